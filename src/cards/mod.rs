@@ -1,0 +1,406 @@
+//! The card database: what a printing is, how a database is loaded, indexed and searched.
+//!
+//! A [`Printing`] is one card as printed in one set (set code + collector number), with
+//! every fact the construction rules need. A [`CardDb`] holds printings and two indexes:
+//! by set code + number, and by name key (see [`crate::names`]) in every language.
+//! Sources: the embedded pool compiled from `cards/` ([`embedded`]), a TCGdex checkout
+//! ([`tcgdex`]) or a pokemon-tcg-data checkout ([`pokemontcg`]), cached on disk by
+//! [`index`]. This module must not know about deck lists or rules: it answers questions
+//! about cards.
+
+pub mod embedded;
+pub mod index;
+pub mod pokemontcg;
+pub mod tcgdex;
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+
+use serde::{Deserialize, Serialize};
+
+use crate::lang::Language;
+use crate::names;
+
+/// A card's name in each language it was printed in (index: [`Language::index`]).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Names(pub [Option<String>; 6]);
+
+impl Names {
+    pub fn get(&self, lang: Language) -> Option<&str> {
+        self.0[lang.index()].as_deref()
+    }
+
+    pub fn set(&mut self, lang: Language, name: impl Into<String>) {
+        self.0[lang.index()] = Some(name.into());
+    }
+
+    /// Every `(language, name)` the card has.
+    pub fn iter(&self) -> impl Iterator<Item = (Language, &str)> {
+        Language::ALL
+            .into_iter()
+            .filter_map(|lang| self.get(lang).map(|name| (lang, name)))
+    }
+
+    /// The English name, or the first name the card has when it was never printed in English.
+    pub fn primary(&self) -> &str {
+        self.get(Language::En)
+            .or_else(|| self.iter().next().map(|(_, name)| name))
+            .unwrap_or("")
+    }
+}
+
+/// The three kinds of card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Category {
+    Pokemon,
+    Trainer,
+    Energy,
+}
+
+impl Category {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Category::Pokemon => "pokemon",
+            Category::Trainer => "trainer",
+            Category::Energy => "energy",
+        }
+    }
+}
+
+/// A Pokémon's stage as printed. Pokémon ex, V, GX and the like are `Basic`, `Stage1` or
+/// `Stage2`; the other variants are the stages the rulebooks treat apart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Stage {
+    Basic,
+    /// Neo-era Baby Pokémon: Basic Pokémon for every rule.
+    Baby,
+    Stage1,
+    Stage2,
+    /// Restored Pokémon come from a Fossil card and are not Basic Pokémon.
+    Restored,
+    /// V-UNION pieces are not Basic Pokémon; the four pieces share one name.
+    VUnion,
+    LevelUp,
+    Break,
+    Vmax,
+    Vstar,
+    /// XY-era Mega Evolution (`M Venusaur-EX`); 2025 Mega Pokémon ex are Basic/Stage 1/2.
+    Mega,
+}
+
+impl Stage {
+    /// Whether a Pokémon of this stage is a Basic Pokémon (may be put into play at setup).
+    pub fn is_basic(self) -> bool {
+        matches!(self, Stage::Basic | Stage::Baby)
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Stage::Basic => "Basic",
+            Stage::Baby => "Baby",
+            Stage::Stage1 => "Stage 1",
+            Stage::Stage2 => "Stage 2",
+            Stage::Restored => "Restored",
+            Stage::VUnion => "V-UNION",
+            Stage::LevelUp => "LEVEL-UP",
+            Stage::Break => "BREAK",
+            Stage::Vmax => "VMAX",
+            Stage::Vstar => "VSTAR",
+            Stage::Mega => "Mega",
+        }
+    }
+}
+
+/// The kind of a Trainer card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum TrainerKind {
+    Item,
+    Supporter,
+    Stadium,
+    Tool,
+    TechnicalMachine,
+    RocketsSecretMachine,
+}
+
+/// Basic Energy is exempt from the copy limit; special Energy is not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum EnergyKind {
+    Basic,
+    Special,
+}
+
+/// One card as printed in one set, with what the rules need to know about it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Printing {
+    /// The set code printed in deck lists, normalized by [`set_key`] (`TWM`, `SVP`, `BRS`).
+    /// Empty when the source knows no printed code for the set.
+    pub set_code: String,
+    /// The database's own set id (`sv06`, `swsh9tg`); for embedded cards, the set code.
+    pub set_id: String,
+    /// The collector number, normalized by [`number_key`] (`128`, `TG5`, `SWSH230`).
+    pub number: String,
+    /// Release date of the set, `YYYY-MM-DD`, or empty when unknown.
+    pub release_date: String,
+    /// Series id of the set (`sv`, `swsh`, `sm`, `xy`, `bw`, ...), or empty when unknown.
+    pub series: String,
+    pub names: Names,
+    pub category: Category,
+    pub stage: Option<Stage>,
+    /// The English name of the Pokémon this one evolves from.
+    pub evolves_from: Option<String>,
+    /// Pokémon types, in English (`Fire`, `Water`, ...).
+    pub types: Vec<String>,
+    pub trainer: Option<TrainerKind>,
+    pub energy: Option<EnergyKind>,
+    pub ace_spec: bool,
+    pub radiant: bool,
+    pub prism_star: bool,
+    /// Pokémon Star (☆ / ★ after the name, EX and POP era).
+    pub pokemon_star: bool,
+    pub regulation_mark: Option<char>,
+    /// The English rules text (abilities, attacks, effects), one paragraph per line.
+    pub rules_text: String,
+}
+
+impl Printing {
+    /// The card's name as the rules compare it: the English name (or the first known),
+    /// reduced to what the rulebooks count as the name.
+    pub fn rules_name(&self) -> String {
+        names::canonical(self.names.primary())
+    }
+
+    pub fn is_basic_pokemon(&self) -> bool {
+        self.category == Category::Pokemon && self.stage.is_some_and(Stage::is_basic)
+    }
+
+    pub fn is_basic_energy(&self) -> bool {
+        self.category == Category::Energy && self.energy == Some(EnergyKind::Basic)
+    }
+
+    /// `TWM 128`, or the name when the set is unknown.
+    pub fn printing_label(&self) -> String {
+        if self.set_code.is_empty() {
+            self.set_id.clone()
+        } else {
+            format!("{} {}", self.set_code, self.number)
+        }
+    }
+}
+
+/// Index of a printing inside its [`CardDb`].
+pub type PrintingId = u32;
+
+/// Where a card database came from (shown in reports and `--verbose` output).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Source {
+    Embedded,
+    Tcgdex(PathBuf),
+    PokemonTcg(PathBuf),
+}
+
+/// A loaded, indexed card database.
+#[derive(Debug)]
+pub struct CardDb {
+    source: Source,
+    printings: Vec<Printing>,
+    by_printing: HashMap<(String, String), Vec<PrintingId>>,
+    by_name: HashMap<String, Vec<(PrintingId, Language)>>,
+}
+
+/// A printing found by name, and the language whose name matched.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NameMatch {
+    pub id: PrintingId,
+    pub language: Language,
+}
+
+impl CardDb {
+    /// Builds the indexes over `printings`.
+    pub fn new(source: Source, printings: Vec<Printing>) -> CardDb {
+        let mut by_printing: HashMap<(String, String), Vec<PrintingId>> = HashMap::new();
+        let mut by_name: HashMap<String, Vec<(PrintingId, Language)>> = HashMap::new();
+        for (id, printing) in printings.iter().enumerate() {
+            let Ok(id) = PrintingId::try_from(id) else {
+                break;
+            };
+            if !printing.set_code.is_empty() {
+                by_printing
+                    .entry((printing.set_code.clone(), printing.number.clone()))
+                    .or_default()
+                    .push(id);
+            }
+            for (lang, name) in printing.names.iter() {
+                let entry = by_name.entry(names::lookup_key(name)).or_default();
+                if !entry.contains(&(id, lang)) {
+                    entry.push((id, lang));
+                }
+            }
+        }
+        CardDb {
+            source,
+            printings,
+            by_printing,
+            by_name,
+        }
+    }
+
+    pub fn source(&self) -> &Source {
+        &self.source
+    }
+
+    pub fn len(&self) -> usize {
+        self.printings.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.printings.is_empty()
+    }
+
+    pub fn printings(&self) -> &[Printing] {
+        &self.printings
+    }
+
+    pub fn get(&self, id: PrintingId) -> Option<&Printing> {
+        self.printings.get(id as usize)
+    }
+
+    /// Printings with this set code and number, as written in a list (`PR-SV`, `CRZ-GG`,
+    /// `TG05` are all understood). Several when a database lists a card twice.
+    pub fn by_set_number(&self, code: &str, number: &str) -> &[PrintingId] {
+        let (code, number) = split_subset(code, number);
+        self.by_printing
+            .get(&(code, number))
+            .map(Vec::as_slice)
+            .unwrap_or(&[])
+    }
+
+    /// Printings whose name, in any language, has the same lookup key as `name`.
+    pub fn by_name(&self, name: &str) -> Vec<NameMatch> {
+        self.by_name
+            .get(&names::lookup_key(name))
+            .map(|hits| {
+                hits.iter()
+                    .map(|&(id, language)| NameMatch { id, language })
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// Every distinct lookup key with one display name for it, for suggestions.
+    pub fn name_keys(&self) -> impl Iterator<Item = (&str, PrintingId, Language)> {
+        self.by_name.iter().filter_map(|(key, hits)| {
+            hits.first()
+                .map(|&(id, language)| (key.as_str(), id, language))
+        })
+    }
+}
+
+/// Normalizes a set code as written in a list into the code printings are indexed by:
+/// upper case, and the aliases deck lists use for promo sets (`PR-SV` is `SVP`).
+pub fn set_key(code: &str) -> String {
+    let upper = code.trim().to_ascii_uppercase();
+    let canonical = match upper.as_str() {
+        "PR-SV" | "SVP" => "SVP",
+        "PR-SW" | "SWSHP" | "PR-SWSH" => "SWSHP",
+        "PR-SM" | "SMP" => "SMP",
+        "PR-XY" | "XYP" => "XYP",
+        "PR-BLW" | "PR-BW" | "BWP" => "BWP",
+        "PR-MEP" | "MEP" => "MEP",
+        other => other,
+    };
+    canonical.to_string()
+}
+
+/// Normalizes a collector number: upper case, leading zeros of the digit run removed
+/// (`003` is `3`, `TG05` is `TG5`, `xy150a` is `XY150A`).
+pub fn number_key(number: &str) -> String {
+    let upper = number.trim().to_ascii_uppercase();
+    let prefix_len = upper.find(|c: char| c.is_ascii_digit()).unwrap_or(upper.len());
+    let (prefix, rest) = upper.split_at(prefix_len);
+    let digits_len = rest
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(rest.len());
+    let (digits, suffix) = rest.split_at(digits_len);
+    let digits = digits.trim_start_matches('0');
+    let digits = if digits.is_empty() && digits_len > 0 {
+        "0"
+    } else {
+        digits
+    };
+    format!("{prefix}{digits}{suffix}")
+}
+
+/// Splits a subset written into the set code (`CRZ-GG`, `BRS-TG`) onto the number, and
+/// normalizes both: `("CRZ-GG", "59")` and `("CRZ", "GG59")` are both `("CRZ", "GG59")`.
+pub fn split_subset(code: &str, number: &str) -> (String, String) {
+    let code = code.trim();
+    if let Some((main, sub)) = code.rsplit_once(['-', ':'])
+        && matches!(
+            sub.to_ascii_uppercase().as_str(),
+            "GG" | "TG" | "SV" | "CC" | "RC"
+        )
+    {
+        let number = number_key(number);
+        let sub = sub.to_ascii_uppercase();
+        let number = if number.starts_with(&sub) {
+            number
+        } else {
+            format!("{sub}{number}")
+        };
+        return (set_key(main), number);
+    }
+    (set_key(code), number_key(number))
+}
+
+/// Errors while loading a card database. Each names the file it is about.
+#[derive(Debug, thiserror::Error)]
+pub enum CardDbError {
+    #[error("cannot read {path}: {source}")]
+    Io {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("{path}: {message}")]
+    Invalid { path: PathBuf, message: String },
+    #[error(
+        "{path} is not a card database: expected a TCGdex checkout (data/<Serie>/<Set>/<id>.ts) or a pokemon-tcg-data checkout (sets/en.json, cards/en/*.json)"
+    )]
+    UnknownLayout { path: PathBuf },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_lose_padding_and_case() {
+        assert_eq!(number_key("003"), "3");
+        assert_eq!(number_key("TG05"), "TG5");
+        assert_eq!(number_key("xy150a"), "XY150A");
+        assert_eq!(number_key("SWSH230"), "SWSH230");
+        assert_eq!(number_key("0"), "0");
+        assert_eq!(number_key("GG59"), "GG59");
+    }
+
+    #[test]
+    fn subsets_move_from_code_to_number() {
+        let expected = ("CRZ".to_string(), "GG59".to_string());
+        assert_eq!(split_subset("CRZ-GG", "59"), expected);
+        assert_eq!(split_subset("CRZ", "GG59"), expected);
+        assert_eq!(split_subset("crz-gg", "GG59"), expected);
+        assert_eq!(
+            split_subset("BRS", "TG05"),
+            ("BRS".to_string(), "TG5".to_string())
+        );
+    }
+
+    #[test]
+    fn promo_aliases() {
+        assert_eq!(set_key("PR-SV"), "SVP");
+        assert_eq!(set_key("svp"), "SVP");
+        assert_eq!(set_key("PR-SW"), "SWSHP");
+        assert_eq!(set_key("TWM"), "TWM");
+    }
+}

@@ -1,0 +1,61 @@
+//! The six languages deckbox reads and writes, and their codes.
+//!
+//! Only a plain enum: what a language *means* for parsing (headers) or naming (suffixes,
+//! owners) lives with the module that needs it.
+
+use serde::{Deserialize, Serialize};
+
+/// A language of printed cards and deck lists.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Language {
+    En,
+    Fr,
+    Es,
+    Pt,
+    De,
+    It,
+}
+
+impl Language {
+    /// Every language, English first (the language rules compare names in).
+    pub const ALL: [Language; 6] = [
+        Language::En,
+        Language::Fr,
+        Language::Es,
+        Language::Pt,
+        Language::De,
+        Language::It,
+    ];
+
+    /// The ISO 639-1 code, as used in card databases and on the command line.
+    pub fn code(self) -> &'static str {
+        match self {
+            Language::En => "en",
+            Language::Fr => "fr",
+            Language::Es => "es",
+            Language::Pt => "pt",
+            Language::De => "de",
+            Language::It => "it",
+        }
+    }
+
+    /// Parses an ISO 639-1 code (`"fr"`), ignoring case and a region (`"es-mx"` is Spanish).
+    pub fn from_code(code: &str) -> Option<Language> {
+        let base = code.split(['-', '_']).next().unwrap_or(code);
+        Language::ALL
+            .into_iter()
+            .find(|lang| lang.code().eq_ignore_ascii_case(base))
+    }
+
+    /// Index into per-language arrays such as [`crate::cards::Names`].
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+impl std::fmt::Display for Language {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.code())
+    }
+}

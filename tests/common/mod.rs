@@ -1,0 +1,25 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code, reason = "each test binary uses a different subset")]
+
+use std::path::PathBuf;
+
+/// `../shared/data` beside the repository, when present.
+///
+/// Returns `None` (after printing a note) when the folder is missing, so the suite passes on
+/// a machine without it; panics instead when `DECKBOX_REQUIRE_SHARED=1`, as `.ci/run` sets.
+pub fn shared_data(test: &str) -> Option<PathBuf> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
+    if dir.join("SOURCES.md").is_file() {
+        return Some(dir);
+    }
+    if std::env::var("DECKBOX_REQUIRE_SHARED").as_deref() == Ok("1") {
+        panic!("{test}: ../shared/data is missing and DECKBOX_REQUIRE_SHARED=1");
+    }
+    eprintln!("note: {test} skipped: ../shared/data is missing");
+    None
+}
+
+/// `../shared/rulebooks` beside the repository, under the same policy as [`shared_data`].
+pub fn rulebooks(test: &str) -> Option<PathBuf> {
+    shared_data(test).map(|data| data.join("../rulebooks"))
+}
