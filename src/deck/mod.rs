@@ -4,10 +4,36 @@
 //! and plain `4 Name` / `4x Name` lists, with localized headers in six languages. It never
 //! fails: a line it cannot read becomes a [`ParseIssue`] and the rest is still read. It
 //! does not know cards: set codes and names are kept as written, for [`crate::cards`].
+//! [`decode`] turns file bytes into the text [`parse`] reads.
+//!
+//! Each line is classified (blank, comment, banner, header, footer, card, unreadable) by
+//! `classify`; card lines are then split by `card`. Decisions a caller must know:
+//! - Comments: a line starting with `//`, or with `#` when what follows is not a header or
+//!   footer (`##Pokémon - 22` and `## Trainers (30)` are headers); on a card line, a
+//!   trailing ` # ...` or ` // ...` after a blank. Banners (`****** ... ******`, `-----`)
+//!   are skipped.
+//! - Counts: `4`, `4x`, `4 x`, `x4`, `4×`, after an optional `*`/`-`/`•` bullet. A count
+//!   of 0, above [`MAX_COUNT`], negative or overflowing is a `BadCount` issue and the line
+//!   adds no card.
+//! - Set code and number: see the `card` module; a number without a code is kept only
+//!   where it cannot be part of the name.
+//! - Header and footer counts are recorded as written and never trusted.
+//! - The parser is linear in the input size: every line is scanned a bounded number of
+//!   times and nothing backtracks.
+
+mod card;
+mod classify;
+mod decode;
+mod header;
+mod lines;
+mod reader;
 
 use serde::Serialize;
 
 use crate::lang::Language;
+
+pub use decode::{Decoded, decode};
+use reader::Reader;
 
 /// A byte range into the text exactly as the user wrote it (after decoding to UTF-8).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -92,20 +118,57 @@ pub enum ParseIssueKind {
 pub struct ParseIssue {
     pub line: usize,
     pub kind: ParseIssueKind,
+    /// One sentence saying what is wrong and what was expected.
     pub message: String,
+    /// The count for a `BadCount`, the whole line otherwise.
     pub span: Span,
+}
+
+/// Which export a list looks like, a guess from its headers, footer and banners. It tells
+/// the checker how to read header counts: Pokémon TCG Live counts *lines* in `Pokémon: 12`,
+/// PTCGO and Limitless count *cards*.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Layout {
+    /// No telling marks: `4 Iono`, `4x Iono`, `Trainers (30)` lists, or nothing at all.
+    #[default]
+    Plain,
+    /// `Pokémon: 12` headers and a `Total Cards: 60` footer (or a localized one).
+    TcgLive,
+    /// Asterisk banners, `##Pokémon - 22` headers, `* 4 Name SET 12` lines or a
+    /// `Total Cards - 60` footer.
+    Ptcgo,
+    /// `Pokémon: 18` headers with cards carrying set codes, and no footer.
+    Limitless,
 }
 
 /// A deck list as read, in the order written.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct DeckList {
+    /// Every card line, in order; the same card on two lines stays two entries.
     pub cards: Vec<CardLine>,
     pub headers: Vec<Header>,
+    /// The first deck-total line (`Total Cards: 60`); a second one is an issue.
     pub footer: Option<Footer>,
     pub issues: Vec<ParseIssue>,
+    /// The export the list looks like.
+    pub layout: Layout,
+    /// The language the headers and footer agree on (`Dresseur` → French, `Trainer` alone
+    /// → English, `Trainer` with `Energie` → German); `None` when they say nothing, as in
+    /// a list without headers or with only `Pokémon`.
+    pub language: Option<Language>,
 }
 
-/// Reads a deck list (stub, replaced by the parser work).
-pub fn parse(_text: &str) -> DeckList {
-    DeckList::default()
+/// Card counts above this are [`ParseIssueKind::BadCount`]: no format allows them, and a
+/// bigger number is more likely a collector number or a year in the wrong place.
+pub const MAX_COUNT: u32 = 10_000;
+
+/// Reads a deck list. Never fails and never panics: lines it cannot read become
+/// [`ParseIssue`]s. A BOM at the start is skipped; spans are byte offsets into `text`.
+pub fn parse(text: &str) -> DeckList {
+    let mut reader = Reader::default();
+    for line in lines::lines(text) {
+        reader.read(line);
+    }
+    reader.finish()
 }

@@ -1,0 +1,307 @@
+//! Splitting a card line into count, name, set code, collector number and `PH` marker.
+//!
+//! Works on one trimmed line and returns byte ranges relative to it. It must not judge the
+//! count (the caller turns bad counts into issues) nor know any card: a code is recognized
+//! by its shape alone, and the card database normalizes it later.
+//!
+//! Decisions:
+//! - Counts: `4`, `4x`, `4X`, `4×`, `4 x`, `x4`, after an optional `*`, `-` or `•` bullet
+//!   followed by a blank (`* 4 Name` is the PTCGO layout). `-4` is a negative count.
+//! - A trailing ` # ...` or ` // ...` (a blank before the marker) is a comment: no card
+//!   name contains `#` or `//`.
+//! - Set code and number are taken from the end: `<CODE> <NUMBER> [PH]`, where CODE has
+//!   the shape of a set code (see [`is_code`]) and NUMBER that of a collector number.
+//! - A number without a code (`Basic {W} Energy  3`, `Lugia V 138`) is taken only when it
+//!   cannot belong to the name: a plain 1–3 digit number after a column gap of two blanks,
+//!   after a word ending in `Energy`, or after a name suffix (`V`, `ex`, `GX`, `VSTAR`...).
+//!   Otherwise it stays in the name (`Iono 185`), where a lookup failure will show it.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use super::lines::{is_blank, last_tokens, trim};
+
+/// A byte range relative to the line being split.
+pub(crate) type Range = (usize, usize);
+
+/// The count at the start of a line.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) struct Count<'a> {
+    /// The count as written, bullet and `x` included.
+    pub span: Range,
+    /// The digits alone.
+    pub digits: &'a str,
+    pub negative: bool,
+    /// Where the rest of the line (after blanks) starts; `None` when nothing follows.
+    pub rest: Option<usize>,
+}
+
+/// The parts of a card line after its count.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) struct Parts {
+    pub name: Range,
+    pub set: Option<Range>,
+    pub number: Option<Range>,
+    pub ph: bool,
+}
+
+/// Reads the count at the start of `s`, or `None` when `s` does not start with one.
+pub(crate) fn split_count(s: &str) -> Option<Count<'_>> {
+    let start = bullet_len(s);
+    let body = s.get(start..)?;
+    let (negative, x_prefix, skip) = if body.starts_with('-') {
+        (true, false, 1)
+    } else if let Some(x) = multiplier_len(body) {
+        (false, true, x)
+    } else {
+        (false, false, 0)
+    };
+    let digits_start = start + skip;
+    let digits_len = s
+        .get(digits_start..)?
+        .bytes()
+        .take_while(u8::is_ascii_digit)
+        .count();
+    if digits_len == 0 {
+        return None;
+    }
+    let digits_end = digits_start + digits_len;
+    let end = if x_prefix {
+        digits_end
+    } else {
+        digits_end + suffix_len(s.get(digits_end..)?)
+    };
+    let after = s.get(end..)?;
+    if !after.is_empty() && !after.starts_with(is_blank) {
+        return None;
+    }
+    let (lead, rest) = trim(after);
+    Some(Count {
+        span: (0, end),
+        digits: s.get(digits_start..digits_end)?,
+        negative,
+        rest: (!rest.is_empty()).then_some(end + lead),
+    })
+}
+
+/// Length of a leading `*`, `-` or `•` bullet and the blanks after it (0 if none).
+fn bullet_len(s: &str) -> usize {
+    let Some(c) = s.chars().next().filter(|c| matches!(c, '*' | '-' | '•')) else {
+        return 0;
+    };
+    let (lead, _) = trim(s.get(c.len_utf8()..).unwrap_or_default());
+    if lead == 0 { 0 } else { c.len_utf8() + lead }
+}
+
+/// Length of an `x`, `X` or `×` that is immediately followed by a digit (`x4`).
+fn multiplier_len(s: &str) -> Option<usize> {
+    let c = s.chars().next().filter(|c| matches!(c, 'x' | 'X' | '×'))?;
+    let next = s.get(c.len_utf8()..)?.bytes().next()?;
+    next.is_ascii_digit().then_some(c.len_utf8())
+}
+
+/// Length of the `x` after the digits, in `4x` or `4 x`, when it stands alone.
+fn suffix_len(s: &str) -> usize {
+    let rest = s.trim_start_matches(is_blank);
+    let lead = s.len() - rest.len();
+    let Some(c) = rest.chars().next().filter(|c| matches!(c, 'x' | 'X' | '×')) else {
+        return 0;
+    };
+    let after = rest.get(c.len_utf8()..).unwrap_or_default();
+    if after.is_empty() || after.starts_with(is_blank) {
+        lead + c.len_utf8()
+    } else {
+        0
+    }
+}
+
+/// Splits what follows the count into name, set code, number and `PH`.
+pub(crate) fn split_card(rest: &str) -> Parts {
+    let body = rest.get(..comment_start(rest)).unwrap_or(rest);
+    let body = body.trim_end_matches(is_blank);
+    let toks = last_tokens(body, 4);
+    let tok = |i: usize| toks.get(i).and_then(|&(a, b)| body.get(a..b));
+    let name = |end_tok: usize| {
+        let end = toks.get(end_tok).map_or(0, |&(a, _)| a);
+        (
+            0,
+            body.get(..end)
+                .map_or(0, |s| s.trim_end_matches(is_blank).len()),
+        )
+    };
+    let ph = tok(0) == Some("PH") && coded(body, &toks, 1);
+    let at = usize::from(ph);
+    if coded(body, &toks, at) {
+        return Parts {
+            name: name(at + 1),
+            set: toks.get(at + 1).copied(),
+            number: toks.get(at).copied(),
+            ph,
+        };
+    }
+    if bare_number(body, &toks) {
+        return Parts {
+            name: name(0),
+            set: None,
+            number: toks.first().copied(),
+            ph: false,
+        };
+    }
+    Parts {
+        name: (0, body.len()),
+        set: None,
+        number: None,
+        ph: false,
+    }
+}
+
+/// Whether tokens `at` and `at + 1` (from the end) are a number and a code, with a name
+/// before them. `Energy` counts as a code only when the name still ends in `Energy`
+/// (`Basic {W} Energy Energy 3`), or `Fire Energy 3` would lose its last word.
+fn coded(body: &str, toks: &[Range], at: usize) -> bool {
+    let get = |i: usize| toks.get(i).and_then(|&(a, b)| body.get(a..b));
+    let (Some(number), Some(code), Some(before)) = (get(at), get(at + 1), get(at + 2)) else {
+        return false;
+    };
+    is_number(number) && is_code(code) && (code != "Energy" || ends_in_energy(before))
+}
+
+/// Whether the last token is a collector number without a code, by the rules in the
+/// module documentation.
+fn bare_number(body: &str, toks: &[Range]) -> bool {
+    let (Some(&(num_start, num_end)), Some(&(prev_start, prev_end))) = (toks.first(), toks.get(1))
+    else {
+        return false;
+    };
+    let (Some(number), Some(prev)) = (body.get(num_start..num_end), body.get(prev_start..prev_end))
+    else {
+        return false;
+    };
+    let plain = (1..=3).contains(&number.len()) && number.bytes().all(|b| b.is_ascii_digit());
+    let gap = body
+        .get(prev_end..num_start)
+        .is_some_and(|g| g.chars().count() >= 2);
+    plain && (gap || ends_in_energy(prev) || NAME_SUFFIXES.contains(&prev))
+}
+
+/// Last words of card names that are never set codes, though `GX` and `VSTAR` look like one.
+const NAME_SUFFIXES: &[&str] = &[
+    "V", "ex", "EX", "GX", "VMAX", "VSTAR", "V-UNION", "BREAK", "LEGEND", "Prime", "◇", "★",
+];
+
+fn ends_in_energy(word: &str) -> bool {
+    let len = word.len();
+    len >= 6
+        && word
+            .get(len - 6..)
+            .is_some_and(|end| end.eq_ignore_ascii_case("energy"))
+}
+
+/// Whether `tok` has the shape of a set code: `SVI`, `PR-SV`, `CRZ-GG`, `SWSHEnergy`, or
+/// exactly `Energy` (old exports' code for basic Energy). Needs two upper-case letters so
+/// that name words (`Mr.`, `Null`) never match; name suffixes are excluded by name.
+pub(crate) fn is_code(tok: &str) -> bool {
+    static CODE: LazyLock<Option<Regex>> =
+        LazyLock::new(|| Regex::new(r"^[A-Z][A-Za-z0-9]{1,9}(?:-[A-Z0-9]{1,4})?$").ok());
+    if tok == "Energy" {
+        return true;
+    }
+    tok.len() <= 15
+        && tok.bytes().filter(u8::is_ascii_uppercase).count() >= 2
+        && !NAME_SUFFIXES.contains(&tok)
+        && CODE.as_ref().is_some_and(|re| re.is_match(tok))
+}
+
+/// Whether `tok` has the shape of a collector number: `185`, `059`, `TG12`, `GG59`,
+/// `SWSH230`, `XY150a`, `H12`, optionally `/193` after it.
+pub(crate) fn is_number(tok: &str) -> bool {
+    static NUMBER: LazyLock<Option<Regex>> = LazyLock::new(|| {
+        Regex::new(r"^[A-Za-z]{0,5}[0-9]{1,4}[A-Za-z]{0,2}(?:/[A-Za-z]{0,5}[0-9]{1,4})?$").ok()
+    });
+    tok.len() <= 24 && NUMBER.as_ref().is_some_and(|re| re.is_match(tok))
+}
+
+/// Byte offset where a trailing ` # ...` or ` // ...` comment starts (`s.len()` if none).
+fn comment_start(s: &str) -> usize {
+    let mut prev_blank = false;
+    for (i, c) in s.char_indices() {
+        if prev_blank && (c == '#' || s.get(i..).is_some_and(|t| t.starts_with("//"))) {
+            return i;
+        }
+        prev_blank = is_blank(c);
+    }
+    s.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn count(s: &str) -> String {
+        match split_count(s) {
+            None => "none".to_owned(),
+            Some(c) => format!(
+                "{:?} digits={} neg={} rest={:?}",
+                &s[c.span.0..c.span.1],
+                c.digits,
+                c.negative,
+                c.rest.map(|r| &s[r..])
+            ),
+        }
+    }
+
+    #[test]
+    fn counts() {
+        insta::assert_snapshot!(count("4 Iono"), @r#""4" digits=4 neg=false rest=Some("Iono")"#);
+        insta::assert_snapshot!(count("4x Iono"), @r#""4x" digits=4 neg=false rest=Some("Iono")"#);
+        insta::assert_snapshot!(count("4 x Iono"), @r#""4 x" digits=4 neg=false rest=Some("Iono")"#);
+        insta::assert_snapshot!(count("4 Xerneas"), @r#""4" digits=4 neg=false rest=Some("Xerneas")"#);
+        insta::assert_snapshot!(count("x4 Iono"), @r#""x4" digits=4 neg=false rest=Some("Iono")"#);
+        insta::assert_snapshot!(count("4×\u{A0}Iono"), @r#""4×" digits=4 neg=false rest=Some("Iono")"#);
+        insta::assert_snapshot!(count("* 4 Iono"), @r#""* 4" digits=4 neg=false rest=Some("Iono")"#);
+        insta::assert_snapshot!(count("- 4 Iono"), @r#""- 4" digits=4 neg=false rest=Some("Iono")"#);
+        insta::assert_snapshot!(count("-2 Iono"), @r#""-2" digits=2 neg=true rest=Some("Iono")"#);
+        insta::assert_snapshot!(count("4"), @r#""4" digits=4 neg=false rest=None"#);
+        insta::assert_snapshot!(count("4Iono"), @"none");
+        insta::assert_snapshot!(count("Iono"), @"none");
+        insta::assert_snapshot!(count("*"), @"none");
+    }
+
+    #[test]
+    fn codes_and_numbers() {
+        for code in [
+            "SVI",
+            "PR-SV",
+            "PR-SW",
+            "CRZ-GG",
+            "SWSHEnergy",
+            "SMEnergy",
+            "Energy",
+            "XY",
+        ] {
+            assert!(is_code(code), "{code}");
+        }
+        for word in [
+            "V",
+            "GX",
+            "VSTAR",
+            "Mr.",
+            "Null",
+            "Iono",
+            "V-UNION",
+            "SVI-ABCDE",
+            "sVI",
+        ] {
+            assert!(!is_code(word), "{word}");
+        }
+        for number in [
+            "185", "059", "TG12", "GG59", "SWSH230", "XY150a", "H12", "185/193",
+        ] {
+            assert!(is_number(number), "{number}");
+        }
+        for word in ["ex", "12345", "1-2", "A", "GX"] {
+            assert!(!is_number(word), "{word}");
+        }
+    }
+}

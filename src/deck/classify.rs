@@ -1,0 +1,108 @@
+//! Telling what one trimmed line is: blank, comment, banner, header, footer, card or
+//! unreadable.
+//!
+//! Order matters and is written once here: `//` and `#` comments first (but `##Pokémon -
+//! 22` is a header), then banners, then anything starting with a count is a card line,
+//! then headers and footers. This module must not build the deck or judge counts.
+
+use super::card::{self, Count, Parts};
+use super::header::{self, Marker};
+use super::lines::trim;
+
+/// What a line is, with byte ranges relative to the trimmed line.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Class<'a> {
+    Blank,
+    Comment,
+    Banner,
+    /// A header or footer; `hashes` tells it was written `##Pokémon` (PTCGO, Markdown).
+    Marker {
+        marker: Marker,
+        hashes: bool,
+    },
+    /// A count and what follows it; `parts` is `None` when nothing follows the count.
+    Card {
+        count: Count<'a>,
+        parts: Option<(usize, Parts)>,
+    },
+    Unreadable,
+}
+
+/// Classifies one trimmed line.
+pub(crate) fn classify(s: &str) -> Class<'_> {
+    if s.is_empty() {
+        return Class::Blank;
+    }
+    if s.starts_with("//") {
+        return Class::Comment;
+    }
+    if let Some(after) = s.strip_prefix('#') {
+        let (_, label) = trim(after.trim_start_matches('#'));
+        return match header::marker(label) {
+            Some(marker) => Class::Marker {
+                marker,
+                hashes: true,
+            },
+            None => Class::Comment,
+        };
+    }
+    if header::is_banner(s) {
+        return Class::Banner;
+    }
+    if let Some(count) = card::split_count(s) {
+        let parts = count
+            .rest
+            .and_then(|at| Some((at, card::split_card(s.get(at..)?))));
+        return Class::Card { count, parts };
+    }
+    match header::marker(s) {
+        Some(marker) => Class::Marker {
+            marker,
+            hashes: false,
+        },
+        None => Class::Unreadable,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kind(s: &str) -> &'static str {
+        match classify(s) {
+            Class::Blank => "blank",
+            Class::Comment => "comment",
+            Class::Banner => "banner",
+            Class::Marker { .. } => "marker",
+            Class::Card { .. } => "card",
+            Class::Unreadable => "unreadable",
+        }
+    }
+
+    #[test]
+    fn kinds() {
+        let cases = [
+            ("", "blank"),
+            ("// sideboard ideas", "comment"),
+            ("# 2nd place list", "comment"),
+            ("#", "comment"),
+            ("##Pokémon - 22", "marker"),
+            ("## Trainers (30)", "marker"),
+            (
+                "****** Pokémon Trading Card Game Deck List ******",
+                "banner",
+            ),
+            ("-----", "banner"),
+            ("* 4 Dreepy TWM 128", "card"),
+            ("-2 Iono", "card"),
+            ("4", "card"),
+            ("Pokémon: 12", "marker"),
+            ("Total Cards: 60", "marker"),
+            ("Dragapult ex by Ash", "unreadable"),
+            ("*", "unreadable"),
+        ];
+        for (line, expected) in cases {
+            assert_eq!(kind(line), expected, "{line:?}");
+        }
+    }
+}

@@ -1,0 +1,96 @@
+//! Turning the bytes of a deck file into text, saying when a fallback encoding was used.
+//!
+//! UTF-8 is kept as is (a UTF-8 BOM included, so spans stay offsets into the file as
+//! written); UTF-16 with a BOM is decoded; anything else is read as Windows-1252, the
+//! encoding old Windows exports and Notepad used. This module must not parse or report:
+//! the caller decides whether a fallback deserves an `encoding` warning.
+
+use encoding_rs::{Encoding, UTF_16BE, UTF_16LE, WINDOWS_1252};
+
+/// Text decoded from a deck file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Decoded {
+    /// The decoded text. A UTF-8 BOM is kept (the parser skips it); a UTF-16 BOM is not,
+    /// since UTF-16 offsets never match the decoded text anyway.
+    pub text: String,
+    /// The encoding used when the bytes were not UTF-8 (`"windows-1252"`, `"UTF-16LE"`,
+    /// `"UTF-16BE"`), for an `encoding` warning; `None` for UTF-8.
+    pub fallback: Option<&'static str>,
+}
+
+/// Decodes a deck file: UTF-8 when valid, UTF-16 when it starts with a BOM, Windows-1252
+/// otherwise (every byte sequence is valid Windows-1252, so this never fails).
+pub fn decode(bytes: &[u8]) -> Decoded {
+    if let Some(encoding) = utf16_bom(bytes) {
+        // `decode` sniffs and removes the BOM; malformed surrogates become U+FFFD.
+        let (text, _, _) = encoding.decode(bytes);
+        return Decoded {
+            text: text.into_owned(),
+            fallback: Some(encoding.name()),
+        };
+    }
+    match std::str::from_utf8(bytes) {
+        Ok(text) => Decoded {
+            text: text.to_owned(),
+            fallback: None,
+        },
+        Err(_) => {
+            let text = WINDOWS_1252.decode_without_bom_handling(bytes).0;
+            Decoded {
+                text: text.into_owned(),
+                fallback: Some(WINDOWS_1252.name()),
+            }
+        }
+    }
+}
+
+fn utf16_bom(bytes: &[u8]) -> Option<&'static Encoding> {
+    match bytes {
+        [0xFF, 0xFE, ..] => Some(UTF_16LE),
+        [0xFE, 0xFF, ..] => Some(UTF_16BE),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn utf8_is_kept_with_its_bom() {
+        let decoded = decode("\u{FEFF}4 Iono PAL 185".as_bytes());
+        assert_eq!(decoded.text, "\u{FEFF}4 Iono PAL 185");
+        assert_eq!(decoded.fallback, None);
+    }
+
+    #[test]
+    fn invalid_utf8_falls_back_to_windows_1252() {
+        // "Pokémon: 1" and a curly apostrophe as written by an old Windows export.
+        let decoded = decode(b"Pok\xe9mon: 1\n1 Boss\x92s Orders PAL 172");
+        assert_eq!(decoded.text, "Pokémon: 1\n1 Boss\u{2019}s Orders PAL 172");
+        assert_eq!(decoded.fallback, Some("windows-1252"));
+    }
+
+    #[test]
+    fn utf16_with_bom_is_decoded() {
+        let le: Vec<u8> = [0xFF, 0xFE]
+            .into_iter()
+            .chain("4 Pokémon".encode_utf16().flat_map(u16::to_le_bytes))
+            .collect();
+        let be: Vec<u8> = [0xFE, 0xFF]
+            .into_iter()
+            .chain("4 Pokémon".encode_utf16().flat_map(u16::to_be_bytes))
+            .collect();
+        assert_eq!(decode(&le).text, "4 Pokémon");
+        assert_eq!(decode(&le).fallback, Some("UTF-16LE"));
+        assert_eq!(decode(&be).text, "4 Pokémon");
+        assert_eq!(decode(&be).fallback, Some("UTF-16BE"));
+    }
+
+    #[test]
+    fn odd_utf16_never_panics() {
+        let decoded = decode(&[0xFF, 0xFE, 0x34]);
+        assert_eq!(decoded.text, "\u{FFFD}");
+        assert_eq!(decode(&[]).text, "");
+    }
+}

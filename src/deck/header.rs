@@ -1,0 +1,342 @@
+//! Recognizing section headers, deck-total footers and banners, in six languages, and
+//! guessing the deck's language from them.
+//!
+//! A header is a known label with an optional count: `Pokémon: 12`, `Pokémon : 12`,
+//! `Trainers (30)`, `##Trainer Cards - 30`, `Energies`. Labels are compared lower-cased,
+//! with combining accents removed and blanks collapsed, against a closed table of
+//! spellings (accented or not, singular or plural). Some spellings belong to several
+//! languages (`Trainer` is English and German, `Energia` Portuguese, Italian and
+//! unaccented Spanish): each carries the set of languages it fits, and the deck's language
+//! is what all of them agree on. This module must not read card lines.
+
+use crate::lang::Language;
+
+use super::Section;
+use super::lines::is_blank;
+
+/// A set of languages, one bit per [`Language::index`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct LangSet(u8);
+
+impl LangSet {
+    const ALL: LangSet = LangSet(0b11_1111);
+
+    const fn of(langs: &[Language]) -> LangSet {
+        let mut bits = 0;
+        let mut i = 0;
+        while i < langs.len() {
+            bits |= 1 << langs[i] as u8;
+            i += 1;
+        }
+        LangSet(bits)
+    }
+
+    pub(crate) fn contains(self, lang: Language) -> bool {
+        self.0 & (1 << lang.index()) != 0
+    }
+
+    fn single(self) -> Option<Language> {
+        let mut langs = Language::ALL.into_iter().filter(|&l| self.contains(l));
+        match (langs.next(), langs.next()) {
+            (Some(lang), None) => Some(lang),
+            _ => None,
+        }
+    }
+}
+
+/// What a label names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Role {
+    Section(Section),
+    Footer,
+}
+
+/// What a header or footer says about the language: the languages its spelling fits, and
+/// the one it implies when nothing else in the deck decides.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Hint {
+    pub langs: LangSet,
+    pub default: Option<Language>,
+}
+
+impl Hint {
+    /// The language of this label in a deck whose language is `deck`.
+    pub(crate) fn resolve(self, deck: Option<Language>) -> Option<Language> {
+        match deck {
+            Some(lang) if self.langs.contains(lang) => Some(lang),
+            _ => self.default,
+        }
+    }
+}
+
+/// How the count was attached to the label, a clue to the layout.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Form {
+    /// `Pokémon: 12`, `Pokémon :`.
+    Colon,
+    /// `##Pokémon - 22`, `Total Cards - 60`.
+    Dash,
+    /// `Pokémon (12)`, `Pokémon 12`, `Pokémon`.
+    Other,
+}
+
+/// A recognized header or footer line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Marker {
+    pub role: Role,
+    /// The number written, `None` when absent or too large for `u64`.
+    pub count: Option<u64>,
+    pub hint: Hint,
+    pub form: Form,
+}
+
+use Language::{De, En, Es, Fr, It, Pt};
+
+const fn hint(langs: &[Language], default: Option<Language>) -> Hint {
+    Hint {
+        langs: LangSet::of(langs),
+        default,
+    }
+}
+
+const POKEMON: Role = Role::Section(Section::Pokemon);
+const TRAINER: Role = Role::Section(Section::Trainer);
+const ENERGY: Role = Role::Section(Section::Energy);
+const ANY: Hint = Hint {
+    langs: LangSet::ALL,
+    default: None,
+};
+
+/// Every known label, lower case. Unaccented spellings fit every language that could have
+/// dropped the accent (`energie` is German, or French / Italian typed without accents).
+const LABELS: &[(&[&str], Role, Hint)] = &[
+    (
+        &["pokémon", "pokemon", "pokémons", "pokemons"],
+        POKEMON,
+        ANY,
+    ),
+    (
+        &["pokémon cards", "pokemon cards"],
+        POKEMON,
+        hint(&[En], Some(En)),
+    ),
+    (
+        &["trainer", "trainers", "trainer cards", "trainer card"],
+        TRAINER,
+        hint(&[En, De], Some(En)),
+    ),
+    (&["trainerkarten"], TRAINER, hint(&[De], Some(De))),
+    (&["dresseur", "dresseurs"], TRAINER, hint(&[Fr], Some(Fr))),
+    (
+        &["entrenador", "entrenadores"],
+        TRAINER,
+        hint(&[Es], Some(Es)),
+    ),
+    (
+        &["treinador", "treinadores"],
+        TRAINER,
+        hint(&[Pt], Some(Pt)),
+    ),
+    (
+        &["allenatore", "allenatori"],
+        TRAINER,
+        hint(&[It], Some(It)),
+    ),
+    (
+        &["energy", "energy cards", "energy card"],
+        ENERGY,
+        hint(&[En], Some(En)),
+    ),
+    (&["energies"], ENERGY, hint(&[En, Fr], Some(En))),
+    (&["énergie", "énergies"], ENERGY, hint(&[Fr], Some(Fr))),
+    (&["energie"], ENERGY, hint(&[De, Fr, It], Some(De))),
+    (&["energien"], ENERGY, hint(&[De], Some(De))),
+    (&["energía", "energías"], ENERGY, hint(&[Es], Some(Es))),
+    (&["energia"], ENERGY, hint(&[Pt, It, Es], None)),
+    (&["energias"], ENERGY, hint(&[Pt, Es], None)),
+    (&["total cards"], Role::Footer, hint(&[En], Some(En))),
+    (&["total de cartes"], Role::Footer, hint(&[Fr], Some(Fr))),
+    (&["total de cartas"], Role::Footer, hint(&[Es, Pt], None)),
+    (&["karten insgesamt"], Role::Footer, hint(&[De], Some(De))),
+    (
+        &["carte totali", "totale carte"],
+        Role::Footer,
+        hint(&[It], Some(It)),
+    ),
+    (&["total"], Role::Footer, hint(&[En, Fr, Es, Pt], None)),
+];
+
+/// Labels longer than this are never headers; it keeps a huge line from being lower-cased.
+const MAX_LABEL: usize = 40;
+
+/// Reads a header or footer line (leading `#`s already removed), or `None`.
+pub(crate) fn marker(s: &str) -> Option<Marker> {
+    let (label, count, form) = split_label(s)?;
+    if label.len() > MAX_LABEL {
+        return None;
+    }
+    let key = normalize(label);
+    let &(_, role, hint) = LABELS
+        .iter()
+        .find(|(spellings, ..)| spellings.contains(&key.as_str()))?;
+    let count = count.and_then(|digits| digits.parse().ok());
+    Some(Marker {
+        role,
+        count,
+        hint,
+        form,
+    })
+}
+
+/// Splits `Pokémon: 12` into (`Pokémon`, `12`), `Pokémon (12)` into (`Pokémon`, `12`),
+/// `Trainer:` into (`Trainer`, none).
+fn split_label(s: &str) -> Option<(&str, Option<&str>, Form)> {
+    let s = s.trim_end_matches(is_blank);
+    let (head, count) = if let Some(inner) = s.strip_suffix(')') {
+        let open = inner.rfind('(')?;
+        let digits = inner.get(open + 1..)?.trim_matches(is_blank);
+        (inner.get(..open)?, Some(digits).filter(|d| is_digits(d)))
+    } else {
+        let digits_len = s.bytes().rev().take_while(u8::is_ascii_digit).count();
+        let (head, digits) = s.split_at(s.len() - digits_len);
+        (head, Some(digits).filter(|d| !d.is_empty()))
+    };
+    let head = head.trim_end_matches(is_blank);
+    let (label, form) = if let Some(label) = head.strip_suffix(':') {
+        (label, Form::Colon)
+    } else if let Some(label) = head.strip_suffix(['-', '–', '—']) {
+        (label, Form::Dash)
+    } else {
+        (head, Form::Other)
+    };
+    let label = label.trim_end_matches(is_blank);
+    (!label.is_empty()).then_some((label, count, form))
+}
+
+fn is_digits(s: &str) -> bool {
+    !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// Lower case, combining accents dropped (a decomposed `é` is then `e`), blanks collapsed.
+fn normalize(label: &str) -> String {
+    let mut out = String::with_capacity(label.len());
+    for word in label.split(is_blank).filter(|w| !w.is_empty()) {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        let letters = word
+            .chars()
+            .filter(|c| !('\u{300}'..='\u{36F}').contains(c));
+        out.extend(letters.flat_map(char::to_lowercase));
+    }
+    out
+}
+
+/// Whether `s` is a banner or separator line: starts with `***` (the PTCGO
+/// `****** Pokémon Trading Card Game Deck List ******`) or is made only of `*`, `=`, `-`,
+/// `_` or `~` (at least three).
+pub(crate) fn is_banner(s: &str) -> bool {
+    s.starts_with("***")
+        || (s.len() >= 3 && s.chars().all(|c| matches!(c, '*' | '=' | '-' | '_' | '~')))
+}
+
+/// The deck's language from the hints of its headers and footer: what every hint that says
+/// anything agrees on; when several languages remain, the default they share; when hints
+/// disagree, the language most of them fit. `None` when nothing decides.
+pub(crate) fn deck_language(hints: &[Hint]) -> Option<Language> {
+    let telling: Vec<Hint> = hints
+        .iter()
+        .copied()
+        .filter(|h| h.langs != LangSet::ALL)
+        .collect();
+    if telling.is_empty() {
+        return None;
+    }
+    let agreed = LangSet(
+        telling
+            .iter()
+            .fold(LangSet::ALL.0, |acc, h| acc & h.langs.0),
+    );
+    if let Some(lang) = agreed.single() {
+        return Some(lang);
+    }
+    if agreed.0 != 0 {
+        let mut defaults = telling
+            .iter()
+            .filter_map(|h| h.default)
+            .filter(|&l| agreed.contains(l));
+        let first = defaults.next()?;
+        return defaults.all(|l| l == first).then_some(first);
+    }
+    majority(&telling)
+}
+
+/// The language the most hints fit, if exactly one has that many.
+fn majority(hints: &[Hint]) -> Option<Language> {
+    let votes = |lang: Language| hints.iter().filter(|h| h.langs.contains(lang)).count();
+    let best = Language::ALL.into_iter().map(votes).max()?;
+    let mut winners = Language::ALL.into_iter().filter(|&l| votes(l) == best);
+    match (winners.next(), winners.next()) {
+        (Some(lang), None) => Some(lang),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn show(s: &str) -> String {
+        match marker(s) {
+            None => "none".to_owned(),
+            Some(m) => format!(
+                "{:?} {:?} {:?} {:?}",
+                m.role, m.count, m.hint.default, m.form
+            ),
+        }
+    }
+
+    #[test]
+    fn markers() {
+        insta::assert_snapshot!(show("Pokémon: 12"), @"Section(Pokemon) Some(12) None Colon");
+        insta::assert_snapshot!(show("Pokémon : 12"), @"Section(Pokemon) Some(12) None Colon");
+        insta::assert_snapshot!(show("Pokemon:"), @"Section(Pokemon) None None Colon");
+        insta::assert_snapshot!(show("Trainers (30)"), @"Section(Trainer) Some(30) Some(En) Other");
+        insta::assert_snapshot!(show("Trainer Cards - 30"), @"Section(Trainer) Some(30) Some(En) Dash");
+        insta::assert_snapshot!(show("Énergie :"), @"Section(Energy) None Some(Fr) Colon");
+        insta::assert_snapshot!(show("ENERGIE\u{A0}: 8"), @"Section(Energy) Some(8) Some(De) Colon");
+        insta::assert_snapshot!(show("Total de cartas: 60"), @"Footer Some(60) None Colon");
+        insta::assert_snapshot!(show("Karten  insgesamt: 60"), @"Footer Some(60) Some(De) Colon");
+        insta::assert_snapshot!(show("Total Cards - 60"), @"Footer Some(60) Some(En) Dash");
+        insta::assert_snapshot!(show("Total Cards: 99999999999999999999999"), @"Footer None Some(En) Colon");
+        insta::assert_snapshot!(show("Boss's Orders (Giovanni)"), @"none");
+        insta::assert_snapshot!(show(": 12"), @"none");
+        insta::assert_snapshot!(show("(12)"), @"none");
+    }
+
+    fn lang(labels: &[&str]) -> Option<Language> {
+        let hints: Vec<Hint> = labels
+            .iter()
+            .filter_map(|l| marker(l))
+            .map(|m| m.hint)
+            .collect();
+        deck_language(&hints)
+    }
+
+    #[test]
+    fn deck_languages() {
+        assert_eq!(lang(&["Pokémon"]), None);
+        assert_eq!(lang(&["Pokémon", "Trainer", "Energy"]), Some(En));
+        assert_eq!(lang(&["Pokémon", "Trainer", "Energie"]), Some(De));
+        assert_eq!(lang(&["Pokémon", "Trainer"]), Some(En));
+        assert_eq!(lang(&["Pokémon", "Dresseur", "Energie"]), Some(Fr));
+        assert_eq!(lang(&["Pokémon", "Allenatore", "Energia"]), Some(It));
+        assert_eq!(
+            lang(&["Pokémon", "Treinador", "Energia", "Total de cartas"]),
+            Some(Pt)
+        );
+        assert_eq!(lang(&["Pokemon", "Entrenador", "Energia"]), Some(Es));
+        assert_eq!(lang(&["Energia"]), None);
+        assert_eq!(lang(&["Trainer", "Energy", "Total de cartes"]), Some(En));
+    }
+}

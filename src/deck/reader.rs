@@ -1,0 +1,175 @@
+//! Building a [`DeckList`] from classified lines: tracking the current section, turning
+//! ranges into spans of the whole text, recording issues and the layout clues.
+//!
+//! This module must not decide what a line is (that is [`super::classify`]) and must not
+//! judge the deck as a whole (header counts, deck size): that is the checker's job.
+
+use super::card::{Count, Parts, Range};
+use super::classify::{Class, classify};
+use super::header::{Form, Hint, Marker, Role, deck_language};
+use super::lines::Line;
+use super::{
+    CardLine, DeckList, Footer, Header, Layout, MAX_COUNT, ParseIssue, ParseIssueKind, Section,
+    Span,
+};
+
+const EXAMPLE: &str = "expected a card line such as `4 Iono PAL 185`";
+
+/// Reads lines one by one; [`Reader::finish`] resolves what needs the whole deck.
+#[derive(Default)]
+pub(crate) struct Reader {
+    deck: DeckList,
+    section: Option<Section>,
+    /// Language hints of `deck.headers`, in order, then the footer's.
+    header_hints: Vec<Hint>,
+    footer_hint: Option<Hint>,
+    ptcgo: bool,
+    colon_headers: bool,
+    coded_cards: bool,
+}
+
+impl Reader {
+    pub(crate) fn read(&mut self, line: Line<'_>) {
+        match classify(line.text) {
+            Class::Blank | Class::Comment => {}
+            Class::Banner => self.ptcgo = true,
+            Class::Marker { marker, hashes } => self.marker(line, marker, hashes),
+            Class::Card { count, parts } => self.card(line, &count, parts),
+            Class::Unreadable => self.issue(line, ParseIssueKind::Unreadable, EXAMPLE, None),
+        }
+    }
+
+    fn marker(&mut self, line: Line<'_>, marker: Marker, hashes: bool) {
+        self.ptcgo |= hashes || marker.form == Form::Dash;
+        let span = Span::new(line.offset, line.text.len());
+        match marker.role {
+            Role::Section(section) => {
+                self.colon_headers |= marker.form == Form::Colon;
+                self.section = Some(section);
+                self.header_hints.push(marker.hint);
+                self.deck.headers.push(Header {
+                    line: line.number,
+                    section,
+                    count: marker.count,
+                    language: None,
+                    span,
+                });
+            }
+            Role::Footer if self.deck.footer.is_some() => {
+                let message = "a second deck total; only the first one is used";
+                self.issue(line, ParseIssueKind::Unreadable, message, None);
+            }
+            Role::Footer => {
+                self.footer_hint = Some(marker.hint);
+                self.deck.footer = Some(Footer {
+                    line: line.number,
+                    count: marker.count,
+                    language: None,
+                    span,
+                });
+            }
+        }
+    }
+
+    fn card(&mut self, line: Line<'_>, count: &Count<'_>, parts: Option<(usize, Parts)>) {
+        self.ptcgo |= line.text.starts_with('*');
+        let value = match check_count(count) {
+            Ok(value) => value,
+            Err(message) => {
+                return self.issue(line, ParseIssueKind::BadCount, &message, Some(count.span));
+            }
+        };
+        let Some((at, parts)) = parts else {
+            let message = format!("a count with no card name after it; {EXAMPLE}");
+            return self.issue(line, ParseIssueKind::Unreadable, &message, None);
+        };
+        let text = |r: Range| {
+            line.text
+                .get(at + r.0..at + r.1)
+                .unwrap_or_default()
+                .to_owned()
+        };
+        self.coded_cards |= parts.set.is_some();
+        self.deck.cards.push(CardLine {
+            line: line.number,
+            count: value,
+            name: text(parts.name),
+            set: parts.set.map(text),
+            number: parts.number.map(text),
+            ph: parts.ph,
+            section: self.section,
+            span: Span::new(line.offset, line.text.len()),
+            count_span: span_of(line, count.span),
+            name_span: span_of(line, (at + parts.name.0, at + parts.name.1)),
+        });
+    }
+
+    /// Records an issue on `range` of the line, or on the whole line.
+    fn issue(&mut self, line: Line<'_>, kind: ParseIssueKind, message: &str, range: Option<Range>) {
+        let span = range.map_or(Span::new(line.offset, line.text.len()), |r| {
+            span_of(line, r)
+        });
+        self.deck.issues.push(ParseIssue {
+            line: line.number,
+            kind,
+            message: message.to_owned(),
+            span,
+        });
+    }
+
+    pub(crate) fn finish(mut self) -> DeckList {
+        let hints: Vec<Hint> = self
+            .header_hints
+            .iter()
+            .copied()
+            .chain(self.footer_hint)
+            .collect();
+        let language = deck_language(&hints);
+        for (header, hint) in self.deck.headers.iter_mut().zip(&self.header_hints) {
+            header.language = hint.resolve(language);
+        }
+        if let (Some(footer), Some(hint)) = (self.deck.footer.as_mut(), self.footer_hint) {
+            footer.language = hint.resolve(language);
+        }
+        self.deck.language = language;
+        self.deck.layout = if self.ptcgo {
+            Layout::Ptcgo
+        } else if self.deck.footer.is_some() {
+            Layout::TcgLive
+        } else if self.colon_headers && self.coded_cards {
+            Layout::Limitless
+        } else {
+            Layout::Plain
+        };
+        self.deck
+    }
+}
+
+fn span_of(line: Line<'_>, (start, end): Range) -> Span {
+    Span::new(line.offset + start, end.saturating_sub(start))
+}
+
+/// The count's value, or the message of a `BadCount` issue.
+fn check_count(count: &Count<'_>) -> Result<u32, String> {
+    let shown = shorten(count.digits);
+    if count.negative {
+        return Err(format!(
+            "count -{shown} is negative; write how many copies, such as `2 Iono`"
+        ));
+    }
+    match count.digits.parse::<u32>() {
+        Ok(0) => Err("a count of 0 adds no card; remove the line or write how many copies".into()),
+        Ok(n) if n <= MAX_COUNT => Ok(n),
+        _ => Err(format!(
+            "count {shown} is too large to be a number of copies (at most {MAX_COUNT})"
+        )),
+    }
+}
+
+/// The first digits of a huge number, so a message never repeats megabytes of input.
+fn shorten(digits: &str) -> String {
+    match digits.get(..12) {
+        Some(head) if digits.len() > 12 => format!("{head}…"),
+        _ => digits.to_owned(),
+    }
+}
