@@ -1,1 +1,306 @@
-//! (in progress)
+//! Checking one deck: read the list, identify every card, apply the format's rules.
+//!
+//! [`check`] is the whole pipeline for one deck and returns a [`CheckedDeck`]: the cards as
+//! identified and every finding, sorted. It reports everything in one pass: a bad line is
+//! recorded and skipped, never fatal. It reads nothing from disk and prints nothing.
+
+use serde::Serialize;
+
+use crate::cards::resolve::{self, Resolution};
+use crate::cards::{CardDb, Printing, PrintingId};
+use crate::deck::{self, CardLine, DeckList, ParseIssueKind};
+use crate::diagnostic::{Diagnostic, Rule, Severity};
+use crate::format::{Format, rules};
+use crate::lang::Language;
+use crate::names;
+
+/// One deck to check: its name for reports and its text as decoded.
+#[derive(Debug, Clone)]
+pub struct DeckInput {
+    /// How reports name the deck (a path, or `-` for standard input).
+    pub path: String,
+    pub text: String,
+    /// The legacy encoding the text was decoded from, when it was not UTF-8.
+    pub encoding_fallback: Option<&'static str>,
+}
+
+impl DeckInput {
+    /// Decodes raw bytes (UTF-8, else a legacy encoding with an `encoding` warning).
+    pub fn from_bytes(path: impl Into<String>, bytes: &[u8]) -> DeckInput {
+        // INTEGRATION: switch to deck::decode when the parser lands.
+        DeckInput {
+            path: path.into(),
+            text: String::from_utf8_lossy(bytes).into_owned(),
+            encoding_fallback: None,
+        }
+    }
+}
+
+/// A card line and the printing it was identified as.
+#[derive(Debug, Clone, Serialize)]
+pub struct DeckCard {
+    pub line: CardLine,
+    #[serde(skip)]
+    pub printing: Option<PrintingId>,
+    /// The language whose name matched.
+    pub language: Option<Language>,
+}
+
+/// The result of checking one deck.
+#[derive(Debug, Clone)]
+pub struct CheckedDeck {
+    pub path: String,
+    pub source: String,
+    pub format: String,
+    pub language: Option<Language>,
+    pub list: DeckList,
+    pub cards: Vec<DeckCard>,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl CheckedDeck {
+    /// True exactly when no finding is an error.
+    pub fn valid(&self) -> bool {
+        !self
+            .diagnostics
+            .iter()
+            .any(|diagnostic| diagnostic.severity == Severity::Error)
+    }
+
+    /// Cards in the deck, as written (every line counts, identified or not).
+    pub fn card_count(&self) -> u64 {
+        self.cards
+            .iter()
+            .map(|card| u64::from(card.line.count))
+            .sum()
+    }
+
+    pub fn count(&self, severity: Severity) -> usize {
+        self.diagnostics
+            .iter()
+            .filter(|diagnostic| diagnostic.severity == severity)
+            .count()
+    }
+}
+
+/// Checks one deck against a format with a card database.
+pub fn check(input: &DeckInput, db: &CardDb, format: &Format) -> CheckedDeck {
+    let text = input.text.as_str();
+    let list = deck::parse(text);
+    let language = deck_language(db, &list);
+    let mut diagnostics = Vec::new();
+    if let Some(encoding) = input.encoding_fallback {
+        diagnostics.push(
+            Diagnostic::new(
+                Rule::Encoding,
+                format!("the file is not UTF-8; it was read as {encoding}"),
+            )
+            .with_help("save the file as UTF-8"),
+        );
+    }
+    for issue in &list.issues {
+        let label = match issue.kind {
+            ParseIssueKind::BadCount => "this count",
+            ParseIssueKind::Unreadable => "this line",
+        };
+        diagnostics.push(
+            Diagnostic::new(Rule::ParseError, issue.message.clone())
+                .with_help("write card lines as `<count> <name> [<set code> <number>]`, e.g. `4 Iono PAL 185`; start a comment with `#`")
+                .at(text, issue.span, label),
+        );
+    }
+    let cards: Vec<DeckCard> = list
+        .cards
+        .iter()
+        .map(|line| identify(db, text, line, language, &mut diagnostics))
+        .collect();
+    diagnostics.extend(rules::construction(text, &list, &cards, db, format));
+    sort_findings(&mut diagnostics);
+    CheckedDeck {
+        path: input.path.clone(),
+        source: input.text.clone(),
+        format: format.id.clone(),
+        language,
+        list,
+        cards,
+        diagnostics,
+    }
+}
+
+/// Identifies one line, recording `unknown-card`, `card-mismatch` and `ambiguous-card`.
+fn identify(
+    db: &CardDb,
+    text: &str,
+    line: &CardLine,
+    language: Option<Language>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> DeckCard {
+    let resolution = resolve::resolve(
+        db,
+        &line.name,
+        line.set.as_deref(),
+        line.number.as_deref(),
+        language,
+    );
+    let (printing, matched) = match resolution {
+        Resolution::Found {
+            id,
+            language,
+            others,
+            ..
+        } => {
+            if !others.is_empty() {
+                diagnostics.push(ambiguous(db, text, line, id, &others));
+            }
+            (Some(id), language)
+        }
+        Resolution::Mismatch { printing, by_name } => {
+            diagnostics.push(mismatch(db, text, line, printing, by_name));
+            (by_name.or(Some(printing)), None)
+        }
+        Resolution::Unknown { suggestions } => {
+            diagnostics.push(unknown(db, text, line, &suggestions));
+            (None, None)
+        }
+    };
+    DeckCard {
+        line: line.clone(),
+        printing,
+        language: matched,
+    }
+}
+
+fn describe(printing: &Printing) -> String {
+    let mut kind = match (printing.category, printing.trainer, printing.stage) {
+        (crate::cards::Category::Trainer, Some(kind), _) => format!("{kind:?}"),
+        (crate::cards::Category::Pokemon, _, Some(stage)) => format!("{} Pokémon", stage.as_str()),
+        (category, _, _) => category.as_str().to_string(),
+    };
+    if printing.ace_spec {
+        kind = format!("ACE SPEC {kind}");
+    }
+    format!(
+        "{} ({}, {kind})",
+        printing.names.primary(),
+        printing.printing_label()
+    )
+}
+
+fn ambiguous(
+    db: &CardDb,
+    text: &str,
+    line: &CardLine,
+    chosen: PrintingId,
+    others: &[PrintingId],
+) -> Diagnostic {
+    let chosen = db.get(chosen);
+    let candidates: Vec<String> = chosen
+        .into_iter()
+        .chain(others.iter().filter_map(|&id| db.get(id)))
+        .map(describe)
+        .collect();
+    let picked = chosen.map(describe).unwrap_or_default();
+    Diagnostic::new(
+        Rule::AmbiguousCard,
+        format!(
+            "'{}' names functionally different cards: {}",
+            line.name,
+            candidates.join(", ")
+        ),
+    )
+    .with_help(format!(
+        "deckbox assumed {picked}; add the set code and number of the printing you play"
+    ))
+    .at(text, line.name_span, "which printing?")
+    .with_cards(chosen.map(Printing::rules_name).into_iter().collect())
+}
+
+fn mismatch(
+    db: &CardDb,
+    text: &str,
+    line: &CardLine,
+    printing: PrintingId,
+    by_name: Option<PrintingId>,
+) -> Diagnostic {
+    let code = format!(
+        "{} {}",
+        line.set.as_deref().unwrap_or(""),
+        line.number.as_deref().unwrap_or("")
+    );
+    let actual = db
+        .get(printing)
+        .map(|p| names::canonical(p.names.primary()));
+    let actual = actual.unwrap_or_default();
+    let help = match by_name.and_then(|id| db.get(id)) {
+        Some(named) if !named.set_code.is_empty() => format!(
+            "write `{actual} {code}`, or keep the name and use the set code and number of {} ({})",
+            line.name,
+            named.printing_label()
+        ),
+        _ => format!("write `{actual} {code}`, or fix the set code and number"),
+    };
+    Diagnostic::new(
+        Rule::CardMismatch,
+        format!("{code} is {actual}, not '{}'", line.name),
+    )
+    .with_help(help)
+    .at(text, line.span, format!("{code} is {actual}"))
+    .with_cards(vec![actual])
+}
+
+fn unknown(db: &CardDb, text: &str, line: &CardLine, suggestions: &[String]) -> Diagnostic {
+    let help = match suggestions {
+        [] if matches!(db.source(), crate::cards::Source::Embedded) => "check the spelling; the embedded card pool holds only basic Energy, tagged cards (ACE SPEC, Radiant, Prism Star, Pokémon Star) and the example decks: use `--cards DIR` with a TCGdex or pokemon-tcg-data checkout for every card".to_string(),
+        [] => "check the spelling".to_string(),
+        [one] => format!("did you mean '{one}'?"),
+        many => format!(
+            "did you mean {}?",
+            many.iter()
+                .map(|name| format!("'{name}'"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    };
+    Diagnostic::new(Rule::UnknownCard, format!("unknown card '{}'", line.name))
+        .with_help(help)
+        .at(text, line.name_span, "no card has this name")
+}
+
+/// The deck's language: the one most card names are written in; headers break ties,
+/// then English.
+fn deck_language(db: &CardDb, list: &DeckList) -> Option<Language> {
+    let mut votes = [0usize; 6];
+    for line in &list.cards {
+        for language in resolve::name_languages(db, &line.name) {
+            votes[language.index()] += 1;
+        }
+    }
+    let header = list
+        .headers
+        .iter()
+        .filter_map(|header| header.language)
+        .chain(list.footer.iter().filter_map(|footer| footer.language))
+        .find(|language| *language != Language::En);
+    let best = votes.iter().copied().max().unwrap_or(0);
+    if best == 0 {
+        return header.or_else(|| (!list.headers.is_empty()).then_some(Language::En));
+    }
+    let tied: Vec<Language> = Language::ALL
+        .into_iter()
+        .filter(|language| votes[language.index()] == best)
+        .collect();
+    header
+        .filter(|language| tied.contains(language))
+        .or_else(|| tied.first().copied())
+}
+
+/// Findings in the order of the text; deck-wide findings first, then by rule.
+fn sort_findings(diagnostics: &mut [Diagnostic]) {
+    diagnostics.sort_by_key(|diagnostic| {
+        (
+            diagnostic.span.map(|span| span.offset),
+            diagnostic.rule,
+            diagnostic.message.clone(),
+        )
+    });
+}

@@ -8,6 +8,7 @@
 
 pub mod cards;
 pub mod check;
+pub mod cli;
 pub mod deck;
 pub mod diagnostic;
 pub mod format;

@@ -1,1 +1,216 @@
-//! (in progress)
+//! Renderers: the same findings as human diagnostics, short lines, or JSON.
+//!
+//! Every renderer takes checked decks and returns a `String`; none prints. Machine output
+//! (short, JSON) has no banners and no colour. The JSON layout is a contract (see the
+//! README): keys are only ever added.
+
+use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteDiagnostic, NamedSource};
+use serde::Serialize;
+
+use crate::cards::CardDb;
+use crate::check::CheckedDeck;
+use crate::diagnostic::{Diagnostic, Severity};
+
+/// How findings are shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum OutputFormat {
+    /// Diagnostics pointing at the line as written, with help.
+    #[default]
+    Human,
+    /// One line per finding: `file:line:col: rule: message`.
+    Short,
+    /// One JSON document for all decks.
+    Json,
+}
+
+/// Options of the human renderer.
+#[derive(Debug, Clone, Copy)]
+pub struct HumanOptions {
+    pub color: bool,
+    pub width: usize,
+}
+
+impl Default for HumanOptions {
+    fn default() -> HumanOptions {
+        HumanOptions {
+            color: false,
+            width: 100,
+        }
+    }
+}
+
+/// Human rendering of one deck: every finding with its source lines, then a summary line.
+pub fn human(deck: &CheckedDeck, options: HumanOptions) -> String {
+    let theme = if options.color {
+        GraphicalTheme::unicode()
+    } else {
+        GraphicalTheme::unicode_nocolor()
+    };
+    let handler = GraphicalReportHandler::new_themed(theme)
+        .with_width(options.width)
+        .with_links(false);
+    let mut out = String::new();
+    for diagnostic in &deck.diagnostics {
+        let report = miette::Report::new(to_miette(diagnostic)).with_source_code(
+            NamedSource::new(deck.path.clone(), deck.source.clone()).with_language("text"),
+        );
+        if handler.render_report(&mut out, report.as_ref()).is_err() {
+            out.push_str(&short_line(deck, diagnostic));
+        }
+        out.push('\n');
+    }
+    out.push_str(&summary(deck));
+    out.push('\n');
+    out
+}
+
+/// `deck.txt: valid, 60 cards (unlimited)` or `deck.txt: 2 errors, 1 warning, ...`.
+pub fn summary(deck: &CheckedDeck) -> String {
+    let errors = deck.count(Severity::Error);
+    let warnings = deck.count(Severity::Warning);
+    let verdict = match (errors, warnings) {
+        (0, 0) => "valid".to_string(),
+        (0, w) => format!("valid with {w} warning{}", if w == 1 { "" } else { "s" }),
+        (e, 0) => format!("invalid, {e} error{}", if e == 1 { "" } else { "s" }),
+        (e, w) => format!(
+            "invalid, {e} error{}, {w} warning{}",
+            if e == 1 { "" } else { "s" },
+            if w == 1 { "" } else { "s" }
+        ),
+    };
+    format!(
+        "{}: {verdict} ({} cards, format {})",
+        deck.path,
+        deck.card_count(),
+        deck.format
+    )
+}
+
+fn to_miette(diagnostic: &Diagnostic) -> MietteDiagnostic {
+    let severity = match diagnostic.severity {
+        Severity::Error => miette::Severity::Error,
+        Severity::Warning => miette::Severity::Warning,
+    };
+    let mut labels = Vec::new();
+    if let Some(span) = diagnostic.span {
+        labels.push(LabeledSpan::new_primary_with_span(
+            diagnostic.label.clone(),
+            (span.offset, span.length),
+        ));
+    }
+    for related in &diagnostic.related {
+        labels.push(LabeledSpan::new_with_span(
+            Some(related.message.clone()),
+            (related.span.offset, related.span.length),
+        ));
+    }
+    let mut out = MietteDiagnostic::new(diagnostic.message.clone())
+        .with_code(diagnostic.rule.id())
+        .with_severity(severity)
+        .with_labels(labels);
+    if let Some(help) = &diagnostic.help {
+        out = out.with_help(help.clone());
+    }
+    out
+}
+
+/// Short rendering: one line per finding, no colour.
+pub fn short(deck: &CheckedDeck) -> String {
+    deck.diagnostics
+        .iter()
+        .map(|diagnostic| short_line(deck, diagnostic) + "\n")
+        .collect()
+}
+
+fn short_line(deck: &CheckedDeck, diagnostic: &Diagnostic) -> String {
+    format!(
+        "{}:{}:{}: {} {}: {}",
+        deck.path,
+        diagnostic.line.unwrap_or(1),
+        diagnostic.column.unwrap_or(1),
+        diagnostic.severity.as_str(),
+        diagnostic.rule.id(),
+        diagnostic.message
+    )
+}
+
+#[derive(Serialize)]
+struct JsonReport<'a> {
+    version: u32,
+    decks: Vec<JsonDeck<'a>>,
+}
+
+#[derive(Serialize)]
+struct JsonDeck<'a> {
+    path: &'a str,
+    format: &'a str,
+    language: Option<&'static str>,
+    valid: bool,
+    card_count: u64,
+    errors: usize,
+    warnings: usize,
+    cards: Vec<JsonCard<'a>>,
+    diagnostics: &'a [Diagnostic],
+}
+
+#[derive(Serialize)]
+struct JsonCard<'a> {
+    /// English name when known.
+    name: Option<String>,
+    written: &'a str,
+    count: u32,
+    set: Option<String>,
+    number: Option<String>,
+    category: Option<&'static str>,
+    line: usize,
+    /// The language whose name matched.
+    language: Option<&'static str>,
+}
+
+/// JSON rendering of all decks in one document (pretty-printed, newline-terminated).
+pub fn json(decks: &[CheckedDeck], db: &CardDb) -> String {
+    let report = JsonReport {
+        version: 1,
+        decks: decks.iter().map(|deck| json_deck(deck, db)).collect(),
+    };
+    let mut out = serde_json::to_string_pretty(&report).unwrap_or_default();
+    out.push('\n');
+    out
+}
+
+fn json_deck<'a>(deck: &'a CheckedDeck, db: &CardDb) -> JsonDeck<'a> {
+    let cards = deck
+        .cards
+        .iter()
+        .map(|card| {
+            let printing = card.printing.and_then(|id| db.get(id));
+            JsonCard {
+                name: printing.map(|p| crate::names::canonical(p.names.primary())),
+                written: &card.line.name,
+                count: card.line.count,
+                set: printing
+                    .filter(|p| !p.set_code.is_empty())
+                    .map(|p| p.set_code.clone())
+                    .or_else(|| card.line.set.clone()),
+                number: printing
+                    .filter(|p| !p.set_code.is_empty())
+                    .map(|p| p.number.clone())
+                    .or_else(|| card.line.number.clone()),
+                category: printing.map(|p| p.category.as_str()),
+                line: card.line.line,
+                language: card.language.map(|language| language.code()),
+            }
+        })
+        .collect();
+    JsonDeck {
+        path: &deck.path,
+        format: &deck.format,
+        language: deck.language.map(|language| language.code()),
+        valid: deck.valid(),
+        card_count: deck.card_count(),
+        errors: deck.count(Severity::Error),
+        warnings: deck.count(Severity::Warning),
+        cards,
+        diagnostics: &deck.diagnostics,
+    }
+}

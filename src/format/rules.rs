@@ -1,0 +1,408 @@
+//! The deck-construction rules, each reading its limit from the [`Format`].
+//!
+//! Every rule sees the whole deck and returns its findings; all rules run on every deck so
+//! a player sees everything at once. Cards count by *name* as the rulebooks define it
+//! ([`crate::names`]): printings and languages of one name count together. Lines that could
+//! not be identified count toward the deck size only.
+
+use std::collections::BTreeMap;
+
+use crate::cards::{CardDb, Printing};
+use crate::check::DeckCard;
+use crate::deck::{DeckList, Section, Span};
+use crate::diagnostic::{Diagnostic, Label, Rule};
+use crate::format::Format;
+use crate::names;
+
+/// The cards of one name (or one tag) and the lines they are on.
+struct Group<'a> {
+    display: String,
+    count: u64,
+    lines: Vec<&'a DeckCard>,
+}
+
+impl<'a> Group<'a> {
+    fn add(&mut self, card: &'a DeckCard) {
+        self.count += u64::from(card.line.count);
+        self.lines.push(card);
+    }
+
+    /// Labels on every line of the group but the first.
+    fn related(&self) -> Vec<Label> {
+        self.lines
+            .iter()
+            .skip(1)
+            .map(|card| Label {
+                line: card.line.line,
+                span: card.line.span,
+                message: format!("{} more here", card.line.count),
+            })
+            .collect()
+    }
+
+    fn first_span(&self) -> Option<Span> {
+        self.lines.first().map(|card| card.line.span)
+    }
+}
+
+/// Runs every construction rule of `format` over an identified deck.
+pub fn construction(
+    text: &str,
+    list: &DeckList,
+    cards: &[DeckCard],
+    db: &CardDb,
+    format: &Format,
+) -> Vec<Diagnostic> {
+    let identified: Vec<(&DeckCard, &Printing)> = cards
+        .iter()
+        .filter_map(|card| Some((card, db.get(card.printing?)?)))
+        .collect();
+    let mut out = Vec::new();
+    out.extend(deck_size(text, list, cards, format));
+    out.extend(copy_limit(text, &identified, format));
+    out.extend(ace_spec_limit(text, &identified, format));
+    out.extend(prism_star_limit(text, &identified, format));
+    out.extend(total_limit(text, &identified, TagLimit::RADIANT, format));
+    out.extend(total_limit(
+        text,
+        &identified,
+        TagLimit::POKEMON_STAR,
+        format,
+    ));
+    out.extend(no_basic_pokemon(&identified, cards, format));
+    out.extend(header_counts(text, list));
+    out
+}
+
+fn plural(count: u64, one: &str, many: &str) -> String {
+    if count == 1 {
+        format!("{count} {one}")
+    } else {
+        format!("{count} {many}")
+    }
+}
+
+fn deck_size(
+    text: &str,
+    list: &DeckList,
+    cards: &[DeckCard],
+    format: &Format,
+) -> Option<Diagnostic> {
+    let total: u64 = cards.iter().map(|card| u64::from(card.line.count)).sum();
+    let wanted = u64::from(format.construction.deck_size);
+    if total == wanted {
+        return None;
+    }
+    let help = if total > wanted {
+        format!("remove {}", plural(total - wanted, "card", "cards"))
+    } else {
+        format!("add {}", plural(wanted - total, "card", "cards"))
+    };
+    let diagnostic = Diagnostic::new(
+        Rule::DeckSize,
+        format!(
+            "the deck has {}, but a deck must have exactly {wanted}",
+            plural(total, "card", "cards")
+        ),
+    )
+    .with_help(help);
+    Some(match &list.footer {
+        Some(footer) => diagnostic.at(text, footer.span, format!("the list adds up to {total}")),
+        None => diagnostic,
+    })
+}
+
+/// Groups cards by rules name, in the order names first appear.
+fn by_name<'a>(cards: impl Iterator<Item = (&'a DeckCard, &'a Printing)>) -> Vec<Group<'a>> {
+    let mut order: Vec<String> = Vec::new();
+    let mut groups: BTreeMap<String, Group<'a>> = BTreeMap::new();
+    for (card, printing) in cards {
+        let display = printing.rules_name();
+        let key = names::lookup_key(&display);
+        if !groups.contains_key(&key) {
+            order.push(key.clone());
+        }
+        groups
+            .entry(key)
+            .or_insert_with(|| Group {
+                display,
+                count: 0,
+                lines: Vec::new(),
+            })
+            .add(card);
+    }
+    order
+        .into_iter()
+        .filter_map(|key| groups.remove(&key))
+        .collect()
+}
+
+fn copy_limit(text: &str, cards: &[(&DeckCard, &Printing)], format: &Format) -> Vec<Diagnostic> {
+    let limit = u64::from(format.construction.copy_limit);
+    let counted = cards
+        .iter()
+        .filter(|(_, printing)| !printing.is_basic_energy())
+        .copied();
+    by_name(counted)
+        .into_iter()
+        .filter(|group| group.count > limit)
+        .filter_map(|group| {
+            let span = group.first_span()?;
+            let excess = group.count - limit;
+            let lines = if group.lines.len() > 1 {
+                format!(" on {} lines", group.lines.len())
+            } else {
+                String::new()
+            };
+            Some(
+                Diagnostic::new(
+                    Rule::CopyLimit,
+                    format!(
+                        "{} named '{}'{lines}, but at most {limit} cards with the same name are allowed",
+                        plural(group.count, "card", "cards"),
+                        group.display
+                    ),
+                )
+                .with_help(format!(
+                    "remove {} of '{}'",
+                    plural(excess, "copy", "copies"),
+                    group.display
+                ))
+                .at(text, span, format!("{} here", group.lines.first().map_or(0, |card| card.line.count)))
+                .with_related(group.related())
+                .with_cards(vec![group.display]),
+            )
+        })
+        .collect()
+}
+
+fn prism_star_limit(
+    text: &str,
+    cards: &[(&DeckCard, &Printing)],
+    format: &Format,
+) -> Vec<Diagnostic> {
+    let limit = u64::from(format.construction.prism_star_copies);
+    let prism = cards
+        .iter()
+        .filter(|(_, printing)| printing.prism_star)
+        .copied();
+    by_name(prism)
+        .into_iter()
+        .filter(|group| group.count > limit)
+        .filter_map(|group| {
+            let span = group.first_span()?;
+            Some(
+                Diagnostic::new(
+                    Rule::PrismStarLimit,
+                    format!(
+                        "{} of the Prism Star card '{}', but only {} of each Prism Star card is allowed",
+                        plural(group.count, "copy", "copies"),
+                        group.display,
+                        plural(limit, "copy", "copies"),
+                    ),
+                )
+                .with_help(format!(
+                    "keep {} of '{}'",
+                    plural(limit, "copy", "copies"),
+                    group.display
+                ))
+                .at(text, span, "Prism Star card")
+                .with_related(group.related())
+                .with_cards(vec![group.display]),
+            )
+        })
+        .collect()
+}
+
+/// A limit on the total number of cards carrying one tag.
+struct TagLimit {
+    rule: Rule,
+    what: &'static str,
+    has: fn(&Printing) -> bool,
+    limit: fn(&Format) -> u32,
+}
+
+impl TagLimit {
+    const ACE_SPEC: TagLimit = TagLimit {
+        rule: Rule::AceSpecLimit,
+        what: "ACE SPEC card",
+        has: |printing| printing.ace_spec,
+        limit: |format| format.construction.ace_spec_limit,
+    };
+    const RADIANT: TagLimit = TagLimit {
+        rule: Rule::RadiantLimit,
+        what: "Radiant Pokémon",
+        has: |printing| printing.radiant,
+        limit: |format| format.construction.radiant_limit,
+    };
+    const POKEMON_STAR: TagLimit = TagLimit {
+        rule: Rule::GoldStarLimit,
+        what: "Pokémon Star card",
+        has: |printing| printing.pokemon_star,
+        limit: |format| format.construction.pokemon_star_limit,
+    };
+}
+
+fn ace_spec_limit(
+    text: &str,
+    cards: &[(&DeckCard, &Printing)],
+    format: &Format,
+) -> Option<Diagnostic> {
+    total_limit(text, cards, TagLimit::ACE_SPEC, format)
+}
+
+fn total_limit(
+    text: &str,
+    cards: &[(&DeckCard, &Printing)],
+    tag: TagLimit,
+    format: &Format,
+) -> Option<Diagnostic> {
+    let limit = u64::from((tag.limit)(format));
+    let tagged: Vec<(&DeckCard, &Printing)> = cards
+        .iter()
+        .filter(|(_, printing)| (tag.has)(printing))
+        .copied()
+        .collect();
+    let total: u64 = tagged
+        .iter()
+        .map(|(card, _)| u64::from(card.line.count))
+        .sum();
+    if total <= limit {
+        return None;
+    }
+    let groups = by_name(tagged.iter().copied());
+    let names: Vec<String> = groups.iter().map(|group| group.display.clone()).collect();
+    let all = Group {
+        display: String::new(),
+        count: total,
+        lines: tagged.iter().map(|(card, _)| *card).collect(),
+    };
+    let span = all.first_span()?;
+    let related = all
+        .lines
+        .iter()
+        .skip(1)
+        .map(|card| Label {
+            line: card.line.line,
+            span: card.line.span,
+            message: format!("another {}", tag.what),
+        })
+        .collect();
+    Some(
+        Diagnostic::new(
+            tag.rule,
+            format!(
+                "{} {}s in the deck ({}), but only {limit} is allowed in total",
+                total,
+                tag.what,
+                names.join(", ")
+            ),
+        )
+        .with_help(format!(
+            "keep {} and remove the rest: {}",
+            plural(limit, tag.what, &format!("{}s", tag.what)),
+            names.join(", ")
+        ))
+        .at(text, span, tag.what)
+        .with_related(related)
+        .with_cards(names),
+    )
+}
+
+fn no_basic_pokemon(
+    cards: &[(&DeckCard, &Printing)],
+    all: &[DeckCard],
+    format: &Format,
+) -> Option<Diagnostic> {
+    let wanted = u64::from(format.construction.min_basic_pokemon);
+    let basics: u64 = cards
+        .iter()
+        .filter(|(_, printing)| printing.is_basic_pokemon())
+        .map(|(card, _)| u64::from(card.line.count))
+        .sum();
+    if basics >= wanted {
+        return None;
+    }
+    let unidentified = all.iter().filter(|card| card.printing.is_none()).count();
+    let mut help = "add at least one Basic Pokémon (Restored Pokémon, V-UNION pieces and Fossil Items do not count)".to_string();
+    if unidentified > 0 {
+        help.push_str(&format!(
+            "; {} could not be identified and may hold one",
+            plural(unidentified as u64, "line", "lines")
+        ));
+    }
+    Some(
+        Diagnostic::new(
+            Rule::NoBasicPokemon,
+            format!(
+                "the deck has {}, but needs at least {wanted}",
+                plural(basics, "Basic Pokémon", "Basic Pokémon")
+            ),
+        )
+        .with_help(help),
+    )
+}
+
+/// `header-count`: a header's number must count the cards or the lines of its section; the
+/// footer's must count the cards of the deck.
+fn header_counts(text: &str, list: &DeckList) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for (index, header) in list.headers.iter().enumerate() {
+        let Some(written) = header.count else {
+            continue;
+        };
+        let next = list
+            .headers
+            .get(index + 1)
+            .map_or(usize::MAX, |next| next.line);
+        let lines: Vec<_> = list
+            .cards
+            .iter()
+            .filter(|card| card.line > header.line && card.line < next)
+            .collect();
+        let cards: u64 = lines.iter().map(|card| u64::from(card.count)).sum();
+        if written == cards || written == lines.len() as u64 {
+            continue;
+        }
+        out.push(
+            Diagnostic::new(
+                Rule::HeaderCount,
+                format!(
+                    "the {} header says {written}, but its section has {} on {}",
+                    section_name(header.section),
+                    plural(cards, "card", "cards"),
+                    plural(lines.len() as u64, "line", "lines")
+                ),
+            )
+            .with_help(format!("write {cards} (or run `deckbox fmt`)"))
+            .at(text, header.span, format!("expected {cards}")),
+        );
+    }
+    if let Some(footer) = &list.footer
+        && let Some(written) = footer.count
+    {
+        let cards: u64 = list.cards.iter().map(|card| u64::from(card.count)).sum();
+        if written != cards {
+            out.push(
+                Diagnostic::new(
+                    Rule::HeaderCount,
+                    format!(
+                        "the footer says {written} cards, but the list has {}",
+                        plural(cards, "card", "cards")
+                    ),
+                )
+                .with_help(format!("write {cards}, or find the line that was lost"))
+                .at(text, footer.span, format!("expected {cards}")),
+            );
+        }
+    }
+    out
+}
+
+fn section_name(section: Section) -> &'static str {
+    match section {
+        Section::Pokemon => "Pokémon",
+        Section::Trainer => "Trainer",
+        Section::Energy => "Energy",
+    }
+}
