@@ -157,14 +157,23 @@ pub(crate) fn split_card(rest: &str) -> Parts {
 }
 
 /// Whether tokens `at` and `at + 1` (from the end) are a number and a code, with a name
-/// before them. `Energy` counts as a code only when the name still ends in `Energy`
-/// (`Basic {W} Energy Energy 3`), or `Fire Energy 3` would lose its last word.
+/// before them. `Energy` counts as a code only when the name before it still says Energy
+/// in some language (`Basic {W} Energy Energy 3`, `Énergie Feu de base Energy 2`), or
+/// `Fire Energy 3` would lose its last word.
 fn coded(body: &str, toks: &[Range], at: usize) -> bool {
     let get = |i: usize| toks.get(i).and_then(|&(a, b)| body.get(a..b));
-    let (Some(number), Some(code), Some(before)) = (get(at), get(at + 1), get(at + 2)) else {
+    let (Some(number), Some(code), Some(_)) = (get(at), get(at + 1), get(at + 2)) else {
         return false;
     };
-    is_number(number) && is_code(code) && (code != "Energy" || ends_in_energy(before))
+    let name = toks.get(at + 1).and_then(|&(start, _)| body.get(..start));
+    is_number(number) && is_code(code) && (code != "Energy" || name.is_some_and(mentions_energy))
+}
+
+/// Whether a name contains an Energy word in one of the six languages (`Energy`,
+/// `Énergie`, `Feuerenergie`, `Energía`, `Energia`).
+fn mentions_energy(name: &str) -> bool {
+    let lower = name.to_lowercase();
+    lower.contains("energ") || lower.contains("énerg")
 }
 
 /// Whether the last token is a collector number without a code, by the rules in the

@@ -15,11 +15,8 @@ pub(crate) enum Class<'a> {
     Blank,
     Comment,
     Banner,
-    /// A header or footer; `hashes` tells it was written `##Pokémon` (PTCGO, Markdown).
-    Marker {
-        marker: Marker,
-        hashes: bool,
-    },
+    /// A header or footer, written bare or after `#`s (`##Pokémon - 22`, `## Trainers`).
+    Marker(Marker),
     /// A count and what follows it; `parts` is `None` when nothing follows the count.
     Card {
         count: Count<'a>,
@@ -39,10 +36,7 @@ pub(crate) fn classify(s: &str) -> Class<'_> {
     if let Some(after) = s.strip_prefix('#') {
         let (_, label) = trim(after.trim_start_matches('#'));
         return match header::marker(label) {
-            Some(marker) => Class::Marker {
-                marker,
-                hashes: true,
-            },
+            Some(marker) => Class::Marker(marker),
             None => Class::Comment,
         };
     }
@@ -56,10 +50,7 @@ pub(crate) fn classify(s: &str) -> Class<'_> {
         return Class::Card { count, parts };
     }
     match header::marker(s) {
-        Some(marker) => Class::Marker {
-            marker,
-            hashes: false,
-        },
+        Some(marker) => Class::Marker(marker),
         None => Class::Unreadable,
     }
 }
@@ -73,7 +64,7 @@ mod tests {
             Class::Blank => "blank",
             Class::Comment => "comment",
             Class::Banner => "banner",
-            Class::Marker { .. } => "marker",
+            Class::Marker(_) => "marker",
             Class::Card { .. } => "card",
             Class::Unreadable => "unreadable",
         }

@@ -32,15 +32,16 @@ impl Reader {
     pub(crate) fn read(&mut self, line: Line<'_>) {
         match classify(line.text) {
             Class::Blank | Class::Comment => {}
-            Class::Banner => self.ptcgo = true,
-            Class::Marker { marker, hashes } => self.marker(line, marker, hashes),
+            // Only the PTCGO banner tells the layout; `-----` separators are everywhere.
+            Class::Banner => self.ptcgo |= line.text.starts_with("***"),
+            Class::Marker(marker) => self.marker(line, marker),
             Class::Card { count, parts } => self.card(line, &count, parts),
             Class::Unreadable => self.issue(line, ParseIssueKind::Unreadable, EXAMPLE, None),
         }
     }
 
-    fn marker(&mut self, line: Line<'_>, marker: Marker, hashes: bool) {
-        self.ptcgo |= hashes || marker.form == Form::Dash;
+    fn marker(&mut self, line: Line<'_>, marker: Marker) {
+        self.ptcgo |= marker.form == Form::Dash;
         let span = Span::new(line.offset, line.text.len());
         match marker.role {
             Role::Section(section) => {

@@ -1,0 +1,410 @@
+//! The deck-list parser over a fixture corpus (one snapshot per layout and language), a
+//! table of tricky lines, span checks on multi-byte text, and bounds on hostile input.
+
+use std::path::PathBuf;
+
+use deckbox::deck::{self, DeckList, Layout, ParseIssueKind, Section, Span};
+use deckbox::lang::Language;
+use serde::Serialize;
+
+fn fixture_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/layouts")
+}
+
+/// What a fixture snapshot shows: the decoding fallback, then the list as parsed.
+#[derive(Serialize)]
+struct Parsed {
+    fallback: Option<&'static str>,
+    deck: DeckList,
+}
+
+fn slice(text: &str, span: Span) -> &str {
+    text.get(span.offset..span.end())
+        .unwrap_or("<span out of bounds>")
+}
+
+/// Checks what every parse must satisfy, whatever the input: spans are in bounds, on
+/// character boundaries, trimmed, single-line, and a card's name is its `name_span`.
+fn check_spans(text: &str, deck: &DeckList) {
+    let spans = deck
+        .cards
+        .iter()
+        .flat_map(|c| [c.span, c.count_span, c.name_span]);
+    let spans = spans
+        .chain(deck.headers.iter().map(|h| h.span))
+        .chain(deck.footer.iter().map(|f| f.span))
+        .chain(deck.issues.iter().map(|i| i.span));
+    for span in spans {
+        let s = text.get(span.offset..span.end());
+        let s = s.unwrap_or_else(|| panic!("span {span:?} is not a slice of the text"));
+        assert!(
+            !s.contains(['\n', '\r']),
+            "span {span:?} crosses a line: {s:?}"
+        );
+        assert_eq!(s.trim(), s, "span {span:?} is not trimmed");
+    }
+    for card in &deck.cards {
+        assert_eq!(slice(text, card.name_span), card.name);
+        let line = slice(text, card.span);
+        assert!(line.contains(&card.name));
+        assert!(line.starts_with(slice(text, card.count_span)));
+        for part in card.set.iter().chain(&card.number) {
+            assert!(line.contains(part.as_str()));
+        }
+    }
+}
+
+fn parse_fixture(file: &str) -> Parsed {
+    let bytes = std::fs::read(fixture_dir().join(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
+    let decoded = deck::decode(&bytes);
+    let deck = deck::parse(&decoded.text);
+    check_spans(&decoded.text, &deck);
+    Parsed {
+        fallback: decoded.fallback,
+        deck,
+    }
+}
+
+macro_rules! fixtures {
+    ($($test:ident => $file:literal,)*) => {
+        $(
+            #[test]
+            fn $test() {
+                insta::assert_yaml_snapshot!(parse_fixture($file));
+            }
+        )*
+
+        const FIXTURES: &[&str] = &[$($file),*];
+    };
+}
+
+fixtures! {
+    tcg_live_en => "tcg_live_en.txt",
+    ptcgo_legacy => "ptcgo_legacy.txt",
+    limitless_en => "limitless_en.txt",
+    plain_headerless => "plain_headerless.txt",
+    paren_bom_crlf => "paren_bom_crlf.txt",
+    live_fr => "live_fr.txt",
+    live_es => "live_es.txt",
+    live_pt => "live_pt.txt",
+    live_de => "live_de.txt",
+    live_it => "live_it.txt",
+    windows_1252_de => "windows_1252_de.txt",
+    utf16le_bom => "utf16le_bom.txt",
+    messy_issues => "messy_issues.txt",
+}
+
+#[test]
+fn every_fixture_has_a_snapshot_test() {
+    let mut files: Vec<String> = std::fs::read_dir(fixture_dir())
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    files.sort();
+    let mut listed: Vec<&str> = FIXTURES.to_vec();
+    listed.sort();
+    assert_eq!(files, listed, "add new fixtures to the `fixtures!` list");
+}
+
+#[test]
+fn layouts_and_languages() {
+    let cases = [
+        ("tcg_live_en.txt", Layout::TcgLive, Some(Language::En)),
+        ("ptcgo_legacy.txt", Layout::Ptcgo, Some(Language::En)),
+        ("limitless_en.txt", Layout::Limitless, Some(Language::En)),
+        ("plain_headerless.txt", Layout::Plain, Some(Language::En)),
+        ("paren_bom_crlf.txt", Layout::Plain, Some(Language::En)),
+        ("live_fr.txt", Layout::TcgLive, Some(Language::Fr)),
+        ("live_es.txt", Layout::TcgLive, Some(Language::Es)),
+        ("live_pt.txt", Layout::TcgLive, Some(Language::Pt)),
+        ("live_de.txt", Layout::TcgLive, Some(Language::De)),
+        ("live_it.txt", Layout::TcgLive, Some(Language::It)),
+        ("windows_1252_de.txt", Layout::TcgLive, Some(Language::De)),
+        ("utf16le_bom.txt", Layout::TcgLive, Some(Language::En)),
+    ];
+    for (file, layout, language) in cases {
+        let parsed = parse_fixture(file);
+        assert_eq!(parsed.deck.layout, layout, "{file}");
+        assert_eq!(parsed.deck.language, language, "{file}");
+        assert!(
+            parsed.deck.issues.is_empty(),
+            "{file}: {:?}",
+            parsed.deck.issues
+        );
+    }
+}
+
+/// One line parsed alone, rendered as `count | name | set | number | PH`, or what else it is.
+fn render_line(line: &str) -> String {
+    let deck = deck::parse(line);
+    if let [card] = deck.cards.as_slice() {
+        let set = card.set.as_deref().unwrap_or("-");
+        let number = card.number.as_deref().unwrap_or("-");
+        let ph = if card.ph { " | PH" } else { "" };
+        return format!("{} | {} | {set} | {number}{ph}", card.count, card.name);
+    }
+    if let [issue] = deck.issues.as_slice() {
+        return format!("{:?}", issue.kind);
+    }
+    if let [header] = deck.headers.as_slice() {
+        return format!("header {:?} {:?}", header.section, header.count);
+    }
+    if let Some(footer) = deck.footer {
+        return format!("footer {:?}", footer.count);
+    }
+    "skipped".to_owned()
+}
+
+#[test]
+fn tricky_lines() {
+    #[rustfmt::skip]
+    let table = [
+        ("4 Iono PAL 185",                                  "4 | Iono | PAL | 185"),
+        ("4 Ultra Ball SVI 196 PH",                         "4 | Ultra Ball | SVI | 196 | PH"),
+        ("1 Pikachu ex SSP 238",                            "1 | Pikachu ex | SSP | 238"),
+        ("1 Porygon2 PAR 141",                              "1 | Porygon2 | PAR | 141"),
+        ("1 Porygon-Z PAR 142",                             "1 | Porygon-Z | PAR | 142"),
+        ("1 Type: Null UNB 183",                            "1 | Type: Null | UNB | 183"),
+        ("1 Mr. Mime PRE 31",                               "1 | Mr. Mime | PRE | 31"),
+        ("1 Farfetch'd MEW 83",                             "1 | Farfetch'd | MEW | 83"),
+        ("1 Nidoran♀ MEW 29",                               "1 | Nidoran♀ | MEW | 29"),
+        ("1 Unown [A]",                                     "1 | Unown [A] | - | -"),
+        ("4 Professor's Research (Professor Oak) CEL 23",   "4 | Professor's Research (Professor Oak) | CEL | 23"),
+        ("2 Boss's Orders (Giovanni)",                      "2 | Boss's Orders (Giovanni) | - | -"),
+        ("1 Team Rocket's Mewtwo ex DRI 81",                "1 | Team Rocket's Mewtwo ex | DRI | 81"),
+        ("2 Mega Lucario ex",                               "2 | Mega Lucario ex | - | -"),
+        ("3 Giratina VSTAR",                                "3 | Giratina VSTAR | - | -"),
+        ("3 Giratina VSTAR LOR 131",                        "3 | Giratina VSTAR | LOR | 131"),
+        ("4 Lugia V",                                       "4 | Lugia V | - | -"),
+        ("4 Lugia V 138",                                   "4 | Lugia V | - | 138"),
+        ("1 Arceus V-UNION",                                "1 | Arceus V-UNION | - | -"),
+        ("1 Mewtwo & Mew GX",                               "1 | Mewtwo & Mew GX | - | -"),
+        ("1 Mewtwo & Mew GX 71",                            "1 | Mewtwo & Mew GX | - | 71"),
+        ("1 Mewtwo & Mew GX UNM 71",                        "1 | Mewtwo & Mew GX | UNM | 71"),
+        ("1 Mew PR-SV 42",                                  "1 | Mew | PR-SV | 42"),
+        ("1 Mewtwo V-UNION PR-SW SWSH160",                  "1 | Mewtwo V-UNION | PR-SW | SWSH160"),
+        ("1 Yveltal CRZ GG59",                              "1 | Yveltal | CRZ | GG59"),
+        ("1 Yveltal CRZ-GG 59",                             "1 | Yveltal | CRZ-GG | 59"),
+        ("1 Kyogre BRS TG05",                               "1 | Kyogre | BRS | TG05"),
+        ("1 Xerneas PR-XY XY150a",                          "1 | Xerneas | PR-XY | XY150a"),
+        ("1 Iono PAL 185/193",                              "1 | Iono | PAL | 185/193"),
+        ("2 Fighting Energy SVE 22",                        "2 | Fighting Energy | SVE | 22"),
+        ("2 Basic {R} Energy SVE 2",                        "2 | Basic {R} Energy | SVE | 2"),
+        ("2 Psychic Energy Energy 5",                       "2 | Psychic Energy | Energy | 5"),
+        ("2 Fire Energy SWSHEnergy 2",                      "2 | Fire Energy | SWSHEnergy | 2"),
+        ("2 Fire Energy 2",                                 "2 | Fire Energy | - | 2"),
+        ("2 Fire Energy 2 PH",                              "2 | Fire Energy 2 PH | - | -"),
+        ("2 Énergie Feu de base Energy 2",                  "2 | Énergie Feu de base | Energy | 2"),
+        ("2 Feuerenergie Energy 2",                         "2 | Feuerenergie | Energy | 2"),
+        ("2 Basic {W} Energy  3",                           "2 | Basic {W} Energy | - | 3"),
+        ("4 Iono 185",                                      "4 | Iono 185 | - | -"),
+        ("4 Iono  185",                                     "4 | Iono | - | 185"),
+        ("4 Iono PAL",                                      "4 | Iono PAL | - | -"),
+        ("4 PAL 185",                                       "4 | PAL 185 | - | -"),
+        ("4 Iono PH",                                       "4 | Iono PH | - | -"),
+        ("4x Iono",                                         "4 | Iono | - | -"),
+        ("4 x Iono",                                        "4 | Iono | - | -"),
+        ("4X Iono",                                         "4 | Iono | - | -"),
+        ("x4 Iono",                                         "4 | Iono | - | -"),
+        ("4 Xerneas",                                       "4 | Xerneas | - | -"),
+        ("* 4 Iono PAL 185",                                "4 | Iono | PAL | 185"),
+        ("- 4 Iono",                                        "4 | Iono | - | -"),
+        ("04 Iono",                                         "4 | Iono | - | -"),
+        ("4\tIono\tPAL\t185",                               "4 | Iono | PAL | 185"),
+        ("4\u{A0}Iono\u{A0}PAL\u{A0}185",                   "4 | Iono | PAL | 185"),
+        ("4 Iono PAL 185 # from the league box",            "4 | Iono | PAL | 185"),
+        ("4 Iono // maybe 3",                               "4 | Iono | - | -"),
+        ("4 Iono#1",                                        "4 | Iono#1 | - | -"),
+        ("0 Iono",                                          "BadCount"),
+        ("-2 Iono",                                         "BadCount"),
+        ("10001 Iono",                                      "BadCount"),
+        ("10000 Iono",                                      "10000 | Iono | - | -"),
+        ("4294967296 Iono",                                 "BadCount"),
+        ("4",                                               "Unreadable"),
+        ("4Iono",                                           "Unreadable"),
+        ("Iono x4",                                         "Unreadable"),
+        ("Pokémon: 12",                                     "header Pokemon Some(12)"),
+        ("##Trainer Cards - 30",                            "header Trainer Some(30)"),
+        ("Energies",                                        "header Energy None"),
+        ("Total Cards - 60",                                "footer Some(60)"),
+        ("# Trainer",                                       "header Trainer None"),
+        ("# 2nd place",                                     "skipped"),
+        ("******",                                          "skipped"),
+    ];
+    let mut failures = Vec::new();
+    for (line, expected) in table {
+        let got = render_line(line);
+        if got != expected {
+            failures.push(format!(
+                "{line:?}\n   expected {expected}\n   got      {got}"
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "\n{}", failures.join("\n"));
+}
+
+#[test]
+fn spans_in_multibyte_text() {
+    let text = "\u{FEFF}Pokémon : 1\r\n4 Pokéball SVI 185\r\n\u{A0}2 Boss’s Orders PAL 172 PH\r\n  3x Énergie Psy de base\r\nTotal de cartes : 9";
+    let deck = deck::parse(text);
+    assert!(deck.issues.is_empty(), "{:?}", deck.issues);
+    check_spans(text, &deck);
+    assert_eq!(slice(text, deck.headers[0].span), "Pokémon : 1");
+    let cards: Vec<(&str, &str, &str)> = deck
+        .cards
+        .iter()
+        .map(|c| {
+            (
+                slice(text, c.span),
+                slice(text, c.count_span),
+                slice(text, c.name_span),
+            )
+        })
+        .collect();
+    assert_eq!(
+        cards,
+        [
+            ("4 Pokéball SVI 185", "4", "Pokéball"),
+            ("2 Boss’s Orders PAL 172 PH", "2", "Boss’s Orders"),
+            ("3x Énergie Psy de base", "3x", "Énergie Psy de base"),
+        ]
+    );
+    assert_eq!(
+        deck.cards.iter().map(|c| c.line).collect::<Vec<_>>(),
+        [2, 3, 4]
+    );
+    assert_eq!(deck.cards[2].section, Some(Section::Pokemon));
+    assert_eq!(
+        slice(text, deck.footer.unwrap().span),
+        "Total de cartes : 9"
+    );
+    assert_eq!(deck.language, Some(Language::Fr));
+}
+
+#[test]
+fn bad_counts_point_at_the_count() {
+    let text = "Pokémon: 2\n0 Dreepy TWM 128\n* -2 Drakloak TWM 129\n99999999999999999999999999 Dusknoir\n4 Dragapult ex TWM 130";
+    let deck = deck::parse(text);
+    let issues: Vec<(usize, &str, &str)> = deck
+        .issues
+        .iter()
+        .map(|i| (i.line, slice(text, i.span), i.message.as_str()))
+        .collect();
+    insta::assert_debug_snapshot!(issues, @r#"
+    [
+        (
+            2,
+            "0",
+            "a count of 0 adds no card; remove the line or write how many copies",
+        ),
+        (
+            3,
+            "* -2",
+            "count -2 is negative; write how many copies, such as `2 Iono`",
+        ),
+        (
+            4,
+            "99999999999999999999999999",
+            "count 999999999999… is too large to be a number of copies (at most 10000)",
+        ),
+    ]
+    "#);
+    assert!(
+        deck.issues
+            .iter()
+            .all(|i| i.kind == ParseIssueKind::BadCount)
+    );
+    assert_eq!(deck.cards.len(), 1, "bad lines add no card");
+}
+
+#[test]
+fn same_card_on_several_lines_stays_several_lines() {
+    let deck = deck::parse("2 Iono PAL 185\n2 Iono PAL 185\n1 Iono PAL 269");
+    assert_eq!(deck.cards.len(), 3);
+    assert_eq!(deck.cards.iter().map(|c| c.count).sum::<u32>(), 5);
+}
+
+#[test]
+fn header_counts_are_kept_as_written() {
+    let deck =
+        deck::parse("Pokémon: 99\n4 Dreepy TWM 128\nTrainer (0)\nEnergy: 18446744073709551616");
+    let counts: Vec<Option<u64>> = deck.headers.iter().map(|h| h.count).collect();
+    assert_eq!(counts, [Some(99), Some(0), None]);
+}
+
+#[test]
+fn large_inputs_stay_linear() {
+    let line = "4 Professor's Research (Professor Oak) CEL 23 PH\n";
+    let text = line.repeat(100_000);
+    let start = std::time::Instant::now();
+    let deck = deck::parse(&text);
+    assert_eq!(deck.cards.len(), 100_000);
+    let long_name = format!("4 {} SVI 1\n", "Iono ".repeat(400_000));
+    let long_word = format!("4 {}\n{}", "a".repeat(2_000_000), "9".repeat(2_000_000));
+    let blanks = format!("4 x{}y", " ".repeat(2_000_000));
+    for text in [long_name, long_word, blanks] {
+        let deck = deck::parse(&text);
+        check_spans(&text, &deck);
+    }
+    // Generous: debug builds on a shared two-core machine; quadratic work would take minutes.
+    assert!(start.elapsed().as_secs() < 20, "took {:?}", start.elapsed());
+}
+
+/// A small deterministic generator, so the "never panics" test needs no extra crate.
+fn xorshift(state: &mut u64) -> u64 {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    *state
+}
+
+#[test]
+fn random_input_never_panics_and_keeps_spans_valid() {
+    const PIECES: &[&str] = &[
+        "4",
+        "0",
+        "-",
+        "x",
+        "×",
+        "*",
+        "#",
+        "//",
+        " ",
+        "  ",
+        "\t",
+        "\u{A0}",
+        "\u{FEFF}",
+        "\n",
+        "\r\n",
+        "\r",
+        ":",
+        "(",
+        ")",
+        "12",
+        "Iono",
+        "PAL",
+        "185",
+        "PH",
+        "Énergie",
+        "Pokémon",
+        "Trainer",
+        "Total Cards",
+        "SVI",
+        "TG05",
+        "Energy",
+        "’",
+        "e\u{301}",
+        "99999999999",
+    ];
+    let mut state = 0x9E37_79B9_7F4A_7C15;
+    for _ in 0..3_000 {
+        let len = xorshift(&mut state) % 24;
+        let text: String = (0..len)
+            .map(|_| PIECES[(xorshift(&mut state) % PIECES.len() as u64) as usize])
+            .collect();
+        check_spans(&text, &deck::parse(&text));
+        let bytes: Vec<u8> = (0..len).map(|_| xorshift(&mut state) as u8).collect();
+        let decoded = deck::decode(&bytes);
+        check_spans(&decoded.text, &deck::parse(&decoded.text));
+    }
+}
