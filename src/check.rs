@@ -27,11 +27,11 @@ pub struct DeckInput {
 impl DeckInput {
     /// Decodes raw bytes (UTF-8, else a legacy encoding with an `encoding` warning).
     pub fn from_bytes(path: impl Into<String>, bytes: &[u8]) -> DeckInput {
-        // INTEGRATION: switch to deck::decode when the parser lands.
+        let decoded = deck::decode(bytes);
         DeckInput {
             path: path.into(),
-            text: String::from_utf8_lossy(bytes).into_owned(),
-            encoding_fallback: None,
+            text: decoded.text,
+            encoding_fallback: decoded.fallback,
         }
     }
 }
@@ -275,12 +275,7 @@ fn deck_language(db: &CardDb, list: &DeckList) -> Option<Language> {
             votes[language.index()] += 1;
         }
     }
-    let header = list
-        .headers
-        .iter()
-        .filter_map(|header| header.language)
-        .chain(list.footer.iter().filter_map(|footer| footer.language))
-        .find(|language| *language != Language::En);
+    let header = list.language;
     let best = votes.iter().copied().max().unwrap_or(0);
     if best == 0 {
         return header.or_else(|| (!list.headers.is_empty()).then_some(Language::En));

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-use crate::cards::{CardDb, CardDbError, Source, index};
+use crate::cards::{CardDb, CardDbError, Source, embedded, index};
 use crate::check::{self, CheckedDeck, DeckInput};
 use crate::diagnostic::Rule;
 use crate::format::Format;
@@ -117,7 +117,7 @@ pub fn open_cards(path: Option<&std::path::Path>, rebuild: bool) -> Result<CardD
                 rebuild,
             },
         ),
-        None => Ok(CardDb::new(Source::Embedded, Vec::new())), // INTEGRATION: embedded::load()
+        None => Ok(CardDb::new(Source::Embedded, embedded::load()?)),
     }
 }
 
@@ -166,10 +166,16 @@ fn run_check(args: &CheckArgs, stdin: &mut dyn Read, terminal: Terminal) -> Outc
         width: terminal.width.unwrap_or(100),
     };
     outcome.stdout = match args.output {
-        OutputFormat::Human => decks
-            .iter()
-            .map(|deck| report::human(deck, human))
-            .collect(),
+        OutputFormat::Human => {
+            let mut text: Vec<String> = decks
+                .iter()
+                .map(|deck| report::human(deck, human))
+                .collect();
+            if decks.len() > 1 {
+                text.push(report::totals(&decks));
+            }
+            text.join("\n")
+        }
         OutputFormat::Short => decks.iter().map(report::short).collect(),
         OutputFormat::Json => report::json(&decks, &settings.db),
     };

@@ -62,11 +62,17 @@ pub fn resolve(
             let key = names::lookup_key(name);
             let named = hits.iter().copied().find_map(|id| {
                 let printing = db.get(id)?;
-                let language = printing
+                let mut matching = printing
                     .names
                     .iter()
-                    .find(|(_, printed)| names::lookup_key(printed) == key)?
-                    .0;
+                    .filter(|(_, printed)| names::lookup_key(printed) == key)
+                    .map(|(language, _)| language);
+                let first = matching.next()?;
+                let language = if Some(first) == prefer || matching.any(|l| Some(l) == prefer) {
+                    prefer.unwrap_or(first)
+                } else {
+                    first
+                };
                 Some((id, language))
             });
             return match named {

@@ -70,7 +70,7 @@ pub fn construction(
         format,
     ));
     out.extend(no_basic_pokemon(&identified, cards, format));
-    out.extend(header_counts(text, list));
+    out.extend(header_counts(text, list, format));
     out
 }
 
@@ -218,6 +218,7 @@ fn prism_star_limit(
 struct TagLimit {
     rule: Rule,
     what: &'static str,
+    whats: &'static str,
     has: fn(&Printing) -> bool,
     limit: fn(&Format) -> u32,
 }
@@ -226,18 +227,21 @@ impl TagLimit {
     const ACE_SPEC: TagLimit = TagLimit {
         rule: Rule::AceSpecLimit,
         what: "ACE SPEC card",
+        whats: "ACE SPEC cards",
         has: |printing| printing.ace_spec,
         limit: |format| format.construction.ace_spec_limit,
     };
     const RADIANT: TagLimit = TagLimit {
         rule: Rule::RadiantLimit,
         what: "Radiant Pokémon",
+        whats: "Radiant Pokémon",
         has: |printing| printing.radiant,
         limit: |format| format.construction.radiant_limit,
     };
     const POKEMON_STAR: TagLimit = TagLimit {
         rule: Rule::GoldStarLimit,
         what: "Pokémon Star card",
+        whats: "Pokémon Star cards",
         has: |printing| printing.pokemon_star,
         limit: |format| format.construction.pokemon_star_limit,
     };
@@ -292,15 +296,14 @@ fn total_limit(
         Diagnostic::new(
             tag.rule,
             format!(
-                "{} {}s in the deck ({}), but only {limit} is allowed in total",
-                total,
-                tag.what,
+                "{} in the deck ({}), but only {limit} is allowed in total",
+                plural(total, tag.what, tag.whats),
                 names.join(", ")
             ),
         )
         .with_help(format!(
             "keep {} and remove the rest: {}",
-            plural(limit, tag.what, &format!("{}s", tag.what)),
+            plural(limit, tag.what, tag.whats),
             names.join(", ")
         ))
         .at(text, span, tag.what)
@@ -344,8 +347,8 @@ fn no_basic_pokemon(
 }
 
 /// `header-count`: a header's number must count the cards or the lines of its section; the
-/// footer's must count the cards of the deck.
-fn header_counts(text: &str, list: &DeckList) -> Vec<Diagnostic> {
+/// footer's must count the cards of the deck (unless `deck-size` already points there).
+fn header_counts(text: &str, list: &DeckList, format: &Format) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for (index, header) in list.headers.iter().enumerate() {
         let Some(written) = header.count else {
@@ -382,7 +385,7 @@ fn header_counts(text: &str, list: &DeckList) -> Vec<Diagnostic> {
         && let Some(written) = footer.count
     {
         let cards: u64 = list.cards.iter().map(|card| u64::from(card.count)).sum();
-        if written != cards {
+        if written != cards && cards == u64::from(format.construction.deck_size) {
             out.push(
                 Diagnostic::new(
                     Rule::HeaderCount,

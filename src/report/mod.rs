@@ -86,6 +86,16 @@ pub fn summary(deck: &CheckedDeck) -> String {
     )
 }
 
+/// `checked 3 decks: 2 valid, 1 invalid`, for runs over several decks.
+pub fn totals(decks: &[CheckedDeck]) -> String {
+    let valid = decks.iter().filter(|deck| deck.valid()).count();
+    format!(
+        "checked {} decks: {valid} valid, {} invalid\n",
+        decks.len(),
+        decks.len() - valid
+    )
+}
+
 fn to_miette(diagnostic: &Diagnostic) -> MietteDiagnostic {
     let severity = match diagnostic.severity {
         Severity::Error => miette::Severity::Error,

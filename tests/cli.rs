@@ -1,0 +1,205 @@
+//! CLI tests: run the real binary in a temporary directory and snapshot exit code, stdout
+//! and stderr. One snapshot per fixture deck under `tests/fixtures/decks/`.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Runs `deckbox` in `dir` with `args`, feeding `stdin`, and renders what it did.
+fn run_in(dir: &Path, args: &[&str], stdin: &[u8]) -> (i32, String) {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_deckbox"))
+        .args(args)
+        .current_dir(dir)
+        .env_remove("DECKBOX_CARDS")
+        .env("COLUMNS", "100")
+        .env("DECKBOX_CACHE_DIR", dir.join(".cache"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    let output = child.wait_with_output().unwrap();
+    let code = output.status.code().unwrap_or(-1);
+    let rendered = format!(
+        "exit: {code}\n--- stdout\n{}--- stderr\n{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    (code, rendered)
+}
+
+/// A temporary directory holding copies of `files` (path relative to the repository).
+fn workspace(files: &[&str]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for file in files {
+        let from = repo().join(file);
+        let name = from.file_name().unwrap();
+        std::fs::copy(&from, dir.path().join(name)).unwrap();
+    }
+    dir
+}
+
+#[test]
+fn every_fixture_deck() {
+    let fixtures = repo().join("tests/fixtures/decks");
+    let mut names: Vec<String> = std::fs::read_dir(&fixtures)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".txt"))
+        .collect();
+    names.sort();
+    assert!(names.len() >= 10, "fixtures missing: {names:?}");
+    for name in names {
+        let dir = workspace(&[&format!("tests/fixtures/decks/{name}")]);
+        let (_, out) = run_in(dir.path(), &["check", &name], b"");
+        let stem = name.trim_end_matches(".txt");
+        insta::assert_snapshot!(format!("deck-{stem}"), out);
+    }
+}
+
+#[test]
+fn examples_in_every_output() {
+    let dir = workspace(&[
+        "examples/dragapult.txt",
+        "examples/broken.txt",
+        "examples/gardevoir-fr.txt",
+    ]);
+    for output in ["human", "short", "json"] {
+        let (code, out) = run_in(
+            dir.path(),
+            &[
+                "check",
+                "dragapult.txt",
+                "broken.txt",
+                "gardevoir-fr.txt",
+                "--output",
+                output,
+            ],
+            b"",
+        );
+        assert_eq!(code, 1, "{out}");
+        insta::assert_snapshot!(format!("examples-{output}"), out);
+    }
+}
+
+#[test]
+fn valid_deck_exits_zero() {
+    let dir = workspace(&["examples/dragapult.txt"]);
+    let (code, out) = run_in(dir.path(), &["check", "dragapult.txt"], b"");
+    assert_eq!(code, 0, "{out}");
+}
+
+#[test]
+fn json_valid_is_exactly_no_errors() {
+    let dir = workspace(&["examples/broken.txt", "examples/dragapult.txt"]);
+    let output = Command::new(env!("CARGO_BIN_EXE_deckbox"))
+        .args(["check", "broken.txt", "dragapult.txt", "-o", "json"])
+        .current_dir(dir.path())
+        .env_remove("DECKBOX_CARDS")
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["version"], 1);
+    for deck in json["decks"].as_array().unwrap() {
+        let errors = deck["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|d| d["severity"] == "error")
+            .count();
+        assert_eq!(deck["valid"].as_bool().unwrap(), errors == 0);
+        for key in ["path", "format", "language", "card_count", "cards"] {
+            assert!(deck.get(key).is_some(), "missing {key}");
+        }
+        for diagnostic in deck["diagnostics"].as_array().unwrap() {
+            for key in [
+                "rule", "severity", "message", "help", "line", "column", "span", "cards",
+            ] {
+                assert!(diagnostic.get(key).is_some(), "missing {key}");
+            }
+        }
+    }
+}
+
+#[test]
+fn standard_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let deck = std::fs::read(repo().join("examples/broken.txt")).unwrap();
+    let (code, out) = run_in(dir.path(), &["check", "-", "-o", "short"], &deck);
+    assert_eq!(code, 1);
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn unreadable_file_among_readable_ones() {
+    let dir = workspace(&["examples/dragapult.txt"]);
+    let (code, out) = run_in(
+        dir.path(),
+        &["check", "missing.txt", "dragapult.txt", "-o", "short"],
+        b"",
+    );
+    assert_eq!(code, 2, "{out}");
+    insta::assert_snapshot!(out.replace("(os error 2)", "(os error)"));
+}
+
+#[test]
+fn bad_arguments_and_bad_data_exit_two() {
+    let dir = workspace(&["examples/dragapult.txt"]);
+    std::fs::write(
+        dir.path().join("mine.toml"),
+        "id = \"mine\"\nname = \"Mine\"\ncolour = \"red\"\n",
+    )
+    .unwrap();
+    std::fs::create_dir(dir.path().join("not-cards")).unwrap();
+    let cases: &[(&str, &[&str])] = &[
+        (
+            "unknown-format",
+            &["check", "--format", "modern", "dragapult.txt"],
+        ),
+        (
+            "format-file-unknown-key",
+            &["check", "--format", "mine.toml", "dragapult.txt"],
+        ),
+        (
+            "cards-not-a-database",
+            &["check", "--cards", "not-cards", "dragapult.txt"],
+        ),
+        (
+            "unknown-output",
+            &["check", "--output", "xml", "dragapult.txt"],
+        ),
+        ("no-files", &["check"]),
+        ("explain-unknown", &["explain", "no-such-rule"]),
+    ];
+    for (name, args) in cases {
+        let (code, out) = run_in(dir.path(), args, b"");
+        assert_eq!(code, 2, "{name}: {out}");
+        let real = dir.path().canonicalize().unwrap();
+        let out = out
+            .replace(&real.display().to_string(), "[DIR]")
+            .replace(&dir.path().display().to_string(), "[DIR]");
+        insta::assert_snapshot!(format!("exit2-{name}"), out);
+    }
+}
+
+#[test]
+fn explain_every_rule() {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, list) = run_in(dir.path(), &["explain"], b"");
+    assert_eq!(code, 0);
+    insta::assert_snapshot!("explain-list", list);
+    for rule in deckbox::diagnostic::Rule::ALL {
+        let (code, out) = run_in(dir.path(), &["explain", rule.id()], b"");
+        assert_eq!(code, 0, "{out}");
+        assert!(out.contains("Why") && out.contains("Fix"), "{out}");
+    }
+    let (_, copy_limit) = run_in(dir.path(), &["explain", "copy-limit"], b"");
+    insta::assert_snapshot!("explain-copy-limit", copy_limit);
+}
