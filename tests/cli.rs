@@ -1,3 +1,4 @@
+#![allow(clippy::unwrap_used, clippy::expect_used, reason = "tests fail loudly")]
 //! CLI tests: run the real binary in a temporary directory and snapshot exit code, stdout
 //! and stderr. One snapshot per fixture deck under `tests/fixtures/decks/`.
 

@@ -1,4 +1,5 @@
 //! Helpers shared by the integration tests.
+#![allow(clippy::print_stderr, reason = "a skipped test says so on stderr")]
 #![allow(dead_code, reason = "each test binary uses a different subset")]
 
 use std::path::PathBuf;

@@ -1,0 +1,77 @@
+//! Keeps the README true: every ```console block is run and its output compared, the quick
+//! start commands work, and CI runs the README's test command.
+#![allow(clippy::unwrap_used, clippy::expect_used, reason = "tests fail loudly")]
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn readme() -> String {
+    std::fs::read_to_string(repo().join("README.md")).unwrap()
+}
+
+/// `(command line, expected output)` of every console block.
+fn console_blocks(text: &str) -> Vec<(String, String)> {
+    let mut blocks = Vec::new();
+    let mut rest = text;
+    while let Some(start) = rest.find("```console\n") {
+        let body = &rest[start + "```console\n".len()..];
+        let end = body.find("\n```").unwrap();
+        let block = &body[..end + 1];
+        let (command, output) = block.split_once('\n').unwrap();
+        let command = command.strip_prefix("$ ").unwrap().to_string();
+        blocks.push((command, output.to_string()));
+        rest = &body[end..];
+    }
+    blocks
+}
+
+fn deckbox(args: &[&str]) -> (i32, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_deckbox"))
+        .args(args)
+        .current_dir(repo())
+        .env_remove("DECKBOX_CARDS")
+        .env("COLUMNS", "100")
+        .output()
+        .unwrap();
+    (
+        output.status.code().unwrap(),
+        String::from_utf8(output.stdout).unwrap(),
+    )
+}
+
+#[test]
+fn console_examples_print_what_the_readme_shows() {
+    let blocks = console_blocks(&readme());
+    assert!(blocks.len() >= 2, "no console blocks found");
+    for (command, expected) in blocks {
+        let args: Vec<&str> = command.split_whitespace().collect();
+        assert_eq!(args[0], "deckbox", "{command}");
+        let (_, stdout) = deckbox(&args[1..]);
+        assert_eq!(stdout, expected, "README output of `{command}` is stale");
+    }
+}
+
+#[test]
+fn quick_start_commands_work() {
+    let text = readme();
+    assert!(text.contains("cargo run --release -- check examples/dragapult.txt"));
+    assert!(text.contains("cargo test --release"));
+    let (code, stdout) = deckbox(&["check", "examples/dragapult.txt"]);
+    assert_eq!(code, 0, "{stdout}");
+    let shown = "`examples/dragapult.txt: valid (60 cards, format unlimited)`";
+    assert!(text.contains(shown));
+    assert_eq!(format!("`{}`", stdout.trim_end()), shown);
+}
+
+#[test]
+fn ci_runs_the_readme_test_command() {
+    let ci = std::fs::read_to_string(repo().join(".ci/run")).unwrap();
+    assert!(ci.contains("cargo test --release"));
+    assert!(ci.contains("DECKBOX_REQUIRE_SHARED=1"));
+    assert!(ci.contains("cargo fmt --all -- --check"));
+    assert!(ci.contains("cargo clippy --all-targets -- -D warnings"));
+}
