@@ -1,17 +1,115 @@
 //! Card names as the rulebooks define them, turned into keys for lookup and comparison.
 //!
 //! [`canonical`] reduces a printed name to what counts as the card's name ("What does and
-//! doesn't count for a Pokémon's name?"): no level, no δ, no Team Plasma, no pictured
-//! person; owners, forms, suffixes and end symbols kept. [`lookup_key`] then folds case and
-//! accents for lookup while keeping the distinctions the rules make (`ex` is not `EX`).
+//! doesn't count for a Pokémon's name?", rulebook-en-sun-moon.txt): no level, no δ, no Team
+//! Plasma on a Pokémon, no pictured person; owners, forms, suffixes and end symbols kept,
+//! each in one spelling. [`lookup_key`] then folds case, accents and punctuation for lookup
+//! while keeping the distinctions the rules make (`ex` is not `EX`). [`fold`] is the plain
+//! folding, for fuzzy suggestions. Every function works on any of the six languages at
+//! once (no language argument) and never fails. This module must not know about card
+//! databases or deck lists: it only maps strings to strings.
+//!
 //! Normalize once, compare many times: every rule compares keys, never raw text.
+//!
+//! Decisions a caller must know:
+//! - Basic Energy: every spelling of a type in every language (`Basic {R} Energy`,
+//!   `Énergie Feu de base`, `Feuerenergie`) has the canonical form `Fire Energy`, in
+//!   English, so one key covers all six languages.
+//! - Team Plasma: [`canonical`] drops the tag unless what remains is one of the Team Plasma
+//!   Trainer cards (`Team Plasma Ball`, `Badge`, `Grunt` and their translations), a
+//!   closed list; so it needs no category, and both datasets (which already name the
+//!   Pokémon `Liepard`) and written names (`Team Plasma Liepard`) agree.
+//!   [`canonical_pokemon`] drops it unconditionally, for callers that know the card is a
+//!   Pokémon.
+//! - `EX` is upper case in keys (`mewtwo EX`), everything else lower case: a written
+//!   `MEWTWO EX` is the Pokémon-EX, `Mewtwo Ex` the Pokémon ex.
+//! - Apostrophes are dropped in keys: `Boss's Orders` = `Boss’s Orders` = `Bosss Orders`,
+//!   but `Boss Orders` is another key (left to suggestions).
 
-/// The rules name of a printed card name (stub, replaced by the names work).
+mod energy;
+mod plasma;
+mod suffix;
+mod tail;
+mod text;
+
+#[cfg(test)]
+mod tests;
+
+use plasma::Plasma;
+
+/// The rules name of a printed card name, in display form (`Gengar LV.X` → `Gengar`,
+/// `M Venusaur-EX` → `Mega Venusaur EX`, `Giratina {*}` → `Giratina ◇`). Idempotent.
 pub fn canonical(printed: &str) -> String {
-    printed.split_whitespace().collect::<Vec<_>>().join(" ")
+    canonical_with(printed, Plasma::UnlessTrainer)
 }
 
-/// The lookup key of a name (stub, replaced by the names work).
+/// [`canonical`] for a card known to be a Pokémon: `Team Plasma` is never part of it.
+pub fn canonical_pokemon(printed: &str) -> String {
+    canonical_with(printed, Plasma::Always)
+}
+
+/// The key under which a name is looked up: [`canonical`], then folded (case, accents,
+/// `.` `-` `'`), except that a word `EX` stays upper case so `Mewtwo EX` ≠ `Mewtwo ex`.
+/// Never empty for a name with a visible character.
 pub fn lookup_key(name: &str) -> String {
-    canonical(name).to_lowercase()
+    let canon = canonical(name);
+    let mut key = String::with_capacity(canon.len() + 2);
+    for word in canon.split(' ') {
+        if !key.is_empty() && !key.ends_with(' ') {
+            key.push(' ');
+        }
+        if word == "EX" {
+            key.push_str("EX");
+        } else {
+            text::fold_into(&mut key, word);
+        }
+    }
+    let kept = key.trim_end().len();
+    key.truncate(kept);
+    if key.is_empty() {
+        // Only punctuation ("'", "-"): keep something so the name can still be found.
+        return text::clean(name).to_lowercase();
+    }
+    key
+}
+
+/// Lower case, accents removed, punctuation simplified (`Mr. Mime` → `mr mime`,
+/// `Boss’s Orders` → `bosss orders`), whitespace collapsed. For fuzzy suggestions; it keeps
+/// levels, δ and suffixes, and does not tell `ex` from `EX`.
+pub fn fold(s: &str) -> String {
+    let cleaned = text::clean(s);
+    let mut out = String::with_capacity(cleaned.len());
+    text::fold_into(&mut out, &cleaned);
+    out
+}
+
+fn canonical_with(printed: &str, plasma: Plasma) -> String {
+    let cleaned = text::clean(printed);
+    let (base, symbol) = tail::split_tail(&cleaned);
+    if base.is_empty() {
+        // Nothing but a tail ("◇", "(Giovanni)"): nothing to reduce.
+        return cleaned;
+    }
+    if symbol.is_none() {
+        if let Some(energy) = energy::basic_energy(&base) {
+            return energy.to_owned();
+        }
+    }
+    let base = suffix::normalize(&base);
+    let unplasma = plasma::strip(&base, plasma);
+    if unplasma.len() < base.len() {
+        // The tag may have hidden a tail ("Liepard δ del Equipo Plasma"): start over on
+        // the shorter name, which keeps canonical idempotent. Terminates: it shrinks.
+        return canonical_with(&with_symbol(unplasma, symbol), plasma);
+    }
+    // "Nidoran ♂" (TCGdex) is printed "Nidoran♂" (pokemontcg).
+    with_symbol(unplasma.replace(" ♂", "♂").replace(" ♀", "♀"), symbol)
+}
+
+fn with_symbol(mut name: String, symbol: Option<tail::EndSymbol>) -> String {
+    if let Some(symbol) = symbol {
+        name.push(' ');
+        name.push_str(symbol.as_str());
+    }
+    name
 }

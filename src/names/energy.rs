@@ -1,0 +1,188 @@
+//! Basic Energy names: every spelling of one type, in every language, is one name.
+//!
+//! Databases and deck lists write the same card as `Fire Energy`, `Basic Fire Energy`,
+//! `Basic {R} Energy`, `Énergie Feu de base`, `Energia de Fogo` or `Feuerenergie`, and
+//! TCGdex even writes the printed symbol as the English word inside other languages
+//! (`Énergie Fire de base`, `Basis-Fire-Energie`). [`basic_energy`] recognizes a whole
+//! name as one of these and nothing else: special Energy (`Double Colorless Energy`,
+//! `R Energy`, `Growing Grass Energy`) has other words and is never merged.
+
+use super::text::fold_into;
+
+/// One basic Energy type: its English card name, its symbol letter and its words (folded).
+struct EnergyType {
+    name: &'static str,
+    symbol: char,
+    words: &'static [&'static str],
+}
+
+/// Words from the TCGdex names of basic Energy (en, fr, es, pt, de, it), folded.
+const TYPES: [EnergyType; 9] = [
+    EnergyType {
+        name: "Grass Energy",
+        symbol: 'g',
+        words: &[
+            "grass", "plante", "planta", "grama", "pflanze", "pflanzen", "erba",
+        ],
+    },
+    EnergyType {
+        name: "Fire Energy",
+        symbol: 'r',
+        words: &["fire", "feu", "fuego", "fogo", "feuer", "fuoco"],
+    },
+    EnergyType {
+        name: "Water Energy",
+        symbol: 'w',
+        words: &["water", "eau", "agua", "wasser", "acqua"],
+    },
+    EnergyType {
+        name: "Lightning Energy",
+        symbol: 'l',
+        words: &[
+            "lightning",
+            "electrique",
+            "electrik",
+            "rayo",
+            "raio",
+            "raios",
+            "electrica",
+            "eletrica",
+            "elektro",
+            "lampo",
+        ],
+    },
+    EnergyType {
+        name: "Psychic Energy",
+        symbol: 'p',
+        words: &["psychic", "psy", "psiquica", "psycho", "psico", "psiche"],
+    },
+    EnergyType {
+        name: "Fighting Energy",
+        symbol: 'f',
+        words: &[
+            "fighting",
+            "combat",
+            "lucha",
+            "luta",
+            "kampf",
+            "lotta",
+            "combattimento",
+        ],
+    },
+    EnergyType {
+        name: "Darkness Energy",
+        symbol: 'd',
+        words: &[
+            "darkness",
+            "obscurite",
+            "oscura",
+            "noturna",
+            "escuridao",
+            "finsternis",
+            "oscurita",
+        ],
+    },
+    EnergyType {
+        name: "Metal Energy",
+        symbol: 'm',
+        words: &["metal", "metalica", "metall", "metallo"],
+    },
+    EnergyType {
+        name: "Fairy Energy",
+        symbol: 'y',
+        words: &["fairy", "fee", "hada", "fada", "feen", "folletto"],
+    },
+];
+
+/// The word "Energy" in the six languages, folded.
+const ENERGY_WORDS: [&str; 3] = ["energy", "energie", "energia"];
+
+/// "Basic" in the six languages, folded: `Basic`, `Basis-`, `de base`/`base`, `Básica`.
+const BASIC_WORDS: [&str; 5] = ["basic", "basis", "base", "basica", "basico"];
+
+/// Small words allowed around the type: pt `Energia de Fogo`, fr `de base`.
+const LINK_WORDS: [&str; 5] = ["de", "da", "di", "del", "do"];
+
+/// The English rules name (`Fire Energy`) when `name` (already cleaned) is a basic Energy
+/// spelling in any language, `None` otherwise.
+pub(super) fn basic_energy(name: &str) -> Option<&'static str> {
+    // Every spelling has "energy", "énergie" or "energía" in it: skip the rest cheaply.
+    if !name
+        .as_bytes()
+        .windows(4)
+        .any(|w| w.eq_ignore_ascii_case(b"nerg"))
+    {
+        return None;
+    }
+    let mut energy = 0;
+    let mut basic = false;
+    let mut bare_letter = None;
+    let mut found: Option<&'static EnergyType> = None;
+    let mut word = String::new();
+    for raw in name.split([' ', '-']).filter(|w| !w.is_empty()) {
+        if let Some(ty) = braced_symbol(raw) {
+            found = replace_once(found, ty)?;
+            continue;
+        }
+        word.clear();
+        fold_into(&mut word, raw);
+        // German compounds: "Feuerenergie", "Pflanzenenergie".
+        let (stem, is_compound) = match word.strip_suffix("energie") {
+            Some(stem) if !stem.is_empty() => (stem, true),
+            _ => (word.as_str(), false),
+        };
+        if is_compound || ENERGY_WORDS.contains(&stem) {
+            energy += 1;
+            if !is_compound {
+                continue;
+            }
+        }
+        if BASIC_WORDS.contains(&stem) {
+            basic = true;
+        } else if let Some(ty) = TYPES.iter().find(|t| t.words.contains(&stem)) {
+            found = replace_once(found, ty)?;
+        } else if let Some(ty) = letter_symbol(stem) {
+            bare_letter = Some(ty);
+        } else if !LINK_WORDS.contains(&stem) {
+            return None;
+        }
+    }
+    // A bare letter is a symbol only with "Basic": "R Energy" is a special Energy.
+    if let (true, Some(ty)) = (basic, bare_letter) {
+        found = replace_once(found, ty)?;
+    } else if bare_letter.is_some() {
+        return None;
+    }
+    match (energy, found) {
+        (1, Some(ty)) => Some(ty.name),
+        _ => None,
+    }
+}
+
+/// `{R}` or `[R]`, as deck-list exports write the printed symbol.
+fn braced_symbol(raw: &str) -> Option<&'static EnergyType> {
+    let inner = raw
+        .strip_prefix('{')
+        .and_then(|r| r.strip_suffix('}'))
+        .or_else(|| raw.strip_prefix('[').and_then(|r| r.strip_suffix(']')))?;
+    letter_symbol(&inner.to_ascii_lowercase())
+}
+
+fn letter_symbol(word: &str) -> Option<&'static EnergyType> {
+    let mut chars = word.chars();
+    let (Some(letter), None) = (chars.next(), chars.next()) else {
+        return None;
+    };
+    TYPES.iter().find(|t| t.symbol == letter)
+}
+
+/// Records the type, failing (`None`) when the name already named another type.
+fn replace_once(
+    found: Option<&'static EnergyType>,
+    ty: &'static EnergyType,
+) -> Option<Option<&'static EnergyType>> {
+    match found {
+        Some(prev) if prev.symbol != ty.symbol => None,
+        _ => Some(Some(ty)),
+    }
+}
