@@ -455,6 +455,30 @@ fn lookup_key_table() {
     }
 }
 
+/// `canonical_pokemon` strips the tag even where `canonical` keeps it for a Trainer word.
+#[rustfmt::skip]
+const POKEMON: &[(&str, &str, Cite)] = &[
+    ("Team Plasma Liepard", "Liepard", EN_PLASMA),
+    ("Liepard del Equipo Plasma", "Liepard", ES_PLASMA),
+    ("Liepard da Equipe Plasma", "Liepard", PT_PLASMA),
+    ("Léopardus de la Team Plasma", "Léopardus", FR_PLASMA),
+    ("Team Plasma Liepard δ", "Liepard", EN_DELTA),
+    ("Team Plasma Giratina ◇", "Giratina ◇", EN_SYMBOLS),
+    ("Team Plasma Ball", "Ball", EN_PLASMA),
+    ("Meowth del Team Rocket", "Meowth del Team Rocket", ES_OWNER),
+];
+
+#[test]
+fn canonical_pokemon_table() {
+    for &(printed, expected, cite) in POKEMON {
+        assert_eq!(
+            canonical_pokemon(printed),
+            expected,
+            "{printed:?}, per {cite:?}"
+        );
+    }
+}
+
 #[rustfmt::skip]
 const FOLD: &[(&str, &str)] = &[
     ("Pokémon Catcher", "pokemon catcher"),
@@ -527,5 +551,24 @@ fn never_empty_and_never_panics_on_odd_input() {
             assert!(!key.is_empty(), "lookup_key({input:?}) is empty");
         }
         assert_eq!(canonical(&canonical(input)), canonical(input), "{input:?}");
+    }
+}
+
+/// Indexing a database calls `lookup_key` ~150k times: it must stay at a few µs per call.
+/// Timing is only meaningful optimized: `cargo test --release --lib names -- --ignored`.
+#[test]
+#[ignore = "timing; run with --release"]
+fn lookup_key_is_fast() {
+    let names: Vec<&str> = CANONICAL.iter().map(|&(printed, _, _)| printed).collect();
+    let calls = 150_000;
+    let start = std::time::Instant::now();
+    let mut total = 0;
+    for i in 0..calls {
+        total += lookup_key(names[i % names.len()]).len();
+    }
+    let per_call = start.elapsed() / calls as u32;
+    assert!(total > 0);
+    if cfg!(not(debug_assertions)) {
+        assert!(per_call.as_micros() < 5, "{per_call:?} per lookup_key call");
     }
 }
