@@ -335,7 +335,10 @@ pub fn number_key(number: &str) -> String {
 /// normalizes both: `("CRZ-GG", "59")` and `("CRZ", "GG59")` are both `("CRZ", "GG59")`.
 pub fn split_subset(code: &str, number: &str) -> (String, String) {
     let code = code.trim();
-    if let Some((main, sub)) = code.rsplit_once(['-', ':'])
+    // A promo alias such as `PR-SV` is a whole code, not set `PR` + subset `SV`.
+    let is_alias = set_key(code) != code.to_ascii_uppercase();
+    if !is_alias
+        && let Some((main, sub)) = code.rsplit_once(['-', ':'])
         && matches!(
             sub.to_ascii_uppercase().as_str(),
             "GG" | "TG" | "SV" | "CC" | "RC"
@@ -390,6 +393,10 @@ mod tests {
         assert_eq!(split_subset("CRZ-GG", "59"), expected);
         assert_eq!(split_subset("CRZ", "GG59"), expected);
         assert_eq!(split_subset("crz-gg", "GG59"), expected);
+        assert_eq!(
+            split_subset("PR-SV", "014"),
+            ("SVP".to_string(), "14".to_string())
+        );
         assert_eq!(
             split_subset("BRS", "TG05"),
             ("BRS".to_string(), "TG5".to_string())

@@ -1,1 +1,246 @@
-//! (in progress)
+//! Loads a checkout of pokemon-tcg-data (`sets/en.json`, `cards/en/<setId>.json`) into
+//! [`Printing`]s: English names only.
+//!
+//! A third-party format: unknown fields are ignored, and a card whose supertype is unknown
+//! is skipped. Card files are read in parallel, one per set. This module maps the dataset's
+//! vocabulary onto ours and must not decide anything about rules or deck lists.
+
+use std::path::{Path, PathBuf};
+
+use rayon::prelude::*;
+use serde::Deserialize;
+
+use super::{
+    CardDbError, Category, EnergyKind, Names, Printing, Stage, TrainerKind, number_key, set_key,
+};
+use crate::lang::Language;
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct RawSet {
+    id: String,
+    #[serde(default)]
+    series: String,
+    #[serde(default)]
+    ptcgo_code: Option<String>,
+    #[serde(default)]
+    release_date: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct RawCard {
+    name: String,
+    supertype: String,
+    #[serde(default)]
+    subtypes: Option<Vec<String>>,
+    number: String,
+    #[serde(default)]
+    types: Option<Vec<String>>,
+    #[serde(default)]
+    evolves_from: Option<String>,
+    #[serde(default)]
+    regulation_mark: Option<String>,
+    #[serde(default)]
+    rules: Option<Vec<String>>,
+    #[serde(default)]
+    abilities: Option<Vec<RawText>>,
+    #[serde(default)]
+    attacks: Option<Vec<RawText>>,
+}
+
+#[derive(Debug, Deserialize)]
+struct RawText {
+    #[serde(default)]
+    name: String,
+    #[serde(default)]
+    text: Option<String>,
+}
+
+/// What a card inherits from its set.
+struct SetInfo {
+    set_id: String,
+    set_code: String,
+    release_date: String,
+    series: String,
+}
+
+/// Loads every English card of the checkout at `root`. A set without a `ptcgoCode` gets
+/// its id upper-cased as its code (`MCD19`, `POP1`): no deck list writes those sets
+/// otherwise, and the id keeps them apart.
+pub fn load(root: &Path) -> Result<Vec<Printing>, CardDbError> {
+    let sets_path = root.join("sets").join("en.json");
+    let raw_sets: Vec<RawSet> = read_json(&sets_path)?;
+    let cards_dir = root.join("cards").join("en");
+    let per_set: Vec<Vec<Printing>> = raw_sets
+        .par_iter()
+        .map(|raw| {
+            let path = cards_dir.join(format!("{}.json", raw.id));
+            if !path.is_file() {
+                return Ok(Vec::new());
+            }
+            let cards: Vec<RawCard> = read_json(&path)?;
+            let info = set_info(raw);
+            Ok(cards
+                .iter()
+                .filter_map(|card| printing(card, &info))
+                .collect())
+        })
+        .collect::<Result<_, CardDbError>>()?;
+    Ok(per_set.into_iter().flatten().collect())
+}
+
+fn read_json<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T, CardDbError> {
+    let bytes = std::fs::read(path).map_err(|source| CardDbError::Io {
+        path: PathBuf::from(path),
+        source,
+    })?;
+    serde_json::from_slice(&bytes).map_err(|err| CardDbError::Invalid {
+        path: PathBuf::from(path),
+        message: err.to_string(),
+    })
+}
+
+fn set_info(raw: &RawSet) -> SetInfo {
+    let code = raw
+        .ptcgo_code
+        .as_deref()
+        .map(str::trim)
+        .filter(|code| !code.is_empty())
+        .unwrap_or(&raw.id);
+    SetInfo {
+        set_id: raw.id.clone(),
+        set_code: set_key(code),
+        release_date: raw.release_date.replace('/', "-"),
+        series: series_id(&raw.series).to_string(),
+    }
+}
+
+/// pokemon-tcg-data names series in words; we keep TCGdex's ids so both sources agree.
+fn series_id(name: &str) -> &str {
+    const IDS: &[(&str, &str)] = &[
+        ("Base", "base"),
+        ("Gym", "gym"),
+        ("Neo", "neo"),
+        ("E-Card", "ecard"),
+        ("EX", "ex"),
+        ("POP", "pop"),
+        ("NP", "pop"),
+        ("Diamond & Pearl", "dp"),
+        ("Platinum", "pl"),
+        ("HeartGold & SoulSilver", "hgss"),
+        ("Black & White", "bw"),
+        ("XY", "xy"),
+        ("Sun & Moon", "sm"),
+        ("Sword & Shield", "swsh"),
+        ("Scarlet & Violet", "sv"),
+        ("Mega Evolution", "me"),
+        ("Other", "misc"),
+    ];
+    IDS.iter()
+        .find(|(words, _)| *words == name)
+        .map_or("", |(_, id)| id)
+}
+
+/// Maps one card; `None` when its supertype is unknown.
+fn printing(card: &RawCard, set: &SetInfo) -> Option<Printing> {
+    let category = match card.supertype.as_str() {
+        "Pokémon" | "Pokemon" => Category::Pokemon,
+        "Trainer" => Category::Trainer,
+        "Energy" => Category::Energy,
+        _ => return None,
+    };
+    let subtypes = card.subtypes.as_deref().unwrap_or(&[]);
+    let has = |name: &str| subtypes.iter().any(|s| s == name);
+    let mut names = Names::default();
+    names.set(Language::En, card.name.trim());
+    Some(Printing {
+        set_code: set.set_code.clone(),
+        set_id: set.set_id.clone(),
+        number: number_key(&card.number),
+        release_date: set.release_date.clone(),
+        series: set.series.clone(),
+        names,
+        category,
+        stage: (category == Category::Pokemon)
+            .then(|| stage(subtypes))
+            .flatten(),
+        evolves_from: card.evolves_from.clone(),
+        types: card.types.clone().unwrap_or_default(),
+        trainer: (category == Category::Trainer)
+            .then(|| trainer(subtypes))
+            .flatten(),
+        energy: (category == Category::Energy).then(|| {
+            if has("Basic") {
+                EnergyKind::Basic
+            } else {
+                EnergyKind::Special
+            }
+        }),
+        ace_spec: has("ACE SPEC"),
+        radiant: has("Radiant"),
+        prism_star: has("Prism Star") || super::tcgdex::is_prism_star(&card.name),
+        pokemon_star: category == Category::Pokemon
+            && (has("Star") || super::tcgdex::is_pokemon_star(&card.name)),
+        regulation_mark: card.regulation_mark.as_deref().and_then(|mark| {
+            let mut chars = mark.trim().chars();
+            match (chars.next(), chars.next()) {
+                (Some(c), None) if c.is_ascii_alphabetic() => Some(c.to_ascii_uppercase()),
+                _ => None,
+            }
+        }),
+        rules_text: rules_text(card),
+    })
+}
+
+/// The stage among the subtypes. The special stages win over `Basic`/`Stage 1`/`Stage 2`,
+/// and `MEGA` is a stage only for XY-era Mega Evolutions (2025 Mega Pokémon ex also carry
+/// `Basic`, `Stage 1` or `Stage 2`).
+fn stage(subtypes: &[String]) -> Option<Stage> {
+    const SPECIAL: &[(&str, Stage)] = &[
+        ("V-UNION", Stage::VUnion),
+        ("VMAX", Stage::Vmax),
+        ("VSTAR", Stage::Vstar),
+        ("BREAK", Stage::Break),
+        ("Level-Up", Stage::LevelUp),
+        ("LEVEL-UP", Stage::LevelUp),
+        ("Restored", Stage::Restored),
+        ("Baby", Stage::Baby),
+        ("Stage 2", Stage::Stage2),
+        ("Stage 1", Stage::Stage1),
+        ("Basic", Stage::Basic),
+        ("MEGA", Stage::Mega),
+    ];
+    SPECIAL
+        .iter()
+        .find(|(name, _)| subtypes.iter().any(|s| s == name))
+        .map(|(_, stage)| *stage)
+}
+
+fn trainer(subtypes: &[String]) -> Option<TrainerKind> {
+    subtypes.iter().find_map(|s| match s.as_str() {
+        "Item" => Some(TrainerKind::Item),
+        "Supporter" => Some(TrainerKind::Supporter),
+        "Stadium" => Some(TrainerKind::Stadium),
+        "Pokémon Tool" | "Pokémon Tool F" => Some(TrainerKind::Tool),
+        "Technical Machine" => Some(TrainerKind::TechnicalMachine),
+        "Rocket's Secret Machine" => Some(TrainerKind::RocketsSecretMachine),
+        _ => None,
+    })
+}
+
+/// Rules (Trainer and Energy text, rule boxes), abilities and attacks, one per line.
+fn rules_text(card: &RawCard) -> String {
+    let mut lines: Vec<String> = card.rules.clone().unwrap_or_default();
+    let parts = card.abilities.iter().chain(card.attacks.iter()).flatten();
+    for part in parts {
+        let text = part.text.as_deref().map(str::trim).unwrap_or("");
+        lines.push(match (part.name.trim(), text) {
+            (name, "") => name.to_string(),
+            ("", text) => text.to_string(),
+            (name, text) => format!("{name}: {text}"),
+        });
+    }
+    lines.retain(|line| !line.is_empty());
+    lines.join("\n")
+}

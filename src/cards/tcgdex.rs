@@ -1,1 +1,544 @@
-//! (in progress)
+//! Loads a checkout of the TCGdex cards-database (`data/<Serie>.ts`, `data/<Serie>/<Set>.ts`,
+//! `data/<Serie>/<Set>/<localId>.ts`) into [`Printing`]s.
+//!
+//! Each record is a TypeScript module read by [`literal`]; the `set`/`serie` fields are
+//! imports of the parent file, so the set and series of a card come from where its file
+//! sits. TCG Pocket (`data/Pokémon TCG Pocket`, serie id `tcgp`) is another game and is
+//! skipped. Card files are read and mapped in parallel. This module maps the dataset's
+//! vocabulary onto ours and must not decide anything about rules or deck lists; facts the
+//! dataset lacks (BW-era ACE SPECs) are added later by [`crate::cards::index`].
+
+pub mod literal;
+
+use std::path::{Path, PathBuf};
+
+use rayon::prelude::*;
+
+use self::literal::Value;
+use super::{
+    CardDbError, Category, EnergyKind, Names, Printing, Stage, TrainerKind, number_key, set_key,
+};
+use crate::lang::Language;
+
+/// Sets whose code in deck lists differs from what TCGdex gives (or TCGdex gives none),
+/// keyed by TCGdex set id. Deck lists follow the codes of the online games (PTCGO/Live),
+/// which pokemon-tcg-data records as `ptcgoCode`; TCGdex's `official` differs for these.
+const CODE_OVERRIDES: &[(&str, &str)] = &[
+    ("base5", "TR"),    // Team Rocket: TCGdex `RO`
+    ("ex7", "TRR"),     // Team Rocket Returns: TCGdex `TR`, which is Team Rocket's code
+    ("hgss3", "UD"),    // Undaunted: TCGdex `UND`
+    ("hgss4", "TM"),    // Triumphant: TCGdex `TRI`
+    ("col1", "CL"),     // Call of Legends: TCGdex `COL`
+    ("bw2", "EPO"),     // Emerging Powers: TCGdex `EP`
+    ("swshp", "SWSHP"), // SWSH promos (`PR-SW` in lists): no code in TCGdex
+    ("sma", "HIF"),     // Hidden Fates Shiny Vault: numbers carry `SV`
+    ("svp", "SVP"),     // SV promos (`PR-SV` in lists)
+    ("exu", "UF"),      // the Unown A-Z, !, ? of Unseen Forces: a set of their own here
+];
+
+/// The TCGdex serie id of Pokémon TCG Pocket, a different game.
+const POCKET_SERIE_ID: &str = "tcgp";
+const POCKET_DIR: &str = "Pokémon TCG Pocket";
+
+/// A record the loader could not turn into a printing, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Skipped {
+    pub path: PathBuf,
+    pub reason: String,
+}
+
+/// Everything [`load_detailed`] read.
+#[derive(Debug, Default)]
+pub struct Loaded {
+    pub printings: Vec<Printing>,
+    pub skipped: Vec<Skipped>,
+}
+
+/// What a card inherits from its set and series files.
+#[derive(Debug, Clone)]
+struct SetInfo {
+    set_id: String,
+    set_code: String,
+    release_date: String,
+    series: String,
+}
+
+/// Loads every card of the checkout at `root` (the folder holding `data/`).
+pub fn load(root: &Path) -> Result<Vec<Printing>, CardDbError> {
+    load_detailed(root).map(|loaded| loaded.printings)
+}
+
+/// Like [`load`], also returning the records that were skipped.
+pub fn load_detailed(root: &Path) -> Result<Loaded, CardDbError> {
+    let data = root.join("data");
+    let mut loaded = Loaded::default();
+    let mut sets = Vec::new();
+    for serie_file in ts_files(&data)? {
+        collect_serie(&serie_file, &mut sets, &mut loaded.skipped)?;
+    }
+    let mut jobs = Vec::new();
+    for (index, (_, dir)) in sets.iter().enumerate() {
+        if dir.is_dir() {
+            jobs.extend(ts_files(dir)?.into_iter().map(|path| (index, path)));
+        }
+    }
+    let results: Vec<Result<Printing, Skipped>> = jobs
+        .par_iter()
+        .map(|(index, path)| {
+            let info = sets.get(*index).map(|(info, _)| info);
+            read_card(path, info)
+        })
+        .collect::<Result<_, CardDbError>>()?;
+    for result in results {
+        match result {
+            Ok(printing) => loaded.printings.push(printing),
+            Err(skipped) => loaded.skipped.push(skipped),
+        }
+    }
+    Ok(loaded)
+}
+
+/// The `.ts` files directly inside `dir`, sorted so the output order is stable.
+fn ts_files(dir: &Path) -> Result<Vec<PathBuf>, CardDbError> {
+    let io = |source| CardDbError::Io {
+        path: dir.to_path_buf(),
+        source,
+    };
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir).map_err(io)? {
+        let path = entry.map_err(io)?.path();
+        if path.extension().is_some_and(|ext| ext == "ts") && path.is_file() {
+            files.push(path);
+        }
+    }
+    files.sort_by_cached_key(|path| sort_key(path));
+    Ok(files)
+}
+
+/// Orders `2.ts` before `10.ts` and `TG05.ts` after `99.ts`.
+fn sort_key(path: &Path) -> (String, u64, String) {
+    let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+    let digits_at = stem
+        .find(|c: char| c.is_ascii_digit())
+        .unwrap_or(stem.len());
+    let (prefix, rest) = stem.split_at(digits_at);
+    let digits_len = rest
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(rest.len());
+    let (digits, suffix) = rest.split_at(digits_len);
+    let number = digits.parse().unwrap_or(0);
+    (prefix.to_string(), number, suffix.to_string())
+}
+
+/// Reads one `data/<Serie>.ts` and the set files of its folder.
+fn collect_serie(
+    serie_file: &Path,
+    sets: &mut Vec<(SetInfo, PathBuf)>,
+    skipped: &mut Vec<Skipped>,
+) -> Result<(), CardDbError> {
+    let dir = serie_file.with_extension("");
+    if dir.file_name().is_some_and(|name| name == POCKET_DIR) {
+        return Ok(());
+    }
+    let serie = read_record(serie_file)?;
+    let series = string_field(&serie, "id");
+    if series == POCKET_SERIE_ID || !dir.is_dir() {
+        return Ok(());
+    }
+    for set_file in ts_files(&dir)? {
+        let set = read_record(&set_file)?;
+        let set_id = string_field(&set, "id");
+        if set_id.is_empty() {
+            skipped.push(Skipped {
+                path: set_file,
+                reason: "set without an `id`: its cards are skipped".into(),
+            });
+            continue;
+        }
+        let info = SetInfo {
+            set_code: set_code(&set_id, &set),
+            release_date: string_field(&set, "releaseDate"),
+            series: series.clone(),
+            set_id,
+        };
+        sets.push((info, set_file.with_extension("")));
+    }
+    Ok(())
+}
+
+/// Reads and parses one record; a syntax error names the file and line.
+fn read_record(path: &Path) -> Result<Value, CardDbError> {
+    let text = std::fs::read_to_string(path).map_err(|source| CardDbError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    literal::parse_module(&text).map_err(|err| CardDbError::Invalid {
+        path: path.to_path_buf(),
+        message: err.to_string(),
+    })
+}
+
+fn read_card(path: &Path, set: Option<&SetInfo>) -> Result<Result<Printing, Skipped>, CardDbError> {
+    let value = read_record(path)?;
+    let local_id = percent_decode(path.file_stem().and_then(|s| s.to_str()).unwrap_or(""));
+    let mapped = match set {
+        Some(set) => card_printing(&value, set, &local_id),
+        None => Err("no set".to_string()),
+    };
+    Ok(mapped.map_err(|reason| Skipped {
+        path: path.to_path_buf(),
+        reason,
+    }))
+}
+
+/// File names escape what a file system may refuse: the Unown `?` is `%3F.ts`.
+fn percent_decode(stem: &str) -> String {
+    let mut out = Vec::with_capacity(stem.len());
+    let mut bytes = stem.bytes();
+    while let Some(byte) = bytes.next() {
+        if byte == b'%' {
+            let hex: Vec<u8> = bytes.clone().take(2).collect();
+            let decoded = std::str::from_utf8(&hex)
+                .ok()
+                .filter(|hex| hex.len() == 2)
+                .and_then(|hex| u8::from_str_radix(hex, 16).ok());
+            if let Some(decoded) = decoded {
+                out.push(decoded);
+                bytes.nth(1);
+                continue;
+            }
+        }
+        out.push(byte);
+    }
+    String::from_utf8(out).unwrap_or_else(|_| stem.to_string())
+}
+
+fn string_field(value: &Value, key: &str) -> String {
+    value
+        .get(key)
+        .and_then(Value::as_str)
+        .unwrap_or("")
+        .trim()
+        .to_string()
+}
+
+/// The English text of a `{ en: ..., fr: ... }` field.
+fn english<'v>(value: &'v Value, key: &str) -> Option<&'v str> {
+    value
+        .get(key)?
+        .get("en")?
+        .as_str()
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+}
+
+/// The set code deck lists print: the override table, else `abbreviations.official`
+/// without a subset suffix (`BRS:TG` is `BRS`: the numbers already carry `TG`), else
+/// `tcgOnline`; normalized by [`set_key`]. Empty when none is known.
+pub(crate) fn set_code(set_id: &str, set: &Value) -> String {
+    if let Some((_, code)) = CODE_OVERRIDES.iter().find(|(id, _)| *id == set_id) {
+        return set_key(code);
+    }
+    let official = set
+        .get("abbreviations")
+        .and_then(|a| a.get("official"))
+        .and_then(Value::as_str)
+        .map(|code| code.split(':').next().unwrap_or(code));
+    let online = set.get("tcgOnline").and_then(Value::as_str);
+    official
+        .or(online)
+        .map(str::trim)
+        .filter(|code| !code.is_empty())
+        .map(set_key)
+        .unwrap_or_default()
+}
+
+/// Maps one card record. `Err` is the reason the record is skipped.
+fn card_printing(card: &Value, set: &SetInfo, local_id: &str) -> Result<Printing, String> {
+    let category = match card.get("category").and_then(Value::as_str) {
+        Some("Pokemon" | "Pokémon") => Category::Pokemon,
+        Some("Trainer") => Category::Trainer,
+        Some("Energy") => Category::Energy,
+        Some(other) => return Err(format!("unknown category `{other}`")),
+        None => return Err("no category".into()),
+    };
+    let stage = match category {
+        Category::Pokemon => card.get("stage").and_then(Value::as_str).and_then(stage),
+        _ => None,
+    };
+    let mut names = names(card);
+    if names.iter().next().is_none() {
+        return Err("no name in any language".into());
+    }
+    if local_id.is_empty() {
+        return Err("no local id".into());
+    }
+    let mut english_name = names.get(Language::En).unwrap_or("").to_string();
+    // TCGdex names a Pokémon LV.X after the Pokémon alone (`Uxie`); the card, deck lists
+    // and pokemon-tcg-data say `Uxie LV.X`, a name of its own.
+    if stage == Some(Stage::LevelUp) && !english_name.is_empty() && !english_name.contains("LV.X") {
+        english_name.push_str(" LV.X");
+        names.set(Language::En, english_name.clone());
+    }
+    let rarity = card.get("rarity").and_then(Value::as_str).unwrap_or("");
+    let rules_text = rules_text(card);
+    let is_pokemon = category == Category::Pokemon;
+    Ok(Printing {
+        set_code: set.set_code.clone(),
+        set_id: set.set_id.clone(),
+        number: number_key(local_id),
+        release_date: set.release_date.clone(),
+        series: set.series.clone(),
+        category,
+        stage,
+        evolves_from: english(card, "evolveFrom").map(str::to_string),
+        types: card
+            .get("types")
+            .map(Value::as_array)
+            .unwrap_or(&[])
+            .iter()
+            .filter_map(Value::as_str)
+            .map(str::to_string)
+            .collect(),
+        trainer: (category == Category::Trainer)
+            .then(|| {
+                card.get("trainerType")
+                    .and_then(Value::as_str)
+                    .and_then(trainer_kind)
+            })
+            .flatten(),
+        energy: (category == Category::Energy)
+            .then(|| energy_kind(card, &english_name, &rules_text)),
+        ace_spec: rarity == "ACE SPEC Rare",
+        radiant: rarity == "Radiant Rare" || english_name.starts_with("Radiant "),
+        prism_star: is_prism_star(&english_name),
+        pokemon_star: is_pokemon && is_pokemon_star(&english_name),
+        regulation_mark: card
+            .get("regulationMark")
+            .and_then(Value::as_str)
+            .and_then(regulation_mark),
+        rules_text,
+        names,
+    })
+}
+
+/// Names in our six languages; a regional variant (`es-mx`, `pt-br`) only fills a gap.
+fn names(card: &Value) -> Names {
+    let mut names = Names::default();
+    let Some(field) = card.get("name") else {
+        return names;
+    };
+    for exact in [true, false] {
+        for (code, value) in field.fields() {
+            let (Some(lang), Some(name)) = (Language::from_code(code), value.as_str()) else {
+                continue;
+            };
+            let name = name.trim();
+            let is_exact = code.eq_ignore_ascii_case(lang.code());
+            if is_exact == exact && !name.is_empty() && names.get(lang).is_none() {
+                names.set(lang, name);
+            }
+        }
+    }
+    names
+}
+
+/// TCGdex stage values (`Stage1`, `RESTORED`, `V-UNION`, `LEVEL-UP`, `MEGA`, ...),
+/// compared without case, spaces or dashes.
+fn stage(raw: &str) -> Option<Stage> {
+    let key: String = raw
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric())
+        .map(|c| c.to_ascii_uppercase())
+        .collect();
+    Some(match key.as_str() {
+        "BASIC" => Stage::Basic,
+        "BABY" => Stage::Baby,
+        "STAGE1" => Stage::Stage1,
+        "STAGE2" => Stage::Stage2,
+        "RESTORED" => Stage::Restored,
+        "VUNION" => Stage::VUnion,
+        "LEVELUP" | "LVX" => Stage::LevelUp,
+        "BREAK" => Stage::Break,
+        "VMAX" => Stage::Vmax,
+        "VSTAR" => Stage::Vstar,
+        "MEGA" => Stage::Mega,
+        _ => return None,
+    })
+}
+
+fn trainer_kind(raw: &str) -> Option<TrainerKind> {
+    let key = raw.trim().replace('’', "'").to_ascii_lowercase();
+    Some(match key.as_str() {
+        "item" => TrainerKind::Item,
+        "supporter" => TrainerKind::Supporter,
+        "stadium" => TrainerKind::Stadium,
+        "tool" | "pokémon tool" | "pokemon tool" => TrainerKind::Tool,
+        "technical machine" => TrainerKind::TechnicalMachine,
+        "rocket's secret machine" => TrainerKind::RocketsSecretMachine,
+        _ => return None,
+    })
+}
+
+/// `energyType` when given; about 35 older cards lack it, and then a card named after a
+/// type with no rules text is Basic (Aquapolis' Darkness Energy has text: Special).
+fn energy_kind(card: &Value, english_name: &str, rules_text: &str) -> EnergyKind {
+    match card.get("energyType").and_then(Value::as_str) {
+        Some("Normal" | "Basic") => EnergyKind::Basic,
+        Some(_) => EnergyKind::Special,
+        None => {
+            let type_name = english_name
+                .trim_start_matches("Basic ")
+                .trim_end_matches(" Energy");
+            let is_type = matches!(
+                type_name,
+                "Grass"
+                    | "Fire"
+                    | "Water"
+                    | "Lightning"
+                    | "Psychic"
+                    | "Fighting"
+                    | "Darkness"
+                    | "Metal"
+                    | "Fairy"
+            );
+            if is_type && rules_text.is_empty() {
+                EnergyKind::Basic
+            } else {
+                EnergyKind::Special
+            }
+        }
+    }
+}
+
+/// `"H"`, `"j"` → `H`, `J`; `"None"` and anything longer than one letter → none.
+fn regulation_mark(raw: &str) -> Option<char> {
+    let mut chars = raw.trim().chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) if c.is_ascii_alphabetic() => Some(c.to_ascii_uppercase()),
+        _ => None,
+    }
+}
+
+/// Prism Star cards are named `Xerneas ◇` (some sources spell out `Prism Star`).
+pub(crate) fn is_prism_star(name: &str) -> bool {
+    name.contains('◇') || name.contains("Prism Star")
+}
+
+/// Pokémon Star cards are named `Mudkip ☆`, `Espeon ★` or `Groudon Star`: a star or the
+/// word `Star` after the Pokémon's name (only asked for Pokémon: `Shining Star` is not one).
+pub(crate) fn is_pokemon_star(name: &str) -> bool {
+    name.split_whitespace()
+        .skip(1)
+        .any(|word| matches!(word, "☆" | "★" | "Star"))
+}
+
+/// English effect, abilities and attacks, one per line (`name: effect`).
+fn rules_text(card: &Value) -> String {
+    let mut lines = Vec::new();
+    if let Some(effect) = english(card, "effect") {
+        lines.push(effect.to_string());
+    }
+    for key in ["abilities", "attacks"] {
+        for item in card.get(key).map(Value::as_array).unwrap_or(&[]) {
+            match (english(item, "name"), english(item, "effect")) {
+                (Some(name), Some(effect)) => lines.push(format!("{name}: {effect}")),
+                (Some(name), None) => lines.push(name.to_string()),
+                (None, Some(effect)) => lines.push(effect.to_string()),
+                (None, None) => {}
+            }
+        }
+    }
+    lines.join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::literal::parse_module;
+    use super::*;
+
+    fn info() -> SetInfo {
+        SetInfo {
+            set_id: "sv06".into(),
+            set_code: "TWM".into(),
+            release_date: "2024-05-24".into(),
+            series: "sv".into(),
+        }
+    }
+
+    #[test]
+    fn maps_a_pokemon() {
+        let card = parse_module(
+            r#"const card: Card = { set: Set, name: { en: "Radiant Eevee", fr: "Évoli Radieux", "es-mx": "Eevee R", pt: "Eevee Radiante" },
+            category: "Pokemon", stage: "Basic", types: ["Colorless"], regulationMark: "f",
+            abilities: [{ type: "Ability", name: { en: "Shine" }, effect: { en: "Do it." } }],
+            attacks: [{ name: { en: "Tackle" }, damage: 10 }] }"#,
+        )
+        .unwrap();
+        let printing = card_printing(&card, &info(), "007").unwrap();
+        assert_eq!(printing.number, "7");
+        assert_eq!(printing.names.get(Language::Fr), Some("Évoli Radieux"));
+        assert_eq!(printing.names.get(Language::Es), Some("Eevee R"));
+        assert_eq!(printing.stage, Some(Stage::Basic));
+        assert_eq!(printing.regulation_mark, Some('F'));
+        assert!(printing.radiant);
+        assert_eq!(printing.rules_text, "Shine: Do it.\nTackle");
+    }
+
+    #[test]
+    fn maps_trainers_and_energy() {
+        let card = parse_module(
+            r#"const c = { name: { en: "Prime Catcher" }, category: "Trainer", trainerType: "Item", rarity: "ACE SPEC Rare", regulationMark: "None", effect: { en: "Switch." } }"#,
+        )
+        .unwrap();
+        let printing = card_printing(&card, &info(), "157").unwrap();
+        assert_eq!(printing.trainer, Some(TrainerKind::Item));
+        assert!(printing.ace_spec);
+        assert_eq!(printing.regulation_mark, None);
+        let energy =
+            parse_module(r#"const c = { name: { en: "Water Energy" }, category: "Energy" }"#)
+                .unwrap();
+        assert_eq!(
+            card_printing(&energy, &info(), "1").unwrap().energy,
+            Some(EnergyKind::Basic)
+        );
+        let bad = parse_module(r#"const c = { name: { en: "X" }, category: "Thing" }"#).unwrap();
+        assert!(card_printing(&bad, &info(), "1").is_err());
+    }
+
+    #[test]
+    fn set_codes() {
+        let set = |text: &str| parse_module(text).unwrap();
+        assert_eq!(
+            set_code(
+                "swsh9tg",
+                &set(r#"const s = { abbreviations: { official: "BRS:TG" } }"#)
+            ),
+            "BRS"
+        );
+        assert_eq!(
+            set_code("dpp", &set(r#"const s = { tcgOnline: "PR-DPP" }"#)),
+            "PR-DPP"
+        );
+        assert_eq!(set_code("swshp", &set("const s = {}")), "SWSHP");
+        assert_eq!(set_code("wp", &set("const s = {}")), "");
+    }
+
+    #[test]
+    fn percent_escapes_in_file_names() {
+        assert_eq!(percent_decode("%3F"), "?");
+        assert_eq!(percent_decode("A"), "A");
+        assert_eq!(percent_decode("50%"), "50%");
+        assert_eq!(percent_decode("%zz1"), "%zz1");
+    }
+
+    #[test]
+    fn star_names() {
+        assert!(is_pokemon_star("Mudkip ☆"));
+        assert!(is_pokemon_star("Charizard ☆ δ"));
+        assert!(is_pokemon_star("Groudon Star"));
+        assert!(!is_pokemon_star("Staryu"));
+        assert!(is_prism_star("Lusamine ◇"));
+        assert!(!is_prism_star("Lusamine"));
+    }
+}

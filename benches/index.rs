@@ -1,0 +1,130 @@
+//! Times opening the real card databases in ../shared/data: the first build into an empty
+//! cache folder, then warm opens that read the cache. Also times the pieces of a warm open
+//! (fingerprint, cache decode, index build) and what statting every file would cost.
+//! Run with `cargo bench --bench index`; prints its results and asserts nothing.
+
+#![allow(clippy::print_stdout, reason = "a bench reports on stdout")]
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use deckbox::cards::index::{self, CacheUse, IndexOptions, Layout};
+use deckbox::cards::{CardDb, Source, tcgdex};
+
+const WARM_RUNS: u32 = 20;
+
+fn main() {
+    let data = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
+    if !data.join("SOURCES.md").is_file() {
+        println!("index bench skipped: ../shared/data is missing");
+        return;
+    }
+    let Ok(cache) = tempfile::tempdir() else {
+        println!("index bench skipped: no temp dir");
+        return;
+    };
+    for (name, path, layout) in [
+        ("tcgdex", data.join("tcgdex-repo"), Layout::Tcgdex),
+        ("pokemontcg", data.join("pokemontcg"), Layout::PokemonTcg),
+    ] {
+        bench_source(name, &path, layout, cache.path());
+    }
+    stat_everything(&data.join("tcgdex-repo"));
+    if let Ok(loaded) = tcgdex::load_detailed(&data.join("tcgdex-repo")) {
+        println!(
+            "tcgdex: {} printings, {} records skipped",
+            loaded.printings.len(),
+            loaded.skipped.len()
+        );
+        for skipped in loaded.skipped.iter().take(10) {
+            println!("  skipped {}: {}", skipped.path.display(), skipped.reason);
+        }
+    }
+}
+
+fn bench_source(name: &str, path: &Path, layout: Layout, cache: &Path) {
+    let options = IndexOptions {
+        cache_dir: Some(cache.join(name)),
+        rebuild: false,
+    };
+    let started = Instant::now();
+    let (db, status) = match index::open_with_status(path, &options) {
+        Ok(opened) => opened,
+        Err(err) => {
+            println!("{name}: could not open {}: {err}", path.display());
+            return;
+        }
+    };
+    let cold = started.elapsed();
+    println!(
+        "{name}: first build {cold:.2?} ({} printings, {status:?})",
+        db.len()
+    );
+    let warm = median(WARM_RUNS, || {
+        let (_, status) = index::open_with_status(path, &options).ok()?;
+        (status == CacheUse::Hit).then_some(())
+    });
+    println!("{name}: warm open median of {WARM_RUNS}: {warm:.2?}");
+    let Ok(root) = std::fs::canonicalize(path) else {
+        return;
+    };
+    let fingerprint = median(WARM_RUNS, || Some(index::fingerprint(&root, layout)));
+    println!("{name}:   fingerprint {fingerprint:.2?}");
+    let Some(file) = index::cache_path(&root, &options) else {
+        return;
+    };
+    let size = std::fs::metadata(&file).map_or(0, |m| m.len());
+    let decode = median(WARM_RUNS, || {
+        let bytes = std::fs::read(&file).ok()?;
+        let printings: Vec<deckbox::cards::Printing> =
+            postcard::from_bytes(bytes.get(20..)?).ok()?;
+        Some(printings.len())
+    });
+    println!(
+        "{name}:   read + decode {decode:.2?} ({:.1} MiB cache file)",
+        size as f64 / 1048576.0
+    );
+    let printings = db.printings().to_vec();
+    let build = median(WARM_RUNS, || {
+        Some(CardDb::new(Source::Embedded, printings.clone()).len())
+    });
+    println!("{name}:   CardDb::new (with a clone) {build:.2?}");
+}
+
+fn median<T>(runs: u32, mut f: impl FnMut() -> Option<T>) -> Duration {
+    let mut times = Vec::new();
+    for _ in 0..runs {
+        let started = Instant::now();
+        if f().is_none() {
+            return Duration::MAX;
+        }
+        times.push(started.elapsed());
+    }
+    times.sort();
+    times.get(times.len() / 2).copied().unwrap_or_default()
+}
+
+/// What a fingerprint of every file's mtime and size would cost.
+fn stat_everything(root: &Path) {
+    fn walk(dir: &Path, count: &mut usize) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if let Ok(meta) = std::fs::metadata(&path) {
+                *count += 1;
+                if meta.is_dir() {
+                    walk(&path, count);
+                }
+            }
+        }
+    }
+    let mut count = 0;
+    let time = median(5, || {
+        count = 0;
+        walk(root, &mut count);
+        Some(())
+    });
+    println!("tcgdex: statting all {count} entries takes {time:.2?}");
+}
