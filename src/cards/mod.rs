@@ -11,6 +11,7 @@
 pub mod embedded;
 pub mod index;
 pub mod pokemontcg;
+pub mod resolve;
 pub mod tcgdex;
 
 use std::collections::HashMap;
