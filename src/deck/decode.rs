@@ -14,9 +14,14 @@ pub struct Decoded {
     /// since UTF-16 offsets never match the decoded text anyway.
     pub text: String,
     /// The encoding used when the bytes were not UTF-8 (`"windows-1252"`, `"UTF-16LE"`,
-    /// `"UTF-16BE"`), for an `encoding` warning; `None` for UTF-8.
+    /// `"UTF-16BE"`), or [`LOSSY_UTF8`], for an `encoding` warning; `None` for UTF-8.
     pub fallback: Option<&'static str>,
 }
+
+/// [`Decoded::fallback`] for a file that starts with a UTF-8 BOM but holds invalid UTF-8:
+/// the BOM says what was meant, so bad bytes become U+FFFD instead of the whole file being
+/// re-read as Windows-1252 (which would turn the BOM into `ï»¿`).
+pub const LOSSY_UTF8: &str = "UTF-8 with invalid bytes replaced";
 
 /// Decodes a deck file: UTF-8 when valid, UTF-16 when it starts with a BOM, Windows-1252
 /// otherwise (every byte sequence is valid Windows-1252, so this never fails).
@@ -33,6 +38,10 @@ pub fn decode(bytes: &[u8]) -> Decoded {
         Ok(text) => Decoded {
             text: text.to_owned(),
             fallback: None,
+        },
+        Err(_) if bytes.starts_with(b"\xEF\xBB\xBF") => Decoded {
+            text: String::from_utf8_lossy(bytes).into_owned(),
+            fallback: Some(LOSSY_UTF8),
         },
         Err(_) => {
             let text = WINDOWS_1252.decode_without_bom_handling(bytes).0;
@@ -69,6 +78,13 @@ mod tests {
         let decoded = decode(b"Pok\xe9mon: 1\n1 Boss\x92s Orders PAL 172");
         assert_eq!(decoded.text, "Pokémon: 1\n1 Boss\u{2019}s Orders PAL 172");
         assert_eq!(decoded.fallback, Some("windows-1252"));
+    }
+
+    #[test]
+    fn broken_utf8_after_a_bom_stays_utf8() {
+        let decoded = decode(b"\xEF\xBB\xBF4 Pok\xe9ball SVI 185");
+        assert_eq!(decoded.text, "\u{FEFF}4 Pok\u{FFFD}ball SVI 185");
+        assert_eq!(decoded.fallback, Some(LOSSY_UTF8));
     }
 
     #[test]

@@ -169,8 +169,10 @@ const LABELS: &[(&[&str], Role, Hint)] = &[
 /// Labels longer than this are never headers; it keeps a huge line from being lower-cased.
 const MAX_LABEL: usize = 40;
 
-/// Reads a header or footer line (leading `#`s already removed), or `None`.
+/// Reads a header or footer line (leading `#`s already removed), or `None`. Markdown
+/// emphasis around it (`**Pokémon (12)**`, from chat pastes) is ignored.
 pub(crate) fn marker(s: &str) -> Option<Marker> {
+    let s = s.trim_matches(['*', '_']).trim_matches(is_blank);
     let (label, count, form) = split_label(s)?;
     if label.len() > MAX_LABEL {
         return None;
@@ -189,9 +191,14 @@ pub(crate) fn marker(s: &str) -> Option<Marker> {
 }
 
 /// Splits `Pokémon: 12` into (`Pokémon`, `12`), `Pokémon (12)` into (`Pokémon`, `12`),
-/// `Trainer:` into (`Trainer`, none).
+/// `Trainer:` into (`Trainer`, none). A colon after a parenthesized count is dropped:
+/// `Pokémon (12):`.
 fn split_label(s: &str) -> Option<(&str, Option<&str>, Form)> {
     let s = s.trim_end_matches(is_blank);
+    let s = s
+        .strip_suffix(':')
+        .filter(|t| t.ends_with(')'))
+        .unwrap_or(s);
     let (head, count) = if let Some(inner) = s.strip_suffix(')') {
         let open = inner.rfind('(')?;
         let digits = inner.get(open + 1..)?.trim_matches(is_blank);
@@ -312,6 +319,8 @@ mod tests {
         insta::assert_snapshot!(show("Boss's Orders (Giovanni)"), @"none");
         insta::assert_snapshot!(show(": 12"), @"none");
         insta::assert_snapshot!(show("(12)"), @"none");
+        insta::assert_snapshot!(show("**Pokémon (12)**"), @"Section(Pokemon) Some(12) None Other");
+        insta::assert_snapshot!(show("__Trainers (30):__"), @"Section(Trainer) Some(30) Some(En) Other");
     }
 
     fn lang(labels: &[&str]) -> Option<Language> {

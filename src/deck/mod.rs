@@ -4,7 +4,7 @@
 //! and plain `4 Name` / `4x Name` lists, with localized headers in six languages. It never
 //! fails: a line it cannot read becomes a [`ParseIssue`] and the rest is still read. It
 //! does not know cards: set codes and names are kept as written, for [`crate::cards`].
-//! [`decode`] turns file bytes into the text [`parse`] reads.
+//! [`decode()`] turns file bytes into the text [`parse`] reads.
 //!
 //! Each line is classified (blank, comment, banner, header, footer, card, unreadable) by
 //! `classify`; card lines are then split by `card`. Decisions a caller must know:
@@ -32,7 +32,7 @@ use serde::Serialize;
 
 use crate::lang::Language;
 
-pub use decode::{Decoded, decode};
+pub use decode::{Decoded, LOSSY_UTF8, decode};
 use reader::Reader;
 
 /// A byte range into the text exactly as the user wrote it (after decoding to UTF-8).
