@@ -71,7 +71,8 @@ pub struct CardLine {
     pub name: String,
     /// The set code as written (`PR-SV`, `CRZ-GG`, `SVE`), if any.
     pub set: Option<String>,
-    /// The collector number as written (`059`, `TG05`), if any.
+    /// The collector number as written (`059`, `TG05`), if any. It can come without a
+    /// `set` when the line left the code out (`Basic {W} Energy  3`, `Lugia V 138`).
     pub number: Option<String>,
     /// Whether the line ends in `PH` (a Pokémon TCG Live "placeholder" printing marker).
     pub ph: bool,
