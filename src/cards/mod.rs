@@ -221,6 +221,7 @@ impl CardDb {
     pub fn new(source: Source, printings: Vec<Printing>) -> CardDb {
         let mut by_printing: HashMap<(String, String), Vec<PrintingId>> = HashMap::new();
         let mut by_name: HashMap<String, Vec<(PrintingId, Language)>> = HashMap::new();
+        let mut key_of: HashMap<&str, String> = HashMap::new();
         for (id, printing) in printings.iter().enumerate() {
             let Ok(id) = PrintingId::try_from(id) else {
                 break;
@@ -232,7 +233,12 @@ impl CardDb {
                     .push(id);
             }
             for (lang, name) in printing.names.iter() {
-                let entry = by_name.entry(names::lookup_key(name)).or_default();
+                // Most names repeat (one per language, reprints): normalize each once.
+                let key = key_of
+                    .entry(name)
+                    .or_insert_with(|| names::lookup_key(name))
+                    .clone();
+                let entry = by_name.entry(key).or_default();
                 if !entry.contains(&(id, lang)) {
                     entry.push((id, lang));
                 }
