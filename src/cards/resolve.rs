@@ -6,7 +6,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::cards::{CardDb, Category, EnergyKind, NameMatch, Printing, PrintingId, TrainerKind};
+use crate::cards::{CardDb, Category, EnergyKind, NameMatch, Printing, PrintingId};
 use crate::lang::Language;
 use crate::names;
 
@@ -158,13 +158,13 @@ fn best_by_name(
 }
 
 /// What the construction rules can tell apart about a card. Two printings with one name and
-/// the same profile are interchangeable for every rule.
+/// the same profile are interchangeable for every rule. The trainer kind is left out: the
+/// construction rules do not read it, and databases leave it blank on some reprints.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 struct Profile {
     name: String,
     category: u8,
     basic_pokemon: bool,
-    trainer: Option<u8>,
     basic_energy: bool,
     tags: [bool; 4],
 }
@@ -179,14 +179,6 @@ impl Profile {
                 Category::Energy => 2,
             },
             basic_pokemon: printing.is_basic_pokemon(),
-            trainer: printing.trainer.map(|kind| match kind {
-                TrainerKind::Item => 0,
-                TrainerKind::Supporter => 1,
-                TrainerKind::Stadium => 2,
-                TrainerKind::Tool => 3,
-                TrainerKind::TechnicalMachine => 4,
-                TrainerKind::RocketsSecretMachine => 5,
-            }),
             basic_energy: printing.energy == Some(EnergyKind::Basic),
             tags: [
                 printing.ace_spec,
