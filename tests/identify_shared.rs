@@ -333,8 +333,8 @@ fn same_verdict_everywhere(db: &CardDb, example: &str, languages: &[Language]) {
             "{example} as {name}:\n{text}\n{:#?}",
             deck.diagnostics
         );
-        if name.starts_with("live-") {
-            let language = Language::from_code(&name[5..]).unwrap();
+        if let Some(code) = name.strip_prefix("live-") {
+            let language = Language::from_code(code).unwrap();
             assert_eq!(deck.language, Some(language), "{name}: language detected");
         }
     }
