@@ -1,7 +1,9 @@
 //! Times opening the real card databases in ../shared/data: the first build into an empty
-//! cache folder, then warm opens that read the cache. Also times the pieces of a warm open
-//! (fingerprint, cache decode, index build) and what statting every file would cost.
-//! Run with `cargo bench --bench index`; prints its results and asserts nothing.
+//! cache folder, warm opens that read the cache, and a warm open followed by checking
+//! examples/dragapult.txt (what `deckbox check --cards` does). Also times the pieces of a
+//! warm open (fingerprint, curated-flags hash, reading the cache file) and what statting
+//! every file would cost. Run with `cargo bench --bench index`; prints its results and
+//! asserts nothing.
 
 #![allow(clippy::print_stdout, reason = "a bench reports on stdout")]
 
@@ -9,12 +11,15 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use deckbox::cards::index::{self, CacheUse, IndexOptions, Layout};
-use deckbox::cards::{CardDb, Source, tcgdex};
+use deckbox::cards::{embedded, tcgdex};
+use deckbox::check::{self, DeckInput};
+use deckbox::format::Format;
 
 const WARM_RUNS: u32 = 20;
 
 fn main() {
-    let data = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
+    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let data = manifest.join("../shared/data");
     if !data.join("SOURCES.md").is_file() {
         println!("index bench skipped: ../shared/data is missing");
         return;
@@ -23,12 +28,16 @@ fn main() {
         println!("index bench skipped: no temp dir");
         return;
     };
+    let deck = std::fs::read(manifest.join("examples/dragapult.txt")).unwrap_or_default();
+    let deck = DeckInput::from_bytes("examples/dragapult.txt", &deck);
     for (name, path, layout) in [
         ("tcgdex", data.join("tcgdex-repo"), Layout::Tcgdex),
         ("pokemontcg", data.join("pokemontcg"), Layout::PokemonTcg),
     ] {
-        bench_source(name, &path, layout, cache.path());
+        bench_source(name, &path, layout, cache.path(), &deck);
     }
+    let curated = median(WARM_RUNS, || embedded::load().ok().map(|pool| pool.len()));
+    println!("embedded pool parse (for the curated-flags hash) {curated:.2?}");
     stat_everything(&data.join("tcgdex-repo"));
     if let Ok(loaded) = tcgdex::load_detailed(&data.join("tcgdex-repo")) {
         println!(
@@ -42,7 +51,7 @@ fn main() {
     }
 }
 
-fn bench_source(name: &str, path: &Path, layout: Layout, cache: &Path) {
+fn bench_source(name: &str, path: &Path, layout: Layout, cache: &Path, deck: &DeckInput) {
     let options = IndexOptions {
         cache_dir: Some(cache.join(name)),
         rebuild: false,
@@ -65,30 +74,37 @@ fn bench_source(name: &str, path: &Path, layout: Layout, cache: &Path) {
         (status == CacheUse::Hit).then_some(())
     });
     println!("{name}: warm open median of {WARM_RUNS}: {warm:.2?}");
+    let Ok(format) = Format::load("unlimited") else {
+        println!("{name}: no unlimited format");
+        return;
+    };
+    let checked = median(WARM_RUNS, || {
+        let (db, status) = index::open_with_status(path, &options).ok()?;
+        let checked = check::check(deck, &db, &format);
+        (status == CacheUse::Hit).then_some(checked)
+    });
+    println!("{name}: warm open + check dragapult.txt median: {checked:.2?}");
+    pieces(name, path, layout, &options);
+}
+
+/// The parts of a warm open that do not depend on the cache's contents.
+fn pieces(name: &str, path: &Path, layout: Layout, options: &IndexOptions) {
     let Ok(root) = std::fs::canonicalize(path) else {
         return;
     };
     let fingerprint = median(WARM_RUNS, || Some(index::fingerprint(&root, layout)));
     println!("{name}:   fingerprint {fingerprint:.2?}");
-    let Some(file) = index::cache_path(&root, &options) else {
+    let Some(file) = index::cache_path(&root, options) else {
         return;
     };
     let size = std::fs::metadata(&file).map_or(0, |m| m.len());
-    let decode = median(WARM_RUNS, || {
-        let bytes = std::fs::read(&file).ok()?;
-        let printings: Vec<deckbox::cards::Printing> =
-            postcard::from_bytes(bytes.get(20..)?).ok()?;
-        Some(printings.len())
+    let read = median(WARM_RUNS, || {
+        std::fs::read(&file).ok().map(|bytes| bytes.len())
     });
     println!(
-        "{name}:   read + decode {decode:.2?} ({:.1} MiB cache file)",
+        "{name}:   read the cache file {read:.2?} ({:.1} MiB)",
         size as f64 / 1048576.0
     );
-    let printings = db.printings().to_vec();
-    let build = median(WARM_RUNS, || {
-        Some(CardDb::new(Source::Embedded, printings.clone()).len())
-    });
-    println!("{name}:   CardDb::new (with a clone) {build:.2?}");
 }
 
 fn median<T>(runs: u32, mut f: impl FnMut() -> Option<T>) -> Duration {

@@ -56,7 +56,7 @@ fn counts() {
     assert_eq!(shared.tcgdex.len(), 21_159);
     assert_eq!(shared.pokemontcg.len(), 20_078);
     assert!(
-        shared.tcgdex.printings().iter().all(|p| p.series != "tcgp"),
+        shared.tcgdex.iter().all(|(_, p)| p.series != "tcgp"),
         "TCG Pocket must be skipped"
     );
 }
@@ -151,12 +151,12 @@ fn recent_cards_resolve_to_themselves() {
     let Some(shared) = shared() else { return };
     let db = &shared.tcgdex;
     let mut bad = Vec::new();
-    for (id, printing) in db.printings().iter().enumerate() {
+    for (id, printing) in db.iter() {
         if !matches!(printing.regulation_mark, Some('H' | 'I' | 'J')) {
             continue;
         }
         let found = db.by_set_number(&printing.set_code, &printing.number);
-        if printing.set_code.is_empty() || !found.contains(&(id as u32)) {
+        if printing.set_code.is_empty() || !found.contains(&id) {
             bad.push(format!(
                 "{} {:?}",
                 printing.set_id,
@@ -181,17 +181,16 @@ fn sources_agree() {
     let Some(shared) = shared() else { return };
     let key = |p: &Printing| (p.set_code.clone(), p.number.clone());
     let mut tcgdex: HashMap<(String, String), Vec<&Printing>> = HashMap::new();
-    for printing in shared.tcgdex.printings() {
+    for (_, printing) in shared.tcgdex.iter() {
         tcgdex.entry(key(printing)).or_default().push(printing);
     }
     let shared_codes: std::collections::HashSet<&str> = shared
         .tcgdex
-        .printings()
         .iter()
-        .map(|p| p.set_code.as_str())
+        .map(|(_, p)| p.set_code.as_str())
         .collect();
     let (mut compared, mut missing, mut differ) = (0, Vec::new(), Vec::new());
-    for printing in shared.pokemontcg.printings() {
+    for (_, printing) in shared.pokemontcg.iter() {
         // Celebrations' Classic Collection: TCGdex numbers it CC1-CC25, pokemon-tcg-data
         // by the original cards' numbers (`4`, `15_A`), which collide with CEL 1-25.
         if !shared_codes.contains(printing.set_code.as_str()) || printing.set_id == "cel25c" {

@@ -1,10 +1,13 @@
 //! Opens a card database checkout (TCGdex or pokemon-tcg-data) through an on-disk cache.
 //!
-//! Loading a checkout parses ~20k files; the cache keeps the resulting printings as one
-//! `postcard` file per checkout, keyed by its canonical path, and rebuilds it when the
-//! checkout's fingerprint changes. A cache that is corrupt, truncated, from another
-//! format version, or cannot be written is never an error: the checkout is just loaded
-//! again. This module must not know how either format is read (see [`super::tcgdex`],
+//! Loading a checkout parses ~20k files; the cache keeps the finished [`CardDb`] (its
+//! lookup tables and its printings, curated flags applied, each printing encoded on its
+//! own) as one file per checkout, keyed by its canonical path. A warm open reads that file
+//! once, checks the header and copies the tables out in bulk: no printing is decoded
+//! until a lookup asks for it. The header records the checkout's fingerprint and a hash of
+//! the curated flags, so a changed checkout or a deckbox with other curated flags rebuilds
+//! it. A cache that is corrupt, truncated, from another format version, or cannot be
+//! written is never an error: the checkout is just loaded again. This module must not know how either format is read (see [`super::tcgdex`],
 //! [`super::pokemontcg`]) nor anything about deck lists.
 //!
 //! # The fingerprint
@@ -27,9 +30,10 @@ use super::{CardDb, CardDbError, Printing, Source, pokemontcg, tcgdex};
 
 /// Bumped whenever [`Printing`] or the loaders change what they produce, so that older
 /// cache files are rebuilt.
-const FORMAT_VERSION: u32 = 1;
+const FORMAT_VERSION: u32 = 2;
 const MAGIC: &[u8; 8] = b"DBXCARDS";
-const HEADER_LEN: usize = 8 + 4 + 8;
+/// Magic, version, checkout fingerprint, curated-flags hash, total file length.
+const HEADER_LEN: usize = 8 + 4 + 8 + 8 + 8;
 
 /// How [`open`] may use the cache.
 #[derive(Debug, Clone, Default)]
@@ -76,38 +80,38 @@ pub fn open_with_status(
         source,
     })?;
     let layout = detect(&root)?;
-    let fingerprint = fingerprint(&root, layout);
     let cache_file = cache_path(&root, options);
-    let cached = match (&cache_file, options.rebuild) {
-        (Some(file), false) => read_cache(file, fingerprint),
-        _ => None,
+    let curated = curated_facts();
+    let stamp = Stamp {
+        fingerprint: fingerprint(&root, layout),
+        curated: curated_hash(&curated),
     };
-    let (mut printings, status) = match cached {
-        Some(printings) => (printings, CacheUse::Hit),
-        None => {
-            let printings = match layout {
-                Layout::Tcgdex => tcgdex::load(&root)?,
-                Layout::PokemonTcg => pokemontcg::load(&root)?,
-            };
-            let written = cache_file
-                .as_deref()
-                .is_some_and(|file| write_cache(file, fingerprint, &printings));
-            let status = if written {
-                CacheUse::Built
-            } else {
-                CacheUse::Uncached
-            };
-            (printings, status)
-        }
-    };
-    // Applied on every open rather than stored, so curated fixes in a newer deckbox take
-    // effect without a rebuild.
-    apply_curated(&mut printings, &curated_facts());
     let source = match layout {
-        Layout::Tcgdex => Source::Tcgdex(root),
-        Layout::PokemonTcg => Source::PokemonTcg(root),
+        Layout::Tcgdex => Source::Tcgdex(root.clone()),
+        Layout::PokemonTcg => Source::PokemonTcg(root.clone()),
     };
-    Ok((CardDb::new(source, printings), status))
+    if let (Some(file), false) = (&cache_file, options.rebuild)
+        && let Some(db) = read_cache(file, &stamp, source.clone())
+    {
+        return Ok((db, CacheUse::Hit));
+    }
+    let mut printings = match layout {
+        Layout::Tcgdex => tcgdex::load(&root)?,
+        Layout::PokemonTcg => pokemontcg::load(&root)?,
+    };
+    // Stored in the cache with the flags applied; the stamp's `curated` hash rebuilds the
+    // cache when a newer deckbox ships other curated flags.
+    apply_curated(&mut printings, &curated);
+    let db = CardDb::new(source, printings);
+    let written = cache_file
+        .as_deref()
+        .is_some_and(|file| write_cache(file, &stamp, &db));
+    let status = if written {
+        CacheUse::Built
+    } else {
+        CacheUse::Uncached
+    };
+    Ok((db, status))
 }
 
 /// Tells which kind of checkout `root` is.
@@ -191,6 +195,23 @@ fn curated_facts() -> Vec<Printing> {
     super::embedded::load().unwrap_or_default()
 }
 
+/// A hash of what [`apply_curated`] would take from `curated`: the set, number and flags
+/// of every curated printing, so the cache is rebuilt when those change.
+fn curated_hash(curated: &[Printing]) -> u64 {
+    let mut hasher = DefaultHasher::new();
+    for fact in curated.iter().filter(|fact| !fact.set_code.is_empty()) {
+        (&fact.set_code, &fact.number).hash(&mut hasher);
+        [
+            fact.ace_spec,
+            fact.radiant,
+            fact.prism_star,
+            fact.pokemon_star,
+        ]
+        .hash(&mut hasher);
+    }
+    hasher.finish()
+}
+
 /// A cheap hash of what changes when the checkout changes (see the module docs).
 pub fn fingerprint(root: &Path, layout: Layout) -> u64 {
     let mut hasher = DefaultHasher::new();
@@ -263,34 +284,54 @@ fn git_head_into(root: &Path, hasher: &mut DefaultHasher) {
     }
 }
 
-fn read_cache(file: &Path, fingerprint: u64) -> Option<Vec<Printing>> {
+/// What a cache file must have been built from to be used: the checkout as it is now,
+/// and the curated flags this deckbox ships.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Stamp {
+    fingerprint: u64,
+    curated: u64,
+}
+
+/// Reads the cache: one read, a header check, and the tables copied out in bulk
+/// ([`CardDb::decode`]); printings stay encoded until asked for. `None` (so the checkout
+/// is loaded again) when the file is missing, from another version or checkout, or
+/// shorter or longer than its header says.
+fn read_cache(file: &Path, stamp: &Stamp, source: Source) -> Option<CardDb> {
     let bytes = std::fs::read(file).ok()?;
     let header = bytes.get(..HEADER_LEN)?;
-    if header.get(..8)? != MAGIC.as_slice()
-        || header.get(8..12)? != FORMAT_VERSION.to_le_bytes().as_slice()
-        || header.get(12..20)? != fingerprint.to_le_bytes().as_slice()
-    {
+    let expected = header_bytes(stamp, bytes.len() as u64);
+    if header != expected.as_slice() {
         return None;
     }
-    postcard::from_bytes(bytes.get(HEADER_LEN..)?).ok()
+    CardDb::decode(source, bytes, HEADER_LEN)
+}
+
+/// The header: magic, format version, the stamp, and the length of the whole file (a
+/// truncated or overlong file is refused before anything else is read).
+fn header_bytes(stamp: &Stamp, total_len: u64) -> Vec<u8> {
+    let mut header = Vec::with_capacity(HEADER_LEN);
+    header.extend_from_slice(MAGIC);
+    header.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+    header.extend_from_slice(&stamp.fingerprint.to_le_bytes());
+    header.extend_from_slice(&stamp.curated.to_le_bytes());
+    header.extend_from_slice(&total_len.to_le_bytes());
+    header
 }
 
 /// Writes the cache through a temporary file renamed into place, so a reader never sees
-/// half a file. Returns whether the cache now holds these printings.
-fn write_cache(file: &Path, fingerprint: u64, printings: &[Printing]) -> bool {
+/// half a file. Returns whether the cache now holds `db`.
+fn write_cache(file: &Path, stamp: &Stamp, db: &CardDb) -> bool {
     let Some(dir) = file.parent() else {
         return false;
     };
     if std::fs::create_dir_all(dir).is_err() {
         return false;
     }
-    let Ok(body) = postcard::to_stdvec(printings) else {
+    let mut body = Vec::new();
+    if db.encode(&mut body).is_none() {
         return false;
-    };
-    let mut bytes = Vec::with_capacity(HEADER_LEN + body.len());
-    bytes.extend_from_slice(MAGIC);
-    bytes.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
-    bytes.extend_from_slice(&fingerprint.to_le_bytes());
+    }
+    let mut bytes = header_bytes(stamp, (HEADER_LEN + body.len()) as u64);
     bytes.extend_from_slice(&body);
     let nanos = SystemTime::now()
         .duration_since(UNIX_EPOCH)
@@ -341,19 +382,106 @@ mod tests {
         assert!(!loaded[1].ace_spec);
     }
 
-    #[test]
-    fn cache_round_trip_and_corruption() {
+    /// A pokemon-tcg-data checkout of three cards, one of them a curated ACE SPEC
+    /// (Prime Catcher, TEF 157) whose subtypes leave the flag out.
+    fn tiny_checkout() -> tempfile::TempDir {
         let dir = tempfile::tempdir().unwrap();
-        let file = dir.path().join("sub").join("c.postcard");
-        let printings = vec![printing("TWM", "128")];
-        assert!(write_cache(&file, 7, &printings));
-        assert_eq!(read_cache(&file, 7), Some(printings));
-        assert_eq!(read_cache(&file, 8), None);
-        let bytes = std::fs::read(&file).unwrap();
-        std::fs::write(&file, &bytes[..bytes.len() - 3]).unwrap();
-        assert_eq!(read_cache(&file, 7), None);
-        std::fs::write(&file, b"DBX").unwrap();
-        assert_eq!(read_cache(&file, 7), None);
+        std::fs::create_dir_all(dir.path().join("sets")).unwrap();
+        std::fs::create_dir_all(dir.path().join("cards/en")).unwrap();
+        let sets = r#"[{"id":"sv6","series":"Scarlet & Violet","ptcgoCode":"TWM","releaseDate":"2024/05/24"},
+            {"id":"sv5","series":"Scarlet & Violet","ptcgoCode":"TEF","releaseDate":"2024/03/22"}]"#;
+        std::fs::write(dir.path().join("sets/en.json"), sets).unwrap();
+        let twm = r#"[{"name":"Dreepy","supertype":"Pokémon","subtypes":["Basic"],"number":"128"},
+            {"name":"Drakloak","supertype":"Pokémon","subtypes":["Stage 1"],"number":"129","evolvesFrom":"Dreepy"}]"#;
+        std::fs::write(dir.path().join("cards/en/sv6.json"), twm).unwrap();
+        let tef = r#"[{"name":"Prime Catcher","supertype":"Trainer","subtypes":["Item"],"number":"157"}]"#;
+        std::fs::write(dir.path().join("cards/en/sv5.json"), tef).unwrap();
+        dir
+    }
+
+    fn open_in(checkout: &Path, cache: &Path) -> (CardDb, CacheUse) {
+        let options = IndexOptions {
+            cache_dir: Some(cache.to_path_buf()),
+            rebuild: false,
+        };
+        open_with_status(checkout, &options).unwrap()
+    }
+
+    #[test]
+    fn cache_round_trip_answers_like_the_loaded_db() {
+        let (checkout, cache) = (tiny_checkout(), tempfile::tempdir().unwrap());
+        let (built, status) = open_in(checkout.path(), cache.path());
+        assert_eq!(status, CacheUse::Built);
+        let (reopened, status) = open_in(checkout.path(), cache.path());
+        assert_eq!(status, CacheUse::Hit);
+        assert_eq!(reopened.source(), built.source());
+        crate::cards::db::tests::assert_same(&built, &reopened);
+        assert_eq!(reopened.by_name("dreepy").len(), 1);
+        // The curated flag was stored with the printing.
+        let catcher = reopened.by_set_number("TEF", "157")[0];
+        assert!(reopened.get(catcher).unwrap().ace_spec);
+    }
+
+    #[test]
+    fn damaged_caches_are_rebuilt() {
+        let (checkout, cache) = (tiny_checkout(), tempfile::tempdir().unwrap());
+        let (built, _) = open_in(checkout.path(), cache.path());
+        let root = std::fs::canonicalize(checkout.path()).unwrap();
+        let options = IndexOptions {
+            cache_dir: Some(cache.path().to_path_buf()),
+            rebuild: false,
+        };
+        let file = cache_path(&root, &options).unwrap();
+        let good = std::fs::read(&file).unwrap();
+        let mut damages: Vec<Vec<u8>> = vec![
+            good[..good.len() - 1].to_vec(),
+            good[..HEADER_LEN].to_vec(),
+            b"DBX".to_vec(),
+            [good.as_slice(), b"x"].concat(),
+        ];
+        // A flipped byte anywhere in the header: magic, version, stamp, length.
+        for at in 0..HEADER_LEN {
+            let mut bytes = good.clone();
+            bytes[at] ^= 0x10;
+            damages.push(bytes);
+        }
+        for (case, damaged) in damages.into_iter().enumerate() {
+            std::fs::write(&file, &damaged).unwrap();
+            let (db, status) = open_in(checkout.path(), cache.path());
+            assert_eq!(status, CacheUse::Built, "case {case}");
+            crate::cards::db::tests::assert_same(&built, &db);
+            assert_eq!(std::fs::read(&file).unwrap(), good, "case {case}");
+        }
+    }
+
+    #[test]
+    fn a_changed_curated_pool_or_checkout_misses_the_cache() {
+        let (checkout, cache) = (tiny_checkout(), tempfile::tempdir().unwrap());
+        open_in(checkout.path(), cache.path());
+        let root = std::fs::canonicalize(checkout.path()).unwrap();
+        let layout = detect(&root).unwrap();
+        let stamp = Stamp {
+            fingerprint: fingerprint(&root, layout),
+            curated: curated_hash(&curated_facts()),
+        };
+        let options = IndexOptions {
+            cache_dir: Some(cache.path().to_path_buf()),
+            rebuild: false,
+        };
+        let file = cache_path(&root, &options).unwrap();
+        let source = Source::PokemonTcg(root.clone());
+        assert!(read_cache(&file, &stamp, source.clone()).is_some());
+        let mut other = stamp;
+        other.curated ^= 1;
+        assert!(read_cache(&file, &other, source.clone()).is_none());
+        let mut other = stamp;
+        other.fingerprint ^= 1;
+        assert!(read_cache(&file, &other, source).is_none());
+        let mut flagged = printing("TWM", "128");
+        assert_ne!(curated_hash(&[flagged.clone()]), curated_hash(&[]));
+        let before = curated_hash(&[flagged.clone()]);
+        flagged.radiant = true;
+        assert_ne!(curated_hash(&[flagged]), before);
     }
 
     #[test]

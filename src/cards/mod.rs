@@ -1,26 +1,29 @@
 //! The card database: what a printing is, how a database is loaded, indexed and searched.
 //!
 //! A [`Printing`] is one card as printed in one set (set code + collector number), with
-//! every fact the construction rules need. A [`CardDb`] holds printings and two indexes:
-//! by set code + number, and by name key (see [`crate::names`]) in every language.
+//! every fact the construction rules need. A [`CardDb`] ([`db`]) holds printings and two
+//! indexes: by set code + number, and by name key (see [`crate::names`]) in every language.
 //! Sources: the embedded pool compiled from `cards/` ([`embedded`]), a TCGdex checkout
 //! ([`tcgdex`]) or a pokemon-tcg-data checkout ([`pokemontcg`]), cached on disk by
 //! [`index`]. This module must not know about deck lists or rules: it answers questions
 //! about cards.
 
+mod db;
 pub mod embedded;
 pub mod index;
 pub mod pokemontcg;
 pub mod resolve;
+mod table;
 pub mod tcgdex;
 
-use std::collections::HashMap;
 use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
 
 use crate::lang::Language;
 use crate::names;
+
+pub use db::{CardDb, NameMatch};
 
 /// A card's name in each language it was printed in (index: [`Language::index`]).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -200,109 +203,6 @@ pub enum Source {
     PokemonTcg(PathBuf),
 }
 
-/// A loaded, indexed card database.
-#[derive(Debug)]
-pub struct CardDb {
-    source: Source,
-    printings: Vec<Printing>,
-    by_printing: HashMap<(String, String), Vec<PrintingId>>,
-    by_name: HashMap<String, Vec<(PrintingId, Language)>>,
-}
-
-/// A printing found by name, and the language whose name matched.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct NameMatch {
-    pub id: PrintingId,
-    pub language: Language,
-}
-
-impl CardDb {
-    /// Builds the indexes over `printings`.
-    pub fn new(source: Source, printings: Vec<Printing>) -> CardDb {
-        let mut by_printing: HashMap<(String, String), Vec<PrintingId>> = HashMap::new();
-        let mut by_name: HashMap<String, Vec<(PrintingId, Language)>> = HashMap::new();
-        let mut key_of: HashMap<&str, String> = HashMap::new();
-        for (id, printing) in printings.iter().enumerate() {
-            let Ok(id) = PrintingId::try_from(id) else {
-                break;
-            };
-            if !printing.set_code.is_empty() {
-                by_printing
-                    .entry((printing.set_code.clone(), printing.number.clone()))
-                    .or_default()
-                    .push(id);
-            }
-            for (lang, name) in printing.names.iter() {
-                // Most names repeat (one per language, reprints): normalize each once.
-                let key = key_of
-                    .entry(name)
-                    .or_insert_with(|| names::lookup_key(name))
-                    .clone();
-                let entry = by_name.entry(key).or_default();
-                if !entry.contains(&(id, lang)) {
-                    entry.push((id, lang));
-                }
-            }
-        }
-        CardDb {
-            source,
-            printings,
-            by_printing,
-            by_name,
-        }
-    }
-
-    pub fn source(&self) -> &Source {
-        &self.source
-    }
-
-    pub fn len(&self) -> usize {
-        self.printings.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.printings.is_empty()
-    }
-
-    pub fn printings(&self) -> &[Printing] {
-        &self.printings
-    }
-
-    pub fn get(&self, id: PrintingId) -> Option<&Printing> {
-        self.printings.get(id as usize)
-    }
-
-    /// Printings with this set code and number, as written in a list (`PR-SV`, `CRZ-GG`,
-    /// `TG05` are all understood). Several when a database lists a card twice.
-    pub fn by_set_number(&self, code: &str, number: &str) -> &[PrintingId] {
-        let (code, number) = split_subset(code, number);
-        self.by_printing
-            .get(&(code, number))
-            .map(Vec::as_slice)
-            .unwrap_or(&[])
-    }
-
-    /// Printings whose name, in any language, has the same lookup key as `name`.
-    pub fn by_name(&self, name: &str) -> Vec<NameMatch> {
-        self.by_name
-            .get(&names::lookup_key(name))
-            .map(|hits| {
-                hits.iter()
-                    .map(|&(id, language)| NameMatch { id, language })
-                    .collect()
-            })
-            .unwrap_or_default()
-    }
-
-    /// Every distinct lookup key with one display name for it, for suggestions.
-    pub fn name_keys(&self) -> impl Iterator<Item = (&str, PrintingId, Language)> {
-        self.by_name.iter().filter_map(|(key, hits)| {
-            hits.first()
-                .map(|&(id, language)| (key.as_str(), id, language))
-        })
-    }
-}
-
 /// Normalizes a set code as written in a list into the code printings are indexed by:
 /// upper case, and the aliases deck lists use for promo sets (`PR-SV` is `SVP`).
 pub fn set_key(code: &str) -> String {
@@ -323,7 +223,9 @@ pub fn set_key(code: &str) -> String {
 /// (`003` is `3`, `TG05` is `TG5`, `xy150a` is `XY150A`).
 pub fn number_key(number: &str) -> String {
     let upper = number.trim().to_ascii_uppercase();
-    let prefix_len = upper.find(|c: char| c.is_ascii_digit()).unwrap_or(upper.len());
+    let prefix_len = upper
+        .find(|c: char| c.is_ascii_digit())
+        .unwrap_or(upper.len());
     let (prefix, rest) = upper.split_at(prefix_len);
     let digits_len = rest
         .find(|c: char| !c.is_ascii_digit())

@@ -1,0 +1,381 @@
+//! [`CardDb`]: printings and their two indexes (set code + number, name key), in one
+//! representation whether built in memory or read back from the cache.
+//!
+//! Both indexes are [`KeyTable`]s. Printings are kept as individually encoded `postcard`
+//! records and decoded on first access, so a warm open from the cache decodes only the
+//! cards a deck names; a database built in memory starts with every printing decoded.
+//! This module must not read or write files (see [`super::index`]) nor know about deck
+//! lists: it answers questions about cards.
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use super::table::{self, KeyTable, Reader};
+use super::{Printing, PrintingId, Source, split_subset};
+use crate::lang::Language;
+use crate::names;
+
+/// Name-index values pack the printing id above the language index (3 bits: 6 languages).
+const LANGUAGE_BITS: u32 = 3;
+
+/// A loaded, indexed card database.
+#[derive(Debug)]
+pub struct CardDb {
+    source: Source,
+    /// One cell per printing, filled on first access from `records` (`None`: the record
+    /// does not decode, which only a damaged cache file can cause).
+    printings: Vec<OnceLock<Option<Box<Printing>>>>,
+    records: Records,
+    /// `"CODE\0NUMBER"` (see [`set_number_key`]) → printing ids.
+    by_printing: KeyTable,
+    /// [`names::lookup_key`] of every name in every language → `id << 3 | language`.
+    by_name: KeyTable,
+}
+
+/// A printing found by name, and the language whose name matched.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NameMatch {
+    pub id: PrintingId,
+    pub language: Language,
+}
+
+/// Encoded printings: record `i` is `bytes[start + ends[i - 1]..start + ends[i]]`. Empty
+/// for a database built in memory, whose printings are decoded from the start.
+#[derive(Default)]
+struct Records {
+    bytes: Vec<u8>,
+    start: usize,
+    ends: Vec<u32>,
+}
+
+impl std::fmt::Debug for Records {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Records({} bytes)", self.bytes.len())
+    }
+}
+
+impl Records {
+    fn raw(&self, i: usize) -> Option<&[u8]> {
+        let range = table::span(&self.ends, i)?;
+        self.bytes
+            .get(self.start.checked_add(range.start)?..self.start.checked_add(range.end)?)
+    }
+
+    fn decode(&self, i: usize) -> Option<Box<Printing>> {
+        postcard::from_bytes(self.raw(i)?).ok().map(Box::new)
+    }
+}
+
+impl CardDb {
+    /// Builds the indexes over `printings`.
+    pub fn new(source: Source, printings: Vec<Printing>) -> CardDb {
+        let by_printing = set_number_table(&printings);
+        let by_name = name_table(&printings);
+        let printings = printings
+            .into_iter()
+            .map(|printing| OnceLock::from(Some(Box::new(printing))))
+            .collect();
+        CardDb {
+            source,
+            printings,
+            records: Records::default(),
+            by_printing,
+            by_name,
+        }
+    }
+
+    pub fn source(&self) -> &Source {
+        &self.source
+    }
+
+    pub fn len(&self) -> usize {
+        self.printings.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.printings.is_empty()
+    }
+
+    /// The printing `id`, decoded from the cache on first access.
+    pub fn get(&self, id: PrintingId) -> Option<&Printing> {
+        let index = usize::try_from(id).ok()?;
+        let cell = self.printings.get(index)?;
+        cell.get_or_init(|| self.records.decode(index)).as_deref()
+    }
+
+    /// Every printing with its id, in id order. Decodes every printing not yet decoded:
+    /// meant for tests and whole-database passes, not for a `check` run.
+    pub fn iter(&self) -> impl Iterator<Item = (PrintingId, &Printing)> {
+        (0..self.len()).filter_map(|index| {
+            let id = PrintingId::try_from(index).ok()?;
+            Some((id, self.get(id)?))
+        })
+    }
+
+    /// Printings with this set code and number, as written in a list (`PR-SV`, `CRZ-GG`,
+    /// `TG05` are all understood). Several when a database lists a card twice.
+    pub fn by_set_number(&self, code: &str, number: &str) -> &[PrintingId] {
+        let (code, number) = split_subset(code, number);
+        self.by_printing.get(&set_number_key(&code, &number))
+    }
+
+    /// Printings whose name, in any language, has the same lookup key as `name`.
+    pub fn by_name(&self, name: &str) -> Vec<NameMatch> {
+        self.by_name
+            .get(&names::lookup_key(name))
+            .iter()
+            .filter_map(|&value| unpack_name_hit(value))
+            .collect()
+    }
+
+    /// Every distinct lookup key with one display name for it, for suggestions.
+    pub fn name_keys(&self) -> impl Iterator<Item = (&str, PrintingId, Language)> {
+        self.by_name.iter().filter_map(|(key, hits)| {
+            let hit = unpack_name_hit(*hits.first()?)?;
+            Some((key, hit.id, hit.language))
+        })
+    }
+
+    /// Appends the database to `out`, in the layout [`CardDb::decode`] reads: the name
+    /// table, the set-number table, the record ends and the records.
+    pub(crate) fn encode(&self, out: &mut Vec<u8>) -> Option<()> {
+        self.by_name.encode(out);
+        self.by_printing.encode(out);
+        let mut records = Vec::new();
+        let mut ends = Vec::with_capacity(self.len());
+        for index in 0..self.len() {
+            match self.records.raw(index) {
+                Some(raw) => records.extend_from_slice(raw),
+                None => {
+                    let printing = self.get(PrintingId::try_from(index).ok()?)?;
+                    records = postcard::to_extend(printing, records).ok()?;
+                }
+            }
+            ends.push(u32::try_from(records.len()).ok()?);
+        }
+        table::put_u32s(out, &ends);
+        table::put_blob(out, &records);
+        Some(())
+    }
+
+    /// Reads a database written by [`CardDb::encode`] from `bytes[start..]`, keeping
+    /// `bytes` to decode printings from later. `None` when anything is out of place.
+    pub(crate) fn decode(source: Source, bytes: Vec<u8>, start: usize) -> Option<CardDb> {
+        let mut reader = Reader::new(&bytes, start);
+        let by_name = KeyTable::decode(&mut reader)?;
+        let by_printing = KeyTable::decode(&mut reader)?;
+        let ends = reader.u32s()?;
+        let records_start = reader.position().checked_add(8)?;
+        let records_len = reader.blob()?.len();
+        let count = u32::try_from(ends.len()).ok()?;
+        let consistent = reader.at_end()
+            && ends.is_sorted()
+            && ends.last().map_or(0, |&end| end as usize) == records_len
+            && by_printing.values().iter().all(|&id| id < count)
+            && by_name
+                .values()
+                .iter()
+                .all(|&hit| unpack_name_hit(hit).is_some_and(|hit| hit.id < count));
+        if !consistent {
+            return None;
+        }
+        Some(CardDb {
+            source,
+            printings: (0..ends.len()).map(|_| OnceLock::new()).collect(),
+            records: Records {
+                bytes,
+                start: records_start,
+                ends,
+            },
+            by_printing,
+            by_name,
+        })
+    }
+}
+
+/// The set-number index key: both parts already normalized by [`split_subset`]. The NUL
+/// cannot occur in either, so no two pairs share a key.
+fn set_number_key(code: &str, number: &str) -> String {
+    format!("{code}\0{number}")
+}
+
+fn set_number_table(printings: &[Printing]) -> KeyTable {
+    let entries: Vec<(String, u32)> = printings
+        .iter()
+        .zip(0..)
+        .filter(|(printing, _)| !printing.set_code.is_empty())
+        .map(|(printing, id)| (set_number_key(&printing.set_code, &printing.number), id))
+        .collect();
+    // Only fails past 4 GiB of keys: no card database comes near.
+    KeyTable::build(entries).unwrap_or_default()
+}
+
+fn name_table(printings: &[Printing]) -> KeyTable {
+    // Most names repeat (one per language, reprints): normalize each distinct name once.
+    let mut key_of: HashMap<&str, String> = HashMap::new();
+    for printing in printings {
+        for (_, name) in printing.names.iter() {
+            key_of
+                .entry(name)
+                .or_insert_with(|| names::lookup_key(name));
+        }
+    }
+    let mut entries: Vec<(&str, u32)> = Vec::new();
+    for (printing, id) in printings.iter().zip(0..u32::MAX >> LANGUAGE_BITS) {
+        for (language, name) in printing.names.iter() {
+            if let Some(key) = key_of.get(name) {
+                entries.push((key.as_str(), pack_name_hit(id, language)));
+            }
+        }
+    }
+    // Only fails past 4 GiB of keys: no card database comes near.
+    KeyTable::build(entries).unwrap_or_default()
+}
+
+fn pack_name_hit(id: PrintingId, language: Language) -> u32 {
+    id << LANGUAGE_BITS | language.index() as u32
+}
+
+fn unpack_name_hit(value: u32) -> Option<NameMatch> {
+    let language = *Language::ALL.get((value & ((1 << LANGUAGE_BITS) - 1)) as usize)?;
+    Some(NameMatch {
+        id: value >> LANGUAGE_BITS,
+        language,
+    })
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::cards::{Category, Names, Stage};
+
+    pub(crate) fn printing(code: &str, number: &str, names: &[(Language, &str)]) -> Printing {
+        let mut all = Names::default();
+        for &(language, name) in names {
+            all.set(language, name);
+        }
+        Printing {
+            set_code: code.into(),
+            set_id: code.to_lowercase(),
+            number: number.into(),
+            release_date: "2024-05-24".into(),
+            series: "sv".into(),
+            names: all,
+            category: Category::Pokemon,
+            stage: Some(Stage::Basic),
+            evolves_from: None,
+            types: vec!["Dragon".into()],
+            trainer: None,
+            energy: None,
+            ace_spec: false,
+            radiant: false,
+            prism_star: false,
+            pokemon_star: false,
+            regulation_mark: Some('H'),
+            rules_text: "Attack: 10".into(),
+        }
+    }
+
+    fn small_db() -> CardDb {
+        use Language::*;
+        CardDb::new(
+            Source::Embedded,
+            vec![
+                printing(
+                    "TWM",
+                    "128",
+                    &[(En, "Dreepy"), (Fr, "Fantyrm"), (Es, "Dreepy")],
+                ),
+                printing("TWM", "129", &[(En, "Drakloak"), (De, "Phandra")]),
+                printing("SVP", "14", &[(En, "Dreepy")]),
+                printing("", "1", &[(En, "Dreepy")]),
+                printing("CRZ", "GG59", &[(En, "Dreepy")]),
+                printing("CRZ", "GG59", &[(En, "Dreepy"), (It, "Dreepy")]),
+            ],
+        )
+    }
+
+    #[test]
+    fn lookups() {
+        let db = small_db();
+        assert_eq!(db.len(), 6);
+        assert_eq!(db.by_set_number("twm", "0128"), [0]);
+        assert_eq!(db.by_set_number("PR-SV", "014"), [2]);
+        assert_eq!(db.by_set_number("CRZ-GG", "59"), [4, 5]);
+        assert!(db.by_set_number("TWM", "130").is_empty());
+        assert!(db.by_set_number("", "1").is_empty());
+        let dreepy: Vec<(u32, Language)> = db
+            .by_name("dreepy")
+            .iter()
+            .map(|hit| (hit.id, hit.language))
+            .collect();
+        use Language::*;
+        let expected = [
+            (0, En),
+            (0, Es),
+            (2, En),
+            (3, En),
+            (4, En),
+            (5, En),
+            (5, It),
+        ];
+        assert_eq!(dreepy, expected);
+        assert_eq!(
+            db.by_name("FANTYRM")[0],
+            NameMatch {
+                id: 0,
+                language: Fr
+            }
+        );
+        assert!(db.by_name("Dreep").is_empty());
+        let keys: Vec<(&str, u32, Language)> = db.name_keys().collect();
+        assert_eq!(keys.len(), 4);
+        assert!(keys.contains(&("phandra", 1, De)));
+        assert_eq!(db.iter().count(), 6);
+        assert_eq!(db.get(6), None);
+    }
+
+    #[test]
+    fn encoded_db_answers_like_the_original() {
+        let db = small_db();
+        let mut bytes = vec![0xAA; 5];
+        db.encode(&mut bytes).unwrap();
+        let copy = CardDb::decode(Source::Embedded, bytes.clone(), 5).unwrap();
+        assert_same(&db, &copy);
+        // Re-encoding a decoded database copies its records unchanged.
+        let mut again = vec![0xAA; 5];
+        copy.encode(&mut again).unwrap();
+        assert_eq!(again, bytes);
+        for cut in 5..bytes.len() {
+            assert!(CardDb::decode(Source::Embedded, bytes[..cut].to_vec(), 5).is_none());
+        }
+    }
+
+    #[test]
+    fn a_damaged_record_is_missing_not_fatal() {
+        let db = small_db();
+        let mut bytes = Vec::new();
+        db.encode(&mut bytes).unwrap();
+        // The last record's last byte is the end of its rules text's final field.
+        let last = bytes.len() - 1;
+        bytes[last] = 0xFF;
+        let copy = CardDb::decode(Source::Embedded, bytes, 0).unwrap();
+        assert!(copy.get(0).is_some());
+        assert_eq!(copy.get(5), None);
+        assert_eq!(copy.iter().count(), 5);
+    }
+
+    /// Every lookup and every printing of `a` and `b` agree.
+    pub(crate) fn assert_same(a: &CardDb, b: &CardDb) {
+        assert_eq!(a.len(), b.len());
+        assert!(a.iter().eq(b.iter()));
+        assert!(a.name_keys().eq(b.name_keys()));
+        for (key, _, _) in a.name_keys() {
+            assert_eq!(a.by_name(key), b.by_name(key));
+        }
+        for (_, printing) in a.iter() {
+            let (code, number) = (&printing.set_code, &printing.number);
+            assert_eq!(a.by_set_number(code, number), b.by_set_number(code, number));
+        }
+    }
+}
