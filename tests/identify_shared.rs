@@ -53,7 +53,7 @@ fn every_h_i_j_card_resolves_by_printing_and_by_each_name() {
     let Some(db) = tcgdex() else { return };
     let mut failures = Vec::new();
     let mut checked = 0;
-    for printing in db.printings().iter().filter(|p| standard_era(p)) {
+    for (_, printing) in db.iter().filter(|(_, p)| standard_era(p)) {
         checked += 1;
         let want = rules_key(printing);
         for (language, name) in printing.names.iter() {
@@ -404,8 +404,8 @@ fn ambiguous_names_warn_and_v_union_pieces_share_a_name() {
     );
     // Four V-UNION pieces are four copies of one name; a fifth breaks the copy limit.
     let pieces: Vec<&Printing> = db
-        .printings()
         .iter()
+        .map(|(_, p)| p)
         .filter(|p| {
             p.stage == Some(deckbox::cards::Stage::VUnion)
                 && p.names.primary().starts_with("Mewtwo")
