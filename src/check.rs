@@ -9,7 +9,7 @@ use serde::Serialize;
 use crate::cards::resolve::{self, Resolution};
 use crate::cards::{CardDb, Printing, PrintingId};
 use crate::deck::{self, CardLine, DeckList, ParseIssueKind};
-use crate::diagnostic::{Diagnostic, Rule, Severity};
+use crate::diagnostic::{Diagnostic, Rule, Severity, SourceText};
 use crate::format::{Format, rules};
 use crate::lang::Language;
 use crate::names;
@@ -85,8 +85,8 @@ impl CheckedDeck {
 
 /// Checks one deck against a format with a card database.
 pub fn check(input: &DeckInput, db: &CardDb, format: &Format) -> CheckedDeck {
-    let text = input.text.as_str();
-    let list = deck::parse(text);
+    let text = SourceText::new(&input.text);
+    let list = deck::parse(text.text());
     let language = deck_language(db, &list);
     let mut diagnostics = Vec::new();
     if let Some(encoding) = input.encoding_fallback {
@@ -106,15 +106,23 @@ pub fn check(input: &DeckInput, db: &CardDb, format: &Format) -> CheckedDeck {
         diagnostics.push(
             Diagnostic::new(Rule::ParseError, issue.message.clone())
                 .with_help("write card lines as `<count> <name> [<set code> <number>]`, e.g. `4 Iono PAL 185`; start a comment with `#`")
-                .at(text, issue.span, label),
+                .at(&text, issue.span, label),
         );
     }
+    let mut context = Identify {
+        db,
+        text: &text,
+        language,
+        suggestions_left: MAX_SUGGESTED,
+        diagnostics,
+    };
     let cards: Vec<DeckCard> = list
         .cards
         .iter()
-        .map(|line| identify(db, text, line, language, &mut diagnostics))
+        .map(|line| identify(&mut context, line))
         .collect();
-    diagnostics.extend(rules::construction(text, &list, &cards, db, format));
+    let mut diagnostics = context.diagnostics;
+    diagnostics.extend(rules::construction(&text, &list, &cards, db, format));
     sort_findings(&mut diagnostics);
     CheckedDeck {
         path: input.path.clone(),
@@ -127,14 +135,25 @@ pub fn check(input: &DeckInput, db: &CardDb, format: &Format) -> CheckedDeck {
     }
 }
 
-/// Identifies one line, recording `unknown-card`, `card-mismatch` and `ambiguous-card`.
-fn identify(
-    db: &CardDb,
-    text: &str,
-    line: &CardLine,
+/// How many unknown cards per deck get suggestions. Each search scans every known name, so
+/// a hostile file of 100,000 unknown lines must not search 100,000 times.
+const MAX_SUGGESTED: usize = 50;
+
+/// What identifying the lines of one deck shares.
+struct Identify<'a> {
+    db: &'a CardDb,
+    text: &'a SourceText<'a>,
     language: Option<Language>,
-    diagnostics: &mut Vec<Diagnostic>,
-) -> DeckCard {
+    suggestions_left: usize,
+    diagnostics: Vec<Diagnostic>,
+}
+
+/// Identifies one line, recording `unknown-card`, `card-mismatch` and `ambiguous-card`.
+fn identify(context: &mut Identify, line: &CardLine) -> DeckCard {
+    let Identify {
+        db, text, language, ..
+    } = *context;
+
     let resolution = resolve::resolve(
         db,
         &line.name,
@@ -150,16 +169,28 @@ fn identify(
             ..
         } => {
             if !others.is_empty() {
-                diagnostics.push(ambiguous(db, text, line, id, &others));
+                context
+                    .diagnostics
+                    .push(ambiguous(db, text, line, id, &others));
             }
             (Some(id), language)
         }
         Resolution::Mismatch { printing, by_name } => {
-            diagnostics.push(mismatch(db, text, line, printing, by_name));
+            context
+                .diagnostics
+                .push(mismatch(db, text, line, printing, by_name));
             (by_name.or(Some(printing)), None)
         }
-        Resolution::Unknown { suggestions } => {
-            diagnostics.push(unknown(db, text, line, &suggestions));
+        Resolution::Unknown => {
+            let suggestions = if context.suggestions_left > 0 {
+                context.suggestions_left -= 1;
+                resolve::suggestions(db, &line.name)
+            } else {
+                Vec::new()
+            };
+            context
+                .diagnostics
+                .push(unknown(db, text, line, &suggestions));
             (None, None)
         }
     };
@@ -188,7 +219,7 @@ fn describe(printing: &Printing) -> String {
 
 fn ambiguous(
     db: &CardDb,
-    text: &str,
+    text: &SourceText,
     line: &CardLine,
     chosen: PrintingId,
     others: &[PrintingId],
@@ -217,7 +248,7 @@ fn ambiguous(
 
 fn mismatch(
     db: &CardDb,
-    text: &str,
+    text: &SourceText,
     line: &CardLine,
     printing: PrintingId,
     by_name: Option<PrintingId>,
@@ -248,7 +279,7 @@ fn mismatch(
     .with_cards(vec![actual])
 }
 
-fn unknown(db: &CardDb, text: &str, line: &CardLine, suggestions: &[String]) -> Diagnostic {
+fn unknown(db: &CardDb, text: &SourceText, line: &CardLine, suggestions: &[String]) -> Diagnostic {
     let help = match suggestions {
         [] if matches!(db.source(), crate::cards::Source::Embedded) => "check the spelling; the embedded card pool holds only basic Energy, tagged cards (ACE SPEC, Radiant, Prism Star, Pokémon Star) and the example decks: use `--cards DIR` with a TCGdex or pokemon-tcg-data checkout for every card".to_string(),
         [] => "check the spelling".to_string(),
@@ -291,11 +322,8 @@ fn deck_language(db: &CardDb, list: &DeckList) -> Option<Language> {
 
 /// Findings in the order of the text; deck-wide findings first, then by rule.
 fn sort_findings(diagnostics: &mut [Diagnostic]) {
-    diagnostics.sort_by_key(|diagnostic| {
-        (
-            diagnostic.span.map(|span| span.offset),
-            diagnostic.rule,
-            diagnostic.message.clone(),
-        )
+    diagnostics.sort_by(|a, b| {
+        let offset = |d: &Diagnostic| d.span.map(|span| span.offset);
+        (offset(a), a.rule, &a.message).cmp(&(offset(b), b.rule, &b.message))
     });
 }

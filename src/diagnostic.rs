@@ -242,8 +242,8 @@ impl Diagnostic {
     }
 
     /// Points the finding at `span` of `source`, computing line and column.
-    pub fn at(mut self, source: &str, span: Span, label: impl Into<String>) -> Diagnostic {
-        let (line, column) = line_column(source, span.offset);
+    pub fn at(mut self, source: &SourceText, span: Span, label: impl Into<String>) -> Diagnostic {
+        let (line, column) = source.line_column(span.offset);
         self.line = Some(line);
         self.column = Some(column);
         self.span = Some(span);
@@ -262,21 +262,45 @@ impl Diagnostic {
     }
 }
 
-/// 1-based line and column (in characters) of a byte offset. A UTF-8 BOM at the start of
-/// the text takes no column.
-pub fn line_column(source: &str, offset: usize) -> (usize, usize) {
-    let offset = offset.min(source.len());
-    let before = source.get(..offset).unwrap_or("");
-    let line = before.matches('\n').count() + 1;
-    let line_start = before.rfind('\n').map_or(0, |at| at + 1);
-    let column = source
-        .get(line_start..offset)
-        .unwrap_or("")
-        .chars()
-        .filter(|&c| c != '\u{feff}')
-        .count()
-        + 1;
-    (line, column)
+/// A text and where its lines start, so that locating a finding does not rescan the text
+/// (a hostile file may hold 100,000 findings).
+pub struct SourceText<'a> {
+    text: &'a str,
+    line_starts: Vec<usize>,
+}
+
+impl<'a> SourceText<'a> {
+    pub fn new(text: &'a str) -> SourceText<'a> {
+        let line_starts = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(at, _)| at + 1))
+            .collect();
+        SourceText { text, line_starts }
+    }
+
+    pub fn text(&self) -> &'a str {
+        self.text
+    }
+
+    /// 1-based line and column (in characters) of a byte offset. A UTF-8 BOM at the start
+    /// of the text takes no column.
+    pub fn line_column(&self, offset: usize) -> (usize, usize) {
+        let offset = offset.min(self.text.len());
+        let line = self.line_starts.partition_point(|&start| start <= offset);
+        let start = self
+            .line_starts
+            .get(line.wrapping_sub(1))
+            .copied()
+            .unwrap_or(0);
+        let column = self
+            .text
+            .get(start..offset)
+            .unwrap_or("")
+            .chars()
+            .filter(|&c| c != '\u{feff}')
+            .count()
+            + 1;
+        (line.max(1), column)
+    }
 }
 
 #[cfg(test)]
@@ -295,10 +319,15 @@ mod tests {
     #[test]
     fn columns_count_characters_not_bytes() {
         let text = "\u{feff}Pokémon: 1\r\n4 Évoli SVI 1\n";
-        assert_eq!(line_column(text, 3), (1, 1));
+        let source = SourceText::new(text);
+        assert_eq!(source.line_column(0), (1, 1));
+        assert_eq!(source.line_column(3), (1, 1));
         let second = text.find("4 É").unwrap();
-        assert_eq!(line_column(text, second), (2, 1));
+        assert_eq!(source.line_column(second), (2, 1));
+        assert_eq!(source.line_column(second - 1), (1, 12));
         let name = text.find("SVI").unwrap();
-        assert_eq!(line_column(text, name), (2, 9));
+        assert_eq!(source.line_column(name), (2, 9));
+        assert_eq!(source.line_column(text.len()), (3, 1));
+        assert_eq!(source.line_column(text.len() + 10), (3, 1));
     }
 }

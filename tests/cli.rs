@@ -204,3 +204,40 @@ fn explain_every_rule() {
     let (_, copy_limit) = run_in(dir.path(), &["explain", "copy-limit"], b"");
     insta::assert_snapshot!("explain-copy-limit", copy_limit);
 }
+
+#[test]
+fn hostile_sizes_finish_with_a_verdict() {
+    let dir = tempfile::tempdir().unwrap();
+    // 100,000 unknown cards: every line is reported, suggestions and rendering stay bounded.
+    let many: String = (0..100_000)
+        .map(|i| format!("{} Zorbulax{i}\n", i % 4 + 1))
+        .collect();
+    std::fs::write(dir.path().join("many.txt"), many).unwrap();
+    let (code, out) = run_in(dir.path(), &["check", "many.txt"], b"");
+    assert_eq!(code, 1);
+    assert!(
+        out.contains("more findings; `--output short` lists every one"),
+        "{}",
+        &out[out.len().saturating_sub(500)..]
+    );
+    let (code, out) = run_in(dir.path(), &["check", "many.txt", "-o", "short"], b"");
+    assert_eq!(code, 1);
+    assert!(
+        out.lines()
+            .filter(|line| line.contains("unknown-card"))
+            .count()
+            == 100_000
+    );
+    // One 5 MB line, and a file over the size limit.
+    std::fs::write(
+        dir.path().join("long.txt"),
+        "4 ".to_string() + &"a".repeat(5 << 20),
+    )
+    .unwrap();
+    let (code, _) = run_in(dir.path(), &["check", "long.txt", "-o", "short"], b"");
+    assert_eq!(code, 1);
+    std::fs::write(dir.path().join("huge.txt"), "x".repeat(9 << 20)).unwrap();
+    let (code, out) = run_in(dir.path(), &["check", "huge.txt"], b"");
+    assert_eq!(code, 2, "{out}");
+    assert!(out.contains("larger than 8 MiB"), "{out}");
+}

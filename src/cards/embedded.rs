@@ -16,6 +16,7 @@ use serde::Deserialize;
 use super::{
     CardDbError, Category, EnergyKind, Names, Printing, Stage, TrainerKind, number_key, set_key,
 };
+use crate::diagnostic::SourceText;
 use crate::lang::Language;
 
 /// Every pool file, by the path it is reported under and its text.
@@ -200,7 +201,7 @@ fn load_file(path: &str, text: &str, out: &mut Vec<Printing>) -> Result<(), Card
 fn invalid(path: &str, text: &str, span: Option<Range<usize>>, message: String) -> CardDbError {
     let message = match span {
         Some(span) => {
-            let (line, column) = line_column(text, span.start);
+            let (line, column) = SourceText::new(text).line_column(span.start);
             format!("line {line}, column {column}: {message}")
         }
         None => message,
@@ -209,18 +210,6 @@ fn invalid(path: &str, text: &str, span: Option<Range<usize>>, message: String) 
         path: PathBuf::from(path),
         message,
     }
-}
-
-/// 1-based line and column (in characters) of byte `offset` in `text`.
-fn line_column(text: &str, offset: usize) -> (usize, usize) {
-    let before = text.get(..offset).unwrap_or(text);
-    let line = before.matches('\n').count() + 1;
-    let line_start = before.rfind('\n').map_or(0, |at| at + 1);
-    let column = before
-        .get(line_start..)
-        .map_or(0, |rest| rest.chars().count())
-        + 1;
-    (line, column)
 }
 
 /// Checks that an entry's facts fit its category and builds the [`Printing`].

@@ -42,8 +42,8 @@ pub enum Resolution {
         printing: PrintingId,
         by_name: Option<PrintingId>,
     },
-    /// Nothing matches; the nearest known names, best first.
-    Unknown { suggestions: Vec<String> },
+    /// Nothing matches. [`suggestions`] finds the nearest known names.
+    Unknown,
 }
 
 /// Identifies a card from what a line says.
@@ -96,9 +96,7 @@ pub fn resolve(
             by_printing: false,
             others,
         },
-        None => Resolution::Unknown {
-            suggestions: suggestions(db, name),
-        },
+        None => Resolution::Unknown,
     }
 }
 

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use crate::cards::{CardDb, Printing};
 use crate::check::DeckCard;
 use crate::deck::{DeckList, Section, Span};
-use crate::diagnostic::{Diagnostic, Label, Rule};
+use crate::diagnostic::{Diagnostic, Label, Rule, SourceText};
 use crate::format::Format;
 use crate::names;
 
@@ -47,7 +47,7 @@ impl<'a> Group<'a> {
 
 /// Runs every construction rule of `format` over an identified deck.
 pub fn construction(
-    text: &str,
+    text: &SourceText,
     list: &DeckList,
     cards: &[DeckCard],
     db: &CardDb,
@@ -83,7 +83,7 @@ fn plural(count: u64, one: &str, many: &str) -> String {
 }
 
 fn deck_size(
-    text: &str,
+    text: &SourceText,
     list: &DeckList,
     cards: &[DeckCard],
     format: &Format,
@@ -137,7 +137,11 @@ fn by_name<'a>(cards: impl Iterator<Item = (&'a DeckCard, &'a Printing)>) -> Vec
         .collect()
 }
 
-fn copy_limit(text: &str, cards: &[(&DeckCard, &Printing)], format: &Format) -> Vec<Diagnostic> {
+fn copy_limit(
+    text: &SourceText,
+    cards: &[(&DeckCard, &Printing)],
+    format: &Format,
+) -> Vec<Diagnostic> {
     let limit = u64::from(format.construction.copy_limit);
     let counted = cards
         .iter()
@@ -177,7 +181,7 @@ fn copy_limit(text: &str, cards: &[(&DeckCard, &Printing)], format: &Format) -> 
 }
 
 fn prism_star_limit(
-    text: &str,
+    text: &SourceText,
     cards: &[(&DeckCard, &Printing)],
     format: &Format,
 ) -> Vec<Diagnostic> {
@@ -248,7 +252,7 @@ impl TagLimit {
 }
 
 fn ace_spec_limit(
-    text: &str,
+    text: &SourceText,
     cards: &[(&DeckCard, &Printing)],
     format: &Format,
 ) -> Option<Diagnostic> {
@@ -256,7 +260,7 @@ fn ace_spec_limit(
 }
 
 fn total_limit(
-    text: &str,
+    text: &SourceText,
     cards: &[(&DeckCard, &Printing)],
     tag: TagLimit,
     format: &Format,
@@ -348,7 +352,7 @@ fn no_basic_pokemon(
 
 /// `header-count`: a header's number must count the cards or the lines of its section; the
 /// footer's must count the cards of the deck (unless `deck-size` already points there).
-fn header_counts(text: &str, list: &DeckList, format: &Format) -> Vec<Diagnostic> {
+fn header_counts(text: &SourceText, list: &DeckList, format: &Format) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for (index, header) in list.headers.iter().enumerate() {
         let Some(written) = header.count else {

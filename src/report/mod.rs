@@ -39,7 +39,11 @@ impl Default for HumanOptions {
     }
 }
 
-/// Human rendering of one deck: every finding with its source lines, then a summary line.
+/// How many findings of one deck the human renderer draws; the rest are counted. A person
+/// reads the first screens; `--output short` lists everything.
+pub const MAX_HUMAN_FINDINGS: usize = 100;
+
+/// Human rendering of one deck: its findings with their source lines, then a summary line.
 pub fn human(deck: &CheckedDeck, options: HumanOptions) -> String {
     let theme = if options.color {
         GraphicalTheme::unicode()
@@ -50,7 +54,7 @@ pub fn human(deck: &CheckedDeck, options: HumanOptions) -> String {
         .with_width(options.width)
         .with_links(false);
     let mut out = String::new();
-    for diagnostic in &deck.diagnostics {
+    for diagnostic in deck.diagnostics.iter().take(MAX_HUMAN_FINDINGS) {
         let report = miette::Report::new(to_miette(diagnostic)).with_source_code(
             NamedSource::new(deck.path.clone(), deck.source.clone()).with_language("text"),
         );
@@ -58,6 +62,13 @@ pub fn human(deck: &CheckedDeck, options: HumanOptions) -> String {
             out.push_str(&short_line(deck, diagnostic));
         }
         out.push('\n');
+    }
+    if let Some(hidden) = deck.diagnostics.len().checked_sub(MAX_HUMAN_FINDINGS)
+        && hidden > 0
+    {
+        out.push_str(&format!(
+            "... and {hidden} more findings; `--output short` lists every one\n\n"
+        ));
     }
     out.push_str(&summary(deck));
     out.push('\n');
