@@ -64,12 +64,12 @@ struct Entry {
     #[serde(default)]
     series: String,
     category: Category,
-    stage: Option<StageKey>,
+    stage: Option<Stage>,
     #[serde(default)]
     types: Vec<String>,
     evolves_from: Option<String>,
-    trainer: Option<TrainerKey>,
-    energy: Option<EnergyKey>,
+    trainer: Option<TrainerKind>,
+    energy: Option<EnergyKind>,
     #[serde(default)]
     ace_spec: bool,
     #[serde(default)]
@@ -94,81 +94,6 @@ struct NameTable {
     pt: Option<String>,
     de: Option<String>,
     it: Option<String>,
-}
-
-/// Stages as spelled in the pool files (kebab-case, unlike [`Stage`]'s serde form).
-#[derive(Debug, Clone, Copy, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-enum StageKey {
-    Basic,
-    Baby,
-    Stage1,
-    Stage2,
-    Restored,
-    VUnion,
-    LevelUp,
-    Break,
-    Vmax,
-    Vstar,
-    Mega,
-}
-
-#[derive(Debug, Clone, Copy, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-enum TrainerKey {
-    Item,
-    Supporter,
-    Stadium,
-    Tool,
-    TechnicalMachine,
-    RocketsSecretMachine,
-}
-
-#[derive(Debug, Clone, Copy, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-enum EnergyKey {
-    Basic,
-    Special,
-}
-
-impl From<StageKey> for Stage {
-    fn from(key: StageKey) -> Stage {
-        match key {
-            StageKey::Basic => Stage::Basic,
-            StageKey::Baby => Stage::Baby,
-            StageKey::Stage1 => Stage::Stage1,
-            StageKey::Stage2 => Stage::Stage2,
-            StageKey::Restored => Stage::Restored,
-            StageKey::VUnion => Stage::VUnion,
-            StageKey::LevelUp => Stage::LevelUp,
-            StageKey::Break => Stage::Break,
-            StageKey::Vmax => Stage::Vmax,
-            StageKey::Vstar => Stage::Vstar,
-            StageKey::Mega => Stage::Mega,
-        }
-    }
-}
-
-impl From<TrainerKey> for TrainerKind {
-    fn from(key: TrainerKey) -> TrainerKind {
-        match key {
-            TrainerKey::Item => TrainerKind::Item,
-            TrainerKey::Supporter => TrainerKind::Supporter,
-            TrainerKey::Stadium => TrainerKind::Stadium,
-            TrainerKey::Tool => TrainerKind::Tool,
-            TrainerKey::TechnicalMachine => TrainerKind::TechnicalMachine,
-            TrainerKey::RocketsSecretMachine => TrainerKind::RocketsSecretMachine,
-        }
-    }
-}
-
-impl From<EnergyKey> for EnergyKind {
-    fn from(key: EnergyKey) -> EnergyKind {
-        match key {
-            EnergyKey::Basic => EnergyKind::Basic,
-            EnergyKey::Special => EnergyKind::Special,
-        }
-    }
 }
 
 /// Parses every pool file into printings, in file order.
@@ -229,11 +154,11 @@ fn convert(entry: Entry) -> Result<Printing, String> {
         series: entry.series,
         names: names(entry.names),
         category: entry.category,
-        stage: entry.stage.map(Stage::from),
+        stage: entry.stage,
         evolves_from: entry.evolves_from,
         types: entry.types,
-        trainer: entry.trainer.map(TrainerKind::from),
-        energy: entry.energy.map(EnergyKind::from),
+        trainer: entry.trainer,
+        energy: entry.energy,
         ace_spec: entry.ace_spec,
         radiant: entry.radiant,
         prism_star: entry.prism_star,

@@ -75,6 +75,7 @@ impl Category {
 /// A Pokémon's stage as printed. Pokémon ex, V, GX and the like are `Basic`, `Stage1` or
 /// `Stage2`; the other variants are the stages the rulebooks treat apart.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Stage {
     Basic,
     /// Neo-era Baby Pokémon: Basic Pokémon for every rule.
@@ -118,6 +119,7 @@ impl Stage {
 
 /// The kind of a Trainer card.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum TrainerKind {
     Item,
     Supporter,
@@ -129,6 +131,7 @@ pub enum TrainerKind {
 
 /// Basic Energy is exempt from the copy limit; special Energy is not.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum EnergyKind {
     Basic,
     Special,
@@ -190,6 +193,15 @@ impl Printing {
             format!("{} {}", self.set_code, self.number)
         }
     }
+}
+
+/// What every printing of a set inherits from it, as the loaders read it.
+#[derive(Debug, Clone)]
+pub(crate) struct SetInfo {
+    pub set_id: String,
+    pub set_code: String,
+    pub release_date: String,
+    pub series: String,
 }
 
 /// Index of a printing inside its [`CardDb`].

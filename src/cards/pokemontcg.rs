@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 use serde::Deserialize;
 
+use super::SetInfo;
 use super::{
     CardDbError, Category, EnergyKind, Names, Printing, Stage, TrainerKind, number_key, set_key,
 };
@@ -55,14 +56,6 @@ struct RawText {
     name: String,
     #[serde(default)]
     text: Option<String>,
-}
-
-/// What a card inherits from its set.
-struct SetInfo {
-    set_id: String,
-    set_code: String,
-    release_date: String,
-    series: String,
 }
 
 /// Loads every English card of the checkout at `root`. A set without a `ptcgoCode` gets

@@ -16,7 +16,8 @@ use rayon::prelude::*;
 
 use self::literal::Value;
 use super::{
-    CardDbError, Category, EnergyKind, Names, Printing, Stage, TrainerKind, number_key, set_key,
+    CardDbError, Category, EnergyKind, Names, Printing, SetInfo, Stage, TrainerKind, number_key,
+    set_key,
 };
 use crate::lang::Language;
 
@@ -52,15 +53,6 @@ pub struct Skipped {
 pub struct Loaded {
     pub printings: Vec<Printing>,
     pub skipped: Vec<Skipped>,
-}
-
-/// What a card inherits from its set and series files.
-#[derive(Debug, Clone)]
-struct SetInfo {
-    set_id: String,
-    set_code: String,
-    release_date: String,
-    series: String,
 }
 
 /// Loads every card of the checkout at `root` (the folder holding `data/`).
