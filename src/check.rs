@@ -205,7 +205,9 @@ fn describe(printing: &Printing) -> String {
     let mut kind = match (printing.category, printing.trainer, printing.stage) {
         (crate::cards::Category::Trainer, Some(kind), _) => format!("{kind:?}"),
         (crate::cards::Category::Pokemon, _, Some(stage)) => format!("{} Pokémon", stage.as_str()),
-        (category, _, _) => category.as_str().to_string(),
+        (crate::cards::Category::Trainer, None, _) => "Trainer".to_string(),
+        (crate::cards::Category::Energy, _, _) => "Energy".to_string(),
+        (crate::cards::Category::Pokemon, _, None) => "Pokémon".to_string(),
     };
     if printing.ace_spec {
         kind = format!("ACE SPEC {kind}");
@@ -264,8 +266,8 @@ fn mismatch(
     let actual = actual.unwrap_or_default();
     let help = match by_name.and_then(|id| db.get(id)) {
         Some(named) if !named.set_code.is_empty() => format!(
-            "write `{actual} {code}`, or keep the name and use the set code and number of {} ({})",
-            line.name,
+            "write `{actual} {code}`, or keep the name and use the set code and number of a printing of it, such as {} {}",
+            names::canonical(named.names.primary()),
             named.printing_label()
         ),
         _ => format!("write `{actual} {code}`, or fix the set code and number"),

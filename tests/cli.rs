@@ -241,3 +241,22 @@ fn hostile_sizes_finish_with_a_verdict() {
     assert_eq!(code, 2, "{out}");
     assert!(out.contains("larger than 8 MiB"), "{out}");
 }
+
+#[test]
+fn with_a_tcgdex_checkout() {
+    let Some(data) = common::shared_data("cli with_a_tcgdex_checkout") else {
+        return;
+    };
+    let cards = data.join("tcgdex-repo");
+    let fixtures = repo().join("tests/fixtures/tcgdex");
+    for name in ["restored-v-union.txt", "set-codes.txt"] {
+        let dir = workspace(&[&format!("tests/fixtures/tcgdex/{name}")]);
+        assert!(fixtures.join(name).is_file());
+        let (_, out) = run_in(
+            dir.path(),
+            &["check", name, "--cards", cards.to_str().unwrap()],
+            b"",
+        );
+        insta::assert_snapshot!(format!("tcgdex-{}", name.trim_end_matches(".txt")), out);
+    }
+}
