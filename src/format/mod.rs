@@ -11,14 +11,28 @@ pub mod rules;
 
 use serde::{Deserialize, Serialize};
 
-/// Formats compiled into the binary: `(id, file name, text)`.
-const BUILTIN: &[(&str, &str, &str)] = &[(
-    "unlimited",
-    "formats/unlimited.toml",
-    include_str!("../../formats/unlimited.toml"),
-)];
+/// `(id, file name, text)` of a format file under `formats/`, compiled in.
+macro_rules! builtin {
+    ($id:literal) => {
+        (
+            $id,
+            concat!("formats/", $id, ".toml"),
+            include_str!(concat!("../../formats/", $id, ".toml")),
+        )
+    };
+}
 
-/// A format: what decks must look like to be played in it.
+/// Formats compiled into the binary, in the order `deckbox formats` lists them.
+const BUILTIN: &[(&str, &str, &str)] = &[
+    builtin!("standard"),
+    builtin!("expanded"),
+    builtin!("unlimited"),
+    builtin!("glc"),
+    builtin!("gameboy"),
+];
+
+/// A format: what decks must look like to be played in it, which cards it allows, and how a
+/// game is set up. Every field has a default (Unlimited's), so a file only says what differs.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Format {
@@ -26,17 +40,43 @@ pub struct Format {
     pub name: String,
     #[serde(default)]
     pub description: String,
+    /// The format this one starts from: a built-in id or a path relative to this file.
+    #[serde(default)]
+    pub extends: Option<String>,
+    /// The date the file describes (`2026-04-10`).
+    #[serde(default)]
+    pub as_of: Option<String>,
+    /// The season, for formats that have one (`2026-27`).
+    #[serde(default)]
+    pub season: Option<String>,
+    /// Where the rules of the file come from.
+    #[serde(default)]
+    pub sources: Vec<String>,
+    #[serde(default)]
     pub construction: Construction,
+    #[serde(default)]
+    pub pool: Pool,
+    /// Banned cards. A child format's bans add to its parent's.
+    #[serde(default)]
+    pub bans: Vec<Ban>,
+    #[serde(default)]
+    pub setup: Setup,
+    /// Card texts the format plays differently from the print (shown by `formats show`).
+    /// A child format's errata add to its parent's.
+    #[serde(default)]
+    pub errata: Vec<Erratum>,
 }
 
 /// Deck-construction limits. Each rule of [`crate::check`] reads one of these.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, default)]
 pub struct Construction {
     /// Exact number of cards (`deck-size`).
     pub deck_size: u32,
     /// Copies allowed per name, basic Energy excepted (`copy-limit`).
     pub copy_limit: u32,
+    /// Honour the printed "you may have as many of this card in your deck as you like".
+    pub printed_copy_overrides: bool,
     /// ACE SPEC cards allowed in total (`ace-spec-limit`).
     pub ace_spec_limit: u32,
     /// Copies allowed per Prism Star name (`prism-star-limit`).
@@ -47,6 +87,120 @@ pub struct Construction {
     pub pokemon_star_limit: u32,
     /// Basic Pokémon required (`no-basic-pokemon`).
     pub min_basic_pokemon: u32,
+    /// All Pokémon must share a type (`single-type`).
+    pub single_type: bool,
+    /// Whether Rule Box cards are allowed (`rule-box`).
+    pub rule_box_allowed: bool,
+}
+
+impl Default for Construction {
+    fn default() -> Construction {
+        Construction {
+            deck_size: 60,
+            copy_limit: 4,
+            printed_copy_overrides: true,
+            ace_spec_limit: 1,
+            prism_star_copies: 1,
+            radiant_limit: 1,
+            pokemon_star_limit: 1,
+            min_basic_pokemon: 1,
+            single_type: false,
+            rule_box_allowed: true,
+        }
+    }
+}
+
+/// Which printings the format allows. A printing is in the pool when it passes every
+/// criterion given (an absent criterion passes everything), or is listed in `include`;
+/// `exclude` wins over both.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Pool {
+    /// Regulation marks allowed (`["H", "I", "J"]`).
+    pub regulation_marks: Option<Vec<String>>,
+    /// Series ids allowed (`bw`, `xy`, `sm`, `swsh`, `sv`, `me`).
+    pub series: Option<Vec<String>>,
+    /// Set codes allowed, as deck lists print them (`BS`, `JU`).
+    pub sets: Option<Vec<String>>,
+    /// First and last release dates allowed (`YYYY-MM-DD`, inclusive).
+    pub released_from: Option<String>,
+    pub released_until: Option<String>,
+    /// Printings allowed whatever the criteria say (`"PR 2"`: set code and number).
+    pub include: Vec<String>,
+    /// Printings never allowed (`"SET NUMBER"`).
+    pub exclude: Vec<String>,
+    /// Basic Energy is legal whatever its printing.
+    pub basic_energy_always: bool,
+    /// An older printing is legal when a legal printing has the same name and functionally
+    /// identical text (Play! Pokémon Tournament Rules 5.4.1.3).
+    pub reprint_rule: bool,
+    /// Why the pool is what it is.
+    pub note: String,
+}
+
+/// A banned card: one printing (`set` + `number`), or every printing of a name.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Ban {
+    /// The card's English name.
+    pub name: String,
+    /// Set code and number of the banned printing; without them every printing is banned.
+    #[serde(default)]
+    pub set: Option<String>,
+    #[serde(default)]
+    pub number: Option<String>,
+    /// Who banned it (an announcement, a rules document).
+    pub source: String,
+    /// When the ban took effect (`YYYY-MM-DD`).
+    pub date: String,
+    #[serde(default)]
+    pub note: Option<String>,
+}
+
+/// How a game is set up and its first turn, for the game-setup engine.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Setup {
+    pub hand_size: u32,
+    pub prizes: u32,
+    /// Prize cards in Sudden Death.
+    pub sudden_death_prizes: u32,
+    /// The opponent may draw a card for each extra mulligan.
+    pub mulligan_extra_draw: bool,
+    /// Mulligans both players took cancel out before counting extra draws.
+    pub mutual_mulligans_cancel: bool,
+    /// The player who goes first draws a card on their first turn.
+    pub first_player_draws: bool,
+    /// The player who goes first may attack on their first turn.
+    pub first_turn_attack: bool,
+    /// The player who goes first may play a Supporter on their first turn.
+    pub first_turn_supporter: bool,
+    /// Where these rules come from.
+    pub source: String,
+}
+
+impl Default for Setup {
+    fn default() -> Setup {
+        Setup {
+            hand_size: 7,
+            prizes: 6,
+            sudden_death_prizes: 1,
+            mulligan_extra_draw: true,
+            mutual_mulligans_cancel: true,
+            first_player_draws: true,
+            first_turn_attack: false,
+            first_turn_supporter: false,
+            source: String::new(),
+        }
+    }
+}
+
+/// A card the format plays with other text than printed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Erratum {
+    pub card: String,
+    pub text: String,
 }
 
 /// A format file that could not be used.
@@ -85,6 +239,9 @@ pub struct InvalidFormat {
     pub span: Option<miette::SourceSpan>,
 }
 
+/// How deep `extends` may chain (a cycle stops here too).
+const MAX_EXTENDS: usize = 8;
+
 impl Format {
     /// Ids of the formats compiled into deckbox.
     pub fn builtin_ids() -> impl Iterator<Item = &'static str> {
@@ -92,35 +249,106 @@ impl Format {
     }
 
     /// A built-in format by id, or a format file when `name` is a path (ends in `.toml` or
-    /// names an existing file).
+    /// names an existing file), with everything it `extends` applied.
     pub fn load(name: &str) -> Result<Format, FormatError> {
-        if let Some((_, file, text)) = BUILTIN.iter().find(|(id, _, _)| *id == name) {
-            return Format::parse(Path::new(file), text);
-        }
-        let path = Path::new(name);
-        if name.ends_with(".toml") || path.is_file() {
-            let text = std::fs::read_to_string(path).map_err(|source| FormatError::Io {
-                path: path.to_path_buf(),
-                source,
-            })?;
-            return Format::parse(path, &text);
-        }
-        Err(FormatError::Unknown {
-            name: name.to_string(),
-            known: Format::builtin_ids().collect::<Vec<_>>().join(", "),
+        let (path, table) = load_table(name, None, 0)?;
+        Format::deserialize(toml::Value::Table(table)).map_err(|error| {
+            FormatError::Invalid(Box::new(InvalidFormat {
+                path: path.clone(),
+                message: error.message().to_string(),
+                source_code: miette::NamedSource::new(path.display().to_string(), String::new()),
+                span: None,
+            }))
         })
     }
 
-    /// Parses a format file's text; `path` is only used in error messages.
+    /// Parses one format file's text strictly, without applying `extends`; `path` is only
+    /// used in error messages.
     pub fn parse(path: &Path, text: &str) -> Result<Format, FormatError> {
-        toml::from_str(text).map_err(|error| {
-            FormatError::Invalid(Box::new(InvalidFormat {
-                path: path.to_path_buf(),
-                message: error.message().to_string(),
-                source_code: miette::NamedSource::new(path.display().to_string(), text.to_string()),
-                span: error.span().map(miette::SourceSpan::from),
-            }))
-        })
+        toml::from_str(text).map_err(|error| invalid(path, text, &error))
+    }
+}
+
+fn invalid(path: &Path, text: &str, error: &toml::de::Error) -> FormatError {
+    FormatError::Invalid(Box::new(InvalidFormat {
+        path: path.to_path_buf(),
+        message: error.message().to_string(),
+        source_code: miette::NamedSource::new(path.display().to_string(), text.to_string()),
+        span: error.span().map(miette::SourceSpan::from),
+    }))
+}
+
+/// The text of a built-in format or a format file (relative to `base`, the folder of the
+/// file that extends it).
+fn source(name: &str, base: Option<&Path>) -> Result<(PathBuf, String), FormatError> {
+    if let Some((_, file, text)) = BUILTIN.iter().find(|(id, _, _)| *id == name) {
+        return Ok((PathBuf::from(file), (*text).to_string()));
+    }
+    let path = match base {
+        Some(base) if Path::new(name).is_relative() => base.join(name),
+        _ => PathBuf::from(name),
+    };
+    if name.ends_with(".toml") || path.is_file() {
+        let text = std::fs::read_to_string(&path).map_err(|source| FormatError::Io {
+            path: path.clone(),
+            source,
+        })?;
+        return Ok((path, text));
+    }
+    Err(FormatError::Unknown {
+        name: name.to_string(),
+        known: Format::builtin_ids().collect::<Vec<_>>().join(", "),
+    })
+}
+
+/// Reads a format file as a TOML table with its parents merged in, checking each file
+/// against the schema on the way so errors point into the file that has them.
+fn load_table(
+    name: &str,
+    base: Option<&Path>,
+    depth: usize,
+) -> Result<(PathBuf, toml::Table), FormatError> {
+    let (path, text) = source(name, base)?;
+    let own = Format::parse(&path, &text)?;
+    let mut table: toml::Table =
+        toml::from_str(&text).map_err(|error| invalid(&path, &text, &error))?;
+    let Some(parent) = own.extends else {
+        return Ok((path, table));
+    };
+    if depth >= MAX_EXTENDS {
+        let message =
+            format!("`extends` chains more than {MAX_EXTENDS} formats; is there a cycle?");
+        let span = text
+            .find("extends")
+            .map(|at| miette::SourceSpan::from((at, 7)));
+        return Err(FormatError::Invalid(Box::new(InvalidFormat {
+            source_code: miette::NamedSource::new(path.display().to_string(), text),
+            path,
+            message,
+            span,
+        })));
+    }
+    let folder = path.parent().map(Path::to_path_buf);
+    let (_, mut merged) = load_table(&parent, folder.as_deref(), depth + 1)?;
+    merge(&mut merged, std::mem::take(&mut table));
+    Ok((path, merged))
+}
+
+/// Lays `child` over `base`: tables merge key by key, `bans` and `errata` add up, any other
+/// value of the child replaces the parent's.
+fn merge(base: &mut toml::Table, child: toml::Table) {
+    for (key, value) in child {
+        match (base.get_mut(&key), value) {
+            (Some(toml::Value::Table(mine)), toml::Value::Table(theirs)) => merge(mine, theirs),
+            (Some(toml::Value::Array(mine)), toml::Value::Array(theirs))
+                if key == "bans" || key == "errata" =>
+            {
+                mine.extend(theirs);
+            }
+            (_, value) => {
+                base.insert(key, value);
+            }
+        }
     }
 }
 
