@@ -33,11 +33,22 @@ pub struct Args {
 pub enum Command {
     /// Check deck lists against the construction rules of a format.
     Check(CheckArgs),
+    /// List the formats, or show one: what it allows, its ban list and setup rules.
+    Formats {
+        #[command(subcommand)]
+        action: Option<FormatsAction>,
+    },
     /// Explain a rule: what it checks, why, an example and the fix.
     Explain {
         /// A rule id such as `copy-limit`; without one, list every rule.
         rule: Option<String>,
     },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum FormatsAction {
+    /// Show one format: a built-in id or the path of a format file.
+    Show { format: String },
 }
 
 #[derive(Debug, clap::Args)]
@@ -137,6 +148,7 @@ pub fn run(args: &Args, stdin: &mut dyn Read, terminal: Terminal) -> Outcome {
     match &args.command {
         Command::Check(check_args) => run_check(check_args, stdin, terminal),
         Command::Explain { rule } => explain(rule.as_deref()),
+        Command::Formats { action } => formats(action.as_ref()),
     }
 }
 
@@ -260,4 +272,23 @@ fn explain(rule: Option<&str>) -> Outcome {
 
 fn indent(text: &str) -> String {
     text.lines().map(|line| format!("  {line}\n")).collect()
+}
+
+fn formats(action: Option<&FormatsAction>) -> Outcome {
+    let shown = match action {
+        None => Format::builtin_ids()
+            .map(Format::load)
+            .collect::<Result<Vec<_>, _>>()
+            .map(|all| report::formats::list(&all)),
+        Some(FormatsAction::Show { format }) => {
+            Format::load(format).map(|format| report::formats::show(&format))
+        }
+    };
+    match shown {
+        Ok(stdout) => Outcome {
+            stdout,
+            ..Outcome::default()
+        },
+        Err(error) => Outcome::failure(render_error(error)),
+    }
 }

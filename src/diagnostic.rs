@@ -40,13 +40,17 @@ pub enum Rule {
     RadiantLimit,
     GoldStarLimit,
     NoBasicPokemon,
+    NotLegal,
+    Banned,
+    SingleType,
+    RuleBox,
     HeaderCount,
     AmbiguousCard,
     Encoding,
 }
 
 impl Rule {
-    pub const ALL: [Rule; 13] = [
+    pub const ALL: [Rule; 17] = [
         Rule::ParseError,
         Rule::UnknownCard,
         Rule::CardMismatch,
@@ -57,6 +61,10 @@ impl Rule {
         Rule::RadiantLimit,
         Rule::GoldStarLimit,
         Rule::NoBasicPokemon,
+        Rule::NotLegal,
+        Rule::Banned,
+        Rule::SingleType,
+        Rule::RuleBox,
         Rule::HeaderCount,
         Rule::AmbiguousCard,
         Rule::Encoding,
@@ -96,7 +104,7 @@ pub struct RuleDoc {
 }
 
 /// In the order of [`Rule::ALL`].
-static RULE_DOCS: [RuleDoc; 13] = [
+static RULE_DOCS: [RuleDoc; 17] = [
     RuleDoc {
         id: "parse-error",
         summary: "A line of the list could not be read as a card, a section header, a footer or a comment.",
@@ -166,6 +174,34 @@ static RULE_DOCS: [RuleDoc; 13] = [
         why: "Rulebook (Sun & Moon, \"Deck Building\"): \"Finally, your deck must have at least one Basic Pokémon in it.\" Restored Pokémon and V-UNION pieces are not Basic Pokémon, and Fossil Item cards are not Pokémon while in the deck.",
         example: "A deck of only Trainer and Energy cards.",
         fix: "Add at least one Basic Pokémon; most decks play 8 to 15 so the opening hand rarely needs a mulligan.",
+    },
+    RuleDoc {
+        id: "not-legal",
+        summary: "A card outside the format's card pool (regulation mark, set, series or release date).",
+        why: "Each format allows only some printings: Standard the regulation marks of the season, Expanded the Black & White series onward. An older printing stays legal when a legal printing has the same name and functionally identical text (Play! Pokémon Tournament Rules 5.4.1.3), so Ultra Ball SVI 196 is legal in Standard through Ultra Ball MEG 131.",
+        example: "4 Iono PAL 185   (regulation mark G, rotated out of Standard on 2026-04-10)\n",
+        fix: "Replace the card, or play a legal printing of it when deckbox names one; `deckbox formats show <format>` lists what the format allows.",
+    },
+    RuleDoc {
+        id: "banned",
+        summary: "A card on the format's ban list.",
+        why: "Organizers ban cards that break a format. The ban list is part of the format file, each entry with its source and the date it took effect.",
+        example: "1 Lysandre's Trump Card PHF 99   (banned in Expanded)\n",
+        fix: "Remove the card; `deckbox formats show <format>` prints the ban list.",
+    },
+    RuleDoc {
+        id: "single-type",
+        summary: "The deck's Pokémon do not all share one type.",
+        why: "Gym Leader Challenge decks are built like a Gym Leader's team: every Pokémon must share one type. A dual-type Pokémon fits when one of its types matches; a Pokémon whose evolution line changes type does not fit.",
+        example: "4 Dreepy TWM 128      (Dragon)\n4 Ralts MEG 58        (Psychic)\n",
+        fix: "Keep the Pokémon of one type and replace the others.",
+    },
+    RuleDoc {
+        id: "rule-box",
+        summary: "A Rule Box card in a format that does not allow them.",
+        why: "Rule Box cards carry a box of extra rules (French Scarlet & Violet rulebook, Annexe 6: \"Un Pokémon Radieux est un Pokémon avec un encadré Règle\"): Pokémon ex, EX, GX, TAG TEAM, V, VMAX, VSTAR, V-UNION, BREAK, Mega, LEGEND, Radiant Pokémon and Prism Star cards. Gym Leader Challenge bans them all.",
+        example: "1 Dragapult ex TWM 130\n",
+        fix: "Replace the card with one without a Rule Box.",
     },
     RuleDoc {
         id: "header-count",

@@ -181,6 +181,29 @@ impl Printing {
         self.category == Category::Pokemon && self.stage.is_some_and(Stage::is_basic)
     }
 
+    /// Whether the card has a Rule Box: Pokémon ex, EX, GX (TAG TEAM too), V, VMAX, VSTAR,
+    /// V-UNION, BREAK, Mega, LEGEND, Radiant, and every Prism Star card.
+    pub fn has_rule_box(&self) -> bool {
+        if self.radiant || self.prism_star {
+            return true;
+        }
+        if self.category != Category::Pokemon {
+            return false;
+        }
+        if matches!(
+            self.stage,
+            Some(Stage::Vmax | Stage::Vstar | Stage::VUnion | Stage::Break | Stage::Mega)
+        ) {
+            return true;
+        }
+        let name = self.rules_name();
+        let last = name.rsplit(' ').next().unwrap_or("");
+        matches!(
+            last,
+            "ex" | "EX" | "GX" | "V" | "VMAX" | "VSTAR" | "V-UNION" | "BREAK" | "LEGEND"
+        ) || name.starts_with("Mega ")
+    }
+
     pub fn is_basic_energy(&self) -> bool {
         self.category == Category::Energy && self.energy == Some(EnergyKind::Basic)
     }

@@ -7,6 +7,8 @@
 
 use std::path::{Path, PathBuf};
 
+pub mod legality;
+pub mod reprint;
 pub mod rules;
 
 use serde::{Deserialize, Serialize};

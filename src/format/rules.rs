@@ -12,6 +12,7 @@ use crate::check::DeckCard;
 use crate::deck::{DeckList, Section, Span};
 use crate::diagnostic::{Diagnostic, Label, Rule, SourceText};
 use crate::format::Format;
+use crate::format::legality::{self, Verdict};
 use crate::names;
 
 /// The cards of one name (or one tag) and the lines they are on.
@@ -70,6 +71,13 @@ pub fn construction(
         format,
     ));
     out.extend(no_basic_pokemon(&identified, cards, format));
+    out.extend(legality(text, &identified, db, format));
+    if !format.construction.rule_box_allowed {
+        out.extend(rule_box(text, &identified));
+    }
+    if format.construction.single_type {
+        out.extend(single_type(text, &identified));
+    }
     out.extend(header_counts(text, list, format));
     out
 }
@@ -143,9 +151,12 @@ fn copy_limit(
     format: &Format,
 ) -> Vec<Diagnostic> {
     let limit = u64::from(format.construction.copy_limit);
+    let overrides = format.construction.printed_copy_overrides;
     let counted = cards
         .iter()
-        .filter(|(_, printing)| !printing.is_basic_energy())
+        .filter(|(_, printing)| {
+            !printing.is_basic_energy() && !(overrides && any_number_allowed(printing))
+        })
         .copied();
     by_name(counted)
         .into_iter()
@@ -299,17 +310,29 @@ fn total_limit(
     Some(
         Diagnostic::new(
             tag.rule,
-            format!(
-                "{} in the deck ({}), but only {limit} is allowed in total",
-                plural(total, tag.what, tag.whats),
-                names.join(", ")
-            ),
+            if limit == 0 {
+                format!(
+                    "{} in the deck ({}), but the format allows none",
+                    plural(total, tag.what, tag.whats),
+                    names.join(", ")
+                )
+            } else {
+                format!(
+                    "{} in the deck ({}), but only {limit} is allowed in total",
+                    plural(total, tag.what, tag.whats),
+                    names.join(", ")
+                )
+            },
         )
-        .with_help(format!(
-            "keep {} and remove the rest: {}",
-            plural(limit, tag.what, tag.whats),
-            names.join(", ")
-        ))
+        .with_help(if limit == 0 {
+            format!("remove {}", names.join(", "))
+        } else {
+            format!(
+                "keep {} and remove the rest: {}",
+                plural(limit, tag.what, tag.whats),
+                names.join(", ")
+            )
+        })
         .at(text, span, tag.what)
         .with_related(related)
         .with_cards(names),
@@ -412,4 +435,149 @@ fn section_name(section: Section) -> &'static str {
         Section::Trainer => "Trainer",
         Section::Energy => "Energy",
     }
+}
+
+/// Cards that print "you may have as many of this card in your deck as you like".
+fn any_number_allowed(printing: &Printing) -> bool {
+    printing
+        .rules_text
+        .to_lowercase()
+        .contains("as many of this card in your deck as you like")
+}
+
+/// `not-legal` and `banned`: one finding per line whose printing the format does not allow.
+fn legality(
+    text: &SourceText,
+    cards: &[(&DeckCard, &Printing)],
+    db: &CardDb,
+    format: &Format,
+) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for (card, printing) in cards {
+        let name = printing.rules_name();
+        let label = printing.printing_label();
+        let diagnostic = match legality::judge(format, db, printing) {
+            Verdict::Legal | Verdict::LegalAsReprint(_) => continue,
+            Verdict::Banned(ban) => {
+                let mut help = format!("remove '{name}'");
+                if let Some(note) = &ban.note {
+                    help.push_str(&format!(" ({note})"));
+                }
+                Diagnostic::new(
+                    Rule::Banned,
+                    format!(
+                        "{name} ({label}) is banned in {}: {}, since {}",
+                        format.name, ban.source, ban.date
+                    ),
+                )
+                .with_help(help)
+                .at(text, card.line.span, "banned")
+            }
+            Verdict::NotLegal {
+                reason,
+                alternative,
+            } => {
+                let help = match alternative.and_then(|id| db.get(id)) {
+                    Some(other) => format!(
+                        "{} {} is legal, but its text differs from {label}: play that printing if you mean it, or replace the card",
+                        names::canonical(other.names.primary()),
+                        other.printing_label()
+                    ),
+                    None => format!(
+                        "replace '{name}': no printing of it is legal in {}",
+                        format.name
+                    ),
+                };
+                Diagnostic::new(
+                    Rule::NotLegal,
+                    format!("{name} ({label}) is not legal in {}: {reason}", format.name),
+                )
+                .with_help(help)
+                .at(text, card.line.span, "not legal")
+            }
+        };
+        out.push(diagnostic.with_cards(vec![name]));
+    }
+    out
+}
+
+/// `rule-box`: one finding per line holding a Rule Box card.
+fn rule_box(text: &SourceText, cards: &[(&DeckCard, &Printing)]) -> Vec<Diagnostic> {
+    cards
+        .iter()
+        .filter(|(_, printing)| printing.has_rule_box())
+        .map(|(card, printing)| {
+            let name = printing.rules_name();
+            Diagnostic::new(
+                Rule::RuleBox,
+                format!("{name} has a Rule Box, and the format allows no Rule Box cards"),
+            )
+            .with_help(format!("replace '{name}' with a card without a Rule Box"))
+            .at(text, card.line.span, "Rule Box card")
+            .with_cards(vec![name])
+        })
+        .collect()
+}
+
+/// `single-type`: every Pokémon must share one type. Names the type most Pokémon have and
+/// points at the lines that lack it.
+fn single_type(text: &SourceText, cards: &[(&DeckCard, &Printing)]) -> Option<Diagnostic> {
+    let pokemon: Vec<&(&DeckCard, &Printing)> = cards
+        .iter()
+        .filter(|(_, printing)| {
+            printing.category == crate::cards::Category::Pokemon && !printing.types.is_empty()
+        })
+        .collect();
+    let mut tally: BTreeMap<&str, u64> = BTreeMap::new();
+    for (card, printing) in &pokemon {
+        for kind in &printing.types {
+            *tally.entry(kind.as_str()).or_insert(0) += u64::from(card.line.count);
+        }
+    }
+    let total: u64 = pokemon
+        .iter()
+        .map(|(card, _)| u64::from(card.line.count))
+        .sum();
+    let (best, count) = tally
+        .iter()
+        .max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(a.0)))
+        .map(|(kind, count)| (*kind, *count))?;
+    if count == total {
+        return None;
+    }
+    let off: Vec<&&(&DeckCard, &Printing)> = pokemon
+        .iter()
+        .filter(|(_, printing)| !printing.types.iter().any(|kind| kind == best))
+        .collect();
+    let (first, _) = **off.first()?;
+    let described: Vec<String> = off
+        .iter()
+        .map(|(_, printing)| format!("{} ({})", printing.rules_name(), printing.types.join("/")))
+        .collect();
+    let related = off
+        .iter()
+        .skip(1)
+        .map(|(card, printing)| Label {
+            line: card.line.line,
+            span: card.line.span,
+            message: printing.types.join("/"),
+        })
+        .collect();
+    Some(
+        Diagnostic::new(
+            Rule::SingleType,
+            format!(
+                "the Pokémon share no type: {count} of {total} are {best}, but not {}",
+                described.join(", ")
+            ),
+        )
+        .with_help(format!("replace the Pokémon that are not {best}"))
+        .at(text, first.line.span, format!("not {best}"))
+        .with_related(related)
+        .with_cards(
+            off.iter()
+                .map(|(_, printing)| printing.rules_name())
+                .collect(),
+        ),
+    )
 }

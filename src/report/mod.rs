@@ -4,6 +4,8 @@
 //! (short, JSON) has no banners and no colour. The JSON layout is a contract (see the
 //! README): keys are only ever added.
 
+pub mod formats;
+
 use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteDiagnostic, NamedSource};
 use serde::Serialize;
 

@@ -1,0 +1,155 @@
+//! Which printings a format allows: its pool, its ban list and the reprint rule.
+//!
+//! [`judge`] answers for one printing; [`crate::format::rules`] turns the answers into
+//! `not-legal` and `banned` findings. A printing outside the pool is still legal when the
+//! format applies the reprint rule and a legal printing has the same name and functionally
+//! identical text ([`crate::format::reprint`]).
+
+use crate::cards::{CardDb, Printing, PrintingId, set_key, split_subset};
+use crate::format::{Ban, Format, Pool, reprint};
+use crate::names;
+
+/// What a format says about one printing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict<'a> {
+    Legal,
+    /// Outside the pool, but a legal printing has the same name and text.
+    LegalAsReprint(PrintingId),
+    Banned(&'a Ban),
+    /// Outside the pool: why, and a legal printing of the same name (whose text differs)
+    /// if there is one.
+    NotLegal {
+        reason: String,
+        alternative: Option<PrintingId>,
+    },
+}
+
+/// Judges one printing.
+pub fn judge<'f>(format: &'f Format, db: &CardDb, printing: &Printing) -> Verdict<'f> {
+    if let Some(ban) = ban_of(format, printing) {
+        return Verdict::Banned(ban);
+    }
+    let Err(reason) = format.pool.admits(printing) else {
+        return Verdict::Legal;
+    };
+    let key = names::lookup_key(&printing.rules_name());
+    let mut alternative: Option<(PrintingId, &Printing)> = None;
+    for hit in db.by_name(printing.names.primary()) {
+        let Some(other) = db.get(hit.id) else {
+            continue;
+        };
+        if names::lookup_key(&other.rules_name()) != key
+            || format.pool.admits(other).is_err()
+            || ban_of(format, other).is_some()
+        {
+            continue;
+        }
+        if format.pool.reprint_rule && reprint::functionally_identical(printing, other) {
+            return Verdict::LegalAsReprint(hit.id);
+        }
+        if alternative.is_none_or(|(_, kept)| other.release_date > kept.release_date) {
+            alternative = Some((hit.id, other));
+        }
+    }
+    Verdict::NotLegal {
+        reason,
+        alternative: alternative.map(|(id, _)| id),
+    }
+}
+
+/// The ban entry that covers `printing`, if any.
+pub fn ban_of<'f>(format: &'f Format, printing: &Printing) -> Option<&'f Ban> {
+    format.bans.iter().find(|ban| bans(ban, printing))
+}
+
+fn bans(ban: &Ban, printing: &Printing) -> bool {
+    match (&ban.set, &ban.number) {
+        (Some(set), Some(number)) => same_printing(set, number, printing),
+        _ => names::lookup_key(&ban.name) == names::lookup_key(&printing.rules_name()),
+    }
+}
+
+/// Whether `"SET NUMBER"` as written in a format file names `printing`.
+fn listed(entry: &str, printing: &Printing) -> bool {
+    let mut parts = entry.split_whitespace();
+    match (parts.next(), parts.next(), parts.next()) {
+        (Some(set), Some(number), None) => same_printing(set, number, printing),
+        _ => false,
+    }
+}
+
+fn same_printing(set: &str, number: &str, printing: &Printing) -> bool {
+    let (set, number) = split_subset(set, number);
+    set == printing.set_code && number == printing.number
+}
+
+impl Pool {
+    /// `Ok` when the printing is in the pool, else why not (one short clause).
+    pub fn admits(&self, printing: &Printing) -> Result<(), String> {
+        if self.exclude.iter().any(|entry| listed(entry, printing)) {
+            return Err("the format file excludes this printing".to_string());
+        }
+        if self.include.iter().any(|entry| listed(entry, printing))
+            || (self.basic_energy_always && printing.is_basic_energy())
+        {
+            return Ok(());
+        }
+        if let Some(marks) = &self.regulation_marks {
+            match printing.regulation_mark {
+                Some(mark)
+                    if marks
+                        .iter()
+                        .any(|m| m.eq_ignore_ascii_case(&mark.to_string())) => {}
+                Some(mark) => {
+                    return Err(format!(
+                        "its regulation mark {mark} is not one of {}",
+                        marks.join(", ")
+                    ));
+                }
+                None => {
+                    return Err(format!(
+                        "it has no regulation mark (the format allows {})",
+                        marks.join(", ")
+                    ));
+                }
+            }
+        }
+        if let Some(series) = &self.series
+            && !series
+                .iter()
+                .any(|s| s.eq_ignore_ascii_case(&printing.series))
+        {
+            return Err(format!(
+                "its series ({}) is not in the format",
+                printing.series
+            ));
+        }
+        if let Some(sets) = &self.sets
+            && !sets.iter().any(|set| set_key(set) == printing.set_code)
+        {
+            return Err(format!(
+                "its set ({}) is not in the format",
+                printing.set_code
+            ));
+        }
+        self.admits_date(printing)
+    }
+
+    fn admits_date(&self, printing: &Printing) -> Result<(), String> {
+        let released = printing.release_date.as_str();
+        if released.is_empty() && (self.released_from.is_some() || self.released_until.is_some()) {
+            return Err("its release date is unknown".to_string());
+        }
+        if let Some(from) = &self.released_from
+            && (released.is_empty() || released < from.as_str())
+        {
+            return Err(format!("it was released {released}, before {from}"));
+        }
+        if let Some(until) = &self.released_until
+            && (released.is_empty() || released > until.as_str())
+        {
+            return Err(format!("it was released {released}, after {until}"));
+        }
+        Ok(())
+    }
+}

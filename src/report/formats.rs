@@ -1,0 +1,204 @@
+//! Text views of formats for `deckbox formats` and `deckbox formats show`.
+
+use std::fmt::Write;
+
+use crate::format::Format;
+
+/// One line per format: id, name, season or date, description.
+pub fn list(formats: &[Format]) -> String {
+    let mut out = String::new();
+    for format in formats {
+        let when = match (&format.season, &format.as_of) {
+            (Some(season), Some(as_of)) => format!("{season}, as of {as_of}"),
+            (Some(season), None) => season.clone(),
+            (None, Some(as_of)) => format!("as of {as_of}"),
+            (None, None) => String::new(),
+        };
+        let _ = writeln!(
+            out,
+            "{:<10} {:<26} {:<24} {}",
+            format.id, format.name, when, format.description
+        );
+    }
+    out
+}
+
+fn yes(value: bool, yes: &str, no: &str) -> String {
+    if value { yes } else { no }.to_string()
+}
+
+fn row(out: &mut String, label: &str, value: impl std::fmt::Display) {
+    let _ = writeln!(out, "  {label:<20} {value}");
+}
+
+/// Everything a format allows, its ban list, setup rules and errata.
+pub fn show(format: &Format) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "{} ({})", format.name, format.id);
+    if !format.description.is_empty() {
+        let _ = writeln!(out, "{}", format.description);
+    }
+    if let Some(season) = &format.season {
+        row(&mut out, "season", season);
+    }
+    if let Some(as_of) = &format.as_of {
+        row(&mut out, "as of", as_of);
+    }
+    if let Some(parent) = &format.extends {
+        row(&mut out, "extends", parent);
+    }
+    for source in &format.sources {
+        row(&mut out, "source", source);
+    }
+    construction(&mut out, format);
+    pool(&mut out, format);
+    bans(&mut out, format);
+    setup(&mut out, format);
+    if !format.errata.is_empty() {
+        let _ = writeln!(out, "\nErrata ({})", format.errata.len());
+        for erratum in &format.errata {
+            let _ = writeln!(out, "  {}: {}", erratum.card, erratum.text);
+        }
+    }
+    out
+}
+
+fn construction(out: &mut String, format: &Format) {
+    let c = &format.construction;
+    let _ = writeln!(out, "\nDeck construction");
+    row(out, "deck size", c.deck_size);
+    let overrides = if c.printed_copy_overrides {
+        "; cards that say you may have as many as you like are exempt"
+    } else {
+        ""
+    };
+    row(
+        out,
+        "copies per name",
+        format!("{} (basic Energy exempt{overrides})", c.copy_limit),
+    );
+    row(out, "ACE SPEC", format!("{} in total", c.ace_spec_limit));
+    row(
+        out,
+        "Prism Star",
+        format!("{} per name", c.prism_star_copies),
+    );
+    row(
+        out,
+        "Radiant Pokémon",
+        format!("{} in total", c.radiant_limit),
+    );
+    row(
+        out,
+        "Pokémon Star",
+        format!("{} in total", c.pokemon_star_limit),
+    );
+    row(
+        out,
+        "Basic Pokémon",
+        format!("at least {}", c.min_basic_pokemon),
+    );
+    row(
+        out,
+        "Pokémon types",
+        yes(c.single_type, "all share one type", "any"),
+    );
+    row(
+        out,
+        "Rule Box cards",
+        yes(c.rule_box_allowed, "allowed", "not allowed"),
+    );
+}
+
+fn pool(out: &mut String, format: &Format) {
+    let p = &format.pool;
+    let _ = writeln!(out, "\nCard pool");
+    let any = p.regulation_marks.is_none()
+        && p.series.is_none()
+        && p.sets.is_none()
+        && p.released_from.is_none()
+        && p.released_until.is_none();
+    if any {
+        row(out, "printings", "every card ever printed");
+    }
+    if let Some(marks) = &p.regulation_marks {
+        row(out, "regulation marks", marks.join(", "));
+    }
+    if let Some(series) = &p.series {
+        row(out, "series", series.join(", "));
+    }
+    if let Some(sets) = &p.sets {
+        row(out, "sets", sets.join(", "));
+    }
+    if let Some(from) = &p.released_from {
+        row(out, "released from", from);
+    }
+    if let Some(until) = &p.released_until {
+        row(out, "released until", until);
+    }
+    if !p.include.is_empty() {
+        row(out, "also", p.include.join(", "));
+    }
+    if !p.exclude.is_empty() {
+        row(out, "except", p.exclude.join(", "));
+    }
+    if p.basic_energy_always {
+        row(out, "basic Energy", "always legal");
+    }
+    if p.reprint_rule {
+        row(
+            out,
+            "reprint rule",
+            "older printings with the same name and text as a legal one are legal",
+        );
+    }
+    if !p.note.is_empty() {
+        row(out, "note", &p.note);
+    }
+}
+
+fn bans(out: &mut String, format: &Format) {
+    let _ = writeln!(out, "\nBan list ({})", format.bans.len());
+    if format.bans.is_empty() {
+        let _ = writeln!(out, "  none");
+    }
+    for ban in &format.bans {
+        let printing = match (&ban.set, &ban.number) {
+            (Some(set), Some(number)) => format!("{set} {number}"),
+            _ => "every printing".to_string(),
+        };
+        let _ = writeln!(
+            out,
+            "  {} ({printing}), since {}: {}",
+            ban.name, ban.date, ban.source
+        );
+    }
+}
+
+fn setup(out: &mut String, format: &Format) {
+    let s = &format.setup;
+    let _ = writeln!(out, "\nSetup");
+    row(out, "opening hand", format!("{} cards", s.hand_size));
+    row(
+        out,
+        "prize cards",
+        format!("{} ({} in Sudden Death)", s.prizes, s.sudden_death_prizes),
+    );
+    let mulligan = match (s.mulligan_extra_draw, s.mutual_mulligans_cancel) {
+        (false, _) => "the opponent draws no extra card".to_string(),
+        (true, true) => "the opponent may draw 1 card per extra mulligan (mulligans both players took cancel out)".to_string(),
+        (true, false) => "the opponent may draw 1 card per mulligan".to_string(),
+    };
+    row(out, "mulligans", mulligan);
+    let mut first = vec![yes(s.first_player_draws, "draws a card", "does not draw")];
+    first.push(yes(s.first_turn_attack, "may attack", "may not attack"));
+    first.push(yes(
+        s.first_turn_supporter,
+        "may play a Supporter",
+        "may not play a Supporter",
+    ));
+    row(out, "first player, turn 1", first.join(", "));
+    if !s.source.is_empty() {
+        row(out, "source", &s.source);
+    }
+}
