@@ -75,3 +75,24 @@ fn ci_runs_the_readme_test_command() {
     assert!(ci.contains("cargo fmt --all -- --check"));
     assert!(ci.contains("cargo clippy --all-targets -- -D warnings"));
 }
+
+#[test]
+fn format_file_examples_load() {
+    let text = readme();
+    let mut rest = text.as_str();
+    let mut seen = 0;
+    while let Some(start) = rest.find("```toml\n") {
+        let body = &rest[start + "```toml\n".len()..];
+        let end = body.find("```").unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("example.toml");
+        std::fs::write(&path, &body[..end]).unwrap();
+        let format = deckbox::format::Format::load(path.to_str().unwrap()).unwrap();
+        let standard = deckbox::format::Format::load("standard").unwrap();
+        assert_eq!(format.pool, standard.pool, "extends keeps the parent's pool");
+        assert_eq!(format.construction.deck_size, 40);
+        seen += 1;
+        rest = &body[end..];
+    }
+    assert_eq!(seen, 1);
+}
