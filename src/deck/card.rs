@@ -209,7 +209,8 @@ fn ends_in_energy(word: &str) -> bool {
 
 /// Whether `tok` has the shape of a set code: `SVI`, `PR-SV`, `CRZ-GG`, `SWSHEnergy`, or
 /// exactly `Energy` (old exports' code for basic Energy). Needs two upper-case letters so
-/// that name words (`Mr.`, `Null`) never match; name suffixes are excluded by name.
+/// that name words (`Mr.`, `Null`) never match, or one and a digit: the Wizards-era codes
+/// `N1`–`N4` (Neo), `B2` (Base Set 2), `G1`/`G2` (Gym). Name suffixes are excluded by name.
 pub(crate) fn is_code(tok: &str) -> bool {
     static CODE: LazyLock<Option<Regex>> =
         LazyLock::new(|| Regex::new(r"^[A-Z][A-Za-z0-9]{1,9}(?:-[A-Z0-9]{1,4})?$").ok());
@@ -217,9 +218,14 @@ pub(crate) fn is_code(tok: &str) -> bool {
         return true;
     }
     tok.len() <= 15
-        && tok.bytes().filter(u8::is_ascii_uppercase).count() >= 2
+        && (tok.bytes().filter(u8::is_ascii_uppercase).count() >= 2 || letter_digit(tok))
         && !NAME_SUFFIXES.contains(&tok)
         && CODE.as_ref().is_some_and(|re| re.is_match(tok))
+}
+
+/// `N1`: one upper-case letter and one digit.
+fn letter_digit(tok: &str) -> bool {
+    matches!(tok.as_bytes(), [letter, digit] if letter.is_ascii_uppercase() && digit.is_ascii_digit())
 }
 
 /// Whether `tok` has the shape of a collector number: `185`, `059`, `TG12`, `GG59`,
@@ -288,6 +294,8 @@ mod tests {
             "SMEnergy",
             "Energy",
             "XY",
+            "N1",
+            "B2",
         ] {
             assert!(is_code(code), "{code}");
         }
@@ -301,6 +309,8 @@ mod tests {
             "V-UNION",
             "SVI-ABCDE",
             "sVI",
+            "n1",
+            "N12",
         ] {
             assert!(!is_code(word), "{word}");
         }

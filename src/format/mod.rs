@@ -320,9 +320,7 @@ fn load_table(
     if depth >= MAX_EXTENDS {
         let message =
             format!("`extends` chains more than {MAX_EXTENDS} formats; is there a cycle?");
-        let span = text
-            .find("extends")
-            .map(|at| miette::SourceSpan::from((at, 7)));
+        let span = extends_key(&text).map(|at| miette::SourceSpan::from((at, 7)));
         return Err(FormatError::Invalid(Box::new(InvalidFormat {
             source_code: miette::NamedSource::new(path.display().to_string(), text),
             path,
@@ -334,6 +332,22 @@ fn load_table(
     let (_, mut merged) = load_table(&parent, folder.as_deref(), depth + 1)?;
     merge(&mut merged, std::mem::take(&mut table));
     Ok((path, merged))
+}
+
+/// Byte offset of the `extends` key: the start of a line `extends = ...`, so that the word
+/// in a comment above it is not the one underlined.
+fn extends_key(text: &str) -> Option<usize> {
+    let mut at = 0;
+    for line in text.split_inclusive('\n') {
+        let key = line.trim_start();
+        if let Some(rest) = key.strip_prefix("extends")
+            && rest.trim_start().starts_with('=')
+        {
+            return Some(at + line.len() - key.len());
+        }
+        at += line.len();
+    }
+    None
 }
 
 /// Lays `child` over `base`: tables merge key by key, `bans` and `errata` add up, any other
@@ -377,6 +391,15 @@ mod tests {
         assert!(message.contains("colour"), "{message}");
         let span = span.unwrap();
         assert_eq!(&text[span.offset()..span.offset() + span.len()], "colour");
+    }
+
+    #[test]
+    fn extends_key_skips_comments() {
+        let text = "# extends b\nid = \"a\"\n  extends = \"b.toml\"\n";
+        let at = extends_key(text).unwrap();
+        assert_eq!(&text[at..at + 7], "extends");
+        assert_eq!(at, text.find("  extends").unwrap() + 2);
+        assert_eq!(extends_key("id = \"a\"\n"), None);
     }
 
     #[test]
