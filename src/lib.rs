@@ -15,3 +15,4 @@ pub mod format;
 pub mod lang;
 pub mod names;
 pub mod report;
+pub mod stats;

@@ -1,0 +1,234 @@
+//! Opening-hand statistics: exact odds of a deck's setup and the report model behind every
+//! `deckbox stats` output.
+//!
+//! [`exact`] computes probabilities as exact ratios of deal counts, in two families that
+//! are always labelled and never mixed: *kept hand* (conditioned on the kept hand holding a
+//! Basic Pokémon, what a player holds after mulligans) and *single shuffle* (the plain
+//! hypergeometric of one shuffle). [`query`] reads and evaluates `--want` expressions.
+//! [`Report`] gathers everything into one serializable value; the simulation part is left
+//! for the caller to fill. This module reads no files, resolves no card names and renders
+//! nothing: the caller hands it a [`DeckShape`] with names, and formatting floats is the
+//! renderer's job.
+
+pub mod exact;
+pub mod query;
+
+use serde::Serialize;
+
+pub use exact::{DeckShape, Family, Going, KindOdds, KindShape, Ratio, Rules, StatsError, Window};
+pub use query::{Query, QueryError, QueryOdds, ResolvedQuery};
+
+use crate::format::Setup;
+
+/// Entries of the mulligan distribution: P(exactly k) for k = 0..MULLIGAN_BUCKETS; the rest
+/// is `distribution_rest`.
+pub const MULLIGAN_BUCKETS: usize = 10;
+
+/// Everything `deckbox stats` shows, kept-hand values unless a key says single shuffle.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Report {
+    pub deck: DeckSummary,
+    pub setup: SetupSummary,
+    pub mulligan: Mulligan,
+    pub cards: Vec<CardStats>,
+    pub queries: Vec<QueryStats>,
+    pub simulation: Option<Simulation>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct DeckSummary {
+    pub cards: u32,
+    pub basic_pokemon: u32,
+}
+
+/// The rules the numbers assume.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SetupSummary {
+    pub hand_size: u32,
+    pub prizes: u32,
+    pub first_player_draws: bool,
+    pub going: Going,
+    pub turns: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Mulligan {
+    /// P(a hand has no Basic Pokémon).
+    pub probability: f64,
+    pub expected_mulligans: f64,
+    /// P(exactly k mulligans before the kept hand), k = 0..[`MULLIGAN_BUCKETS`].
+    pub distribution: Vec<f64>,
+    /// P([`MULLIGAN_BUCKETS`] mulligans or more).
+    pub distribution_rest: f64,
+}
+
+/// One card name, all printings merged.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CardStats {
+    pub name: String,
+    pub copies: u32,
+    pub basic: bool,
+    pub opening_hand: f64,
+    pub opening_hand_single_shuffle: f64,
+    pub prized_at_least_one: f64,
+    pub prized_at_least_one_single_shuffle: f64,
+    pub prized_all: f64,
+    pub prized_all_single_shuffle: f64,
+    pub prized_expected: f64,
+    pub prized_expected_single_shuffle: f64,
+    /// P(seen by own turn t), t = 1..=turns, for the chosen `going`.
+    pub by_turn: Vec<f64>,
+    pub by_turn_single_shuffle: Vec<f64>,
+}
+
+/// One `--want` expression.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct QueryStats {
+    pub query: String,
+    pub opening_hand: f64,
+    pub opening_hand_single_shuffle: f64,
+    pub prizes: f64,
+    pub prizes_single_shuffle: f64,
+    pub by_turn: Vec<f64>,
+    pub by_turn_single_shuffle: Vec<f64>,
+}
+
+/// What a simulation run found; filled by the caller that ran it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Simulation {
+    pub setups: u64,
+    pub seed: u64,
+    pub threads: u32,
+    /// By a stable key such as `mulligan` or `opening_hand/Rare Candy`.
+    pub estimates: std::collections::BTreeMap<String, Estimate>,
+}
+
+/// A simulated frequency next to the exact kept-hand value it estimates.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Estimate {
+    pub estimate: f64,
+    pub standard_error: f64,
+    pub exact: f64,
+}
+
+/// What [`Report::build`] needs: names parallel to `shape.kinds`, and the queries as typed
+/// with their resolved form.
+#[derive(Debug, Clone, Copy)]
+pub struct ReportInput<'a> {
+    pub shape: &'a DeckShape,
+    pub names: &'a [String],
+    pub setup: &'a Setup,
+    pub turns: u32,
+    pub going: Going,
+    pub queries: &'a [(String, ResolvedQuery)],
+}
+
+impl Report {
+    /// Computes every exact figure; `simulation` is `None`.
+    pub fn build(input: ReportInput<'_>) -> Result<Report, StatsError> {
+        let rules = Rules::from(input.setup);
+        let shape = input.shape;
+        let cards = input
+            .names
+            .iter()
+            .enumerate()
+            .map(|(index, name)| card_stats(input, rules, index, name))
+            .collect::<Result<Vec<_>, _>>()?;
+        let queries = input
+            .queries
+            .iter()
+            .map(|(text, query)| query_stats(input, rules, text, query))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Report {
+            deck: DeckSummary {
+                cards: shape.cards(),
+                basic_pokemon: shape.basics(),
+            },
+            setup: SetupSummary {
+                hand_size: rules.hand_size,
+                prizes: rules.prizes,
+                first_player_draws: rules.first_player_draws,
+                going: input.going,
+                turns: input.turns,
+            },
+            mulligan: mulligan(shape, rules)?,
+            cards,
+            queries,
+            simulation: None,
+        })
+    }
+}
+
+fn floats(ratios: &[Ratio]) -> Vec<f64> {
+    ratios.iter().map(|r| r.to_f64()).collect()
+}
+
+/// The mulligan count is geometric: P(k) = q^k (1 − q).
+fn mulligan(shape: &DeckShape, rules: Rules) -> Result<Mulligan, StatsError> {
+    let basics = exact::Atom {
+        copies: shape.basics(),
+        basic: true,
+    };
+    let others = exact::Atom {
+        copies: shape.cards().saturating_sub(shape.basics()),
+        basic: false,
+    };
+    let space = exact::Space::new(vec![basics, others], rules)?;
+    let q = space.mulligan()?.to_f64();
+    let distribution = (0..MULLIGAN_BUCKETS)
+        .map(|k| q.powi(k as i32) * (1.0 - q))
+        .collect();
+    Ok(Mulligan {
+        probability: q,
+        expected_mulligans: space.expected_mulligans()?.to_f64(),
+        distribution,
+        distribution_rest: q.powi(MULLIGAN_BUCKETS as i32),
+    })
+}
+
+fn card_stats(
+    input: ReportInput<'_>,
+    rules: Rules,
+    index: usize,
+    name: &str,
+) -> Result<CardStats, StatsError> {
+    let kind = input
+        .shape
+        .kinds
+        .get(index)
+        .ok_or(StatsError::UnknownKind { index })?;
+    let odds = exact::kind_odds(input.shape, index, rules, input.turns, input.going)?;
+    Ok(CardStats {
+        name: name.to_string(),
+        copies: kind.copies,
+        basic: kind.basic,
+        opening_hand: odds.opening_hand.to_f64(),
+        opening_hand_single_shuffle: odds.opening_hand_single_shuffle.to_f64(),
+        prized_at_least_one: odds.prized_at_least_one.to_f64(),
+        prized_at_least_one_single_shuffle: odds.prized_at_least_one_single_shuffle.to_f64(),
+        prized_all: odds.prized_all.to_f64(),
+        prized_all_single_shuffle: odds.prized_all_single_shuffle.to_f64(),
+        prized_expected: odds.prized_expected.to_f64(),
+        prized_expected_single_shuffle: odds.prized_expected_single_shuffle.to_f64(),
+        by_turn: floats(&odds.by_turn),
+        by_turn_single_shuffle: floats(&odds.by_turn_single_shuffle),
+    })
+}
+
+fn query_stats(
+    input: ReportInput<'_>,
+    rules: Rules,
+    text: &str,
+    query: &ResolvedQuery,
+) -> Result<QueryStats, StatsError> {
+    let odds = query.odds(input.shape, rules, input.turns, input.going)?;
+    Ok(QueryStats {
+        query: text.to_string(),
+        opening_hand: odds.hand.to_f64(),
+        opening_hand_single_shuffle: odds.hand_single_shuffle.to_f64(),
+        prizes: odds.prizes.to_f64(),
+        prizes_single_shuffle: odds.prizes_single_shuffle.to_f64(),
+        by_turn: floats(&odds.by_turn),
+        by_turn_single_shuffle: floats(&odds.by_turn_single_shuffle),
+    })
+}

@@ -1,0 +1,260 @@
+//! Exact opening-hand statistics against the reference values of the issue (60 cards,
+//! hand 7, prizes 6; computed and cross-checked against published tables) and identities
+//! that must hold for any deck.
+
+use deckbox::format::Setup;
+use deckbox::stats::exact::{self, DeckShape, Family, Going, Ratio, Rules, Window};
+use deckbox::stats::query::{self, ResolvedQuery};
+use deckbox::stats::{Report, ReportInput};
+
+fn rules() -> Rules {
+    Rules::from(&Setup::default())
+}
+
+fn close(got: f64, want: f64) {
+    assert!((got - want).abs() < 1e-6, "got {got}, want {want}");
+}
+
+fn exactly(got: Ratio, num: u128, den: u128) {
+    assert_eq!((got.numer(), got.denom()), (num, den));
+}
+
+/// A 4-of (Basic or not) and the rest of a 60-card deck with `basics` Basic Pokémon in all.
+fn deck_with_four(basics: u32, four_is_basic: bool) -> DeckShape {
+    let other_basics = basics - if four_is_basic { 4 } else { 0 };
+    DeckShape::new([
+        (4, four_is_basic),
+        (other_basics, true),
+        (60 - 4 - other_basics, false),
+    ])
+}
+
+fn mulligan(basics: u32) -> (Ratio, Ratio) {
+    let shape = DeckShape::new([(basics, true), (60 - basics, false)]);
+    let space = exact::kind_space(&shape, 0, rules()).unwrap();
+    (
+        space.mulligan().unwrap(),
+        space.expected_mulligans().unwrap(),
+    )
+}
+
+#[test]
+fn mulligan_probabilities() {
+    let table = [
+        (1, 0.883333),
+        (4, 0.600500),
+        (8, 0.346406),
+        (10, 0.258629),
+        (12, 0.190647),
+        (15, 0.117501),
+        (20, 0.048274),
+    ];
+    for (basics, want) in table {
+        close(mulligan(basics).0.to_f64(), want);
+    }
+    let (q, expected) = mulligan(10);
+    exactly(q, 75_670, 292_581);
+    close(expected.to_f64(), 0.348853);
+}
+
+#[test]
+fn non_basic_four_of_with_ten_basics() {
+    let odds = exact::kind_odds(&deck_with_four(10, false), 0, rules(), 4, Going::First).unwrap();
+    close(odds.opening_hand.to_f64(), 0.376952);
+    close(odds.opening_hand_single_shuffle.to_f64(), 0.399500);
+    close(odds.prized_at_least_one.to_f64(), 0.354267);
+    exactly(odds.prized_all, 405_438, 12_703_392_715);
+    close(odds.prized_all.to_f64(), 3.19157e-5);
+    exactly(odds.prized_all_single_shuffle, 1, 32_509);
+    close(odds.prized_expected.to_f64(), 0.403686);
+    close(odds.by_turn[0].to_f64(), 0.423974);
+}
+
+#[test]
+fn basic_four_of_with_ten_basics() {
+    let odds = exact::kind_odds(&deck_with_four(10, true), 0, rules(), 4, Going::First).unwrap();
+    close(odds.opening_hand.to_f64(), 0.538866);
+    close(odds.prized_expected.to_f64(), 0.381570);
+}
+
+/// A: 4 Basic, B: 3 non-Basic, 6 other Basics, 47 other cards.
+fn a_and_b() -> (DeckShape, ResolvedQuery) {
+    let shape = DeckShape::new([(4, true), (3, false), (6, true), (47, false)]);
+    let query = query::parse("A>=1 & B>=1").unwrap();
+    let resolved = query
+        .resolve(|name| Ok::<_, ()>(usize::from(name.text != "A")))
+        .unwrap();
+    (shape, resolved)
+}
+
+#[test]
+fn joint_query_on_the_opening_hand() {
+    let (shape, query) = a_and_b();
+    let odds = query.odds(&shape, rules(), 4, Going::First).unwrap();
+    exactly(odds.hand, 11_011_691, 71_580_630);
+    close(odds.hand.to_f64(), 0.153836);
+    close(odds.hand_single_shuffle.to_f64(), 0.114050);
+}
+
+#[test]
+fn single_card_query_equals_the_card_figures() {
+    let shape = deck_with_four(10, false);
+    let resolved = query::parse("Rare Candy >= 1")
+        .unwrap()
+        .resolve(|_| Ok::<_, ()>(0))
+        .unwrap();
+    let q = resolved.odds(&shape, rules(), 4, Going::Second).unwrap();
+    let card = exact::kind_odds(&shape, 0, rules(), 4, Going::Second).unwrap();
+    assert_eq!(q.hand, card.opening_hand);
+    assert_eq!(q.prizes, card.prized_at_least_one);
+    assert_eq!(q.by_turn, card.by_turn);
+    assert_eq!(q.by_turn_single_shuffle, card.by_turn_single_shuffle);
+}
+
+#[test]
+fn a_group_sums_its_names() {
+    // Two 4-ofs as a group equal one 8-of.
+    let split = DeckShape::new([(4, false), (4, false), (10, true), (42, false)]);
+    let merged = DeckShape::new([(8, false), (10, true), (42, false)]);
+    let group = query::parse("Nest Ball|Buddy-Buddy Poffin>=2").unwrap();
+    let on_split = group
+        .resolve(|n| Ok::<_, ()>(usize::from(n.text != "Nest Ball")))
+        .unwrap();
+    let on_merged = group.resolve(|_| Ok::<_, ()>(0)).unwrap();
+    let a = on_split.odds(&split, rules(), 3, Going::First).unwrap();
+    let b = on_merged.odds(&merged, rules(), 3, Going::First).unwrap();
+    assert_eq!(a, b);
+}
+
+#[test]
+fn both_players_have_seen_hand_plus_t_under_current_rules() {
+    let shape = deck_with_four(10, false);
+    let first = exact::kind_odds(&shape, 0, rules(), 4, Going::First).unwrap();
+    let second = exact::kind_odds(&shape, 0, rules(), 4, Going::Second).unwrap();
+    assert_eq!(first.by_turn, second.by_turn);
+    // Seen by turn t on one shuffle is the hypergeometric of 7 + t cards.
+    for (t, p) in first.by_turn_single_shuffle.iter().enumerate() {
+        let m = 7 + t as u32 + 1;
+        let none = Ratio::new(
+            exact::binomial(56, m).unwrap(),
+            exact::binomial(60, m).unwrap(),
+        );
+        close(1.0 - none.unwrap().to_f64(), p.to_f64());
+    }
+}
+
+#[test]
+fn skipping_the_first_draw_shifts_the_first_players_curve() {
+    let shape = deck_with_four(10, false);
+    let skip = Rules {
+        first_player_draws: false,
+        ..rules()
+    };
+    let first = exact::kind_odds(&shape, 0, skip, 4, Going::First).unwrap();
+    let second = exact::kind_odds(&shape, 0, skip, 4, Going::Second).unwrap();
+    assert_eq!(first.by_turn[1..], second.by_turn[..3]);
+    // Turn 1 going first without a draw: only the hand.
+    assert_eq!(first.by_turn[0], first.opening_hand);
+}
+
+fn add(a: Ratio, b: Ratio) -> Ratio {
+    let num = a.numer() * b.denom() + b.numer() * a.denom();
+    Ratio::new(num, a.denom() * b.denom()).unwrap()
+}
+
+#[test]
+fn hand_count_distribution_sums_to_one() {
+    for (basics, four_is_basic) in [(10, false), (10, true), (4, true), (20, false)] {
+        let shape = deck_with_four(basics, four_is_basic);
+        for window in [Window::Hand, Window::Prizes, Window::Seen { draws: 3 }] {
+            for family in [Family::Kept, Family::SingleShuffle] {
+                let dist = exact::count_distribution(&shape, 0, rules(), window, family).unwrap();
+                let sum = dist
+                    .iter()
+                    .fold(Ratio::new(0, 1).unwrap(), |a, &b| add(a, b));
+                assert_eq!(sum, Ratio::new(1, 1).unwrap(), "{window:?} {family:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn with_fifty_four_basics_every_hand_is_kept() {
+    for four_is_basic in [false, true] {
+        let shape = deck_with_four(54 + u32::from(four_is_basic), four_is_basic);
+        let odds = exact::kind_odds(&shape, 0, rules(), 4, Going::First).unwrap();
+        assert_eq!(odds.opening_hand, odds.opening_hand_single_shuffle);
+        assert_eq!(odds.prized_all, odds.prized_all_single_shuffle);
+        assert_eq!(odds.prized_expected, odds.prized_expected_single_shuffle);
+        assert_eq!(odds.by_turn, odds.by_turn_single_shuffle);
+    }
+}
+
+#[test]
+fn expected_prizes_on_one_shuffle_is_copies_times_p_over_n() {
+    for copies in 1..=4u32 {
+        let shape = DeckShape::new([(copies, false), (12, true), (48 - copies, false)]);
+        let odds = exact::kind_odds(&shape, 0, rules(), 1, Going::First).unwrap();
+        assert_eq!(
+            odds.prized_expected_single_shuffle,
+            Ratio::new(u128::from(copies) * 6, 60).unwrap()
+        );
+    }
+}
+
+#[test]
+fn report_follows_the_setup_and_the_json_contract() {
+    let shape = deck_with_four(10, false);
+    let names = ["Rare Candy", "Dreepy", "Other"].map(String::from);
+    let setup = Setup {
+        hand_size: 8,
+        prizes: 4,
+        ..Setup::default()
+    };
+    let input = ReportInput {
+        shape: &shape,
+        names: &names,
+        setup: &setup,
+        turns: 3,
+        going: Going::Second,
+        queries: &[],
+    };
+    let report = Report::build(input).unwrap();
+    let json = serde_json::to_value(&report).unwrap();
+    for key in ["deck", "mulligan", "cards", "queries", "simulation"] {
+        assert!(json.get(key).is_some(), "{key}");
+    }
+    assert_eq!(json["deck"]["cards"], 60);
+    assert_eq!(json["deck"]["basic_pokemon"], 10);
+    assert_eq!(json["cards"][0]["by_turn"].as_array().unwrap().len(), 3);
+    assert!(json["simulation"].is_null());
+    // Hand 8: P(mulligan) = C(50, 8) / C(60, 8).
+    let q = exact::binomial(50, 8).unwrap() as f64 / exact::binomial(60, 8).unwrap() as f64;
+    close(report.mulligan.probability, q);
+    // Prizes 4 on one shuffle: E = 4 · 4 / 60.
+    close(report.cards[0].prized_expected_single_shuffle, 16.0 / 60.0);
+    let total: f64 =
+        report.mulligan.distribution.iter().sum::<f64>() + report.mulligan.distribution_rest;
+    close(total, 1.0);
+}
+
+#[test]
+fn a_query_over_many_names_stays_fast() {
+    // Eight clauses over sixteen kinds and turn 10: still a small enumeration.
+    let mut kinds: Vec<(u32, bool)> = (0..16).map(|i| (3, i % 3 == 0)).collect();
+    kinds.push((4, true));
+    kinds.push((60 - 52, false));
+    let shape = DeckShape::new(kinds);
+    let text = (0..8)
+        .map(|i| format!("k{}|k{}>=1", 2 * i, 2 * i + 1))
+        .collect::<Vec<_>>()
+        .join(" & ");
+    let resolved = query::parse(&text)
+        .unwrap()
+        .resolve(|n| n.text[1..].parse::<usize>().map_err(|_| ()))
+        .unwrap();
+    let start = std::time::Instant::now();
+    let odds = resolved.odds(&shape, rules(), 10, Going::First).unwrap();
+    assert!(odds.by_turn[9].to_f64() > odds.hand.to_f64());
+    assert!(start.elapsed().as_secs() < 20, "{:?}", start.elapsed());
+}
