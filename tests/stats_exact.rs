@@ -1,6 +1,7 @@
 //! Exact opening-hand statistics against the reference values of the issue (60 cards,
 //! hand 7, prizes 6; computed and cross-checked against published tables) and identities
 //! that must hold for any deck.
+#![allow(clippy::unwrap_used, reason = "tests fail loudly")]
 
 use deckbox::format::Setup;
 use deckbox::stats::exact::{self, DeckShape, Family, Going, Ratio, Rules, Window};
@@ -257,4 +258,64 @@ fn a_query_over_many_names_stays_fast() {
     let odds = resolved.odds(&shape, rules(), 10, Going::First).unwrap();
     assert!(odds.by_turn[9].to_f64() > odds.hand.to_f64());
     assert!(start.elapsed().as_secs() < 20, "{:?}", start.elapsed());
+}
+
+#[test]
+fn overlapping_clauses_agree_with_plain_enumeration() {
+    // Kinds: A (3, Basic), B (4), C (2, Basic), other Basics 5, rest 46.
+    let shape = DeckShape::new([(3, true), (4, false), (2, true), (5, true), (46, false)]);
+    let text = "A|B>=2 & A<=1 & B|C=2 & C<2";
+    let resolved = query::parse(text)
+        .unwrap()
+        .resolve(|n| Ok::<_, ()>(["A", "B", "C"].iter().position(|x| *x == n.text).unwrap()))
+        .unwrap();
+    // Every kind its own atom: the event is checked on whole compositions.
+    let atoms = shape.kinds.iter().map(|k| exact::Atom {
+        copies: k.copies,
+        basic: k.basic,
+    });
+    let space = exact::Space::new(atoms.collect(), rules()).unwrap();
+    let event = |c: &[u32]| resolved.holds(|k| c[k]);
+    let odds = resolved.odds(&shape, rules(), 3, Going::First).unwrap();
+    let windows = [
+        (Window::Hand, Family::Kept, odds.hand),
+        (
+            Window::Hand,
+            Family::SingleShuffle,
+            odds.hand_single_shuffle,
+        ),
+        (Window::Prizes, Family::Kept, odds.prizes),
+        (
+            Window::Prizes,
+            Family::SingleShuffle,
+            odds.prizes_single_shuffle,
+        ),
+        (Window::Seen { draws: 3 }, Family::Kept, odds.by_turn[2]),
+        (
+            Window::Seen { draws: 3 },
+            Family::SingleShuffle,
+            odds.by_turn_single_shuffle[2],
+        ),
+    ];
+    for (window, family, got) in windows {
+        let want = space.probability(window, family, event).unwrap();
+        assert_eq!(got, want, "{window:?} {family:?}");
+        assert!(got.numer() > 0, "{window:?} {family:?}");
+    }
+}
+
+#[test]
+fn hostile_queries_are_errors_not_hangs() {
+    // Eight clauses over the same kinds with large counts: the state space is bounded by
+    // the budget, and a deck too large for 128-bit counts is refused.
+    let shape = DeckShape::new([(40, true), (40, false), (20, true)]);
+    let text = ["A|B>=1"; 8].join(" & ");
+    let resolved = query::parse(&text)
+        .unwrap()
+        .resolve(|n| Ok::<_, ()>(usize::from(n.text == "B")))
+        .unwrap();
+    assert!(resolved.odds(&shape, rules(), 4, Going::First).is_ok());
+    let huge = DeckShape::new([(100_000, true), (100_000, false)]);
+    let err = exact::kind_odds(&huge, 0, rules(), 4, Going::First).unwrap_err();
+    assert_eq!(err, exact::StatsError::TooLarge);
 }

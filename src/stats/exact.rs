@@ -358,11 +358,7 @@ impl Space {
     }
 
     /// Calls `f` once per way to split `m` cards over the atoms, with Π C(Kᵢ, cᵢ).
-    fn compositions(
-        &self,
-        m: u32,
-        f: &mut Visit<'_>,
-    ) -> Result<(), StatsError> {
+    fn compositions(&self, m: u32, f: &mut Visit<'_>) -> Result<(), StatsError> {
         // room[i]: cards in atoms i.. (prunes splits that cannot be completed).
         let mut room = vec![0u32; self.atoms.len() + 1];
         for i in (0..self.atoms.len()).rev() {
