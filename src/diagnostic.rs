@@ -192,7 +192,7 @@ static RULE_DOCS: [RuleDoc; 17] = [
     RuleDoc {
         id: "single-type",
         summary: "The deck's Pokémon do not all share one type.",
-        why: "Gym Leader Challenge decks are built like a Gym Leader's team: every Pokémon must share one type. A dual-type Pokémon fits when one of its types matches; a Pokémon whose evolution line changes type does not fit.",
+        why: "Gym Leader Challenge decks are built like a Gym Leader's team: every Pokémon card must share one type. A dual-type Pokémon fits when one of its types matches. Each card counts by its own type, so an evolution line that changes type (Eevee, Colorless, into Flareon, Fire) cannot be played whole.",
         example: "4 Dreepy TWM 128      (Dragon)\n4 Ralts MEG 58        (Psychic)\n",
         fix: "Keep the Pokémon of one type and replace the others.",
     },

@@ -253,7 +253,7 @@ impl Format {
     /// A built-in format by id, or a format file when `name` is a path (ends in `.toml` or
     /// names an existing file), with everything it `extends` applied.
     pub fn load(name: &str) -> Result<Format, FormatError> {
-        let (path, table) = load_table(name, None, 0)?;
+        let (path, table) = load_table(name, None, &mut Vec::new())?;
         Format::deserialize(toml::Value::Table(table)).map_err(|error| {
             FormatError::Invalid(Box::new(InvalidFormat {
                 path: path.clone(),
@@ -274,10 +274,18 @@ impl Format {
 fn invalid(path: &Path, text: &str, error: &toml::de::Error) -> FormatError {
     FormatError::Invalid(Box::new(InvalidFormat {
         path: path.to_path_buf(),
-        message: error.message().to_string(),
+        message: plain_types(error.message()),
         source_code: miette::NamedSource::new(path.display().to_string(), text.to_string()),
         span: error.span().map(miette::SourceSpan::from),
     }))
+}
+
+/// Serde names Rust types in its messages; say what a format author writes instead.
+fn plain_types(message: &str) -> String {
+    message
+        .replace("expected u32", "expected a whole number")
+        .replace("expected a boolean", "expected true or false")
+        .replace("expected a string", "expected text in quotes")
 }
 
 /// The text of a built-in format or a format file (relative to `base`, the folder of the
@@ -304,11 +312,12 @@ fn source(name: &str, base: Option<&Path>) -> Result<(PathBuf, String), FormatEr
 }
 
 /// Reads a format file as a TOML table with its parents merged in, checking each file
-/// against the schema on the way so errors point into the file that has them.
+/// against the schema on the way so errors point into the file that has them. `chain`
+/// holds the files already on the way down, to name a cycle.
 fn load_table(
     name: &str,
     base: Option<&Path>,
-    depth: usize,
+    chain: &mut Vec<PathBuf>,
 ) -> Result<(PathBuf, toml::Table), FormatError> {
     let (path, text) = source(name, base)?;
     let own = Format::parse(&path, &text)?;
@@ -317,9 +326,16 @@ fn load_table(
     let Some(parent) = own.extends else {
         return Ok((path, table));
     };
-    if depth >= MAX_EXTENDS {
-        let message =
-            format!("`extends` chains more than {MAX_EXTENDS} formats; is there a cycle?");
+    let identity = path.canonicalize().unwrap_or_else(|_| path.clone());
+    let cycle = chain.contains(&identity);
+    chain.push(identity);
+    if cycle || chain.len() > MAX_EXTENDS {
+        let names: Vec<String> = chain.iter().map(|p| p.display().to_string()).collect();
+        let message = if cycle {
+            format!("`extends` forms a cycle: {}", names.join(" → "))
+        } else {
+            format!("`extends` chains more than {MAX_EXTENDS} formats")
+        };
         let span = extends_key(&text).map(|at| miette::SourceSpan::from((at, 7)));
         return Err(FormatError::Invalid(Box::new(InvalidFormat {
             source_code: miette::NamedSource::new(path.display().to_string(), text),
@@ -329,7 +345,7 @@ fn load_table(
         })));
     }
     let folder = path.parent().map(Path::to_path_buf);
-    let (_, mut merged) = load_table(&parent, folder.as_deref(), depth + 1)?;
+    let (_, mut merged) = load_table(&parent, folder.as_deref(), chain)?;
     merge(&mut merged, std::mem::take(&mut table));
     Ok((path, merged))
 }

@@ -155,7 +155,7 @@ fn copy_limit(
     let counted = cards
         .iter()
         .filter(|(_, printing)| {
-            !printing.is_basic_energy() && !(overrides && any_number_allowed(printing))
+            !printing.is_basic_energy() && (!overrides || !any_number_allowed(printing))
         })
         .copied();
     by_name(counted)
@@ -173,9 +173,11 @@ fn copy_limit(
                 Diagnostic::new(
                     Rule::CopyLimit,
                     format!(
-                        "{} named '{}'{lines}, but at most {limit} cards with the same name are allowed",
+                        "{} named '{}'{lines}, but at most {} with the same name {} allowed",
                         plural(group.count, "card", "cards"),
-                        group.display
+                        group.display,
+                        plural(limit, "card", "cards"),
+                        if limit == 1 { "is" } else { "are" }
                     ),
                 )
                 .with_help(format!(
@@ -183,7 +185,14 @@ fn copy_limit(
                     plural(excess, "copy", "copies"),
                     group.display
                 ))
-                .at(text, span, format!("{} here", group.lines.first().map_or(0, |card| card.line.count)))
+                .at(
+                    text,
+                    span,
+                    format!(
+                        "{} here",
+                        group.lines.first().map_or(0, |card| card.line.count)
+                    ),
+                )
                 .with_related(group.related())
                 .with_cards(vec![group.display]),
             )
@@ -478,8 +487,13 @@ fn legality(
                 alternative,
             } => {
                 let help = match alternative.and_then(|id| db.get(id)) {
-                    Some(other) => format!(
+                    Some(other) if format.pool.reprint_rule => format!(
                         "{} {} is legal, but its text differs from {label}: play that printing if you mean it, or replace the card",
+                        names::canonical(other.names.primary()),
+                        other.printing_label()
+                    ),
+                    Some(other) => format!(
+                        "play a legal printing such as {} {} (this format has no reprint rule: the printing itself must be in the pool)",
                         names::canonical(other.names.primary()),
                         other.printing_label()
                     ),

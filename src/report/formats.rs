@@ -14,11 +14,10 @@ pub fn list(formats: &[Format]) -> String {
             (None, Some(as_of)) => format!("as of {as_of}"),
             (None, None) => String::new(),
         };
-        let _ = writeln!(
-            out,
-            "{:<10} {:<26} {:<24} {}",
-            format.id, format.name, when, format.description
-        );
+        let _ = writeln!(out, "{:<10} {:<28} {}", format.id, format.name, when);
+        if !format.description.is_empty() {
+            let _ = writeln!(out, "{:<10} {}", "", format.description);
+        }
     }
     out
 }
