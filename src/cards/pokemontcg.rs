@@ -10,10 +10,10 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 use serde::Deserialize;
 
-use super::SetInfo;
 use super::{
     CardDbError, Category, EnergyKind, Names, Printing, Stage, TrainerKind, number_key, set_key,
 };
+use super::{SetInfo, tcgdex};
 use crate::lang::Language;
 
 #[derive(Debug, Deserialize)]
@@ -48,14 +48,37 @@ struct RawCard {
     abilities: Option<Vec<RawText>>,
     #[serde(default)]
     attacks: Option<Vec<RawText>>,
+    #[serde(default)]
+    hp: Option<String>,
+    #[serde(default)]
+    weaknesses: Option<Vec<RawModifier>>,
+    #[serde(default)]
+    resistances: Option<Vec<RawModifier>>,
+    #[serde(default)]
+    converted_retreat_cost: Option<u32>,
 }
 
+/// An ability (`type`: `Ability`, `Poké-Power`, ...) or an attack (`cost`, `damage`).
 #[derive(Debug, Deserialize)]
 struct RawText {
     #[serde(default)]
     name: String,
     #[serde(default)]
     text: Option<String>,
+    #[serde(default, rename = "type")]
+    kind: Option<String>,
+    #[serde(default)]
+    cost: Option<Vec<String>>,
+    #[serde(default)]
+    damage: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+struct RawModifier {
+    #[serde(default, rename = "type")]
+    kind: String,
+    #[serde(default)]
+    value: String,
 }
 
 /// Loads every English card of the checkout at `root`. A set without a `ptcgoCode` gets
@@ -222,18 +245,46 @@ fn trainer(subtypes: &[String]) -> Option<TrainerKind> {
     })
 }
 
-/// Rules (Trainer and Energy text, rule boxes), abilities and attacks, one per line.
+/// Rules (Trainer and Energy text, rule boxes), abilities, attacks and (for Pokémon) the
+/// printed stats, one per line, written as [`super::tcgdex`] writes them:
+/// `[Ability] name: effect`, `[CC] name 30+: effect`, `HP 60 · weakness Fire ×2 · retreat 2`.
 fn rules_text(card: &RawCard) -> String {
     let mut lines: Vec<String> = card.rules.clone().unwrap_or_default();
-    let parts = card.abilities.iter().chain(card.attacks.iter()).flatten();
-    for part in parts {
-        let text = part.text.as_deref().map(str::trim).unwrap_or("");
-        lines.push(match (part.name.trim(), text) {
-            (name, "") => name.to_string(),
-            ("", text) => text.to_string(),
-            (name, text) => format!("{name}: {text}"),
+    for ability in card.abilities.iter().flatten() {
+        let kind = ability.kind.as_deref().unwrap_or("").trim();
+        let text = ability.text.as_deref().map(str::trim).unwrap_or("");
+        lines.push(match (ability.name.trim(), text) {
+            (name, "") => format!("[{kind}] {name}"),
+            ("", text) => format!("[{kind}] {text}"),
+            (name, text) => format!("[{kind}] {name}: {text}"),
         });
     }
-    lines.retain(|line| !line.is_empty());
+    for attack in card.attacks.iter().flatten() {
+        let cost: Vec<&str> = attack.cost.iter().flatten().map(String::as_str).collect();
+        let damage = attack.damage.as_deref().unwrap_or("");
+        let line = tcgdex::attack_line(&cost, &attack.name, damage, attack.text.as_deref());
+        lines.push(line);
+    }
+    if let Some(hp) = &card.hp {
+        lines.push(stats(card, hp));
+    }
+    lines.retain(|line| !line.trim().is_empty());
     lines.join("\n")
+}
+
+/// pokemon-tcg-data leaves `retreatCost` out when it is zero.
+fn stats(card: &RawCard, hp: &str) -> String {
+    let modifiers = |list: &Option<Vec<RawModifier>>| -> Vec<(String, String)> {
+        list.iter()
+            .flatten()
+            .map(|m| (m.kind.clone(), m.value.clone()))
+            .collect()
+    };
+    let retreat = card.converted_retreat_cost.unwrap_or(0).to_string();
+    tcgdex::stats_line(
+        hp,
+        &modifiers(&card.weaknesses),
+        &modifiers(&card.resistances),
+        Some(&retreat),
+    )
 }

@@ -425,23 +425,137 @@ pub(crate) fn is_pokemon_star(name: &str) -> bool {
         .any(|word| matches!(word, "☆" | "★" | "Star"))
 }
 
-/// English effect, abilities and attacks, one per line (`name: effect`).
+/// English effect, abilities, attacks and (for Pokémon) the printed stats, one per line:
+/// `[Ability] name: effect`, `[CC] name 30+: effect` (the attack's cost as
+/// [`energy_symbol`]s, then its damage), then `HP 60 · weakness Fire ×2 · retreat 2`. The
+/// reprint rule compares these lines, so both loaders write them alike ([`attack_line`],
+/// [`stats_line`]).
 fn rules_text(card: &Value) -> String {
     let mut lines = Vec::new();
     if let Some(effect) = english(card, "effect") {
         lines.push(effect.to_string());
     }
-    for key in ["abilities", "attacks"] {
-        for item in card.get(key).map(Value::as_array).unwrap_or(&[]) {
-            match (english(item, "name"), english(item, "effect")) {
-                (Some(name), Some(effect)) => lines.push(format!("{name}: {effect}")),
-                (Some(name), None) => lines.push(name.to_string()),
-                (None, Some(effect)) => lines.push(effect.to_string()),
-                (None, None) => {}
-            }
+    for item in card.get("abilities").map(Value::as_array).unwrap_or(&[]) {
+        let kind = item.get("type").and_then(Value::as_str).unwrap_or("");
+        let text = name_effect(english(item, "name"), english(item, "effect"));
+        lines.push(format!("[{}] {text}", kind.trim()));
+    }
+    for item in card.get("attacks").map(Value::as_array).unwrap_or(&[]) {
+        let cost: Vec<&str> = item
+            .get("cost")
+            .map(Value::as_array)
+            .unwrap_or(&[])
+            .iter()
+            .filter_map(Value::as_str)
+            .collect();
+        let damage = item.get("damage").map(scalar).unwrap_or_default();
+        let name = english(item, "name").unwrap_or("");
+        lines.push(attack_line(&cost, name, &damage, english(item, "effect")));
+    }
+    if card.get("hp").is_some() {
+        lines.push(stats(card));
+    }
+    lines.retain(|line| !line.is_empty());
+    lines.join("\n")
+}
+
+/// HP, weakness, resistance and retreat of a TCGdex Pokémon record.
+fn stats(card: &Value) -> String {
+    let modifiers = |key: &str| -> Vec<(String, String)> {
+        card.get(key)
+            .map(Value::as_array)
+            .unwrap_or(&[])
+            .iter()
+            .map(|item| {
+                let kind = item.get("type").and_then(Value::as_str).unwrap_or("");
+                let value = item.get("value").map(scalar).unwrap_or_default();
+                (kind.to_string(), value)
+            })
+            .collect()
+    };
+    let hp = card.get("hp").map(scalar).unwrap_or_default();
+    // Like pokemon-tcg-data, TCGdex leaves a free retreat out (Jungle's Butterfree).
+    let retreat = card.get("retreat").map_or_else(|| "0".to_string(), scalar);
+    stats_line(
+        &hp,
+        &modifiers("weaknesses"),
+        &modifiers("resistances"),
+        Some(&retreat),
+    )
+}
+
+/// A number or string value as text (`40`, `"30+"`).
+fn scalar(value: &Value) -> String {
+    match value {
+        Value::Number(n) => format!("{n}"),
+        Value::Str(s) => s.trim().to_string(),
+        _ => String::new(),
+    }
+}
+
+fn name_effect(name: Option<&str>, effect: Option<&str>) -> String {
+    match (name, effect) {
+        (Some(name), Some(effect)) => format!("{name}: {effect}"),
+        (Some(text), None) | (None, Some(text)) => text.to_string(),
+        (None, None) => String::new(),
+    }
+}
+
+/// The one-letter symbol of an Energy type in an attack cost (`Fire` → `R`, as the card
+/// game writes it); `Free` costs nothing; an unknown word is kept in braces.
+pub(crate) fn energy_symbol(kind: &str) -> String {
+    let symbol = match kind.trim() {
+        "Grass" => "G",
+        "Fire" => "R",
+        "Water" => "W",
+        "Lightning" => "L",
+        "Psychic" => "P",
+        "Fighting" => "F",
+        "Darkness" => "D",
+        "Metal" => "M",
+        "Fairy" => "Y",
+        "Dragon" => "N",
+        "Colorless" => "C",
+        "Free" | "" => "",
+        other => return format!("{{{other}}}"),
+    };
+    symbol.to_string()
+}
+
+/// One attack as a rules-text line: `[CC] Bite 40: effect` (no damage, no effect: left out).
+pub(crate) fn attack_line(cost: &[&str], name: &str, damage: &str, effect: Option<&str>) -> String {
+    let cost: String = cost.iter().map(|kind| energy_symbol(kind)).collect();
+    let mut line = format!("[{cost}] {}", name.trim());
+    let damage = damage.trim();
+    if !damage.is_empty() && damage != "0" {
+        line.push(' ');
+        line.push_str(damage);
+    }
+    if let Some(effect) = effect.map(str::trim).filter(|e| !e.is_empty()) {
+        line.push_str(": ");
+        line.push_str(effect);
+    }
+    line
+}
+
+/// A Pokémon's printed numbers as one line: `HP 60 · weakness Fire ×2 · resistance Water -30
+/// · retreat 2`. Modifiers are `(type, value)`; a part the source does not give is left out.
+pub(crate) fn stats_line(
+    hp: &str,
+    weaknesses: &[(String, String)],
+    resistances: &[(String, String)],
+    retreat: Option<&str>,
+) -> String {
+    let mut parts = vec![format!("HP {}", hp.trim())];
+    for (label, modifiers) in [("weakness", weaknesses), ("resistance", resistances)] {
+        for (kind, value) in modifiers {
+            parts.push(format!("{label} {} {}", kind.trim(), value.trim()));
         }
     }
-    lines.join("\n")
+    if let Some(retreat) = retreat {
+        parts.push(format!("retreat {}", retreat.trim()));
+    }
+    parts.join(" · ")
 }
 
 #[cfg(test)]
@@ -474,7 +588,7 @@ mod tests {
         assert_eq!(printing.stage, Some(Stage::Basic));
         assert_eq!(printing.regulation_mark, Some('F'));
         assert!(printing.radiant);
-        assert_eq!(printing.rules_text, "Shine: Do it.\nTackle");
+        assert_eq!(printing.rules_text, "[Ability] Shine: Do it.\n[] Tackle 10");
     }
 
     #[test]
