@@ -11,6 +11,7 @@ pub mod check;
 pub mod cli;
 pub mod deck;
 pub mod diagnostic;
+pub mod engine;
 pub mod format;
 pub mod lang;
 pub mod names;
