@@ -249,7 +249,11 @@ fn with_a_tcgdex_checkout() {
     };
     let cards = data.join("tcgdex-repo");
     let fixtures = repo().join("tests/fixtures/tcgdex");
-    for name in ["restored-v-union.txt", "set-codes.txt"] {
+    for name in [
+        "restored-v-union.txt",
+        "set-codes.txt",
+        "arceus-any-number.txt",
+    ] {
         let dir = workspace(&[&format!("tests/fixtures/tcgdex/{name}")]);
         assert!(fixtures.join(name).is_file());
         let (_, out) = run_in(

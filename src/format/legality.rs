@@ -70,7 +70,7 @@ fn bans(ban: &Ban, printing: &Printing) -> bool {
 }
 
 /// Whether `"SET NUMBER"` as written in a format file names `printing`.
-fn listed(entry: &str, printing: &Printing) -> bool {
+pub(crate) fn listed(entry: &str, printing: &Printing) -> bool {
     let mut parts = entry.split_whitespace();
     match (parts.next(), parts.next(), parts.next()) {
         (Some(set), Some(number), None) => same_printing(set, number, printing),

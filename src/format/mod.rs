@@ -79,6 +79,9 @@ pub struct Construction {
     pub copy_limit: u32,
     /// Honour the printed "you may have as many of this card in your deck as you like".
     pub printed_copy_overrides: bool,
+    /// Printings exempt from the copy limit because the card says so (`"AR AR1"`: set code
+    /// and number), for databases whose card text lacks that sentence.
+    pub copy_limit_exempt: Vec<String>,
     /// ACE SPEC cards allowed in total (`ace-spec-limit`).
     pub ace_spec_limit: u32,
     /// Copies allowed per Prism Star name (`prism-star-limit`).
@@ -101,6 +104,7 @@ impl Default for Construction {
             deck_size: 60,
             copy_limit: 4,
             printed_copy_overrides: true,
+            copy_limit_exempt: Vec::new(),
             ace_spec_limit: 1,
             prism_star_copies: 1,
             radiant_limit: 1,
@@ -237,8 +241,12 @@ pub struct InvalidFormat {
     pub message: String,
     #[source_code]
     pub source_code: miette::NamedSource<String>,
-    #[label("{message}")]
+    #[label("{label}")]
     pub span: Option<miette::SourceSpan>,
+    /// What to write under the span: the message, or its first clause when it is long.
+    pub label: String,
+    #[help]
+    pub help: Option<String>,
 }
 
 /// How deep `extends` may chain (a cycle stops here too).
@@ -257,7 +265,9 @@ impl Format {
         Format::deserialize(toml::Value::Table(table)).map_err(|error| {
             FormatError::Invalid(Box::new(InvalidFormat {
                 path: path.clone(),
-                message: error.message().to_string(),
+                label: String::new(),
+                help: None,
+                message: plain_types(error.message()),
                 source_code: miette::NamedSource::new(path.display().to_string(), String::new()),
                 span: None,
             }))
@@ -272,12 +282,39 @@ impl Format {
 }
 
 fn invalid(path: &Path, text: &str, error: &toml::de::Error) -> FormatError {
+    let message = plain_types(error.message());
+    let (label, help) = explain_unknown_key(&message);
     FormatError::Invalid(Box::new(InvalidFormat {
         path: path.to_path_buf(),
-        message: plain_types(error.message()),
+        label,
+        help,
+        message,
         source_code: miette::NamedSource::new(path.display().to_string(), text.to_string()),
         span: error.span().map(miette::SourceSpan::from),
     }))
+}
+
+/// For serde's "unknown field `x`, expected one of `a`, `b`": a short label and a help
+/// naming the nearest known key. Other messages label the span as they are.
+fn explain_unknown_key(message: &str) -> (String, Option<String>) {
+    let Some(rest) = message.strip_prefix("unknown field `") else {
+        return (message.to_string(), None);
+    };
+    let Some((key, expected)) = rest.split_once('`') else {
+        return (message.to_string(), None);
+    };
+    let known: Vec<&str> = expected.split('`').skip(1).step_by(2).collect();
+    let nearest = known
+        .iter()
+        .map(|candidate| (strsim::jaro_winkler(key, candidate), *candidate))
+        .filter(|(score, _)| *score > 0.8)
+        .max_by(|a, b| a.0.total_cmp(&b.0));
+    let list = known.join(", ");
+    let help = match nearest {
+        Some((_, name)) => format!("did you mean `{name}`? known keys here: {list}"),
+        None => format!("known keys here: {list}"),
+    };
+    (format!("unknown key `{key}`"), Some(help))
 }
 
 /// Serde names Rust types in its messages; say what a format author writes instead.
@@ -340,6 +377,8 @@ fn load_table(
         return Err(FormatError::Invalid(Box::new(InvalidFormat {
             source_code: miette::NamedSource::new(path.display().to_string(), text),
             path,
+            label: message.clone(),
+            help: None,
             message,
             span,
         })));

@@ -152,10 +152,13 @@ fn copy_limit(
 ) -> Vec<Diagnostic> {
     let limit = u64::from(format.construction.copy_limit);
     let overrides = format.construction.printed_copy_overrides;
+    let exempt = &format.construction.copy_limit_exempt;
     let counted = cards
         .iter()
         .filter(|(_, printing)| {
-            !printing.is_basic_energy() && (!overrides || !any_number_allowed(printing))
+            !printing.is_basic_energy()
+                && (!overrides || !any_number_allowed(printing))
+                && !exempt.iter().any(|entry| legality::listed(entry, printing))
         })
         .copied();
     by_name(counted)

@@ -76,6 +76,9 @@ fn construction(out: &mut String, format: &Format) {
         "copies per name",
         format!("{} (basic Energy exempt{overrides})", c.copy_limit),
     );
+    if !c.copy_limit_exempt.is_empty() {
+        row(out, "any number of", c.copy_limit_exempt.join(", "));
+    }
     row(out, "ACE SPEC", format!("{} in total", c.ace_spec_limit));
     row(
         out,
