@@ -89,7 +89,10 @@ fn format_file_examples_load() {
         std::fs::write(&path, &body[..end]).unwrap();
         let format = deckbox::format::Format::load(path.to_str().unwrap()).unwrap();
         let standard = deckbox::format::Format::load("standard").unwrap();
-        assert_eq!(format.pool, standard.pool, "extends keeps the parent's pool");
+        assert_eq!(
+            format.pool, standard.pool,
+            "extends keeps the parent's pool"
+        );
         assert_eq!(format.construction.deck_size, 40);
         seen += 1;
         rest = &body[end..];
