@@ -361,3 +361,23 @@ fn a_seed_deals_the_same_game() {
     let games: Vec<_> = (0..8).map(|seed| deal(seed).unwrap()).collect();
     assert!(games.iter().any(|game| *game != games[0]));
 }
+
+/// Kinds with no copies add no card, so a deck padded past 64 kinds deals the same setups:
+/// the general counting path (more than 64 kinds) must agree with the bitmask path exactly.
+#[test]
+fn both_counting_paths_agree() {
+    let rules = rules();
+    let mut kinds = vec![kind(2, true), kind(1, true), kind(4, false), kind(3, false)];
+    kinds.extend((0..26).map(|_| kind(2, false)));
+    let small = EngineDeck::new(&kinds).unwrap();
+    kinds.extend((0..70).map(|_| kind(0, false)));
+    let padded = EngineDeck::new(&kinds).unwrap();
+    let count = |deck: &EngineDeck| {
+        let counts = simulate(deck, &rules, 4, 300_000, 8, 2, || {
+            CountObserver::new(deck, &rules, 4)
+        })
+        .unwrap();
+        summary(&counts, 30, 4)
+    };
+    assert_eq!(count(&small), count(&padded));
+}

@@ -26,11 +26,14 @@ const LOW: u64 = 0xFFFF;
 pub struct CountObserver {
     rules: SetupRules,
     turns: usize,
+    /// At most 64 kinds and 7 prizes: the bitmask path applies.
+    small: bool,
     copies: Vec<u32>,
     setups: u64,
     /// Setups by number of mulligans.
     mulligans: Vec<u64>,
-    /// Per kind, `turns + 2` cells: first seen in hand (0), on draw i (i), never (turns + 1).
+    /// Per kind, `turns + 2` cells: first seen in hand (0), on draw i (i); the last cell
+    /// takes what no accessor reads (seen again, or only prized).
     first_seen: Vec<u64>,
     /// Per kind, `prizes + 1` cells: setups with that many copies prized (cell 0 unused).
     prized: Vec<u64>,
@@ -49,6 +52,7 @@ impl CountObserver {
         CountObserver {
             rules: *rules,
             turns,
+            small: kinds <= 64 && rules.prizes <= 7,
             copies: (0..kinds).map(|kind| deck.copies(kind as u16)).collect(),
             setups: 0,
             mulligans: Vec::new(),
@@ -189,6 +193,30 @@ impl CountObserver {
 impl Observer for CountObserver {
     #[inline]
     fn observe(&mut self, view: &SetupView) {
+        if self.small {
+            self.observe_masks(view);
+        } else {
+            self.observe_general(view);
+        }
+        self.count_mulligans(view.mulligans);
+        self.setups += 1;
+    }
+
+    fn merge(&mut self, other: CountObserver) {
+        self.setups += other.setups;
+        if other.mulligans.len() > self.mulligans.len() {
+            self.mulligans.resize(other.mulligans.len(), 0);
+        }
+        add_into(&mut self.mulligans, &other.mulligans);
+        add_into(&mut self.first_seen, &other.first_seen);
+        add_into(&mut self.prized, &other.prized);
+    }
+}
+
+impl CountObserver {
+    /// The general path: per-kind scratch cells, any number of kinds.
+    #[inline(always)]
+    fn observe_general(&mut self, view: &SetupView) {
         let positions = view.hand.len() + view.prizes.len() + view.draws.len();
         if self.touched.len() < positions {
             self.touched.resize(positions, 0);
@@ -213,18 +241,36 @@ impl Observer for CountObserver {
         }
         self.touched_len = marks.len;
         self.flush();
-        self.count_mulligans(view.mulligans);
-        self.setups += 1;
     }
 
-    fn merge(&mut self, other: CountObserver) {
-        self.setups += other.setups;
-        if other.mulligans.len() > self.mulligans.len() {
-            self.mulligans.resize(other.mulligans.len(), 0);
+    /// The fast path for up to 64 kinds and 7 prizes: one bit per kind. The hand is a mask;
+    /// each draw counts where its kind is first seen (or lands in the unused last cell when
+    /// already seen); prized copies are counted by a 3-bit counter sliced across three masks.
+    #[inline(always)]
+    fn observe_masks(&mut self, view: &SetupView) {
+        let bit = |kind: u16| 1u64 << (kind & 63);
+        let seen_stride = self.turns + 2;
+        let mut seen = view.hand.iter().fold(0, |mask, &kind| mask | bit(kind));
+        for_each_bit(seen, |kind| bump(&mut self.first_seen, kind * seen_stride));
+        let trash = self.turns + 1;
+        for (&kind, position) in view.draws.iter().take(self.turns).zip(1usize..) {
+            let new = bit(kind) & !seen != 0;
+            seen |= bit(kind);
+            let cell = if new { position } else { trash };
+            bump(&mut self.first_seen, usize::from(kind) * seen_stride + cell);
         }
-        add_into(&mut self.mulligans, &other.mulligans);
-        add_into(&mut self.first_seen, &other.first_seen);
-        add_into(&mut self.prized, &other.prized);
+        let (mut ones, mut twos, mut fours) = (0u64, 0u64, 0u64);
+        for &kind in view.prizes {
+            let carry = ones & bit(kind);
+            ones ^= bit(kind);
+            fours |= twos & carry;
+            twos ^= carry;
+        }
+        let prized_stride = self.rules.prizes as usize + 1;
+        for_each_bit(ones | twos | fours, |kind| {
+            let count = (ones >> kind & 1) + 2 * (twos >> kind & 1) + 4 * (fours >> kind & 1);
+            bump(&mut self.prized, kind * prized_stride + count as usize);
+        });
     }
 }
 
@@ -253,6 +299,22 @@ impl Marks<'_> {
             *slot = kind;
         }
         self.len += usize::from(fresh);
+    }
+}
+
+/// Calls `f` with the index of each set bit of `mask`.
+#[inline(always)]
+fn for_each_bit(mut mask: u64, mut f: impl FnMut(usize)) {
+    while mask != 0 {
+        f(mask.trailing_zeros() as usize);
+        mask &= mask - 1;
+    }
+}
+
+#[inline(always)]
+fn bump(counts: &mut [u64], index: usize) {
+    if let Some(count) = counts.get_mut(index) {
+        *count += 1;
     }
 }
 

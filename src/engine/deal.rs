@@ -83,29 +83,27 @@ fn batches(len: usize, from: usize, to: usize) -> Vec<Batch> {
 /// Restarting these steps on whatever permutation `cards` holds still gives a uniform prefix,
 /// so the permutation is never reset between setups or mulligans.
 #[inline(always)]
-fn shuffle_batch(cards: &mut [u16], batch: &Batch, rng: &mut EngineRng) {
+fn shuffle_batch(cards: &mut Slots, len: usize, batch: &Batch, rng: &mut EngineRng) {
     let mut word = rng.next_u64();
     while word.wrapping_mul(batch.product) < batch.threshold {
         word = rng.next_u64();
     }
-    let len = cards.len();
     for i in batch.start..batch.end {
         let wide = u128::from(word) * (len - i) as u128;
         word = wide as u64;
-        swap_into(cards, i, (wide >> 64) as usize);
+        let j = i + (wide >> 64) as usize;
+        // Masking cannot change an index below `len` ≤ SLOTS; it lets the compiler see the
+        // swap is in bounds, so the hot loop has no bounds checks and no panic path.
+        cards.swap(i & (SLOTS - 1), j & (SLOTS - 1));
     }
 }
 
-/// Swaps `cards[i + offset]` into position `i` (`offset` 0 leaves it in place).
-#[inline(always)]
-fn swap_into(cards: &mut [u16], i: usize, offset: usize) {
-    if let Some([first, rest @ ..]) = cards.get_mut(i..) {
-        // offset 0 wraps to usize::MAX, which `get_mut` misses.
-        if let Some(other) = rest.get_mut(offset.wrapping_sub(1)) {
-            std::mem::swap(first, other);
-        }
-    }
-}
+/// Room for the largest deck: a power of two, so masked indices are always in bounds.
+const SLOTS: usize = 1024;
+const _: () = assert!(super::MAX_CARDS as usize <= SLOTS && SLOTS.is_power_of_two());
+
+/// The permutation buffer: the first `len` slots hold the deck.
+type Slots = [u16; SLOTS];
 
 /// One player's setup: kinds of the cards in each zone. The zones are disjoint positions of
 /// one shuffled deck: hand, then prizes, then the cards drawn at the start of turns.
@@ -119,6 +117,15 @@ pub struct SetupView<'a> {
     /// The next cards of the deck, in draw order: what the player draws at the start of each
     /// own turn (the first player who skips the turn-1 draw sees one fewer by a given turn).
     pub draws: &'a [u16],
+}
+
+/// A permutation buffer holding `cards` first.
+fn slots(cards: &[u16]) -> Box<Slots> {
+    let mut slots = Box::new([0; SLOTS]);
+    for (slot, card) in slots.iter_mut().zip(cards) {
+        *slot = *card;
+    }
+    slots
 }
 
 /// Whether a hand holds a Basic Pokémon (`basic` is indexed by kind).
@@ -137,7 +144,8 @@ pub struct Dealer<'d> {
     basic: &'d [bool],
     /// The deck in kind order, to restart from.
     sorted: &'d [u16],
-    cards: Vec<u16>,
+    cards: Box<Slots>,
+    len: usize,
     hand: usize,
     prizes: usize,
     draws: usize,
@@ -157,7 +165,8 @@ impl<'d> Dealer<'d> {
         Ok(Dealer {
             basic: deck.basic_table(),
             sorted: deck.cards(),
-            cards: deck.cards().to_vec(),
+            cards: slots(deck.cards()),
+            len,
             hand,
             prizes,
             draws,
@@ -169,7 +178,9 @@ impl<'d> Dealer<'d> {
     /// Puts the deck back in kind order, so what follows depends on the generator only (a
     /// simulation chunk then deals the same setups on whichever thread runs it).
     pub fn reset(&mut self) {
-        self.cards.copy_from_slice(self.sorted);
+        for (slot, card) in self.cards.iter_mut().zip(self.sorted) {
+            *slot = *card;
+        }
     }
 
     /// Deals one setup: hands until one holds a Basic Pokémon, then prizes and draws.
@@ -177,7 +188,7 @@ impl<'d> Dealer<'d> {
     pub fn deal(&mut self, rng: &mut EngineRng) -> SetupView<'_> {
         let mulligans = self.draw_kept_hand(rng);
         for batch in &self.rest_batches {
-            shuffle_batch(&mut self.cards, batch, rng);
+            shuffle_batch(&mut self.cards, self.len, batch, rng);
         }
         self.view(mulligans)
     }
@@ -201,7 +212,7 @@ impl<'d> Dealer<'d> {
     #[inline(always)]
     pub(crate) fn draw_hand(&mut self, rng: &mut EngineRng) -> &[u16] {
         for batch in &self.hand_batches {
-            shuffle_batch(&mut self.cards, batch, rng);
+            shuffle_batch(&mut self.cards, self.len, batch, rng);
         }
         self.cards.get(..self.hand).unwrap_or(&[])
     }
@@ -209,9 +220,9 @@ impl<'d> Dealer<'d> {
     /// Draws positions `from..to` (clamped to the deck) after a kept hand: for the
     /// two-player setup, whose extra draws vary.
     pub(crate) fn draw_range(&mut self, from: usize, to: usize, rng: &mut EngineRng) -> &[u16] {
-        let to = to.min(self.cards.len());
-        for batch in batches(self.cards.len(), from, to) {
-            shuffle_batch(&mut self.cards, &batch, rng);
+        let to = to.min(self.len);
+        for batch in batches(self.len, from, to) {
+            shuffle_batch(&mut self.cards, self.len, &batch, rng);
         }
         self.cards.get(from..to).unwrap_or(&[])
     }
@@ -259,14 +270,14 @@ mod tests {
     /// (chi-square with 19 degrees of freedom, far below its 0.1% critical value 43.8).
     #[test]
     fn batched_shuffle_is_uniform() {
-        let mut cards: Vec<u16> = (0..5).collect();
+        let mut cards = slots(&[0, 1, 2, 3, 4]);
         let plan = batches(5, 0, 2);
         let mut rng = chunk_rng(1, 2);
         let mut counts = [[0u32; 5]; 5];
         let runs = 200_000;
         for _ in 0..runs {
             for batch in &plan {
-                shuffle_batch(&mut cards, batch, &mut rng);
+                shuffle_batch(&mut cards, 5, batch, &mut rng);
             }
             counts[usize::from(cards[0])][usize::from(cards[1])] += 1;
         }
