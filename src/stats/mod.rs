@@ -11,6 +11,7 @@
 //! renderer's job.
 
 pub mod exact;
+pub mod observer;
 pub mod query;
 
 use serde::Serialize;

@@ -1,0 +1,225 @@
+//! Estimates of `--want` queries from simulated setups, to set beside their exact values.
+//!
+//! A [`QueryObserver`] watches the engine's setups ([`crate::engine::SetupView`]: the kept
+//! hand, the prizes, the turn draws) and counts how often each query holds in the hand, in
+//! the prizes and in the cards seen by each own turn. It estimates kept-hand values only
+//! (the engine deals kept hands); it computes nothing exact and renders nothing.
+
+use crate::engine::{Observer, SetupView};
+
+use super::exact::{Going, Rules};
+use super::query::ResolvedQuery;
+
+/// How often an event held over a number of setups.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Frequency {
+    pub hits: u64,
+    pub setups: u64,
+}
+
+impl Frequency {
+    pub fn estimate(self) -> f64 {
+        if self.setups == 0 {
+            return 0.0;
+        }
+        self.hits as f64 / self.setups as f64
+    }
+
+    /// The binomial standard error √(p(1−p)/n) of [`Frequency::estimate`].
+    pub fn standard_error(self) -> f64 {
+        if self.setups == 0 {
+            return 0.0;
+        }
+        let p = self.estimate();
+        (p * (1.0 - p) / self.setups as f64).sqrt()
+    }
+}
+
+/// Counts for one query, windows as in [`super::QueryOdds`] (kept-hand family).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct QueryCounts {
+    pub hand: u64,
+    pub prizes: u64,
+    /// Setups where the query held over the cards seen by own turn t, t = 1..=turns.
+    pub by_turn: Vec<u64>,
+}
+
+/// Estimates of one query.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct QueryEstimates {
+    pub hand: Frequency,
+    pub prizes: Frequency,
+    pub by_turn: Vec<Frequency>,
+}
+
+/// An engine observer that evaluates resolved queries on every setup.
+#[derive(Debug, Clone)]
+pub struct QueryObserver {
+    queries: Vec<ResolvedQuery>,
+    /// Turn draws seen by own turn t (index t − 1).
+    draws: Vec<u32>,
+    /// Per-kind counts of the cards being looked at; all zero between windows.
+    counts: Vec<u32>,
+    setups: u64,
+    found: Vec<QueryCounts>,
+}
+
+impl QueryObserver {
+    /// `kinds` is the number of card kinds of the deck the engine deals.
+    pub fn new(
+        queries: &[ResolvedQuery],
+        kinds: usize,
+        rules: Rules,
+        turns: u32,
+        going: Going,
+    ) -> QueryObserver {
+        let draws = (1..=turns).map(|t| rules.draws_by_turn(t, going)).collect();
+        let empty = QueryCounts {
+            by_turn: vec![0; turns as usize],
+            ..QueryCounts::default()
+        };
+        QueryObserver {
+            queries: queries.to_vec(),
+            draws,
+            counts: vec![0; kinds],
+            setups: 0,
+            found: vec![empty; queries.len()],
+        }
+    }
+
+    pub fn setups(&self) -> u64 {
+        self.setups
+    }
+
+    /// Raw counts, one per query in the order given to [`QueryObserver::new`].
+    pub fn counts(&self) -> &[QueryCounts] {
+        &self.found
+    }
+
+    /// Frequencies with their standard errors, one per query.
+    pub fn estimates(&self) -> Vec<QueryEstimates> {
+        let of = |hits| Frequency {
+            hits,
+            setups: self.setups,
+        };
+        let one = |c: &QueryCounts| QueryEstimates {
+            hand: of(c.hand),
+            prizes: of(c.prizes),
+            by_turn: c.by_turn.iter().map(|&h| of(h)).collect(),
+        };
+        self.found.iter().map(one).collect()
+    }
+
+    fn add(&mut self, cards: &[u16], up: bool) {
+        for &kind in cards {
+            if let Some(c) = self.counts.get_mut(usize::from(kind)) {
+                *c = if up {
+                    c.saturating_add(1)
+                } else {
+                    c.saturating_sub(1)
+                };
+            }
+        }
+    }
+
+    /// Adds one to the counter `pick` chooses for each query that holds now.
+    fn tally(&mut self, pick: impl Fn(&mut QueryCounts) -> Option<&mut u64>) {
+        let counts = &self.counts;
+        let count_of = |k: usize| counts.get(k).copied().unwrap_or(0);
+        for (query, found) in self.queries.iter().zip(&mut self.found) {
+            if query.holds(count_of) {
+                if let Some(slot) = pick(found) {
+                    *slot += 1;
+                }
+            }
+        }
+    }
+}
+
+impl Observer for QueryObserver {
+    fn observe(&mut self, view: &SetupView) {
+        self.setups += 1;
+        self.add(view.hand, true);
+        self.tally(|f| Some(&mut f.hand));
+        // Seen by turn t grows from the hand: add each turn's new draws, then check.
+        let mut seen = 0usize;
+        for t in 0..self.draws.len() {
+            let want = self.draws.get(t).map_or(0, |&d| d as usize);
+            let new = view
+                .draws
+                .get(seen..want.min(view.draws.len()))
+                .unwrap_or(&[]);
+            self.add(new, true);
+            seen += new.len();
+            self.tally(|f| f.by_turn.get_mut(t));
+        }
+        let drawn = view.draws.get(..seen).unwrap_or(&[]);
+        self.add(drawn, false);
+        self.add(view.hand, false);
+        self.add(view.prizes, true);
+        self.tally(|f| Some(&mut f.prizes));
+        self.add(view.prizes, false);
+    }
+
+    fn merge(&mut self, other: Self) {
+        self.setups += other.setups;
+        for (mine, theirs) in self.found.iter_mut().zip(other.found) {
+            mine.hand += theirs.hand;
+            mine.prizes += theirs.prizes;
+            for (a, b) in mine.by_turn.iter_mut().zip(theirs.by_turn) {
+                *a += b;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{EngineDeck, Kind, SetupRules, simulate};
+    use crate::format::Setup;
+    use crate::stats::exact::DeckShape;
+    use crate::stats::query;
+
+    /// Simulated kept-hand frequencies agree with the exact values within 5 standard errors
+    /// (seeded, so the test is deterministic), for a joint query and an `|` group.
+    #[test]
+    fn simulated_queries_agree_with_exact_kept_hand_values() {
+        let shape = DeckShape::new([(4, true), (3, false), (6, true), (47, false)]);
+        let resolve = |text: &str| {
+            let parsed = query::parse(text).unwrap();
+            parsed
+                .resolve(|n| Ok::<_, ()>(usize::from(n.text != "A")))
+                .unwrap()
+        };
+        let queries = [resolve("A>=1 & B>=1"), resolve("B|A>=2")];
+        let kinds: Vec<Kind> = shape
+            .kinds
+            .iter()
+            .map(|k| Kind {
+                copies: k.copies,
+                basic: k.basic,
+            })
+            .collect();
+        let deck = EngineDeck::new(&kinds).unwrap();
+        let setup = Setup {
+            first_player_draws: false,
+            ..Setup::default()
+        };
+        let (turns, going, rules) = (3, Going::First, Rules::from(&setup));
+        let make = || QueryObserver::new(&queries, kinds.len(), rules, turns, going);
+        let engine_rules = SetupRules::from(&setup);
+        let observer = simulate(&deck, &engine_rules, turns, 300_000, 7, 2, make).unwrap();
+        assert_eq!(observer.setups(), 300_000);
+        for (query, found) in queries.iter().zip(observer.estimates()) {
+            let exact = query.odds(&shape, rules, turns, going).unwrap();
+            let mut pairs = vec![(found.hand, exact.hand), (found.prizes, exact.prizes)];
+            pairs.extend(found.by_turn.iter().copied().zip(exact.by_turn.clone()));
+            for (estimate, exact) in pairs {
+                let gap = (estimate.estimate() - exact.to_f64()).abs();
+                let limit = 5.0 * estimate.standard_error();
+                assert!(gap < limit, "{estimate:?} vs {}", exact.to_f64());
+            }
+        }
+    }
+}
