@@ -2,8 +2,8 @@
 //! prized, all copies prized, seen by turn) and the mulligan distribution.
 //!
 //! Per setup it only touches the kinds that appear in the dealt positions: for each it
-//! records the first position where the player sees it (0 = hand, i = i-th turn draw) and how
-//! many copies are prized, then bumps one histogram cell for each. "Seen by turn t" is the
+//! records the first position where the player sees it (0 = hand, i = i-th turn draw) and
+//! counts "at least c copies prized" for c up to the copies prized. "Seen by turn t" is the
 //! cumulative sum of the first-seen histogram, computed when asked.
 
 use super::{EngineDeck, Going, Observer, SetupRules, SetupView};
@@ -26,7 +26,7 @@ const LOW: u64 = 0xFFFF;
 pub struct CountObserver {
     rules: SetupRules,
     turns: usize,
-    /// At most 64 kinds and 7 prizes: the bitmask path applies.
+    /// At most 64 kinds (and 255 prizes): the bitmask path applies.
     small: bool,
     copies: Vec<u32>,
     setups: u64,
@@ -35,7 +35,8 @@ pub struct CountObserver {
     /// Per kind, `turns + 2` cells: first seen in hand (0), on draw i (i); the last cell
     /// takes what no accessor reads (seen again, or only prized).
     first_seen: Vec<u64>,
-    /// Per kind, `prizes + 1` cells: setups with that many copies prized (cell 0 unused).
+    /// Per kind, `prizes + 1` cells: `[c]` = setups with at least `c` copies prized (cell 0
+    /// unused).
     prized: Vec<u64>,
     scratch: Vec<Scratch>,
     /// Kinds touched by this setup: the first `touched_len` entries (one slot per position).
@@ -52,7 +53,7 @@ impl CountObserver {
         CountObserver {
             rules: *rules,
             turns,
-            small: kinds <= 64 && rules.prizes <= 7,
+            small: kinds <= 64 && rules.prizes <= 255,
             copies: (0..kinds).map(|kind| deck.copies(kind as u16)).collect(),
             setups: 0,
             mulligans: Vec::new(),
@@ -97,18 +98,21 @@ impl CountObserver {
 
     /// Setups by number of copies of `kind` prized: `[c]` = setups with exactly `c`.
     pub fn prized_distribution(&self, kind: u16) -> Vec<u64> {
-        let row = self.prized_row(kind);
-        let some: u64 = row.iter().skip(1).sum();
-        let mut out = row.to_vec();
+        let at_least = self.prized_row(kind);
+        let mut out: Vec<u64> = at_least
+            .iter()
+            .zip(at_least.iter().skip(1).chain([&0]))
+            .map(|(c, more)| c - more)
+            .collect();
         if let Some(none) = out.first_mut() {
-            *none = self.setups - some;
+            *none = self.setups - at_least.get(1).copied().unwrap_or(0);
         }
         out
     }
 
     /// Setups with at least one copy of `kind` prized.
     pub fn prized_at_least_one(&self, kind: u16) -> u64 {
-        self.prized_row(kind).iter().skip(1).sum()
+        self.prized_row(kind).get(1).copied().unwrap_or(0)
     }
 
     /// Setups with every copy of `kind` prized (0 when it has no copy or more than the prizes).
@@ -123,13 +127,10 @@ impl CountObserver {
             .unwrap_or(0)
     }
 
-    /// Copies of `kind` prized over all setups (for E[#prized]).
+    /// Copies of `kind` prized over all setups (for E[#prized]): the sum over c of the setups
+    /// with at least c prized.
     pub fn prized_total(&self, kind: u16) -> u64 {
-        (0u64..)
-            .zip(self.prized_row(kind))
-            .skip(1)
-            .map(|(c, n)| c * n)
-            .sum()
+        self.prized_row(kind).iter().skip(1).sum()
     }
 
     fn first_seen_row(&self, kind: u16) -> &[u64] {
@@ -181,9 +182,9 @@ impl CountObserver {
             if let Some(count) = self.first_seen.get_mut(seen) {
                 *count += 1;
             }
-            let prized = kind * prized_stride + (cell.prized & LOW) as usize;
-            if let Some(count) = self.prized.get_mut(prized) {
-                *count += 1;
+            let row = kind * prized_stride;
+            for copies in 1..=(cell.prized & LOW) as usize {
+                bump(&mut self.prized, row + copies);
             }
         }
         self.touched_len = 0;
@@ -243,34 +244,38 @@ impl CountObserver {
         self.flush();
     }
 
-    /// The fast path for up to 64 kinds and 7 prizes: one bit per kind. The hand is a mask;
-    /// each draw counts where its kind is first seen (or lands in the unused last cell when
-    /// already seen); prized copies are counted by a 3-bit counter sliced across three masks.
+    /// The fast path for up to 64 kinds: one bit per kind, and fixed-length loops over the
+    /// dealt cards only, so nothing depends on how many kinds a setup holds. A card bumps the
+    /// cell of its position when its kind was not seen before (else the unused last cell); a
+    /// prized card bumps "at least c prized" for its c-th copy.
     #[inline(always)]
     fn observe_masks(&mut self, view: &SetupView) {
         let bit = |kind: u16| 1u64 << (kind & 63);
         let seen_stride = self.turns + 2;
-        let mut seen = view.hand.iter().fold(0, |mask, &kind| mask | bit(kind));
-        for_each_bit(seen, |kind| bump(&mut self.first_seen, kind * seen_stride));
         let trash = self.turns + 1;
-        for (&kind, position) in view.draws.iter().take(self.turns).zip(1usize..) {
+        let mut seen = 0u64;
+        let mut mark = |kind: u16, position: usize| {
             let new = bit(kind) & !seen != 0;
             seen |= bit(kind);
             let cell = if new { position } else { trash };
             bump(&mut self.first_seen, usize::from(kind) * seen_stride + cell);
+        };
+        for &kind in view.hand {
+            mark(kind, 0);
         }
-        let (mut ones, mut twos, mut fours) = (0u64, 0u64, 0u64);
-        for &kind in view.prizes {
-            let carry = ones & bit(kind);
-            ones ^= bit(kind);
-            fours |= twos & carry;
-            twos ^= carry;
+        for (&kind, position) in view.draws.iter().take(self.turns).zip(1usize..) {
+            mark(kind, position);
         }
         let prized_stride = self.rules.prizes as usize + 1;
-        for_each_bit(ones | twos | fours, |kind| {
-            let count = (ones >> kind & 1) + 2 * (twos >> kind & 1) + 4 * (fours >> kind & 1);
-            bump(&mut self.prized, kind * prized_stride + count as usize);
-        });
+        let mut copies = [0u8; 64];
+        for &kind in view.prizes {
+            let slot = &mut copies[usize::from(kind & 63)];
+            *slot += 1;
+            bump(
+                &mut self.prized,
+                usize::from(kind) * prized_stride + usize::from(*slot),
+            );
+        }
     }
 }
 
@@ -299,15 +304,6 @@ impl Marks<'_> {
             *slot = kind;
         }
         self.len += usize::from(fresh);
-    }
-}
-
-/// Calls `f` with the index of each set bit of `mask`.
-#[inline(always)]
-fn for_each_bit(mut mask: u64, mut f: impl FnMut(usize)) {
-    while mask != 0 {
-        f(mask.trailing_zeros() as usize);
-        mask &= mask - 1;
     }
 }
 
