@@ -102,7 +102,7 @@ impl CountObserver {
         let mut out: Vec<u64> = at_least
             .iter()
             .zip(at_least.iter().skip(1).chain([&0]))
-            .map(|(c, more)| c - more)
+            .map(|(c, more)| c.saturating_sub(*more))
             .collect();
         if let Some(none) = out.first_mut() {
             *none = self.setups - at_least.get(1).copied().unwrap_or(0);
