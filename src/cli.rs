@@ -38,6 +38,11 @@ pub enum Command {
         #[command(subcommand)]
         action: Option<FormatsAction>,
     },
+    /// Opening-hand statistics: mulligans, each card in hand, prized, seen by turn; `--want`
+    /// combinations; `--simulate` to check them against the engine.
+    Stats(StatsArgs),
+    /// Deal sample setups of a deck (against itself), as a player would see them.
+    Sample(SampleArgs),
     /// Explain a rule: what it checks, why, an example and the fix.
     Explain {
         /// A rule id such as `copy-limit`; without one, list every rule.
@@ -111,9 +116,17 @@ pub struct Settings {
 
 impl Settings {
     pub fn resolve(args: &CheckArgs) -> Result<Settings, String> {
-        let format = Format::load(&args.format).map_err(render_error)?;
-        let db = open_cards(args.cards.as_deref(), args.rebuild_index)
-            .map_err(|error| format!("error: {error}\n"))?;
+        Settings::open(&args.format, args.cards.as_deref(), args.rebuild_index)
+    }
+
+    /// Loads a format (id or file) and opens the card database (`--cards`, else embedded).
+    pub fn open(
+        format: &str,
+        cards: Option<&std::path::Path>,
+        rebuild: bool,
+    ) -> Result<Settings, String> {
+        let format = Format::load(format).map_err(render_error)?;
+        let db = open_cards(cards, rebuild).map_err(|error| format!("error: {error}\n"))?;
         Ok(Settings { format, db })
     }
 }
@@ -132,7 +145,7 @@ pub fn open_cards(path: Option<&std::path::Path>, rebuild: bool) -> Result<CardD
     }
 }
 
-fn render_error(error: impl miette::Diagnostic + Send + Sync + 'static) -> String {
+pub(crate) fn render_error(error: impl miette::Diagnostic + Send + Sync + 'static) -> String {
     let mut out = String::new();
     let handler =
         miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode_nocolor());
@@ -145,8 +158,20 @@ fn render_error(error: impl miette::Diagnostic + Send + Sync + 'static) -> Strin
 
 /// Runs one command. `stdin` is read only for the file `-`.
 pub fn run(args: &Args, stdin: &mut dyn Read, terminal: Terminal) -> Outcome {
+    run_with_progress(args, stdin, terminal, &Silent)
+}
+
+/// [`run`], reporting a long simulation's progress to `progress` (the binary draws a bar).
+pub fn run_with_progress(
+    args: &Args,
+    stdin: &mut dyn Read,
+    terminal: Terminal,
+    progress: &dyn Progress,
+) -> Outcome {
     match &args.command {
         Command::Check(check_args) => run_check(check_args, stdin, terminal),
+        Command::Stats(stats_args) => run_stats(stats_args, stdin, progress),
+        Command::Sample(sample_args) => run_sample(sample_args, stdin),
         Command::Explain { rule } => explain(rule.as_deref()),
         Command::Formats { action } => formats(action.as_ref()),
     }
@@ -198,7 +223,7 @@ fn run_check(args: &CheckArgs, stdin: &mut dyn Read, terminal: Terminal) -> Outc
 }
 
 /// Reads one deck file (or standard input for `-`), bounded in size.
-fn read_deck(
+pub(crate) fn read_deck(
     file: &std::path::Path,
     stdin: &mut dyn Read,
     stdin_used: &mut bool,
@@ -291,4 +316,494 @@ fn formats(action: Option<&FormatsAction>) -> Outcome {
         },
         Err(error) => Outcome::failure(render_error(error)),
     }
+}
+
+// ---------------------------------------------------------------------------------------
+// `deckbox stats` and `deckbox sample`: a checked deck becomes card kinds (one per English
+// rules name, printings and languages merged), which feed the exact statistics, the engine's
+// simulation and the sample deals.
+
+/// The seed used when `--seed` is not given, so that output is reproducible by default.
+pub const DEFAULT_SEED: u64 = 0x5EED_DEC0;
+/// Most setups `--simulate` runs (about a minute on one core).
+pub const MAX_SETUPS: u64 = 1 << 40;
+/// Most sample setups `deckbox sample` deals at once.
+pub const MAX_SAMPLES: u32 = 1_000;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum GoingArg {
+    First,
+    Second,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum StatsOutput {
+    /// Aligned tables.
+    Text,
+    /// The `Report` as JSON (see the README for the keys).
+    Json,
+    /// GitHub tables.
+    Markdown,
+    /// A self-contained HTML page with charts.
+    Html,
+}
+
+/// Where a deck and its cards come from (shared by `stats` and `sample`).
+#[derive(Debug, clap::Args)]
+pub struct DeckSourceArgs {
+    /// A deck list file; `-` reads standard input.
+    pub file: PathBuf,
+    /// Format id (`standard`) or the path of a format file: its setup rules apply.
+    #[arg(long, short, default_value = "unlimited")]
+    pub format: String,
+    /// A card database: a TCGdex or pokemon-tcg-data checkout. Default: the embedded pool.
+    #[arg(long, env = "DECKBOX_CARDS")]
+    pub cards: Option<PathBuf>,
+    /// Rebuild the cached index of `--cards` even if the source looks unchanged.
+    #[arg(long)]
+    pub rebuild_index: bool,
+    /// Which player's turns the curves count.
+    #[arg(long, value_enum, default_value_t = GoingArg::First)]
+    pub going: GoingArg,
+    /// Own turns to count draws for.
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=30))]
+    pub turns: u32,
+    /// Seed of the shuffles: the same seed (and thread count) gives the same output.
+    #[arg(long, default_value_t = DEFAULT_SEED)]
+    pub seed: u64,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct StatsArgs {
+    #[command(flatten)]
+    pub deck: DeckSourceArgs,
+    /// Also simulate N setups with the engine and show each estimate beside the exact value.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=MAX_SETUPS))]
+    pub simulate: Option<u64>,
+    /// Simulation threads; 0 means one per core.
+    #[arg(long, default_value_t = 0)]
+    pub threads: usize,
+    /// A combination to compute, e.g. `Rare Candy>=1 & Dreepy>=1` (repeatable).
+    #[arg(long = "want", value_name = "EXPR")]
+    pub want: Vec<String>,
+    #[arg(long, short, value_enum, default_value_t = StatsOutput::Text)]
+    pub output: StatsOutput,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct SampleArgs {
+    #[command(flatten)]
+    pub deck: DeckSourceArgs,
+    /// Setups to deal.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=MAX_SAMPLES as i64))]
+    pub count: u32,
+}
+
+/// Receives a long simulation's progress. The library never prints: the binary implements
+/// this with a progress bar on a terminal.
+pub trait Progress: Sync {
+    /// A simulation of `total` setups starts.
+    fn start(&self, _total: u64) {}
+    /// `done` setups are finished.
+    fn advance(&self, _done: u64) {}
+    fn finish(&self) {}
+}
+
+/// Progress that goes nowhere.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Silent;
+
+impl Progress for Silent {}
+
+/// One card kind of a deck: every line with the same English rules name.
+#[derive(Debug, Clone)]
+struct DeckKind {
+    /// The English rules name (the report's `name`).
+    name: String,
+    /// The names as the deck's lines wrote them, first line first.
+    written: Vec<String>,
+    copies: u32,
+    basic: bool,
+}
+
+/// A deck ready for statistics: checked, every line identified.
+struct StatsDeck {
+    settings: Settings,
+    kinds: Vec<DeckKind>,
+    /// A one-line note for stderr when the deck breaks construction rules.
+    note: String,
+}
+
+fn load_stats_deck(args: &DeckSourceArgs, stdin: &mut dyn Read) -> Result<StatsDeck, String> {
+    let settings = Settings::open(&args.format, args.cards.as_deref(), args.rebuild_index)?;
+    let mut stdin_used = false;
+    let input = read_deck(&args.file, stdin, &mut stdin_used)
+        .map_err(|message| format!("error: {message}\n"))?;
+    let deck = check::check(&input, &settings.db, &settings.format);
+    let kinds = deck_kinds(&deck, &settings.db)?;
+    let broken = deck.count(crate::diagnostic::Severity::Error);
+    let note = if broken > 0 {
+        let rules = if broken == 1 { "rule" } else { "rules" };
+        format!(
+            "note: the deck breaks {broken} {rules}; `deckbox check {}` for details\n",
+            input.path
+        )
+    } else {
+        String::new()
+    };
+    Ok(StatsDeck {
+        settings,
+        kinds,
+        note,
+    })
+}
+
+/// Merges the deck's lines into kinds by English rules name, in order of first appearance.
+/// Statistics over a card that was not identified would be wrong, so any such line (or an
+/// unreadable one) is an error naming them.
+fn deck_kinds(deck: &CheckedDeck, db: &CardDb) -> Result<Vec<DeckKind>, String> {
+    let mut kinds: Vec<DeckKind> = Vec::new();
+    let mut unknown: Vec<String> = deck
+        .list
+        .issues
+        .iter()
+        .map(|issue| format!("  {}: {}", deck.path, issue.message))
+        .collect();
+    for card in &deck.cards {
+        let Some(printing) = card.printing.and_then(|id| db.get(id)) else {
+            let line = &card.line;
+            unknown.push(format!("  line {}: {}", line.line, line.name));
+            continue;
+        };
+        let name = printing.rules_name();
+        let written = card.line.name.clone();
+        match kinds.iter_mut().find(|kind| kind.name == name) {
+            Some(kind) => {
+                kind.copies = kind.copies.saturating_add(card.line.count);
+                kind.basic |= printing.is_basic_pokemon();
+                if !kind.written.contains(&written) {
+                    kind.written.push(written);
+                }
+            }
+            None => kinds.push(DeckKind {
+                name,
+                written: vec![written],
+                copies: card.line.count,
+                basic: printing.is_basic_pokemon(),
+            }),
+        }
+    }
+    if !unknown.is_empty() {
+        return Err(format!(
+            "error: {} has lines deckbox could not identify; statistics need every card:\n{}\n\
+             help: `deckbox check {}` explains each line\n",
+            deck.path,
+            unknown.join("\n"),
+            deck.path
+        ));
+    }
+    Ok(kinds)
+}
+
+fn stats_going(going: GoingArg) -> crate::stats::Going {
+    match going {
+        GoingArg::First => crate::stats::Going::First,
+        GoingArg::Second => crate::stats::Going::Second,
+    }
+}
+
+fn run_stats(args: &StatsArgs, stdin: &mut dyn Read, progress: &dyn Progress) -> Outcome {
+    match stats_outcome(args, stdin, progress) {
+        Ok(outcome) => outcome,
+        Err(message) => Outcome::failure(message),
+    }
+}
+
+fn stats_outcome(
+    args: &StatsArgs,
+    stdin: &mut dyn Read,
+    progress: &dyn Progress,
+) -> Result<Outcome, String> {
+    if args.output == StatsOutput::Html && !HTML_AVAILABLE {
+        return Err(
+            "error: --output html is not available yet; use text, markdown or json\n".to_string(),
+        );
+    }
+    let deck = load_stats_deck(&args.deck, stdin)?;
+    let queries = args
+        .want
+        .iter()
+        .map(|text| resolve_want(text, &deck).map(|query| (text.clone(), query)))
+        .collect::<Result<Vec<_>, String>>()?;
+    let shape = crate::stats::DeckShape::new(deck.kinds.iter().map(|k| (k.copies, k.basic)));
+    let names: Vec<String> = deck.kinds.iter().map(|k| k.name.clone()).collect();
+    let going = stats_going(args.deck.going);
+    let input = crate::stats::ReportInput {
+        shape: &shape,
+        names: &names,
+        setup: &deck.settings.format.setup,
+        turns: args.deck.turns,
+        going,
+        queries: &queries,
+    };
+    let mut report = crate::stats::Report::build(input)
+        .map_err(|error| format!("error: cannot compute statistics: {error}\n"))?;
+    if let Some(setups) = args.simulate {
+        report.simulation = Some(simulate_report(
+            args, &deck, &report, &queries, setups, progress,
+        )?);
+    }
+    let stdout = match args.output {
+        StatsOutput::Text => report::stats_text::text(&report),
+        StatsOutput::Markdown => report::stats_text::markdown(&report),
+        StatsOutput::Json => serde_json::to_string_pretty(&report)
+            .map(|json| json + "\n")
+            .map_err(|error| format!("error: cannot write JSON: {error}\n"))?,
+        StatsOutput::Html => html_page(&report, &args.deck.file),
+    };
+    Ok(Outcome {
+        stdout,
+        stderr: deck.note,
+        code: 0,
+    })
+}
+
+/// Whether this build has the HTML report (the renderer lands separately).
+const HTML_AVAILABLE: bool = false;
+
+fn html_page(_report: &crate::stats::Report, _file: &std::path::Path) -> String {
+    String::new()
+}
+
+/// Parses a `--want` expression and resolves its names against the deck's kinds.
+fn resolve_want(text: &str, deck: &StatsDeck) -> Result<crate::stats::ResolvedQuery, String> {
+    let query = crate::stats::query::parse(text).map_err(|error| error.render(text) + "\n")?;
+    query
+        .resolve(|name| {
+            kind_of(&name.text, deck).ok_or_else(|| {
+                let message = match suggest(&name.text, &deck.kinds) {
+                    Some(near) => format!(
+                        "'{}' is not in this deck (did you mean '{near}'?)",
+                        name.text
+                    ),
+                    None => format!("'{}' is not in this deck", name.text),
+                };
+                crate::stats::QueryError {
+                    message,
+                    span: name.span,
+                }
+            })
+        })
+        .map_err(|error| error.render(text) + "\n")
+}
+
+/// The kind a written name means: its English rules name, a name a line used, or (through
+/// the card database) any language's name of a card whose rules name is in the deck.
+fn kind_of(written: &str, deck: &StatsDeck) -> Option<usize> {
+    let key = crate::names::lookup_key(written);
+    let same = |name: &str| crate::names::lookup_key(name) == key;
+    let direct = deck
+        .kinds
+        .iter()
+        .position(|kind| same(&kind.name) || kind.written.iter().any(|w| same(w)));
+    direct.or_else(|| {
+        deck.settings.db.by_name(written).iter().find_map(|hit| {
+            let name = deck.settings.db.get(hit.id)?.rules_name();
+            deck.kinds.iter().position(|kind| kind.name == name)
+        })
+    })
+}
+
+/// The deck's card name closest to an unknown one, if any is close.
+fn suggest(written: &str, kinds: &[DeckKind]) -> Option<String> {
+    let key = crate::names::lookup_key(written);
+    kinds
+        .iter()
+        .map(|kind| {
+            let score = strsim::jaro_winkler(&key, &crate::names::lookup_key(&kind.name));
+            (score, &kind.name)
+        })
+        .filter(|(score, _)| *score > 0.8)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, name)| name.clone())
+}
+
+fn engine_deck(kinds: &[DeckKind]) -> Result<crate::engine::EngineDeck, String> {
+    let kinds: Vec<crate::engine::Kind> = kinds
+        .iter()
+        .map(|kind| crate::engine::Kind {
+            copies: kind.copies,
+            basic: kind.basic,
+        })
+        .collect();
+    crate::engine::EngineDeck::new(&kinds).map_err(render_error)
+}
+
+/// Runs the simulation (with a progress watcher when it should take over a second) and sets
+/// its estimates beside the report's exact values.
+fn simulate_report(
+    args: &StatsArgs,
+    deck: &StatsDeck,
+    report: &crate::stats::Report,
+    queries: &[(String, crate::stats::ResolvedQuery)],
+    setups: u64,
+    progress: &dyn Progress,
+) -> Result<crate::stats::Simulation, String> {
+    use crate::stats::observer::{QueryObserver, SetupObserver, estimates};
+    use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+    let engine = engine_deck(&deck.kinds)?;
+    let setup = &deck.settings.format.setup;
+    let rules = crate::engine::SetupRules::from(setup);
+    let exact_rules = crate::stats::Rules::from(setup);
+    let turns = args.deck.turns;
+    let going = stats_going(args.deck.going);
+    let resolved: Vec<_> = queries.iter().map(|(_, query)| query.clone()).collect();
+    let threads = match args.threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    };
+    let done = AtomicU64::new(0);
+    let plan = crate::engine::Plan {
+        turns,
+        setups,
+        seed: args.deck.seed,
+        threads,
+        progress: Some(&done),
+    };
+    let make = || SetupObserver {
+        counts: crate::engine::CountObserver::new(&engine, &rules, turns),
+        queries: QueryObserver::new(&resolved, engine.kinds(), exact_rules, turns, going),
+    };
+    // About 10 million setups per second per thread: only a run longer than a second
+    // gets a progress bar.
+    let watch = setups as f64 / (10e6 * threads as f64) > 1.0;
+    let finished = AtomicBool::new(false);
+    let seen = std::thread::scope(|scope| {
+        if watch {
+            progress.start(setups);
+            scope.spawn(|| {
+                while !finished.load(Ordering::Relaxed) {
+                    progress.advance(done.load(Ordering::Relaxed));
+                    std::thread::sleep(std::time::Duration::from_millis(100));
+                }
+                progress.finish();
+            });
+        }
+        let seen = crate::engine::run(&engine, &rules, &plan, make);
+        finished.store(true, Ordering::Relaxed);
+        seen
+    })
+    .map_err(render_error)?;
+    Ok(crate::stats::Simulation {
+        setups,
+        seed: args.deck.seed,
+        threads: u32::try_from(threads).unwrap_or(u32::MAX),
+        estimates: estimates(report, &seen),
+    })
+}
+
+fn run_sample(args: &SampleArgs, stdin: &mut dyn Read) -> Outcome {
+    let sampled = load_stats_deck(&args.deck, stdin).and_then(|deck| {
+        let engine = engine_deck(&deck.kinds)?;
+        let rules = crate::engine::SetupRules::from(&deck.settings.format.setup);
+        let mut rng = crate::engine::chunk_rng(args.deck.seed, 0);
+        let mut stdout = String::new();
+        for index in 1..=args.count {
+            let deal = crate::engine::TwoPlayerSetup::deal(
+                &engine,
+                &engine,
+                &rules,
+                args.deck.turns,
+                &mut rng,
+            )
+            .map_err(render_error)?;
+            if index > 1 {
+                stdout.push('\n');
+            }
+            stdout.push_str(&show_sample(index, args, &deck.kinds, &deal));
+        }
+        Ok((stdout, deck.note))
+    });
+    match sampled {
+        Ok((stdout, stderr)) => Outcome {
+            stdout,
+            stderr,
+            code: 0,
+        },
+        Err(message) => Outcome::failure(message),
+    }
+}
+
+/// Cards grouped by kind in order of first appearance, with the deck's own written names:
+/// `2× Dreepy, Rare Candy`.
+fn group(cards: &[u16], kinds: &[DeckKind]) -> String {
+    if cards.is_empty() {
+        return "(none)".to_string();
+    }
+    let mut counts: Vec<(u16, u32)> = Vec::new();
+    for &card in cards {
+        match counts.iter_mut().find(|(kind, _)| *kind == card) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((card, 1)),
+        }
+    }
+    let name = |kind: u16| {
+        let kind = kinds.get(usize::from(kind));
+        kind.and_then(|k| k.written.first())
+            .map_or("?", String::as_str)
+    };
+    let parts: Vec<String> = counts
+        .iter()
+        .map(|&(kind, n)| match n {
+            1 => name(kind).to_string(),
+            n => format!("{n}× {}", name(kind)),
+        })
+        .collect();
+    parts.join(", ")
+}
+
+fn show_sample(
+    index: u32,
+    args: &SampleArgs,
+    kinds: &[DeckKind],
+    deal: &crate::engine::TwoPlayerSetup,
+) -> String {
+    let (you, opponent, going) = match args.deck.going {
+        GoingArg::First => (&deal.first, &deal.second, "first"),
+        GoingArg::Second => (&deal.second, &deal.first, "second"),
+    };
+    let mut out = format!("Sample {index} (you go {going}, seed {})\n", args.deck.seed);
+    for (n, hand) in (1..).zip(&you.revealed) {
+        out.push_str(&format!(
+            "  mulligan {n}: {} (revealed, shuffled back)\n",
+            group(hand, kinds)
+        ));
+    }
+    out.push_str(&format!("  hand:       {}\n", group(&you.hand, kinds)));
+    out.push_str(&format!(
+        "  in play:    {} (Basic Pokémon you may put in play)\n",
+        group(&you.basics, kinds)
+    ));
+    out.push_str(&format!(
+        "  prizes:     {} (you would not see these)\n",
+        group(&you.prizes, kinds)
+    ));
+    let theirs = opponent.mulligans;
+    let plural = if theirs == 1 { "" } else { "s" };
+    if you.extra.is_empty() {
+        out.push_str(&format!("  opponent:   {theirs} mulligan{plural}\n"));
+    } else {
+        out.push_str(&format!(
+            "  opponent:   {theirs} mulligan{plural}; you may draw {}\n",
+            group(&you.extra, kinds)
+        ));
+    }
+    for draw in &you.draws {
+        out.push_str(&format!(
+            "  turn {}:     draw {}\n",
+            draw.turn,
+            group(&[draw.kind], kinds)
+        ));
+    }
+    out
 }

@@ -1,10 +1,36 @@
-//! The `deckbox` binary: parse arguments, run one command, print, exit.
+//! The `deckbox` binary: parse arguments, run one command, print, exit. The progress bar of
+//! a long simulation lives here too: the library only reports progress.
 
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
 use clap::Parser;
-use deckbox::cli::{self, Args, Terminal};
+use deckbox::cli::{self, Args, Progress, Silent, Terminal};
+
+/// A progress bar on stderr, for a terminal only.
+struct Bar(indicatif::ProgressBar);
+
+impl Progress for Bar {
+    fn start(&self, total: u64) {
+        self.0.set_length(total);
+        self.0.set_style(
+            indicatif::ProgressStyle::with_template(
+                "simulating {bar:40} {percent:>3}% {human_pos}/{human_len} setups, {eta} left",
+            )
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        self.0
+            .set_draw_target(indicatif::ProgressDrawTarget::stderr());
+    }
+
+    fn advance(&self, done: u64) {
+        self.0.set_position(done);
+    }
+
+    fn finish(&self) {
+        self.0.finish_and_clear();
+    }
+}
 
 fn main() -> ExitCode {
     let args = Args::parse();
@@ -14,7 +40,14 @@ fn main() -> ExitCode {
             .ok()
             .and_then(|cols| cols.parse().ok()),
     };
-    let outcome = cli::run(&args, &mut std::io::stdin().lock(), terminal);
+    let bar;
+    let progress: &dyn Progress = if std::io::stderr().is_terminal() {
+        bar = Bar(indicatif::ProgressBar::hidden());
+        &bar
+    } else {
+        &Silent
+    };
+    let outcome = cli::run_with_progress(&args, &mut std::io::stdin().lock(), terminal, progress);
     // A closed pipe (`deckbox check ... | head`) is not an error worth reporting.
     let _ = std::io::stdout()
         .lock()

@@ -4,11 +4,16 @@
 //! hand, the prizes, the turn draws) and counts how often each query holds in the hand, in
 //! the prizes and in the cards seen by each own turn. It estimates kept-hand values only
 //! (the engine deals kept hands); it computes nothing exact and renders nothing.
+//! [`SetupObserver`] pairs it with the engine's [`CountObserver`], and [`estimates`] sets
+//! every simulated frequency beside the exact value of a [`Report`].
 
-use crate::engine::{Observer, SetupView};
+use std::collections::BTreeMap;
+
+use crate::engine::{CountObserver, Observer, SetupView};
 
 use super::exact::{Going, Rules};
 use super::query::ResolvedQuery;
+use super::{Estimate, Report};
 
 /// How often an event held over a number of setups.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -171,6 +176,126 @@ impl Observer for QueryObserver {
             }
         }
     }
+}
+
+/// The engine's per-card counts and the query counts, in one pass.
+#[derive(Debug, Clone)]
+pub struct SetupObserver {
+    pub counts: CountObserver,
+    pub queries: QueryObserver,
+}
+
+impl Observer for SetupObserver {
+    #[inline]
+    fn observe(&mut self, view: &SetupView) {
+        self.counts.observe(view);
+        self.queries.observe(view);
+    }
+
+    fn merge(&mut self, other: Self) {
+        self.counts.merge(other.counts);
+        self.queries.merge(other.queries);
+    }
+}
+
+/// A frequency's estimate beside an exact value.
+fn frequency(hits: u64, setups: u64, exact: f64) -> Estimate {
+    let f = Frequency { hits, setups };
+    Estimate {
+        estimate: f.estimate(),
+        standard_error: f.standard_error(),
+        exact,
+    }
+}
+
+/// The mean of a count from its histogram (`histogram[k]` = setups with count k), with the
+/// standard error of that mean.
+fn mean(histogram: &[u64], exact: f64) -> Estimate {
+    let (mut sum, mut squares) = (0, 0);
+    for (k, &count) in (0u64..).zip(histogram) {
+        sum += k * count;
+        squares += k * k * count;
+    }
+    moments(histogram.iter().sum(), sum, squares, exact)
+}
+
+/// The mean of a count over `n` setups from its sum and sum of squares, with the standard
+/// error of that mean.
+fn moments(n: u64, sum: u64, squares: u64, exact: f64) -> Estimate {
+    if n == 0 {
+        return Estimate {
+            estimate: 0.0,
+            standard_error: 0.0,
+            exact,
+        };
+    }
+    let (n, sum, squares) = (n as f64, sum as f64, squares as f64);
+    let mean = sum / n;
+    let variance = (squares / n - mean * mean).max(0.0);
+    Estimate {
+        estimate: mean,
+        standard_error: (variance / n).sqrt(),
+        exact,
+    }
+}
+
+/// Every simulated estimate of `report`, keyed `measure/subject` (`opening_hand/Rare Candy`,
+/// `query_by_turn_2/Rare Candy>=1`). `report.cards` must be in the engine's kind order and
+/// `report.queries` in the order given to the [`QueryObserver`].
+pub fn estimates(report: &Report, seen: &SetupObserver) -> BTreeMap<String, Estimate> {
+    let counts = &seen.counts;
+    let setups = counts.setups();
+    let going = match report.setup.going {
+        Going::First => crate::engine::Going::First,
+        Going::Second => crate::engine::Going::Second,
+    };
+    let mut out = BTreeMap::new();
+    let mulligans = counts.mulligan_distribution();
+    let kept_first = mulligans.first().copied().unwrap_or(0);
+    let q = report.mulligan.probability;
+    out.insert("mulligan".into(), frequency(setups - kept_first, setups, q));
+    let expected = report.mulligan.expected_mulligans;
+    out.insert("expected_mulligans".into(), mean(mulligans, expected));
+    for (kind, card) in (0u16..).zip(&report.cards) {
+        let name = &card.name;
+        let mut put = |measure: String, estimate| out.insert(format!("{measure}/{name}"), estimate);
+        let hits = counts.opening_hand(kind);
+        put(
+            "opening_hand".into(),
+            frequency(hits, setups, card.opening_hand),
+        );
+        let hits = counts.prized_at_least_one(kind);
+        let exact = card.prized_at_least_one;
+        put("prized_at_least_one".into(), frequency(hits, setups, exact));
+        let hits = counts.prized_all(kind);
+        put(
+            "prized_all".into(),
+            frequency(hits, setups, card.prized_all),
+        );
+        let histogram = counts.prized_distribution(kind);
+        let exact = card.prized_expected;
+        put("prized_expected".into(), mean(&histogram, exact));
+        for (turn, exact) in (1u32..).zip(&card.by_turn) {
+            let hits = counts.seen_by_turn(kind, turn, going).unwrap_or(0);
+            put(format!("by_turn_{turn}"), frequency(hits, setups, *exact));
+        }
+    }
+    let found = seen.queries.estimates();
+    for (query, found) in report.queries.iter().zip(found) {
+        let text = &query.query;
+        let mut put = |measure: String, f: Frequency, exact| {
+            out.insert(
+                format!("{measure}/{text}"),
+                frequency(f.hits, f.setups, exact),
+            )
+        };
+        put("query_opening_hand".into(), found.hand, query.opening_hand);
+        put("query_prizes".into(), found.prizes, query.prizes);
+        for ((turn, f), exact) in (1u32..).zip(found.by_turn).zip(&query.by_turn) {
+            put(format!("query_by_turn_{turn}"), f, *exact);
+        }
+    }
+    out
 }
 
 #[cfg(test)]

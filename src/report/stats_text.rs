@@ -1,0 +1,286 @@
+//! Text and Markdown renderers of a [`Report`]: aligned tables for a terminal, GitHub tables
+//! for a pull request or a wiki.
+//!
+//! Both show the same sections in the same order (mulligans, cards, queries, simulation) and
+//! label the two families of numbers: *kept hand* (after mulligans, what the player holds)
+//! and *single shuffle* (one plain shuffle, what web calculators print). Probabilities are
+//! percentages with two decimals, expectations have three, so the output is stable. These
+//! renderers compute nothing and print nothing.
+
+use crate::stats::{Estimate, Report};
+
+/// A table: a header row and body rows, first column left-aligned, the others right-aligned.
+struct Table {
+    header: Vec<String>,
+    rows: Vec<Vec<String>>,
+}
+
+/// How a table is drawn.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Style {
+    Text,
+    Markdown,
+}
+
+/// The plain-text report.
+pub fn text(report: &Report) -> String {
+    render(report, Style::Text)
+}
+
+/// The Markdown report (GitHub tables).
+pub fn markdown(report: &Report) -> String {
+    render(report, Style::Markdown)
+}
+
+fn render(report: &Report, style: Style) -> String {
+    let mut out = String::new();
+    let title = format!(
+        "Opening-hand statistics: {} cards, {} Basic Pokémon",
+        report.deck.cards, report.deck.basic_pokemon
+    );
+    match style {
+        Style::Text => out.push_str(&format!("{title}\n")),
+        Style::Markdown => out.push_str(&format!("## {title}\n\n")),
+    }
+    out.push_str(&line(style, &rules_line(report)));
+    section(&mut out, style, "Mulligans", &mulligan_table(report), &[]);
+    let legend = [
+        "Hand: kept hand, the hand kept after mulligans (it holds a Basic Pokémon)",
+        "Hand (1 shuffle): single shuffle, ignoring mulligans (what most web calculators print)",
+        "prized, E[prized] and T1..Tn (seen by your own turn n) are kept-hand values",
+    ];
+    section(&mut out, style, "Cards", &card_table(report), &legend);
+    if !report.queries.is_empty() {
+        let legend = ["Prizes: the query holds among the prize cards (kept hand)"];
+        section(&mut out, style, "Queries", &query_table(report), &legend);
+    }
+    if let Some(simulation) = &report.simulation {
+        let heading = format!(
+            "Simulation: {} setups, seed {}, {} threads (kept-hand estimates ± standard error)",
+            simulation.setups, simulation.seed, simulation.threads
+        );
+        let table = simulation_table(&simulation.estimates);
+        section(&mut out, style, &heading, &table, &[]);
+    }
+    out
+}
+
+fn rules_line(report: &Report) -> String {
+    let setup = &report.setup;
+    let going = match setup.going {
+        crate::stats::Going::First => "going first",
+        crate::stats::Going::Second => "going second",
+    };
+    let draw = if setup.first_player_draws {
+        "the first player draws on turn 1"
+    } else {
+        "the first player skips the turn-1 draw"
+    };
+    format!(
+        "Rules: {}-card hand, {} prize cards, {going} ({draw})",
+        setup.hand_size, setup.prizes
+    )
+}
+
+fn line(style: Style, text: &str) -> String {
+    match style {
+        Style::Text => format!("{text}\n"),
+        Style::Markdown => format!("{text}\n\n"),
+    }
+}
+
+fn section(out: &mut String, style: Style, heading: &str, table: &Table, legend: &[&str]) {
+    match style {
+        Style::Text => {
+            out.push_str(&format!("\n{heading}\n"));
+            out.push_str(&draw_text(table));
+            for note in legend {
+                out.push_str(&format!("  {note}\n"));
+            }
+        }
+        Style::Markdown => {
+            out.push_str(&format!("### {heading}\n\n"));
+            out.push_str(&draw_markdown(table));
+            if !legend.is_empty() {
+                out.push('\n');
+                for note in legend {
+                    out.push_str(&format!("- {note}\n"));
+                }
+            }
+            out.push('\n');
+        }
+    }
+}
+
+fn mulligan_table(report: &Report) -> Table {
+    let m = &report.mulligan;
+    let mut rows = vec![
+        vec!["P(mulligan)".to_string(), percent(m.probability)],
+        vec![
+            "Expected mulligans".to_string(),
+            number(m.expected_mulligans),
+        ],
+    ];
+    for (k, p) in m.distribution.iter().enumerate().take(4) {
+        let plural = if k == 1 { "" } else { "s" };
+        rows.push(vec![format!("Exactly {k} mulligan{plural}"), percent(*p)]);
+    }
+    Table {
+        header: vec!["Mulligans".to_string(), "Value".to_string()],
+        rows,
+    }
+}
+
+fn turn_headers(turns: u32) -> impl Iterator<Item = String> {
+    (1..=turns).map(|t| format!("T{t}"))
+}
+
+fn card_table(report: &Report) -> Table {
+    let mut header: Vec<String> = [
+        "Card",
+        "Copies",
+        "Basic",
+        "Hand",
+        "Hand (1 shuffle)",
+        "≥1 prized",
+        "All prized",
+        "E[prized]",
+    ]
+    .map(String::from)
+    .to_vec();
+    header.extend(turn_headers(report.setup.turns).map(|t| t.to_string()));
+    let rows = report
+        .cards
+        .iter()
+        .map(|card| {
+            let mut row = vec![
+                card.name.clone(),
+                card.copies.to_string(),
+                if card.basic { "yes" } else { "no" }.to_string(),
+                percent(card.opening_hand),
+                percent(card.opening_hand_single_shuffle),
+                percent(card.prized_at_least_one),
+                percent(card.prized_all),
+                number(card.prized_expected),
+            ];
+            row.extend(card.by_turn.iter().map(|p| percent(*p)));
+            row
+        })
+        .collect();
+    Table { header, rows }
+}
+
+fn query_table(report: &Report) -> Table {
+    let mut header: Vec<String> = ["Query", "Hand", "Hand (1 shuffle)", "Prizes"]
+        .map(String::from)
+        .to_vec();
+    header.extend(turn_headers(report.setup.turns).map(|t| t.to_string()));
+    let rows = report
+        .queries
+        .iter()
+        .map(|query| {
+            let mut row = vec![
+                query.query.clone(),
+                percent(query.opening_hand),
+                percent(query.opening_hand_single_shuffle),
+                percent(query.prizes),
+            ];
+            row.extend(query.by_turn.iter().map(|p| percent(*p)));
+            row
+        })
+        .collect();
+    Table { header, rows }
+}
+
+fn simulation_table(estimates: &std::collections::BTreeMap<String, Estimate>) -> Table {
+    let rows = estimates
+        .iter()
+        .map(|(key, e)| {
+            // Expectations are counts, not probabilities.
+            let expectation = key.starts_with("expected") || key.starts_with("prized_expected");
+            let show = |x: f64| if expectation { number(x) } else { percent(x) };
+            let sigmas = if e.standard_error > 0.0 {
+                format!("{:.2}", (e.estimate - e.exact) / e.standard_error)
+            } else {
+                "-".to_string()
+            };
+            vec![
+                key.clone(),
+                show(e.estimate),
+                format!("± {}", show(e.standard_error)),
+                show(e.exact),
+                sigmas,
+            ]
+        })
+        .collect();
+    Table {
+        header: [
+            "Estimate",
+            "Simulated",
+            "Std. error",
+            "Exact (kept hand)",
+            "Off by (SE)",
+        ]
+        .map(String::from)
+        .to_vec(),
+        rows,
+    }
+}
+
+/// A probability as a percentage; tiny non-zero values say so rather than round to zero.
+fn percent(p: f64) -> String {
+    if p > 0.0 && p < 0.00005 {
+        return "<0.01%".to_string();
+    }
+    format!("{:.2}%", p * 100.0)
+}
+
+fn number(x: f64) -> String {
+    format!("{x:.3}")
+}
+
+fn width(cell: &str) -> usize {
+    cell.chars().count()
+}
+
+fn draw_text(table: &Table) -> String {
+    let columns = table.header.len();
+    let mut widths: Vec<usize> = table.header.iter().map(|h| width(h)).collect();
+    for row in &table.rows {
+        for (w, cell) in widths.iter_mut().zip(row) {
+            *w = (*w).max(width(cell));
+        }
+    }
+    let mut out = String::new();
+    for row in std::iter::once(&table.header).chain(&table.rows) {
+        let mut text = String::from(" ");
+        for (index, (cell, w)) in row.iter().zip(&widths).enumerate().take(columns) {
+            let pad = " ".repeat(w.saturating_sub(width(cell)));
+            if index == 0 {
+                text.push_str(&format!(" {cell}{pad}"));
+            } else {
+                text.push_str(&format!("  {pad}{cell}"));
+            }
+        }
+        out.push_str(text.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+fn draw_markdown(table: &Table) -> String {
+    let escape = |cell: &str| cell.replace('|', "\\|");
+    let row = |cells: &[String]| {
+        let cells: Vec<String> = cells.iter().map(|c| escape(c)).collect();
+        format!("| {} |\n", cells.join(" | "))
+    };
+    let mut out = row(&table.header);
+    let rule: Vec<&str> = (0..table.header.len())
+        .map(|i| if i == 0 { ":---" } else { "---:" })
+        .collect();
+    out.push_str(&format!("| {} |\n", rule.join(" | ")));
+    for body in &table.rows {
+        out.push_str(&row(body));
+    }
+    out
+}

@@ -1,0 +1,209 @@
+#![allow(clippy::unwrap_used, clippy::expect_used, reason = "tests fail loudly")]
+//! CLI tests of `deckbox stats` and `deckbox sample`: run the real binary in a temporary
+//! directory with the embedded card pool and snapshot exit code, stdout and stderr. The
+//! simulation agrees with the exact values, and a deck written in French or German gives the
+//! same numbers as its English original.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Runs `deckbox` in `dir` with `args` and returns the exit code, stdout and the whole run
+/// rendered for a snapshot.
+fn run_in(dir: &Path, args: &[&str]) -> (i32, String, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_deckbox"))
+        .args(args)
+        .current_dir(dir)
+        .env_remove("DECKBOX_CARDS")
+        .env("COLUMNS", "100")
+        .env("DECKBOX_CACHE_DIR", dir.join(".cache"))
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let code = output.status.code().unwrap_or(-1);
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    let rendered = format!(
+        "exit: {code}\n--- stdout\n{stdout}--- stderr\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    (code, stdout, rendered)
+}
+
+/// A temporary directory holding copies of `files` (path relative to the repository).
+fn workspace(files: &[&str]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for file in files {
+        let from = repo().join(file);
+        let name = from.file_name().unwrap();
+        std::fs::copy(&from, dir.path().join(name)).unwrap();
+    }
+    dir
+}
+
+fn dragapult() -> tempfile::TempDir {
+    workspace(&["examples/dragapult.txt", "examples/broken.txt"])
+}
+
+#[test]
+fn stats_in_every_output() {
+    let dir = dragapult();
+    for output in ["text", "markdown", "json"] {
+        let (code, _, out) = run_in(dir.path(), &["stats", "dragapult.txt", "-o", output]);
+        assert_eq!(code, 0, "{out}");
+        insta::assert_snapshot!(format!("stats-{output}"), out);
+    }
+}
+
+#[test]
+fn want_queries() {
+    let dir = dragapult();
+    let (code, _, out) = run_in(
+        dir.path(),
+        &[
+            "stats",
+            "dragapult.txt",
+            "--going",
+            "second",
+            "--turns",
+            "2",
+            "--want",
+            "Rare Candy>=1 & Dreepy>=1",
+            "--want",
+            "Buddy-Buddy Poffin|Ultra Ball>=1",
+        ],
+    );
+    assert_eq!(code, 0, "{out}");
+    insta::assert_snapshot!("want-valid", out);
+    let (code, stdout, out) = run_in(
+        dir.path(),
+        &[
+            "stats",
+            "dragapult.txt",
+            "--want",
+            "Dreepy>=1 & Rare Candi>=1",
+        ],
+    );
+    assert_eq!(code, 2, "{out}");
+    assert!(stdout.is_empty());
+    insta::assert_snapshot!("want-unknown-name", out);
+}
+
+#[test]
+fn unidentified_lines_and_broken_rules() {
+    let dir = dragapult();
+    let (code, _, out) = run_in(dir.path(), &["stats", "broken.txt"]);
+    assert_eq!(code, 2, "{out}");
+    insta::assert_snapshot!("broken-deck", out);
+}
+
+/// Every simulated estimate is within 5 standard errors of its exact kept-hand value
+/// (seeded, so this is deterministic).
+#[test]
+fn simulation_agrees_with_exact_values() {
+    let dir = dragapult();
+    let args = [
+        "stats",
+        "dragapult.txt",
+        "--simulate",
+        "200000",
+        "--seed",
+        "7",
+        "--threads",
+        "2",
+        "--want",
+        "Rare Candy>=1 & Dreepy>=1",
+        "-o",
+        "json",
+    ];
+    let (code, stdout, out) = run_in(dir.path(), &args);
+    assert_eq!(code, 0, "{out}");
+    let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    let simulation = &json["simulation"];
+    assert_eq!(simulation["setups"], 200_000);
+    assert_eq!(simulation["seed"], 7);
+    assert_eq!(simulation["threads"], 2);
+    let estimates = simulation["estimates"].as_object().unwrap();
+    // mulligan, expected mulligans, 28 cards × 8, 1 query × 6.
+    assert_eq!(estimates.len(), 2 + 28 * 8 + 6);
+    for (key, e) in estimates {
+        let (estimate, se, exact) = (
+            e["estimate"].as_f64().unwrap(),
+            e["standard_error"].as_f64().unwrap(),
+            e["exact"].as_f64().unwrap(),
+        );
+        let gap = (estimate - exact).abs();
+        assert!(
+            gap <= 5.0 * se + 1e-12,
+            "{key}: {estimate} ± {se} vs {exact}"
+        );
+    }
+    let card = &json["cards"][0];
+    let key = format!("opening_hand/{}", card["name"].as_str().unwrap());
+    assert_eq!(estimates[&key]["exact"], card["opening_hand"]);
+    // Same seed and threads: the same numbers.
+    let (_, again, _) = run_in(dir.path(), &args);
+    assert_eq!(stdout, again);
+}
+
+#[test]
+fn sample_is_reproducible() {
+    let dir = dragapult();
+    let (code, first, out) = run_in(dir.path(), &["sample", "--seed", "1", "dragapult.txt"]);
+    assert_eq!(code, 0, "{out}");
+    insta::assert_snapshot!("sample-seed-1", out);
+    let (_, again, _) = run_in(dir.path(), &["sample", "--seed", "1", "dragapult.txt"]);
+    assert_eq!(first, again);
+    let (_, other, _) = run_in(dir.path(), &["sample", "--seed", "2", "dragapult.txt"]);
+    assert_ne!(first, other);
+    let many = [
+        "sample", "--seed", "3", "--count", "40", "--going", "second",
+    ];
+    let (code, text, out) = run_in(dir.path(), &[&many[..], &["dragapult.txt"]].concat());
+    assert_eq!(code, 0, "{out}");
+    assert_eq!(text.matches("Sample ").count(), 40);
+    assert_eq!(text.matches("(you would not see these)").count(), 40);
+    // Some of 40 setups take a mulligan (P ≈ 0.26 each), and each shows the revealed hand.
+    assert!(text.contains("mulligan 1:"), "{text}");
+}
+
+/// The same deck in French, German and English: the same numbers (names are English).
+#[test]
+fn localized_decks_give_the_same_numbers() {
+    let dir = workspace(&[
+        "examples/gardevoir-fr.txt",
+        "tests/fixtures/stats/gardevoir-en.txt",
+        "tests/fixtures/stats/gardevoir-de.txt",
+    ]);
+    let stats = |file: &str, want: &str| {
+        let args = ["stats", file, "-o", "json", "--want", want];
+        let (code, stdout, out) = run_in(dir.path(), &args);
+        assert_eq!(code, 0, "{out}");
+        let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+        let mut queries = json["queries"].clone();
+        for query in queries.as_array_mut().unwrap() {
+            query["query"] = serde_json::Value::Null;
+        }
+        (
+            json["deck"].clone(),
+            json["mulligan"].clone(),
+            json["cards"].clone(),
+            queries,
+        )
+    };
+    let english = stats("gardevoir-en.txt", "Rare Candy>=1 & Ralts>=1");
+    let french = stats("gardevoir-fr.txt", "Super Bonbon>=1 & Tarsal>=1");
+    let german = stats("gardevoir-de.txt", "Sonderbonbon>=1 & Trasla>=1");
+    // A French deck asked in English, through the card database.
+    let mixed = stats("gardevoir-fr.txt", "rare candy>=1 & Ralts>=1");
+    assert_eq!(english, french);
+    assert_eq!(english, german);
+    assert_eq!(english, mixed);
+    let names: Vec<&str> = english.2.as_array().unwrap()[..3]
+        .iter()
+        .map(|card| card["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["Ralts", "Kirlia", "Mega Gardevoir ex"]);
+}
