@@ -734,7 +734,7 @@ fn run_sample(args: &SampleArgs, stdin: &mut dyn Read) -> Outcome {
     }
 }
 
-/// Cards grouped by kind in order of first appearance, with the deck's own written names:
+/// Cards grouped by kind in deck-list order, with the deck's own written names:
 /// `2× Dreepy, Rare Candy`.
 fn group(cards: &[u16], kinds: &[DeckKind]) -> String {
     if cards.is_empty() {
@@ -747,6 +747,7 @@ fn group(cards: &[u16], kinds: &[DeckKind]) -> String {
             None => counts.push((card, 1)),
         }
     }
+    counts.sort_unstable();
     let name = |kind: u16| {
         let kind = kinds.get(usize::from(kind));
         kind.and_then(|k| k.written.first())
