@@ -1,0 +1,747 @@
+//! The `deckbox stats --output html` page: one self-contained HTML5 document for a
+//! [`Report`], with inline CSS and inline SVG charts.
+//!
+//! The page needs no JavaScript and names no external resource (no font, no stylesheet, no
+//! image URL), so it opens the same offline as online. Every text that comes from the deck
+//! or the command line (card names, queries, simulation keys, the title) goes through
+//! [`escape`]. The markup is also well-formed XML (void elements self-closed, attributes
+//! quoted) so a plain XML parser can check it. Output is deterministic: fixed float
+//! formatting, the report's own ordering, colours from a fixed palette. This module computes
+//! nothing: every number comes from the report.
+
+use crate::stats::{CardStats, Going, QueryStats, Report, Simulation};
+
+/// Line colours, in order; the list repeats with a dashed stroke after the last one.
+const PALETTE: [&str; 12] = [
+    "#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2",
+    "#7f7f7f", "#bcbd22", "#393b79", "#637939",
+];
+
+const CSS: &str = "\
+body { font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; margin: 0; \
+background: #fff; color: #1b1b1b; line-height: 1.45; }
+main { max-width: 1100px; margin: 0 auto; padding: 24px; }
+h1 { font-size: 1.6rem; margin: 0 0 4px; }
+h2 { font-size: 1.2rem; margin: 28px 0 8px; border-bottom: 2px solid #e3e3e3; }
+p.summary { color: #444; margin: 0 0 8px; }
+.family { background: #f6f7f9; border-left: 4px solid #1f77b4; padding: 8px 12px; }
+.family dt { font-weight: 600; }
+.family dd { margin: 0 0 6px 16px; }
+.figures { display: flex; gap: 32px; flex-wrap: wrap; align-items: baseline; }
+.figure b { font-size: 1.5rem; }
+.scroll { overflow-x: auto; }
+table { border-collapse: collapse; font-size: 0.9rem; margin: 8px 0; }
+th, td { padding: 4px 8px; border-bottom: 1px solid #e3e3e3; }
+th { background: #f0f2f5; text-align: center; font-weight: 600; }
+td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+td.name { text-align: left; white-space: nowrap; }
+.ss { color: #666; font-style: italic; }
+tbody tr:nth-child(even) { background: #fafafa; }
+svg text { font-size: 12px; fill: #333; }
+ul.legend { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 4px 18px; \
+font-size: 0.85rem; }
+ul.legend li { white-space: nowrap; }
+.note { color: #555; font-size: 0.85rem; }
+";
+
+/// Escapes text for HTML element content and quoted attribute values alike.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// The whole page for `report`, titled `title` (escaped here).
+pub fn stats_page(report: &Report, title: &str) -> String {
+    let title = escape(title);
+    let mut out = String::new();
+    out.push_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n");
+    out.push_str("<meta charset=\"utf-8\" />\n");
+    out.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\" />\n");
+    out.push_str(&format!("<title>{title}</title>\n"));
+    out.push_str(&format!(
+        "<style>\n{CSS}</style>\n</head>\n<body>\n<main>\n"
+    ));
+    out.push_str(&format!("<h1>{title}</h1>\n"));
+    out.push_str(&summary(report));
+    out.push_str(&families());
+    out.push_str(&mulligan_section(report));
+    out.push_str(&cards_section(report));
+    out.push_str(&curve_section(report));
+    out.push_str(&queries_section(report));
+    if let Some(simulation) = &report.simulation {
+        out.push_str(&simulation_section(simulation));
+    }
+    out.push_str("</main>\n</body>\n</html>\n");
+    out
+}
+
+fn summary(report: &Report) -> String {
+    let setup = &report.setup;
+    let going = match setup.going {
+        Going::First => "going first",
+        Going::Second => "going second",
+    };
+    let draw = if setup.first_player_draws {
+        "the player going first draws on turn 1"
+    } else {
+        "the player going first does not draw on turn 1"
+    };
+    format!(
+        "<p class=\"summary\">{} cards, {} Basic Pokémon. Setup: {} cards in hand, {} prize \
+         cards; {draw}. Turn curves are for the player {going}, up to turn {}.</p>\n",
+        report.deck.cards, report.deck.basic_pokemon, setup.hand_size, setup.prizes, setup.turns
+    )
+}
+
+fn families() -> String {
+    "<dl class=\"family\">\n\
+     <dt>kept hand</dt><dd>conditioned on a Basic Pokémon in the kept opening hand: what you \
+     actually hold after mulligans. Prizes and draws come from the rest of the deck. Every \
+     value is a kept-hand value unless marked otherwise.</dd>\n\
+     <dt class=\"ss\">single shuffle</dt><dd>one shuffle with no mulligan rule, the plain \
+     hypergeometric odds most web calculators print.</dd>\n\
+     </dl>\n"
+        .to_string()
+}
+
+/// A probability as a percentage with two decimals; below 0.01 % as "1 in N" so rare
+/// events such as all copies prized stay readable.
+fn pct(p: f64) -> String {
+    if !p.is_finite() {
+        return "–".to_string();
+    }
+    if p > 0.0 && p < 0.0001 {
+        return format!("1 in {}", thousands((1.0 / p).round()));
+    }
+    format!("{:.2}%", p * 100.0)
+}
+
+fn thousands(value: f64) -> String {
+    let digits = format!("{value:.0}");
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+fn fixed(value: f64, decimals: usize) -> String {
+    if value.is_finite() {
+        format!("{value:.decimals$}")
+    } else {
+        "–".to_string()
+    }
+}
+
+fn mulligan_section(report: &Report) -> String {
+    let m = &report.mulligan;
+    let mut out = String::from("<section>\n<h2>Mulligans</h2>\n<div class=\"figures\">\n");
+    out.push_str(&format!(
+        "<div class=\"figure\">P(mulligan) <b>{}</b></div>\n",
+        pct(m.probability)
+    ));
+    out.push_str(&format!(
+        "<div class=\"figure\">expected mulligans <b>{}</b></div>\n</div>\n",
+        fixed(m.expected_mulligans, 3)
+    ));
+    let mut bars: Vec<(String, f64)> = m
+        .distribution
+        .iter()
+        .enumerate()
+        .map(|(k, p)| (k.to_string(), *p))
+        .collect();
+    bars.push((format!("{}+", m.distribution.len()), m.distribution_rest));
+    out.push_str(&bar_chart(&bars));
+    out.push_str("</section>\n");
+    out
+}
+
+/// Chart geometry: the plot area inside the SVG.
+#[derive(Clone, Copy)]
+struct Frame {
+    width: f64,
+    height: f64,
+    left: f64,
+    right: f64,
+    top: f64,
+    bottom: f64,
+}
+
+impl Frame {
+    fn plot_width(self) -> f64 {
+        self.width - self.left - self.right
+    }
+    fn plot_height(self) -> f64 {
+        self.height - self.top - self.bottom
+    }
+    /// The y coordinate of a value in 0..=`max`.
+    fn y(self, value: f64, max: f64) -> f64 {
+        let share = if max > 0.0 { value / max } else { 0.0 };
+        self.top + self.plot_height() * (1.0 - clamp01(share))
+    }
+}
+
+fn clamp01(value: f64) -> f64 {
+    if value.is_finite() {
+        value.clamp(0.0, 1.0)
+    } else {
+        0.0
+    }
+}
+
+/// Opening `<svg>` tag with an accessible title.
+fn svg_open(frame: Frame, label: &str) -> String {
+    format!(
+        "<svg width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" role=\"img\" \
+         aria-label=\"{label}\">\n<title>{label}</title>\n",
+        w = frame.width,
+        h = frame.height
+    )
+}
+
+/// Horizontal grid lines and percentage ticks from 0 to `max` (a fraction) in `steps`.
+fn y_axis(frame: Frame, max: f64, steps: u32, caption: &str) -> String {
+    let mut out = String::new();
+    for step in 0..=steps {
+        let value = max * f64::from(step) / f64::from(steps);
+        let y = frame.y(value, max);
+        let (x1, x2) = (frame.left, frame.width - frame.right);
+        out.push_str(&format!(
+            "<line x1=\"{x1:.1}\" y1=\"{y:.1}\" x2=\"{x2:.1}\" y2=\"{y:.1}\" stroke=\"#e3e3e3\" />\n\
+             <text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">{:.0}%</text>\n",
+            x1 - 6.0,
+            y + 4.0,
+            value * 100.0
+        ));
+    }
+    let (x, y) = (14.0, frame.top + frame.plot_height() / 2.0);
+    out.push_str(&format!(
+        "<text x=\"{x:.1}\" y=\"{y:.1}\" text-anchor=\"middle\" \
+         transform=\"rotate(-90 {x:.1} {y:.1})\">{caption}</text>\n"
+    ));
+    out.push_str(&format!(
+        "<line x1=\"{l:.1}\" y1=\"{t:.1}\" x2=\"{l:.1}\" y2=\"{b:.1}\" stroke=\"#333\" />\n",
+        l = frame.left,
+        t = frame.top,
+        b = frame.height - frame.bottom
+    ));
+    out
+}
+
+/// A scale maximum that fits `largest`: the next multiple of 10 %, at least 10 %.
+fn scale_max(largest: f64) -> f64 {
+    let tenths = (clamp01(largest) * 10.0).ceil().max(1.0);
+    tenths / 10.0
+}
+
+fn bar_chart(bars: &[(String, f64)]) -> String {
+    let frame = Frame {
+        width: 640.0,
+        height: 260.0,
+        left: 60.0,
+        right: 12.0,
+        top: 20.0,
+        bottom: 44.0,
+    };
+    let largest = bars.iter().map(|(_, p)| clamp01(*p)).fold(0.0, f64::max);
+    let max = scale_max(largest);
+    let label = "Distribution of the number of mulligans before the kept hand";
+    let mut out = svg_open(frame, label);
+    // One tick per 10 %: scale_max is a whole number of tenths.
+    let steps = (max * 10.0).round().max(1.0) as u32;
+    out.push_str(&y_axis(frame, max, steps, "probability"));
+    let slot = frame.plot_width() / bars.len().max(1) as f64;
+    let base = frame.height - frame.bottom;
+    for (i, (name, p)) in bars.iter().enumerate() {
+        let x = frame.left + slot * i as f64 + slot * 0.15;
+        let y = frame.y(clamp01(*p), max);
+        let middle = x + slot * 0.35;
+        out.push_str(&format!(
+            "<rect x=\"{x:.1}\" y=\"{y:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"#1f77b4\">\
+             <title>{name} mulligans: {}</title></rect>\n\
+             <text x=\"{middle:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{}</text>\n\
+             <text x=\"{middle:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{name}</text>\n",
+            slot * 0.7,
+            base - y,
+            pct(*p),
+            y - 4.0,
+            short_pct(*p),
+            base + 16.0
+        ));
+    }
+    out.push_str(&format!(
+        "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">mulligans before the kept hand\
+         </text>\n</svg>\n",
+        frame.left + frame.plot_width() / 2.0,
+        frame.height - 6.0
+    ));
+    out
+}
+
+/// A compact label for a bar: one decimal, or "&lt;0.1%".
+fn short_pct(p: f64) -> String {
+    if p > 0.0 && p < 0.0005 {
+        "&lt;0.1%".to_string()
+    } else {
+        format!("{:.1}%", clamp01(p) * 100.0)
+    }
+}
+
+fn turn_headers(turns: usize, class: &str) -> String {
+    (1..=turns)
+        .map(|t| format!("<th{class}>turn {t}</th>"))
+        .collect()
+}
+
+fn cards_section(report: &Report) -> String {
+    let turns = report.setup.turns as usize;
+    let mut out = String::from(
+        "<section>\n<h2>Cards</h2>\n<p class=\"note\">Kept-hand values unless marked \
+         <span class=\"ss\">single shuffle</span>. “Seen by turn t” counts the opening hand \
+         and every draw up to your own turn t.</p>\n<div class=\"scroll\">\n<table>\n<thead>\n",
+    );
+    out.push_str(&format!(
+        "<tr><th rowspan=\"2\">card</th><th rowspan=\"2\">copies</th>\
+         <th rowspan=\"2\">Basic</th><th colspan=\"2\">in opening hand</th>\
+         <th colspan=\"3\">prizes</th><th colspan=\"{}\">seen by own turn</th></tr>\n",
+        turns.max(1)
+    ));
+    out.push_str(&format!(
+        "<tr><th>kept hand</th><th class=\"ss\">single shuffle</th><th>≥1 prized</th>\
+         <th>all prized</th><th>E[prized]</th>{}</tr>\n</thead>\n<tbody>\n",
+        turn_headers(turns, "")
+    ));
+    for card in &report.cards {
+        out.push_str(&card_row(card));
+    }
+    out.push_str("</tbody>\n</table>\n</div>\n");
+    out.push_str(&single_shuffle_table(report));
+    out.push_str("</section>\n");
+    out
+}
+
+fn num_cells(values: &[f64]) -> String {
+    values
+        .iter()
+        .map(|p| format!("<td class=\"num\">{}</td>", pct(*p)))
+        .collect()
+}
+
+fn card_row(card: &CardStats) -> String {
+    format!(
+        "<tr><td class=\"name\">{}</td><td class=\"num\">{}</td><td>{}</td>\
+         <td class=\"num\">{}</td><td class=\"num ss\">{}</td><td class=\"num\">{}</td>\
+         <td class=\"num\">{}</td><td class=\"num\">{}</td>{}</tr>\n",
+        escape(&card.name),
+        card.copies,
+        if card.basic { "Basic" } else { "" },
+        pct(card.opening_hand),
+        pct(card.opening_hand_single_shuffle),
+        pct(card.prized_at_least_one),
+        pct(card.prized_all),
+        fixed(card.prized_expected, 3),
+        num_cells(&card.by_turn)
+    )
+}
+
+/// The single-shuffle family in full, folded away: useful to compare with web calculators.
+fn single_shuffle_table(report: &Report) -> String {
+    let turns = report.setup.turns as usize;
+    let mut out = String::from(
+        "<details>\n<summary>Single-shuffle values (no mulligan rule, as web calculators \
+         print them)</summary>\n<div class=\"scroll\">\n<table class=\"ss\">\n<thead>\n",
+    );
+    out.push_str(&format!(
+        "<tr><th>card</th><th>in opening hand</th><th>≥1 prized</th><th>all prized</th>\
+         <th>E[prized]</th>{}</tr>\n</thead>\n<tbody>\n",
+        turn_headers(turns, "")
+    ));
+    for card in &report.cards {
+        out.push_str(&format!(
+            "<tr><td class=\"name\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>\
+             <td class=\"num\">{}</td><td class=\"num\">{}</td>{}</tr>\n",
+            escape(&card.name),
+            pct(card.opening_hand_single_shuffle),
+            pct(card.prized_at_least_one_single_shuffle),
+            pct(card.prized_all_single_shuffle),
+            fixed(card.prized_expected_single_shuffle, 3),
+            num_cells(&card.by_turn_single_shuffle)
+        ));
+    }
+    out.push_str("</tbody>\n</table>\n</div>\n</details>\n");
+    out
+}
+
+/// Colour and dash pattern of the `index`-th line.
+fn line_style(index: usize) -> (&'static str, &'static str) {
+    let colour = PALETTE
+        .get(index % PALETTE.len())
+        .copied()
+        .unwrap_or("#333");
+    let dash = match (index / PALETTE.len()) % 3 {
+        0 => "none",
+        1 => "6 3",
+        _ => "2 2",
+    };
+    (colour, dash)
+}
+
+fn curve_frame() -> Frame {
+    Frame {
+        width: 760.0,
+        height: 380.0,
+        left: 60.0,
+        right: 20.0,
+        top: 16.0,
+        bottom: 48.0,
+    }
+}
+
+/// The x coordinate of point `i` of `count` (the opening hand, then turns 1..).
+fn curve_x(frame: Frame, i: usize, count: usize) -> f64 {
+    let gaps = count.saturating_sub(1).max(1) as f64;
+    frame.left + 20.0 + (frame.plot_width() - 40.0) * i as f64 / gaps
+}
+
+fn curve_section(report: &Report) -> String {
+    let frame = curve_frame();
+    let count = report.setup.turns as usize + 1;
+    let mut out = String::from(
+        "<section>\n<h2>Seen by own turn</h2>\n<p class=\"note\">P(at least one copy in the \
+         opening hand or drawn by the start of your own turn t), kept hand.</p>\n",
+    );
+    out.push_str(&svg_open(
+        frame,
+        "Probability of having seen each card by own turn",
+    ));
+    out.push_str(&y_axis(frame, 1.0, 10, "P(seen at least one)"));
+    out.push_str(&x_axis(frame, count));
+    for (index, card) in report.cards.iter().enumerate() {
+        out.push_str(&curve(frame, index, card, count));
+    }
+    out.push_str("</svg>\n<ul class=\"legend\">\n");
+    for (index, card) in report.cards.iter().enumerate() {
+        let (colour, dash) = line_style(index);
+        out.push_str(&format!(
+            "<li><svg width=\"28\" height=\"10\" aria-hidden=\"true\"><line x1=\"0\" y1=\"5\" \
+             x2=\"28\" y2=\"5\" stroke=\"{colour}\" stroke-width=\"3\" \
+             stroke-dasharray=\"{dash}\" /></svg> {} ({})</li>\n",
+            escape(&card.name),
+            card.copies
+        ));
+    }
+    out.push_str("</ul>\n</section>\n");
+    out
+}
+
+fn x_axis(frame: Frame, count: usize) -> String {
+    let base = frame.height - frame.bottom;
+    let mut out = format!(
+        "<line x1=\"{:.1}\" y1=\"{base:.1}\" x2=\"{:.1}\" y2=\"{base:.1}\" stroke=\"#333\" />\n",
+        frame.left,
+        frame.width - frame.right
+    );
+    for i in 0..count {
+        let x = curve_x(frame, i, count);
+        let label = if i == 0 {
+            "hand".to_string()
+        } else {
+            format!("turn {i}")
+        };
+        out.push_str(&format!(
+            "<line x1=\"{x:.1}\" y1=\"{base:.1}\" x2=\"{x:.1}\" y2=\"{:.1}\" stroke=\"#333\" />\n\
+             <text x=\"{x:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{label}</text>\n",
+            base + 5.0,
+            base + 20.0
+        ));
+    }
+    out.push_str(&format!(
+        "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">own turn</text>\n",
+        frame.left + frame.plot_width() / 2.0,
+        frame.height - 6.0
+    ));
+    out
+}
+
+fn curve(frame: Frame, index: usize, card: &CardStats, count: usize) -> String {
+    let (colour, dash) = line_style(index);
+    let values = std::iter::once(card.opening_hand).chain(card.by_turn.iter().copied());
+    let points: Vec<String> = values
+        .take(count)
+        .enumerate()
+        .map(|(i, p)| {
+            let (x, y) = (curve_x(frame, i, count), frame.y(clamp01(p), 1.0));
+            format!("{x:.1},{y:.1}")
+        })
+        .collect();
+    format!(
+        "<polyline points=\"{}\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"2\" \
+         stroke-dasharray=\"{dash}\"><title>{}</title></polyline>\n",
+        points.join(" "),
+        escape(&card.name)
+    )
+}
+
+fn query_row(query: &QueryStats) -> String {
+    format!(
+        "<tr><td class=\"name\"><code>{}</code></td><td class=\"num\">{}</td>\
+         <td class=\"num ss\">{}</td><td class=\"num\">{}</td>{}</tr>\n",
+        escape(&query.query),
+        pct(query.opening_hand),
+        pct(query.opening_hand_single_shuffle),
+        pct(query.prizes),
+        num_cells(&query.by_turn)
+    )
+}
+
+fn queries_section(report: &Report) -> String {
+    let mut out = String::from("<section>\n<h2>Queries</h2>\n");
+    if report.queries.is_empty() {
+        out.push_str(
+            "<p class=\"note\">No queries. Ask for combinations with <code>--want</code>, \
+             for example <code>--want \"Rare Candy&gt;=1 &amp; Dreepy&gt;=1\"</code>.</p>\n\
+             </section>\n",
+        );
+        return out;
+    }
+    out.push_str(&format!(
+        "<div class=\"scroll\">\n<table>\n<thead>\n<tr><th>query</th>\
+         <th>opening hand, kept hand</th><th class=\"ss\">opening hand, single shuffle</th>\
+         <th>in the prizes</th>{}</tr>\n</thead>\n<tbody>\n",
+        turn_headers(report.setup.turns as usize, "")
+    ));
+    for query in &report.queries {
+        out.push_str(&query_row(query));
+    }
+    out.push_str("</tbody>\n</table>\n</div>\n</section>\n");
+    out
+}
+
+fn simulation_section(simulation: &Simulation) -> String {
+    let mut out = format!(
+        "<section>\n<h2>Simulation</h2>\n<p class=\"note\">{} setups through the game-setup \
+         engine, seed {}, {} threads. Each estimate ± one standard error next to the exact \
+         kept-hand value; |z| above 5 would point at a bug.</p>\n<div class=\"scroll\">\n\
+         <table>\n<thead>\n<tr><th>value</th><th>simulated ± standard error</th>\
+         <th>exact</th><th>z</th></tr>\n</thead>\n<tbody>\n",
+        simulation.setups, simulation.seed, simulation.threads
+    );
+    for (key, e) in &simulation.estimates {
+        let z = if e.standard_error > 0.0 {
+            fixed((e.estimate - e.exact) / e.standard_error, 2)
+        } else {
+            "–".to_string()
+        };
+        out.push_str(&format!(
+            "<tr><td class=\"name\">{}</td><td class=\"num\">{:.6} ± {:.6}</td>\
+             <td class=\"num\">{:.6}</td><td class=\"num\">{z}</td></tr>\n",
+            escape(key),
+            e.estimate,
+            e.standard_error,
+            e.exact
+        ));
+    }
+    out.push_str("</tbody>\n</table>\n</div>\n</section>\n");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::Setup;
+    use crate::stats::query::{self};
+    use crate::stats::{DeckShape, Estimate, ReportInput};
+
+    /// A 60-card deck: 4 Basic "Dreepy", 4 non-Basic `second`, 6 other Basics, the rest.
+    fn report(second: &str, with_query: bool) -> Report {
+        let shape = DeckShape::new([(4, true), (4, false), (6, true), (46, false)]);
+        let names: Vec<String> = ["Dreepy", second, "other Basic", "other"]
+            .map(String::from)
+            .to_vec();
+        let mut queries = Vec::new();
+        if with_query {
+            let text = format!("Dreepy>=1 & {second}>=1");
+            let parsed = query::parse(&text).unwrap();
+            let resolved = parsed
+                .resolve(|name| {
+                    names
+                        .iter()
+                        .position(|n| *n == name.text)
+                        .ok_or(name.text.clone())
+                })
+                .unwrap();
+            queries.push((text, resolved));
+        }
+        let input = ReportInput {
+            shape: &shape,
+            names: &names,
+            setup: &Setup::default(),
+            turns: 2,
+            going: crate::stats::Going::First,
+            queries: &queries,
+        };
+        Report::build(input).unwrap()
+    }
+
+    /// Checks that tags nest and close in order, attributes are quoted and every `&` starts
+    /// an entity: enough XML to tell a broken page, without a parser dependency.
+    fn check_well_formed(page: &str) {
+        let body = page.strip_prefix("<!DOCTYPE html>\n").expect("doctype");
+        let mut stack: Vec<String> = Vec::new();
+        let mut rest = body;
+        while let Some(open) = rest.find('<') {
+            check_text(&rest[..open]);
+            let close = rest[open..].find('>').expect("unclosed tag") + open;
+            let tag = &rest[open + 1..close];
+            rest = &rest[close + 1..];
+            if let Some(name) = tag.strip_prefix('/') {
+                assert_eq!(stack.pop().as_deref(), Some(name), "closing </{name}>");
+                continue;
+            }
+            let name: String = tag
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric())
+                .collect();
+            assert!(!name.is_empty(), "bad tag <{tag}>");
+            check_attributes(&tag[name.len()..]);
+            if !tag.ends_with('/') {
+                stack.push(name);
+            }
+        }
+        check_text(rest);
+        assert!(stack.is_empty(), "unclosed: {stack:?}");
+    }
+
+    fn check_text(text: &str) {
+        assert!(!text.contains('>'), "bare > in {text:?}");
+        for (i, _) in text.match_indices('&') {
+            let entity = &text[i..text[i..].find(';').map_or(text.len(), |e| i + e + 1)];
+            let known = ["&amp;", "&lt;", "&gt;", "&quot;", "&#39;"];
+            assert!(known.contains(&entity), "bad entity {entity:?}");
+        }
+    }
+
+    fn check_attributes(attributes: &str) {
+        let attributes = attributes.trim_end_matches('/');
+        // name="value" pairs; values hold no quote (escaped) and no '<'.
+        let mut parts = attributes.split('"');
+        while let Some(name) = parts.next() {
+            if name.trim().is_empty() && parts.clone().next().is_none() {
+                break;
+            }
+            let name = name.trim();
+            assert!(name.ends_with('='), "attribute {name:?} in {attributes:?}");
+            let value = parts.next().expect("unterminated attribute value");
+            check_text(value);
+            assert!(!value.contains('<'));
+        }
+    }
+
+    #[test]
+    fn escape_handles_markup_characters() {
+        assert_eq!(
+            escape(r#"<a href="x">Tom & Jerry's</a>"#),
+            "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt;"
+        );
+        assert_eq!(escape("Pokémon"), "Pokémon");
+        assert_eq!(escape("&amp;"), "&amp;amp;");
+    }
+
+    #[test]
+    fn page_is_well_formed_and_has_the_html5_basics() {
+        let page = stats_page(&report("Rare Candy", true), "deck.txt");
+        check_well_formed(&page);
+        for needle in [
+            "<html lang=\"en\">",
+            "<meta charset=\"utf-8\" />",
+            "<meta name=\"viewport\"",
+            "<title>deck.txt</title>",
+            "<polyline",
+            "<rect",
+        ] {
+            assert!(page.contains(needle), "{needle}");
+        }
+    }
+
+    #[test]
+    fn page_names_no_external_resource() {
+        let mut report = report("Rare Candy", true);
+        report.simulation = Some(simulation());
+        let page = stats_page(&report, "deck");
+        for needle in [
+            "http:", "https:", "//", "url(", "src=", "href=", "<script", "@import",
+        ] {
+            assert!(!page.contains(needle), "{needle}");
+        }
+    }
+
+    #[test]
+    fn hostile_names_are_escaped() {
+        let hostile = "<script>alert('x')</script> &amp; \"Candy\"";
+        let mut report = report("Rare Candy", true);
+        report.cards[1].name = hostile.to_string();
+        report.queries[0].query = hostile.to_string();
+        let mut simulation = simulation();
+        simulation
+            .estimates
+            .insert(hostile.to_string(), simulation.estimates["mulligan"]);
+        report.simulation = Some(simulation);
+        let page = stats_page(&report, "<b>title</b>");
+        check_well_formed(&page);
+        assert!(!page.contains("<script"));
+        assert!(!page.contains("<b>title"));
+        assert!(page.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp;amp;"));
+        assert!(page.contains("<title>&lt;b&gt;title&lt;/b&gt;</title>"));
+    }
+
+    fn simulation() -> Simulation {
+        let estimate = Estimate {
+            estimate: 0.2601,
+            standard_error: 0.0014,
+            exact: 0.258629,
+        };
+        Simulation {
+            setups: 100_000,
+            seed: 7,
+            threads: 2,
+            estimates: [("mulligan".to_string(), estimate)].into(),
+        }
+    }
+
+    #[test]
+    fn output_is_deterministic() {
+        let report = report("Rare Candy", true);
+        assert_eq!(stats_page(&report, "a"), stats_page(&report, "a"));
+    }
+
+    #[test]
+    fn small_probabilities_stay_readable() {
+        assert_eq!(pct(0.376952), "37.70%");
+        assert_eq!(pct(1.0), "100.00%");
+        assert_eq!(pct(0.0), "0.00%");
+        assert_eq!(pct(3.19157e-5), "1 in 31,333");
+        assert_eq!(pct(f64::NAN), "–");
+        assert_eq!(thousands(1234567.0), "1,234,567");
+        assert_eq!(thousands(999.0), "999");
+    }
+
+    #[test]
+    fn many_cards_cycle_colours_then_dashes() {
+        assert_eq!(line_style(0), ("#1f77b4", "none"));
+        assert_eq!(line_style(12), ("#1f77b4", "6 3"));
+        assert_eq!(line_style(25).1, "2 2");
+    }
+}

@@ -1,0 +1,156 @@
+//! The stats HTML page rendered by headless Chromium: the page for examples/dragapult.txt is
+//! written to a temp file, screenshotted, and the PNG must show a real page (not blank).
+//! Skips with a note when no browser is installed, unless `DECKBOX_REQUIRE_CHROMIUM=1`.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::print_stderr,
+    reason = "tests"
+)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use deckbox::check::{DeckInput, check};
+use deckbox::format::Format;
+use deckbox::stats::{DeckShape, Going, Report, ReportInput};
+
+/// The dragapult example's report, built the way `deckbox stats` does: printings merged by
+/// rules name, Basic Pokémon from the card data.
+fn dragapult_report() -> Report {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/dragapult.txt");
+    let bytes = std::fs::read(&path).unwrap();
+    let db = deckbox::cli::open_cards(None, false).unwrap();
+    let format = Format::load("standard").unwrap();
+    let deck = check(
+        &DeckInput::from_bytes("dragapult.txt", &bytes),
+        &db,
+        &format,
+    );
+    let mut kinds: Vec<(String, u32, bool)> = Vec::new();
+    for card in &deck.cards {
+        let printing = card.printing.and_then(|id| db.get(id)).expect("known card");
+        let name = printing.rules_name();
+        match kinds.iter_mut().find(|kind| kind.0 == name) {
+            Some(kind) => kind.1 += card.line.count,
+            None => kinds.push((name, card.line.count, printing.is_basic_pokemon())),
+        }
+    }
+    let shape = DeckShape::new(kinds.iter().map(|kind| (kind.1, kind.2)));
+    let names: Vec<String> = kinds.into_iter().map(|kind| kind.0).collect();
+    let input = ReportInput {
+        shape: &shape,
+        names: &names,
+        setup: &format.setup,
+        turns: 4,
+        going: Going::First,
+        queries: &[],
+    };
+    Report::build(input).unwrap()
+}
+
+fn find_browser() -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    ["chromium", "chromium-browser", "google-chrome"]
+        .iter()
+        .flat_map(|name| std::env::split_paths(&path).map(move |dir| dir.join(name)))
+        .find(|candidate| candidate.is_file())
+}
+
+/// Runs the browser, killing it after 60 s.
+fn screenshot(browser: &Path, html: &Path, png: &Path, profile: &Path) {
+    let mut child = Command::new(browser)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+        ])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .arg("--window-size=1200,1600")
+        .arg(format!("--screenshot={}", png.display()))
+        .arg(format!("file://{}", html.display()))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            assert!(status.success(), "chromium failed: {status}");
+            return;
+        }
+        if start.elapsed() > Duration::from_secs(60) {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            panic!("chromium took more than 60 s");
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// Decodes the PNG and returns (width, height, distinct colours, share of non-white pixels).
+fn inspect(png: &[u8]) -> (u32, u32, usize, f64) {
+    let mut decoder = png::Decoder::new(std::io::Cursor::new(png));
+    decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::STRIP_16);
+    let mut reader = decoder.read_info().unwrap();
+    let mut buffer = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buffer).unwrap();
+    let channels = info.color_type.samples();
+    let pixels = &buffer[..info.buffer_size()];
+    let mut colours = std::collections::HashSet::new();
+    let mut ink = 0usize;
+    for pixel in pixels.chunks_exact(channels) {
+        let rgb = (pixel[0], pixel[1 % channels], pixel[2 % channels]);
+        colours.insert(rgb);
+        if rgb != (255, 255, 255) {
+            ink += 1;
+        }
+    }
+    let total = pixels.len() / channels;
+    (
+        info.width,
+        info.height,
+        colours.len(),
+        ink as f64 / total as f64,
+    )
+}
+
+#[test]
+fn chromium_renders_the_stats_page() {
+    let page = deckbox::report::stats_html::stats_page(&dragapult_report(), "dragapult.txt");
+    let Some(browser) = find_browser() else {
+        assert!(
+            std::env::var_os("DECKBOX_REQUIRE_CHROMIUM").is_none_or(|v| v != "1"),
+            "DECKBOX_REQUIRE_CHROMIUM=1 but no chromium, chromium-browser or google-chrome on PATH"
+        );
+        eprintln!("skipped: no chromium, chromium-browser or google-chrome on PATH");
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let profile = tempfile::tempdir().unwrap();
+    let (html, png) = (dir.path().join("page.html"), dir.path().join("page.png"));
+    std::fs::write(&html, &page).unwrap();
+    screenshot(&browser, &html, &png, profile.path());
+    let bytes = std::fs::read(&png).expect("no screenshot written");
+    assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n"), "not a PNG");
+    assert!(
+        bytes.len() > 10_000,
+        "suspiciously small PNG: {} bytes",
+        bytes.len()
+    );
+    let (width, height, colours, ink) = inspect(&bytes);
+    assert_eq!((width, height), (1200, 1600));
+    // Text, charts in a dozen palette colours and anti-aliasing give thousands of colours;
+    // a blank or error page gives a handful.
+    assert!(colours > 200, "only {colours} colours");
+    assert!(ink > 0.05, "only {:.1}% non-white pixels", ink * 100.0);
+    if let Some(keep) = std::env::var_os("DECKBOX_KEEP_SCREENSHOT") {
+        std::fs::copy(&png, keep).unwrap();
+    }
+}
