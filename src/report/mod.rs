@@ -5,6 +5,7 @@
 //! README): keys are only ever added.
 
 pub mod formats;
+pub mod stats_html;
 pub mod stats_text;
 
 use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteDiagnostic, NamedSource};
