@@ -38,9 +38,8 @@ td.name { text-align: left; white-space: nowrap; }
 .ss { color: #666; font-style: italic; }
 tbody tr:nth-child(even) { background: #fafafa; }
 svg text { font-size: 12px; fill: #333; }
-ul.legend { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 4px 18px; \
-font-size: 0.85rem; }
-ul.legend li { white-space: nowrap; }
+ul.legend { list-style: none; padding: 0; font-size: 0.85rem; max-width: 760px; }
+ul.legend li { margin: 3px 0; }
 .note { color: #555; font-size: 0.85rem; }
 ";
 
@@ -416,12 +415,38 @@ fn curve_x(frame: Frame, i: usize, count: usize) -> f64 {
     frame.left + 20.0 + (frame.plot_width() - 40.0) * i as f64 / gaps
 }
 
+/// Cards whose curves are identical (same copies, same Basic-ness) share one line: a
+/// 60-card list has a few dozen names but only a handful of distinct curves.
+struct Curve {
+    values: Vec<f64>,
+    label: String,
+}
+
+fn curves(report: &Report) -> Vec<Curve> {
+    let mut out: Vec<Curve> = Vec::new();
+    for card in &report.cards {
+        let values: Vec<f64> = std::iter::once(card.opening_hand)
+            .chain(card.by_turn.iter().copied())
+            .collect();
+        let label = format!("{} ({})", escape(&card.name), card.copies);
+        match out.iter_mut().find(|curve| curve.values == values) {
+            Some(curve) => {
+                curve.label.push_str(", ");
+                curve.label.push_str(&label);
+            }
+            None => out.push(Curve { values, label }),
+        }
+    }
+    out
+}
+
 fn curve_section(report: &Report) -> String {
     let frame = curve_frame();
     let count = report.setup.turns as usize + 1;
     let mut out = String::from(
         "<section>\n<h2>Seen by own turn</h2>\n<p class=\"note\">P(at least one copy in the \
-         opening hand or drawn by the start of your own turn t), kept hand.</p>\n",
+         opening hand or drawn by the start of your own turn t), kept hand. Cards with the \
+         same curve share a line.</p>\n",
     );
     out.push_str(&svg_open(
         frame,
@@ -429,18 +454,21 @@ fn curve_section(report: &Report) -> String {
     ));
     out.push_str(&y_axis(frame, 1.0, 10, "P(seen at least one)"));
     out.push_str(&x_axis(frame, count));
-    for (index, card) in report.cards.iter().enumerate() {
-        out.push_str(&curve(frame, index, card, count));
+    let curves = curves(report);
+    for (index, curve) in curves.iter().enumerate() {
+        out.push_str(&polyline(frame, index, curve, count));
     }
     out.push_str("</svg>\n<ul class=\"legend\">\n");
-    for (index, card) in report.cards.iter().enumerate() {
+    for (index, curve) in curves.iter().enumerate() {
         let (colour, dash) = line_style(index);
         out.push_str(&format!(
             "<li><svg width=\"28\" height=\"10\" aria-hidden=\"true\"><line x1=\"0\" y1=\"5\" \
              x2=\"28\" y2=\"5\" stroke=\"{colour}\" stroke-width=\"3\" \
-             stroke-dasharray=\"{dash}\" /></svg> {} ({})</li>\n",
-            escape(&card.name),
-            card.copies
+             stroke-dasharray=\"{dash}\" /></svg> {} <span class=\"note\">({} by turn {})\
+             </span></li>\n",
+            curve.label,
+            pct(curve.values.last().copied().unwrap_or(f64::NAN)),
+            count.saturating_sub(1)
         ));
     }
     out.push_str("</ul>\n</section>\n");
@@ -476,14 +504,15 @@ fn x_axis(frame: Frame, count: usize) -> String {
     out
 }
 
-fn curve(frame: Frame, index: usize, card: &CardStats, count: usize) -> String {
+fn polyline(frame: Frame, index: usize, curve: &Curve, count: usize) -> String {
     let (colour, dash) = line_style(index);
-    let values = std::iter::once(card.opening_hand).chain(card.by_turn.iter().copied());
-    let points: Vec<String> = values
+    let points: Vec<String> = curve
+        .values
+        .iter()
         .take(count)
         .enumerate()
         .map(|(i, p)| {
-            let (x, y) = (curve_x(frame, i, count), frame.y(clamp01(p), 1.0));
+            let (x, y) = (curve_x(frame, i, count), frame.y(clamp01(*p), 1.0));
             format!("{x:.1},{y:.1}")
         })
         .collect();
@@ -491,7 +520,7 @@ fn curve(frame: Frame, index: usize, card: &CardStats, count: usize) -> String {
         "<polyline points=\"{}\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"2\" \
          stroke-dasharray=\"{dash}\"><title>{}</title></polyline>\n",
         points.join(" "),
-        escape(&card.name)
+        curve.label
     )
 }
 
