@@ -57,6 +57,26 @@ fn stats_in_every_output() {
     }
 }
 
+/// The HTML page is one self-contained document (the renderer has its own tests).
+#[test]
+fn stats_html_page() {
+    let dir = dragapult();
+    let args = [
+        "stats",
+        "dragapult.txt",
+        "-o",
+        "html",
+        "--want",
+        "Dreepy>=2",
+    ];
+    let (code, stdout, out) = run_in(dir.path(), &args);
+    assert_eq!(code, 0, "{out}");
+    assert!(stdout.starts_with("<!DOCTYPE html>"), "{out}");
+    assert!(stdout.contains("dragapult.txt"));
+    assert!(stdout.contains("Dreepy&gt;=2"));
+    assert!(!stdout.contains("http://") && !stdout.contains("https://"));
+}
+
 #[test]
 fn want_queries() {
     let dir = dragapult();
@@ -97,6 +117,23 @@ fn unidentified_lines_and_broken_rules() {
     let (code, _, out) = run_in(dir.path(), &["stats", "broken.txt"]);
     assert_eq!(code, 2, "{out}");
     insta::assert_snapshot!("broken-deck", out);
+    let dir = workspace(&[
+        "tests/fixtures/decks/no-basic-pokemon.txt",
+        "tests/fixtures/decks/copy-limit-languages.txt",
+    ]);
+    let (code, _, out) = run_in(dir.path(), &["stats", "no-basic-pokemon.txt"]);
+    assert_eq!(code, 2, "{out}");
+    insta::assert_snapshot!("no-basic-pokemon", out);
+    // A rule broken is a note on stderr, not a reason to withhold the numbers.
+    let args = ["stats", "copy-limit-languages.txt", "-o", "json"];
+    let (code, stdout, out) = run_in(dir.path(), &args);
+    assert_eq!(code, 0, "{out}");
+    assert!(stdout.starts_with('{'), "{out}");
+    let stderr = out.split("--- stderr\n").nth(1).unwrap();
+    assert_eq!(
+        stderr,
+        "note: the deck breaks 1 rule; `deckbox check copy-limit-languages.txt` for details\n"
+    );
 }
 
 /// Every simulated estimate is within 5 standard errors of its exact kept-hand value
