@@ -773,4 +773,200 @@ mod tests {
         assert_eq!(line_style(12), ("#1f77b4", "6 3"));
         assert_eq!(line_style(25).1, "2 2");
     }
+
+    #[test]
+    fn snapshot_of_a_small_report() {
+        let mut report = report("Rare Candy", true);
+        report.simulation = Some(simulation());
+        let page = stats_page(&report, "small deck");
+        // The body only: the stylesheet is fixed text, checked by the tests above.
+        let body = &page[page.find("<body>").unwrap()..];
+        insta::assert_snapshot!(body, @r##"
+        <body>
+        <main>
+        <h1>small deck</h1>
+        <p class="summary">60 cards, 10 Basic Pokémon. Setup: 7 cards in hand, 6 prize cards; the player going first draws on turn 1. Turn curves are for the player going first, up to turn 2.</p>
+        <dl class="family">
+        <dt>kept hand</dt><dd>conditioned on a Basic Pokémon in the kept opening hand: what you actually hold after mulligans. Prizes and draws come from the rest of the deck. Every value is a kept-hand value unless marked otherwise.</dd>
+        <dt class="ss">single shuffle</dt><dd>one shuffle with no mulligan rule, the plain hypergeometric odds most web calculators print.</dd>
+        </dl>
+        <section>
+        <h2>Mulligans</h2>
+        <div class="figures">
+        <div class="figure">P(mulligan) <b>25.86%</b></div>
+        <div class="figure">expected mulligans <b>0.349</b></div>
+        </div>
+        <svg width="640" height="260" viewBox="0 0 640 260" role="img" aria-label="Distribution of the number of mulligans before the kept hand">
+        <title>Distribution of the number of mulligans before the kept hand</title>
+        <line x1="60.0" y1="216.0" x2="628.0" y2="216.0" stroke="#e3e3e3" />
+        <text x="54.0" y="220.0" text-anchor="end">0%</text>
+        <line x1="60.0" y1="191.5" x2="628.0" y2="191.5" stroke="#e3e3e3" />
+        <text x="54.0" y="195.5" text-anchor="end">10%</text>
+        <line x1="60.0" y1="167.0" x2="628.0" y2="167.0" stroke="#e3e3e3" />
+        <text x="54.0" y="171.0" text-anchor="end">20%</text>
+        <line x1="60.0" y1="142.5" x2="628.0" y2="142.5" stroke="#e3e3e3" />
+        <text x="54.0" y="146.5" text-anchor="end">30%</text>
+        <line x1="60.0" y1="118.0" x2="628.0" y2="118.0" stroke="#e3e3e3" />
+        <text x="54.0" y="122.0" text-anchor="end">40%</text>
+        <line x1="60.0" y1="93.5" x2="628.0" y2="93.5" stroke="#e3e3e3" />
+        <text x="54.0" y="97.5" text-anchor="end">50%</text>
+        <line x1="60.0" y1="69.0" x2="628.0" y2="69.0" stroke="#e3e3e3" />
+        <text x="54.0" y="73.0" text-anchor="end">60%</text>
+        <line x1="60.0" y1="44.5" x2="628.0" y2="44.5" stroke="#e3e3e3" />
+        <text x="54.0" y="48.5" text-anchor="end">70%</text>
+        <line x1="60.0" y1="20.0" x2="628.0" y2="20.0" stroke="#e3e3e3" />
+        <text x="54.0" y="24.0" text-anchor="end">80%</text>
+        <text x="14.0" y="118.0" text-anchor="middle" transform="rotate(-90 14.0 118.0)">probability</text>
+        <line x1="60.0" y1="20.0" x2="60.0" y2="216.0" stroke="#333" />
+        <rect x="67.7" y="34.4" width="36.1" height="181.6" fill="#1f77b4"><title>0 mulligans: 74.14%</title></rect>
+        <text x="85.8" y="30.4" text-anchor="middle">74.1%</text>
+        <text x="85.8" y="232.0" text-anchor="middle">0</text>
+        <rect x="119.4" y="169.0" width="36.1" height="47.0" fill="#1f77b4"><title>1 mulligans: 19.17%</title></rect>
+        <text x="137.5" y="165.0" text-anchor="middle">19.2%</text>
+        <text x="137.5" y="232.0" text-anchor="middle">1</text>
+        <rect x="171.0" y="203.9" width="36.1" height="12.1" fill="#1f77b4"><title>2 mulligans: 4.96%</title></rect>
+        <text x="189.1" y="199.9" text-anchor="middle">5.0%</text>
+        <text x="189.1" y="232.0" text-anchor="middle">2</text>
+        <rect x="222.7" y="212.9" width="36.1" height="3.1" fill="#1f77b4"><title>3 mulligans: 1.28%</title></rect>
+        <text x="240.7" y="208.9" text-anchor="middle">1.3%</text>
+        <text x="240.7" y="232.0" text-anchor="middle">3</text>
+        <rect x="274.3" y="215.2" width="36.1" height="0.8" fill="#1f77b4"><title>4 mulligans: 0.33%</title></rect>
+        <text x="292.4" y="211.2" text-anchor="middle">0.3%</text>
+        <text x="292.4" y="232.0" text-anchor="middle">4</text>
+        <rect x="325.9" y="215.8" width="36.1" height="0.2" fill="#1f77b4"><title>5 mulligans: 0.09%</title></rect>
+        <text x="344.0" y="211.8" text-anchor="middle">0.1%</text>
+        <text x="344.0" y="232.0" text-anchor="middle">5</text>
+        <rect x="377.6" y="215.9" width="36.1" height="0.1" fill="#1f77b4"><title>6 mulligans: 0.02%</title></rect>
+        <text x="395.6" y="211.9" text-anchor="middle">&lt;0.1%</text>
+        <text x="395.6" y="232.0" text-anchor="middle">6</text>
+        <rect x="429.2" y="216.0" width="36.1" height="0.0" fill="#1f77b4"><title>7 mulligans: 1 in 17,427</title></rect>
+        <text x="447.3" y="212.0" text-anchor="middle">&lt;0.1%</text>
+        <text x="447.3" y="232.0" text-anchor="middle">7</text>
+        <rect x="480.8" y="216.0" width="36.1" height="0.0" fill="#1f77b4"><title>8 mulligans: 1 in 67,382</title></rect>
+        <text x="498.9" y="212.0" text-anchor="middle">&lt;0.1%</text>
+        <text x="498.9" y="232.0" text-anchor="middle">8</text>
+        <rect x="532.5" y="216.0" width="36.1" height="0.0" fill="#1f77b4"><title>9 mulligans: 1 in 260,535</title></rect>
+        <text x="550.5" y="212.0" text-anchor="middle">&lt;0.1%</text>
+        <text x="550.5" y="232.0" text-anchor="middle">9</text>
+        <rect x="584.1" y="216.0" width="36.1" height="0.0" fill="#1f77b4"><title>10+ mulligans: 1 in 746,834</title></rect>
+        <text x="602.2" y="212.0" text-anchor="middle">&lt;0.1%</text>
+        <text x="602.2" y="232.0" text-anchor="middle">10+</text>
+        <text x="344.0" y="254.0" text-anchor="middle">mulligans before the kept hand</text>
+        </svg>
+        </section>
+        <section>
+        <h2>Cards</h2>
+        <p class="note">Kept-hand values unless marked <span class="ss">single shuffle</span>. “Seen by turn t” counts the opening hand and every draw up to your own turn t.</p>
+        <div class="scroll">
+        <table>
+        <thead>
+        <tr><th rowspan="2">card</th><th rowspan="2">copies</th><th rowspan="2">Basic</th><th colspan="2">in opening hand</th><th colspan="3">prizes</th><th colspan="2">seen by own turn</th></tr>
+        <tr><th>kept hand</th><th class="ss">single shuffle</th><th>≥1 prized</th><th>all prized</th><th>E[prized]</th><th>turn 1</th><th>turn 2</th></tr>
+        </thead>
+        <tbody>
+        <tr><td class="name">Dreepy</td><td class="num">4</td><td>Basic</td><td class="num">53.89%</td><td class="num ss">39.95%</td><td class="num">33.77%</td><td class="num">1 in 42,334</td><td class="num">0.382</td><td class="num">57.37%</td><td class="num">60.65%</td></tr>
+        <tr><td class="name">Rare Candy</td><td class="num">4</td><td></td><td class="num">37.70%</td><td class="num ss">39.95%</td><td class="num">35.43%</td><td class="num">1 in 31,333</td><td class="num">0.404</td><td class="num">42.40%</td><td class="num">46.83%</td></tr>
+        <tr><td class="name">other Basic</td><td class="num">6</td><td>Basic</td><td class="num">73.03%</td><td class="num ss">54.14%</td><td class="num">46.73%</td><td class="num">1 in 85,127,822</td><td class="num">0.572</td><td class="num">76.08%</td><td class="num">78.84%</td></tr>
+        <tr><td class="name">other</td><td class="num">46</td><td></td><td class="num">100.00%</td><td class="num ss">100.00%</td><td class="num">100.00%</td><td class="num">0.00%</td><td class="num">4.642</td><td class="num">100.00%</td><td class="num">100.00%</td></tr>
+        </tbody>
+        </table>
+        </div>
+        <details>
+        <summary>Single-shuffle values (no mulligan rule, as web calculators print them)</summary>
+        <div class="scroll">
+        <table class="ss">
+        <thead>
+        <tr><th>card</th><th>in opening hand</th><th>≥1 prized</th><th>all prized</th><th>E[prized]</th><th>turn 1</th><th>turn 2</th></tr>
+        </thead>
+        <tbody>
+        <tr><td class="name">Dreepy</td><td class="num">39.95%</td><td class="num">35.15%</td><td class="num">1 in 32,509</td><td class="num">0.400</td><td class="num">44.48%</td><td class="num">48.75%</td></tr>
+        <tr><td class="name">Rare Candy</td><td class="num">39.95%</td><td class="num">35.15%</td><td class="num">1 in 32,509</td><td class="num">0.400</td><td class="num">44.48%</td><td class="num">48.75%</td></tr>
+        <tr><td class="name">other Basic</td><td class="num">54.14%</td><td class="num">48.41%</td><td class="num">1 in 50,063,860</td><td class="num">0.600</td><td class="num">59.33%</td><td class="num">64.03%</td></tr>
+        <tr><td class="name">other</td><td class="num">100.00%</td><td class="num">99.99%</td><td class="num">0.00%</td><td class="num">4.600</td><td class="num">100.00%</td><td class="num">100.00%</td></tr>
+        </tbody>
+        </table>
+        </div>
+        </details>
+        </section>
+        <section>
+        <h2>Seen by own turn</h2>
+        <p class="note">P(at least one copy in the opening hand or drawn by the start of your own turn t), kept hand. Cards with the same curve share a line.</p>
+        <svg width="760" height="380" viewBox="0 0 760 380" role="img" aria-label="Probability of having seen each card by own turn">
+        <title>Probability of having seen each card by own turn</title>
+        <line x1="60.0" y1="332.0" x2="740.0" y2="332.0" stroke="#e3e3e3" />
+        <text x="54.0" y="336.0" text-anchor="end">0%</text>
+        <line x1="60.0" y1="300.4" x2="740.0" y2="300.4" stroke="#e3e3e3" />
+        <text x="54.0" y="304.4" text-anchor="end">10%</text>
+        <line x1="60.0" y1="268.8" x2="740.0" y2="268.8" stroke="#e3e3e3" />
+        <text x="54.0" y="272.8" text-anchor="end">20%</text>
+        <line x1="60.0" y1="237.2" x2="740.0" y2="237.2" stroke="#e3e3e3" />
+        <text x="54.0" y="241.2" text-anchor="end">30%</text>
+        <line x1="60.0" y1="205.6" x2="740.0" y2="205.6" stroke="#e3e3e3" />
+        <text x="54.0" y="209.6" text-anchor="end">40%</text>
+        <line x1="60.0" y1="174.0" x2="740.0" y2="174.0" stroke="#e3e3e3" />
+        <text x="54.0" y="178.0" text-anchor="end">50%</text>
+        <line x1="60.0" y1="142.4" x2="740.0" y2="142.4" stroke="#e3e3e3" />
+        <text x="54.0" y="146.4" text-anchor="end">60%</text>
+        <line x1="60.0" y1="110.8" x2="740.0" y2="110.8" stroke="#e3e3e3" />
+        <text x="54.0" y="114.8" text-anchor="end">70%</text>
+        <line x1="60.0" y1="79.2" x2="740.0" y2="79.2" stroke="#e3e3e3" />
+        <text x="54.0" y="83.2" text-anchor="end">80%</text>
+        <line x1="60.0" y1="47.6" x2="740.0" y2="47.6" stroke="#e3e3e3" />
+        <text x="54.0" y="51.6" text-anchor="end">90%</text>
+        <line x1="60.0" y1="16.0" x2="740.0" y2="16.0" stroke="#e3e3e3" />
+        <text x="54.0" y="20.0" text-anchor="end">100%</text>
+        <text x="14.0" y="174.0" text-anchor="middle" transform="rotate(-90 14.0 174.0)">P(seen at least one)</text>
+        <line x1="60.0" y1="16.0" x2="60.0" y2="332.0" stroke="#333" />
+        <line x1="60.0" y1="332.0" x2="740.0" y2="332.0" stroke="#333" />
+        <line x1="80.0" y1="332.0" x2="80.0" y2="337.0" stroke="#333" />
+        <text x="80.0" y="352.0" text-anchor="middle">hand</text>
+        <line x1="400.0" y1="332.0" x2="400.0" y2="337.0" stroke="#333" />
+        <text x="400.0" y="352.0" text-anchor="middle">turn 1</text>
+        <line x1="720.0" y1="332.0" x2="720.0" y2="337.0" stroke="#333" />
+        <text x="720.0" y="352.0" text-anchor="middle">turn 2</text>
+        <text x="400.0" y="374.0" text-anchor="middle">own turn</text>
+        <polyline points="80.0,161.7 400.0,150.7 720.0,140.4" fill="none" stroke="#1f77b4" stroke-width="2" stroke-dasharray="none"><title>Dreepy (4)</title></polyline>
+        <polyline points="80.0,212.9 400.0,198.0 720.0,184.0" fill="none" stroke="#d62728" stroke-width="2" stroke-dasharray="none"><title>Rare Candy (4)</title></polyline>
+        <polyline points="80.0,101.2 400.0,91.6 720.0,82.9" fill="none" stroke="#2ca02c" stroke-width="2" stroke-dasharray="none"><title>other Basic (6)</title></polyline>
+        <polyline points="80.0,16.0 400.0,16.0 720.0,16.0" fill="none" stroke="#9467bd" stroke-width="2" stroke-dasharray="none"><title>other (46)</title></polyline>
+        </svg>
+        <ul class="legend">
+        <li><svg width="28" height="10" aria-hidden="true"><line x1="0" y1="5" x2="28" y2="5" stroke="#1f77b4" stroke-width="3" stroke-dasharray="none" /></svg> Dreepy (4) <span class="note">(60.65% by turn 2)</span></li>
+        <li><svg width="28" height="10" aria-hidden="true"><line x1="0" y1="5" x2="28" y2="5" stroke="#d62728" stroke-width="3" stroke-dasharray="none" /></svg> Rare Candy (4) <span class="note">(46.83% by turn 2)</span></li>
+        <li><svg width="28" height="10" aria-hidden="true"><line x1="0" y1="5" x2="28" y2="5" stroke="#2ca02c" stroke-width="3" stroke-dasharray="none" /></svg> other Basic (6) <span class="note">(78.84% by turn 2)</span></li>
+        <li><svg width="28" height="10" aria-hidden="true"><line x1="0" y1="5" x2="28" y2="5" stroke="#9467bd" stroke-width="3" stroke-dasharray="none" /></svg> other (46) <span class="note">(100.00% by turn 2)</span></li>
+        </ul>
+        </section>
+        <section>
+        <h2>Queries</h2>
+        <div class="scroll">
+        <table>
+        <thead>
+        <tr><th>query</th><th>opening hand, kept hand</th><th class="ss">opening hand, single shuffle</th><th>in the prizes</th><th>turn 1</th><th>turn 2</th></tr>
+        </thead>
+        <tbody>
+        <tr><td class="name"><code>Dreepy&gt;=1 &amp; Rare Candy&gt;=1</code></td><td class="num">19.61%</td><td class="num ss">14.54%</td><td class="num">10.61%</td><td class="num">23.56%</td><td class="num">27.61%</td></tr>
+        </tbody>
+        </table>
+        </div>
+        </section>
+        <section>
+        <h2>Simulation</h2>
+        <p class="note">100000 setups through the game-setup engine, seed 7, 2 threads. Each estimate ± one standard error next to the exact kept-hand value; |z| above 5 would point at a bug.</p>
+        <div class="scroll">
+        <table>
+        <thead>
+        <tr><th>value</th><th>simulated ± standard error</th><th>exact</th><th>z</th></tr>
+        </thead>
+        <tbody>
+        <tr><td class="name">mulligan</td><td class="num">0.260100 ± 0.001400</td><td class="num">0.258629</td><td class="num">1.05</td></tr>
+        </tbody>
+        </table>
+        </div>
+        </section>
+        </main>
+        </body>
+        </html>
+        "##);
+    }
 }
