@@ -4,12 +4,9 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use common::{repo, workspace};
+use std::path::Path;
 use std::process::{Command, Stdio};
-
-fn repo() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
 
 /// Runs `deckbox` in `dir` with `args`, feeding `stdin`, and renders what it did.
 fn run_in(dir: &Path, args: &[&str], stdin: &[u8]) -> (i32, String) {
@@ -34,17 +31,6 @@ fn run_in(dir: &Path, args: &[&str], stdin: &[u8]) -> (i32, String) {
         String::from_utf8_lossy(&output.stderr)
     );
     (code, rendered)
-}
-
-/// A temporary directory holding copies of `files` (path relative to the repository).
-fn workspace(files: &[&str]) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    for file in files {
-        let from = repo().join(file);
-        let name = from.file_name().unwrap();
-        std::fs::copy(&from, dir.path().join(name)).unwrap();
-    }
-    dir
 }
 
 #[test]

@@ -6,13 +6,10 @@
 
 mod common;
 
+use common::repo;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
-
-fn repo() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
 
 /// One cache for every test of this file, so the TCGdex index is built once.
 fn cache_dir() -> PathBuf {
@@ -70,12 +67,11 @@ fn redact(dir: &Path, text: &str) -> String {
 
 /// A temporary directory holding copies of the named files of `tests/fixtures/formats/`.
 fn workspace(files: &[&str]) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    for file in files {
-        let from = repo().join("tests/fixtures/formats").join(file);
-        std::fs::copy(&from, dir.path().join(file)).unwrap();
-    }
-    dir
+    let paths: Vec<String> = files
+        .iter()
+        .map(|file| format!("tests/fixtures/formats/{file}"))
+        .collect();
+    common::workspace(&paths.iter().map(String::as_str).collect::<Vec<_>>())
 }
 
 /// The rule ids of the error findings of a deck, sorted, from `--output json`.

@@ -4,12 +4,11 @@
 //! simulation agrees with the exact values, and a deck written in French or German gives the
 //! same numbers as its English original.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+mod common;
 
-fn repo() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
+use common::workspace;
+use std::path::Path;
+use std::process::{Command, Stdio};
 
 /// Runs `deckbox` in `dir` with `args` and returns the exit code, stdout and the whole run
 /// rendered for a snapshot.
@@ -30,17 +29,6 @@ fn run_in(dir: &Path, args: &[&str]) -> (i32, String, String) {
         String::from_utf8_lossy(&output.stderr)
     );
     (code, stdout, rendered)
-}
-
-/// A temporary directory holding copies of `files` (path relative to the repository).
-fn workspace(files: &[&str]) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    for file in files {
-        let from = repo().join(file);
-        let name = from.file_name().unwrap();
-        std::fs::copy(&from, dir.path().join(name)).unwrap();
-    }
-    dir
 }
 
 fn dragapult() -> tempfile::TempDir {

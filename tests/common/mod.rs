@@ -1,8 +1,26 @@
 //! Helpers shared by the integration tests.
 #![allow(clippy::print_stderr, reason = "a skipped test says so on stderr")]
+#![allow(clippy::unwrap_used, reason = "test helpers fail loudly")]
 #![allow(dead_code, reason = "each test binary uses a different subset")]
 
 use std::path::PathBuf;
+
+/// The repository root.
+pub fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A temporary directory holding copies of `files` (paths relative to the repository), for
+/// running the binary where reports name files by their short names.
+pub fn workspace(files: &[&str]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for file in files {
+        let from = repo().join(file);
+        let name = from.file_name().unwrap();
+        std::fs::copy(&from, dir.path().join(name)).unwrap();
+    }
+    dir
+}
 
 /// `../shared/data` beside the repository, when present.
 ///
