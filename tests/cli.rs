@@ -234,13 +234,13 @@ fn with_a_tcgdex_checkout() {
         return;
     };
     let cards = data.join("tcgdex-repo");
-    let fixtures = repo().join("tests/fixtures/tcgdex");
+    let fixtures = repo().join("tests/fixtures/with-database");
     for name in [
         "restored-v-union.txt",
         "set-codes.txt",
         "arceus-any-number.txt",
     ] {
-        let dir = workspace(&[&format!("tests/fixtures/tcgdex/{name}")]);
+        let dir = workspace(&[&format!("tests/fixtures/with-database/{name}")]);
         assert!(fixtures.join(name).is_file());
         let (_, out) = run_in(
             dir.path(),
