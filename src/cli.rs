@@ -56,12 +56,10 @@ pub enum FormatsAction {
     Show { format: String },
 }
 
+/// What every deck command needs: the format and the card database.
 #[derive(Debug, clap::Args)]
-pub struct CheckArgs {
-    /// Deck list files; `-` reads standard input.
-    #[arg(required = true)]
-    pub files: Vec<PathBuf>,
-    /// Format id (`unlimited`) or the path of a format file.
+pub struct SettingsArgs {
+    /// Format id (`standard`, `unlimited`, ...) or the path of a format file.
     #[arg(long, short, default_value = "unlimited")]
     pub format: String,
     /// A card database: a TCGdex or pokemon-tcg-data checkout. Default: the embedded pool.
@@ -70,6 +68,15 @@ pub struct CheckArgs {
     /// Rebuild the cached index of `--cards` even if the source looks unchanged.
     #[arg(long)]
     pub rebuild_index: bool,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct CheckArgs {
+    /// Deck list files; `-` reads standard input.
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    #[command(flatten)]
+    pub settings: SettingsArgs,
     #[arg(long, short, value_enum, default_value_t = OutputFormat::Human)]
     pub output: OutputFormat,
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
@@ -115,7 +122,7 @@ pub struct Settings {
 }
 
 impl Settings {
-    pub fn resolve(args: &CheckArgs) -> Result<Settings, String> {
+    pub fn resolve(args: &SettingsArgs) -> Result<Settings, String> {
         Settings::open(&args.format, args.cards.as_deref(), args.rebuild_index)
     }
 
@@ -178,7 +185,7 @@ pub fn run_with_progress(
 }
 
 fn run_check(args: &CheckArgs, stdin: &mut dyn Read, terminal: Terminal) -> Outcome {
-    let settings = match Settings::resolve(args) {
+    let settings = match Settings::resolve(&args.settings) {
         Ok(settings) => settings,
         Err(message) => return Outcome::failure(message),
     };
@@ -353,15 +360,8 @@ pub enum StatsOutput {
 pub struct DeckSourceArgs {
     /// A deck list file; `-` reads standard input.
     pub file: PathBuf,
-    /// Format id (`standard`) or the path of a format file: its setup rules apply.
-    #[arg(long, short, default_value = "unlimited")]
-    pub format: String,
-    /// A card database: a TCGdex or pokemon-tcg-data checkout. Default: the embedded pool.
-    #[arg(long, env = "DECKBOX_CARDS")]
-    pub cards: Option<PathBuf>,
-    /// Rebuild the cached index of `--cards` even if the source looks unchanged.
-    #[arg(long)]
-    pub rebuild_index: bool,
+    #[command(flatten)]
+    pub settings: SettingsArgs,
     /// Which player's turns the curves count.
     #[arg(long, value_enum, default_value_t = GoingArg::First)]
     pub going: GoingArg,
@@ -435,7 +435,7 @@ struct StatsDeck {
 }
 
 fn load_stats_deck(args: &DeckSourceArgs, stdin: &mut dyn Read) -> Result<StatsDeck, String> {
-    let settings = Settings::open(&args.format, args.cards.as_deref(), args.rebuild_index)?;
+    let settings = Settings::resolve(&args.settings)?;
     let mut stdin_used = false;
     let input = read_deck(&args.file, stdin, &mut stdin_used)
         .map_err(|message| format!("error: {message}\n"))?;
