@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use deckbox::cards::index::{self, CacheUse, IndexOptions, Layout};
-use deckbox::cards::{embedded, tcgdex};
+use deckbox::cards::{embedded, from_tcgdex};
 use deckbox::check::{self, DeckInput};
 use deckbox::format::Format;
 
@@ -39,7 +39,7 @@ fn main() {
     let curated = median(WARM_RUNS, || embedded::load().ok().map(|pool| pool.len()));
     println!("embedded pool parse (for the curated-flags hash) {curated:.2?}");
     stat_everything(&data.join("tcgdex-repo"));
-    if let Ok(loaded) = tcgdex::load_detailed(&data.join("tcgdex-repo")) {
+    if let Ok(loaded) = from_tcgdex::load_detailed(&data.join("tcgdex-repo")) {
         println!(
             "tcgdex: {} printings, {} records skipped",
             loaded.printings.len(),

@@ -7,8 +7,8 @@
 //! until a lookup asks for it. The header records the checkout's fingerprint and a hash of
 //! the curated flags, so a changed checkout or a deckbox with other curated flags rebuilds
 //! it. A cache that is corrupt, truncated, from another format version, or cannot be
-//! written is never an error: the checkout is just loaded again. This module must not know how either format is read (see [`super::tcgdex`],
-//! [`super::pokemontcg`]) nor anything about deck lists.
+//! written is never an error: the checkout is just loaded again. This module must not know how either format is read (see [`super::from_tcgdex`],
+//! [`super::from_pokemontcg`]) nor anything about deck lists.
 //!
 //! # The fingerprint
 //! Statting all ~24k files of a TCGdex checkout costs far more than the few milliseconds a
@@ -26,7 +26,7 @@ use std::hash::{DefaultHasher, Hash, Hasher};
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use super::{CardDb, CardDbError, Printing, Source, pokemontcg, tcgdex};
+use super::{CardDb, CardDbError, Printing, Source, from_pokemontcg, from_tcgdex};
 
 /// Bumped whenever [`Printing`] or the loaders change what they produce, so that older
 /// cache files are rebuilt.
@@ -96,8 +96,8 @@ pub fn open_with_status(
         return Ok((db, CacheUse::Hit));
     }
     let mut printings = match layout {
-        Layout::Tcgdex => tcgdex::load(&root)?,
-        Layout::PokemonTcg => pokemontcg::load(&root)?,
+        Layout::Tcgdex => from_tcgdex::load(&root)?,
+        Layout::PokemonTcg => from_pokemontcg::load(&root)?,
     };
     // Stored in the cache with the flags applied; the stamp's `curated` hash rebuilds the
     // cache when a newer deckbox ships other curated flags.

@@ -1,20 +1,20 @@
 //! The card database: what a printing is, how a database is loaded, indexed and searched.
 //!
 //! A [`Printing`] is one card as printed in one set (set code + collector number), with
-//! every fact the construction rules need. A [`CardDb`] ([`db`]) holds printings and two
+//! every fact the construction rules need. A [`CardDb`] (module `db`) holds printings and two
 //! indexes: by set code + number, and by name key (see [`crate::names`]) in every language.
 //! Sources: the embedded pool compiled from `cards/` ([`embedded`]), a TCGdex checkout
-//! ([`tcgdex`]) or a pokemon-tcg-data checkout ([`pokemontcg`]), cached on disk by
+//! ([`from_tcgdex`]) or a pokemon-tcg-data checkout ([`from_pokemontcg`]), cached on disk by
 //! [`index`]. This module must not know about deck lists or rules: it answers questions
 //! about cards.
 
 mod db;
 pub mod embedded;
+pub mod from_pokemontcg;
+pub mod from_tcgdex;
 pub mod index;
-pub mod pokemontcg;
 pub mod resolve;
 mod table;
-pub mod tcgdex;
 
 use std::path::PathBuf;
 

@@ -13,7 +13,7 @@ use serde::Deserialize;
 use super::{
     CardDbError, Category, EnergyKind, Names, Printing, Stage, TrainerKind, number_key, set_key,
 };
-use super::{SetInfo, tcgdex};
+use super::{SetInfo, from_tcgdex};
 use crate::lang::Language;
 
 #[derive(Debug, Deserialize)]
@@ -195,9 +195,9 @@ fn printing(card: &RawCard, set: &SetInfo) -> Option<Printing> {
         }),
         ace_spec: has("ACE SPEC"),
         radiant: has("Radiant"),
-        prism_star: has("Prism Star") || super::tcgdex::is_prism_star(&card.name),
+        prism_star: has("Prism Star") || super::from_tcgdex::is_prism_star(&card.name),
         pokemon_star: category == Category::Pokemon
-            && (has("Star") || super::tcgdex::is_pokemon_star(&card.name)),
+            && (has("Star") || super::from_tcgdex::is_pokemon_star(&card.name)),
         regulation_mark: card.regulation_mark.as_deref().and_then(|mark| {
             let mut chars = mark.trim().chars();
             match (chars.next(), chars.next()) {
@@ -246,7 +246,7 @@ fn trainer(subtypes: &[String]) -> Option<TrainerKind> {
 }
 
 /// Rules (Trainer and Energy text, rule boxes), abilities, attacks and (for Pokémon) the
-/// printed stats, one per line, written as [`super::tcgdex`] writes them:
+/// printed stats, one per line, written as [`super::from_tcgdex`] writes them:
 /// `[Ability] name: effect`, `[CC] name 30+: effect`, `HP 60 · weakness Fire ×2 · retreat 2`.
 fn rules_text(card: &RawCard) -> String {
     let mut lines: Vec<String> = card.rules.clone().unwrap_or_default();
@@ -262,7 +262,7 @@ fn rules_text(card: &RawCard) -> String {
     for attack in card.attacks.iter().flatten() {
         let cost: Vec<&str> = attack.cost.iter().flatten().map(String::as_str).collect();
         let damage = attack.damage.as_deref().unwrap_or("");
-        let line = tcgdex::attack_line(&cost, &attack.name, damage, attack.text.as_deref());
+        let line = from_tcgdex::attack_line(&cost, &attack.name, damage, attack.text.as_deref());
         lines.push(line);
     }
     if let Some(hp) = &card.hp {
@@ -281,7 +281,7 @@ fn stats(card: &RawCard, hp: &str) -> String {
             .collect()
     };
     let retreat = card.converted_retreat_cost.unwrap_or(0).to_string();
-    tcgdex::stats_line(
+    from_tcgdex::stats_line(
         hp,
         &modifiers(&card.weaknesses),
         &modifiers(&card.resistances),
