@@ -6,6 +6,7 @@
 //! them over a deck, [`report`] renders findings. The library never prints and never exits:
 //! it returns values and findings, and `main.rs` decides what to show.
 
+pub mod atomic;
 pub mod cards;
 pub mod check;
 pub mod cli;

@@ -1,0 +1,113 @@
+//! `deckbox explain` and `deckbox formats`: documentation the tool carries about its rules
+//! and its formats. Reads no deck and opens no card database.
+
+use clap::Subcommand;
+
+use super::{Outcome, render_error};
+use crate::diagnostic::Rule;
+use crate::format::Format;
+use crate::report;
+
+#[derive(Debug, Subcommand)]
+pub enum FormatsAction {
+    /// Show one format: a built-in id or the path of a format file.
+    Show { format: String },
+}
+
+pub(crate) fn explain(rule: Option<&str>) -> Outcome {
+    let Some(id) = rule else {
+        let mut stdout = String::new();
+        for rule in Rule::ALL {
+            let doc = rule.doc();
+            stdout.push_str(&format!(
+                "{:<18} {:<8} {}\n",
+                doc.id,
+                rule.severity().as_str(),
+                doc.summary
+            ));
+        }
+        return Outcome {
+            stdout,
+            ..Outcome::default()
+        };
+    };
+    let Some(rule) = Rule::from_id(id) else {
+        let known: Vec<&str> = Rule::ALL.iter().map(|rule| rule.id()).collect();
+        return Outcome::failure(format!(
+            "error: unknown rule '{id}'\nknown rules: {}\n",
+            known.join(", ")
+        ));
+    };
+    let doc = rule.doc();
+    let stdout = format!(
+        "{id} ({severity})\n\n{summary}\n\nWhy\n  {why}\n\nExample\n{example}\nFix\n  {fix}\n",
+        id = doc.id,
+        severity = rule.severity().as_str(),
+        summary = doc.summary,
+        why = doc.why,
+        example = indent(doc.example),
+        fix = doc.fix,
+    );
+    Outcome {
+        stdout,
+        ..Outcome::default()
+    }
+}
+
+fn indent(text: &str) -> String {
+    text.lines().map(|line| format!("  {line}\n")).collect()
+}
+
+pub(crate) fn formats(action: Option<&FormatsAction>) -> Outcome {
+    let shown = match action {
+        None => Format::builtin_ids()
+            .map(Format::load)
+            .collect::<Result<Vec<_>, _>>()
+            .map(|all| report::formats::list(&all)),
+        Some(FormatsAction::Show { format }) => {
+            Format::load(format).map(|format| report::formats::show(&format))
+        }
+    };
+    match shown {
+        Ok(stdout) => Outcome {
+            stdout,
+            ..Outcome::default()
+        },
+        Err(error) => Outcome::failure(render_error(error)),
+    }
+}
+
+#[derive(Debug, clap::Args)]
+pub struct CompletionsArgs {
+    /// The shell: bash, zsh, fish, elvish or powershell.
+    pub shell: clap_complete::Shell,
+}
+
+/// A completion script for `shell`, generated from the command-line definition.
+pub(crate) fn completions(args: &CompletionsArgs) -> Outcome {
+    let mut command = <super::Args as clap::CommandFactory>::command();
+    let mut script = Vec::new();
+    clap_complete::generate(args.shell, &mut command, "deckbox", &mut script);
+    match String::from_utf8(script) {
+        Ok(stdout) => Outcome {
+            stdout,
+            ..Outcome::default()
+        },
+        Err(error) => Outcome::failure(format!("error: completion script: {error}\n")),
+    }
+}
+
+/// The man page, in roff, generated from the command-line definition.
+pub(crate) fn man() -> Outcome {
+    let command = <super::Args as clap::CommandFactory>::command();
+    let mut page = Vec::new();
+    let rendered = clap_mangen::Man::new(command).render(&mut page);
+    match rendered.map(|()| String::from_utf8(page)) {
+        Ok(Ok(stdout)) => Outcome {
+            stdout,
+            ..Outcome::default()
+        },
+        Ok(Err(error)) => Outcome::failure(format!("error: man page: {error}\n")),
+        Err(error) => Outcome::failure(format!("error: man page: {error}\n")),
+    }
+}

@@ -1,0 +1,244 @@
+//! The command line: what the user typed ([`Args`]) and what it resolves to ([`Settings`]).
+//!
+//! [`run`] does one command and returns what to print and the exit code; `main.rs` only
+//! parses arguments, writes the [`Outcome`] and exits. Exit codes are a contract: 0 every
+//! deck valid, 1 a deck breaks a rule, 2 deckbox could not do its job.
+
+use std::io::Read;
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand};
+
+use crate::cards::{CardDb, CardDbError, Source, embedded, index};
+use crate::check::DeckInput;
+use crate::format::Format;
+
+mod check;
+mod config;
+mod edit;
+mod fmt;
+mod info;
+mod stats;
+
+pub use check::{CheckArgs, ColorChoice};
+pub use info::FormatsAction;
+pub use stats::{
+    DEFAULT_SEED, DeckSourceArgs, GoingArg, MAX_SAMPLES, MAX_SETUPS, SampleArgs, StatsArgs,
+    StatsOutput,
+};
+
+/// Largest deck file deckbox reads (a 60-card list is about 2 KB).
+pub const MAX_FILE_BYTES: u64 = 8 * 1024 * 1024;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "deckbox",
+    version,
+    about = "Check, analyse and edit Pokémon TCG deck lists"
+)]
+pub struct Args {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Check deck lists against the construction rules of a format.
+    Check(CheckArgs),
+    /// List the formats, or show one: what it allows, its ban list and setup rules.
+    Formats {
+        #[command(subcommand)]
+        action: Option<FormatsAction>,
+    },
+    /// Opening-hand statistics: mulligans, each card in hand, prized, seen by turn; `--want`
+    /// combinations; `--simulate` to check them against the engine.
+    Stats(StatsArgs),
+    /// Deal sample setups of a deck (against itself), as a player would see them.
+    Sample(SampleArgs),
+    /// Explain a rule: what it checks, why, an example and the fix.
+    Explain {
+        /// A rule id such as `copy-limit`; without one, list every rule.
+        rule: Option<String>,
+    },
+    /// Print deck lists in the canonical layout; `--check` for CI, `--write` to rewrite.
+    Fmt(fmt::FmtArgs),
+    /// Convert a deck list to another layout or language.
+    Convert(fmt::ConvertArgs),
+    /// Add cards to a deck list in place, then re-check it.
+    Add(edit::AddArgs),
+    /// Remove cards from a deck list in place, then re-check it.
+    Remove(edit::RemoveArgs),
+    /// What changed between two deck lists, card by card.
+    Diff(edit::DiffArgs),
+    /// Print the resolved settings and where each came from.
+    Config(config::ConfigArgs),
+    /// Print a shell completion script.
+    Completions(info::CompletionsArgs),
+    /// Print the man page (roff).
+    Man,
+}
+
+/// What every deck command needs: the format and the card database.
+#[derive(Debug, clap::Args)]
+pub struct SettingsArgs {
+    /// Format id (`standard`, `unlimited`, ...) or the path of a format file.
+    #[arg(long, short, default_value = "unlimited")]
+    pub format: String,
+    /// A card database: a TCGdex or pokemon-tcg-data checkout. Default: the embedded pool.
+    #[arg(long, env = "DECKBOX_CARDS")]
+    pub cards: Option<PathBuf>,
+    /// Rebuild the cached index of `--cards` even if the source looks unchanged.
+    #[arg(long)]
+    pub rebuild_index: bool,
+}
+
+/// What the caller knows about the terminal, for `--color auto`.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Terminal {
+    pub stdout_is_tty: bool,
+    pub width: Option<usize>,
+}
+
+/// What a command produced.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Outcome {
+    pub stdout: String,
+    pub stderr: String,
+    pub code: u8,
+}
+
+impl Outcome {
+    pub(crate) fn failure(message: String) -> Outcome {
+        Outcome {
+            stdout: String::new(),
+            stderr: message,
+            code: 2,
+        }
+    }
+}
+
+/// Settings resolved from [`CheckArgs`]: the format loaded and the card database opened.
+pub struct Settings {
+    pub format: Format,
+    pub db: CardDb,
+}
+
+impl Settings {
+    pub fn resolve(args: &SettingsArgs) -> Result<Settings, String> {
+        Settings::open(&args.format, args.cards.as_deref(), args.rebuild_index)
+    }
+
+    /// Loads a format (id or file) and opens the card database (`--cards`, else embedded).
+    pub fn open(
+        format: &str,
+        cards: Option<&std::path::Path>,
+        rebuild: bool,
+    ) -> Result<Settings, String> {
+        let format = Format::load(format).map_err(render_error)?;
+        let db = open_cards(cards, rebuild).map_err(|error| format!("error: {error}\n"))?;
+        Ok(Settings { format, db })
+    }
+}
+
+/// Opens `--cards DIR`, or the embedded pool without one.
+pub fn open_cards(path: Option<&std::path::Path>, rebuild: bool) -> Result<CardDb, CardDbError> {
+    match path {
+        Some(path) => index::open(
+            path,
+            &index::IndexOptions {
+                cache_dir: None,
+                rebuild,
+            },
+        ),
+        None => Ok(CardDb::new(Source::Embedded, embedded::load()?)),
+    }
+}
+
+pub(crate) fn render_error(error: impl miette::Diagnostic + Send + Sync + 'static) -> String {
+    let mut out = String::new();
+    let handler =
+        miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode_nocolor());
+    let report = miette::Report::new(error);
+    if handler.render_report(&mut out, report.as_ref()).is_err() {
+        out = format!("error: {report}\n");
+    }
+    out
+}
+
+/// Runs one command. `stdin` is read only for the file `-`.
+pub fn run(args: &Args, stdin: &mut dyn Read, terminal: Terminal) -> Outcome {
+    run_with_progress(args, stdin, terminal, &Silent)
+}
+
+/// [`run`], reporting a long simulation's progress to `progress` (the binary draws a bar).
+pub fn run_with_progress(
+    args: &Args,
+    stdin: &mut dyn Read,
+    terminal: Terminal,
+    progress: &dyn Progress,
+) -> Outcome {
+    match &args.command {
+        Command::Check(check_args) => check::run(check_args, stdin, terminal),
+        Command::Stats(stats_args) => stats::run_stats(stats_args, stdin, progress),
+        Command::Sample(sample_args) => stats::run_sample(sample_args, stdin),
+        Command::Explain { rule } => info::explain(rule.as_deref()),
+        Command::Formats { action } => info::formats(action.as_ref()),
+        Command::Fmt(fmt_args) => fmt::run_fmt(fmt_args, stdin, terminal),
+        Command::Convert(convert_args) => fmt::run_convert(convert_args, stdin),
+        Command::Add(add_args) => edit::run_add(add_args),
+        Command::Remove(remove_args) => edit::run_remove(remove_args),
+        Command::Diff(diff_args) => edit::run_diff(diff_args, stdin),
+        Command::Config(config_args) => config::run(config_args),
+        Command::Completions(completions_args) => info::completions(completions_args),
+        Command::Man => info::man(),
+    }
+}
+
+/// Reads one deck file (or standard input for `-`), bounded in size.
+pub(crate) fn read_deck(
+    file: &std::path::Path,
+    stdin: &mut dyn Read,
+    stdin_used: &mut bool,
+) -> Result<DeckInput, String> {
+    let mut bytes = Vec::new();
+    if file.as_os_str() == "-" {
+        if std::mem::replace(stdin_used, true) {
+            return Err("standard input (`-`) can only be read once".to_string());
+        }
+        stdin
+            .take(MAX_FILE_BYTES + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|error| format!("cannot read standard input: {error}"))?;
+    } else {
+        let handle = std::fs::File::open(file)
+            .map_err(|error| format!("cannot read {}: {error}", file.display()))?;
+        handle
+            .take(MAX_FILE_BYTES + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|error| format!("cannot read {}: {error}", file.display()))?;
+    }
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(format!(
+            "{} is larger than {} MiB; deck lists are a few kilobytes",
+            file.display(),
+            MAX_FILE_BYTES / 1024 / 1024
+        ));
+    }
+    Ok(DeckInput::from_bytes(file.display().to_string(), &bytes))
+}
+
+/// Receives a long simulation's progress. The library never prints: the binary implements
+/// this with a progress bar on a terminal.
+pub trait Progress: Sync {
+    /// A simulation of `total` setups starts.
+    fn start(&self, _total: u64) {}
+    /// `done` setups are finished.
+    fn advance(&self, _done: u64) {}
+    fn finish(&self) {}
+}
+
+/// Progress that goes nowhere.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Silent;
+
+impl Progress for Silent {}
