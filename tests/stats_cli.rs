@@ -179,6 +179,33 @@ fn simulation_agrees_with_exact_values() {
     assert_eq!(stdout, again);
 }
 
+/// The text report shows the simulation as one row per card (plus the mulligan row and one
+/// row per query), each with its worst deviation, and one sentence on the agreement.
+#[test]
+fn simulation_text_is_one_row_per_card() {
+    let dir = dragapult();
+    let args = [
+        "stats",
+        "dragapult.txt",
+        "--simulate",
+        "200000",
+        "--want",
+        "Rare Candy>=1 & Dreepy>=1",
+    ];
+    let (code, stdout, out) = run_in(dir.path(), &args);
+    assert_eq!(code, 0, "{out}");
+    let simulation = stdout.split("Simulation: 200000 setups").nth(1).unwrap();
+    let (cards, queries) = simulation.split_once("Simulated queries").unwrap();
+    let rows = |text: &str| text.lines().filter(|l| l.ends_with(" SE")).count();
+    assert_eq!(rows(cards), 1 + 28, "{cards}");
+    assert_eq!(rows(queries), 1, "{queries}");
+    assert!(
+        cards.contains("232 estimates, all within"),
+        "2 + 28 × 8 card and mulligan estimates: {cards}"
+    );
+    assert!(cards.lines().any(|l| l.trim_start().starts_with("Dreepy ")));
+}
+
 #[test]
 fn sample_is_reproducible() {
     let dir = dragapult();

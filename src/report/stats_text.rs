@@ -56,11 +56,22 @@ fn render(report: &Report, style: Style) -> String {
     }
     if let Some(simulation) = &report.simulation {
         let heading = format!(
-            "Simulation: {} setups, seed {}, {} threads (kept-hand estimates ± standard error)",
+            "Simulation: {} setups, seed {}, {} threads (kept-hand estimates)",
             simulation.setups, simulation.seed, simulation.threads
         );
-        let table = simulation_table(&simulation.estimates);
-        section(&mut out, style, &heading, &table, &[]);
+        let estimates = &simulation.estimates;
+        let legend = [
+            agreement(estimates),
+            "Worst: the estimate of the row farthest from its exact value, in standard errors"
+                .to_string(),
+        ];
+        let legend: Vec<&str> = legend.iter().map(String::as_str).collect();
+        let table = simulated_cards(report, estimates);
+        section(&mut out, style, &heading, &table, &legend);
+        if !report.queries.is_empty() {
+            let table = simulated_queries(report, estimates);
+            section(&mut out, style, "Simulated queries", &table, &[]);
+        }
     }
     out
 }
@@ -192,38 +203,115 @@ fn query_table(report: &Report) -> Table {
     Table { header, rows }
 }
 
-fn simulation_table(estimates: &std::collections::BTreeMap<String, Estimate>) -> Table {
-    let rows = estimates
+/// The simulated card figures in the layout of the card table, plus the mulligan rate: one
+/// row per card rather than one per estimate, so a 30-card deck stays one screen.
+fn simulated_cards(report: &Report, estimates: &Estimates) -> Table {
+    let mut header: Vec<String> = ["Card", "Hand", "≥1 prized", "All prized", "E[prized]"]
+        .map(String::from)
+        .to_vec();
+    header.extend(turn_headers(report.setup.turns));
+    header.push("Worst".to_string());
+    let mut mulligans = vec!["P(mulligan), E[mulligans]".to_string()];
+    let keys = ["mulligan", "expected_mulligans"];
+    mulligans.push(cell(estimates, keys[0], percent));
+    mulligans.extend(std::iter::repeat_n(String::new(), 2));
+    mulligans.push(cell(estimates, keys[1], number));
+    mulligans.extend((0..report.setup.turns).map(|_| String::new()));
+    mulligans.push(worst(estimates, keys));
+    let mut rows = vec![mulligans];
+    for card in &report.cards {
+        let name = &card.name;
+        let mut keys = vec![
+            format!("opening_hand/{name}"),
+            format!("prized_at_least_one/{name}"),
+            format!("prized_all/{name}"),
+            format!("prized_expected/{name}"),
+        ];
+        keys.extend((1..=report.setup.turns).map(|turn| format!("by_turn_{turn}/{name}")));
+        rows.push(simulated_row(name, estimates, &keys, 3));
+    }
+    Table { header, rows }
+}
+
+/// The simulated `--want` figures in the layout of the query table.
+fn simulated_queries(report: &Report, estimates: &Estimates) -> Table {
+    let mut header: Vec<String> = ["Query", "Hand", "Prizes"].map(String::from).to_vec();
+    header.extend(turn_headers(report.setup.turns));
+    header.push("Worst".to_string());
+    let rows = report
+        .queries
         .iter()
-        .map(|(key, e)| {
-            // Expectations are counts, not probabilities.
-            let expectation = key.starts_with("expected") || key.starts_with("prized_expected");
-            let show = |x: f64| if expectation { number(x) } else { percent(x) };
-            let sigmas = if e.standard_error > 0.0 {
-                format!("{:.2}", (e.estimate - e.exact) / e.standard_error)
-            } else {
-                "-".to_string()
-            };
-            vec![
-                key.clone(),
-                show(e.estimate),
-                format!("± {}", show(e.standard_error)),
-                show(e.exact),
-                sigmas,
-            ]
+        .map(|query| {
+            let text = &query.query;
+            let mut keys = vec![
+                format!("query_opening_hand/{text}"),
+                format!("query_prizes/{text}"),
+            ];
+            let turns = 1..=report.setup.turns;
+            keys.extend(turns.map(|turn| format!("query_by_turn_{turn}/{text}")));
+            simulated_row(text, estimates, &keys, usize::MAX)
         })
         .collect();
-    Table {
-        header: [
-            "Estimate",
-            "Simulated",
-            "Std. error",
-            "Exact (kept hand)",
-            "Off by (SE)",
-        ]
-        .map(String::from)
-        .to_vec(),
-        rows,
+    Table { header, rows }
+}
+
+type Estimates = std::collections::BTreeMap<String, Estimate>;
+
+/// A row: the label, each key's simulated value (the key at `expectation` is a count, the
+/// others probabilities), and the worst deviation among them.
+fn simulated_row(
+    label: &str,
+    estimates: &Estimates,
+    keys: &[String],
+    expectation: usize,
+) -> Vec<String> {
+    let mut row = vec![label.to_string()];
+    for (index, key) in keys.iter().enumerate() {
+        let show = if index == expectation {
+            number
+        } else {
+            percent
+        };
+        row.push(cell(estimates, key, show));
+    }
+    row.push(worst(estimates, keys));
+    row
+}
+
+/// A simulated value, or `-` when the simulation did not estimate it.
+fn cell(estimates: &Estimates, key: &str, show: fn(f64) -> String) -> String {
+    estimates
+        .get(key)
+        .map_or_else(|| "-".to_string(), |e| show(e.estimate))
+}
+
+/// How far an estimate is from its exact value, in standard errors (`None` without spread).
+fn sigmas(e: &Estimate) -> Option<f64> {
+    (e.standard_error > 0.0).then(|| (e.estimate - e.exact) / e.standard_error)
+}
+
+/// The signed deviation of the estimate among `keys` farthest from its exact value.
+fn worst<K: AsRef<str>>(estimates: &Estimates, keys: impl IntoIterator<Item = K>) -> String {
+    keys.into_iter()
+        .filter_map(|key| sigmas(estimates.get(key.as_ref())?))
+        .max_by(|a, b| a.abs().total_cmp(&b.abs()))
+        .map_or_else(|| "-".to_string(), |s| format!("{s:+.2} SE"))
+}
+
+/// One sentence on how well the whole simulation agrees with the exact values.
+fn agreement(estimates: &Estimates) -> String {
+    let farthest = estimates
+        .iter()
+        .filter_map(|(key, e)| Some((key, sigmas(e)?)))
+        .max_by(|a, b| a.1.abs().total_cmp(&b.1.abs()));
+    match farthest {
+        Some((key, s)) => format!(
+            "{} estimates, all within {:.2} standard errors of the exact kept-hand values \
+             (farthest: {key}, {s:+.2}); `--output json` lists each with its standard error",
+            estimates.len(),
+            s.abs()
+        ),
+        None => format!("{} estimates", estimates.len()),
     }
 }
 
