@@ -15,6 +15,7 @@ pub mod diagnostic;
 pub mod engine;
 pub mod format;
 pub mod lang;
+pub mod listing;
 pub mod names;
 pub mod report;
 pub mod stats;

@@ -1,24 +1,243 @@
-//! `deckbox fmt` and `deckbox convert` (being written: see issue 5).
+//! `deckbox fmt` and `deckbox convert`: deck lists in canonical form, another layout or
+//! another language. The work is [`crate::listing`]'s; this module reads files, decides
+//! what to print and the exit code, and never prints itself.
+//!
+//! Exit codes:
+//! - `fmt FILE`: 0 printed; 2 unreadable file or lines (see below).
+//! - `fmt --check FILES`: 0 every file canonical; 1 some file is not (a unified diff of
+//!   each on stdout); 2 some file could not be read or formatted.
+//! - `fmt --write FILES`: 0 (changed files named on stderr); 2 as above. Canonical files
+//!   are never touched.
+//! - `convert`: 0 when the list was converted, even when some names have no translation
+//!   (a warning on stderr lists them) or the deck breaks a rule (convert is not check);
+//!   2 when it could not be read or converted.
+//!
+//! A file with lines the parser cannot read is never formatted nor converted: the lines
+//! would be lost. It is reported with its line numbers and counts as "could not do its
+//! job" (exit 2).
 
 use std::io::Read;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
-use super::{Outcome, Terminal};
+use super::{Outcome, Settings, SettingsArgs, Terminal, read_deck};
+use crate::check;
+use crate::lang::Language;
+use crate::listing::{self, Formatted, Layout, TextStyle, Untranslated};
 
 #[derive(Debug, clap::Args)]
 pub struct FmtArgs {
+    /// Deck list files; `-` reads standard input (not with `--write`).
+    #[arg(required = true)]
     pub files: Vec<PathBuf>,
+    /// Print a diff and exit 1 when a file is not canonical; change nothing.
+    #[arg(long, conflicts_with = "write")]
+    pub check: bool,
+    /// Rewrite files that are not canonical, in place, atomically.
+    #[arg(long)]
+    pub write: bool,
+    #[command(flatten)]
+    pub settings: SettingsArgs,
 }
 
 #[derive(Debug, clap::Args)]
 pub struct ConvertArgs {
+    /// A deck list file; `-` reads standard input.
     pub file: PathBuf,
+    /// Output layout: ptcgl (Pokémon TCG Live), ptcgo (legacy PTCGO), limitless, json.
+    #[arg(long, default_value = "ptcgl", value_parser = parse_layout)]
+    pub to: Layout,
+    /// Take every card name from the card database in this language (en, fr, es, pt, de,
+    /// it). Without it, names stay as written.
+    #[arg(long, value_parser = parse_language)]
+    pub lang: Option<Language>,
+    /// Write to this file (atomically) instead of standard output.
+    #[arg(long, short)]
+    pub output: Option<PathBuf>,
+    #[command(flatten)]
+    pub settings: SettingsArgs,
 }
 
-pub(crate) fn run_fmt(_args: &FmtArgs, _stdin: &mut dyn Read, _terminal: Terminal) -> Outcome {
-    Outcome::failure("error: `deckbox fmt` is not available yet\n".to_string())
+fn parse_layout(name: &str) -> Result<Layout, String> {
+    Layout::from_name(name)
+        .ok_or_else(|| format!("unknown layout '{name}'; expected ptcgl, ptcgo, limitless or json"))
 }
 
-pub(crate) fn run_convert(_args: &ConvertArgs, _stdin: &mut dyn Read) -> Outcome {
-    Outcome::failure("error: `deckbox convert` is not available yet\n".to_string())
+fn parse_language(code: &str) -> Result<Language, String> {
+    Language::from_code(code)
+        .ok_or_else(|| format!("unknown language '{code}'; expected en, fr, es, pt, de or it"))
+}
+
+/// What `fmt` does with each file.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    Print,
+    Check,
+    Write,
+}
+
+pub(crate) fn run_fmt(args: &FmtArgs, stdin: &mut dyn Read, _terminal: Terminal) -> Outcome {
+    let mode = match (args.check, args.write) {
+        (true, _) => Mode::Check,
+        (_, true) => Mode::Write,
+        _ => Mode::Print,
+    };
+    if let Some(message) = misuse(args, mode) {
+        return Outcome::failure(message);
+    }
+    let settings = match Settings::resolve(&args.settings) {
+        Ok(settings) => settings,
+        Err(message) => return Outcome::failure(message),
+    };
+    let mut outcome = Outcome::default();
+    let mut stdin_used = false;
+    for file in &args.files {
+        let formatted = read_deck(file, stdin, &mut stdin_used).and_then(|input| {
+            listing::format(&input, &settings.db, &settings.format)
+                .map_err(|refusal| format!("{}: {refusal}", file.display()))
+        });
+        match formatted {
+            Ok(formatted) => one_file(&mut outcome, file, &formatted, mode),
+            Err(message) => {
+                outcome.stderr.push_str(&format!("error: {message}\n"));
+                outcome.code = 2;
+            }
+        }
+    }
+    outcome
+}
+
+/// Argument combinations clap cannot express.
+fn misuse(args: &FmtArgs, mode: Mode) -> Option<String> {
+    if mode == Mode::Print && args.files.len() > 1 {
+        return Some(
+            "error: `deckbox fmt` prints one file; use `--check` or `--write` for several\n"
+                .to_owned(),
+        );
+    }
+    if mode == Mode::Write && args.files.iter().any(|file| file.as_os_str() == "-") {
+        return Some("error: `--write` cannot rewrite standard input (`-`)\n".to_owned());
+    }
+    None
+}
+
+fn one_file(outcome: &mut Outcome, file: &Path, formatted: &Formatted, mode: Mode) {
+    match mode {
+        Mode::Print => outcome.stdout.push_str(&printable(&formatted.formatted)),
+        Mode::Check if !formatted.is_canonical() => {
+            outcome.stdout.push_str(&diff(file, formatted));
+            outcome.code = outcome.code.max(1);
+        }
+        Mode::Check => {}
+        Mode::Write if !formatted.is_canonical() => {
+            match listing::rewrite(file, &formatted.formatted) {
+                Ok(()) => outcome
+                    .stderr
+                    .push_str(&format!("formatted {}\n", file.display())),
+                Err(error) => {
+                    outcome.stderr.push_str(&format!(
+                        "error: cannot rewrite {}: {error} (the file is unchanged)\n",
+                        file.display()
+                    ));
+                    outcome.code = 2;
+                }
+            }
+        }
+        Mode::Write => {}
+    }
+}
+
+/// Text for a terminal: no BOM, `\n` line endings.
+fn printable(text: &str) -> String {
+    text.trim_start_matches('\u{FEFF}').replace("\r\n", "\n")
+}
+
+/// A unified diff of a file and its canonical form, `--- a/path` / `+++ b/path`.
+fn diff(file: &Path, formatted: &Formatted) -> String {
+    let path = file.display().to_string();
+    let (old, new) = (
+        printable(&formatted.original),
+        printable(&formatted.formatted),
+    );
+    let mut out = similar::TextDiff::from_lines(&old, &new)
+        .unified_diff()
+        .context_radius(3)
+        .header(&format!("a/{path}"), &format!("b/{path}"))
+        .to_string();
+    if old.replace("\r\n", "\n") == new && formatted.original != formatted.formatted {
+        // Only line endings or the BOM differ, which a line diff does not show.
+        out = format!("--- a/{path}\n+++ b/{path}\n(line endings or BOM differ)\n");
+    }
+    out
+}
+
+pub(crate) fn run_convert(args: &ConvertArgs, stdin: &mut dyn Read) -> Outcome {
+    let settings = match Settings::resolve(&args.settings) {
+        Ok(settings) => settings,
+        Err(message) => return Outcome::failure(message),
+    };
+    let input = match read_deck(&args.file, stdin, &mut false) {
+        Ok(input) => input,
+        Err(message) => return Outcome::failure(format!("error: {message}\n")),
+    };
+    let deck = check::check(&input, &settings.db, &settings.format);
+    let converted = match args.lang {
+        Some(language) => listing::convert(&deck, &settings.db, language),
+        None => listing::build(&deck, &settings.db).map(|listing| (listing, Vec::new())),
+    };
+    let (listing, untranslated) = match converted {
+        Ok(converted) => converted,
+        Err(refusal) => {
+            return Outcome::failure(format!(
+                "error: {}: {}\n",
+                args.file.display(),
+                refusal
+                    .to_string()
+                    .replacen("not formatted", "not converted", 1)
+            ));
+        }
+    };
+    let text = listing::render(&listing, args.to);
+    let mut outcome = Outcome {
+        stderr: untranslated_warning(&untranslated, args.lang),
+        ..Outcome::default()
+    };
+    match &args.output {
+        None => outcome.stdout = text,
+        Some(path) => {
+            let styled = TextStyle {
+                crlf: input.text.contains("\r\n"),
+                bom: false,
+            }
+            .apply(&text);
+            if let Err(error) = listing::rewrite(path, &styled) {
+                outcome.stderr.push_str(&format!(
+                    "error: cannot write {}: {error}\n",
+                    path.display()
+                ));
+                outcome.code = 2;
+            }
+        }
+    }
+    outcome
+}
+
+/// The warning for names that have no translation, one line each.
+fn untranslated_warning(lines: &[Untranslated], language: Option<Language>) -> String {
+    let (Some(language), false) = (language, lines.is_empty()) else {
+        return String::new();
+    };
+    let mut out = format!(
+        "warning: {} kept {} written name (no name in '{language}' in the card database):\n",
+        if lines.len() == 1 {
+            "1 line".to_owned()
+        } else {
+            format!("{} lines", lines.len())
+        },
+        if lines.len() == 1 { "its" } else { "their" },
+    );
+    for line in lines {
+        let why = if line.known { "" } else { " (unknown card)" };
+        out.push_str(&format!("  line {}: {}{why}\n", line.line, line.name));
+    }
+    out
 }

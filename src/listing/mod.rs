@@ -1,0 +1,415 @@
+//! A deck list as a canonical model ([`Listing`]) and its rendering in every layout and
+//! language: what `deckbox fmt` and `deckbox convert` print.
+//!
+//! [`build`] turns a [`CheckedDeck`] into a [`Listing`]: sections Pokémon, Trainer, Energy
+//! in that order, identical lines merged, a stable order inside each section (see the
+//! `order` module), the list's own language kept. [`convert`] does the same with every
+//! name taken from the card database in another language. [`render`] prints a listing as
+//! a Pokémon TCG Live export, a legacy PTCGO list, a Limitless list or JSON. [`format`] and
+//! [`rewrite_with`] are what `deckbox fmt` needs for one file.
+//!
+//! This module must never lose a card: a deck with unreadable lines is refused
+//! ([`Refusal`]) rather than formatted without them. It never prints and never judges a
+//! deck (that is [`crate::check`]). Decisions a caller must know:
+//! - Lines merge when their written name (trimmed, exact) is the same and their set code
+//!   and number are the same once normalized ([`crate::cards::split_subset`]); the merged
+//!   line keeps the smallest of the written spellings, and `PH` when any line had it.
+//!   Different printings of one card stay separate lines.
+//! - A known card goes to the section of its printing's category; an unknown card stays in
+//!   the section it was written under; an unknown card written before any header goes at
+//!   the end of the last section (or, when no section has a card, under no header).
+//! - Header counts count cards. Header words are the ones the parser reads, in the list's
+//!   language: the headers' language, else the language of the names, else English.
+//! - Whole-line comments (`// ...`, `# ...`) are kept, in written order, at the top; a
+//!   comment at the end of a card line (`4 Iono # tech`) is dropped.
+//! - A merged count above [`MAX_COUNT`] is printed on several lines, so the output always
+//!   reads back.
+
+mod order;
+mod render;
+mod translate;
+
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::{self, Write};
+use std::path::Path;
+
+use serde::Serialize;
+
+use crate::cards::{CardDb, Category, PrintingId, number_key, set_key, split_subset};
+use crate::check::{self, CheckedDeck, DeckInput};
+use crate::deck::{MAX_COUNT, Section};
+use crate::format::Format;
+use crate::lang::Language;
+
+pub use render::{Layout, render};
+pub use translate::{Untranslated, basic_energy_name};
+
+/// A deck list in canonical form.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Listing {
+    /// The language of headers and footer.
+    pub language: Language,
+    /// Whole-line comments of the input, trimmed, in written order.
+    pub comments: Vec<String>,
+    /// Non-empty groups, Pokémon, Trainer, Energy in that order. A group without a section
+    /// exists only when no section has a card (unknown cards written without headers).
+    pub groups: Vec<Group>,
+}
+
+/// The lines of one section.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Group {
+    pub section: Option<Section>,
+    pub lines: Vec<ListLine>,
+}
+
+/// One line of the canonical list: one card in one printing, merged from every input line
+/// that wrote it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ListLine {
+    pub count: u32,
+    pub name: String,
+    pub set: Option<String>,
+    pub number: Option<String>,
+    pub ph: bool,
+    /// The printing the card was identified as; `None` for an unknown card.
+    #[serde(skip)]
+    pub printing: Option<PrintingId>,
+    /// The card's English name from the database, when known.
+    pub english: Option<String>,
+    /// The input line numbers merged into this line, in order.
+    pub source_lines: Vec<usize>,
+}
+
+impl Listing {
+    /// Cards in the list.
+    pub fn total(&self) -> u64 {
+        self.groups.iter().map(Group::total).sum()
+    }
+}
+
+impl Group {
+    pub fn total(&self) -> u64 {
+        self.lines.iter().map(|line| u64::from(line.count)).sum()
+    }
+}
+
+/// Why a deck was not formatted: lines the parser could not read, which formatting would
+/// silently drop.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refusal {
+    /// `(line number, what is wrong)`, in order.
+    pub lines: Vec<(usize, String)>,
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let numbers: Vec<String> = self.lines.iter().map(|(n, _)| n.to_string()).collect();
+        write!(
+            f,
+            "not formatted: line{} {} cannot be read, and formatting would drop {}",
+            if numbers.len() == 1 { "" } else { "s" },
+            numbers.join(", "),
+            if numbers.len() == 1 { "it" } else { "them" },
+        )?;
+        for (line, message) in &self.lines {
+            write!(f, "\n  line {line}: {message}")?;
+        }
+        Ok(())
+    }
+}
+
+/// The canonical listing of a checked deck, names as written.
+pub fn build(deck: &CheckedDeck, db: &CardDb) -> Result<Listing, Refusal> {
+    refuse_unreadable(deck)?;
+    let language = deck.list.language.or(deck.language).unwrap_or(Language::En);
+    Ok(assemble(deck, db, entries(deck, db), language))
+}
+
+/// The canonical listing with every name in `language` from the database, and the lines
+/// whose card has no name in it (kept as written).
+pub fn convert(
+    deck: &CheckedDeck,
+    db: &CardDb,
+    language: Language,
+) -> Result<(Listing, Vec<Untranslated>), Refusal> {
+    refuse_unreadable(deck)?;
+    let mut entries = entries(deck, db);
+    let untranslated = translate::names(&mut entries, db, language);
+    Ok((assemble(deck, db, entries, language), untranslated))
+}
+
+fn refuse_unreadable(deck: &CheckedDeck) -> Result<(), Refusal> {
+    if deck.list.issues.is_empty() {
+        return Ok(());
+    }
+    Err(Refusal {
+        lines: deck
+            .list
+            .issues
+            .iter()
+            .map(|issue| (issue.line, issue.message.clone()))
+            .collect(),
+    })
+}
+
+/// One card line of the input, before merging.
+#[derive(Debug, Clone)]
+pub(crate) struct Entry {
+    pub count: u32,
+    pub name: String,
+    pub set: Option<String>,
+    pub number: Option<String>,
+    pub ph: bool,
+    /// Section written under (unknown cards) or of the printing (known cards).
+    pub section: Option<Section>,
+    pub printing: Option<PrintingId>,
+    pub lines: Vec<usize>,
+}
+
+impl Entry {
+    /// What makes two lines the same line: the name as written, the normalized printing.
+    fn key(&self) -> (String, Option<String>, Option<String>) {
+        let (set, number) = match (&self.set, &self.number) {
+            (Some(set), Some(number)) => {
+                let (set, number) = split_subset(set, number);
+                (Some(set), Some(number))
+            }
+            (set, number) => (
+                set.as_deref().map(set_key),
+                number.as_deref().map(number_key),
+            ),
+        };
+        (self.name.clone(), set, number)
+    }
+}
+
+/// The deck's card lines as entries, each in the section of its printing when known.
+fn entries(deck: &CheckedDeck, db: &CardDb) -> Vec<Entry> {
+    deck.cards
+        .iter()
+        .map(|card| {
+            let category = card.printing.and_then(|id| db.get(id)).map(|p| p.category);
+            let section = match category {
+                Some(Category::Pokemon) => Some(Section::Pokemon),
+                Some(Category::Trainer) => Some(Section::Trainer),
+                Some(Category::Energy) => Some(Section::Energy),
+                None => card.line.section,
+            };
+            Entry {
+                count: card.line.count,
+                name: card.line.name.clone(),
+                set: card.line.set.clone(),
+                number: card.line.number.clone(),
+                ph: card.line.ph,
+                section,
+                printing: card.printing,
+                lines: vec![card.line.line],
+            }
+        })
+        .collect()
+}
+
+/// Merges identical lines, keeping the first one's place (which orders unknown cards).
+fn merge(entries: Vec<Entry>) -> Vec<Entry> {
+    let mut merged: Vec<Entry> = Vec::new();
+    let mut index: BTreeMap<(String, Option<String>, Option<String>), usize> = BTreeMap::new();
+    for entry in entries {
+        let key = entry.key();
+        let Some(kept) = index.get(&key).and_then(|&i| merged.get_mut(i)) else {
+            index.insert(key, merged.len());
+            merged.push(entry);
+            continue;
+        };
+        kept.count = kept.count.saturating_add(entry.count);
+        kept.ph |= entry.ph;
+        kept.section = kept.section.or(entry.section);
+        kept.printing = kept.printing.or(entry.printing);
+        kept.lines.extend(entry.lines);
+        // The smallest spelling, so the result does not depend on the input order.
+        if (&entry.set, &entry.number) < (&kept.set, &kept.number) {
+            kept.set = entry.set;
+            kept.number = entry.number;
+        }
+    }
+    merged
+}
+
+/// Merges, sorts and groups entries into a listing.
+fn assemble(deck: &CheckedDeck, db: &CardDb, entries: Vec<Entry>, language: Language) -> Listing {
+    let merged = merge(entries);
+    let mut groups: Vec<Group> = Vec::new();
+    let mut loose: Vec<Entry> = Vec::new();
+    let mut by_section: [Vec<Entry>; 3] = Default::default();
+    for entry in merged {
+        match entry.section {
+            Some(section) => {
+                if let Some(bucket) = by_section.get_mut(section_index(section)) {
+                    bucket.push(entry);
+                }
+            }
+            None => loose.push(entry),
+        }
+    }
+    for (section, entries) in SECTIONS.into_iter().zip(by_section) {
+        if entries.is_empty() {
+            continue;
+        }
+        let sorted = order::sort(section, entries, db);
+        groups.push(group(Some(section), sorted, db));
+    }
+    if !loose.is_empty() {
+        loose.sort_by_key(|entry| entry.lines.first().copied());
+        let lines: Vec<ListLine> = loose.into_iter().map(|e| list_line(e, db)).collect();
+        match groups.last_mut() {
+            Some(last) => last.lines.extend(lines),
+            None => groups.push(Group {
+                section: None,
+                lines,
+            }),
+        }
+    }
+    Listing {
+        language,
+        comments: comments(deck),
+        groups,
+    }
+}
+
+const SECTIONS: [Section; 3] = [Section::Pokemon, Section::Trainer, Section::Energy];
+
+fn section_index(section: Section) -> usize {
+    match section {
+        Section::Pokemon => 0,
+        Section::Trainer => 1,
+        Section::Energy => 2,
+    }
+}
+
+fn group(section: Option<Section>, entries: Vec<Entry>, db: &CardDb) -> Group {
+    Group {
+        section,
+        lines: entries.into_iter().map(|e| list_line(e, db)).collect(),
+    }
+}
+
+fn list_line(entry: Entry, db: &CardDb) -> ListLine {
+    let english = entry
+        .printing
+        .and_then(|id| db.get(id))
+        .and_then(|p| p.names.get(Language::En))
+        .map(str::to_owned);
+    ListLine {
+        count: entry.count,
+        name: entry.name,
+        set: entry.set,
+        number: entry.number,
+        ph: entry.ph,
+        printing: entry.printing,
+        english,
+        source_lines: entry.lines,
+    }
+}
+
+/// Whole-line comments: lines that are not cards, headers, footer or issues and start with
+/// `//` or `#`.
+fn comments(deck: &CheckedDeck) -> Vec<String> {
+    let list = &deck.list;
+    let structural: std::collections::BTreeSet<usize> = list
+        .cards
+        .iter()
+        .map(|card| card.line)
+        .chain(list.headers.iter().map(|header| header.line))
+        .chain(list.footer.iter().map(|footer| footer.line))
+        .chain(list.issues.iter().map(|issue| issue.line))
+        .collect();
+    let text = deck.source.replace("\r\n", "\n").replace('\r', "\n");
+    text.split('\n')
+        .enumerate()
+        .filter(|(index, _)| !structural.contains(&(index + 1)))
+        .map(|(_, line)| line.trim_matches(is_blank))
+        .filter(|line| line.starts_with("//") || line.starts_with('#'))
+        .map(str::to_owned)
+        .collect()
+}
+
+/// Blanks as the parser counts them: white space, a BOM, a zero-width space.
+fn is_blank(c: char) -> bool {
+    c.is_whitespace() || matches!(c, '\u{FEFF}' | '\u{200B}')
+}
+
+/// The line ending and BOM of a file, kept when it is rewritten.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct TextStyle {
+    pub crlf: bool,
+    pub bom: bool,
+}
+
+impl TextStyle {
+    /// CRLF when the text has any `\r\n`; a BOM when it starts with one.
+    pub fn of(text: &str) -> TextStyle {
+        TextStyle {
+            crlf: text.contains("\r\n"),
+            bom: text.starts_with('\u{FEFF}'),
+        }
+    }
+
+    /// `text` (LF line endings, no BOM) in this style.
+    pub fn apply(self, text: &str) -> String {
+        let mut out = String::with_capacity(text.len() + text.len() / 20 + 3);
+        if self.bom {
+            out.push('\u{FEFF}');
+        }
+        if self.crlf {
+            out.push_str(&text.replace('\n', "\r\n"));
+        } else {
+            out.push_str(text);
+        }
+        out
+    }
+}
+
+/// One deck file formatted: its text as read and in canonical form (same line endings and
+/// BOM).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Formatted {
+    pub original: String,
+    pub formatted: String,
+}
+
+impl Formatted {
+    /// Whether the file is already canonical (then it must not be rewritten).
+    pub fn is_canonical(&self) -> bool {
+        self.original == self.formatted
+    }
+}
+
+/// Formats one deck in the Pokémon TCG Live layout, the way `deckbox fmt` prints it.
+pub fn format(input: &DeckInput, db: &CardDb, format: &Format) -> Result<Formatted, Refusal> {
+    let deck = check::check(input, db, format);
+    let listing = build(&deck, db)?;
+    let text = render(&listing, Layout::Ptcgl);
+    Ok(Formatted {
+        original: input.text.clone(),
+        formatted: TextStyle::of(&input.text).apply(&text),
+    })
+}
+
+/// Replaces `path` with `text`, atomically (see [`crate::atomic`]).
+pub fn rewrite(path: &Path, text: &str) -> io::Result<()> {
+    rewrite_with(path, text, |file, bytes| file.write_all(bytes))
+}
+
+/// [`rewrite`] with the bytes written by `fill`: a failing `fill` (a full disk, an
+/// interruption) leaves the original file untouched. Tests inject failures here.
+pub fn rewrite_with(
+    path: &Path,
+    text: &str,
+    fill: impl FnOnce(&mut File, &[u8]) -> io::Result<()>,
+) -> io::Result<()> {
+    crate::atomic::write_with(path, |file| fill(file, text.as_bytes()))
+}
+
+/// Largest count printed on one line; see the module docs.
+pub(crate) const LINE_COUNT_LIMIT: u32 = MAX_COUNT;

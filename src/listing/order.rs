@@ -1,0 +1,226 @@
+//! The order of lines inside one section: deterministic, and independent of the order the
+//! lines were written in.
+//!
+//! - Pokémon: by evolution family. A family is every line whose evolution chain (followed
+//!   through `Printing::evolves_from`, in English, first among the deck's cards, then in
+//!   the database) ends at the same Basic. Families come by total copies, most first, then
+//!   by name; inside a family, the Basic first, then what evolves from it, stage by stage.
+//! - Trainers: Supporter, Item, Tool, Stadium, then the others (Technical Machines, cards
+//!   without a kind).
+//! - Energy: special Energy, then basic Energy.
+//!
+//! Inside those groups, cards come by total copies (all printings of the card), most first,
+//! then by name (folded: case and accents do not matter); the printings of one card stay
+//! together, by count, then set code and number. Unknown cards come last, in written order.
+//! This module only orders: it must not merge, drop or rename lines.
+
+use std::cmp::Reverse;
+use std::collections::BTreeMap;
+
+use crate::cards::{CardDb, Category, EnergyKind, Printing, TrainerKind};
+use crate::deck::Section;
+use crate::lang::Language;
+use crate::names;
+
+use super::Entry;
+
+/// How far an evolution chain is followed (Basic → Stage 1 → Stage 2 → VMAX is 3 steps).
+const MAX_CHAIN: usize = 6;
+
+/// Sorted entries of one section: known cards in canonical order, then unknown ones in
+/// written order.
+pub(super) fn sort(section: Section, entries: Vec<Entry>, db: &CardDb) -> Vec<Entry> {
+    let (known, mut unknown): (Vec<Entry>, Vec<Entry>) = entries
+        .into_iter()
+        .partition(|entry| entry.printing.and_then(|id| db.get(id)).is_some());
+    unknown.sort_by_key(|entry| entry.lines.first().copied());
+    let cards: Vec<Card> = known
+        .into_iter()
+        .filter_map(|entry| Card::new(entry, db))
+        .collect();
+    let mut keyed = keys(section, cards, db);
+    keyed.sort_by(|a, b| a.0.cmp(&b.0));
+    keyed
+        .into_iter()
+        .map(|(_, card)| card.entry)
+        .chain(unknown)
+        .collect()
+}
+
+/// A known entry with what ordering needs about it.
+struct Card<'a> {
+    entry: Entry,
+    printing: &'a Printing,
+    /// The card's identity across languages and printings: its English rules name, folded.
+    card: String,
+    /// The written name, folded, for alphabetical order.
+    name: String,
+}
+
+impl<'a> Card<'a> {
+    fn new(entry: Entry, db: &'a CardDb) -> Option<Card<'a>> {
+        let printing = db.get(entry.printing?)?;
+        Some(Card {
+            card: names::lookup_key(&printing.rules_name()),
+            name: names::fold(&entry.name),
+            entry,
+            printing,
+        })
+    }
+}
+
+/// The full sort key of a line; the tail (name, set, number) makes it a total order.
+type Key = (
+    Group,
+    u8,
+    Reverse<u64>,
+    String,
+    Reverse<u32>,
+    String,
+    String,
+    Option<String>,
+    Option<String>,
+);
+
+/// The family part of a key: Pokémon families; the kind rank for the other sections.
+type Group = (Reverse<u64>, String, usize);
+
+fn keys<'a>(section: Section, cards: Vec<Card<'a>>, db: &CardDb) -> Vec<(Key, Card<'a>)> {
+    let totals = card_totals(&cards);
+    let families = match section {
+        Section::Pokemon => families(&cards, db),
+        _ => BTreeMap::new(),
+    };
+    cards
+        .into_iter()
+        .map(|card| {
+            let (total, first_name) = totals.get(&card.card).cloned().unwrap_or_default();
+            let group = families
+                .get(&card.card)
+                .cloned()
+                .unwrap_or((Reverse(0), String::new(), 0));
+            let key = (
+                group,
+                rank(section, card.printing),
+                Reverse(total),
+                first_name,
+                Reverse(card.entry.count),
+                card.name.clone(),
+                card.entry.name.clone(),
+                card.entry.set.clone(),
+                card.entry.number.clone(),
+            );
+            (key, card)
+        })
+        .collect()
+}
+
+/// Per card: total copies over its lines, and the first of its folded names.
+fn card_totals(cards: &[Card]) -> BTreeMap<String, (u64, String)> {
+    let mut totals: BTreeMap<String, (u64, String)> = BTreeMap::new();
+    for card in cards {
+        let slot = totals
+            .entry(card.card.clone())
+            .or_insert_with(|| (0, card.name.clone()));
+        slot.0 += u64::from(card.entry.count);
+        if card.name < slot.1 {
+            slot.1 = card.name.clone();
+        }
+    }
+    totals
+}
+
+/// The rank of a card's kind inside its section.
+fn rank(section: Section, printing: &Printing) -> u8 {
+    match section {
+        Section::Pokemon => 0,
+        Section::Trainer => match printing.trainer {
+            Some(TrainerKind::Supporter) => 0,
+            Some(TrainerKind::Item) => 1,
+            Some(TrainerKind::Tool) => 2,
+            Some(TrainerKind::Stadium) => 3,
+            _ => 4,
+        },
+        Section::Energy => match (printing.category, printing.energy) {
+            (Category::Energy, Some(EnergyKind::Basic)) => 1,
+            _ => 0,
+        },
+    }
+}
+
+/// Per Pokémon card: (family copies, family name, depth in the family).
+fn families(cards: &[Card], db: &CardDb) -> BTreeMap<String, Group> {
+    let in_deck = evolutions_in_deck(cards);
+    let mut chains: BTreeMap<String, (String, usize)> = BTreeMap::new();
+    for card in cards {
+        let chain = ancestry(card.printing, &in_deck, db);
+        let root = chain.last().cloned().unwrap_or_else(|| card.card.clone());
+        chains.insert(card.card.clone(), (root, chain.len()));
+    }
+    // Per family: copies, and the name of its shallowest, alphabetically first card.
+    let mut family: BTreeMap<String, (u64, (usize, String))> = BTreeMap::new();
+    for card in cards {
+        let Some((root, depth)) = chains.get(&card.card) else {
+            continue;
+        };
+        let slot = family
+            .entry(root.clone())
+            .or_insert_with(|| (0, (*depth, card.name.clone())));
+        slot.0 += u64::from(card.entry.count);
+        slot.1 = slot.1.clone().min((*depth, card.name.clone()));
+    }
+    chains
+        .into_iter()
+        .map(|(card, (root, depth))| {
+            let (copies, (_, name)) = family.get(&root).cloned().unwrap_or_default();
+            // The root key breaks a tie between two families whose first names fold alike.
+            (card, (Reverse(copies), format!("{name}\u{0}{root}"), depth))
+        })
+        .collect()
+}
+
+/// What each Pokémon card of the deck evolves from (folded English names).
+fn evolutions_in_deck(cards: &[Card]) -> BTreeMap<String, Option<String>> {
+    let mut map: BTreeMap<String, Option<String>> = BTreeMap::new();
+    let mut sorted: Vec<&Card> = cards.iter().collect();
+    // The lowest printing id decides when printings of one name disagree.
+    sorted.sort_by_key(|card| card.entry.printing);
+    for card in sorted {
+        map.entry(card.card.clone())
+            .or_insert_with(|| card.printing.evolves_from.clone());
+    }
+    map
+}
+
+/// The folded names a Pokémon evolves from, nearest first.
+fn ancestry(
+    printing: &Printing,
+    in_deck: &BTreeMap<String, Option<String>>,
+    db: &CardDb,
+) -> Vec<String> {
+    let mut chain: Vec<String> = Vec::new();
+    let mut next = printing.evolves_from.clone();
+    while let Some(name) = next.take() {
+        let key = names::lookup_key(&name);
+        if chain.contains(&key) || chain.len() >= MAX_CHAIN {
+            break;
+        }
+        next = match in_deck.get(&key) {
+            Some(from) => from.clone(),
+            None => evolves_from_in_db(&name, db),
+        };
+        chain.push(key);
+    }
+    chain
+}
+
+/// What the lowest-numbered English Pokémon printing called `name` evolves from.
+fn evolves_from_in_db(name: &str, db: &CardDb) -> Option<String> {
+    db.by_name(name)
+        .iter()
+        .filter(|hit| hit.language == Language::En)
+        .filter_map(|hit| Some((hit.id, db.get(hit.id)?)))
+        .filter(|(_, printing)| printing.category == Category::Pokemon)
+        .min_by_key(|(id, _)| *id)
+        .and_then(|(_, printing)| printing.evolves_from.clone())
+}
