@@ -1,10 +1,201 @@
-//! `deckbox config` (being written: see issue 5).
+//! `deckbox config`: the settings deck commands would use here, and where each came from
+//! (a flag, the environment, a line of deckbox.toml, or the default). It loads the format
+//! to say whether it is usable but opens no card database and reads no deck.
 
-use super::Outcome;
+use std::path::Path;
+
+use clap::ValueEnum;
+use serde::Serialize;
+
+use super::{Outcome, SettingsArgs, render_error, resolve_layers};
+use crate::config::{Config, Origin, Resolved};
+use crate::format::Format;
+use crate::walk::DEFAULT_INCLUDE;
 
 #[derive(Debug, clap::Args)]
-pub struct ConfigArgs {}
+pub struct ConfigArgs {
+    #[command(flatten)]
+    pub settings: SettingsArgs,
+    #[arg(long, short, value_enum, default_value_t = ConfigOutput::Text)]
+    pub output: ConfigOutput,
+}
 
-pub(crate) fn run(_args: &ConfigArgs) -> Outcome {
-    Outcome::failure("error: `deckbox config` is not available yet\n".to_string())
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ConfigOutput {
+    /// `key = value   (origin)`, one setting a line.
+    Text,
+    /// One JSON document.
+    Json,
+}
+
+pub(crate) fn run(args: &ConfigArgs) -> Outcome {
+    let (config, resolved) = match resolve_layers(&args.settings) {
+        Ok(layers) => layers,
+        Err(message) => return Outcome::failure(message),
+    };
+    let mut outcome = Outcome {
+        stdout: match args.output {
+            ConfigOutput::Text => text(config.as_ref(), &resolved),
+            ConfigOutput::Json => json(config.as_ref(), &resolved),
+        },
+        ..Outcome::default()
+    };
+    if let Err(error) = Format::load(&resolved.format.value) {
+        outcome.stderr = render_error(error);
+        outcome.code = 2;
+    }
+    outcome
+}
+
+/// A path as the user would type it from here: relative under the current directory.
+fn shown(path: &Path) -> String {
+    let cwd = std::env::current_dir().unwrap_or_default();
+    match path.strip_prefix(&cwd) {
+        Ok(relative) if !relative.as_os_str().is_empty() => relative.display().to_string(),
+        _ => path.display().to_string(),
+    }
+}
+
+fn origin(origin: &Origin) -> String {
+    match origin {
+        Origin::Default => "(default)".to_string(),
+        Origin::Flag { flag } => format!("({flag})"),
+        Origin::Env { var } => format!("({var})"),
+        Origin::File { path, line } => format!("({}:{line})", shown(path)),
+    }
+}
+
+fn text(config: Option<&Config>, resolved: &Resolved) -> String {
+    let file_origin = |from_file: bool| match (config, from_file) {
+        (Some(config), true) => format!("({})", shown(&config.path)),
+        _ => "(default)".to_string(),
+    };
+    let format = &resolved.format.value;
+    let format_value = if Path::new(format).is_absolute() {
+        shown(Path::new(format))
+    } else {
+        format.clone()
+    };
+    let mut rows: Vec<(&str, String, String)> = vec![
+        (
+            "config",
+            config.map_or("none".to_string(), |config| shown(&config.path)),
+            if config.is_some() {
+                "(found)"
+            } else {
+                "(none found)"
+            }
+            .to_string(),
+        ),
+        ("format", format_value, origin(&resolved.format.origin)),
+        (
+            "cards",
+            resolved
+                .cards
+                .value
+                .as_deref()
+                .map_or("embedded".to_string(), shown),
+            origin(&resolved.cards.origin),
+        ),
+        (
+            "language",
+            resolved
+                .language
+                .value
+                .map_or("each list's own".to_string(), |language| {
+                    language.to_string()
+                }),
+            origin(&resolved.language.origin),
+        ),
+    ];
+    let include = config.and_then(|config| config.include.clone());
+    rows.push((
+        "include",
+        include
+            .clone()
+            .unwrap_or_else(|| DEFAULT_INCLUDE.iter().map(|s| s.to_string()).collect())
+            .join(", "),
+        file_origin(include.is_some()),
+    ));
+    let exclude = config
+        .map(|config| config.exclude.clone())
+        .unwrap_or_default();
+    rows.push((
+        "exclude",
+        if exclude.is_empty() {
+            "nothing".to_string()
+        } else {
+            exclude.join(", ")
+        },
+        file_origin(!exclude.is_empty()),
+    ));
+    for entry in config
+        .map(|config| config.overrides.as_slice())
+        .unwrap_or_default()
+    {
+        rows.push((
+            "override",
+            format!("{} → {}", entry.paths.join(", "), entry.format.value),
+            origin(&Origin::File {
+                path: config.map(|c| c.path.clone()).unwrap_or_default(),
+                line: entry.format.line,
+            }),
+        ));
+    }
+    let width = rows
+        .iter()
+        .map(|(_, value, _)| value.chars().count())
+        .max()
+        .unwrap_or(0);
+    rows.iter()
+        .map(|(key, value, from)| {
+            let pad = width - value.chars().count();
+            format!("{key:<8} = {value}{}   {from}\n", " ".repeat(pad))
+        })
+        .collect()
+}
+
+#[derive(Serialize)]
+struct JsonConfig<'a> {
+    version: u32,
+    config: Option<&'a Path>,
+    #[serde(flatten)]
+    resolved: &'a Resolved,
+    include: Vec<String>,
+    exclude: Vec<String>,
+    overrides: Vec<JsonOverride<'a>>,
+}
+
+#[derive(Serialize)]
+struct JsonOverride<'a> {
+    paths: &'a [String],
+    format: &'a str,
+    line: usize,
+}
+
+fn json(config: Option<&Config>, resolved: &Resolved) -> String {
+    let report = JsonConfig {
+        version: 1,
+        config: config.map(|config| config.path.as_path()),
+        resolved,
+        include: config
+            .and_then(|config| config.include.clone())
+            .unwrap_or_else(|| DEFAULT_INCLUDE.iter().map(|s| s.to_string()).collect()),
+        exclude: config
+            .map(|config| config.exclude.clone())
+            .unwrap_or_default(),
+        overrides: config
+            .map(|config| config.overrides.as_slice())
+            .unwrap_or_default()
+            .iter()
+            .map(|entry| JsonOverride {
+                paths: &entry.paths,
+                format: &entry.format.value,
+                line: entry.format.line,
+            })
+            .collect(),
+    };
+    let mut out = serde_json::to_string_pretty(&report).unwrap_or_default();
+    out.push('\n');
+    out
 }

@@ -11,7 +11,9 @@ use clap::{Parser, Subcommand};
 
 use crate::cards::{CardDb, CardDbError, Source, embedded, index};
 use crate::check::DeckInput;
+use crate::config::{Config, Layers, Resolved};
 use crate::format::Format;
+use crate::lang::Language;
 
 mod check;
 mod config;
@@ -74,22 +76,34 @@ pub enum Command {
     Config(config::ConfigArgs),
     /// Print a shell completion script.
     Completions(info::CompletionsArgs),
-    /// Print the man page (roff).
-    Man,
+    /// Print the man page (roff) of deckbox or of one of its commands.
+    Man {
+        /// A command such as `check`; without one, the page of deckbox itself.
+        command: Option<String>,
+    },
 }
 
-/// What every deck command needs: the format and the card database.
-#[derive(Debug, clap::Args)]
+/// What every deck command needs: the format and the card database, and which config file
+/// gives their defaults. Flags win over the environment, which wins over the config file.
+#[derive(Debug, Default, clap::Args)]
 pub struct SettingsArgs {
-    /// Format id (`standard`, `unlimited`, ...) or the path of a format file.
-    #[arg(long, short, default_value = "unlimited")]
-    pub format: String,
-    /// A card database: a TCGdex or pokemon-tcg-data checkout. Default: the embedded pool.
-    #[arg(long, env = "DECKBOX_CARDS")]
+    /// Format id (`standard`, `unlimited`, ...) or the path of a format file. Default:
+    /// `$DECKBOX_FORMAT`, else `format` in deckbox.toml, else `unlimited`.
+    #[arg(long, short)]
+    pub format: Option<String>,
+    /// A card database: a TCGdex or pokemon-tcg-data checkout. Default: `$DECKBOX_CARDS`,
+    /// else `cards` in deckbox.toml, else the embedded pool.
+    #[arg(long)]
     pub cards: Option<PathBuf>,
     /// Rebuild the cached index of `--cards` even if the source looks unchanged.
     #[arg(long)]
     pub rebuild_index: bool,
+    /// Read this config file instead of the nearest deckbox.toml from the current directory up.
+    #[arg(long, value_name = "FILE", conflicts_with = "no_config")]
+    pub config: Option<PathBuf>,
+    /// Ignore any deckbox.toml.
+    #[arg(long)]
+    pub no_config: bool,
 }
 
 /// What the caller knows about the terminal, for `--color auto`.
@@ -117,27 +131,95 @@ impl Outcome {
     }
 }
 
-/// Settings resolved from [`CheckArgs`]: the format loaded and the card database opened.
+/// Settings resolved from [`SettingsArgs`]: the format loaded and the card database opened.
 pub struct Settings {
     pub format: Format,
     pub db: CardDb,
+    /// The language lists written by deckbox default to (`language` in deckbox.toml);
+    /// `None` keeps each list's own language.
+    pub language: Option<Language>,
+    /// The config file in effect, for per-path formats and the walk's globs.
+    pub config: Option<Config>,
+    /// What each setting resolved to and where it came from.
+    pub resolved: Resolved,
 }
 
 impl Settings {
+    /// Reads the config file (unless `--no-config`), layers flags > environment > file >
+    /// defaults, loads the format and opens the card database.
     pub fn resolve(args: &SettingsArgs) -> Result<Settings, String> {
-        Settings::open(&args.format, args.cards.as_deref(), args.rebuild_index)
+        let (config, resolved) = resolve_layers(args)?;
+        let format = Format::load(&resolved.format.value).map_err(render_error)?;
+        let db = open_cards(resolved.cards.value.as_deref(), args.rebuild_index)
+            .map_err(|error| format!("error: {error}\n"))?;
+        Ok(Settings {
+            format,
+            db,
+            language: resolved.language.value,
+            config,
+            resolved,
+        })
     }
 
-    /// Loads a format (id or file) and opens the card database (`--cards`, else embedded).
+    /// Loads a format (id or file) and opens the card database (`--cards`, else embedded),
+    /// with no config file and no environment.
     pub fn open(
         format: &str,
         cards: Option<&std::path::Path>,
         rebuild: bool,
     ) -> Result<Settings, String> {
+        let resolved = crate::config::resolve(&Layers {
+            format_flag: Some(format),
+            cards_flag: cards,
+            ..Layers::default()
+        });
         let format = Format::load(format).map_err(render_error)?;
         let db = open_cards(cards, rebuild).map_err(|error| format!("error: {error}\n"))?;
-        Ok(Settings { format, db })
+        Ok(Settings {
+            format,
+            db,
+            language: None,
+            config: None,
+            resolved,
+        })
     }
+}
+
+/// Finds and reads the config file, then layers flags, environment, file and defaults.
+/// Opens nothing else: `deckbox config` shows this without loading a card database.
+pub fn resolve_layers(args: &SettingsArgs) -> Result<(Option<Config>, Resolved), String> {
+    let config = find_config(args)?;
+    let format_env = non_empty_env("DECKBOX_FORMAT");
+    let cards_env = non_empty_env("DECKBOX_CARDS").map(PathBuf::from);
+    let resolved = crate::config::resolve(&Layers {
+        format_flag: args.format.as_deref(),
+        cards_flag: args.cards.as_deref(),
+        format_env: format_env.as_deref(),
+        cards_env: cards_env.as_deref(),
+        file: config.as_ref(),
+    });
+    Ok((config, resolved))
+}
+
+/// `--config FILE`, else the nearest deckbox.toml from the current directory up, unless
+/// `--no-config`.
+fn find_config(args: &SettingsArgs) -> Result<Option<Config>, String> {
+    if args.no_config {
+        return Ok(None);
+    }
+    let path = match &args.config {
+        Some(path) => Some(path.clone()),
+        None => std::env::current_dir()
+            .ok()
+            .and_then(|cwd| crate::config::discover(&cwd)),
+    };
+    path.map(|path| crate::config::load(&path).map_err(render_error))
+        .transpose()
+}
+
+/// An environment variable, an empty value counting as unset.
+fn non_empty_env(name: &str) -> Option<String> {
+    std::env::var(name).ok().filter(|value| !value.is_empty())
 }
 
 /// Opens `--cards DIR`, or the embedded pool without one.
@@ -190,7 +272,7 @@ pub fn run_with_progress(
         Command::Diff(diff_args) => edit::run_diff(diff_args, stdin),
         Command::Config(config_args) => config::run(config_args),
         Command::Completions(completions_args) => info::completions(completions_args),
-        Command::Man => info::man(),
+        Command::Man { command } => info::man(command.as_deref()),
     }
 }
 

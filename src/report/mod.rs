@@ -1,10 +1,11 @@
-//! Renderers: the same findings as human diagnostics, short lines, or JSON.
+//! Renderers: the same findings as human diagnostics, short lines, JSON or SARIF.
 //!
 //! Every renderer takes checked decks and returns a `String`; none prints. Machine output
-//! (short, JSON) has no banners and no colour. The JSON layout is a contract (see the
+//! (short, JSON, SARIF) has no banners and no colour. The JSON layout is a contract (see the
 //! README): keys are only ever added.
 
 pub mod formats;
+pub mod sarif;
 pub mod stats_html;
 pub mod stats_text;
 
@@ -25,6 +26,8 @@ pub enum OutputFormat {
     Short,
     /// One JSON document for all decks.
     Json,
+    /// SARIF 2.1.0, for code-scanning tools.
+    Sarif,
 }
 
 /// Options of the human renderer.

@@ -1,0 +1,664 @@
+//! `deckbox.toml`: finding it, reading it strictly, and layering it under flags and the
+//! environment.
+//!
+//! The file is found from the current directory upward ([`discover`]). Its schema is strict:
+//! an unknown key or a wrong value is an error pointing at the line, with the nearest known
+//! key suggested. Paths in the file (`cards`, a format file, globs) are relative to the
+//! file's folder and may not leave it: a config file checked into a repository must not make
+//! deckbox read elsewhere. [`resolve`] applies the precedence flags > environment > file >
+//! defaults and records where each value came from. This module reads the config file only:
+//! it opens no card database, loads no format and walks no directory.
+
+use std::path::{Component, Path, PathBuf};
+
+use globset::GlobSet;
+use serde::{Deserialize, Serialize};
+use toml::Spanned;
+
+use crate::lang::Language;
+use crate::walk;
+
+/// The config file's name.
+pub const FILE_NAME: &str = "deckbox.toml";
+
+/// The format used when nothing says otherwise.
+pub const DEFAULT_FORMAT: &str = "unlimited";
+
+/// A config file, read and checked. Paths are absolute.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// The file, absolute.
+    pub path: PathBuf,
+    /// Its folder: what relative paths and globs in it are relative to.
+    pub dir: PathBuf,
+    /// A built-in format id, or the absolute path of a format file.
+    pub format: Option<Setting<String>>,
+    pub cards: Option<Setting<PathBuf>>,
+    pub language: Option<Setting<Language>>,
+    /// `[files]`; `None` when the file does not say (the walk's defaults apply).
+    pub include: Option<Vec<String>>,
+    pub exclude: Vec<String>,
+    pub overrides: Vec<Override>,
+}
+
+/// A value from the config file and the line it is on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Setting<T> {
+    pub value: T,
+    pub line: usize,
+}
+
+/// `[[overrides]]`: files matching `paths` are checked against `format`.
+#[derive(Debug, Clone)]
+pub struct Override {
+    pub paths: Vec<String>,
+    pub format: Setting<String>,
+    matcher: GlobSet,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawConfig {
+    format: Option<Spanned<String>>,
+    cards: Option<Spanned<String>>,
+    language: Option<Spanned<String>>,
+    files: Option<RawFiles>,
+    #[serde(default)]
+    overrides: Vec<RawOverride>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFiles {
+    include: Option<Vec<Spanned<String>>>,
+    #[serde(default)]
+    exclude: Vec<Spanned<String>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawOverride {
+    paths: Spanned<Vec<Spanned<String>>>,
+    format: Spanned<String>,
+}
+
+/// A config file that could not be used.
+#[derive(Debug, thiserror::Error, miette::Diagnostic)]
+pub enum ConfigError {
+    #[error("cannot read config file {path}: {source}")]
+    #[diagnostic(code(config))]
+    Io {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Invalid(Box<InvalidConfig>),
+}
+
+/// A config file whose text does not fit the schema, with the offending span.
+#[derive(Debug, thiserror::Error, miette::Diagnostic)]
+#[error("invalid config file {path}: {message}")]
+#[diagnostic(code(config))]
+pub struct InvalidConfig {
+    pub path: PathBuf,
+    pub message: String,
+    #[source_code]
+    pub source_code: miette::NamedSource<String>,
+    #[label("{label}")]
+    pub span: Option<miette::SourceSpan>,
+    pub label: String,
+    #[help]
+    pub help: Option<String>,
+}
+
+/// The nearest `deckbox.toml` in `start` or a folder above it, up to the file-system root.
+pub fn discover(start: &Path) -> Option<PathBuf> {
+    walk::absolute(start)
+        .ancestors()
+        .map(|dir| dir.join(FILE_NAME))
+        .find(|candidate| candidate.is_file())
+}
+
+/// Reads and checks the config file at `path`.
+pub fn load(path: &Path) -> Result<Config, ConfigError> {
+    let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    parse(path, &text)
+}
+
+/// Checks a config file's text; `path` locates the paths in it and names it in errors.
+pub fn parse(path: &Path, text: &str) -> Result<Config, ConfigError> {
+    let raw: RawConfig = toml::from_str(text).map_err(|error| {
+        let message = plain_types(error.message());
+        let (label, help) = explain_unknown_key(&message);
+        invalid(path, text, message, error.span(), label, help)
+    })?;
+    let path = walk::absolute(path);
+    let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+    let reader = Reader {
+        path: &path,
+        dir: &dir,
+        text,
+    };
+    reader.build(raw)
+}
+
+/// What checking the values of one file shares.
+struct Reader<'a> {
+    path: &'a Path,
+    dir: &'a Path,
+    text: &'a str,
+}
+
+impl Reader<'_> {
+    fn build(&self, raw: RawConfig) -> Result<Config, ConfigError> {
+        let format = raw.format.map(|value| self.format(&value)).transpose()?;
+        let cards = raw.cards.map(|value| self.cards(&value)).transpose()?;
+        let language = raw
+            .language
+            .map(|value| self.language(&value))
+            .transpose()?;
+        let (include, exclude) = match raw.files {
+            Some(files) => (
+                files.include.map(|globs| self.globs(&globs)).transpose()?,
+                self.globs(&files.exclude)?,
+            ),
+            None => (None, Vec::new()),
+        };
+        let overrides = raw
+            .overrides
+            .iter()
+            .map(|entry| self.override_entry(entry))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Config {
+            path: self.path.to_path_buf(),
+            dir: self.dir.to_path_buf(),
+            format,
+            cards,
+            language,
+            include,
+            exclude,
+            overrides,
+        })
+    }
+
+    fn line(&self, value: &Spanned<impl Sized>) -> usize {
+        line_of(self.text, value.span().start)
+    }
+
+    fn error(&self, at: std::ops::Range<usize>, message: String, help: &str) -> ConfigError {
+        let label = message.clone();
+        invalid(
+            self.path,
+            self.text,
+            message,
+            Some(at),
+            label,
+            Some(help.to_string()),
+        )
+    }
+
+    /// A built-in id stays as it is; anything else is a format file under the folder.
+    fn format(&self, value: &Spanned<String>) -> Result<Setting<String>, ConfigError> {
+        let name = value.get_ref();
+        let builtin = crate::format::Format::builtin_ids().any(|id| id == name);
+        let resolved = if builtin {
+            name.clone()
+        } else if name.ends_with(".toml") || name.contains('/') {
+            self.inside(value)?.display().to_string()
+        } else {
+            let known: Vec<&str> = crate::format::Format::builtin_ids().collect();
+            return Err(self.error(
+                value.span(),
+                format!("unknown format `{name}`"),
+                &format!(
+                    "known formats: {}; or the path of a format file ending in `.toml`",
+                    known.join(", ")
+                ),
+            ));
+        };
+        Ok(Setting {
+            value: resolved,
+            line: self.line(value),
+        })
+    }
+
+    fn cards(&self, value: &Spanned<String>) -> Result<Setting<PathBuf>, ConfigError> {
+        Ok(Setting {
+            value: self.inside(value)?,
+            line: self.line(value),
+        })
+    }
+
+    fn language(&self, value: &Spanned<String>) -> Result<Setting<Language>, ConfigError> {
+        let language = Language::from_code(value.get_ref()).ok_or_else(|| {
+            self.error(
+                value.span(),
+                format!("unknown language `{}`", value.get_ref()),
+                "known languages: en, fr, es, pt, de, it",
+            )
+        })?;
+        Ok(Setting {
+            value: language,
+            line: self.line(value),
+        })
+    }
+
+    /// Globs are relative to the folder: no absolute pattern, no `..`.
+    fn globs(&self, globs: &[Spanned<String>]) -> Result<Vec<String>, ConfigError> {
+        for glob in globs {
+            let pattern = glob.get_ref();
+            let escapes = pattern.starts_with('/')
+                || pattern.contains('\\')
+                || pattern.split('/').any(|part| part == "..");
+            if escapes {
+                return Err(self.error(
+                    glob.span(),
+                    format!("the glob `{pattern}` reaches outside the config file's folder"),
+                    "globs are relative to the folder of deckbox.toml: write them without a leading `/` and without `..`",
+                ));
+            }
+            if let Err(error) = walk::glob_set(std::slice::from_ref(pattern)) {
+                return Err(self.error(
+                    glob.span(),
+                    format!("invalid glob `{pattern}`: {error}"),
+                    "globs use `*`, `?`, `**`, `[abc]` and `{a,b}`",
+                ));
+            }
+        }
+        Ok(globs.iter().map(|glob| glob.get_ref().clone()).collect())
+    }
+
+    fn override_entry(&self, raw: &RawOverride) -> Result<Override, ConfigError> {
+        let paths = self.globs(raw.paths.get_ref())?;
+        let matcher = walk::glob_set(&paths).map_err(|error| {
+            self.error(
+                raw.paths.span(),
+                format!("invalid glob: {error}"),
+                "globs use `*`, `?`, `**`, `[abc]` and `{a,b}`",
+            )
+        })?;
+        Ok(Override {
+            paths,
+            format: self.format(&raw.format)?,
+            matcher,
+        })
+    }
+
+    /// `value` as a path under the folder, or an error when it leaves it (`..`, an absolute
+    /// path elsewhere, or a symbolic link pointing out).
+    fn inside(&self, value: &Spanned<String>) -> Result<PathBuf, ConfigError> {
+        let written = Path::new(value.get_ref());
+        let joined = walk::normalize(&self.dir.join(written));
+        let lexical = joined.starts_with(self.dir)
+            && !written
+                .components()
+                .any(|part| part == Component::ParentDir);
+        let real = match (joined.canonicalize(), self.dir.canonicalize()) {
+            (Ok(target), Ok(dir)) => target.starts_with(dir),
+            // Not there (yet): opening it fails later with its own message.
+            _ => true,
+        };
+        if lexical && real {
+            return Ok(joined);
+        }
+        Err(self.error(
+            value.span(),
+            format!(
+                "`{}` is outside the config file's folder",
+                value.get_ref()
+            ),
+            "paths in deckbox.toml must stay inside its folder (no `..`, no absolute path elsewhere, no link out); give such a path on the command line instead (`--cards DIR`, `--format FILE`)",
+        ))
+    }
+}
+
+impl Config {
+    /// The format `[[overrides]]` give `file` (absolute); the last matching entry wins.
+    pub fn format_for(&self, file: &Path) -> Option<&Setting<String>> {
+        let relative = file.strip_prefix(&self.dir).ok()?;
+        self.overrides
+            .iter()
+            .rev()
+            .find(|entry| entry.matcher.is_match(relative))
+            .map(|entry| &entry.format)
+    }
+
+    /// The walk's file selection: `[files]` globs relative to this file's folder.
+    pub fn selection(&self) -> Result<walk::Selection, globset::Error> {
+        let defaults: Vec<String> = walk::DEFAULT_INCLUDE
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let include = self.include.as_ref().unwrap_or(&defaults);
+        walk::Selection::new(include, &self.exclude, Some(self.dir.clone()))
+    }
+}
+
+/// 1-based line of a byte offset.
+fn line_of(text: &str, offset: usize) -> usize {
+    text.get(..offset)
+        .map_or(0, |before| before.matches('\n').count())
+        + 1
+}
+
+fn invalid(
+    path: &Path,
+    text: &str,
+    message: String,
+    span: Option<std::ops::Range<usize>>,
+    label: String,
+    help: Option<String>,
+) -> ConfigError {
+    ConfigError::Invalid(Box::new(InvalidConfig {
+        path: path.to_path_buf(),
+        message,
+        source_code: miette::NamedSource::new(path.display().to_string(), text.to_string()),
+        span: span.map(miette::SourceSpan::from),
+        label,
+        help,
+    }))
+}
+
+/// For serde's "unknown field `x`, expected one of `a`, `b`": a short label and a help
+/// naming the nearest known key (as [`crate::format`] does for format files).
+fn explain_unknown_key(message: &str) -> (String, Option<String>) {
+    let Some(rest) = message.strip_prefix("unknown field `") else {
+        return (message.to_string(), None);
+    };
+    let Some((key, expected)) = rest.split_once('`') else {
+        return (message.to_string(), None);
+    };
+    let known: Vec<&str> = expected.split('`').skip(1).step_by(2).collect();
+    let nearest = known
+        .iter()
+        .map(|candidate| (strsim::jaro_winkler(key, candidate), *candidate))
+        .filter(|(score, _)| *score > 0.8)
+        .max_by(|a, b| a.0.total_cmp(&b.0));
+    let list = known.join(", ");
+    let help = match nearest {
+        Some((_, name)) => format!("did you mean `{name}`? known keys here: {list}"),
+        None => format!("known keys here: {list}"),
+    };
+    (format!("unknown key `{key}`"), Some(help))
+}
+
+fn plain_types(message: &str) -> String {
+    message
+        .replace("expected a string", "expected text in quotes")
+        .replace("expected a sequence", "expected a list in brackets")
+}
+
+/// Where a resolved value came from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum Origin {
+    /// Built into deckbox.
+    Default,
+    /// A command-line flag (`--format`).
+    Flag { flag: &'static str },
+    /// An environment variable (`DECKBOX_CARDS`).
+    Env { var: &'static str },
+    /// A line of a config file.
+    File { path: PathBuf, line: usize },
+}
+
+/// A resolved value and where it came from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Sourced<T> {
+    pub value: T,
+    pub origin: Origin,
+}
+
+/// Everything [`resolve`] layers, highest precedence first within each value.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Layers<'a> {
+    pub format_flag: Option<&'a str>,
+    pub cards_flag: Option<&'a Path>,
+    /// `DECKBOX_FORMAT`, `DECKBOX_CARDS` (empty values count as unset).
+    pub format_env: Option<&'a str>,
+    pub cards_env: Option<&'a Path>,
+    pub file: Option<&'a Config>,
+}
+
+/// The settings every deck command starts from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Resolved {
+    pub format: Sourced<String>,
+    /// `None`: the embedded pool.
+    pub cards: Sourced<Option<PathBuf>>,
+    /// Default language of lists deckbox writes; `None`: keep the list's own.
+    pub language: Sourced<Option<Language>>,
+}
+
+/// Applies flags > environment > config file > defaults.
+pub fn resolve(layers: &Layers) -> Resolved {
+    let file = layers.file;
+    let from_file = |line: usize| Origin::File {
+        path: file.map(|config| config.path.clone()).unwrap_or_default(),
+        line,
+    };
+    let format = pick(
+        layers.format_flag.map(str::to_string),
+        "--format",
+        layers.format_env.map(str::to_string),
+        "DECKBOX_FORMAT",
+        file.and_then(|config| config.format.clone())
+            .map(|setting| (setting.value, from_file(setting.line))),
+    )
+    .unwrap_or_else(|| Sourced {
+        value: DEFAULT_FORMAT.to_string(),
+        origin: Origin::Default,
+    });
+    let cards = pick(
+        layers.cards_flag.map(Path::to_path_buf),
+        "--cards",
+        layers.cards_env.map(Path::to_path_buf),
+        "DECKBOX_CARDS",
+        file.and_then(|config| config.cards.clone())
+            .map(|setting| (setting.value, from_file(setting.line))),
+    );
+    let cards = match cards {
+        Some(Sourced { value, origin }) => Sourced {
+            value: Some(value),
+            origin,
+        },
+        None => Sourced {
+            value: None,
+            origin: Origin::Default,
+        },
+    };
+    let language = match file.and_then(|config| config.language.clone()) {
+        Some(setting) => Sourced {
+            value: Some(setting.value),
+            origin: from_file(setting.line),
+        },
+        None => Sourced {
+            value: None,
+            origin: Origin::Default,
+        },
+    };
+    Resolved {
+        format,
+        cards,
+        language,
+    }
+}
+
+fn pick<T>(
+    flag: Option<T>,
+    flag_name: &'static str,
+    env: Option<T>,
+    env_name: &'static str,
+    file: Option<(T, Origin)>,
+) -> Option<Sourced<T>> {
+    let flag = flag.map(|value| Sourced {
+        value,
+        origin: Origin::Flag { flag: flag_name },
+    });
+    let env = env.map(|value| Sourced {
+        value,
+        origin: Origin::Env { var: env_name },
+    });
+    let file = file.map(|(value, origin)| Sourced { value, origin });
+    flag.or(env).or(file)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse_in(dir: &Path, text: &str) -> Result<Config, ConfigError> {
+        parse(&dir.join(FILE_NAME), text)
+    }
+
+    fn invalid_message(error: ConfigError) -> (String, String, Option<String>) {
+        let ConfigError::Invalid(invalid) = error else {
+            panic!("expected an invalid-file error");
+        };
+        let span = invalid.span.unwrap();
+        let text = invalid.source_code.inner().clone();
+        let at = text[span.offset()..span.offset() + span.len()].to_string();
+        (invalid.message, at, invalid.help)
+    }
+
+    #[test]
+    fn reads_every_key() {
+        let text = "format = \"standard\"\ncards = \"cards\"\nlanguage = \"fr\"\n[files]\ninclude = [\"*.txt\"]\nexclude = [\"drafts/**\"]\n[[overrides]]\npaths = [\"glc/**\"]\nformat = \"glc\"\n";
+        let config = parse_in(Path::new("/repo"), text).unwrap();
+        assert_eq!(config.format.as_ref().unwrap().value, "standard");
+        assert_eq!(config.format.as_ref().unwrap().line, 1);
+        assert_eq!(config.cards.clone().unwrap().value, PathBuf::from("/repo/cards"));
+        assert_eq!(config.language.clone().unwrap().value, Language::Fr);
+        assert_eq!(config.include.clone().unwrap(), vec!["*.txt".to_string()]);
+        assert_eq!(config.exclude, vec!["drafts/**".to_string()]);
+        let glc = config.format_for(Path::new("/repo/glc/a/b.txt")).unwrap();
+        assert_eq!((glc.value.as_str(), glc.line), ("glc", 9));
+        assert!(config.format_for(Path::new("/repo/x.txt")).is_none());
+        assert!(
+            config
+                .format_for(Path::new("/elsewhere/glc/x.txt"))
+                .is_none()
+        );
+    }
+
+    #[test]
+    fn unknown_key_names_the_nearest() {
+        let error =
+            parse_in(Path::new("/repo"), "format = \"glc\"\nlangauge = \"fr\"\n").unwrap_err();
+        let (message, at, help) = invalid_message(error);
+        assert!(message.contains("langauge"), "{message}");
+        assert_eq!(at, "langauge");
+        assert!(help.unwrap().contains("did you mean `language`?"));
+        let error = parse_in(Path::new("/repo"), "[files]\nincludes = []\n").unwrap_err();
+        let (_, at, help) = invalid_message(error);
+        assert_eq!(at, "includes");
+        assert!(help.unwrap().contains("`include`"));
+    }
+
+    #[test]
+    fn paths_may_not_leave_the_folder() {
+        for text in [
+            "cards = \"../cards\"\n",
+            "cards = \"/etc\"\n",
+            "cards = \"a/../../b\"\n",
+            "format = \"../f.toml\"\n",
+            "[files]\ninclude = [\"../*.txt\"]\n",
+            "[files]\nexclude = [\"/abs/**\"]\n",
+            "[[overrides]]\npaths = [\"x/../../y\"]\nformat = \"glc\"\n",
+        ] {
+            let error = parse_in(Path::new("/repo"), text).unwrap_err();
+            let (message, _, _) = invalid_message(error);
+            assert!(
+                message.contains("outside") || message.contains("reaches"),
+                "{text}: {message}"
+            );
+        }
+        let inside = parse_in(Path::new("/repo"), "cards = \"/repo/data\"\n").unwrap();
+        assert_eq!(inside.cards.unwrap().value, PathBuf::from("/repo/data"));
+    }
+
+    #[test]
+    fn format_files_are_relative_to_the_folder() {
+        let config = parse_in(Path::new("/repo"), "format = \"formats/league.toml\"\n").unwrap();
+        assert_eq!(config.format.unwrap().value, "/repo/formats/league.toml");
+    }
+
+    #[test]
+    fn bad_values_point_at_the_value() {
+        let (message, at, _) =
+            invalid_message(parse_in(Path::new("/r"), "language = \"xx\"\n").unwrap_err());
+        assert!(message.contains("unknown language"));
+        assert_eq!(at, "\"xx\"");
+        let (message, _, _) =
+            invalid_message(parse_in(Path::new("/r"), "format = 3\n").unwrap_err());
+        assert!(message.contains("expected text in quotes"), "{message}");
+        let (message, _, _) = invalid_message(
+            parse_in(Path::new("/r"), "[files]\ninclude = [\"a[\"]\n").unwrap_err(),
+        );
+        assert!(message.contains("invalid glob"), "{message}");
+        let (message, at, help) =
+            invalid_message(parse_in(Path::new("/r"), "format = \"standrd\"\n").unwrap_err());
+        assert!(message.contains("unknown format"), "{message}");
+        assert_eq!(at, "\"standrd\"");
+        assert!(help.unwrap().contains("standard"));
+    }
+
+    #[test]
+    fn precedence_flag_env_file_default() {
+        let config = parse_in(Path::new("/r"), "format = \"glc\"\ncards = \"c\"\n").unwrap();
+        let mut layers = Layers {
+            format_flag: Some("standard"),
+            format_env: Some("expanded"),
+            file: Some(&config),
+            ..Layers::default()
+        };
+        let origin = |layers: &Layers| {
+            let resolved = resolve(layers);
+            (resolved.format.value, resolved.format.origin)
+        };
+        assert_eq!(
+            origin(&layers),
+            ("standard".into(), Origin::Flag { flag: "--format" })
+        );
+        layers.format_flag = None;
+        assert_eq!(
+            origin(&layers),
+            (
+                "expanded".into(),
+                Origin::Env {
+                    var: "DECKBOX_FORMAT"
+                }
+            )
+        );
+        layers.format_env = None;
+        let file = Origin::File {
+            path: PathBuf::from("/r/deckbox.toml"),
+            line: 1,
+        };
+        assert_eq!(origin(&layers), ("glc".into(), file));
+        layers.file = None;
+        assert_eq!(origin(&layers), ("unlimited".into(), Origin::Default));
+        let cards = resolve(&Layers {
+            cards_env: Some(Path::new("/env")),
+            file: Some(&config),
+            ..Layers::default()
+        })
+        .cards;
+        assert_eq!(cards.value, Some(PathBuf::from("/env")));
+    }
+
+    #[test]
+    fn discovery_walks_up() {
+        let dir = tempfile::tempdir().unwrap();
+        let deep = dir.path().join("a/b");
+        std::fs::create_dir_all(&deep).unwrap();
+        std::fs::write(dir.path().join(FILE_NAME), "").unwrap();
+        let found = discover(&deep).unwrap();
+        assert_eq!(found, walk::absolute(&dir.path().join(FILE_NAME)));
+    }
+}

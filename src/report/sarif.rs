@@ -1,0 +1,212 @@
+//! SARIF 2.1.0 rendering of checked decks, for code-scanning tools (GitHub, GitLab, IDEs).
+//!
+//! One run whose driver lists every [`Rule`] with its documentation; one result per finding,
+//! located by line and column in the file as written. Columns count UTF-16 code units, the
+//! SARIF default (`columnKind` is stated anyway), so an accented name is underlined right in
+//! a viewer that follows the spec. Files that could not be read become tool execution
+//! notifications. Like every renderer it only builds a string: no banner, no I/O.
+
+use serde_json::{Value, json};
+
+use crate::check::CheckedDeck;
+use crate::deck::Span;
+use crate::diagnostic::{Diagnostic, Rule, Severity};
+
+/// The SARIF version written, and the schema that describes it.
+pub const VERSION: &str = "2.1.0";
+pub const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
+
+/// One SARIF log for all decks; `failures` are messages about files deckbox could not check.
+pub fn sarif(decks: &[CheckedDeck], failures: &[String]) -> String {
+    let artifacts: Vec<Value> = decks
+        .iter()
+        .map(|deck| json!({ "location": { "uri": uri(&deck.path) } }))
+        .collect();
+    let results: Vec<Value> = decks
+        .iter()
+        .enumerate()
+        .flat_map(|(index, deck)| {
+            deck.diagnostics
+                .iter()
+                .map(move |diagnostic| result(deck, index, diagnostic))
+        })
+        .collect();
+    let notifications: Vec<Value> = failures
+        .iter()
+        .map(|message| json!({ "level": "error", "message": { "text": message } }))
+        .collect();
+    let log = json!({
+        "version": VERSION,
+        "$schema": SCHEMA,
+        "runs": [{
+            "tool": { "driver": driver() },
+            "columnKind": "utf16CodeUnits",
+            "invocations": [{
+                "executionSuccessful": failures.is_empty(),
+                "toolExecutionNotifications": notifications,
+            }],
+            "artifacts": artifacts,
+            "results": results,
+        }],
+    });
+    let mut out = serde_json::to_string_pretty(&log).unwrap_or_default();
+    out.push('\n');
+    out
+}
+
+fn driver() -> Value {
+    let rules: Vec<Value> = Rule::ALL
+        .iter()
+        .map(|rule| {
+            let doc = rule.doc();
+            json!({
+                "id": doc.id,
+                "shortDescription": { "text": doc.summary },
+                "fullDescription": { "text": doc.why },
+                "help": { "text": doc.fix },
+                "defaultConfiguration": { "level": level(rule.severity()) },
+            })
+        })
+        .collect();
+    let mut driver = json!({
+        "name": env!("CARGO_PKG_NAME"),
+        "version": env!("CARGO_PKG_VERSION"),
+        "rules": rules,
+    });
+    // `informationUri` must be a URI: written only once Cargo.toml names the repository.
+    let home = env!("CARGO_PKG_REPOSITORY");
+    if !home.is_empty()
+        && let Some(object) = driver.as_object_mut()
+    {
+        object.insert("informationUri".to_string(), json!(home));
+    }
+    driver
+}
+
+fn level(severity: Severity) -> &'static str {
+    match severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+    }
+}
+
+fn result(deck: &CheckedDeck, artifact: usize, diagnostic: &Diagnostic) -> Value {
+    let rule_index = Rule::ALL
+        .iter()
+        .position(|rule| *rule == diagnostic.rule)
+        .unwrap_or(0);
+    let mut physical = json!({ "artifactLocation": { "uri": uri(&deck.path), "index": artifact } });
+    if let (Some(span), Some(object)) = (diagnostic.span, physical.as_object_mut()) {
+        object.insert("region".to_string(), region(&deck.source, span));
+    }
+    let mut message = diagnostic.message.clone();
+    if let Some(help) = &diagnostic.help {
+        message = format!("{message}. Help: {help}");
+    }
+    let related: Vec<Value> = diagnostic
+        .related
+        .iter()
+        .enumerate()
+        .map(|(id, label)| {
+            json!({
+                "id": id,
+                "physicalLocation": {
+                    "artifactLocation": { "uri": uri(&deck.path), "index": artifact },
+                    "region": region(&deck.source, label.span),
+                },
+                "message": { "text": label.message },
+            })
+        })
+        .collect();
+    json!({
+        "ruleId": diagnostic.rule.id(),
+        "ruleIndex": rule_index,
+        "level": level(diagnostic.severity),
+        "message": { "text": message },
+        "locations": [{ "physicalLocation": physical }],
+        "relatedLocations": related,
+    })
+}
+
+/// Lines are 1-based; columns are 1-based UTF-16 code units, the end column just past the
+/// span. A BOM at the start of the text takes no column.
+fn region(source: &str, span: Span) -> Value {
+    let start = span.offset.min(source.len());
+    let end = span.offset.saturating_add(span.length).min(source.len());
+    let (start_line, start_column) = position(source, start);
+    let (end_line, end_column) = position(source, end.max(start));
+    json!({
+        "startLine": start_line,
+        "startColumn": start_column,
+        "endLine": end_line,
+        "endColumn": end_column,
+    })
+}
+
+/// Line and UTF-16 column of a byte offset. Counting lines scans the text before the
+/// offset: a deck file is at most a few megabytes and SARIF output is not the fast path.
+fn position(source: &str, offset: usize) -> (usize, usize) {
+    let before = source.get(..offset).unwrap_or(source);
+    let line_start = before.rfind('\n').map_or(0, |at| at + 1);
+    let line = before.matches('\n').count() + 1;
+    let column = before
+        .get(line_start..)
+        .unwrap_or("")
+        .chars()
+        .filter(|&c| c != '\u{feff}')
+        .map(char::len_utf16)
+        .sum::<usize>()
+        + 1;
+    (line, column)
+}
+
+/// A relative path as a URI reference with forward slashes (`decks/a.txt`); an absolute
+/// one as a `file://` URI. Characters outside the URI grammar are percent-encoded.
+pub fn uri(path: &str) -> String {
+    let slashed = path.replace('\\', "/");
+    let relative = slashed.trim_start_matches("./");
+    let encoded = encode(relative);
+    if relative.starts_with('/') {
+        format!("file://{encoded}")
+    } else {
+        encoded
+    }
+}
+
+fn encode(path: &str) -> String {
+    let mut out = String::with_capacity(path.len());
+    for byte in path.bytes() {
+        let plain = byte.is_ascii_alphanumeric() || b"-._~/!$&'()*+,;=:@".contains(&byte);
+        if plain {
+            out.push(char::from(byte));
+        } else {
+            out.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn columns_are_utf16_code_units() {
+        let text = "\u{feff}Pokémon: 1\r\n4 Évoli 𝔸 SVI 1\n";
+        let at = text.find("SVI").unwrap();
+        let region = region(text, Span::new(at, 3));
+        // "4 Évoli 𝔸 " is 10 characters, 11 UTF-16 units (𝔸 is a surrogate pair).
+        assert_eq!(region["startLine"], 2);
+        assert_eq!(region["startColumn"], 12);
+        assert_eq!(region["endColumn"], 15);
+        assert_eq!(position(text, 0), (1, 1));
+        assert_eq!(position(text, 3), (1, 1));
+    }
+
+    #[test]
+    fn uris_are_relative_with_forward_slashes() {
+        assert_eq!(uri("./decks/a b.txt"), "decks/a%20b.txt");
+        assert_eq!(uri("decks\\é.txt"), "decks/%C3%A9.txt");
+        assert_eq!(uri("/tmp/x.txt"), "file:///tmp/x.txt");
+    }
+}
