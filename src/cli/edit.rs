@@ -1,34 +1,208 @@
-//! `deckbox add`, `deckbox remove` and `deckbox diff` (being written: see issue 5).
+//! `deckbox add`, `deckbox remove` and `deckbox diff`: the command-line side of
+//! [`crate::edit`] and [`crate::diff`].
+//!
+//! Add and remove apply every spec in order to the file's text, all or nothing: when one
+//! spec fails (unknown card, too many copies) nothing is written and the exit code is 2.
+//! The new text is written atomically, re-checked, and the verdict printed (exit 0 valid,
+//! 1 the deck now breaks a rule). Diff is informational: it exits 0 whenever both lists
+//! were read. This module never prints: it returns an [`Outcome`].
 
 use std::io::Read;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
-use super::Outcome;
+use clap::ValueEnum;
+
+use super::{Outcome, Settings, SettingsArgs, read_deck};
+use crate::check::{self, CheckedDeck, DeckInput};
+use crate::edit::{self, EditError, Edited, Spec};
+use crate::report;
 
 #[derive(Debug, clap::Args)]
 pub struct AddArgs {
+    /// The deck list to edit, in place.
     pub file: PathBuf,
+    /// Cards to add, each one deck-list line: `2 Iono PAL 185`, `Iono` (one copy).
+    #[arg(required = true, value_name = "CARD")]
+    pub specs: Vec<String>,
+    /// Print the new list instead of writing it (the verdict goes to standard error).
+    #[arg(long)]
+    pub dry_run: bool,
+    #[command(flatten)]
+    pub settings: SettingsArgs,
 }
 
 #[derive(Debug, clap::Args)]
 pub struct RemoveArgs {
+    /// The deck list to edit, in place.
     pub file: PathBuf,
+    /// Cards to remove: `Iono` (every copy, any printing or language), `2 Iono` (two
+    /// copies), `Iono PAL 185` (that printing only).
+    #[arg(required = true, value_name = "CARD")]
+    pub specs: Vec<String>,
+    /// Print the new list instead of writing it (the verdict goes to standard error).
+    #[arg(long)]
+    pub dry_run: bool,
+    #[command(flatten)]
+    pub settings: SettingsArgs,
 }
 
+/// Exit code: 0 whenever both lists were read (a diff informs, it does not judge), 2 when
+/// one cannot be read.
 #[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Exit code: 0 when both lists were read, whatever changed; 2 when one cannot be read."
+)]
 pub struct DiffArgs {
+    /// The old list; `-` reads standard input.
     pub old: PathBuf,
+    /// The new list; `-` reads standard input.
     pub new: PathBuf,
+    #[arg(long, short, value_enum, default_value_t = DiffOutput::Text)]
+    pub output: DiffOutput,
+    #[command(flatten)]
+    pub settings: SettingsArgs,
 }
 
-pub(crate) fn run_add(_args: &AddArgs) -> Outcome {
-    Outcome::failure("error: `deckbox add` is not available yet\n".to_string())
+/// How `deckbox diff` shows the changes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum DiffOutput {
+    /// `+2 Iono`, `-1 Nest Ball`, `~ Ultra Ball: 4 → 3`, grouped by section.
+    Text,
+    /// One JSON object: `old`, `new` and `changes` (see the README).
+    Json,
 }
 
-pub(crate) fn run_remove(_args: &RemoveArgs) -> Outcome {
-    Outcome::failure("error: `deckbox remove` is not available yet\n".to_string())
+pub(crate) fn run_add(args: &AddArgs) -> Outcome {
+    run_edit(
+        &args.file,
+        &args.specs,
+        args.dry_run,
+        &args.settings,
+        edit::add,
+    )
 }
 
-pub(crate) fn run_diff(_args: &DiffArgs, _stdin: &mut dyn Read) -> Outcome {
-    Outcome::failure("error: `deckbox diff` is not available yet\n".to_string())
+pub(crate) fn run_remove(args: &RemoveArgs) -> Outcome {
+    run_edit(
+        &args.file,
+        &args.specs,
+        args.dry_run,
+        &args.settings,
+        edit::remove,
+    )
+}
+
+type EditFn = fn(&CheckedDeck, &crate::cards::CardDb, &Spec) -> Result<Edited, EditError>;
+
+fn run_edit(
+    file: &Path,
+    specs: &[String],
+    dry_run: bool,
+    settings: &SettingsArgs,
+    apply: EditFn,
+) -> Outcome {
+    let settings = match Settings::resolve(settings) {
+        Ok(settings) => settings,
+        Err(message) => return Outcome::failure(message),
+    };
+    let input = match read_editable(file) {
+        Ok(input) => input,
+        Err(message) => return Outcome::failure(format!("error: {message}\n")),
+    };
+    let mut text = input.text.clone();
+    let mut changes = Vec::new();
+    for spec in specs {
+        let deck = check_text(&input, &text, &settings);
+        let edited = edit::parse_spec(spec).and_then(|spec| apply(&deck, &settings.db, &spec));
+        match edited {
+            Ok(edited) => {
+                text = edited.text;
+                changes.extend(edited.changes);
+            }
+            Err(error) => {
+                return Outcome::failure(format!(
+                    "error: {error}\n{} was not changed\n",
+                    file.display()
+                ));
+            }
+        }
+    }
+    let deck = check_text(&input, &text, &settings);
+    let verdict = format!("{}{}\n", report::short(&deck), report::summary(&deck));
+    let code = u8::from(!deck.valid());
+    let changes: String = changes.iter().map(|change| format!("{change}\n")).collect();
+    if dry_run {
+        return Outcome {
+            stdout: text,
+            stderr: format!("{changes}{verdict}"),
+            code,
+        };
+    }
+    if let Err(error) = crate::atomic::write(file, text.as_bytes()) {
+        return Outcome::failure(format!(
+            "error: cannot write {}: {error}\n{} was not changed\n",
+            file.display(),
+            file.display()
+        ));
+    }
+    Outcome {
+        stdout: format!("{changes}{verdict}"),
+        stderr: String::new(),
+        code,
+    }
+}
+
+fn check_text(input: &DeckInput, text: &str, settings: &Settings) -> CheckedDeck {
+    let input = DeckInput {
+        path: input.path.clone(),
+        text: text.to_string(),
+        encoding_fallback: None,
+    };
+    check::check(&input, &settings.db, &settings.format)
+}
+
+/// Reads a file to edit. Only UTF-8 files are edited: writing back another encoding would
+/// change bytes the edit did not touch.
+fn read_editable(file: &Path) -> Result<DeckInput, String> {
+    if file.as_os_str() == "-" {
+        return Err(
+            "add and remove edit a file in place; standard input (`-`) cannot be edited"
+                .to_string(),
+        );
+    }
+    let input = read_deck(file, &mut std::io::empty(), &mut false)?;
+    match input.encoding_fallback {
+        None => Ok(input),
+        Some(encoding) => Err(format!(
+            "{} is not UTF-8 (it reads as {encoding}); save it as UTF-8 before editing it",
+            file.display()
+        )),
+    }
+}
+
+pub(crate) fn run_diff(args: &DiffArgs, stdin: &mut dyn Read) -> Outcome {
+    let settings = match Settings::resolve(&args.settings) {
+        Ok(settings) => settings,
+        Err(message) => return Outcome::failure(message),
+    };
+    let mut stdin_used = false;
+    let mut decks = Vec::new();
+    for file in [&args.old, &args.new] {
+        match read_deck(file, stdin, &mut stdin_used) {
+            Ok(input) => decks.push(check::check(&input, &settings.db, &settings.format)),
+            Err(message) => return Outcome::failure(format!("error: {message}\n")),
+        }
+    }
+    let [old, new] = decks.as_slice() else {
+        return Outcome::failure("error: two deck lists are needed\n".to_string());
+    };
+    let diff = crate::diff::diff(old, new, &settings.db);
+    Outcome {
+        stdout: match args.output {
+            DiffOutput::Text => crate::diff::text(&diff),
+            DiffOutput::Json => crate::diff::json(&diff),
+        },
+        stderr: String::new(),
+        code: 0,
+    }
 }

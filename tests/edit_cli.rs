@@ -1,0 +1,309 @@
+//! `deckbox add`, `deckbox remove` and `deckbox diff` run as the real binary on copies of
+//! the fixtures in tests/fixtures/edit: exit code, output and what became of the file (as a
+//! unified diff of the file before and after), snapshotted.
+#![allow(clippy::unwrap_used, clippy::expect_used, reason = "tests fail loudly")]
+
+mod common;
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use deckbox::check::{self, DeckInput};
+use deckbox::cli::open_cards;
+use deckbox::format::Format;
+
+const FIXTURES: &str = "tests/fixtures/edit";
+
+/// Runs deckbox in `dir` with `args` (and `stdin`), and renders exit code and output.
+fn deckbox(dir: &Path, args: &[&str], stdin: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_deckbox"))
+        .args(args)
+        .current_dir(dir)
+        .env_remove("DECKBOX_CARDS")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    format!(
+        "exit: {}\n--- stdout\n{}--- stderr\n{}",
+        output.status.code().unwrap(),
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    )
+}
+
+/// Copies `fixture` into a temporary directory, runs `deckbox <command> <fixture> <args>`
+/// there, and renders the outcome and the change to the file.
+fn edit(command: &str, fixture: &str, args: &[&str]) -> String {
+    let dir = common::workspace(&[&format!("{FIXTURES}/{fixture}")]);
+    let before = std::fs::read_to_string(dir.path().join(fixture)).unwrap();
+    let mut all = vec![command, fixture];
+    all.extend_from_slice(args);
+    let outcome = deckbox(dir.path(), &all, "");
+    let after = std::fs::read_to_string(dir.path().join(fixture)).unwrap();
+    format!("{outcome}--- file\n{}", file_diff(&before, &after))
+}
+
+fn file_diff(before: &str, after: &str) -> String {
+    if before == after {
+        return "unchanged\n".to_string();
+    }
+    similar::TextDiff::from_lines(before, after)
+        .unified_diff()
+        .context_radius(1)
+        .to_string()
+}
+
+#[test]
+fn add_bumps_the_line_holding_the_card() {
+    insta::assert_snapshot!(edit("add", "dragapult.txt", &["2 Ultra Ball"]));
+}
+
+#[test]
+fn add_a_new_line_at_the_end_of_its_section() {
+    insta::assert_snapshot!(edit(
+        "add",
+        "dragapult.txt",
+        &[
+            "1 Radiant Greninja",
+            "Switch MEG 130",
+            "2 Fire Energy SVE 2"
+        ]
+    ));
+}
+
+#[test]
+fn add_creates_a_missing_section() {
+    insta::assert_snapshot!(edit("add", "no-energy.txt", &["4 Psychic Energy MEE 5"]));
+}
+
+#[test]
+fn add_to_a_french_list_writes_french_names() {
+    insta::assert_snapshot!(edit(
+        "add",
+        "gardevoir-fr.txt",
+        &["2 Dreepy TWM 128", "Fire Energy", "Boss's Orders"]
+    ));
+}
+
+#[test]
+fn add_to_a_ptcgo_list_keeps_its_layout() {
+    insta::assert_snapshot!(edit(
+        "add",
+        "ptcgo.txt",
+        &["2 Ultra Ball MEG 131", "1 Dragapult ex TWM 130"]
+    ));
+}
+
+#[test]
+fn add_keeps_crlf_and_the_bom() {
+    let dir = common::workspace(&[&format!("{FIXTURES}/crlf-bom.txt")]);
+    let outcome = deckbox(
+        dir.path(),
+        &["add", "crlf-bom.txt", "1 Mega Gardevoir ex MEG 60"],
+        "",
+    );
+    let after = std::fs::read(dir.path().join("crlf-bom.txt")).unwrap();
+    assert!(after.starts_with(b"\xEF\xBB\xBF"), "{outcome}");
+    let text = String::from_utf8(after).unwrap();
+    assert_eq!(text.matches('\n').count(), text.matches("\r\n").count());
+    insta::assert_snapshot!(format!("{outcome}--- file\n{}", text.replace('\r', "␍")));
+}
+
+#[test]
+fn add_an_unknown_card_suggests_names_and_writes_nothing() {
+    insta::assert_snapshot!(edit("add", "dragapult.txt", &["2 Ultra Bal"]));
+}
+
+#[test]
+fn add_dry_run_prints_the_new_list() {
+    insta::assert_snapshot!(edit(
+        "add",
+        "no-energy.txt",
+        &["--dry-run", "1 Dragapult ex"]
+    ));
+}
+
+#[test]
+fn remove_every_copy() {
+    insta::assert_snapshot!(edit("remove", "dragapult.txt", &["Psychic Energy"]));
+}
+
+#[test]
+fn remove_a_count_across_two_lines() {
+    // `Ultra Ball` and `Hyper Ball` (its French name) are one card: 3 copies come off the
+    // last line (2, deleted) then the first (2 → 1); the headers count lines.
+    let dir = common::workspace(&[&format!("{FIXTURES}/crlf-bom.txt")]);
+    let outcome = deckbox(dir.path(), &["remove", "crlf-bom.txt", "3 Ultra Ball"], "");
+    let text = std::fs::read_to_string(dir.path().join("crlf-bom.txt")).unwrap();
+    insta::assert_snapshot!(format!("{outcome}--- file\n{}", text.replace('\r', "␍")));
+}
+
+#[test]
+fn remove_one_printing_only() {
+    // The spec's printing is SVE 5: the line in French goes, the MEE 5 line stays.
+    insta::assert_snapshot!(edit(
+        "remove",
+        "two-printings.txt",
+        &["Psychic Energy SVE 5"]
+    ));
+}
+
+#[test]
+fn remove_too_many_is_an_error_and_the_file_is_unchanged() {
+    insta::assert_snapshot!(edit(
+        "remove",
+        "dragapult.txt",
+        &["1 Switch", "5 Ultra Ball"]
+    ));
+}
+
+#[test]
+fn the_verdict_follows_the_edit() {
+    let dir = common::workspace(&[&format!("{FIXTURES}/gardevoir-en.txt")]);
+    let removed = deckbox(
+        dir.path(),
+        &["remove", "gardevoir-en.txt", "Flutter Mane"],
+        "",
+    );
+    let added = deckbox(
+        dir.path(),
+        &["add", "gardevoir-en.txt", "Radiant Greninja"],
+        "",
+    );
+    insta::assert_snapshot!(format!("{removed}\n{added}"));
+}
+
+#[test]
+fn diff_text() {
+    let dir = common::workspace(&[
+        &format!("{FIXTURES}/dragapult.txt"),
+        &format!("{FIXTURES}/gardevoir-en.txt"),
+    ]);
+    insta::assert_snapshot!(deckbox(
+        dir.path(),
+        &["diff", "dragapult.txt", "gardevoir-en.txt"],
+        ""
+    ));
+}
+
+#[test]
+fn diff_json_and_a_printing_only_change() {
+    let dir = common::workspace(&[
+        &format!("{FIXTURES}/printings-old.txt"),
+        &format!("{FIXTURES}/printings-new.txt"),
+    ]);
+    let text = deckbox(
+        dir.path(),
+        &["diff", "printings-old.txt", "printings-new.txt"],
+        "",
+    );
+    let json = deckbox(
+        dir.path(),
+        &["diff", "printings-old.txt", "-", "--output", "json"],
+        &std::fs::read_to_string(dir.path().join("printings-new.txt")).unwrap(),
+    );
+    insta::assert_snapshot!(format!("{text}\n{json}"));
+}
+
+#[test]
+fn diff_of_the_same_deck_in_two_languages_is_empty() {
+    let dir = common::workspace(&[
+        &format!("{FIXTURES}/gardevoir-fr.txt"),
+        &format!("{FIXTURES}/gardevoir-en.txt"),
+    ]);
+    insta::assert_snapshot!(deckbox(
+        dir.path(),
+        &["diff", "gardevoir-fr.txt", "gardevoir-en.txt"],
+        ""
+    ), @r"
+    exit: 0
+    --- stdout
+    no changes
+    60 → 60 cards
+    --- stderr
+    ");
+}
+
+#[test]
+fn diff_of_an_unreadable_file_exits_2() {
+    let dir = common::workspace(&[&format!("{FIXTURES}/dragapult.txt")]);
+    insta::assert_snapshot!(deckbox(
+        dir.path(),
+        &["diff", "dragapult.txt", "missing.txt"],
+        ""
+    ), @r"
+    exit: 2
+    --- stdout
+    --- stderr
+    error: cannot read missing.txt: No such file or directory (os error 2)
+    ");
+}
+
+/// A write that fails half-way (disk full, killed) leaves the original list intact.
+#[test]
+fn an_interrupted_write_keeps_the_original() {
+    let dir = common::workspace(&[&format!("{FIXTURES}/dragapult.txt")]);
+    let path = dir.path().join("dragapult.txt");
+    let before = std::fs::read(&path).unwrap();
+    let db = open_cards(None, false).unwrap();
+    let format = Format::load("unlimited").unwrap();
+    let input = DeckInput::from_bytes("dragapult.txt", &before);
+    let deck = check::check(&input, &db, &format);
+    let spec = deckbox::edit::parse_spec("2 Ultra Ball").unwrap();
+    let edited = deckbox::edit::add(&deck, &db, &spec).unwrap();
+    assert_ne!(edited.text.as_bytes(), before.as_slice());
+    let result = deckbox::atomic::write_with(&path, |file| {
+        let half = edited.text.len() / 2;
+        file.write_all(&edited.text.as_bytes()[..half])?;
+        Err(std::io::Error::other("simulated failure"))
+    });
+    assert!(result.is_err());
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+}
+
+/// Real names in another language need the full TCGdex database.
+#[test]
+fn edit_a_french_list_with_tcgdex() {
+    let Some(data) = common::shared_data("edit with tcgdex") else {
+        return;
+    };
+    let cards = data.join("tcgdex-repo");
+    let cards = cards.to_str().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("deck.txt");
+    let list = "Pokémon : 4\n4 Fantyrm TWM 128\n\nDresseur : 3\n3 Mashynn PAL 185\n\nTotal de cartes : 7\n";
+    std::fs::write(&path, list).unwrap();
+    let added = deckbox(
+        dir.path(),
+        &[
+            "add",
+            "deck.txt",
+            "1 Iono PAL 185",
+            "2 Nest Ball SVI 181",
+            "--cards",
+            cards,
+        ],
+        "",
+    );
+    let after_add = std::fs::read_to_string(&path).unwrap();
+    let removed = deckbox(
+        dir.path(),
+        &["remove", "deck.txt", "Iono", "--cards", cards],
+        "",
+    );
+    let after_remove = std::fs::read_to_string(&path).unwrap();
+    insta::assert_snapshot!(format!(
+        "{added}--- file\n{after_add}\n{removed}--- file\n{after_remove}"
+    ));
+}
