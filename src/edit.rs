@@ -547,50 +547,57 @@ fn deck_language(deck: &CheckedDeck) -> Language {
 fn new_line(deck: &CheckedDeck, target: &Target, spec: &Spec, count: u32) -> Insert {
     let section = target.printing.map(|p| section_of(p.category));
     let text = line_text(deck, target, spec, count, section);
-    let eol = line_ending(&deck.source);
     let description = format!("new line: {text}");
     let header = section.and_then(|s| deck.list.headers.iter().position(|h| h.section == s));
-    let last_under = |h: usize| {
-        deck.cards
-            .iter()
-            .rfind(|card| header_of(deck, card.line.line) == Some(h))
+    let (at, text) = match (header, section) {
+        (Some(h), _) => {
+            let anchor = deck
+                .cards
+                .iter()
+                .rfind(|card| header_of(deck, card.line.line) == Some(h))
+                .map(|card| card.line.span)
+                .or_else(|| deck.list.headers.get(h).map(|header| header.span))
+                .unwrap_or(Span::new(0, 0));
+            after_line(deck, anchor, section, &text)
+        }
+        (None, Some(section)) if !deck.list.headers.is_empty() => {
+            new_section(deck, section, &text, count)
+        }
+        _ => match deck.cards.last() {
+            Some(card) => after_line(deck, card.line.span, section, &text),
+            None => at_the_end(&deck.source, &text),
+        },
     };
-    let insert = |at: usize, text: String, header: Option<usize>| Insert {
+    Insert {
         at,
         text,
         header,
         cards: count,
-        description: description.clone(),
-    };
-    match (header, section) {
-        (Some(h), _) => {
-            let anchor = last_under(h)
-                .map(|card| card.line.span)
-                .or_else(|| deck.list.headers.get(h).map(|header| header.span))
-                .unwrap_or(Span::new(0, 0));
-            let indent = indent_of(deck, section);
-            insert(anchor.end(), format!("{eol}{indent}{text}"), Some(h))
-        }
-        (None, Some(section)) if !deck.list.headers.is_empty() => {
-            let (at, block) = new_section(deck, section, &text, count);
-            insert(at, block, None)
-        }
-        _ => match deck.cards.last() {
-            Some(card) => {
-                let indent = indent_of(deck, section);
-                insert(card.line.span.end(), format!("{eol}{indent}{text}"), None)
-            }
-            None => {
-                let source = deck.source.as_str();
-                let block = if source.is_empty() || source.ends_with(['\n', '\r']) {
-                    format!("{text}{eol}")
-                } else {
-                    format!("{eol}{text}{eol}")
-                };
-                insert(source.len(), block, None)
-            }
-        },
+        description,
     }
+}
+
+/// Inserts `line` after the line of `anchor`, indented like the section's lines.
+fn after_line(
+    deck: &CheckedDeck,
+    anchor: Span,
+    section: Option<Section>,
+    line: &str,
+) -> (usize, String) {
+    let eol = line_ending(&deck.source);
+    let indent = indent_of(deck, section);
+    (anchor.end(), format!("{eol}{indent}{line}"))
+}
+
+/// Appends `line` to a list without card lines, ending it with a line ending.
+fn at_the_end(source: &str, line: &str) -> (usize, String) {
+    let eol = line_ending(source);
+    let block = if source.is_empty() || source.ends_with(['\n', '\r']) {
+        format!("{line}{eol}")
+    } else {
+        format!("{eol}{line}{eol}")
+    };
+    (source.len(), block)
 }
 
 /// The card line that shows the list's style: the last line of the section, else the last
@@ -728,49 +735,50 @@ fn label(section: Section, language: Language, ptcgo: bool) -> &'static str {
 /// A header for `section` shaped like the list's first header: its decoration (`##`,
 /// `**`), separator (`: `, ` : `, ` - `, ` (…)`) and whether it has a number.
 fn header_text(deck: &CheckedDeck, section: Section, count: u32) -> String {
-    let source = deck.source.as_str();
     let language = deck.list.language.or(deck.language).unwrap_or(Language::En);
     let Some(first) = deck.list.headers.first() else {
         return format!("{}: {count}", label(section, language, false));
     };
-    let written = source.get(span_range(first.span)).unwrap_or_default();
-    let body_start = written.len()
-        - written
-            .trim_start_matches(|c: char| matches!(c, '#' | '*' | '_') || c.is_whitespace())
-            .len();
-    let body = written.get(body_start..).unwrap_or_default();
-    let label_len = body
-        .trim_end_matches(|c: char| {
-            c.is_ascii_digit()
-                || c.is_whitespace()
-                || matches!(c, '*' | '_' | '(' | ')' | ':' | '-' | '–' | '—')
-        })
-        .len();
-    let (prefix, old_label, suffix) = (
-        written.get(..body_start).unwrap_or_default(),
-        body.get(..label_len).unwrap_or_default(),
-        body.get(label_len..).unwrap_or_default(),
-    );
+    let written = deck.source.get(span_range(first.span)).unwrap_or_default();
+    let (prefix, old_label, suffix) = split_header(written);
     let ptcgo = old_label.to_lowercase().ends_with("cards") || deck.list.layout == Layout::Ptcgo;
-    let measures = section_measures(deck);
-    let first_meaning = deck
-        .list
-        .headers
-        .iter()
-        .zip(&measures)
-        .find_map(|(h, &(cards, lines))| {
-            h.count
-                .map(|written| meaning(written, cards, lines, deck.list.layout))
-        });
-    let meaning_count = match first_meaning {
-        Some(Meaning::Lines) => 1,
-        _ => count,
-    };
-    let suffix = match replace_number(suffix, Span::new(0, suffix.len()), meaning_count) {
+    let number = if headers_count_lines(deck) { 1 } else { count };
+    let suffix = match replace_number(suffix, Span::new(0, suffix.len()), number) {
         Some(number) => splice(suffix, vec![number]),
         None => suffix.to_string(),
     };
     format!("{prefix}{}{suffix}", label(section, language, ptcgo))
+}
+
+/// Splits a header line into its decoration, its label and what follows: `##`, `Pokémon`,
+/// ` - 17`; ``, `Trainers`, ` (30)`; `**`, `Pokémon`, ` (12)**`.
+fn split_header(written: &str) -> (&str, &str, &str) {
+    let body =
+        written.trim_start_matches(|c: char| matches!(c, '#' | '*' | '_') || c.is_whitespace());
+    let prefix = written
+        .get(..written.len() - body.len())
+        .unwrap_or_default();
+    let label = body.trim_end_matches(|c: char| {
+        c.is_ascii_digit()
+            || c.is_whitespace()
+            || matches!(c, '*' | '_' | '(' | ')' | ':' | '-' | '–' | '—')
+    });
+    let suffix = body.get(label.len()..).unwrap_or_default();
+    (prefix, label, suffix)
+}
+
+/// Whether the list's first numbered header counts lines rather than cards.
+fn headers_count_lines(deck: &CheckedDeck) -> bool {
+    let measures = section_measures(deck);
+    deck.list
+        .headers
+        .iter()
+        .zip(&measures)
+        .find_map(|(header, &(cards, lines))| {
+            let written = header.count?;
+            Some(meaning(written, cards, lines, deck.list.layout))
+        })
+        == Some(Meaning::Lines)
 }
 
 #[cfg(test)]
@@ -797,9 +805,7 @@ mod tests {
         assert!(parse_spec("2 Iono\n3 Arven").is_err());
         assert!(parse_spec("0 Iono").is_err());
         assert!(parse_spec("-2 Iono").is_err());
-        assert!(
-            parse_spec("Pokémon: 12").is_ok(),
-        );
+        assert!(parse_spec("Pokémon: 12").is_ok(),);
     }
 
     #[test]
@@ -811,6 +817,14 @@ mod tests {
             "##Pokémon - 18\n* 4 Lugia"
         );
         assert_eq!(replace_number("Pokémon", Span::new(0, 8), 1), None);
+    }
+
+    #[test]
+    fn headers_split_around_their_label() {
+        assert_eq!(split_header("##Pokémon - 17"), ("##", "Pokémon", " - 17"));
+        assert_eq!(split_header("Trainers (30)"), ("", "Trainers", " (30)"));
+        assert_eq!(split_header("**Énergie :**"), ("**", "Énergie", " :**"));
+        assert_eq!(split_header("Pokémon"), ("", "Pokémon", ""));
     }
 
     #[test]

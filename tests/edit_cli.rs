@@ -307,3 +307,75 @@ fn edit_a_french_list_with_tcgdex() {
         "{added}--- file\n{after_add}\n{removed}--- file\n{after_remove}"
     ));
 }
+
+/// Odd files and specs: every case either edits sensibly or exits 2 without writing.
+#[test]
+fn edge_cases() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases: &[(&str, &[u8], &[&str])] = &[
+        ("empty.txt", b"", &["add", "empty.txt", "2 Switch MEG 130"]),
+        (
+            "no-eol.txt",
+            b"4 Ralts MEG 58\n2 Switch MEG 130",
+            &["remove", "no-eol.txt", "Switch"],
+        ),
+        (
+            "only.txt",
+            b"\xEF\xBB\xBF2 Switch MEG 130\n",
+            &["remove", "only.txt", "Switch"],
+        ),
+        (
+            "x.txt",
+            b"  x4 Ralts MEG 58\n",
+            &["add", "x.txt", "2 Kirlia"],
+        ),
+        (
+            "mismatch.txt",
+            b"4 Ralts MEG 58\n",
+            &["add", "mismatch.txt", "Switch MEG 131"],
+        ),
+        (
+            "absent.txt",
+            b"4 Ralts MEG 58\n",
+            &["remove", "absent.txt", "Switch"],
+        ),
+        (
+            "cp1252.txt",
+            b"4 Pok\xe9 Pad POR 81\n",
+            &["add", "cp1252.txt", "Switch"],
+        ),
+        (
+            "spec.txt",
+            b"4 Ralts MEG 58\n",
+            &["add", "spec.txt", "0 Ralts"],
+        ),
+        (
+            "big.txt",
+            b"9999 Ralts MEG 58\n",
+            &["add", "big.txt", "9999 Ralts"],
+        ),
+        (
+            "unknown.txt",
+            b"3 Mystery Card\n",
+            &["remove", "unknown.txt", "1 mystery card"],
+        ),
+        ("stdin.txt", b"", &["add", "-", "Switch"]),
+    ];
+    let mut out = String::new();
+    for (name, bytes, args) in cases {
+        let path = dir.path().join(name);
+        std::fs::write(&path, bytes).unwrap();
+        let outcome = deckbox(dir.path(), args, "");
+        let after = std::fs::read(&path).unwrap();
+        let file = if after == *bytes {
+            "unchanged".to_string()
+        } else {
+            format!("{:?}", String::from_utf8_lossy(&after))
+        };
+        out.push_str(&format!(
+            "## {}\n{outcome}--- file\n{file}\n\n",
+            args.join(" ")
+        ));
+    }
+    insta::assert_snapshot!(out);
+}

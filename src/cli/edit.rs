@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 use clap::ValueEnum;
 
 use super::{Outcome, Settings, SettingsArgs, read_deck};
+use crate::cards::{CardDb, Source};
 use crate::check::{self, CheckedDeck, DeckInput};
 use crate::edit::{self, EditError, Edited, Spec};
 use crate::report;
@@ -92,7 +93,7 @@ pub(crate) fn run_remove(args: &RemoveArgs) -> Outcome {
     )
 }
 
-type EditFn = fn(&CheckedDeck, &crate::cards::CardDb, &Spec) -> Result<Edited, EditError>;
+type EditFn = fn(&CheckedDeck, &CardDb, &Spec) -> Result<Edited, EditError>;
 
 fn run_edit(
     file: &Path,
@@ -109,24 +110,14 @@ fn run_edit(
         Ok(input) => input,
         Err(message) => return Outcome::failure(format!("error: {message}\n")),
     };
-    let mut text = input.text.clone();
-    let mut changes = Vec::new();
-    for spec in specs {
-        let deck = check_text(&input, &text, &settings);
-        let edited = edit::parse_spec(spec).and_then(|spec| apply(&deck, &settings.db, &spec));
-        match edited {
-            Ok(edited) => {
-                text = edited.text;
-                changes.extend(edited.changes);
-            }
-            Err(error) => {
-                return Outcome::failure(format!(
-                    "error: {error}\n{} was not changed\n",
-                    file.display()
-                ));
-            }
+    let (text, changes) = match apply_all(&input, specs, &settings, apply) {
+        Ok(edited) => edited,
+        Err(error) => {
+            let help = help_for(&error, &settings);
+            let file = file.display();
+            return Outcome::failure(format!("error: {error}\n{help}{file} was not changed\n"));
         }
-    }
+    };
     let deck = check_text(&input, &text, &settings);
     let verdict = format!("{}{}\n", report::short(&deck), report::summary(&deck));
     let code = u8::from(!deck.valid());
@@ -139,16 +130,44 @@ fn run_edit(
         };
     }
     if let Err(error) = crate::atomic::write(file, text.as_bytes()) {
+        let file = file.display();
         return Outcome::failure(format!(
-            "error: cannot write {}: {error}\n{} was not changed\n",
-            file.display(),
-            file.display()
+            "error: cannot write {file}: {error}\n{file} was not changed\n"
         ));
     }
     Outcome {
         stdout: format!("{changes}{verdict}"),
         stderr: String::new(),
         code,
+    }
+}
+
+/// Applies every spec in order, each to the text the previous one left; the first failure
+/// stops everything.
+fn apply_all(
+    input: &DeckInput,
+    specs: &[String],
+    settings: &Settings,
+    apply: EditFn,
+) -> Result<(String, Vec<String>), EditError> {
+    let mut text = input.text.clone();
+    let mut changes = Vec::new();
+    for spec in specs {
+        let deck = check_text(input, &text, settings);
+        let edited = apply(&deck, &settings.db, &edit::parse_spec(spec)?)?;
+        text = edited.text;
+        changes.extend(edited.changes);
+    }
+    Ok((text, changes))
+}
+
+/// A hint for an unknown card when only the small embedded pool was searched.
+fn help_for(error: &EditError, settings: &Settings) -> &'static str {
+    match (error, settings.db.source()) {
+        (EditError::UnknownCard { .. }, Source::Embedded) => {
+            "help: the embedded card pool holds only basic Energy, tagged cards and the example decks; use `--cards DIR` with a TCGdex or pokemon-tcg-data checkout for every card\n"
+        }
+        _ => "",
     }
 }
 
