@@ -35,7 +35,7 @@ pub(crate) fn run(args: &ConfigArgs) -> Outcome {
     };
     let mut outcome = Outcome {
         stdout: match args.output {
-            ConfigOutput::Text => text(config.as_ref(), &resolved),
+            ConfigOutput::Text => text(config.as_ref(), &resolved, &args.settings),
             ConfigOutput::Json => json(config.as_ref(), &resolved),
         },
         ..Outcome::default()
@@ -65,7 +65,7 @@ fn origin(origin: &Origin) -> String {
     }
 }
 
-fn text(config: Option<&Config>, resolved: &Resolved) -> String {
+fn text(config: Option<&Config>, resolved: &Resolved, args: &SettingsArgs) -> String {
     let file_origin = |from_file: bool| match (config, from_file) {
         (Some(config), true) => format!("({})", shown(&config.path)),
         _ => "(default)".to_string(),
@@ -80,10 +80,14 @@ fn text(config: Option<&Config>, resolved: &Resolved) -> String {
         (
             "config",
             config.map_or("none".to_string(), |config| shown(&config.path)),
-            if config.is_some() {
+            if args.no_config {
+                "(--no-config)"
+            } else if args.config.is_some() {
+                "(--config)"
+            } else if config.is_some() {
                 "(found)"
             } else {
-                "(none found)"
+                "(none found from here up)"
             }
             .to_string(),
         ),

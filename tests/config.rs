@@ -1,0 +1,86 @@
+#![allow(clippy::unwrap_used, clippy::expect_used, reason = "tests fail loudly")]
+//! deckbox.toml through the library: what `Settings::resolve` gives the other commands
+//! (format, card database, language), the example config under tests/fixtures/repo, and
+//! how errors in the file read.
+
+mod common;
+
+use deckbox::cli::{Settings, SettingsArgs};
+use deckbox::config::{self, Origin};
+use deckbox::lang::Language;
+
+#[test]
+fn settings_carry_the_config_file() {
+    let path = common::repo().join("tests/fixtures/repo/deckbox.toml");
+    let args = SettingsArgs {
+        config: Some(path.clone()),
+        ..SettingsArgs::default()
+    };
+    // Only flags and the file: this test must not depend on the caller's environment.
+    if std::env::var_os("DECKBOX_FORMAT").is_some() || std::env::var_os("DECKBOX_CARDS").is_some() {
+        return;
+    }
+    let settings = Settings::resolve(&args).unwrap();
+    assert_eq!(settings.format.id, "standard");
+    assert_eq!(settings.language, Some(Language::Fr));
+    assert!(matches!(
+        settings.resolved.format.origin,
+        Origin::File { line: 2, .. }
+    ));
+    let config = settings.config.unwrap();
+    let dir = config.dir.clone();
+    assert_eq!(
+        config.format_for(&dir.join("glc/mine.txt")).unwrap().value,
+        "glc"
+    );
+    let selection = config.selection().unwrap();
+    assert!(selection.selects(&dir.join("a/b.deck"), &dir));
+    assert!(!selection.selects(&dir.join("drafts/b.txt"), &dir));
+    assert!(!selection.selects(&dir.join("b.ptcgl"), &dir));
+}
+
+#[test]
+fn a_flag_beats_the_file_and_no_config_ignores_it() {
+    let path = common::repo().join("tests/fixtures/repo/deckbox.toml");
+    let args = SettingsArgs {
+        format: Some("expanded".to_string()),
+        config: Some(path.clone()),
+        ..SettingsArgs::default()
+    };
+    let (_, resolved) = deckbox::cli::resolve_layers(&args).unwrap();
+    assert_eq!(resolved.format.value, "expanded");
+    assert_eq!(resolved.format.origin, Origin::Flag { flag: "--format" });
+    assert_eq!(resolved.language.value, Some(Language::Fr));
+    let ignored = SettingsArgs {
+        config: Some(path),
+        no_config: true,
+        ..SettingsArgs::default()
+    };
+    let (file, resolved) = deckbox::cli::resolve_layers(&ignored).unwrap();
+    assert!(file.is_none());
+    assert_eq!(resolved.language.value, None);
+}
+
+#[test]
+fn errors_name_the_file_and_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(config::FILE_NAME);
+    std::fs::write(&path, "format = \"glc\"\n\n[files]\nexclud = [\"x\"]\n").unwrap();
+    let args = SettingsArgs {
+        config: Some(path),
+        ..SettingsArgs::default()
+    };
+    let Err(message) = Settings::resolve(&args) else {
+        panic!("an unknown key must be an error");
+    };
+    assert!(message.contains("deckbox.toml:4:1"), "{message}");
+    assert!(message.contains("did you mean `exclude`?"), "{message}");
+    let missing = SettingsArgs {
+        config: Some(dir.path().join("nope.toml")),
+        ..SettingsArgs::default()
+    };
+    let Err(message) = Settings::resolve(&missing) else {
+        panic!("a missing --config file must be an error");
+    };
+    assert!(message.contains("cannot read config file"), "{message}");
+}
