@@ -146,7 +146,7 @@ fn text(listing: &Listing, style: Style) -> String {
     if style.footer {
         let total = listing.total();
         blocks.push(if style.ptcgo {
-            format!("Total Cards - {total}")
+            format!("{} - {total}", words.total)
         } else {
             format!("{}{} {total}", words.total, words.colon)
         });
@@ -179,8 +179,9 @@ fn section(group: &Group, words: &Words, style: Style) -> Vec<String> {
     let label = words.section(section);
     let total = group.total();
     if style.ptcgo {
-        let label = match (section, label) {
-            (Section::Trainer, "Trainer") => "Trainer Cards",
+        // English PTCGO wrote `Trainer Cards`; `Trainer` alone is also German.
+        let label = match (section, words.total) {
+            (Section::Trainer, "Total Cards") => "Trainer Cards",
             _ => label,
         };
         vec![format!("##{label} - {total}"), lines]
