@@ -1,0 +1,226 @@
+#![allow(clippy::unwrap_used, clippy::expect_used, reason = "tests fail loudly")]
+//! CLI tests of `deckbox fmt` and `deckbox convert`: run the real binary in a temporary
+//! directory (embedded card pool) and snapshot exit code, stdout and stderr.
+
+mod common;
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use common::workspace;
+
+/// Runs `deckbox` in `dir` with `args`, feeding `stdin`, and renders what it did.
+fn run_in(dir: &Path, args: &[&str], stdin: &[u8]) -> (i32, String) {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_deckbox"))
+        .args(args)
+        .current_dir(dir)
+        .env_remove("DECKBOX_CARDS")
+        .env("COLUMNS", "100")
+        .env("DECKBOX_CACHE_DIR", dir.join(".cache"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The binary may exit before reading its input (argument errors): ignore a broken pipe.
+    let _ = child.stdin.take().unwrap().write_all(stdin);
+    let output = child.wait_with_output().unwrap();
+    let code = output.status.code().unwrap_or(-1);
+    let rendered = format!(
+        "exit: {code}\n--- stdout\n{}--- stderr\n{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    (code, rendered)
+}
+
+const LIVE: &str = "tests/fixtures/layouts/tcg_live_en.txt";
+const DRAGAPULT: &str = "examples/dragapult.txt";
+
+#[test]
+fn fmt_prints_the_canonical_list() {
+    let dir = workspace(&[LIVE]);
+    let (code, out) = run_in(dir.path(), &["fmt", "tcg_live_en.txt"], b"");
+    assert_eq!(code, 0);
+    insta::assert_snapshot!("fmt_print", out);
+}
+
+#[test]
+fn fmt_reads_standard_input() {
+    let dir = workspace(&[]);
+    let (code, out) = run_in(
+        dir.path(),
+        &["fmt", "-"],
+        b"// my list\n1 Budew PRE 4\n4 Dreepy TWM 128\n2 Iono\n2 Dreepy TWM 128\n3 Drakloak TWM 129\n",
+    );
+    assert_eq!(code, 0);
+    insta::assert_snapshot!("fmt_stdin", out);
+}
+
+#[test]
+fn fmt_check_prints_a_diff_and_exits_1() {
+    let dir = workspace(&[DRAGAPULT, LIVE]);
+    let canonical = run_in(dir.path(), &["fmt", "dragapult.txt"], b"").1;
+    let canonical = canonical
+        .split_once("--- stdout\n")
+        .unwrap()
+        .1
+        .split_once("--- stderr\n")
+        .unwrap()
+        .0;
+    std::fs::write(dir.path().join("canonical.txt"), canonical).unwrap();
+    let (code, out) = run_in(
+        dir.path(),
+        &["fmt", "--check", "canonical.txt", "dragapult.txt"],
+        b"",
+    );
+    assert_eq!(code, 1);
+    insta::assert_snapshot!("fmt_check_diff", out);
+    let (code, out) = run_in(dir.path(), &["fmt", "--check", "canonical.txt"], b"");
+    assert_eq!(
+        (code, out.as_str()),
+        (0, "exit: 0\n--- stdout\n--- stderr\n")
+    );
+}
+
+#[test]
+fn fmt_write_rewrites_only_what_is_not_canonical() {
+    let dir = workspace(&[DRAGAPULT, "tests/fixtures/layouts/paren_bom_crlf.txt"]);
+    run_in(dir.path(), &["fmt", "--write", "dragapult.txt"], b"");
+    let canonical = dir.path().join("dragapult.txt");
+    let before = std::fs::metadata(&canonical).unwrap().modified().unwrap();
+    let formatted = std::fs::read_to_string(&canonical).unwrap();
+    let (code, out) = run_in(
+        dir.path(),
+        &["fmt", "--write", "dragapult.txt", "paren_bom_crlf.txt"],
+        b"",
+    );
+    assert_eq!(code, 0);
+    insta::assert_snapshot!("fmt_write", out);
+    assert_eq!(std::fs::read_to_string(&canonical).unwrap(), formatted);
+    assert_eq!(
+        std::fs::metadata(&canonical).unwrap().modified().unwrap(),
+        before,
+        "a canonical file is not touched"
+    );
+    let rewritten = std::fs::read_to_string(dir.path().join("paren_bom_crlf.txt")).unwrap();
+    assert!(rewritten.starts_with('\u{FEFF}'), "the BOM is kept");
+    assert!(rewritten.contains("Total Cards: 29\r\n"), "CRLF is kept");
+    insta::assert_snapshot!("fmt_write_result", rewritten.replace('\r', "␍"));
+    let (code, _) = run_in(
+        dir.path(),
+        &["fmt", "--check", "dragapult.txt", "paren_bom_crlf.txt"],
+        b"",
+    );
+    assert_eq!(code, 0, "what --write wrote is canonical");
+}
+
+#[test]
+fn fmt_refuses_unreadable_lines_and_missing_files_but_does_the_rest() {
+    let dir = workspace(&["tests/fixtures/decks/parse-error.txt", LIVE]);
+    let before = std::fs::read(dir.path().join("parse-error.txt")).unwrap();
+    let (code, out) = run_in(
+        dir.path(),
+        &[
+            "fmt",
+            "--write",
+            "parse-error.txt",
+            "missing.txt",
+            "tcg_live_en.txt",
+        ],
+        b"",
+    );
+    assert_eq!(code, 2);
+    insta::assert_snapshot!("fmt_refused", out);
+    assert_eq!(
+        std::fs::read(dir.path().join("parse-error.txt")).unwrap(),
+        before
+    );
+    let (code, _) = run_in(dir.path(), &["fmt", "--check", "tcg_live_en.txt"], b"");
+    assert_eq!(code, 0, "the readable file was still formatted");
+}
+
+#[test]
+fn fmt_argument_misuse_exits_2() {
+    let dir = workspace(&[DRAGAPULT, LIVE]);
+    let (code, out) = run_in(
+        dir.path(),
+        &["fmt", "dragapult.txt", "tcg_live_en.txt"],
+        b"",
+    );
+    assert_eq!(code, 2);
+    assert!(out.contains("prints one file"), "{out}");
+    let (code, out) = run_in(dir.path(), &["fmt", "--write", "-"], b"4 Iono\n");
+    assert_eq!(code, 2);
+    assert!(out.contains("cannot rewrite standard input"), "{out}");
+}
+
+#[test]
+fn convert_to_each_layout() {
+    let dir = workspace(&[DRAGAPULT]);
+    for layout in ["ptcgo", "limitless", "json"] {
+        let (code, out) = run_in(
+            dir.path(),
+            &["convert", "dragapult.txt", "--to", layout],
+            b"",
+        );
+        assert_eq!(code, 0, "{out}");
+        insta::assert_snapshot!(format!("convert_{layout}"), out);
+    }
+}
+
+#[test]
+fn convert_to_french() {
+    let dir = workspace(&[DRAGAPULT]);
+    let (code, out) = run_in(
+        dir.path(),
+        &["convert", "dragapult.txt", "--lang", "fr"],
+        b"",
+    );
+    assert_eq!(code, 0);
+    insta::assert_snapshot!("convert_fr", out);
+}
+
+#[test]
+fn convert_says_which_names_have_no_translation() {
+    let dir = workspace(&["tests/fixtures/layouts/ptcgo_legacy.txt"]);
+    let (code, out) = run_in(
+        dir.path(),
+        &[
+            "convert",
+            "ptcgo_legacy.txt",
+            "--lang",
+            "de",
+            "--to",
+            "limitless",
+            "-o",
+            "out.txt",
+        ],
+        b"",
+    );
+    assert_eq!(code, 0);
+    insta::assert_snapshot!("convert_untranslated", out);
+    let written = std::fs::read_to_string(dir.path().join("out.txt")).unwrap();
+    assert!(
+        written.starts_with("Pokémon: 17\r\n"),
+        "CRLF kept: {written}"
+    );
+}
+
+#[test]
+fn convert_bad_arguments_exit_2() {
+    let dir = workspace(&[DRAGAPULT]);
+    let (code, out) = run_in(
+        dir.path(),
+        &["convert", "dragapult.txt", "--to", "xml"],
+        b"",
+    );
+    assert_eq!(code, 2, "{out}");
+    let (code, out) = run_in(
+        dir.path(),
+        &["convert", "dragapult.txt", "--lang", "jp"],
+        b"",
+    );
+    assert_eq!(code, 2, "{out}");
+}
