@@ -224,3 +224,11 @@ fn convert_bad_arguments_exit_2() {
     );
     assert_eq!(code, 2, "{out}");
 }
+
+#[test]
+fn fmt_a_messy_list() {
+    let dir = workspace(&["tests/fixtures/fmt/messy.txt"]);
+    let (code, out) = run_in(dir.path(), &["fmt", "messy.txt"], b"");
+    assert_eq!(code, 0);
+    insta::assert_snapshot!("fmt_messy", out);
+}

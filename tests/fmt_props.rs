@@ -147,6 +147,7 @@ fn every_fixture_formats_idempotently_and_keeps_its_verdict() {
         "tests/fixtures/formats",
         "tests/fixtures/stats",
         "tests/fixtures/with-database",
+        "tests/fixtures/fmt",
         "examples",
     ];
     let mut formatted = 0;
@@ -344,7 +345,9 @@ fn localized_headers_read_back_in_their_language() {
     }
 }
 
-/// One generated line: which printing, which of its names, count, with its code or not.
+/// One generated line: which printing, which of its names (6 and 7: a card no database
+/// knows), count, with its code or not, which section it is written under (3: before
+/// any header, or under the previous one).
 #[derive(Debug, Clone)]
 struct GenLine {
     printing: usize,
@@ -354,8 +357,12 @@ struct GenLine {
     section: usize,
 }
 
+/// Names no card has.
+const UNKNOWN: [&str; 2] = ["Mystery Card", "Zzyzx Energy"];
+
 fn gen_line() -> impl Strategy<Value = GenLine> {
-    (0usize..10_000, 0usize..6, 1u32..5, any::<bool>(), 0usize..4).prop_map(
+    let count = prop_oneof![8 => 1u32..5, 1 => 9_990u32..=10_000];
+    (0usize..10_000, 0usize..8, count, any::<bool>(), 0usize..4).prop_map(
         |(printing, name, count, coded, section)| GenLine {
             printing,
             name,
@@ -380,7 +387,7 @@ fn write_list(lines: &[GenLine], order: &[usize], layout: usize, dup: usize) -> 
         ["", "", "", ""],
     ];
     let header = &headers[layout % headers.len()];
-    let mut out = String::new();
+    let mut out = String::from("// generated\n");
     for &section in order {
         if !header[section].is_empty() {
             out.push_str(header[section]);
@@ -389,7 +396,10 @@ fn write_list(lines: &[GenLine], order: &[usize], layout: usize, dup: usize) -> 
         for line in lines.iter().filter(|l| l.section == section) {
             let printing = db.get((line.printing % db.len()) as u32).unwrap();
             let names: Vec<&str> = printing.names.iter().map(|(_, n)| n).collect();
-            let name = names[line.name % names.len()];
+            let name = match line.name.checked_sub(6) {
+                Some(unknown) => UNKNOWN[unknown % UNKNOWN.len()],
+                None => names[line.name % names.len()],
+            };
             let bullet = if layout == 1 { "* " } else { "" };
             let count = if layout == 3 {
                 format!("{}x", line.count)

@@ -13,7 +13,7 @@
 //! deck (that is [`crate::check`]). Decisions a caller must know:
 //! - Lines merge when their written name (trimmed, exact) is the same and their set code
 //!   and number are the same once normalized ([`crate::cards::split_subset`]); the merged
-//!   line keeps the smallest of the written spellings, and `PH` when any line had it.
+//!   line keeps the shortest of the written spellings, and `PH` when any line had it.
 //!   Different printings of one card stay separate lines.
 //! - A known card goes to the section of its printing's category; an unknown card stays in
 //!   the section it was written under; an unknown card written before any header goes at
@@ -226,14 +226,25 @@ fn merge(entries: Vec<Entry>) -> Vec<Entry> {
         kept.ph |= entry.ph;
         kept.section = kept.section.or(entry.section);
         kept.printing = kept.printing.or(entry.printing);
-        kept.lines.extend(entry.lines);
-        // The smallest spelling, so the result does not depend on the input order.
-        if (&entry.set, &entry.number) < (&kept.set, &kept.number) {
-            kept.set = entry.set;
-            kept.number = entry.number;
+        // The shortest spelling (then the smallest), so the result does not depend on the
+        // input order: `MEE 5` rather than `MEE 005`.
+        if spelling(&entry) < spelling(kept) {
+            kept.set.clone_from(&entry.set);
+            kept.number.clone_from(&entry.number);
         }
+        kept.lines.extend(entry.lines);
     }
     merged
+}
+
+/// How a line's set code and number are written, shortest first.
+fn spelling(entry: &Entry) -> (usize, &Option<String>, &Option<String>) {
+    let len = |part: &Option<String>| part.as_deref().map_or(0, str::len);
+    (
+        len(&entry.set) + len(&entry.number),
+        &entry.set,
+        &entry.number,
+    )
 }
 
 /// Merges, sorts and groups entries into a listing.
@@ -413,3 +424,61 @@ pub fn rewrite_with(
 
 /// Largest count printed on one line; see the module docs.
 pub(crate) const LINE_COUNT_LIMIT: u32 = MAX_COUNT;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::{Source, embedded};
+
+    fn fmt(text: &str) -> String {
+        let db = CardDb::new(Source::Embedded, embedded::load().unwrap());
+        let format = Format::load("unlimited").unwrap();
+        let input = DeckInput::from_bytes("x", text.as_bytes());
+        format_deck(&input, &db, &format)
+    }
+
+    fn format_deck(input: &DeckInput, db: &CardDb, deck_format: &Format) -> String {
+        format(input, db, deck_format).unwrap().formatted
+    }
+
+    #[test]
+    fn counts_above_the_parser_limit_are_split_and_stay_split() {
+        let once = fmt("10000 Mystery Card\n10000 Mystery Card\n5 Mystery Card\n");
+        insta::assert_snapshot!(once, @r"
+        10000 Mystery Card
+        10000 Mystery Card
+        5 Mystery Card
+
+        Total Cards: 20005
+        ");
+        assert_eq!(fmt(&once), once);
+    }
+
+    #[test]
+    fn comments_move_to_the_top_and_a_number_without_code_keeps_its_gap() {
+        let once = fmt("4 Iono  185 // tech\n// note\n# another\n");
+        insta::assert_snapshot!(once, @r"
+        // note
+        # another
+
+        4 Iono  185
+
+        Total Cards: 4
+        ");
+        assert_eq!(fmt(&once), once);
+    }
+
+    #[test]
+    fn text_style_round_trips() {
+        let style = TextStyle::of("\u{FEFF}a\r\nb\r\n");
+        assert_eq!(
+            style,
+            TextStyle {
+                crlf: true,
+                bom: true
+            }
+        );
+        assert_eq!(style.apply("a\nb\n"), "\u{FEFF}a\r\nb\r\n");
+        assert_eq!(TextStyle::default().apply("a\n"), "a\n");
+    }
+}
