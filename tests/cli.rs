@@ -250,3 +250,64 @@ fn with_a_tcgdex_checkout() {
         insta::assert_snapshot!(format!("tcgdex-{}", name.trim_end_matches(".txt")), out);
     }
 }
+
+/// Completion scripts come from the command-line definition: every command is offered, and
+/// the bash script is valid bash (`bash -n`); other shells are checked when installed.
+#[test]
+fn completions_for_every_shell() {
+    let dir = workspace(&[]);
+    let commands = [
+        "check", "stats", "sample", "fmt", "convert", "diff", "config",
+    ];
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let output = Command::new(env!("CARGO_BIN_EXE_deckbox"))
+            .args(["completions", shell])
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{shell}");
+        let script = String::from_utf8(output.stdout).unwrap();
+        for command in commands {
+            assert!(script.contains(command), "{shell} script lacks {command}");
+        }
+        let checker = match shell {
+            "bash" | "zsh" => Some((shell, vec!["-n"])),
+            "fish" => Some(("fish", vec!["--no-execute"])),
+            _ => None,
+        };
+        let Some((program, flags)) = checker else {
+            continue;
+        };
+        let path = dir.path().join(format!("deckbox.{shell}"));
+        std::fs::write(&path, &script).unwrap();
+        match Command::new(program).args(&flags).arg(&path).output() {
+            Ok(checked) => assert!(
+                checked.status.success(),
+                "{shell} rejects the script: {}",
+                String::from_utf8_lossy(&checked.stderr)
+            ),
+            Err(_) if shell != "bash" => eprintln!("note: {shell} not installed; not checked"),
+            Err(error) => panic!("bash: {error}"),
+        }
+    }
+    let (code, out) = run_in(dir.path(), &["completions", "tcsh"], b"");
+    assert_eq!(code, 2, "{out}");
+}
+
+/// `deckbox man` prints roff for deckbox and for each command (named `deckbox-<command>`);
+/// an unknown command exits 2 and lists the known ones.
+#[test]
+fn man_pages() {
+    let dir = workspace(&[]);
+    let (code, out) = run_in(dir.path(), &["man"], b"");
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains(".TH deckbox 1"), "{out}");
+    assert!(out.contains("deckbox\\-check(1)"), "{out}");
+    let (code, out) = run_in(dir.path(), &["man", "check"], b"");
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains(".TH deckbox-check 1"), "{out}");
+    assert!(out.contains("deckbox check"), "{out}");
+    let (code, out) = run_in(dir.path(), &["man", "nope"], b"");
+    assert_eq!(code, 2, "{out}");
+    assert!(out.contains("known commands: check"), "{out}");
+}

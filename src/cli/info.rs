@@ -97,17 +97,42 @@ pub(crate) fn completions(args: &CompletionsArgs) -> Outcome {
     }
 }
 
-/// The man page, in roff, generated from the command-line definition.
-pub(crate) fn man() -> Outcome {
-    let command = <super::Args as clap::CommandFactory>::command();
-    let mut page = Vec::new();
-    let rendered = clap_mangen::Man::new(command).render(&mut page);
-    match rendered.map(|()| String::from_utf8(page)) {
-        Ok(Ok(stdout)) => Outcome {
+/// The man page, in roff, generated from the command-line definition: deckbox's own, or
+/// `deckbox-<command>(1)` for one command.
+pub(crate) fn man(command: Option<&str>) -> Outcome {
+    let deckbox = <super::Args as clap::CommandFactory>::command();
+    let page = match command {
+        None => deckbox,
+        Some(name) => {
+            let known: Vec<String> = deckbox
+                .get_subcommands()
+                .map(|sub| sub.get_name().to_string())
+                .collect();
+            match deckbox.find_subcommand(name) {
+                // A subcommand's page is named `deckbox-<command>` (as git's are).
+                Some(sub) => sub
+                    .clone()
+                    .display_name(format!("deckbox-{name}"))
+                    .bin_name(format!("deckbox {name}")),
+                None => {
+                    return Outcome::failure(format!(
+                        "error: unknown command '{name}'\nknown commands: {}\n",
+                        known.join(", ")
+                    ));
+                }
+            }
+        }
+    };
+    let mut roff = Vec::new();
+    let source = format!("deckbox {}", env!("CARGO_PKG_VERSION"));
+    if let Err(error) = clap_mangen::Man::new(page).source(source).render(&mut roff) {
+        return Outcome::failure(format!("error: man page: {error}\n"));
+    }
+    match String::from_utf8(roff) {
+        Ok(stdout) => Outcome {
             stdout,
             ..Outcome::default()
         },
-        Ok(Err(error)) => Outcome::failure(format!("error: man page: {error}\n")),
         Err(error) => Outcome::failure(format!("error: man page: {error}\n")),
     }
 }
