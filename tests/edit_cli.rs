@@ -379,3 +379,32 @@ fn edge_cases() {
     }
     insta::assert_snapshot!(out);
 }
+
+/// A list compared with itself has no changes, whatever its layout, language or errors.
+#[test]
+fn every_fixture_diffs_empty_against_itself() {
+    let db = open_cards(None, false).unwrap();
+    let format = Format::load("unlimited").unwrap();
+    let mut checked = 0;
+    for folder in ["decks", "layouts", "edit", "stats", "formats"] {
+        for entry in std::fs::read_dir(common::repo().join("tests/fixtures").join(folder)).unwrap()
+        {
+            let path = entry.unwrap().path();
+            if path.extension().is_none_or(|ext| ext != "txt") {
+                continue;
+            }
+            let input =
+                DeckInput::from_bytes(path.display().to_string(), &std::fs::read(&path).unwrap());
+            let deck = check::check(&input, &db, &format);
+            let diff = deckbox::diff::diff(&deck, &deck, &db);
+            assert!(
+                diff.changes.is_empty(),
+                "{}: {:?}",
+                path.display(),
+                diff.changes
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 30, "only {checked} fixtures found");
+}
