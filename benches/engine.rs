@@ -1,7 +1,9 @@
 //! Times the setup engine: single-player setups per second through the built-in
 //! `CountObserver` for a typical deck (60 cards, 10 Basic Pokémon, 15 kinds, 4 turns), on one
 //! thread and on all cores, plus the dealer alone. Run with `cargo bench --bench engine`;
-//! prints its results and asserts nothing.
+//! prints its results and asserts nothing. `DECKBOX_BENCH_SETUPS` sets the setups per run, and
+//! `DECKBOX_BENCH_ONLY=count1` runs only the one-thread `CountObserver` case once, so a
+//! profiler (callgrind) counts the instructions of that case alone.
 
 #![allow(clippy::print_stdout, reason = "a bench reports on stdout")]
 #![allow(clippy::unwrap_used, reason = "a bench fails loudly")]
@@ -49,6 +51,14 @@ fn main() {
     let deck = typical_deck();
     let rules = SetupRules::from(&deckbox::format::Setup::default());
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if std::env::var("DECKBOX_BENCH_ONLY").is_ok_and(|only| only == "count1") {
+        let counts = simulate(&deck, &rules, TURNS, setups, 7, 1, || {
+            CountObserver::new(&deck, &rules, TURNS)
+        })
+        .unwrap();
+        println!("CountObserver, 1 thread, once: {} setups", counts.setups());
+        return;
+    }
     println!("engine bench: {setups} setups per run, best of {RUNS}, {cores} cores");
     for threads in [1, cores] {
         let rate = best_rate(setups, || {
