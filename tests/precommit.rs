@@ -1,0 +1,218 @@
+#![allow(clippy::unwrap_used, clippy::expect_used, reason = "tests fail loudly")]
+//! The pre-commit hooks in `.pre-commit-hooks.yaml`, run as pre-commit runs them: in a
+//! scratch git repository of decks, each hook's `entry` gets the staged files its `files`
+//! pattern matches. pre-commit itself would build deckbox from this repository with cargo
+//! (network access); here the entry's `deckbox` is the binary under test.
+
+mod common;
+
+use common::repo;
+use std::path::Path;
+use std::process::Command;
+
+/// One hook of `.pre-commit-hooks.yaml`: the keys this test relies on.
+#[derive(Debug, Default)]
+struct Hook {
+    id: String,
+    entry: String,
+    language: String,
+    files: String,
+}
+
+/// Reads the hooks file: a YAML list of flat `key: value` maps, which is all it holds (a
+/// line of any other shape fails the test, so the file cannot drift out of what this reads).
+fn hooks() -> Vec<Hook> {
+    let text = std::fs::read_to_string(repo().join(".pre-commit-hooks.yaml")).unwrap();
+    let mut hooks: Vec<Hook> = Vec::new();
+    for line in text.lines() {
+        let trimmed = line.trim();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            continue;
+        }
+        let (item, field) = match line.strip_prefix("- ") {
+            Some(rest) => (true, rest),
+            None => (false, line.strip_prefix("  ").expect(line)),
+        };
+        if item {
+            hooks.push(Hook::default());
+        }
+        let (key, value) = field.split_once(": ").expect(line);
+        let hook = hooks.last_mut().expect("a key before the first hook");
+        let value = value.trim().to_string();
+        match key {
+            "id" => hook.id = value,
+            "entry" => hook.entry = value,
+            "language" => hook.language = value,
+            "files" => hook.files = value,
+            "name" | "description" => {}
+            other => panic!("unexpected key {other} in .pre-commit-hooks.yaml"),
+        }
+    }
+    hooks
+}
+
+fn git(dir: &Path, args: &[&str]) -> String {
+    let output = Command::new("git")
+        .args(args)
+        .current_dir(dir)
+        .env("GIT_CONFIG_NOSYSTEM", "1")
+        .env("HOME", dir)
+        .env("GIT_AUTHOR_NAME", "deckbox test")
+        .env("GIT_AUTHOR_EMAIL", "test@example.invalid")
+        .env("GIT_COMMITTER_NAME", "deckbox test")
+        .env("GIT_COMMITTER_EMAIL", "test@example.invalid")
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "git {args:?}: {output:?}");
+    String::from_utf8(output.stdout).unwrap()
+}
+
+/// Runs `hook` on the repository's staged files, as pre-commit does; `None` when no staged
+/// file matches (pre-commit then skips the hook).
+fn run_hook(dir: &Path, hook: &Hook) -> Option<(i32, String)> {
+    let pattern = regex::Regex::new(&hook.files).unwrap();
+    let staged = git(dir, &["diff", "--cached", "--name-only"]);
+    let files: Vec<&str> = staged.lines().filter(|f| pattern.is_match(f)).collect();
+    if files.is_empty() {
+        return None;
+    }
+    let mut words = hook.entry.split_whitespace();
+    assert_eq!(words.next(), Some("deckbox"), "{hook:?}");
+    let output = Command::new(env!("CARGO_BIN_EXE_deckbox"))
+        .args(words)
+        .args(&files)
+        .current_dir(dir)
+        .env_remove("DECKBOX_CARDS")
+        .env_remove("DECKBOX_FORMAT")
+        .env("DECKBOX_CACHE_DIR", dir.join(".cache"))
+        .output()
+        .unwrap();
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    Some((output.status.code().unwrap_or(-1), text))
+}
+
+fn deckbox(dir: &Path, args: &[&str]) -> String {
+    let output = Command::new(env!("CARGO_BIN_EXE_deckbox"))
+        .args(args)
+        .current_dir(dir)
+        .env_remove("DECKBOX_CARDS")
+        .env_remove("DECKBOX_FORMAT")
+        .output()
+        .unwrap();
+    String::from_utf8(output.stdout).unwrap()
+}
+
+#[test]
+fn hooks_file_declares_check_and_fmt() {
+    let hooks = hooks();
+    let ids: Vec<&str> = hooks.iter().map(|h| h.id.as_str()).collect();
+    assert_eq!(ids, ["deckbox-check", "deckbox-fmt"]);
+    for hook in &hooks {
+        assert_eq!(
+            hook.language, "rust",
+            "pre-commit builds deckbox with cargo"
+        );
+        let pattern = regex::Regex::new(&hook.files).unwrap();
+        assert!(pattern.is_match("decks/dragapult.txt"));
+        assert!(!pattern.is_match("README.md"));
+    }
+}
+
+/// A deck repository with a deckbox.toml: the check hook fails on a broken deck and passes
+/// once it is fixed; the fmt hook fails on a non-canonical list (printing the diff) and passes
+/// after `deckbox fmt --write`.
+#[test]
+fn hooks_run_in_a_scratch_repository() {
+    let Some(_) = which_git() else {
+        eprintln!("note: git not installed; pre-commit hook test skipped");
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    git(root, &["init", "-q", "-b", "main"]);
+    std::fs::write(root.join("deckbox.toml"), "format = \"standard\"\n").unwrap();
+    std::fs::create_dir(root.join("decks")).unwrap();
+    let examples = repo().join("examples");
+    let dragapult = std::fs::read_to_string(examples.join("dragapult.txt")).unwrap();
+    let canonical = deckbox(&examples, &["fmt", "dragapult.txt"]);
+    assert_ne!(
+        canonical, dragapult,
+        "the example is not canonical, so fmt has work"
+    );
+    std::fs::write(root.join("decks/canonical.txt"), &canonical).unwrap();
+    std::fs::write(root.join("README.md"), "# decks\n").unwrap();
+    git(root, &["add", "."]);
+    let hooks = hooks();
+    let (check, fmt) = (&hooks[0], &hooks[1]);
+    assert_eq!(run_hook(root, check).unwrap().0, 0);
+    assert_eq!(run_hook(root, fmt).unwrap().0, 0);
+
+    // A broken deck is staged: the check hook names it and fails.
+    let broken = std::fs::read_to_string(examples.join("broken.txt")).unwrap();
+    std::fs::write(root.join("decks/broken.txt"), broken).unwrap();
+    git(root, &["add", "decks/broken.txt"]);
+    let (code, out) = run_hook(root, check).unwrap();
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("decks/broken.txt:2:1: error copy-limit"),
+        "{out}"
+    );
+    assert!(!out.contains("canonical.txt:"), "{out}");
+    git(root, &["rm", "-q", "--cached", "decks/broken.txt"]);
+    std::fs::remove_file(root.join("decks/broken.txt")).unwrap();
+
+    // A valid but non-canonical deck: check passes, fmt fails with a diff, then is fixed.
+    std::fs::write(root.join("decks/messy.txt"), &dragapult).unwrap();
+    git(root, &["add", "decks/messy.txt"]);
+    assert_eq!(run_hook(root, check).unwrap().0, 0);
+    let (code, out) = run_hook(root, fmt).unwrap();
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("+++ b/decks/messy.txt"), "{out}");
+    deckbox(root, &["fmt", "--write", "decks/messy.txt"]);
+    git(root, &["add", "decks/messy.txt"]);
+    assert_eq!(run_hook(root, fmt).unwrap().0, 0);
+    let fixed = std::fs::read_to_string(root.join("decks/messy.txt")).unwrap();
+    assert_eq!(fixed, canonical);
+
+    // Nothing matching staged: pre-commit skips the hooks.
+    git(root, &["commit", "-q", "-m", "decks", "--no-verify"]);
+    std::fs::write(root.join("README.md"), "# decks, updated\n").unwrap();
+    git(root, &["add", "README.md"]);
+    assert!(run_hook(root, check).is_none());
+}
+
+fn which_git() -> Option<()> {
+    Command::new("git")
+        .arg("--version")
+        .output()
+        .ok()
+        .map(|_| ())
+}
+
+/// The `deckbox.toml` shown in docs/pre-commit.md is accepted as written.
+#[test]
+fn documented_config_is_valid() {
+    let doc = std::fs::read_to_string(repo().join("docs/pre-commit.md")).unwrap();
+    let toml = doc
+        .split("```toml\n")
+        .nth(1)
+        .and_then(|rest| rest.split("```").next())
+        .expect("a toml block in docs/pre-commit.md");
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("deckbox.toml"), toml).unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_deckbox"))
+        .arg("config")
+        .current_dir(dir.path())
+        .env_remove("DECKBOX_CARDS")
+        .env_remove("DECKBOX_FORMAT")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{output:?}");
+    assert!(stdout.contains("standard"), "{stdout}");
+    assert!(stdout.contains("decks/expanded/**"), "{stdout}");
+}
