@@ -397,11 +397,11 @@ fn header_counts(text: &SourceText, list: &DeckList, format: &Format) -> Vec<Dia
             .headers
             .get(index + 1)
             .map_or(usize::MAX, |next| next.line);
-        let lines: Vec<_> = list
-            .cards
-            .iter()
-            .filter(|card| card.line > header.line && card.line < next)
-            .collect();
+        // Card lines are in line order: the section is one slice, found by bisection, so
+        // a list of many headers stays linear.
+        let start = list.cards.partition_point(|card| card.line <= header.line);
+        let end = list.cards.partition_point(|card| card.line < next);
+        let lines = list.cards.get(start..end.max(start)).unwrap_or(&[]);
         let cards: u64 = lines.iter().map(|card| u64::from(card.count)).sum();
         if written == cards || written == lines.len() as u64 {
             continue;
