@@ -76,17 +76,29 @@ fn ci_runs_the_readme_test_command() {
     assert!(ci.contains("cargo clippy --all-targets -- -D warnings"));
 }
 
-#[test]
-fn format_file_examples_load() {
-    let text = readme();
-    let mut rest = text.as_str();
-    let mut seen = 0;
+/// The README's ```toml blocks: format files (they `extend` a format) load as formats, and
+/// deckbox.toml examples (they have `[files]`) parse as configuration.
+fn toml_blocks(text: &str) -> Vec<String> {
+    let mut blocks = Vec::new();
+    let mut rest = text;
     while let Some(start) = rest.find("```toml\n") {
         let body = &rest[start + "```toml\n".len()..];
         let end = body.find("```").unwrap();
+        blocks.push(body[..end].to_string());
+        rest = &body[end..];
+    }
+    blocks
+}
+
+#[test]
+fn format_file_examples_load() {
+    let blocks = toml_blocks(&readme());
+    let formats: Vec<&String> = blocks.iter().filter(|b| b.contains("extends")).collect();
+    assert_eq!(formats.len(), 1);
+    for body in formats {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("example.toml");
-        std::fs::write(&path, &body[..end]).unwrap();
+        std::fs::write(&path, body).unwrap();
         let format = deckbox::format::Format::load(path.to_str().unwrap()).unwrap();
         let standard = deckbox::format::Format::load("standard").unwrap();
         assert_eq!(
@@ -94,8 +106,20 @@ fn format_file_examples_load() {
             "extends keeps the parent's pool"
         );
         assert_eq!(format.construction.deck_size, 40);
-        seen += 1;
-        rest = &body[end..];
     }
-    assert_eq!(seen, 1);
+}
+
+#[test]
+fn config_examples_parse() {
+    let blocks = toml_blocks(&readme());
+    let configs: Vec<&String> = blocks.iter().filter(|b| b.contains("[files]")).collect();
+    assert_eq!(configs.len(), 1);
+    assert_eq!(blocks.len(), 2, "every toml block is a format or a config");
+    for body in configs {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("deckbox.toml");
+        let config = deckbox::config::parse(&path, body).unwrap();
+        assert_eq!(config.format.map(|f| f.value).as_deref(), Some("standard"));
+        assert_eq!(config.overrides.len(), 1);
+    }
 }
