@@ -134,7 +134,7 @@ pub fn load(path: &Path) -> Result<Config, ConfigError> {
 pub fn parse(path: &Path, text: &str) -> Result<Config, ConfigError> {
     let raw: RawConfig = toml::from_str(text).map_err(|error| {
         let message = plain_types(error.message());
-        let (label, help) = explain_unknown_key(&message);
+        let (label, help) = crate::format::explain_unknown_key(&message);
         invalid(path, text, message, error.span(), label, help)
     })?;
     let path = walk::absolute(path);
@@ -362,29 +362,6 @@ fn invalid(
         label,
         help,
     }))
-}
-
-/// For serde's "unknown field `x`, expected one of `a`, `b`": a short label and a help
-/// naming the nearest known key (as [`crate::format`] does for format files).
-fn explain_unknown_key(message: &str) -> (String, Option<String>) {
-    let Some(rest) = message.strip_prefix("unknown field `") else {
-        return (message.to_string(), None);
-    };
-    let Some((key, expected)) = rest.split_once('`') else {
-        return (message.to_string(), None);
-    };
-    let known: Vec<&str> = expected.split('`').skip(1).step_by(2).collect();
-    let nearest = known
-        .iter()
-        .map(|candidate| (strsim::jaro_winkler(key, candidate), *candidate))
-        .filter(|(score, _)| *score > 0.8)
-        .max_by(|a, b| a.0.total_cmp(&b.0));
-    let list = known.join(", ");
-    let help = match nearest {
-        Some((_, name)) => format!("did you mean `{name}`? known keys here: {list}"),
-        None => format!("known keys here: {list}"),
-    };
-    (format!("unknown key `{key}`"), Some(help))
 }
 
 fn plain_types(message: &str) -> String {

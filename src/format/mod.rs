@@ -295,8 +295,9 @@ fn invalid(path: &Path, text: &str, error: &toml::de::Error) -> FormatError {
 }
 
 /// For serde's "unknown field `x`, expected one of `a`, `b`": a short label and a help
-/// naming the nearest known key. Other messages label the span as they are.
-fn explain_unknown_key(message: &str) -> (String, Option<String>) {
+/// naming the nearest known key. Other messages label the span as they are. Shared by every
+/// strict TOML file deckbox reads (format files, deckbox.toml).
+pub(crate) fn explain_unknown_key(message: &str) -> (String, Option<String>) {
     let Some(rest) = message.strip_prefix("unknown field `") else {
         return (message.to_string(), None);
     };
