@@ -509,7 +509,10 @@ mod tests {
         let config = parse_in(Path::new("/repo"), text).unwrap();
         assert_eq!(config.format.as_ref().unwrap().value, "standard");
         assert_eq!(config.format.as_ref().unwrap().line, 1);
-        assert_eq!(config.cards.clone().unwrap().value, PathBuf::from("/repo/cards"));
+        assert_eq!(
+            config.cards.clone().unwrap().value,
+            PathBuf::from("/repo/cards")
+        );
         assert_eq!(config.language.clone().unwrap().value, Language::Fr);
         assert_eq!(config.include.clone().unwrap(), vec!["*.txt".to_string()]);
         assert_eq!(config.exclude, vec!["drafts/**".to_string()]);

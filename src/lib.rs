@@ -19,6 +19,7 @@ pub mod engine;
 pub mod format;
 pub mod lang;
 pub mod listing;
+pub mod memo;
 pub mod names;
 pub mod report;
 pub mod stats;

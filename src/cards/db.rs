@@ -273,6 +273,7 @@ pub(crate) mod tests {
             pokemon_star: false,
             regulation_mark: Some('H'),
             rules_text: "Attack: 10".into(),
+            names_memo: Default::default(),
         }
     }
 

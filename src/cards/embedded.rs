@@ -165,6 +165,7 @@ fn convert(entry: Entry) -> Result<Printing, String> {
         pokemon_star: entry.pokemon_star,
         regulation_mark,
         rules_text: entry.rules_text,
+        names_memo: Default::default(),
     })
 }
 

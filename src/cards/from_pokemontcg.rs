@@ -206,6 +206,7 @@ fn printing(card: &RawCard, set: &SetInfo) -> Option<Printing> {
             }
         }),
         rules_text: rules_text(card),
+        names_memo: Default::default(),
     })
 }
 

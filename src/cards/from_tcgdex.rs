@@ -311,6 +311,7 @@ fn card_printing(card: &Value, set: &SetInfo, local_id: &str) -> Result<Printing
             .and_then(regulation_mark),
         rules_text,
         names,
+        names_memo: Default::default(),
     })
 }
 

@@ -369,6 +369,7 @@ mod tests {
             pokemon_star: false,
             regulation_mark: None,
             rules_text: String::new(),
+            names_memo: Default::default(),
         }
     }
 

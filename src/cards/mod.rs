@@ -168,13 +168,36 @@ pub struct Printing {
     pub regulation_mark: Option<char>,
     /// The English rules text (abilities, attacks, effects), one paragraph per line.
     pub rules_text: String,
+    /// The rules name and its lookup key, derived on first use (`Memo::default()` when
+    /// building a printing): a repository check asks for them for every card of every deck.
+    #[serde(skip)]
+    pub names_memo: crate::memo::Memo<(String, String)>,
 }
 
 impl Printing {
     /// The card's name as the rules compare it: the English name (or the first known),
     /// reduced to what the rulebooks count as the name.
     pub fn rules_name(&self) -> String {
-        names::canonical(self.names.primary())
+        self.rules_name_str().to_string()
+    }
+
+    /// [`Printing::rules_name`], borrowed.
+    pub fn rules_name_str(&self) -> &str {
+        &self.derived_names().0
+    }
+
+    /// [`names::lookup_key`] of the rules name: equal for two printings exactly when the
+    /// rules count them as the same name.
+    pub fn rules_key(&self) -> &str {
+        &self.derived_names().1
+    }
+
+    fn derived_names(&self) -> &(String, String) {
+        self.names_memo.get_or_init(|| {
+            let name = names::canonical(self.names.primary());
+            let key = names::lookup_key(&name);
+            (name, key)
+        })
     }
 
     pub fn is_basic_pokemon(&self) -> bool {

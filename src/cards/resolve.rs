@@ -59,14 +59,15 @@ pub fn resolve(
     {
         let hits = db.by_set_number(set, number);
         if let Some(&first) = hits.first() {
-            let key = names::lookup_key(name);
+            // The name index holds the lookup key of every printed name: its hits for this
+            // name, restricted to these printings, say in which languages the line's name
+            // is this printing's name (one key computation instead of one per name).
+            let by_name = db.by_name(name);
             let named = hits.iter().copied().find_map(|id| {
-                let printing = db.get(id)?;
-                let mut matching = printing
-                    .names
+                let mut matching = by_name
                     .iter()
-                    .filter(|(_, printed)| names::lookup_key(printed) == key)
-                    .map(|(language, _)| language);
+                    .filter(|hit| hit.id == id)
+                    .map(|hit| hit.language);
                 let first = matching.next()?;
                 let language = if Some(first) == prefer || matching.any(|l| Some(l) == prefer) {
                     prefer.unwrap_or(first)
@@ -170,7 +171,7 @@ struct Profile {
 impl Profile {
     fn of(printing: &Printing) -> Profile {
         Profile {
-            name: names::lookup_key(&printing.rules_name()),
+            name: printing.rules_key().to_string(),
             category: match printing.category {
                 Category::Pokemon => 0,
                 Category::Trainer => 1,

@@ -32,13 +32,13 @@ pub fn judge<'f>(format: &'f Format, db: &CardDb, printing: &Printing) -> Verdic
     let Err(reason) = format.pool.admits(printing) else {
         return Verdict::Legal;
     };
-    let key = names::lookup_key(&printing.rules_name());
+    let key = printing.rules_key();
     let mut alternative: Option<(PrintingId, &Printing)> = None;
     for hit in db.by_name(printing.names.primary()) {
         let Some(other) = db.get(hit.id) else {
             continue;
         };
-        if names::lookup_key(&other.rules_name()) != key
+        if other.rules_key() != key
             || format.pool.admits(other).is_err()
             || ban_of(format, other).is_some()
         {
@@ -59,37 +59,88 @@ pub fn judge<'f>(format: &'f Format, db: &CardDb, printing: &Printing) -> Verdic
 
 /// The ban entry that covers `printing`, if any.
 pub fn ban_of<'f>(format: &'f Format, printing: &Printing) -> Option<&'f Ban> {
-    format.bans.iter().find(|ban| bans(ban, printing))
+    let keys = format
+        .ban_keys
+        .get_or_init(|| format.bans.iter().map(BanKey::of).collect());
+    format
+        .bans
+        .iter()
+        .zip(keys)
+        .find(|(_, key)| match key {
+            BanKey::Printing(Some(listed)) => listed.names(printing),
+            BanKey::Printing(None) => false,
+            BanKey::Name(banned) => banned == printing.rules_key(),
+        })
+        .map(|(ban, _)| ban)
 }
 
-fn bans(ban: &Ban, printing: &Printing) -> bool {
-    match (&ban.set, &ban.number) {
-        (Some(set), Some(number)) => same_printing(set, number, printing),
-        _ => names::lookup_key(&ban.name) == names::lookup_key(&printing.rules_name()),
+/// A ban entry, normalized: one printing, or a name's lookup key.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum BanKey {
+    /// `None` when the entry's set code and number cannot name any printing.
+    Printing(Option<PrintingKey>),
+    Name(String),
+}
+
+impl BanKey {
+    fn of(ban: &Ban) -> BanKey {
+        match (&ban.set, &ban.number) {
+            (Some(set), Some(number)) => BanKey::Printing(Some(PrintingKey::new(set, number))),
+            _ => BanKey::Name(names::lookup_key(&ban.name)),
+        }
     }
 }
 
-/// Whether `"SET NUMBER"` as written in a format file names `printing`.
-pub(crate) fn listed(entry: &str, printing: &Printing) -> bool {
-    let mut parts = entry.split_whitespace();
-    match (parts.next(), parts.next(), parts.next()) {
-        (Some(set), Some(number), None) => same_printing(set, number, printing),
-        _ => false,
+/// A set code and number as a format file writes them, normalized as printings store them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct PrintingKey {
+    set: String,
+    number: String,
+}
+
+impl PrintingKey {
+    fn new(set: &str, number: &str) -> PrintingKey {
+        let (set, number) = split_subset(set, number);
+        PrintingKey { set, number }
+    }
+
+    /// `"SET NUMBER"`; `None` for an entry of any other shape (it names no printing).
+    pub(crate) fn parse(entry: &str) -> Option<PrintingKey> {
+        let mut parts = entry.split_whitespace();
+        match (parts.next(), parts.next(), parts.next()) {
+            (Some(set), Some(number), None) => Some(PrintingKey::new(set, number)),
+            _ => None,
+        }
+    }
+
+    pub(crate) fn names(&self, printing: &Printing) -> bool {
+        self.set == printing.set_code && self.number == printing.number
     }
 }
 
-fn same_printing(set: &str, number: &str, printing: &Printing) -> bool {
-    let (set, number) = split_subset(set, number);
-    set == printing.set_code && number == printing.number
+/// Whether any of `keys` names `printing`.
+pub(crate) fn any_names(keys: &[Option<PrintingKey>], printing: &Printing) -> bool {
+    keys.iter().flatten().any(|key| key.names(printing))
+}
+
+/// A pool's `include` and `exclude`, normalized.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct ListedKeys {
+    include: Vec<Option<PrintingKey>>,
+    exclude: Vec<Option<PrintingKey>>,
 }
 
 impl Pool {
     /// `Ok` when the printing is in the pool, else why not (one short clause).
     pub fn admits(&self, printing: &Printing) -> Result<(), String> {
-        if self.exclude.iter().any(|entry| listed(entry, printing)) {
+        let keys = self.listed_keys.get_or_init(|| ListedKeys {
+            include: self.include.iter().map(|e| PrintingKey::parse(e)).collect(),
+            exclude: self.exclude.iter().map(|e| PrintingKey::parse(e)).collect(),
+        });
+        if any_names(&keys.exclude, printing) {
             return Err("the format file excludes this printing".to_string());
         }
-        if self.include.iter().any(|entry| listed(entry, printing))
+        if any_names(&keys.include, printing)
             || (self.basic_energy_always && printing.is_basic_energy())
         {
             return Ok(());

@@ -13,6 +13,8 @@ pub mod rules;
 
 use serde::{Deserialize, Serialize};
 
+use crate::memo::Memo;
+
 /// `(id, file name, text)` of a format file under `formats/`, compiled in.
 macro_rules! builtin {
     ($id:literal) => {
@@ -67,6 +69,9 @@ pub struct Format {
     /// A child format's errata add to its parent's.
     #[serde(default)]
     pub errata: Vec<Erratum>,
+    /// `bans`, normalized on first use.
+    #[serde(skip)]
+    pub(crate) ban_keys: Memo<Vec<legality::BanKey>>,
 }
 
 /// Deck-construction limits. Each rule of [`crate::check`] reads one of these.
@@ -96,6 +101,9 @@ pub struct Construction {
     pub single_type: bool,
     /// Whether Rule Box cards are allowed (`rule-box`).
     pub rule_box_allowed: bool,
+    /// `copy_limit_exempt`, normalized on first use.
+    #[serde(skip)]
+    pub(crate) exempt_keys: Memo<Vec<Option<legality::PrintingKey>>>,
 }
 
 impl Default for Construction {
@@ -112,6 +120,7 @@ impl Default for Construction {
             min_basic_pokemon: 1,
             single_type: false,
             rule_box_allowed: true,
+            exempt_keys: Memo::default(),
         }
     }
 }
@@ -142,6 +151,9 @@ pub struct Pool {
     pub reprint_rule: bool,
     /// Why the pool is what it is.
     pub note: String,
+    /// `include` and `exclude`, normalized on first use.
+    #[serde(skip)]
+    pub(crate) listed_keys: Memo<legality::ListedKeys>,
 }
 
 /// A banned card: one printing (`set` + `number`), or every printing of a name.

@@ -74,9 +74,7 @@ pub fn text_key(printing: &Printing) -> String {
 /// (an embedded pool card, a source gap) is never identical to anything, except that two
 /// basic Energy of the same name are.
 pub fn functionally_identical(a: &Printing, b: &Printing) -> bool {
-    if names::lookup_key(&a.rules_name()) != names::lookup_key(&b.rules_name())
-        || a.category != b.category
-    {
+    if a.rules_key() != b.rules_key() || a.category != b.category {
         return false;
     }
     let basic_energy = |p: &Printing| p.energy == Some(EnergyKind::Basic);
@@ -182,6 +180,7 @@ mod tests {
             pokemon_star: false,
             regulation_mark: None,
             rules_text: text.into(),
+            names_memo: Default::default(),
         }
     }
 

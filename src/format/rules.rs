@@ -126,7 +126,7 @@ fn by_name<'a>(cards: impl Iterator<Item = (&'a DeckCard, &'a Printing)>) -> Vec
     let mut groups: BTreeMap<String, Group<'a>> = BTreeMap::new();
     for (card, printing) in cards {
         let display = printing.rules_name();
-        let key = names::lookup_key(&display);
+        let key = printing.rules_key().to_string();
         if !groups.contains_key(&key) {
             order.push(key.clone());
         }
@@ -152,13 +152,19 @@ fn copy_limit(
 ) -> Vec<Diagnostic> {
     let limit = u64::from(format.construction.copy_limit);
     let overrides = format.construction.printed_copy_overrides;
-    let exempt = &format.construction.copy_limit_exempt;
+    let construction = &format.construction;
+    let exempt = construction.exempt_keys.get_or_init(|| {
+        let entries = construction.copy_limit_exempt.iter();
+        entries
+            .map(|entry| legality::PrintingKey::parse(entry))
+            .collect()
+    });
     let counted = cards
         .iter()
         .filter(|(_, printing)| {
             !printing.is_basic_energy()
                 && (!overrides || !any_number_allowed(printing))
-                && !exempt.iter().any(|entry| legality::listed(entry, printing))
+                && !legality::any_names(exempt, printing)
         })
         .copied();
     by_name(counted)
