@@ -4,7 +4,9 @@
 //! Per setup it only touches the kinds that appear in the dealt positions: for each it
 //! records the first position where the player sees it (0 = hand, i = i-th turn draw) and
 //! counts "at least c copies prized" for c up to the copies prized. "Seen by turn t" is the
-//! cumulative sum of the first-seen histogram, computed when asked.
+//! cumulative sum of the first-seen histogram, computed when asked. The histograms are
+//! position-major (one row of kinds per position or copy count), so the common case of at
+//! most 64 kinds indexes fixed 64-cell rows with no bounds check.
 
 use super::{EngineDeck, Going, Observer, SetupRules, SetupView};
 
@@ -21,6 +23,15 @@ struct Scratch {
 
 const LOW: u64 = 0xFFFF;
 
+/// Row width on the small path (at most 64 kinds): one cell per kind bit.
+const SMALL: usize = 64;
+/// Rows of the prize table on the small path: with at most 255 prizes, every "at least c"
+/// row fits, so a masked index needs no bounds check (the rows never touched cost no memory
+/// traffic).
+const SMALL_PRIZE_ROWS: usize = 256;
+/// Cells of the prize table on the small path.
+const SMALL_PRIZED: usize = SMALL * SMALL_PRIZE_ROWS;
+
 /// Counts over simulated setups. Build one per thread with [`CountObserver::new`].
 #[derive(Debug, Clone)]
 pub struct CountObserver {
@@ -32,11 +43,14 @@ pub struct CountObserver {
     setups: u64,
     /// Setups by number of mulligans.
     mulligans: Vec<u64>,
-    /// Per kind, `turns + 2` cells: first seen in hand (0), on draw i (i); the last cell
-    /// takes what no accessor reads (seen again, or only prized).
+    /// Cells per row of the histograms: [`SMALL`] on the small path, else the kinds.
+    width: usize,
+    /// `turns + 2` rows of `width` cells: row `p`, cell `kind` = setups where `kind` was first
+    /// seen in hand (`p` = 0) or on draw `p`; the last row takes what no accessor reads (only
+    /// prized, on the general path).
     first_seen: Vec<u64>,
-    /// Per kind, `prizes + 1` cells: `[c]` = setups with at least `c` copies prized (cell 0
-    /// unused).
+    /// Rows of `width` cells: row `c`, cell `kind` = setups with at least `c` copies of
+    /// `kind` prized (row 0 unused). `prizes + 1` rows, [`SMALL_PRIZE_ROWS`] on the small path.
     prized: Vec<u64>,
     scratch: Vec<Scratch>,
     /// Kinds touched by this setup: the first `touched_len` entries (one slot per position).
@@ -50,15 +64,23 @@ impl CountObserver {
     pub fn new(deck: &EngineDeck, rules: &SetupRules, turns: u32) -> CountObserver {
         let kinds = deck.kinds();
         let turns = turns as usize;
+        let small = kinds <= SMALL && rules.prizes < SMALL_PRIZE_ROWS as u32;
+        let width = if small { SMALL } else { kinds };
+        let prize_rows = if small {
+            SMALL_PRIZE_ROWS
+        } else {
+            rules.prizes as usize + 1
+        };
         CountObserver {
             rules: *rules,
             turns,
-            small: kinds <= 64 && rules.prizes <= 255,
+            small,
             copies: (0..kinds).map(|kind| deck.copies(kind as u16)).collect(),
             setups: 0,
             mulligans: Vec::new(),
-            first_seen: vec![0; kinds * (turns + 2)],
-            prized: vec![0; kinds * (rules.prizes as usize + 1)],
+            width,
+            first_seen: vec![0; width * (turns + 2)],
+            prized: vec![0; width * prize_rows],
             scratch: vec![Scratch::default(); kinds],
             touched: Vec::new(),
             touched_len: 0,
@@ -83,7 +105,7 @@ impl CountObserver {
 
     /// Setups whose kept hand held at least one card of `kind`.
     pub fn opening_hand(&self, kind: u16) -> u64 {
-        self.first_seen_row(kind).first().copied().unwrap_or(0)
+        self.first_seen_row(kind).next().unwrap_or(0)
     }
 
     /// Setups where the player had seen `kind` (hand or turn draws) by the start of their own
@@ -93,7 +115,7 @@ impl CountObserver {
             return None;
         }
         let draws = self.rules.draws_by_turn(turn, going) as usize;
-        Some(self.first_seen_row(kind).iter().take(draws + 1).sum())
+        Some(self.first_seen_row(kind).take(draws + 1).sum())
     }
 
     /// Setups by number of copies of `kind` prized: `[c]` = setups with exactly `c`.
@@ -133,16 +155,33 @@ impl CountObserver {
         self.prized_row(kind).iter().skip(1).sum()
     }
 
-    fn first_seen_row(&self, kind: u16) -> &[u64] {
-        let stride = self.turns + 2;
-        let start = usize::from(kind) * stride;
-        self.first_seen.get(start..start + stride).unwrap_or(&[])
+    /// The first-seen histogram of `kind`, by position (empty for an unknown kind).
+    fn first_seen_row(&self, kind: u16) -> impl Iterator<Item = u64> + '_ {
+        self.column(&self.first_seen, kind, self.turns + 2)
     }
 
-    fn prized_row(&self, kind: u16) -> &[u64] {
-        let stride = self.rules.prizes as usize + 1;
-        let start = usize::from(kind) * stride;
-        self.prized.get(start..start + stride).unwrap_or(&[])
+    /// "At least c copies prized" of `kind`, for c from 0 to the prizes (empty for an
+    /// unknown kind).
+    fn prized_row(&self, kind: u16) -> Vec<u64> {
+        let rows = self.rules.prizes as usize + 1;
+        self.column(&self.prized, kind, rows).collect()
+    }
+
+    /// Cell `kind` of the first `rows` rows of a histogram.
+    fn column<'a>(
+        &self,
+        table: &'a [u64],
+        kind: u16,
+        rows: usize,
+    ) -> impl Iterator<Item = u64> + 'a {
+        let kind = usize::from(kind);
+        let rows = if kind < self.copies.len() { rows } else { 0 };
+        table
+            .iter()
+            .skip(kind)
+            .step_by(self.width.max(1))
+            .take(rows)
+            .copied()
     }
 
     #[inline]
@@ -169,8 +208,7 @@ impl CountObserver {
     /// Moves this setup's scratch into the histograms.
     #[inline(always)]
     fn flush(&mut self) {
-        let seen_stride = self.turns + 2;
-        let prized_stride = self.rules.prizes as usize + 1;
+        let width = self.width;
         let touched = self.touched.get(..self.touched_len).unwrap_or(&[]);
         for &kind in touched {
             let kind = usize::from(kind);
@@ -178,13 +216,9 @@ impl CountObserver {
                 continue;
             };
             let first_seen = (LOW - (cell.seen & LOW)) as usize;
-            let seen = kind * seen_stride + first_seen;
-            if let Some(count) = self.first_seen.get_mut(seen) {
-                *count += 1;
-            }
-            let row = kind * prized_stride;
+            bump(&mut self.first_seen, first_seen * width + kind);
             for copies in 1..=(cell.prized & LOW) as usize {
-                bump(&mut self.prized, row + copies);
+                bump(&mut self.prized, copies * width + kind);
             }
         }
         self.touched_len = 0;
@@ -244,38 +278,42 @@ impl CountObserver {
         self.flush();
     }
 
-    /// The fast path for up to 64 kinds: one bit per kind, and fixed-length loops over the
-    /// dealt cards only, so nothing depends on how many kinds a setup holds. A card bumps the
-    /// cell of its position when its kind was not seen before (else the unused last cell); a
-    /// prized card bumps "at least c prized" for its c-th copy.
+    /// The fast path for up to 64 kinds: one bit per kind, fixed 64-cell rows and
+    /// fixed-length loops over the dealt cards only, so nothing depends on how many kinds a
+    /// setup holds and nothing is bounds-checked per card. A card adds 1 to the cell of its
+    /// kind in its position's row when its kind was not seen before (else 0); a prized card
+    /// bumps "at least c prized" for its c-th copy.
     #[inline(always)]
     fn observe_masks(&mut self, view: &SetupView) {
-        let bit = |kind: u16| 1u64 << (kind & 63);
-        let seen_stride = self.turns + 2;
-        let trash = self.turns + 1;
         let mut seen = 0u64;
-        let mut mark = |kind: u16, position: usize| {
-            let new = bit(kind) & !seen != 0;
-            seen |= bit(kind);
-            let cell = if new { position } else { trash };
-            bump(&mut self.first_seen, usize::from(kind) * seen_stride + cell);
+        let mut mark = |row: &mut [u64], kind: u16| {
+            let kind = usize::from(kind) & (SMALL - 1);
+            let bit = 1u64 << kind;
+            if let Some(cell) = row.get_mut(kind) {
+                *cell += u64::from(seen & bit == 0);
+            }
+            seen |= bit;
         };
-        for &kind in view.hand {
-            mark(kind, 0);
+        if let Some((hand, rows)) = self.first_seen.split_first_chunk_mut::<SMALL>() {
+            each::<7>(view.hand, |kind| mark(hand, kind));
+            // Zipped slices: one counter for both (`turns + 1` rows follow the hand's).
+            let draws = view.draws.get(..self.turns).unwrap_or(view.draws);
+            for (&kind, row) in draws.iter().zip(rows.chunks_exact_mut(SMALL)) {
+                mark(row, kind);
+            }
         }
-        for (&kind, position) in view.draws.iter().take(self.turns).zip(1usize..) {
-            mark(kind, position);
-        }
-        let prized_stride = self.rules.prizes as usize + 1;
-        let mut copies = [0u8; 64];
-        for &kind in view.prizes {
-            let slot = &mut copies[usize::from(kind & 63)];
-            *slot += 1;
-            bump(
-                &mut self.prized,
-                usize::from(kind) * prized_stride + usize::from(*slot),
-            );
-        }
+        let Some(prized) = self.prized.first_chunk_mut::<SMALL_PRIZED>() else {
+            return;
+        };
+        // Per kind, the start of the row of its next copy (copies so far + 1, times SMALL).
+        let mut rows = [SMALL as u16; SMALL];
+        each::<6>(view.prizes, |kind| {
+            let kind = usize::from(kind) & (SMALL - 1);
+            let row = rows[kind];
+            // At most 255 prizes on this path: the row stays below SMALL_PRIZED.
+            rows[kind] = row.wrapping_add(SMALL as u16);
+            prized[(usize::from(row) + kind) & (SMALL_PRIZED - 1)] += 1;
+        });
     }
 }
 
@@ -304,6 +342,16 @@ impl Marks<'_> {
             *slot = kind;
         }
         self.len += usize::from(fresh);
+    }
+}
+
+/// Calls `visit` on each card, through a fully unrolled loop when there are `N` of them (the
+/// rulebook's hand of 7 and 6 prizes), which drops the loop's counter and compare.
+#[inline(always)]
+fn each<const N: usize>(cards: &[u16], mut visit: impl FnMut(u16)) {
+    match <&[u16; N]>::try_from(cards) {
+        Ok(cards) => cards.iter().for_each(|&kind| visit(kind)),
+        Err(_) => cards.iter().for_each(|&kind| visit(kind)),
     }
 }
 

@@ -244,7 +244,7 @@ impl<'d> Dealer<'d> {
     }
 
     /// Deals one setup: hands until one holds a Basic Pokémon, then prizes and draws.
-    #[inline]
+    #[inline(always)]
     pub fn deal(&mut self, rng: &mut EngineRng) -> SetupView<'_> {
         let mulligans = self.draw_kept_hand(rng);
         for batch in &self.rest_batches {
@@ -258,14 +258,22 @@ impl<'d> Dealer<'d> {
     /// has a Basic Pokémon and the hand at least one card.
     #[inline(always)]
     fn draw_kept_hand(&mut self, rng: &mut EngineRng) -> u32 {
+        let Some(basic) = self.basic_mask else {
+            return self.draw_kept_hand_any_kinds(rng);
+        };
         let mut mulligans = 0;
-        if let Some(basic) = self.basic_mask {
-            while self.draw_hand_kinds(rng) & basic == 0 {
-                mulligans += 1;
-            }
-            return mulligans;
+        while self.draw_hand_kinds(rng) & basic == 0 {
+            mulligans += 1;
         }
+        mulligans
+    }
+
+    /// [`Dealer::draw_kept_hand`] for decks of more than 64 kinds: rare, so kept out of line
+    /// (the hot loop inlines one copy of the dealing code, not two).
+    #[inline(never)]
+    fn draw_kept_hand_any_kinds(&mut self, rng: &mut EngineRng) -> u32 {
         let basic = self.basic;
+        let mut mulligans = 0;
         while !has_basic(basic, self.draw_hand(rng)) {
             mulligans += 1;
         }
@@ -302,6 +310,7 @@ impl<'d> Dealer<'d> {
         self.cards.get(from..to).unwrap_or(&[])
     }
 
+    #[inline(always)]
     fn view(&self, mulligans: u32) -> SetupView<'_> {
         let (hand, rest) = self.cards.split_at_checked(self.hand).unwrap_or_default();
         let (prizes, rest) = rest.split_at_checked(self.prizes).unwrap_or_default();
