@@ -62,9 +62,15 @@ pub struct CountObserver {
 impl CountObserver {
     /// An empty observer for setups of `deck` with `turns` turn draws.
     pub fn new(deck: &EngineDeck, rules: &SetupRules, turns: u32) -> CountObserver {
+        let small = deck.kinds() <= SMALL && rules.prizes < SMALL_PRIZE_ROWS as u32;
+        CountObserver::with_path(deck, rules, turns, small)
+    }
+
+    /// An empty observer on the small path (which needs at most 64 kinds and 255 prizes) or
+    /// on the general one.
+    fn with_path(deck: &EngineDeck, rules: &SetupRules, turns: u32, small: bool) -> Self {
         let kinds = deck.kinds();
         let turns = turns as usize;
-        let small = kinds <= SMALL && rules.prizes < SMALL_PRIZE_ROWS as u32;
         let width = if small { SMALL } else { kinds };
         let prize_rows = if small {
             SMALL_PRIZE_ROWS
@@ -365,5 +371,79 @@ fn bump(counts: &mut [u64], index: usize) {
 fn add_into(total: &mut [u64], part: &[u64]) {
     for (total, part) in total.iter_mut().zip(part) {
         *total += part;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Dealer, Kind, chunk_rng};
+    use super::*;
+
+    /// Everything a caller can read, for every kind.
+    fn summary(counts: &CountObserver, kinds: u16, turns: u32) -> Vec<Vec<u64>> {
+        let mut out = vec![
+            counts.mulligan_distribution().to_vec(),
+            vec![counts.setups()],
+        ];
+        for kind in 0..kinds + 1 {
+            let mut row = vec![
+                counts.opening_hand(kind),
+                counts.prized_at_least_one(kind),
+                counts.prized_all(kind),
+                counts.prized_total(kind),
+            ];
+            row.extend(counts.prized_distribution(kind));
+            for turn in 0..turns + 2 {
+                for going in [Going::First, Going::Second] {
+                    row.extend(counts.seen_by_turn(kind, turn, going));
+                }
+            }
+            out.push(row);
+        }
+        out
+    }
+
+    /// The small path (bit sets, fixed rows, unrolled for 7 cards and 6 prizes) and the
+    /// general path count the same setups the same, for the rulebook's sizes and others.
+    #[test]
+    fn both_paths_count_the_same() {
+        let kinds = [
+            (4, true),
+            (1, true),
+            (3, false),
+            (2, false),
+            (1, false),
+            (29, false),
+        ];
+        let kinds: Vec<_> = kinds
+            .iter()
+            .map(|&(copies, basic)| Kind { copies, basic })
+            .collect();
+        let deck = EngineDeck::new(&kinds).unwrap();
+        for (hand_size, prizes, turns) in [(7, 6, 4), (5, 3, 2), (8, 0, 0), (1, 9, 6), (7, 6, 9)] {
+            let rules = SetupRules {
+                hand_size,
+                prizes,
+                mulligan_extra_draw: true,
+                mutual_mulligans_cancel: true,
+                first_player_draws: false,
+            };
+            let mut dealer = Dealer::new(&deck, &rules, turns).unwrap();
+            let mut small = CountObserver::with_path(&deck, &rules, turns, true);
+            let mut general = CountObserver::with_path(&deck, &rules, turns, false);
+            let mut rng = chunk_rng(5, u64::from(hand_size));
+            for _ in 0..3_000 {
+                let view = dealer.deal(&mut rng);
+                small.observe(&view);
+                general.observe(&view);
+            }
+            let kinds = kinds.len() as u16;
+            assert_eq!(
+                summary(&small, kinds, turns),
+                summary(&general, kinds, turns),
+                "hand {hand_size}, {prizes} prizes, {turns} turns"
+            );
+            assert!(small.prized_total(0) > 0 || prizes == 0);
+        }
     }
 }

@@ -379,6 +379,71 @@ mod tests {
         assert!(chi2 < 43.8, "chi-square {chi2}");
     }
 
+    /// Every unrolled batch length swaps exactly as the plain Fisher–Yates loop would with
+    /// the same random word, near the end of the largest deck too.
+    #[test]
+    fn unrolled_steps_match_the_plain_loop() {
+        let len = SLOTS - 3;
+        let deck: Vec<u16> = (0..len as u16).collect();
+        let mut rng = chunk_rng(3, 4);
+        for n in 1..=MAX_BATCH {
+            for start in [0, 7, len - n] {
+                let mut replay = rng.clone();
+                let word = rng.next_u64();
+                let mut expected = slots(&deck);
+                let mut digits = word;
+                for i in start..start + n {
+                    let wide = u128::from(digits) * (len - i) as u128;
+                    digits = wide as u64;
+                    expected.swap(i, i + (wide >> 64) as usize);
+                }
+                let batch = Batch {
+                    start,
+                    end: start + n,
+                    product: 1,
+                    threshold: 0,
+                };
+                let mut cards = slots(&deck);
+                let kinds = shuffle_batch(&mut cards, len, &batch, &mut replay);
+                assert_eq!(cards[..], expected[..], "{n} steps from {start}");
+                let drawn = expected[start..start + n]
+                    .iter()
+                    .fold(0u64, |kinds, &k| kinds | 1 << (k & 63));
+                assert_eq!(kinds, drawn);
+            }
+        }
+    }
+
+    /// Decks of at most 64 kinds test hands with a bit set; the table path (kept for bigger
+    /// decks) must deal exactly the same setups.
+    #[test]
+    fn both_mulligan_paths_deal_the_same_setups() {
+        let kinds = [(1, true), (3, false), (2, true), (50, false), (4, false)];
+        let kinds: Vec<_> = kinds
+            .iter()
+            .map(|&(copies, basic)| super::super::Kind { copies, basic })
+            .collect();
+        let deck = EngineDeck::new(&kinds).unwrap();
+        let rules = SetupRules {
+            hand_size: 7,
+            prizes: 6,
+            mulligan_extra_draw: true,
+            mutual_mulligans_cancel: true,
+            first_player_draws: false,
+        };
+        let mut masked = Dealer::new(&deck, &rules, 4).unwrap();
+        let mut table = masked.clone();
+        table.basic_mask = None;
+        let (mut a, mut b) = (chunk_rng(9, 0), chunk_rng(9, 0));
+        let mut mulligans = 0;
+        for _ in 0..2_000 {
+            let (x, y) = (masked.deal(&mut a), table.deal(&mut b));
+            assert_eq!(x, y);
+            mulligans += x.mulligans;
+        }
+        assert!(mulligans > 1_000, "a 3-Basic deck mulligans often");
+    }
+
     #[test]
     fn chunk_streams_differ() {
         let first = |seed, chunk| chunk_rng(seed, chunk).next_u64();
