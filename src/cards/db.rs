@@ -8,7 +8,7 @@
 //! lists: it answers questions about cards.
 
 use std::collections::HashMap;
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 
 use super::table::{self, KeyTable, Reader};
 use super::{Printing, PrintingId, Source, split_subset};
@@ -30,6 +30,32 @@ pub struct CardDb {
     by_printing: KeyTable,
     /// [`names::lookup_key`] of every name in every language → `id << 3 | language`.
     by_name: KeyTable,
+    /// Lookup keys of names already asked for: a repository check asks for the same card
+    /// names deck after deck, and a key costs a full name normalization.
+    keys: KeyMemo,
+}
+
+/// Most names [`KeyMemo`] keeps: enough for every card name of a real repository, while a
+/// hostile file of a million distinct names cannot grow it without bound.
+const MAX_MEMO_NAMES: usize = 1 << 16;
+
+/// Written name → [`names::lookup_key`], shared by the threads of a check.
+#[derive(Debug, Default)]
+struct KeyMemo(Mutex<HashMap<String, String>>);
+
+impl KeyMemo {
+    fn key(&self, name: &str) -> String {
+        if let Some(key) = self.0.lock().ok().and_then(|memo| memo.get(name).cloned()) {
+            return key;
+        }
+        let key = names::lookup_key(name);
+        if let Ok(mut memo) = self.0.lock()
+            && memo.len() < MAX_MEMO_NAMES
+        {
+            memo.insert(name.to_string(), key.clone());
+        }
+        key
+    }
 }
 
 /// A printing found by name, and the language whose name matched.
@@ -81,6 +107,7 @@ impl CardDb {
             records: Records::default(),
             by_printing,
             by_name,
+            keys: KeyMemo::default(),
         }
     }
 
@@ -122,7 +149,7 @@ impl CardDb {
     /// Printings whose name, in any language, has the same lookup key as `name`.
     pub fn by_name(&self, name: &str) -> Vec<NameMatch> {
         self.by_name
-            .get(&names::lookup_key(name))
+            .get(&self.keys.key(name))
             .iter()
             .filter_map(|&value| unpack_name_hit(value))
             .collect()
@@ -189,6 +216,7 @@ impl CardDb {
             },
             by_printing,
             by_name,
+            keys: KeyMemo::default(),
         })
     }
 }

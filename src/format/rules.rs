@@ -457,10 +457,14 @@ fn section_name(section: Section) -> &'static str {
 
 /// Cards that print "you may have as many of this card in your deck as you like".
 fn any_number_allowed(printing: &Printing) -> bool {
+    // An ASCII case-insensitive search: lowercasing the whole text for every card of every
+    // deck was a tenth of a repository check.
+    const TEXT: &[u8] = b"as many of this card in your deck as you like";
     printing
         .rules_text
-        .to_lowercase()
-        .contains("as many of this card in your deck as you like")
+        .as_bytes()
+        .windows(TEXT.len())
+        .any(|window| window.eq_ignore_ascii_case(TEXT))
 }
 
 /// `not-legal` and `banned`: one finding per line whose printing the format does not allow.
@@ -472,9 +476,13 @@ fn legality(
 ) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for (card, printing) in cards {
+        let verdict = legality::judge(format, db, printing);
+        if matches!(verdict, Verdict::Legal | Verdict::LegalAsReprint(_)) {
+            continue;
+        }
         let name = printing.rules_name();
         let label = printing.printing_label();
-        let diagnostic = match legality::judge(format, db, printing) {
+        let diagnostic = match verdict {
             Verdict::Legal | Verdict::LegalAsReprint(_) => continue,
             Verdict::Banned(ban) => {
                 let mut help = format!("remove '{name}'");
