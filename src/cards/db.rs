@@ -33,26 +33,34 @@ pub struct CardDb {
     /// Lookup keys of names already asked for: a repository check asks for the same card
     /// names deck after deck, and a key costs a full name normalization.
     keys: KeyMemo,
+    /// The same for set codes and numbers as written (`PR-SV 12` → `SVP\012`).
+    printing_keys: KeyMemo,
 }
 
 /// Most names [`KeyMemo`] keeps: enough for every card name of a real repository, while a
 /// hostile file of a million distinct names cannot grow it without bound.
 const MAX_MEMO_NAMES: usize = 1 << 16;
 
-/// Written name → [`names::lookup_key`], shared by the threads of a check.
+/// Written text → its index key, shared by the threads of a check.
 #[derive(Debug, Default)]
 struct KeyMemo(Mutex<HashMap<String, String>>);
 
 impl KeyMemo {
-    fn key(&self, name: &str) -> String {
-        if let Some(key) = self.0.lock().ok().and_then(|memo| memo.get(name).cloned()) {
+    /// The key of `written`, computed by `compute` the first time.
+    fn key(&self, written: &str, compute: impl FnOnce() -> String) -> String {
+        if let Some(key) = self
+            .0
+            .lock()
+            .ok()
+            .and_then(|memo| memo.get(written).cloned())
+        {
             return key;
         }
-        let key = names::lookup_key(name);
+        let key = compute();
         if let Ok(mut memo) = self.0.lock()
             && memo.len() < MAX_MEMO_NAMES
         {
-            memo.insert(name.to_string(), key.clone());
+            memo.insert(written.to_string(), key.clone());
         }
         key
     }
@@ -108,6 +116,7 @@ impl CardDb {
             by_printing,
             by_name,
             keys: KeyMemo::default(),
+            printing_keys: KeyMemo::default(),
         }
     }
 
@@ -142,17 +151,26 @@ impl CardDb {
     /// Printings with this set code and number, as written in a list (`PR-SV`, `CRZ-GG`,
     /// `TG05` are all understood). Several when a database lists a card twice.
     pub fn by_set_number(&self, code: &str, number: &str) -> &[PrintingId] {
-        let (code, number) = split_subset(code, number);
-        self.by_printing.get(&set_number_key(&code, &number))
+        let written = set_number_key(code, number);
+        let key = self.printing_keys.key(&written, || {
+            let (code, number) = split_subset(code, number);
+            set_number_key(&code, &number)
+        });
+        self.by_printing.get(&key)
     }
 
     /// Printings whose name, in any language, has the same lookup key as `name`.
     pub fn by_name(&self, name: &str) -> Vec<NameMatch> {
+        self.name_matches(name).collect()
+    }
+
+    /// [`CardDb::by_name`] without collecting: a basic Energy name matches hundreds of
+    /// printings, and most callers keep a few of them.
+    pub fn name_matches(&self, name: &str) -> impl Iterator<Item = NameMatch> + '_ {
         self.by_name
-            .get(&self.keys.key(name))
+            .get(&self.keys.key(name, || names::lookup_key(name)))
             .iter()
             .filter_map(|&value| unpack_name_hit(value))
-            .collect()
     }
 
     /// Every distinct lookup key with one display name for it, for suggestions.
@@ -217,6 +235,7 @@ impl CardDb {
             by_printing,
             by_name,
             keys: KeyMemo::default(),
+            printing_keys: KeyMemo::default(),
         })
     }
 }

@@ -62,7 +62,10 @@ pub fn resolve(
             // The name index holds the lookup key of every printed name: its hits for this
             // name, restricted to these printings, say in which languages the line's name
             // is this printing's name (one key computation instead of one per name).
-            let by_name = db.by_name(name);
+            let by_name: Vec<NameMatch> = db
+                .name_matches(name)
+                .filter(|hit| hits.contains(&hit.id))
+                .collect();
             let named = hits.iter().copied().find_map(|id| {
                 let mut matching = by_name
                     .iter()
@@ -103,10 +106,17 @@ pub fn resolve(
 
 /// The languages in which `name` is the name of some card.
 pub fn name_languages(db: &CardDb, name: &str) -> Vec<Language> {
-    let mut languages: Vec<Language> = db.by_name(name).iter().map(|hit| hit.language).collect();
-    languages.sort();
-    languages.dedup();
+    let mut seen = [false; Language::ALL.len()];
+    for hit in db.name_matches(name) {
+        if let Some(slot) = seen.get_mut(hit.language.index()) {
+            *slot = true;
+        }
+    }
+    let languages = Language::ALL.iter().zip(seen);
     languages
+        .filter(|(_, seen)| *seen)
+        .map(|(l, _)| *l)
+        .collect()
 }
 
 fn is_energy_pseudo_code(code: &str) -> bool {
