@@ -35,6 +35,8 @@ pub struct CardDb {
     keys: KeyMemo,
     /// The same for set codes and numbers as written (`PR-SV 12` → `SVP\012`).
     printing_keys: KeyMemo,
+    /// One sketch per [`CardDb::name_keys`] entry, built for the first suggestion search.
+    sketches: OnceLock<Vec<(u32, super::resolve::NameSketch)>>,
 }
 
 /// Most names [`KeyMemo`] keeps: enough for every card name of a real repository, while a
@@ -117,6 +119,7 @@ impl CardDb {
             by_name,
             keys: KeyMemo::default(),
             printing_keys: KeyMemo::default(),
+            sketches: OnceLock::new(),
         }
     }
 
@@ -171,6 +174,24 @@ impl CardDb {
             .get(&self.keys.key(name, || names::lookup_key(name)))
             .iter()
             .filter_map(|&value| unpack_name_hit(value))
+    }
+
+    /// A [`super::resolve::NameSketch`] of every name key with its index, computed once.
+    pub(crate) fn name_sketches(&self) -> &[(u32, super::resolve::NameSketch)] {
+        self.sketches.get_or_init(|| {
+            let indices = 0..u32::try_from(self.by_name.len()).unwrap_or(u32::MAX);
+            let keys = indices.filter_map(|index| Some((index, self.by_name.key(index as usize)?)));
+            keys.map(|(index, key)| (index, super::resolve::NameSketch::of(key)))
+                .collect()
+        })
+    }
+
+    /// The name key at `index` (see [`CardDb::name_sketches`]) with one printing and
+    /// language it names, as [`CardDb::name_keys`] gives them.
+    pub(crate) fn name_key_at(&self, index: u32) -> Option<(&str, PrintingId, Language)> {
+        let key = self.by_name.key(index as usize)?;
+        let hit = unpack_name_hit(*self.by_name.values_at(index as usize).first()?)?;
+        Some((key, hit.id, hit.language))
     }
 
     /// Every distinct lookup key with one display name for it, for suggestions.
@@ -236,6 +257,7 @@ impl CardDb {
             by_name,
             keys: KeyMemo::default(),
             printing_keys: KeyMemo::default(),
+            sketches: OnceLock::new(),
         })
     }
 }

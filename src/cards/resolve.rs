@@ -210,7 +210,13 @@ pub fn suggestions(db: &CardDb, name: &str) -> Vec<String> {
         return Vec::new();
     };
     let mut scored: Vec<(f64, String)> = Vec::new();
-    for (key, id, language) in db.name_keys() {
+    for (index, sketch) in db.name_sketches() {
+        if !query.may_match_sketch(sketch) {
+            continue;
+        }
+        let Some((key, id, language)) = db.name_key_at(*index) else {
+            continue;
+        };
         let folded = fold_key(key);
         if !query.may_match(&folded) {
             continue;
@@ -258,22 +264,81 @@ struct Query {
     chars: usize,
     bytes: usize,
     buckets: [u8; 256],
+    /// Characters per [`NameSketch`] bucket, and which of those buckets are used.
+    coarse: [u16; 64],
+    coarse_mask: u64,
+}
+
+/// What the first, cheapest cut of a suggestion search needs about a known name (its
+/// folded lookup key): lengths, and which of 64 character buckets it uses.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct NameSketch {
+    bytes: u32,
+    chars: u32,
+    mask: u64,
+}
+
+impl NameSketch {
+    pub(crate) fn of(key: &str) -> NameSketch {
+        let folded = fold_key(key);
+        let mut mask = 0u64;
+        let mut chars = 0u32;
+        for c in folded.chars() {
+            mask |= 1 << coarse_bucket(c);
+            chars = chars.saturating_add(1);
+        }
+        NameSketch {
+            bytes: u32::try_from(folded.len()).unwrap_or(u32::MAX),
+            chars,
+            mask,
+        }
+    }
+}
+
+fn coarse_bucket(c: char) -> u32 {
+    u32::from(c) & 63
 }
 
 impl Query {
     fn new(wanted: &str) -> Option<Query> {
         let mut buckets = [0u8; 256];
+        let mut coarse = [0u16; 64];
+        let mut coarse_mask = 0u64;
         let mut chars = 0;
         for c in wanted.chars() {
             let slot = &mut buckets[bucket(c)];
             *slot = slot.saturating_add(1);
+            let coarse_slot = &mut coarse[coarse_bucket(c) as usize];
+            *coarse_slot = coarse_slot.saturating_add(1);
+            coarse_mask |= 1 << coarse_bucket(c);
             chars += 1;
         }
         (chars > 0).then_some(Query {
             chars,
             bytes: wanted.len(),
             buckets,
+            coarse,
+            coarse_mask,
         })
+    }
+
+    /// The bound of [`Query::may_match`] from a sketch alone: the characters of this name
+    /// whose bucket the candidate does not use at all cannot match.
+    fn may_match_sketch(&self, sketch: &NameSketch) -> bool {
+        let bytes = sketch.bytes as usize;
+        if bytes.abs_diff(self.bytes) > self.bytes / 2 + 3 || sketch.chars == 0 {
+            return false;
+        }
+        let mut missing = 0usize;
+        let mut absent = self.coarse_mask & !sketch.mask;
+        while absent != 0 {
+            let index = absent.trailing_zeros() as usize;
+            missing += usize::from(self.coarse.get(index).copied().unwrap_or(0));
+            absent &= absent - 1;
+        }
+        let other = sketch.chars as usize;
+        let shared = self.chars.saturating_sub(missing).min(other) as f64;
+        shared / self.chars as f64 + shared / other as f64 >= 1.25 - 1e-9
     }
 
     /// Whether `candidate` can score [`MIN_SCORE`]. Jaro–Winkler is at most

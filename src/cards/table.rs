@@ -74,11 +74,11 @@ impl KeyTable {
         (0..self.len()).filter_map(|i| Some((self.key(i)?, self.values_at(i))))
     }
 
-    fn key(&self, i: usize) -> Option<&str> {
+    pub fn key(&self, i: usize) -> Option<&str> {
         self.keys.get(span(&self.key_ends, i)?)
     }
 
-    fn values_at(&self, i: usize) -> &[u32] {
+    pub fn values_at(&self, i: usize) -> &[u32] {
         span(&self.value_ends, i)
             .and_then(|range| self.values.get(range))
             .unwrap_or(&[])
