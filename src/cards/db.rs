@@ -35,6 +35,9 @@ pub struct CardDb {
     keys: KeyMemo,
     /// The same for set codes and numbers as written (`PR-SV 12` → `SVP\012`).
     printing_keys: KeyMemo,
+    /// Suggestions already searched for an unknown name (a typo is often copied from deck
+    /// to deck).
+    suggested: KeyMemo<Vec<String>>,
     /// One sketch per [`CardDb::name_keys`] entry, built for the first suggestion search.
     sketches: OnceLock<Vec<(u32, super::resolve::NameSketch)>>,
 }
@@ -43,13 +46,20 @@ pub struct CardDb {
 /// hostile file of a million distinct names cannot grow it without bound.
 const MAX_MEMO_NAMES: usize = 1 << 16;
 
-/// Written text → its index key, shared by the threads of a check.
-#[derive(Debug, Default)]
-struct KeyMemo(Mutex<HashMap<String, String>>);
+/// Written text → what it maps to (an index key, suggestions), shared by the threads of a
+/// check.
+#[derive(Debug)]
+struct KeyMemo<V = String>(Mutex<HashMap<String, V>>);
 
-impl KeyMemo {
-    /// The key of `written`, computed by `compute` the first time.
-    fn key(&self, written: &str, compute: impl FnOnce() -> String) -> String {
+impl<V> Default for KeyMemo<V> {
+    fn default() -> KeyMemo<V> {
+        KeyMemo(Mutex::new(HashMap::new()))
+    }
+}
+
+impl<V: Clone> KeyMemo<V> {
+    /// The value for `written`, computed by `compute` the first time.
+    fn key(&self, written: &str, compute: impl FnOnce() -> V) -> V {
         if let Some(key) = self
             .0
             .lock()
@@ -119,6 +129,7 @@ impl CardDb {
             by_name,
             keys: KeyMemo::default(),
             printing_keys: KeyMemo::default(),
+            suggested: KeyMemo::default(),
             sketches: OnceLock::new(),
         }
     }
@@ -184,6 +195,15 @@ impl CardDb {
             keys.map(|(index, key)| (index, super::resolve::NameSketch::of(key)))
                 .collect()
         })
+    }
+
+    /// The suggestions for `name`, searched by `search` the first time.
+    pub(crate) fn suggestions_for(
+        &self,
+        name: &str,
+        search: impl FnOnce() -> Vec<String>,
+    ) -> Vec<String> {
+        self.suggested.key(name, search)
     }
 
     /// The name key at `index` (see [`CardDb::name_sketches`]) with one printing and
@@ -257,6 +277,7 @@ impl CardDb {
             by_name,
             keys: KeyMemo::default(),
             printing_keys: KeyMemo::default(),
+            suggested: KeyMemo::default(),
             sketches: OnceLock::new(),
         })
     }

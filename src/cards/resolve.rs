@@ -205,6 +205,10 @@ impl Profile {
 /// a cheap bound skips most of them first, so a search over 60,000 names stays well under a
 /// millisecond and a repository check with typos is not dominated by its suggestions.
 pub fn suggestions(db: &CardDb, name: &str) -> Vec<String> {
+    db.suggestions_for(name, || search_suggestions(db, name))
+}
+
+fn search_suggestions(db: &CardDb, name: &str) -> Vec<String> {
     let wanted = names::fold(name);
     let Some(query) = Query::new(&wanted) else {
         return Vec::new();
