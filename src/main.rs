@@ -7,6 +7,11 @@ use std::process::ExitCode;
 use clap::Parser;
 use deckbox::cli::{self, Args, Progress, Silent, Terminal};
 
+/// Checking a repository allocates many small strings per card line; mimalloc serves them
+/// faster than the system allocator (see the README's repository-check figures).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// A progress bar on stderr, for a terminal only.
 struct Bar(indicatif::ProgressBar);
 
