@@ -216,3 +216,53 @@ fn documented_config_is_valid() {
     assert!(stdout.contains("standard"), "{stdout}");
     assert!(stdout.contains("decks/expanded/**"), "{stdout}");
 }
+
+/// A `[[overrides]]` entry of deckbox.toml picks the format of one-file commands as it does
+/// for `check`: the verdict after `remove` and the format `stats` reads; `--format` still wins.
+#[test]
+fn per_path_overrides_reach_single_file_commands() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let config = "[[overrides]]\npaths = [\"glc/**\"]\nformat = \"glc\"\n";
+    std::fs::write(root.join("deckbox.toml"), config).unwrap();
+    std::fs::create_dir(root.join("glc")).unwrap();
+    std::fs::copy(
+        repo().join("examples/dragapult.txt"),
+        root.join("glc/deck.txt"),
+    )
+    .unwrap();
+    let run = |args: &[&str]| {
+        let output = Command::new(env!("CARGO_BIN_EXE_deckbox"))
+            .args(args)
+            .current_dir(root)
+            .env_remove("DECKBOX_CARDS")
+            .env_remove("DECKBOX_FORMAT")
+            .output()
+            .unwrap();
+        let text = format!(
+            "{}{}",
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        );
+        (output.status.code().unwrap_or(-1), text)
+    };
+    let (code, out) = run(&["remove", "glc/deck.txt", "1 Dawn", "--dry-run"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("format glc"), "{out}");
+    let (code, out) = run(&[
+        "remove",
+        "glc/deck.txt",
+        "1 Dawn",
+        "--dry-run",
+        "-f",
+        "unlimited",
+    ]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("format unlimited"), "{out}");
+    let (code, out) = run(&["stats", "glc/deck.txt", "-o", "json"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("note: the deck breaks"),
+        "judged under GLC: {out}"
+    );
+}

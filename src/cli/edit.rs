@@ -102,7 +102,7 @@ fn run_edit(
     settings: &SettingsArgs,
     apply: EditFn,
 ) -> Outcome {
-    let settings = match Settings::resolve(settings) {
+    let settings = match Settings::resolve_for(settings, file) {
         Ok(settings) => settings,
         Err(message) => return Outcome::failure(message),
     };

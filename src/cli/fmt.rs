@@ -171,7 +171,7 @@ fn diff(file: &Path, formatted: &Formatted) -> String {
 }
 
 pub(crate) fn run_convert(args: &ConvertArgs, stdin: &mut dyn Read) -> Outcome {
-    let settings = match Settings::resolve(&args.settings) {
+    let settings = match Settings::resolve_for(&args.settings, &args.file) {
         Ok(settings) => settings,
         Err(message) => return Outcome::failure(message),
     };

@@ -161,6 +161,27 @@ impl Settings {
         })
     }
 
+    /// [`Settings::resolve`] for a command on one deck file: a `[[overrides]]` entry of the
+    /// config file that matches `file` picks its format, as `deckbox check` does (unless
+    /// `--format` or `DECKBOX_FORMAT` chose one).
+    pub fn resolve_for(args: &SettingsArgs, file: &std::path::Path) -> Result<Settings, String> {
+        let mut settings = Settings::resolve(args)?;
+        let overridable = matches!(
+            settings.resolved.format.origin,
+            crate::config::Origin::Default | crate::config::Origin::File { .. }
+        );
+        let chosen = settings
+            .config
+            .as_ref()
+            .filter(|_| overridable && file.as_os_str() != "-")
+            .and_then(|config| config.format_for(&crate::walk::absolute(file)))
+            .map(|setting| setting.value.clone());
+        if let Some(format) = chosen {
+            settings.format = Format::load(&format).map_err(render_error)?;
+        }
+        Ok(settings)
+    }
+
     /// Loads a format (id or file) and opens the card database (`--cards`, else embedded),
     /// with no config file and no environment.
     pub fn open(

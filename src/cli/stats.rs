@@ -101,7 +101,7 @@ struct StatsDeck {
 }
 
 fn load_stats_deck(args: &DeckSourceArgs, stdin: &mut dyn Read) -> Result<StatsDeck, String> {
-    let settings = Settings::resolve(&args.settings)?;
+    let settings = Settings::resolve_for(&args.settings, &args.file)?;
     let mut stdin_used = false;
     let input = read_deck(&args.file, stdin, &mut stdin_used)
         .map_err(|message| format!("error: {message}\n"))?;
