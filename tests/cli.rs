@@ -6,31 +6,11 @@ mod common;
 
 use common::{repo, workspace};
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 /// Runs `deckbox` in `dir` with `args`, feeding `stdin`, and renders what it did.
 fn run_in(dir: &Path, args: &[&str], stdin: &[u8]) -> (i32, String) {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_deckbox"))
-        .args(args)
-        .current_dir(dir)
-        .env_remove("DECKBOX_CARDS")
-        .env("COLUMNS", "100")
-        .env("DECKBOX_CACHE_DIR", dir.join(".cache"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
-    let output = child.wait_with_output().unwrap();
-    let code = output.status.code().unwrap_or(-1);
-    let rendered = format!(
-        "exit: {code}\n--- stdout\n{}--- stderr\n{}",
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    );
-    (code, rendered)
+    common::run_deckbox(dir, args, stdin)
 }
 
 #[test]

@@ -5,34 +5,12 @@
 mod common;
 
 use std::path::Path;
-use std::process::{Command, Stdio};
 
 use common::workspace;
 
 /// Runs `deckbox` in `dir` with `args`, feeding `stdin`, and renders what it did.
 fn run_in(dir: &Path, args: &[&str], stdin: &[u8]) -> (i32, String) {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_deckbox"))
-        .args(args)
-        .current_dir(dir)
-        .env_remove("DECKBOX_CARDS")
-        .env("COLUMNS", "100")
-        .env("DECKBOX_CACHE_DIR", dir.join(".cache"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // The binary may exit before reading its input (argument errors): ignore a broken pipe.
-    let _ = child.stdin.take().unwrap().write_all(stdin);
-    let output = child.wait_with_output().unwrap();
-    let code = output.status.code().unwrap_or(-1);
-    let rendered = format!(
-        "exit: {code}\n--- stdout\n{}--- stderr\n{}",
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    );
-    (code, rendered)
+    common::run_deckbox(dir, args, stdin)
 }
 
 const LIVE: &str = "tests/fixtures/layouts/tcg_live_en.txt";

@@ -42,3 +42,33 @@ pub fn shared_data(test: &str) -> Option<PathBuf> {
 pub fn rulebooks(test: &str) -> Option<PathBuf> {
     shared_data(test).map(|data| data.join("../rulebooks"))
 }
+
+/// Runs the `deckbox` binary in `dir` with `args`, feeding `stdin`, and renders what it did
+/// for a snapshot: exit code, stdout, stderr. The environment cannot leak in: no card
+/// database or format from the caller's variables, a fixed width, a cache inside `dir`.
+pub fn run_deckbox(dir: &std::path::Path, args: &[&str], stdin: &[u8]) -> (i32, String) {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_deckbox"))
+        .args(args)
+        .current_dir(dir)
+        .env_remove("DECKBOX_CARDS")
+        .env_remove("DECKBOX_FORMAT")
+        .env("COLUMNS", "100")
+        .env("DECKBOX_CACHE_DIR", dir.join(".cache"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The binary may exit before reading its input (argument errors): ignore a broken pipe.
+    let _ = child.stdin.take().unwrap().write_all(stdin);
+    let output = child.wait_with_output().unwrap();
+    let code = output.status.code().unwrap_or(-1);
+    let rendered = format!(
+        "exit: {code}\n--- stdout\n{}--- stderr\n{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    (code, rendered)
+}
