@@ -2,7 +2,7 @@
 //!
 //! The module tree is the pipeline: [`deck`] reads a list and keeps every byte span,
 //! [`names`] turns a printed name into a lookup key, [`cards`] loads and resolves the card
-//! database, [`format`] holds the format files and the construction rules, [`check`] runs
+//! database, [`format`](mod@format) holds the format files and the construction rules, [`check`] runs
 //! them over a deck, [`report`] renders findings. The library never prints and never exits:
 //! it returns values and findings, and `main.rs` decides what to show.
 

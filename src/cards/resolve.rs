@@ -201,7 +201,7 @@ impl Profile {
 
 /// The known names nearest to `name`, best first, each once.
 ///
-/// Every known name is scored with Jaro–Winkler (at least [`MIN_SCORE`] to be suggested);
+/// Every known name is scored with Jaro–Winkler (at least `MIN_SCORE`, 0.85, to be suggested);
 /// a cheap bound skips most of them first, so a search over 60,000 names stays well under a
 /// millisecond and a repository check with typos is not dominated by its suggestions.
 pub fn suggestions(db: &CardDb, name: &str) -> Vec<String> {

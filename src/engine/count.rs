@@ -104,7 +104,7 @@ impl CountObserver {
         &self.mulligans
     }
 
-    /// Mulligans taken over all setups (for E[mulligans]).
+    /// Mulligans taken over all setups (for E\[mulligans\]).
     pub fn mulligans_total(&self) -> u64 {
         (0u64..).zip(&self.mulligans).map(|(m, n)| m * n).sum()
     }

@@ -45,7 +45,7 @@ const SYMBOLS: &[(&str, &str)] = &[
     ("{c}", "colorless"),
 ];
 
-/// The functionally relevant text of a printing: its rules text [`fold`]ed, the card's own
+/// The functionally relevant text of a printing: its rules text folded (`fold`), the card's own
 /// name replaced by "this pokemon", symbols and known rewordings unified, then cut into
 /// sentences (at line breaks and periods, so `hand.\nSearch` and `hand. Search` agree,
 /// as does a period left off at the end) joined by `. `.

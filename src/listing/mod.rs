@@ -5,7 +5,7 @@
 //! in that order, identical lines merged, a stable order inside each section (see the
 //! `order` module), the list's own language kept. [`convert`] does the same with every
 //! name taken from the card database in another language. [`render`] prints a listing as
-//! a Pokémon TCG Live export, a legacy PTCGO list, a Limitless list or JSON. [`format`] and
+//! a Pokémon TCG Live export, a legacy PTCGO list, a Limitless list or JSON. [`format`](fn@format) and
 //! [`rewrite_with`] are what `deckbox fmt` needs for one file.
 //!
 //! This module must never lose a card: a deck with unreadable lines is refused

@@ -243,7 +243,7 @@ impl Space {
         Ratio::new(bad, all).ok_or(StatsError::TooLarge)
     }
 
-    /// E[mulligans] = q / (1 − q) = C(N−n, H) / (C(N, H) − C(N−n, H)).
+    /// E\[mulligans\] = q / (1 − q) = C(N−n, H) / (C(N, H) − C(N−n, H)).
     pub fn expected_mulligans(&self) -> Result<Ratio, StatsError> {
         let all = binomial(self.cards, self.rules.hand_size)?;
         let bad = binomial(self.non_basic, self.rules.hand_size)?;
