@@ -12,7 +12,6 @@ use rayon::prelude::*;
 
 use super::{Outcome, Settings, SettingsArgs, Terminal, read_deck, render_error};
 use crate::check::{self, CheckedDeck, DeckInput};
-use crate::config::Origin;
 use crate::format::Format;
 use crate::report::{self, HumanOptions, OutputFormat};
 use crate::walk::{self, DeckFile, Selection};
@@ -117,25 +116,18 @@ impl<'a> FormatPlan<'a> {
             extra: Vec::new(),
             choice: vec![None; files.len()],
         };
-        let overridable = matches!(
-            settings.resolved.format.origin,
-            Origin::Default | Origin::File { .. }
-        );
-        let Some(config) = settings.config.as_ref().filter(|_| overridable) else {
-            return Ok(plan);
-        };
         let mut loaded: HashMap<&str, usize> = HashMap::new();
         for (file, choice) in files.iter().zip(plan.choice.iter_mut()) {
-            let Some(setting) = config.format_for(&file.absolute) else {
+            let Some(name) = settings.override_for(&file.absolute) else {
                 continue;
             };
-            let index = match loaded.get(setting.value.as_str()) {
+            let index = match loaded.get(name) {
                 Some(&index) => index,
                 None => {
-                    let format = Format::load(&setting.value).map_err(render_error)?;
+                    let format = Format::load(name).map_err(render_error)?;
                     plan.extra.push(format);
                     let index = plan.extra.len() - 1;
-                    loaded.insert(setting.value.as_str(), index);
+                    loaded.insert(name, index);
                     index
                 }
             };

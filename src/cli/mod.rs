@@ -166,20 +166,26 @@ impl Settings {
     /// `--format` or `DECKBOX_FORMAT` chose one).
     pub fn resolve_for(args: &SettingsArgs, file: &std::path::Path) -> Result<Settings, String> {
         let mut settings = Settings::resolve(args)?;
-        let overridable = matches!(
-            settings.resolved.format.origin,
-            crate::config::Origin::Default | crate::config::Origin::File { .. }
-        );
-        let chosen = settings
-            .config
-            .as_ref()
-            .filter(|_| overridable && file.as_os_str() != "-")
-            .and_then(|config| config.format_for(&crate::walk::absolute(file)))
-            .map(|setting| setting.value.clone());
+        let chosen = (file.as_os_str() != "-")
+            .then(|| settings.override_for(&crate::walk::absolute(file)))
+            .flatten()
+            .map(str::to_string);
         if let Some(format) = chosen {
             settings.format = Format::load(&format).map_err(render_error)?;
         }
         Ok(settings)
+    }
+
+    /// The format a config `[[overrides]]` entry gives the file at `absolute`. Overrides
+    /// apply only when the format itself came from the config file or the default:
+    /// `--format` and `DECKBOX_FORMAT` win for every file.
+    pub(crate) fn override_for(&self, absolute: &std::path::Path) -> Option<&str> {
+        let overridable = matches!(
+            self.resolved.format.origin,
+            crate::config::Origin::Default | crate::config::Origin::File { .. }
+        );
+        let config = self.config.as_ref().filter(|_| overridable)?;
+        Some(config.format_for(absolute)?.value.as_str())
     }
 
     /// Loads a format (id or file) and opens the card database (`--cards`, else embedded),
