@@ -4,6 +4,8 @@
 //! identified and every finding, sorted. It reports everything in one pass: a bad line is
 //! recorded and skipped, never fatal. It reads nothing from disk and prints nothing.
 
+use std::collections::BTreeSet;
+
 use serde::Serialize;
 
 use crate::cards::resolve::{self, Resolution};
@@ -52,7 +54,12 @@ pub struct CheckedDeck {
     pub path: String,
     pub source: String,
     pub format: String,
+    /// The language most card names are written in (ties: the headers' language).
     pub language: Option<Language>,
+    /// The language to write the list's headers and footer in: the one they decide, else
+    /// the one of the languages they fit that most names are written in, else
+    /// [`language`](Self::language). `fmt`, `convert` and `add` keep it.
+    pub headers_language: Option<Language>,
     pub list: DeckList,
     pub cards: Vec<DeckCard>,
     pub diagnostics: Vec<Diagnostic>,
@@ -87,7 +94,7 @@ impl CheckedDeck {
 pub fn check(input: &DeckInput, db: &CardDb, format: &Format) -> CheckedDeck {
     let text = SourceText::new(&input.text);
     let list = deck::parse(text.text());
-    let language = deck_language(db, &list);
+    let (language, headers_language) = deck_languages(db, &list);
     let mut diagnostics = Vec::new();
     if let Some(encoding) = input.encoding_fallback {
         diagnostics.push(
@@ -129,6 +136,7 @@ pub fn check(input: &DeckInput, db: &CardDb, format: &Format) -> CheckedDeck {
         source: input.text.clone(),
         format: format.id.clone(),
         language,
+        headers_language,
         list,
         cards,
         diagnostics,
@@ -299,27 +307,43 @@ fn unknown(db: &CardDb, text: &SourceText, line: &CardLine, suggestions: &[Strin
         .at(text, line.name_span, "no card has this name")
 }
 
-/// The deck's language: the one most card names are written in; headers break ties,
-/// then English.
-fn deck_language(db: &CardDb, list: &DeckList) -> Option<Language> {
+/// The deck's languages: (the one most distinct card names are written in, ties broken
+/// by the headers and then by [`Language::ALL`] order; the language to write its headers
+/// in). Distinct names, so merging identical lines (as `fmt` does) changes neither.
+fn deck_languages(db: &CardDb, list: &DeckList) -> (Option<Language>, Option<Language>) {
     let mut votes = [0usize; 6];
+    let mut seen = BTreeSet::new();
     for line in &list.cards {
+        if !seen.insert(line.name.as_str()) {
+            continue;
+        }
         for language in resolve::name_languages(db, &line.name) {
             votes[language.index()] += 1;
         }
     }
-    let header = list.language;
-    let best = votes.iter().copied().max().unwrap_or(0);
-    if best == 0 {
-        return header.or_else(|| (!list.headers.is_empty()).then_some(Language::En));
-    }
-    let tied: Vec<Language> = Language::ALL
-        .into_iter()
-        .filter(|language| votes[language.index()] == best)
-        .collect();
-    header
-        .filter(|language| tied.contains(language))
-        .or_else(|| tied.first().copied())
+    let fits = &list.header_languages;
+    let most = |among: &mut dyn Iterator<Item = Language>| {
+        // `max_by_key` keeps the last of equals: scan in reverse for the first.
+        among
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .max_by_key(|language| votes[language.index()])
+    };
+    let names = if votes.iter().all(|&v| v == 0) {
+        list.language
+            .or_else(|| fits.first().copied())
+            .or_else(|| (!list.headers.is_empty()).then_some(Language::En))
+    } else {
+        let preferred = fits.iter().copied();
+        let rest = Language::ALL.into_iter().filter(|l| !fits.contains(l));
+        most(&mut preferred.chain(rest))
+    };
+    let headers = list
+        .language
+        .or_else(|| most(&mut fits.iter().copied()))
+        .or(names);
+    (names, headers)
 }
 
 /// Findings in the order of the text; deck-wide findings first, then by rule.

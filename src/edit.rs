@@ -735,7 +735,7 @@ fn label(section: Section, language: Language, ptcgo: bool) -> &'static str {
 /// A header for `section` shaped like the list's first header: its decoration (`##`,
 /// `**`), separator (`: `, ` : `, ` - `, ` (…)`) and whether it has a number.
 fn header_text(deck: &CheckedDeck, section: Section, count: u32) -> String {
-    let language = deck.list.language.or(deck.language).unwrap_or(Language::En);
+    let language = deck.headers_language.unwrap_or(Language::En);
     let Some(first) = deck.list.headers.first() else {
         return format!("{}: {count}", label(section, language, false));
     };

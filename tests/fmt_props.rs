@@ -416,13 +416,46 @@ fn write_list(lines: &[GenLine], order: &[usize], layout: usize, dup: usize) -> 
     out
 }
 
+/// Lists whose names fit several languages equally, found by the generated-list property:
+/// the header language must not flip between the first and the second pass. A repeated
+/// line once outvoted a tie that merging it then restored; headers that fit Spanish and
+/// Portuguese alike once let the names pick English on the second pass.
+#[test]
+fn the_header_language_is_stable_when_names_tie_between_languages() {
+    let cases = [
+        // `Rozbouton` is French; `Hawlucha Radiante` Spanish and Portuguese (twice).
+        "// generated\n9995x Rozbouton PRE 4\n1x Hawlucha Radiante ASR 81\n3x Hawlucha Radiante ASR 81\n",
+        "// generated\n6 Charjabug Radiante CRZ 51\n3 Rayquaza ☆ DX 107\n",
+        "Pokémon: 9\n6 Charjabug Radiante CRZ 51\n3 Rayquaza ☆ DX 107\nTotal de cartas: 9\n",
+        "Pokémon: 4\n4 Pikachu\nEnergía: 0\n",
+    ];
+    for text in cases {
+        let input = DeckInput::from_bytes("tie", text.as_bytes());
+        let formatted = assert_fmt_properties(text, &input, embedded_db()).unwrap();
+        let headers = deckbox::deck::parse(&formatted).header_languages;
+        let deck = check::check(&input, embedded_db(), &formats()[0]);
+        let chosen = deck.headers_language.unwrap();
+        assert!(
+            headers.contains(&chosen),
+            "{chosen} not in {headers:?}:\n{formatted}"
+        );
+    }
+    // Headers that fit Spanish and Portuguese keep that language even when every name is
+    // English (`Pikachu` is also the Spanish name).
+    let input = DeckInput::from_bytes("x", "4 Iono PAL 185\nTotal de cartas: 4\n".as_bytes());
+    let formatted = listing::format(&input, embedded_db(), &formats()[0]).unwrap();
+    assert!(
+        formatted.formatted.contains("Total de cartas: 4"),
+        "{}",
+        formatted.formatted
+    );
+}
+
 proptest! {
-    // A fixed seed: CI must give the same verdict on every run. A random seed once found a
-    // list fmt does not format idempotently (es/pt-ambiguous names: the footer language
-    // flips between passes); it is recorded in the session note for a fix, not hidden here.
+    // A random seed, so every run explores new lists; failures found are kept in
+    // tests/fmt_props.proptest-regressions and replayed first.
     #![proptest_config(ProptestConfig {
         cases: 200,
-        rng_seed: proptest::test_runner::RngSeed::Fixed(20261122),
         ..ProptestConfig::default()
     })]
 

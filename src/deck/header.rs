@@ -278,6 +278,22 @@ pub(crate) fn deck_language(hints: &[Hint]) -> Option<Language> {
     majority(&telling)
 }
 
+/// The languages every hint that says anything fits, in [`Language::ALL`] order; empty
+/// when no hint says anything or they fit no language together.
+pub(crate) fn fitting_languages(hints: &[Hint]) -> Vec<Language> {
+    let agreed = hints
+        .iter()
+        .filter(|h| h.langs != LangSet::ALL)
+        .fold(LangSet::ALL, |acc, h| LangSet(acc.0 & h.langs.0));
+    if agreed == LangSet::ALL {
+        return Vec::new();
+    }
+    Language::ALL
+        .into_iter()
+        .filter(|&l| agreed.contains(l))
+        .collect()
+}
+
 /// The language the most hints fit, if exactly one has that many.
 fn majority(hints: &[Hint]) -> Option<Language> {
     let votes = |lang: Language| hints.iter().filter(|h| h.langs.contains(lang)).count();

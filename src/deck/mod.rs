@@ -158,6 +158,12 @@ pub struct DeckList {
     /// → English, `Trainer` with `Energie` → German); `None` when they say nothing, as in
     /// a list without headers or with only `Pokémon`.
     pub language: Option<Language>,
+    /// Every language the headers and footer fit, in [`Language::ALL`] order: the one of
+    /// [`language`](Self::language) when they decide it, several when they do not
+    /// (`Pokémon` with `Total de cartas` fits Spanish and Portuguese), none when they say
+    /// nothing or disagree.
+    #[serde(skip)]
+    pub header_languages: Vec<Language>,
 }
 
 /// Card counts above this are [`ParseIssueKind::BadCount`]: no format allows them, and a

@@ -6,7 +6,7 @@
 
 use super::card::{Count, Parts, Range};
 use super::classify::{Class, classify};
-use super::header::{Form, Hint, Marker, Role, deck_language};
+use super::header::{Form, Hint, Marker, Role, deck_language, fitting_languages};
 use super::lines::Line;
 use super::{
     CardLine, DeckList, Footer, Header, Layout, MAX_COUNT, ParseIssue, ParseIssueKind, Section,
@@ -126,6 +126,10 @@ impl Reader {
             .chain(self.footer_hint)
             .collect();
         let language = deck_language(&hints);
+        self.deck.header_languages = match language {
+            Some(language) => vec![language],
+            None => fitting_languages(&hints),
+        };
         for (header, hint) in self.deck.headers.iter_mut().zip(&self.header_hints) {
             header.language = hint.resolve(language);
         }

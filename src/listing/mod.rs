@@ -19,7 +19,9 @@
 //!   the section it was written under; an unknown card written before any header goes at
 //!   the end of the last section (or, when no section has a card, under no header).
 //! - Header counts count cards. Header words are the ones the parser reads, in the list's
-//!   language: the headers' language, else the language of the names, else English.
+//!   language ([`CheckedDeck::headers_language`]): the headers' language (when they fit
+//!   several, the one of those most names are written in), else the language of the
+//!   names, else English. Formatting its own output picks the same words again.
 //! - Whole-line comments (`// ...`, `# ...`) are kept, in written order, at the top; a
 //!   comment at the end of a card line (`4 Iono # tech`) is dropped.
 //! - A merged count above [`MAX_COUNT`] is printed on several lines, so the output always
@@ -123,7 +125,7 @@ impl std::fmt::Display for Refusal {
 /// The canonical listing of a checked deck, names as written.
 pub fn build(deck: &CheckedDeck, db: &CardDb) -> Result<Listing, Refusal> {
     refuse_unreadable(deck)?;
-    let language = deck.list.language.or(deck.language).unwrap_or(Language::En);
+    let language = deck.headers_language.unwrap_or(Language::En);
     Ok(assemble(deck, db, entries(deck, db), language))
 }
 
