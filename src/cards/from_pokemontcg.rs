@@ -96,14 +96,27 @@ pub fn load(root: &Path) -> Result<Vec<Printing>, CardDbError> {
                 return Ok(Vec::new());
             }
             let cards: Vec<RawCard> = read_json(&path)?;
-            let info = set_info(raw);
-            Ok(cards
-                .iter()
-                .filter_map(|card| printing(card, &info))
-                .collect())
+            Ok(printings(raw, &cards))
         })
         .collect::<Result<_, CardDbError>>()?;
     Ok(per_set.into_iter().flatten().collect())
+}
+
+/// The printings of one set from the JSON of its entry in `sets/en.json` (one object) and
+/// of its card file (an array), as [`load`] reads them; the error is serde's message. For
+/// fuzzing and tests: [`load`] is the way to read a checkout.
+pub fn printings_from_json(set: &[u8], cards: &[u8]) -> Result<Vec<Printing>, String> {
+    let raw: RawSet = serde_json::from_slice(set).map_err(|err| err.to_string())?;
+    let cards: Vec<RawCard> = serde_json::from_slice(cards).map_err(|err| err.to_string())?;
+    Ok(printings(&raw, &cards))
+}
+
+fn printings(raw: &RawSet, cards: &[RawCard]) -> Vec<Printing> {
+    let info = set_info(raw);
+    cards
+        .iter()
+        .filter_map(|card| printing(card, &info))
+        .collect()
 }
 
 fn read_json<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T, CardDbError> {

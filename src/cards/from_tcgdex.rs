@@ -147,15 +147,36 @@ fn collect_serie(
             });
             continue;
         }
-        let info = SetInfo {
-            set_code: set_code(&set_id, &set),
-            release_date: string_field(&set, "releaseDate"),
-            series: series.clone(),
-            set_id,
-        };
-        sets.push((info, set_file.with_extension("")));
+        sets.push((set_info(&set, set_id, &series), set_file.with_extension("")));
     }
     Ok(())
+}
+
+fn set_info(set: &Value, set_id: String, series: &str) -> SetInfo {
+    SetInfo {
+        set_code: set_code(&set_id, set),
+        release_date: string_field(set, "releaseDate"),
+        series: series.to_string(),
+        set_id,
+    }
+}
+
+/// One card from the text of its set's record and of its own record, as [`load`] maps them
+/// (`local_id` is the card file's name; the series id is `series`). The error is the syntax
+/// error or why the card was skipped. For fuzzing and tests: [`load`] reads a checkout.
+pub fn card_from_text(
+    set: &str,
+    card: &str,
+    local_id: &str,
+    series: &str,
+) -> Result<Printing, String> {
+    let set = literal::parse_module(set).map_err(|err| err.to_string())?;
+    let set_id = string_field(&set, "id");
+    if set_id.is_empty() {
+        return Err("set without an `id`".into());
+    }
+    let card = literal::parse_module(card).map_err(|err| err.to_string())?;
+    card_printing(&card, &set_info(&set, set_id, series), local_id)
 }
 
 /// Reads and parses one record; a syntax error names the file and line.

@@ -1,0 +1,234 @@
+//! What must hold for any input, as functions that panic when it does not: shared by the
+//! fuzz targets (fuzz/fuzz_targets, which include this file by path) and by the tests that
+//! replay the inputs the fuzzers found (tests/fuzz_regressions.rs) and generate lists
+//! (tests/fmt_props.rs). Each takes raw bytes, as a fuzzer gives them.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    dead_code,
+    reason = "oracles fail loudly; each user calls some of them"
+)]
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+use std::sync::OnceLock;
+
+use deckbox::cards::{CardDb, Source, embedded, from_pokemontcg, from_tcgdex};
+use deckbox::check::{self, CheckedDeck, DeckInput};
+use deckbox::deck::{DeckList, Span};
+use deckbox::diagnostic::Rule;
+use deckbox::format::Format;
+use deckbox::lang::Language;
+use deckbox::listing::{self, Layout};
+use deckbox::{names, report};
+
+/// The embedded card pool, loaded once.
+pub fn embedded_db() -> &'static CardDb {
+    static DB: OnceLock<CardDb> = OnceLock::new();
+    DB.get_or_init(|| CardDb::new(Source::Embedded, embedded::load().unwrap()))
+}
+
+/// The built-in formats fmt must keep verdicts under: the default first.
+pub fn formats() -> &'static [Format] {
+    static FORMATS: OnceLock<Vec<Format>> = OnceLock::new();
+    FORMATS.get_or_init(|| {
+        ["unlimited", "standard"]
+            .into_iter()
+            .map(|id| Format::load(id).unwrap())
+            .collect()
+    })
+}
+
+/// Splits a fuzzer's input in two at the first `\n---\n` (the second part empty if none).
+pub fn split_two(bytes: &[u8]) -> (&[u8], &[u8]) {
+    const SEPARATOR: &[u8] = b"\n---\n";
+    match bytes.windows(SEPARATOR.len()).position(|w| w == SEPARATOR) {
+        Some(at) => (&bytes[..at], &bytes[at + SEPARATOR.len()..]),
+        None => (bytes, &[]),
+    }
+}
+
+fn assert_span(text: &str, span: Span, what: &str) {
+    let end = span.offset.checked_add(span.length).unwrap();
+    assert!(end <= text.len(), "{what} span {span:?} past the end");
+    assert!(
+        text.is_char_boundary(span.offset) && text.is_char_boundary(end),
+        "{what} span {span:?} splits a character"
+    );
+}
+
+/// Every span of a parsed list lies in the text, on character boundaries.
+pub fn assert_spans(text: &str, list: &DeckList) {
+    for card in &list.cards {
+        for span in [card.span, card.count_span, card.name_span] {
+            assert_span(text, span, "card");
+        }
+        assert!(card.count >= 1 && card.count <= deckbox::deck::MAX_COUNT);
+    }
+    for header in &list.headers {
+        assert_span(text, header.span, "header");
+    }
+    for issue in &list.issues {
+        assert_span(text, issue.span, "issue");
+    }
+}
+
+/// The deck-list reader and the whole check pipeline on any bytes: decoding, parsing,
+/// identifying against the embedded pool, the rules of the default format, and every
+/// report renderer. Nothing panics and every span is valid.
+pub fn check_any(bytes: &[u8]) {
+    let input = DeckInput::from_bytes("fuzz.txt", bytes);
+    let list = deckbox::deck::parse(&input.text);
+    assert_spans(&input.text, &list);
+    let deck = check::check(&input, embedded_db(), &formats()[0]);
+    for diagnostic in &deck.diagnostics {
+        if let Some(span) = diagnostic.span {
+            assert_span(&deck.source, span, "diagnostic");
+        }
+    }
+    let _ = report::human(&deck, report::HumanOptions::default());
+    let _ = report::short(&deck);
+    let decks = [deck];
+    let json = report::json(&decks, embedded_db());
+    serde_json::from_str::<serde_json::Value>(&json).unwrap();
+    let sarif = report::sarif::sarif(&decks, &[]);
+    serde_json::from_str::<serde_json::Value>(&sarif).unwrap();
+}
+
+/// The rule ids of a deck's findings, without the ones formatting is meant to fix.
+pub fn verdict(deck: &CheckedDeck) -> (bool, BTreeSet<&'static str>) {
+    let ids = deck
+        .diagnostics
+        .iter()
+        .filter(|d| !matches!(d.rule, Rule::HeaderCount | Rule::Encoding))
+        .map(|d| d.rule.id())
+        .collect();
+    (deck.valid(), ids)
+}
+
+/// Cards by resolved printing (unknown cards by written name).
+pub fn cards(deck: &CheckedDeck) -> BTreeMap<String, u64> {
+    let mut out = BTreeMap::new();
+    for card in &deck.cards {
+        let key = match card.printing {
+            Some(id) => format!("#{id}"),
+            None => format!("?{}", card.line.name),
+        };
+        *out.entry(key).or_insert(0) += u64::from(card.line.count);
+    }
+    out
+}
+
+/// `fmt`'s promises on one input: formatting twice changes nothing, the result is
+/// canonical and reads back without issues, and under every format in `formats` the
+/// verdict (apart from what formatting fixes) and the cards are kept. `Err` when fmt
+/// refuses the input (it has unreadable lines), with fmt's reason.
+pub fn fmt_properties(
+    name: &str,
+    input: &DeckInput,
+    db: &CardDb,
+    formats: &[Format],
+) -> Result<String, String> {
+    let format = formats.first().unwrap();
+    let once = listing::format(input, db, format).map_err(|refusal| refusal.to_string())?;
+    let again = DeckInput::from_bytes(name, once.formatted.as_bytes());
+    let twice = listing::format(&again, db, format).unwrap();
+    assert_eq!(
+        twice.formatted, once.formatted,
+        "{name}: formatting twice changed the list"
+    );
+    assert!(twice.is_canonical(), "{name}");
+    for format in formats {
+        let before = check::check(input, db, format);
+        let after = check::check(&again, db, format);
+        assert_eq!(
+            verdict(&after),
+            verdict(&before),
+            "{name} ({}): verdict changed\n{}",
+            format.id,
+            once.formatted
+        );
+        assert_eq!(cards(&after), cards(&before), "{name}: cards changed");
+        assert_eq!(after.list.issues, Vec::new(), "{name}: output reads back");
+    }
+    Ok(once.formatted)
+}
+
+/// `fmt` round trip on any bytes with the embedded pool, then `convert` to the language the
+/// first byte picks, printed in every layout: each reads back without issues.
+pub fn fmt_any(bytes: &[u8]) {
+    let input = DeckInput::from_bytes("fuzz.txt", bytes);
+    if fmt_properties("fuzz.txt", &input, embedded_db(), formats()).is_err() {
+        // Refused: exactly when the reader found unreadable lines.
+        assert!(!deckbox::deck::parse(&input.text).issues.is_empty());
+        return;
+    }
+    let deck = check::check(&input, embedded_db(), &formats()[0]);
+    let language = Language::ALL[usize::from(bytes.first().copied().unwrap_or(0)) % 6];
+    let (converted, _) = listing::convert(&deck, embedded_db(), language).unwrap();
+    for layout in [Layout::Ptcgl, Layout::Ptcgo, Layout::Limitless] {
+        let text = listing::render(&converted, layout);
+        let list = deckbox::deck::parse(&text);
+        assert_eq!(list.issues, Vec::new(), "{layout:?}:\n{text}");
+    }
+    serde_json::from_str::<serde_json::Value>(&listing::render(&converted, Layout::Json)).unwrap();
+}
+
+/// Name normalization on any text: no panic, and the folded key is a fixed point of
+/// itself (looking up a key finds the same key).
+pub fn names_any(bytes: &[u8]) {
+    let Ok(text) = std::str::from_utf8(bytes) else {
+        return;
+    };
+    let canonical = names::canonical(text);
+    let _ = names::canonical_pokemon(text);
+    let key = names::lookup_key(text);
+    let folded = names::fold(text);
+    assert_eq!(names::fold(&folded), folded, "fold is not idempotent");
+    let _ = names::lookup_key(&canonical);
+    let _ = key;
+}
+
+/// The TCGdex record reader on any text: a module, a bare value, and a set plus a card
+/// (split at `\n---\n`) mapped to a printing, whose derived names must not panic.
+pub fn tcgdex_any(bytes: &[u8]) {
+    let (set, card) = split_two(bytes);
+    let (Ok(set), Ok(card)) = (std::str::from_utf8(set), std::str::from_utf8(card)) else {
+        return;
+    };
+    let _ = from_tcgdex::literal::parse_module(set);
+    let _ = from_tcgdex::literal::parse_value(set);
+    if let Ok(printing) = from_tcgdex::card_from_text(set, card, "1", "fuzz") {
+        let _ = printing.rules_name();
+        let _ = CardDb::new(Source::Embedded, vec![printing]);
+    }
+}
+
+/// The pokemon-tcg-data reader on any bytes: a set object and a card array (split at
+/// `\n---\n`), mapped to printings and indexed.
+pub fn pokemontcg_any(bytes: &[u8]) {
+    let (set, cards) = split_two(bytes);
+    if let Ok(printings) = from_pokemontcg::printings_from_json(set, cards) {
+        for printing in &printings {
+            let _ = printing.rules_name();
+        }
+        let _ = CardDb::new(Source::Embedded, printings);
+    }
+}
+
+/// A format file on any text: loaded or refused with an error, and when loaded, a real
+/// deck checked under it.
+pub fn format_any(bytes: &[u8]) {
+    let Ok(text) = std::str::from_utf8(bytes) else {
+        return;
+    };
+    let Ok(format) = Format::parse(Path::new("fuzz.toml"), text) else {
+        return;
+    };
+    let deck = "Pokémon: 4\n4 Pikachu SVI 63\nTrainer: 4\n4 Iono PAL 185\nEnergy: 4\n4 Basic {L} Energy SVE 4\n";
+    let input = DeckInput::from_bytes("deck.txt", deck.as_bytes());
+    let checked = check::check(&input, embedded_db(), &format);
+    let _ = report::short(&checked);
+    let _ = report::formats::show(&format);
+}
