@@ -68,7 +68,8 @@ pub fn lookup_key(name: &str) -> String {
     key.truncate(kept);
     if key.is_empty() {
         // Only punctuation ("'", "-"): keep something so the name can still be found.
-        return text::clean(name).to_lowercase();
+        // From the canonical form, like every key: `(*` and `(` are one name.
+        return canon.to_lowercase();
     }
     key
 }

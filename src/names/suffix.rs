@@ -16,13 +16,16 @@ const HYPHEN_SUFFIXES: [&str; 12] = [
 pub(super) fn normalize(name: &str) -> String {
     let mut words: Vec<&str> = Vec::with_capacity(8);
     for word in name.split(' ').filter(|w| !w.is_empty()) {
-        match split_hyphen_suffix(word) {
-            Some((stem, suffix)) => {
-                words.push(stem);
-                words.push(suffix);
-            }
-            None => words.push(word),
+        // Every glued suffix, last first (`Mewtwo-EX-TURBO` is `Mewtwo EX TURBO`): one
+        // split would leave `Mewtwo-EX`, which the next call would split, so canonical
+        // would not be idempotent.
+        let at = words.len();
+        let mut stem = word;
+        while let Some((rest, suffix)) = split_hyphen_suffix(stem) {
+            words.insert(at, suffix);
+            stem = rest;
         }
+        words.insert(at, stem);
     }
     let mut out: Vec<&str> = Vec::with_capacity(words.len());
     let mut i = 0;

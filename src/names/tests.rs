@@ -203,6 +203,9 @@ const CANONICAL: &[(&str, &str, Cite)] = &[
     ("Ultra\u{202F}Ball", "Ultra Ball", UNICODE),
     ("  Ultra\t\tBall  ", "Ultra Ball", UNICODE),
     ("Le\u{0301}viator", "Léviator", UNICODE),
+    ("Le\u{200B}\u{0301}viator", "Léviator", UNICODE),
+    ("Boss\u{1FEF}s Orders", "Boss's Orders", UNICODE),
+    ("\u{1FEF}", "'", UNICODE),
     // Level is not part of the name.
     ("Gengar LV. 43", "Gengar", EN_GENGAR),
     ("Gengar LV.43", "Gengar", EN_GENGAR),
@@ -283,6 +286,8 @@ const CANONICAL: &[(&str, &str, Cite)] = &[
     ("Mewtwo V-ASTRO", "Mewtwo VSTAR", DATASETS),
     ("Mewtwo V ASTRO", "Mewtwo VSTAR", DATASETS),
     ("Raichu BREAK", "Raichu BREAK", EN_BREAK),
+    ("Raichu-GX-TURBO", "Raichu GX BREAK", LOOKUP),
+    ("Acchiappa-Pokémon Eccellente-EX-TURBO", "Acchiappa-Pokémon Eccellente EX BREAK", LOOKUP),
     ("Raichu TURBO", "Raichu BREAK", ES_TURBO),
     ("Raichu-TURBO", "Raichu BREAK", PT_TURBO),
     ("Staross TURBO", "Staross BREAK", FR_TURBO),
@@ -441,6 +446,8 @@ const KEYS: &[(&str, &str, bool, Cite)] = &[
     ("Feuer-Energie", "Basis-{R}-Energie", true, EN_BASIC_ENERGY),
     ("Fire Energy", "Water Energy", false, EN_BASIC_ENERGY),
     ("Fire Energy", "R Energy", false, DATASETS),
+    ("(*", "(", true, LOOKUP),
+    ("'(Giovanni)", "'", true, LOOKUP),
 ];
 
 #[test]

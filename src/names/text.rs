@@ -3,12 +3,18 @@
 //!
 //! This module knows nothing about card names: no words, no suffixes, only characters.
 
+use std::borrow::Cow;
+
 use unicode_normalization::char::{decompose_canonical, is_combining_mark};
 use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfc_quick};
 
 /// One printed character written several ways: NFC, one apostrophe, one hyphen, no
 /// zero-width characters, single spaces, trimmed. Lossless for what a reader sees.
 pub(super) fn clean(s: &str) -> String {
+    // NFC first, so a character whose canonical form is one of the variants below (Greek
+    // varia U+1FEF is a backtick) is mapped like it; and again at the end, because
+    // dropping a zero-width character can bring a letter and its accent together.
+    let s = nfc(s);
     let mut out = String::with_capacity(s.len());
     let mut pending_space = false;
     for ch in s.chars() {
@@ -32,12 +38,20 @@ pub(super) fn clean(s: &str) -> String {
         }
         out.push(ch);
     }
-    // Decomposed accents (e + U+0301) must compare equal to precomposed ones; the quick
-    // check keeps the common already-NFC case allocation-free.
+    // Decomposed accents (e + U+0301) must compare equal to precomposed ones.
     if is_nfc_quick(out.chars()) == IsNormalized::Yes {
         out
     } else {
         out.nfc().collect()
+    }
+}
+
+/// `s` in NFC; the quick check keeps the common already-NFC case allocation-free.
+fn nfc(s: &str) -> Cow<'_, str> {
+    if is_nfc_quick(s.chars()) == IsNormalized::Yes {
+        Cow::Borrowed(s)
+    } else {
+        Cow::Owned(s.nfc().collect())
     }
 }
 
