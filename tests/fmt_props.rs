@@ -6,11 +6,14 @@
 //! interrupted rewrite leaves the file intact.
 
 mod common;
+mod oracles;
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
+
+use oracles::{cards, embedded_db, formats, verdict};
 
 use deckbox::cards::{CardDb, Source, embedded, index};
 use deckbox::check::{self, CheckedDeck, DeckInput};
@@ -19,11 +22,6 @@ use deckbox::format::Format;
 use deckbox::lang::Language;
 use deckbox::listing::{self, Layout};
 use proptest::prelude::*;
-
-fn embedded_db() -> &'static CardDb {
-    static DB: OnceLock<CardDb> = OnceLock::new();
-    DB.get_or_init(|| CardDb::new(Source::Embedded, embedded::load().unwrap()))
-}
 
 fn tcgdex() -> Option<&'static CardDb> {
     static DB: OnceLock<Option<CardDb>> = OnceLock::new();
@@ -37,40 +35,6 @@ fn tcgdex() -> Option<&'static CardDb> {
         })
     })
     .as_ref()
-}
-
-fn formats() -> &'static [Format] {
-    static FORMATS: OnceLock<Vec<Format>> = OnceLock::new();
-    FORMATS.get_or_init(|| {
-        ["unlimited", "standard"]
-            .into_iter()
-            .map(|id| Format::load(id).unwrap())
-            .collect()
-    })
-}
-
-/// The rule ids of a deck's findings, without the ones formatting is meant to fix.
-fn verdict(deck: &CheckedDeck) -> (bool, BTreeSet<&'static str>) {
-    let ids = deck
-        .diagnostics
-        .iter()
-        .filter(|d| !matches!(d.rule, Rule::HeaderCount | Rule::Encoding))
-        .map(|d| d.rule.id())
-        .collect();
-    (deck.valid(), ids)
-}
-
-/// Cards by resolved printing (unknown cards by written name).
-fn cards(deck: &CheckedDeck) -> BTreeMap<String, u64> {
-    let mut out = BTreeMap::new();
-    for card in &deck.cards {
-        let key = match card.printing {
-            Some(id) => format!("#{id}"),
-            None => format!("?{}", card.line.name),
-        };
-        *out.entry(key).or_insert(0) += u64::from(card.line.count);
-    }
-    out
 }
 
 /// Cards for the language round trip: by printing when the line's set code and number name
@@ -96,29 +60,7 @@ fn cards_by_printing(deck: &CheckedDeck, db: &CardDb) -> BTreeMap<String, u64> {
 
 /// Formats `text` and checks the three properties; `Err` when fmt refuses it.
 fn assert_fmt_properties(name: &str, input: &DeckInput, db: &CardDb) -> Result<String, String> {
-    let format = formats().first().unwrap();
-    let once = listing::format(input, db, format).map_err(|refusal| refusal.to_string())?;
-    let again_input = DeckInput::from_bytes(name, once.formatted.as_bytes());
-    let twice = listing::format(&again_input, db, format).unwrap();
-    assert_eq!(
-        twice.formatted, once.formatted,
-        "{name}: formatting twice changed the list"
-    );
-    assert!(twice.is_canonical(), "{name}");
-    for format in formats() {
-        let before = check::check(input, db, format);
-        let after = check::check(&again_input, db, format);
-        assert_eq!(
-            verdict(&after),
-            verdict(&before),
-            "{name} ({}): verdict changed\n{}",
-            format.id,
-            once.formatted
-        );
-        assert_eq!(cards(&after), cards(&before), "{name}: cards changed");
-        assert_eq!(after.list.issues, Vec::new(), "{name}: output reads back");
-    }
-    Ok(once.formatted)
+    oracles::fmt_properties(name, input, db, formats())
 }
 
 fn fixture_files(dirs: &[&str]) -> Vec<PathBuf> {
