@@ -13,14 +13,11 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use oracles::{cards, embedded_db, formats, verdict};
-
-use deckbox::cards::{CardDb, Source, embedded, index};
+use deckbox::cards::{CardDb, index};
 use deckbox::check::{self, CheckedDeck, DeckInput};
-use deckbox::diagnostic::Rule;
-use deckbox::format::Format;
 use deckbox::lang::Language;
 use deckbox::listing::{self, Layout};
+use oracles::{cards, embedded_db, formats, verdict};
 use proptest::prelude::*;
 
 fn tcgdex() -> Option<&'static CardDb> {
