@@ -208,14 +208,17 @@ fn hostile_sizes_finish_with_a_verdict() {
     let counts: Vec<&str> = out.lines().filter(|l| l.contains("header-count")).collect();
     assert_eq!(counts.len(), 1, "only the header that says 4: {counts:?}");
     assert!(counts[0].starts_with("sections.txt:43:"), "{counts:?}");
-    // One 5 MB line, and a file over the size limit.
+    // One 5 MB line (refused: lines are at most 4096 bytes, so no message repeats 5 MB),
+    // and a file over the size limit.
     std::fs::write(
         dir.path().join("long.txt"),
         "4 ".to_string() + &"a".repeat(5 << 20),
     )
     .unwrap();
-    let (code, _) = run_in(dir.path(), &["check", "long.txt", "-o", "short"], b"");
-    assert_eq!(code, 1);
+    let (code, out) = run_in(dir.path(), &["check", "long.txt", "-o", "short"], b"");
+    assert_eq!(code, 2);
+    assert!(out.contains("long.txt:1: a line of 5242882 bytes"), "{out}");
+    assert!(out.len() < 1024);
     std::fs::write(dir.path().join("huge.txt"), "x".repeat(9 << 20)).unwrap();
     let (code, out) = run_in(dir.path(), &["check", "huge.txt"], b"");
     assert_eq!(code, 2, "{out}");

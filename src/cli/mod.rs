@@ -32,6 +32,14 @@ pub use stats::{
 /// Largest deck file deckbox reads (a 60-card list is about 2 KB).
 pub const MAX_FILE_BYTES: u64 = 8 * 1024 * 1024;
 
+/// Most lines a deck list may have (a 60-card list has at most about 70). Counted the way
+/// the parser cuts lines (`\n`, `\r\n` or a lone `\r`), before anything is parsed.
+pub const MAX_LINES: usize = 200_000;
+
+/// Longest line a deck list may have, in bytes (a card line is under 100). A longer line
+/// is not a deck list, and every message quoting it would repeat it.
+pub const MAX_LINE_BYTES: usize = 4096;
+
 #[derive(Debug, Parser)]
 #[command(
     name = "deckbox",
@@ -303,14 +311,21 @@ pub fn run_with_progress(
     }
 }
 
-/// Reads one deck file (or standard input for `-`), bounded in size.
+/// Reads one deck file (or standard input for `-`), bounded in size ([`MAX_FILE_BYTES`])
+/// and in lines ([`MAX_LINES`]). Every command that reads deck lists reads them here.
 pub(crate) fn read_deck(
     file: &std::path::Path,
     stdin: &mut dyn Read,
     stdin_used: &mut bool,
 ) -> Result<DeckInput, String> {
     let mut bytes = Vec::new();
-    if file.as_os_str() == "-" {
+    let is_stdin = file.as_os_str() == "-";
+    let name = if is_stdin {
+        "standard input".to_string()
+    } else {
+        crate::report::visible(&file.display().to_string()).into_owned()
+    };
+    if is_stdin {
         if std::mem::replace(stdin_used, true) {
             return Err("standard input (`-`) can only be read once".to_string());
         }
@@ -319,21 +334,105 @@ pub(crate) fn read_deck(
             .read_to_end(&mut bytes)
             .map_err(|error| format!("cannot read standard input: {error}"))?;
     } else {
-        let handle = std::fs::File::open(file)
-            .map_err(|error| format!("cannot read {}: {error}", file.display()))?;
+        // A named pipe would block forever without a writer, a terminal until typed at:
+        // only regular files are opened (symbolic links followed).
+        let metadata =
+            std::fs::metadata(file).map_err(|error| format!("cannot read {name}: {error}"))?;
+        if !metadata.is_file() {
+            return Err(format!(
+                "cannot read {name}: it is {}, not a file; give a deck list's content on standard input with `-`",
+                file_kind(&metadata.file_type())
+            ));
+        }
+        let handle =
+            std::fs::File::open(file).map_err(|error| format!("cannot read {name}: {error}"))?;
         handle
             .take(MAX_FILE_BYTES + 1)
             .read_to_end(&mut bytes)
-            .map_err(|error| format!("cannot read {}: {error}", file.display()))?;
+            .map_err(|error| format!("cannot read {name}: {error}"))?;
     }
     if bytes.len() as u64 > MAX_FILE_BYTES {
         return Err(format!(
-            "{} is larger than {} MiB; deck lists are a few kilobytes",
-            file.display(),
+            "{name} is larger than {} MiB; deck lists are a few kilobytes",
             MAX_FILE_BYTES / 1024 / 1024
         ));
     }
-    Ok(DeckInput::from_bytes(file.display().to_string(), &bytes))
+    let input = DeckInput::from_bytes(file.display().to_string(), &bytes);
+    let shape = measure(&input.text);
+    if shape.lines > MAX_LINES {
+        return Err(format!(
+            "{name}: {} lines; a deck list may have at most {MAX_LINES} lines",
+            shape.lines
+        ));
+    }
+    if let Some((line, bytes)) = shape.first_long_line {
+        return Err(format!(
+            "{name}:{line}: a line of {bytes} bytes; a deck list's lines may have at most {MAX_LINE_BYTES} bytes"
+        ));
+    }
+    Ok(input)
+}
+
+/// What a regular file is not: for the message refusing to open it.
+fn file_kind(kind: &std::fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return "a named pipe";
+        }
+        if kind.is_socket() {
+            return "a socket";
+        }
+        if kind.is_char_device() || kind.is_block_device() {
+            return "a device";
+        }
+    }
+    if kind.is_dir() {
+        "a directory"
+    } else {
+        "a special file"
+    }
+}
+
+/// The lines of a text, as [`measure`] counts them.
+struct Shape {
+    lines: usize,
+    /// The first line longer than [`MAX_LINE_BYTES`]: its number and length in bytes.
+    first_long_line: Option<(usize, usize)>,
+}
+
+/// Counts the lines the parser will see in `text` (line endings are `\n`, `\r\n` and a
+/// lone `\r`; text after the last ending is one more line) and finds the first line over
+/// [`MAX_LINE_BYTES`]. One pass over the bytes, nothing allocated.
+fn measure(text: &str) -> Shape {
+    let bytes = text.as_bytes();
+    let mut endings = 0;
+    let mut length = 0;
+    let mut first_long_line = None;
+    let mut previous_cr = false;
+    for &byte in bytes {
+        match byte {
+            b'\n' if previous_cr => {}
+            b'\n' | b'\r' => {
+                if length > MAX_LINE_BYTES && first_long_line.is_none() {
+                    first_long_line = Some((endings + 1, length));
+                }
+                endings += 1;
+                length = 0;
+            }
+            _ => length += 1,
+        }
+        previous_cr = byte == b'\r';
+    }
+    if length > MAX_LINE_BYTES && first_long_line.is_none() {
+        first_long_line = Some((endings + 1, length));
+    }
+    Shape {
+        // Text after the last line ending is one more line.
+        lines: endings + usize::from(length > 0),
+        first_long_line,
+    }
 }
 
 /// Receives a long simulation's progress. The library never prints: the binary implements

@@ -61,10 +61,11 @@ pub fn human(deck: &CheckedDeck, options: HumanOptions) -> String {
         .with_width(options.width)
         .with_links(false);
     let mut out = String::new();
+    let path = visible(&deck.path).into_owned();
+    let source = visible_source(&deck.source);
     for diagnostic in deck.diagnostics.iter().take(MAX_HUMAN_FINDINGS) {
-        let report = miette::Report::new(to_miette(diagnostic)).with_source_code(
-            NamedSource::new(deck.path.clone(), deck.source.clone()).with_language("text"),
-        );
+        let report = miette::Report::new(to_miette(diagnostic))
+            .with_source_code(NamedSource::new(path.clone(), source.clone()).with_language("text"));
         if handler.render_report(&mut out, report.as_ref()).is_err() {
             out.push_str(&short_line(deck, diagnostic));
         }
@@ -98,7 +99,7 @@ pub fn summary(deck: &CheckedDeck) -> String {
     };
     format!(
         "{}: {verdict} ({} cards, format {})",
-        deck.path,
+        visible(&deck.path),
         deck.card_count(),
         deck.format
     )
@@ -122,22 +123,25 @@ fn to_miette(diagnostic: &Diagnostic) -> MietteDiagnostic {
     let mut labels = Vec::new();
     if let Some(span) = diagnostic.span {
         labels.push(LabeledSpan::new_primary_with_span(
-            diagnostic.label.clone(),
+            diagnostic
+                .label
+                .as_deref()
+                .map(|label| visible(label).into_owned()),
             (span.offset, span.length),
         ));
     }
     for related in &diagnostic.related {
         labels.push(LabeledSpan::new_with_span(
-            Some(related.message.clone()),
+            Some(visible(&related.message).into_owned()),
             (related.span.offset, related.span.length),
         ));
     }
-    let mut out = MietteDiagnostic::new(diagnostic.message.clone())
+    let mut out = MietteDiagnostic::new(visible(&diagnostic.message))
         .with_code(diagnostic.rule.id())
         .with_severity(severity)
         .with_labels(labels);
     if let Some(help) = &diagnostic.help {
-        out = out.with_help(help.clone());
+        out = out.with_help(visible(help));
     }
     out
 }
@@ -153,13 +157,61 @@ pub fn short(deck: &CheckedDeck) -> String {
 fn short_line(deck: &CheckedDeck, diagnostic: &Diagnostic) -> String {
     format!(
         "{}:{}:{}: {} {}: {}",
-        deck.path,
+        visible(&deck.path),
         diagnostic.line.unwrap_or(1),
         diagnostic.column.unwrap_or(1),
         diagnostic.severity.as_str(),
         diagnostic.rule.id(),
-        diagnostic.message
+        visible(&diagnostic.message)
     )
+}
+
+/// Whether `c` is shown escaped in terminal output: control characters (escape sequences
+/// could recolour, move the cursor or erase a line), bidirectional controls (which reorder
+/// what a line shows, Trojan Source) and zero-width characters (which make two different
+/// names look the same). Tabs and line endings are layout and stay.
+fn hidden(c: char) -> bool {
+    (c.is_control() && !matches!(c, '\t' | '\n' | '\r'))
+        || matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{2064}' | '\u{2066}'..='\u{2069}' | '\u{061C}' | '\u{FEFF}')
+}
+
+/// `text` for a terminal: every [`hidden`] character written as `\u{202E}`. Used for file
+/// names, messages, labels and help in the human and short renderers; machine output
+/// (JSON, SARIF) keeps text as it is, JSON-escaped.
+pub fn visible(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.contains(hidden) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        if hidden(c) {
+            out.push_str(&format!("\\u{{{:X}}}", u32::from(c)));
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// The deck's text as the human renderer quotes it: each [`hidden`] character replaced by
+/// one of the same length in bytes (`?` for one byte, `??` for two, U+FFFD for three), so
+/// the findings' byte spans still point at the same text. A BOM at the very start is kept:
+/// the parser skips it and a terminal shows nothing for it.
+fn visible_source(source: &str) -> String {
+    let mut out = String::with_capacity(source.len());
+    for (offset, c) in source.char_indices() {
+        if !hidden(c) || (offset == 0 && c == '\u{FEFF}') {
+            out.push(c);
+            continue;
+        }
+        match c.len_utf8() {
+            1 => out.push('?'),
+            2 => out.push_str("??"),
+            3 => out.push('\u{FFFD}'),
+            _ => out.push_str("????"),
+        }
+    }
+    out
 }
 
 #[derive(Serialize)]
