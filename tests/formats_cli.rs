@@ -258,3 +258,56 @@ fn explain_the_format_rules() {
         insta::assert_snapshot!(format!("explain-{rule}"), out);
     }
 }
+
+/// A format file may only extend built-in formats and files in the folder of the format
+/// given (or below it): otherwise a format file in a repository could make a CI run read
+/// any file and print parts of it in the error.
+#[test]
+fn extends_cannot_leave_the_folder_of_the_format_given() {
+    let dir = tempfile::tempdir().unwrap();
+    let repo = dir.path().join("repo");
+    std::fs::create_dir_all(repo.join("formats/parts")).unwrap();
+    std::fs::write(dir.path().join("secret.toml"), "token = SECRET-TOKEN-42\n").unwrap();
+    let deck =
+        std::fs::read(common::repo().join("tests/fixtures/formats/standard-valid.txt")).unwrap();
+    std::fs::write(repo.join("deck.txt"), deck).unwrap();
+    let with = |extends: &str| format!("id = \"x\"\nname = \"X\"\nextends = \"{extends}\"\n");
+    let secret = dir.path().join("secret.toml");
+    let cases = [
+        ("up.toml", with("../../secret.toml"), "leaves the folder"),
+        (
+            "absolute.toml",
+            with(&secret.display().to_string()),
+            "absolute path",
+        ),
+    ];
+    for (file, text, wanted) in cases {
+        std::fs::write(repo.join("formats").join(file), text).unwrap();
+        let format = format!("formats/{file}");
+        let (code, out) = run_in(&repo, &["check", "deck.txt", "--format", &format]);
+        assert_eq!(code, 2, "{file}: {out}");
+        assert!(out.contains(wanted), "{file}: {out}");
+        assert!(!out.contains("SECRET-TOKEN"), "{file} leaked: {out}");
+    }
+    // Down and back up inside the folder of the format given is fine.
+    std::fs::write(
+        repo.join("formats/top.toml"),
+        with("parts/middle.toml").replace("\"x\"", "\"top\""),
+    )
+    .unwrap();
+    std::fs::write(
+        repo.join("formats/parts/middle.toml"),
+        with("../base.toml").replace("\"x\"", "\"middle\""),
+    )
+    .unwrap();
+    std::fs::write(
+        repo.join("formats/base.toml"),
+        "id = \"base\"\nname = \"Base\"\nextends = \"standard\"\n",
+    )
+    .unwrap();
+    let (code, out) = run_in(
+        &repo,
+        &["check", "deck.txt", "--format", "formats/top.toml"],
+    );
+    assert_eq!(code, 0, "{out}");
+}

@@ -397,9 +397,47 @@ fn load_table(
         })));
     }
     let folder = path.parent().map(Path::to_path_buf);
+    if let Some(message) = escapes(&parent, folder.as_deref(), chain) {
+        let span = extends_key(&text).map(|at| miette::SourceSpan::from((at, 7)));
+        return Err(FormatError::Invalid(Box::new(InvalidFormat {
+            source_code: miette::NamedSource::new(path.display().to_string(), text),
+            path,
+            label: message.clone(),
+            help: Some(
+                "extend a built-in format, or a format file in the same folder as the one \
+                 given (or below it)"
+                    .into(),
+            ),
+            message,
+            span,
+        })));
+    }
     let (_, mut merged) = load_table(&parent, folder.as_deref(), chain)?;
     merge(&mut merged, std::mem::take(&mut table));
     Ok((path, merged))
+}
+
+/// Why `extends = "<parent>"` may not be followed, if it may not: a file it names must lie
+/// in the folder of the first file of the chain (the one given on the command line or in
+/// deckbox.toml) or below it, so a format file cannot make deckbox read, and print parts
+/// of, a file elsewhere (`extends = "/home/me/.ssh/id_rsa"`).
+fn escapes(parent: &str, folder: Option<&Path>, chain: &[PathBuf]) -> Option<String> {
+    if BUILTIN.iter().any(|(id, _, _)| *id == parent) {
+        return None;
+    }
+    if Path::new(parent).is_absolute() {
+        return Some(format!("`extends` names an absolute path: {parent}"));
+    }
+    let root = chain.first()?.parent()?;
+    let target = folder?.join(parent).canonicalize().ok()?;
+    (!target.starts_with(root)).then(|| {
+        format!(
+            "`extends` leaves the folder of {}: {parent}",
+            chain
+                .first()
+                .map_or(String::new(), |p| p.display().to_string())
+        )
+    })
 }
 
 /// Byte offset of the `extends` key: the start of a line `extends = ...`, so that the word
