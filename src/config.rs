@@ -15,6 +15,7 @@ use globset::GlobSet;
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
+use crate::invalid_file::InvalidFile;
 use crate::lang::Language;
 use crate::walk;
 
@@ -98,20 +99,7 @@ pub enum ConfigError {
 }
 
 /// A config file whose text does not fit the schema, with the offending span.
-#[derive(Debug, thiserror::Error, miette::Diagnostic)]
-#[error("invalid config file {path}: {message}")]
-#[diagnostic(code(config))]
-pub struct InvalidConfig {
-    pub path: PathBuf,
-    pub message: String,
-    #[source_code]
-    pub source_code: miette::NamedSource<String>,
-    #[label("{label}")]
-    pub span: Option<miette::SourceSpan>,
-    pub label: String,
-    #[help]
-    pub help: Option<String>,
-}
+pub type InvalidConfig = InvalidFile;
 
 /// The nearest `deckbox.toml` in `start` or a folder above it, up to the file-system root.
 pub fn discover(start: &Path) -> Option<PathBuf> {
@@ -133,9 +121,9 @@ pub fn load(path: &Path) -> Result<Config, ConfigError> {
 /// Checks a config file's text; `path` locates the paths in it and names it in errors.
 pub fn parse(path: &Path, text: &str) -> Result<Config, ConfigError> {
     let raw: RawConfig = toml::from_str(text).map_err(|error| {
-        let message = plain_types(error.message());
-        let (label, help) = crate::format::explain_unknown_key(&message);
-        invalid(path, text, message, error.span(), label, help)
+        ConfigError::Invalid(Box::new(InvalidFile::from_toml(
+            "config", path, text, &error,
+        )))
     })?;
     let path = walk::absolute(path);
     let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
@@ -192,14 +180,15 @@ impl Reader<'_> {
 
     fn error(&self, at: std::ops::Range<usize>, message: String, help: &str) -> ConfigError {
         let label = message.clone();
-        invalid(
+        ConfigError::Invalid(Box::new(InvalidFile::new(
+            "config",
             self.path,
             self.text,
             message,
             Some(at),
             label,
             Some(help.to_string()),
-        )
+        )))
     }
 
     /// A built-in id stays as it is; anything else is a format file under the folder.
@@ -344,30 +333,6 @@ fn line_of(text: &str, offset: usize) -> usize {
     text.get(..offset)
         .map_or(0, |before| before.matches('\n').count())
         + 1
-}
-
-fn invalid(
-    path: &Path,
-    text: &str,
-    message: String,
-    span: Option<std::ops::Range<usize>>,
-    label: String,
-    help: Option<String>,
-) -> ConfigError {
-    ConfigError::Invalid(Box::new(InvalidConfig {
-        path: path.to_path_buf(),
-        message,
-        source_code: miette::NamedSource::new(path.display().to_string(), text.to_string()),
-        span: span.map(miette::SourceSpan::from),
-        label,
-        help,
-    }))
-}
-
-fn plain_types(message: &str) -> String {
-    message
-        .replace("expected a string", "expected text in quotes")
-        .replace("expected a sequence", "expected a list in brackets")
 }
 
 /// Where a resolved value came from.

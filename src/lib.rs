@@ -17,6 +17,7 @@ pub mod diff;
 pub mod edit;
 pub mod engine;
 pub mod format;
+pub mod invalid_file;
 pub mod lang;
 pub mod listing;
 pub mod memo;

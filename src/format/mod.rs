@@ -13,6 +13,7 @@ pub mod rules;
 
 use serde::{Deserialize, Serialize};
 
+use crate::invalid_file::InvalidFile;
 use crate::memo::Memo;
 
 /// `(id, file name, text)` of a format file under `formats/`, compiled in.
@@ -245,21 +246,7 @@ pub enum FormatError {
 }
 
 /// A format file whose text does not fit the schema, with the offending span.
-#[derive(Debug, thiserror::Error, miette::Diagnostic)]
-#[error("invalid format file {path}: {message}")]
-#[diagnostic(code(format))]
-pub struct InvalidFormat {
-    pub path: PathBuf,
-    pub message: String,
-    #[source_code]
-    pub source_code: miette::NamedSource<String>,
-    #[label("{label}")]
-    pub span: Option<miette::SourceSpan>,
-    /// What to write under the span: the message, or its first clause when it is long.
-    pub label: String,
-    #[help]
-    pub help: Option<String>,
-}
+pub type InvalidFormat = InvalidFile;
 
 /// How deep `extends` may chain (a cycle stops here too).
 const MAX_EXTENDS: usize = 8;
@@ -275,14 +262,9 @@ impl Format {
     pub fn load(name: &str) -> Result<Format, FormatError> {
         let (path, table) = load_table(name, None, &mut Vec::new())?;
         Format::deserialize(toml::Value::Table(table)).map_err(|error| {
-            FormatError::Invalid(Box::new(InvalidFormat {
-                path: path.clone(),
-                label: String::new(),
-                help: None,
-                message: plain_types(error.message()),
-                source_code: miette::NamedSource::new(path.display().to_string(), String::new()),
-                span: None,
-            }))
+            FormatError::Invalid(Box::new(InvalidFile::from_toml(
+                "format", &path, "", &error,
+            )))
         })
     }
 
@@ -294,48 +276,28 @@ impl Format {
 }
 
 fn invalid(path: &Path, text: &str, error: &toml::de::Error) -> FormatError {
-    let message = plain_types(error.message());
-    let (label, help) = explain_unknown_key(&message);
-    FormatError::Invalid(Box::new(InvalidFormat {
-        path: path.to_path_buf(),
-        label,
-        help,
+    FormatError::Invalid(Box::new(InvalidFile::from_toml(
+        "format", path, text, error,
+    )))
+}
+
+/// An error at the `extends` key of a format file.
+fn invalid_extends(
+    path: PathBuf,
+    text: String,
+    message: String,
+    help: Option<&str>,
+) -> FormatError {
+    let span = extends_key(&text).map(|at| at..at + "extends".len());
+    FormatError::Invalid(Box::new(InvalidFile::new(
+        "format",
+        &path,
+        &text,
+        message.clone(),
+        span,
         message,
-        source_code: miette::NamedSource::new(path.display().to_string(), text.to_string()),
-        span: error.span().map(miette::SourceSpan::from),
-    }))
-}
-
-/// For serde's "unknown field `x`, expected one of `a`, `b`": a short label and a help
-/// naming the nearest known key. Other messages label the span as they are. Shared by every
-/// strict TOML file deckbox reads (format files, deckbox.toml).
-pub(crate) fn explain_unknown_key(message: &str) -> (String, Option<String>) {
-    let Some(rest) = message.strip_prefix("unknown field `") else {
-        return (message.to_string(), None);
-    };
-    let Some((key, expected)) = rest.split_once('`') else {
-        return (message.to_string(), None);
-    };
-    let known: Vec<&str> = expected.split('`').skip(1).step_by(2).collect();
-    let nearest = known
-        .iter()
-        .map(|candidate| (strsim::jaro_winkler(key, candidate), *candidate))
-        .filter(|(score, _)| *score > 0.8)
-        .max_by(|a, b| a.0.total_cmp(&b.0));
-    let list = known.join(", ");
-    let help = match nearest {
-        Some((_, name)) => format!("did you mean `{name}`? known keys here: {list}"),
-        None => format!("known keys here: {list}"),
-    };
-    (format!("unknown key `{key}`"), Some(help))
-}
-
-/// Serde names Rust types in its messages; say what a format author writes instead.
-fn plain_types(message: &str) -> String {
-    message
-        .replace("expected u32", "expected a whole number")
-        .replace("expected a boolean", "expected true or false")
-        .replace("expected a string", "expected text in quotes")
+        help.map(str::to_owned),
+    )))
 }
 
 /// The text of a built-in format or a format file (relative to `base`, the folder of the
@@ -386,31 +348,13 @@ fn load_table(
         } else {
             format!("`extends` chains more than {MAX_EXTENDS} formats")
         };
-        let span = extends_key(&text).map(|at| miette::SourceSpan::from((at, 7)));
-        return Err(FormatError::Invalid(Box::new(InvalidFormat {
-            source_code: miette::NamedSource::new(path.display().to_string(), text),
-            path,
-            label: message.clone(),
-            help: None,
-            message,
-            span,
-        })));
+        return Err(invalid_extends(path, text, message, None));
     }
     let folder = path.parent().map(Path::to_path_buf);
     if let Some(message) = escapes(&parent, folder.as_deref(), chain) {
-        let span = extends_key(&text).map(|at| miette::SourceSpan::from((at, 7)));
-        return Err(FormatError::Invalid(Box::new(InvalidFormat {
-            source_code: miette::NamedSource::new(path.display().to_string(), text),
-            path,
-            label: message.clone(),
-            help: Some(
-                "extend a built-in format, or a format file in the same folder as the one \
-                 given (or below it)"
-                    .into(),
-            ),
-            message,
-            span,
-        })));
+        let help = "extend a built-in format, or a format file in the same folder as the one \
+                    given (or below it)";
+        return Err(invalid_extends(path, text, message, Some(help)));
     }
     let (_, mut merged) = load_table(&parent, folder.as_deref(), chain)?;
     merge(&mut merged, std::mem::take(&mut table));
