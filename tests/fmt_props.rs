@@ -412,3 +412,13 @@ proptest! {
         prop_assert!(result.is_ok() || !deckbox::deck::parse(&text).issues.is_empty(), "{text}");
     }
 }
+
+/// Found by the `fmt` fuzz target: a card written `3x x Ultra Ball` is named `x Ultra Ball`;
+/// printed `3 x Ultra Ball` it would read back as three `Ultra Ball`.
+#[test]
+fn a_name_that_starts_with_a_lone_x_keeps_it() {
+    let input = DeckInput::from_bytes("x", "3x x Ultra Ball\n4 Ultra Ball\n".as_bytes());
+    let formatted = assert_fmt_properties("x", &input, embedded_db()).unwrap();
+    assert!(formatted.contains("3x x Ultra Ball\n"), "{formatted}");
+    assert!(formatted.contains("4 Ultra Ball\n"), "{formatted}");
+}

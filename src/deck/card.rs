@@ -101,6 +101,13 @@ fn multiplier_len(s: &str) -> Option<usize> {
     next.is_ascii_digit().then_some(c.len_utf8())
 }
 
+/// Whether a name written after a count would be read as that count's `x`: `4 x Ultra
+/// Ball` is four `Ultra Ball`, so a card named `x Ultra Ball` must be written `4x x Ultra
+/// Ball`.
+pub(crate) fn reads_as_multiplier(name: &str) -> bool {
+    suffix_len(name) > 0
+}
+
 /// Length of the `x` after the digits, in `4x` or `4 x`, when it stands alone.
 fn suffix_len(s: &str) -> usize {
     let rest = s.trim_start_matches(is_blank);

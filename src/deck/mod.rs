@@ -32,6 +32,7 @@ use serde::Serialize;
 
 use crate::lang::Language;
 
+pub(crate) use card::reads_as_multiplier;
 pub use decode::{Decoded, LOSSY_UTF8, decode};
 use reader::Reader;
 

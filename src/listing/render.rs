@@ -191,9 +191,15 @@ fn section(group: &Group, words: &Words, style: Style) -> Vec<String> {
 }
 
 /// `4 Dreepy TWM 128`. A number without a set code follows a double blank, which the
-/// parser reads as a column gap: `4 Iono  185` keeps 185 apart from the name.
+/// parser reads as a column gap: `4 Iono  185` keeps 185 apart from the name. A name the
+/// parser would take for the count's `x` gets one: `4x x Ultra Ball`.
 fn card_line(count: u32, line: &ListLine) -> String {
-    let mut out = format!("{count} {}", line.name);
+    let x = if crate::deck::reads_as_multiplier(&line.name) {
+        "x"
+    } else {
+        ""
+    };
+    let mut out = format!("{count}{x} {}", line.name);
     match (&line.set, &line.number) {
         (Some(set), Some(number)) => out.push_str(&format!(" {set} {number}")),
         (Some(set), None) => out.push_str(&format!(" {set}")),
