@@ -308,7 +308,7 @@ pub struct SourceText<'a> {
 impl<'a> SourceText<'a> {
     pub fn new(text: &'a str) -> SourceText<'a> {
         let line_starts = std::iter::once(0)
-            .chain(text.match_indices('\n').map(|(at, _)| at + 1))
+            .chain(crate::deck::line_breaks(text).map(|(_, next)| next))
             .collect();
         SourceText { text, line_starts }
     }
@@ -342,6 +342,25 @@ impl<'a> SourceText<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The parser ends lines at `\n`, `\r\n` and a lone `\r`; findings must be numbered the
+    /// same way (a file with lone `\r`s once had every finding on line 1).
+    #[test]
+    fn lines_are_numbered_as_the_parser_cuts_them() {
+        let text = "4 Foo\r4 Bar\r\n4 Baz\n\n4 Qux";
+        let source = SourceText::new(text);
+        let parsed = crate::deck::parse(text);
+        for card in &parsed.cards {
+            assert_eq!(
+                source.line_column(card.span.offset),
+                (card.line, 1),
+                "{}",
+                card.name
+            );
+        }
+        assert_eq!(parsed.cards.len(), 4);
+        assert_eq!(source.line_column(text.len()), (5, 6));
+    }
 
     #[test]
     fn every_rule_has_its_own_doc() {

@@ -406,31 +406,25 @@ struct Shape {
 /// lone `\r`; text after the last ending is one more line) and finds the first line over
 /// [`MAX_LINE_BYTES`]. One pass over the bytes, nothing allocated.
 fn measure(text: &str) -> Shape {
-    let bytes = text.as_bytes();
-    let mut endings = 0;
-    let mut length = 0;
+    let mut lines = 0;
     let mut first_long_line = None;
-    let mut previous_cr = false;
-    for &byte in bytes {
-        match byte {
-            b'\n' if previous_cr => {}
-            b'\n' | b'\r' => {
-                if length > MAX_LINE_BYTES && first_long_line.is_none() {
-                    first_long_line = Some((endings + 1, length));
-                }
-                endings += 1;
-                length = 0;
-            }
-            _ => length += 1,
+    let mut start = 0;
+    let mut line = |length: usize, lines: &mut usize| {
+        *lines += 1;
+        if length > MAX_LINE_BYTES && first_long_line.is_none() {
+            first_long_line = Some((*lines, length));
         }
-        previous_cr = byte == b'\r';
+    };
+    for (end, next) in crate::deck::line_breaks(text) {
+        line(end - start, &mut lines);
+        start = next;
     }
-    if length > MAX_LINE_BYTES && first_long_line.is_none() {
-        first_long_line = Some((endings + 1, length));
+    // Text after the last line ending is one more line.
+    if start < text.len() {
+        line(text.len() - start, &mut lines);
     }
     Shape {
-        // Text after the last line ending is one more line.
-        lines: endings + usize::from(length > 0),
+        lines,
         first_long_line,
     }
 }

@@ -19,6 +19,23 @@ pub(crate) struct Line<'a> {
     pub text: &'a str,
 }
 
+/// Every line ending of `text`, as (where it starts, where the next line starts): `\n`,
+/// `\r\n` or a lone `\r` (old Mac files), the rule [`lines`] cuts by. Everything that
+/// numbers or counts lines uses it, so line numbers agree everywhere.
+pub(crate) fn line_breaks(text: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
+    let bytes = text.as_bytes();
+    bytes
+        .iter()
+        .enumerate()
+        .filter_map(move |(at, &byte)| match byte {
+            b'\n' if at > 0 && bytes.get(at - 1) == Some(&b'\r') => None,
+            b'\n' => Some((at, at + 1)),
+            b'\r' if bytes.get(at + 1) == Some(&b'\n') => Some((at, at + 2)),
+            b'\r' => Some((at, at + 1)),
+            _ => None,
+        })
+}
+
 /// The lines of `text`, ending at `\n`, `\r\n` or a lone `\r` (old Mac files).
 pub(crate) fn lines(text: &str) -> impl Iterator<Item = Line<'_>> {
     let mut start = 0;

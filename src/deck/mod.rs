@@ -34,6 +34,7 @@ use crate::lang::Language;
 
 pub(crate) use card::reads_as_multiplier;
 pub use decode::{Decoded, LOSSY_UTF8, decode};
+pub(crate) use lines::line_breaks;
 use reader::Reader;
 
 /// A byte range into the text exactly as the user wrote it (after decoding to UTF-8).

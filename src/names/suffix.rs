@@ -78,7 +78,8 @@ fn mega_prefix(words: &[&str]) -> String {
         .strip_prefix("M ")
         .or_else(|| joined.strip_prefix("M-"))
     {
-        return format!("Mega {rest}");
+        // `M- EX` (a stray blank after the hyphen) must not give a double blank.
+        return format!("Mega {}", rest.trim_start());
     }
     joined
 }

@@ -295,6 +295,8 @@ const CANONICAL: &[(&str, &str, Cite)] = &[
     ("M Venusaur-EX", "Mega Venusaur EX", EN_MEGA),
     ("M Venusaur EX", "Mega Venusaur EX", EN_MEGA),
     ("M-Bisaflor EX", "Mega Bisaflor EX", EN_MEGA),
+    // Found by the normalizer property test: a stray blank after `M-`.
+    ("M- Bisaflor EX", "Mega Bisaflor EX", EN_MEGA),
     ("Mega-Venusaur-EX", "Mega-Venusaur EX", ES_MEGA),
     ("Méga-Florizarre-EX", "Méga-Florizarre EX", FR_MEGA),
     ("Mega Venusaur ex", "Mega Venusaur ex", DATASETS),

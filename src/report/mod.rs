@@ -175,7 +175,7 @@ fn hidden(c: char) -> bool {
         || matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{2064}' | '\u{2066}'..='\u{2069}' | '\u{061C}' | '\u{FEFF}')
 }
 
-/// `text` for a terminal: every [`hidden`] character written as `\u{202E}`. Used for file
+/// `text` for a terminal: every `hidden` character written as `\u{202E}`. Used for file
 /// names, messages, labels and help in the human and short renderers; machine output
 /// (JSON, SARIF) keeps text as it is, JSON-escaped.
 pub fn visible(text: &str) -> std::borrow::Cow<'_, str> {
@@ -193,7 +193,7 @@ pub fn visible(text: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(out)
 }
 
-/// The deck's text as the human renderer quotes it: each [`hidden`] character replaced by
+/// The deck's text as the human renderer quotes it: each `hidden` character replaced by
 /// one of the same length in bytes (`?` for one byte, `??` for two, U+FFFD for three), so
 /// the findings' byte spans still point at the same text. A BOM at the very start is kept:
 /// the parser skips it and a terminal shows nothing for it.
