@@ -175,19 +175,33 @@ pub fn fmt_any(bytes: &[u8]) {
     serde_json::from_str::<serde_json::Value>(&listing::render(&converted, Layout::Json)).unwrap();
 }
 
-/// Name normalization on any text: no panic, and the folded key is a fixed point of
-/// itself (looking up a key finds the same key).
+/// Name normalization on any text: the canonical name and the folded form are fixed
+/// points (normalizing again changes nothing), and a name and its canonical name look up
+/// the same key. (`lookup_key` itself is not a projection: it is compared, never applied
+/// twice; `Foo-Lv.X` keys as `foo lv x`, which keys as `foo`.)
 pub fn names_any(bytes: &[u8]) {
     let Ok(text) = std::str::from_utf8(bytes) else {
         return;
     };
     let canonical = names::canonical(text);
-    let _ = names::canonical_pokemon(text);
-    let key = names::lookup_key(text);
+    assert_eq!(
+        names::canonical(&canonical),
+        canonical,
+        "canonical of {text:?}"
+    );
+    let pokemon = names::canonical_pokemon(text);
+    assert_eq!(
+        names::canonical_pokemon(&pokemon),
+        pokemon,
+        "canonical_pokemon of {text:?}"
+    );
+    assert_eq!(
+        names::lookup_key(&canonical),
+        names::lookup_key(text),
+        "key of {text:?} and of its canonical name"
+    );
     let folded = names::fold(text);
-    assert_eq!(names::fold(&folded), folded, "fold is not idempotent");
-    let _ = names::lookup_key(&canonical);
-    let _ = key;
+    assert_eq!(names::fold(&folded), folded, "fold of {text:?}");
 }
 
 /// The TCGdex record reader on any text: a module, a bare value, and a set plus a card
