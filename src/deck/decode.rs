@@ -1,7 +1,9 @@
 //! Turning the bytes of a deck file into text, saying when a fallback encoding was used.
 //!
 //! UTF-8 is kept as is (a UTF-8 BOM included, so spans stay offsets into the file as
-//! written); UTF-16 with a BOM is decoded; anything else is read as Windows-1252, the
+//! written); UTF-16 with a BOM is decoded, and so is UTF-16 without one when its zero
+//! bytes say so (a deck list is mostly ASCII, whose UTF-16 has a zero byte in every pair;
+//! no real text file in UTF-8 does); anything else is read as Windows-1252, the
 //! encoding old Windows exports and Notepad used. This module must not parse or report:
 //! the caller decides whether a fallback deserves an `encoding` warning.
 
@@ -34,6 +36,13 @@ pub fn decode(bytes: &[u8]) -> Decoded {
             fallback: Some(encoding.name()),
         };
     }
+    if let Some(encoding) = utf16_by_zeros(bytes) {
+        let (text, _) = encoding.decode_without_bom_handling(bytes);
+        return Decoded {
+            text: text.into_owned(),
+            fallback: Some(encoding.name()),
+        };
+    }
     match std::str::from_utf8(bytes) {
         Ok(text) => Decoded {
             text: text.to_owned(),
@@ -61,9 +70,46 @@ fn utf16_bom(bytes: &[u8]) -> Option<&'static Encoding> {
     }
 }
 
+/// UTF-16 without a BOM, told by where its zero bytes are in the first 1,024 bytes: in at
+/// least 90% of the pairs, always on the same side (odd offsets: little-endian), and never
+/// on the other side.
+fn utf16_by_zeros(bytes: &[u8]) -> Option<&'static Encoding> {
+    let head = bytes.get(..bytes.len().min(1024))?;
+    let pairs = head.len() / 2;
+    if pairs < 2 || bytes.len() % 2 != 0 {
+        return None;
+    }
+    let (mut even, mut odd) = (0, 0);
+    for pair in head.chunks_exact(2) {
+        even += usize::from(pair.first() == Some(&0));
+        odd += usize::from(pair.get(1) == Some(&0));
+    }
+    let most = pairs - pairs / 10;
+    match (even, odd) {
+        (0, odd) if odd >= most => Some(UTF_16LE),
+        (even, 0) if even >= most => Some(UTF_16BE),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn utf16_without_a_bom_is_told_by_its_zero_bytes() {
+        let text = "Pokémon: 4\r\n4 Iono PAL 185\r\n";
+        let le: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+        let be: Vec<u8> = text.encode_utf16().flat_map(u16::to_be_bytes).collect();
+        assert_eq!(decode(&le).text, text);
+        assert_eq!(decode(&le).fallback, Some("UTF-16LE"));
+        assert_eq!(decode(&be).text, text);
+        assert_eq!(decode(&be).fallback, Some("UTF-16BE"));
+        // A few NUL bytes in UTF-8 text are not UTF-16.
+        let nuls = b"4 Io\0no PAL 185\n4 Boss\0s Orders\n";
+        assert_eq!(decode(nuls).fallback, None);
+        assert_eq!(decode(b"\0\0\0\0").fallback, None);
+    }
 
     #[test]
     fn utf8_is_kept_with_its_bom() {
