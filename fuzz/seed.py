@@ -54,7 +54,7 @@ def main():
     for set_file in rng.sample(sets, min(60, len(sets))):
         cards = sorted(glob.glob(os.path.join(set_file[:-3], "*.ts")))
         for card in rng.sample(cards, min(4, len(cards))):
-            put("tcgdex", read(set_file) + SEP + read(card))
+            put("from_tcgdex", read(set_file) + SEP + read(card))
     ptcg = os.path.join(DATA, "pokemontcg")
     sets_json = os.path.join(ptcg, "sets", "en.json")
     if os.path.exists(sets_json):
@@ -65,7 +65,7 @@ def main():
                 continue
             cards = json.loads(read(path))
             chosen = rng.sample(cards, min(3, len(cards)))
-            put("pokemontcg", json.dumps(raw).encode() + SEP + json.dumps(chosen).encode())
+            put("from_pokemontcg", json.dumps(raw).encode() + SEP + json.dumps(chosen).encode())
     for target in sorted(os.listdir(CORPUS)):
         print(target, len(os.listdir(os.path.join(CORPUS, target))))
 

@@ -15,8 +15,8 @@ type Oracle = fn(&[u8]);
 const TARGETS: &[(&str, Oracle)] = &[
     ("check", oracles::check_any),
     ("names", oracles::names_any),
-    ("tcgdex", oracles::tcgdex_any),
-    ("pokemontcg", oracles::pokemontcg_any),
+    ("from_tcgdex", oracles::tcgdex_any),
+    ("from_pokemontcg", oracles::pokemontcg_any),
     ("format", oracles::format_any),
     ("fmt", oracles::fmt_any),
 ];

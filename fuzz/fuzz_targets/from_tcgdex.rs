@@ -1,5 +1,5 @@
 #![no_main]
-//! Fuzz target `tcgdex`: see `oracles::tcgdex_any` for what must hold.
+//! Fuzz target `from_tcgdex`: see `oracles::tcgdex_any` for what must hold.
 
 #[path = "../../tests/oracles/mod.rs"]
 mod oracles;

@@ -1,5 +1,5 @@
 #![no_main]
-//! Fuzz target `pokemontcg`: see `oracles::pokemontcg_any` for what must hold.
+//! Fuzz target `from_pokemontcg`: see `oracles::pokemontcg_any` for what must hold.
 
 #[path = "../../tests/oracles/mod.rs"]
 mod oracles;
