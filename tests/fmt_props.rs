@@ -8,16 +8,15 @@
 mod common;
 mod oracles;
 
-use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use deckbox::cards::{CardDb, index};
-use deckbox::check::{self, CheckedDeck, DeckInput};
+use deckbox::check::{self, DeckInput};
 use deckbox::lang::Language;
 use deckbox::listing::{self, Layout};
-use oracles::{cards, embedded_db, formats, verdict};
+use oracles::{cards, cards_by_printing, embedded_db, formats, verdict};
 use proptest::prelude::*;
 
 fn tcgdex() -> Option<&'static CardDb> {
@@ -32,27 +31,6 @@ fn tcgdex() -> Option<&'static CardDb> {
         })
     })
     .as_ref()
-}
-
-/// Cards for the language round trip: by printing when the line's set code and number name
-/// it, else by card (a name alone, or a code that names another card, picks the newest
-/// printing in the list's language, which can be another printing of the same card).
-fn cards_by_printing(deck: &CheckedDeck, db: &CardDb) -> BTreeMap<String, u64> {
-    let mut out = BTreeMap::new();
-    for card in &deck.cards {
-        let printing = card.printing.and_then(|id| db.get(id));
-        let by_code = match (card.printing, &card.line.set, &card.line.number) {
-            (Some(id), Some(set), Some(number)) => db.by_set_number(set, number).contains(&id),
-            _ => false,
-        };
-        let key = match printing {
-            Some(_) if by_code => format!("#{}", card.printing.unwrap()),
-            Some(printing) => format!("={}", printing.rules_name()),
-            None => format!("?{}", card.line.name),
-        };
-        *out.entry(key).or_insert(0) += u64::from(card.line.count);
-    }
-    out
 }
 
 /// Formats `text` and checks the three properties; `Err` when fmt refuses it.

@@ -7,19 +7,20 @@
 //! in tests/props.proptest-regressions and replayed first.
 
 mod common;
+mod oracles;
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
-use deckbox::cards::{CardDb, Source, embedded, index};
+use deckbox::cards::{CardDb, embedded, index};
 use deckbox::check::{self, CheckedDeck, DeckInput};
-use deckbox::diagnostic::Rule;
 use deckbox::format::Format;
 use deckbox::lang::Language;
 use deckbox::listing::{self, Layout};
 use deckbox::names::{canonical, canonical_pokemon, fold, lookup_key};
 use deckbox::stats::exact::{self, DeckShape, Family, Going, Ratio, Rules, Window};
+use oracles::{cards_by_printing, embedded_db, verdict};
 use proptest::prelude::*;
 use unicode_normalization::UnicodeNormalization;
 
@@ -654,11 +655,6 @@ proptest! {
 // Convert round trips
 // ---------------------------------------------------------------------------------------
 
-fn embedded_db() -> &'static CardDb {
-    static DB: OnceLock<CardDb> = OnceLock::new();
-    DB.get_or_init(|| CardDb::new(Source::Embedded, embedded::load().unwrap()))
-}
-
 fn tcgdex() -> Option<&'static CardDb> {
     static DB: OnceLock<Option<CardDb>> = OnceLock::new();
     DB.get_or_init(|| {
@@ -678,17 +674,6 @@ fn unlimited() -> &'static Format {
     FORMAT.get_or_init(|| Format::load("unlimited").unwrap())
 }
 
-/// The rule ids of a deck's findings, without the ones rewriting a list is meant to fix.
-fn verdict(deck: &CheckedDeck) -> (bool, BTreeSet<&'static str>) {
-    let ids = deck
-        .diagnostics
-        .iter()
-        .filter(|d| !matches!(d.rule, Rule::HeaderCount | Rule::Encoding))
-        .map(|d| d.rule.id())
-        .collect();
-    (deck.valid(), ids)
-}
-
 /// The verdict a conversion must keep: every rule id but `ambiguous-card` (a warning),
 /// which a name-only line can gain or lose in another language, because a name shared by
 /// functionally different cards in one language need not be shared in another (TCGdex:
@@ -698,27 +683,6 @@ fn same_verdict(deck: &CheckedDeck) -> (bool, BTreeSet<&'static str>) {
     let (valid, mut ids) = verdict(deck);
     ids.remove("ambiguous-card");
     (valid, ids)
-}
-
-/// Cards by printing when the line's set code and number name it, else by rules name (a
-/// name alone picks the newest printing in the list's language, which can be another
-/// printing of the same card), unknown cards by written name.
-fn cards_by_printing(deck: &CheckedDeck, db: &CardDb) -> BTreeMap<String, u64> {
-    let mut out = BTreeMap::new();
-    for card in &deck.cards {
-        let printing = card.printing.and_then(|id| db.get(id));
-        let by_code = match (card.printing, &card.line.set, &card.line.number) {
-            (Some(id), Some(set), Some(number)) => db.by_set_number(set, number).contains(&id),
-            _ => false,
-        };
-        let key = match printing {
-            Some(_) if by_code => format!("#{}", card.printing.unwrap()),
-            Some(printing) => format!("={}", printing.rules_name()),
-            None => format!("?{}", card.line.name),
-        };
-        *out.entry(key).or_insert(0) += u64::from(card.line.count);
-    }
-    out
 }
 
 /// One generated line: an embedded printing, which of its names, count, with its code.

@@ -120,6 +120,27 @@ pub fn cards(deck: &CheckedDeck) -> BTreeMap<String, u64> {
     out
 }
 
+/// Cards by printing when the line's set code and number name it, else by rules name (a
+/// name alone picks the newest printing in the list's language, which can be another
+/// printing of the same card), unknown cards by written name.
+pub fn cards_by_printing(deck: &CheckedDeck, db: &CardDb) -> BTreeMap<String, u64> {
+    let mut out = BTreeMap::new();
+    for card in &deck.cards {
+        let printing = card.printing.and_then(|id| db.get(id));
+        let by_code = match (card.printing, &card.line.set, &card.line.number) {
+            (Some(id), Some(set), Some(number)) => db.by_set_number(set, number).contains(&id),
+            _ => false,
+        };
+        let key = match printing {
+            Some(_) if by_code => format!("#{}", card.printing.unwrap()),
+            Some(printing) => format!("={}", printing.rules_name()),
+            None => format!("?{}", card.line.name),
+        };
+        *out.entry(key).or_insert(0) += u64::from(card.line.count);
+    }
+    out
+}
+
 /// `fmt`'s promises on one input: formatting twice changes nothing, the result is
 /// canonical and reads back without issues, and under every format in `formats` the
 /// verdict (apart from what formatting fixes) and the cards are kept. `Err` when fmt
