@@ -12,7 +12,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use deckbox::cards::{CardDb, index};
+use deckbox::cards::CardDb;
 use deckbox::check::{self, DeckInput};
 use deckbox::lang::Language;
 use deckbox::listing::{self, Layout};
@@ -21,16 +21,8 @@ use proptest::prelude::*;
 
 fn tcgdex() -> Option<&'static CardDb> {
     static DB: OnceLock<Option<CardDb>> = OnceLock::new();
-    DB.get_or_init(|| {
-        common::shared_data("fmt with TCGdex").map(|data| {
-            let options = index::IndexOptions {
-                cache_dir: Some(PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("deckbox-cache")),
-                rebuild: false,
-            };
-            index::open(&data.join("tcgdex-repo"), &options).unwrap()
-        })
-    })
-    .as_ref()
+    DB.get_or_init(|| common::tcgdex("fmt with TCGdex"))
+        .as_ref()
 }
 
 /// Formats `text` and checks the three properties; `Err` when fmt refuses it.

@@ -483,11 +483,7 @@ fn a_symlink_loop_terminates() {
     let dir = tempfile::tempdir().unwrap();
     let tree = dir.path().join("tree");
     std::fs::create_dir_all(tree.join("a/b")).unwrap();
-    std::fs::copy(
-        common::repo().join("examples/broken.txt"),
-        tree.join("a/broken.txt"),
-    )
-    .unwrap();
+    copy_example("broken.txt", &tree.join("a/broken.txt"));
     std::os::unix::fs::symlink("..", tree.join("a/loop")).unwrap();
     std::os::unix::fs::symlink("../..", tree.join("a/b/up")).unwrap();
     std::os::unix::fs::symlink("../tree", tree.join("a/b/loop.txt")).unwrap();
@@ -513,16 +509,8 @@ fn a_symlink_loop_terminates() {
 fn unreadable_files_among_readable_ones() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    std::fs::copy(
-        common::repo().join("examples/broken.txt"),
-        d.join("broken.txt"),
-    )
-    .unwrap();
-    std::fs::copy(
-        common::repo().join("examples/dragapult.txt"),
-        d.join("good.txt"),
-    )
-    .unwrap();
+    copy_example("broken.txt", &d.join("broken.txt"));
+    copy_example("dragapult.txt", &d.join("good.txt"));
     std::os::unix::fs::symlink("nowhere.txt", d.join("dangling.txt")).unwrap();
     let status = std::process::Command::new("mkfifo")
         .arg(d.join("pipe.txt"))
@@ -717,11 +705,7 @@ fn card_databases_with_a_broken_record() {
 fn format_and_config_files_with_bad_keys() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    std::fs::copy(
-        common::repo().join("examples/dragapult.txt"),
-        d.join("deck.txt"),
-    )
-    .unwrap();
+    copy_example("dragapult.txt", &d.join("deck.txt"));
     std::fs::write(
         d.join("typo.toml"),
         "id = \"x\"\nname = \"X\"\n\n[construction]\ndeck_size = 40\ncopy_limt = 2\n",
@@ -795,4 +779,9 @@ fn stats_on_hostile_decks() {
         let out = run(d, &["stats", "-", "-o", output], b"4 Io\x00no\n");
         assert_eq!(out.code, 2, "{output}");
     }
+}
+
+/// Copies `examples/<name>` to `to`.
+fn copy_example(name: &str, to: &Path) {
+    std::fs::copy(common::repo().join("examples").join(name), to).unwrap();
 }

@@ -10,10 +10,9 @@ mod common;
 mod oracles;
 
 use std::collections::BTreeSet;
-use std::path::PathBuf;
 use std::sync::OnceLock;
 
-use deckbox::cards::{CardDb, embedded, index};
+use deckbox::cards::{CardDb, embedded};
 use deckbox::check::{self, CheckedDeck, DeckInput};
 use deckbox::format::Format;
 use deckbox::lang::Language;
@@ -657,16 +656,8 @@ proptest! {
 
 fn tcgdex() -> Option<&'static CardDb> {
     static DB: OnceLock<Option<CardDb>> = OnceLock::new();
-    DB.get_or_init(|| {
-        common::shared_data("convert round trips with TCGdex").map(|data| {
-            let options = index::IndexOptions {
-                cache_dir: Some(PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("deckbox-cache")),
-                rebuild: false,
-            };
-            index::open(&data.join("tcgdex-repo"), &options).unwrap()
-        })
-    })
-    .as_ref()
+    DB.get_or_init(|| common::tcgdex("convert round trips with TCGdex"))
+        .as_ref()
 }
 
 fn unlimited() -> &'static Format {

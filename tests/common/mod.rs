@@ -72,3 +72,15 @@ pub fn run_deckbox(dir: &std::path::Path, args: &[&str], stdin: &[u8]) -> (i32, 
     );
     (code, rendered)
 }
+
+/// The TCGdex checkout of `../shared/data` as a card database (its index cached in the
+/// build tree), under the same policy as [`shared_data`].
+pub fn tcgdex(test: &str) -> Option<deckbox::cards::CardDb> {
+    shared_data(test).map(|data| {
+        let options = deckbox::cards::index::IndexOptions {
+            cache_dir: Some(PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("deckbox-cache")),
+            rebuild: false,
+        };
+        deckbox::cards::index::open(&data.join("tcgdex-repo"), &options).unwrap()
+    })
+}
