@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use deckbox::cards::index::{self, CacheUse, IndexOptions, Layout};
-use deckbox::cards::{embedded, from_tcgdex};
+use deckbox::cards::{curated, embedded, from_tcgdex};
 use deckbox::check::{self, DeckInput};
 use deckbox::format::Format;
 
@@ -36,8 +36,10 @@ fn main() {
     ] {
         bench_source(name, &path, layout, cache.path(), &deck);
     }
-    let curated = median(WARM_RUNS, || embedded::load().ok().map(|pool| pool.len()));
-    println!("embedded pool parse (for the curated-flags hash) {curated:.2?}");
+    let curated = median(WARM_RUNS, || curated::load().ok().map(|pool| pool.len()));
+    println!("curated flags parse (for the curated-flags hash) {curated:.2?}");
+    let embedded = median(WARM_RUNS, || embedded::open().ok().map(|db| db.len()));
+    println!("embedded card index open {embedded:.2?}");
     stat_everything(&data.join("tcgdex-repo"));
     if let Ok(loaded) = from_tcgdex::load_detailed(&data.join("tcgdex-repo")) {
         println!(

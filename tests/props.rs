@@ -32,7 +32,7 @@ fn pool_names() -> &'static [String] {
     static NAMES: OnceLock<Vec<String>> = OnceLock::new();
     NAMES.get_or_init(|| {
         let mut names = BTreeSet::new();
-        for printing in embedded::load().unwrap() {
+        for (_, printing) in embedded::open().unwrap().iter() {
             for (_, name) in printing.names.iter() {
                 names.insert(name.to_owned());
             }

@@ -13,7 +13,7 @@ use std::path::Path;
 
 use deckbox::cards::index::{IndexOptions, open};
 use deckbox::cards::{CardDb, Category, Printing};
-use deckbox::format::reprint::{functionally_identical, text_key};
+use deckbox::format::reprint::functionally_identical;
 use deckbox::names::lookup_key;
 
 const SOURCES: [&str; 2] = ["tcgdex-repo", "pokemontcg"];
@@ -127,13 +127,13 @@ fn known_reprints_are_identical() {
         for (old, new) in found {
             assert!(
                 functionally_identical(&old, &new),
-                "{which}: {} {} vs {} {}\n{}\n{}",
+                "{which}: {} {} vs {} {}: effects {:?} and {:?}",
                 old.set_code,
                 old.number,
                 new.set_code,
                 new.number,
-                text_key(&old),
-                text_key(&new)
+                old.effect,
+                new.effect
             );
         }
     }
@@ -148,12 +148,12 @@ fn same_name_other_text_is_not_identical() {
         for (old, new) in pairs(&db, which, DIFFERENT) {
             assert!(
                 !functionally_identical(&old, &new),
-                "{which}: {} {} vs {} {}: {}",
+                "{which}: {} {} vs {} {}: effect {:?}",
                 old.set_code,
                 old.number,
                 new.set_code,
                 new.number,
-                text_key(&old)
+                old.effect
             );
         }
     }

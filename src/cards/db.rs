@@ -344,27 +344,15 @@ pub(crate) mod tests {
         for &(language, name) in names {
             all.set(language, name);
         }
-        Printing {
-            set_code: code.into(),
-            set_id: code.to_lowercase(),
-            number: number.into(),
-            release_date: "2024-05-24".into(),
-            series: "sv".into(),
-            names: all,
-            category: Category::Pokemon,
-            stage: Some(Stage::Basic),
-            evolves_from: None,
-            types: vec!["Dragon".into()],
-            trainer: None,
-            energy: None,
-            ace_spec: false,
-            radiant: false,
-            prism_star: false,
-            pokemon_star: false,
-            regulation_mark: Some('H'),
-            rules_text: "Attack: 10".into(),
-            names_memo: Default::default(),
-        }
+        let mut printing = Printing::new(code, number, Category::Pokemon);
+        printing.release_date = "2024-05-24".into();
+        printing.series = "sv".into();
+        printing.names = all;
+        printing.stage = Some(Stage::Basic);
+        printing.types = vec!["Dragon".into()];
+        printing.regulation_mark = Some('H');
+        printing.set_rules_text("Attack: 10");
+        printing
     }
 
     fn small_db() -> CardDb {

@@ -11,7 +11,8 @@ use rayon::prelude::*;
 use serde::Deserialize;
 
 use super::{
-    CardDbError, Category, EnergyKind, Names, Printing, Stage, TrainerKind, number_key, set_key,
+    CardDbError, Category, EnergyKind, Names, Printing, Stage, Tag, Tags, TrainerKind, number_key,
+    set_key,
 };
 use super::{SetInfo, from_tcgdex};
 use crate::lang::Language;
@@ -183,7 +184,24 @@ fn printing(card: &RawCard, set: &SetInfo) -> Option<Printing> {
     let has = |name: &str| subtypes.iter().any(|s| s == name);
     let mut names = Names::default();
     names.set(Language::En, card.name.trim());
-    Some(Printing {
+    let stage = (category == Category::Pokemon)
+        .then(|| stage(subtypes))
+        .flatten();
+    let mut tags = Tags::default();
+    if category == Category::Pokemon {
+        tags = Tags::of_pokemon(&card.name, stage);
+        let subtype_tags = [
+            ("TAG TEAM", Tag::TagTeam),
+            ("LEGEND", Tag::Legend),
+            ("Prime", Tag::Prime),
+        ];
+        for (subtype, tag) in subtype_tags {
+            if has(subtype) {
+                tags.insert(tag);
+            }
+        }
+    }
+    let mut printing = Printing {
         set_code: set.set_code.clone(),
         set_id: set.set_id.clone(),
         number: number_key(&card.number),
@@ -191,9 +209,7 @@ fn printing(card: &RawCard, set: &SetInfo) -> Option<Printing> {
         series: set.series.clone(),
         names,
         category,
-        stage: (category == Category::Pokemon)
-            .then(|| stage(subtypes))
-            .flatten(),
+        stage,
         evolves_from: card.evolves_from.clone(),
         types: card.types.clone().unwrap_or_default(),
         trainer: (category == Category::Trainer)
@@ -218,9 +234,13 @@ fn printing(card: &RawCard, set: &SetInfo) -> Option<Printing> {
                 _ => None,
             }
         }),
-        rules_text: rules_text(card),
+        tags,
+        effect: None,
+        any_number: false,
         names_memo: Default::default(),
-    })
+    };
+    printing.set_rules_text(&rules_text(card));
+    Some(printing)
 }
 
 /// The stage among the subtypes. The special stages win over `Basic`/`Stage 1`/`Stage 2`,

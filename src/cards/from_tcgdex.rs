@@ -16,8 +16,8 @@ use rayon::prelude::*;
 
 use self::literal::Value;
 use super::{
-    CardDbError, Category, EnergyKind, Names, Printing, SetInfo, Stage, TrainerKind, number_key,
-    set_key,
+    CardDbError, Category, EnergyKind, Names, Printing, SetInfo, Stage, Tag, Tags, TrainerKind,
+    number_key, set_key,
 };
 use crate::lang::Language;
 
@@ -296,7 +296,18 @@ fn card_printing(card: &Value, set: &SetInfo, local_id: &str) -> Result<Printing
     let rarity = card.get("rarity").and_then(Value::as_str).unwrap_or("");
     let rules_text = rules_text(card);
     let is_pokemon = category == Category::Pokemon;
-    Ok(Printing {
+    let mut tags = Tags::default();
+    if is_pokemon {
+        tags = Tags::of_pokemon(&english_name, stage);
+        let suffix = card.get("suffix").and_then(Value::as_str).unwrap_or("");
+        if suffix.eq_ignore_ascii_case("prime") || rarity.eq_ignore_ascii_case("rare prime") {
+            tags.insert(Tag::Prime);
+        }
+        if rarity == "LEGEND" {
+            tags.insert(Tag::Legend);
+        }
+    }
+    let mut printing = Printing {
         set_code: set.set_code.clone(),
         set_id: set.set_id.clone(),
         number: number_key(local_id),
@@ -330,10 +341,14 @@ fn card_printing(card: &Value, set: &SetInfo, local_id: &str) -> Result<Printing
             .get("regulationMark")
             .and_then(Value::as_str)
             .and_then(regulation_mark),
-        rules_text,
+        tags,
+        effect: None,
+        any_number: false,
         names,
         names_memo: Default::default(),
-    })
+    };
+    printing.set_rules_text(&rules_text);
+    Ok(printing)
 }
 
 /// Names in our six languages; a regional variant (`es-mx`, `pt-br`) only fills a gap.
@@ -610,7 +625,10 @@ mod tests {
         assert_eq!(printing.stage, Some(Stage::Basic));
         assert_eq!(printing.regulation_mark, Some('F'));
         assert!(printing.radiant);
-        assert_eq!(printing.rules_text, "[Ability] Shine: Do it.\n[] Tackle 10");
+        let text = "[Ability] Shine: Do it.\n[] Tackle 10";
+        let key = crate::cards::effect::text_key("Radiant Eevee", Category::Pokemon, text);
+        assert_eq!(printing.effect, Some(crate::cards::effect::fingerprint(&key)));
+        assert_eq!(rules_text(&card), text);
     }
 
     #[test]

@@ -30,7 +30,7 @@ use super::{CardDb, CardDbError, Printing, Source, from_pokemontcg, from_tcgdex}
 
 /// Bumped whenever [`Printing`] or the loaders change what they produce, so that older
 /// cache files are rebuilt.
-const FORMAT_VERSION: u32 = 3;
+const FORMAT_VERSION: u32 = 4;
 const MAGIC: &[u8; 8] = b"DBXCARDS";
 /// Magic, version, checkout fingerprint, curated-flags hash, total file length.
 const HEADER_LEN: usize = 8 + 4 + 8 + 8 + 8;
@@ -188,11 +188,11 @@ pub fn apply_curated(printings: &mut [Printing], curated: &[Printing]) {
     }
 }
 
-/// The curated printings shipped with deckbox (see [`super::embedded`]). The pool is
+/// The curated printings shipped with deckbox (see [`super::curated`]). The pool is
 /// checked by its own tests; should it fail to parse, the datasets still stand on their
 /// own, so the checkout opens without the curated flags rather than not at all.
-fn curated_facts() -> Vec<Printing> {
-    super::embedded::load().unwrap_or_default()
+pub fn curated_facts() -> Vec<Printing> {
+    super::curated::load().unwrap_or_default()
 }
 
 /// A hash of what [`apply_curated`] would take from `curated`: the set, number and flags
@@ -347,30 +347,10 @@ fn write_cache(file: &Path, stamp: &Stamp, db: &CardDb) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::{Category, Names};
+    use crate::cards::Category;
 
     fn printing(code: &str, number: &str) -> Printing {
-        Printing {
-            set_code: code.into(),
-            set_id: code.to_lowercase(),
-            number: number.into(),
-            release_date: String::new(),
-            series: String::new(),
-            names: Names::default(),
-            category: Category::Trainer,
-            stage: None,
-            evolves_from: None,
-            types: Vec::new(),
-            trainer: None,
-            energy: None,
-            ace_spec: false,
-            radiant: false,
-            prism_star: false,
-            pokemon_star: false,
-            regulation_mark: None,
-            rules_text: String::new(),
-            names_memo: Default::default(),
-        }
+        Printing::new(code, number, Category::Trainer)
     }
 
     #[test]

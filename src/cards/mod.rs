@@ -3,16 +3,20 @@
 //! A [`Printing`] is one card as printed in one set (set code + collector number), with
 //! every fact the construction rules need. A [`CardDb`] (module `db`) holds printings and two
 //! indexes: by set code + number, and by name key (see [`crate::names`]) in every language.
-//! Sources: the embedded pool compiled from `cards/` ([`embedded`]), a TCGdex checkout
-//! ([`from_tcgdex`]) or a pokemon-tcg-data checkout ([`from_pokemontcg`]), cached on disk by
-//! [`index`]. This module must not know about deck lists or rules: it answers questions
+//! Sources: the complete card index compiled into the binary ([`embedded`], generated from
+//! TCGdex into `cards/` by [`index_file`]), a TCGdex checkout ([`from_tcgdex`]) or a
+//! pokemon-tcg-data checkout ([`from_pokemontcg`]), cached on disk by [`index`]; every
+//! source gets the hand-checked flags of [`curated`]. This module must not know about deck lists or rules: it answers questions
 //! about cards.
 
+pub mod curated;
 mod db;
+pub mod effect;
 pub mod embedded;
 pub mod from_pokemontcg;
 pub mod from_tcgdex;
 pub mod index;
+pub mod index_file;
 pub mod resolve;
 mod table;
 
@@ -166,8 +170,13 @@ pub struct Printing {
     /// Pokémon Star (☆ / ★ after the name, EX and POP era).
     pub pokemon_star: bool,
     pub regulation_mark: Option<char>,
-    /// The English rules text (abilities, attacks, effects), one paragraph per line.
-    pub rules_text: String,
+    /// The Rule Box and name mechanics the card carries (ex, GX, V, BREAK, LV.X, ...).
+    pub tags: Tags,
+    /// [`effect::fingerprint`] of the English rules text's [`effect::text_key`]: what the
+    /// reprint rule compares. `None` when the source gives no rules text.
+    pub effect: Option<u64>,
+    /// The card prints "you may have as many of this card in your deck as you like".
+    pub any_number: bool,
     /// The rules name and its lookup key, derived on first use (`Memo::default()` when
     /// building a printing): a repository check asks for them for every card of every deck.
     #[serde(skip)]
@@ -175,6 +184,34 @@ pub struct Printing {
 }
 
 impl Printing {
+    /// A printing of `category` with this set code and number (normalized by [`set_key`]
+    /// and [`number_key`]; the set id is the lower-case code) and every other fact empty.
+    pub fn new(set_code: &str, number: &str, category: Category) -> Printing {
+        Printing {
+            set_code: set_key(set_code),
+            set_id: set_code.to_lowercase(),
+            number: number_key(number),
+            release_date: String::new(),
+            series: String::new(),
+            names: Names::default(),
+            category,
+            stage: None,
+            evolves_from: None,
+            types: Vec::new(),
+            trainer: None,
+            energy: None,
+            ace_spec: false,
+            radiant: false,
+            prism_star: false,
+            pokemon_star: false,
+            regulation_mark: None,
+            tags: Tags::default(),
+            effect: None,
+            any_number: false,
+            names_memo: Default::default(),
+        }
+    }
+
     /// The card's name as the rules compare it: the English name (or the first known),
     /// reduced to what the rulebooks count as the name.
     pub fn rules_name(&self) -> String {
@@ -200,6 +237,17 @@ impl Printing {
         })
     }
 
+    /// Sets [`Printing::effect`] and [`Printing::any_number`] from the English rules text
+    /// (abilities, attacks, effects, one paragraph per line). Call it once the names are
+    /// final: a Pokémon's own name is part of the comparison.
+    pub fn set_rules_text(&mut self, text: &str) {
+        self.any_number = effect::allows_any_number(text);
+        self.effect = (!text.trim().is_empty()).then(|| {
+            let name = names::canonical(self.names.primary());
+            effect::fingerprint(&effect::text_key(&name, self.category, text))
+        });
+    }
+
     pub fn is_basic_pokemon(&self) -> bool {
         self.category == Category::Pokemon && self.stage.is_some_and(Stage::is_basic)
     }
@@ -207,24 +255,7 @@ impl Printing {
     /// Whether the card has a Rule Box: Pokémon ex, EX, GX (TAG TEAM too), V, VMAX, VSTAR,
     /// V-UNION, BREAK, Mega, LEGEND, Radiant, and every Prism Star card.
     pub fn has_rule_box(&self) -> bool {
-        if self.radiant || self.prism_star {
-            return true;
-        }
-        if self.category != Category::Pokemon {
-            return false;
-        }
-        if matches!(
-            self.stage,
-            Some(Stage::Vmax | Stage::Vstar | Stage::VUnion | Stage::Break | Stage::Mega)
-        ) {
-            return true;
-        }
-        let name = self.rules_name();
-        let last = name.rsplit(' ').next().unwrap_or("");
-        matches!(
-            last,
-            "ex" | "EX" | "GX" | "V" | "VMAX" | "VSTAR" | "V-UNION" | "BREAK" | "LEGEND"
-        ) || name.starts_with("Mega ")
+        self.radiant || self.prism_star || self.tags.has_rule_box()
     }
 
     pub fn is_basic_energy(&self) -> bool {
@@ -238,6 +269,164 @@ impl Printing {
         } else {
             format!("{} {}", self.set_code, self.number)
         }
+    }
+}
+
+/// A Rule Box or name mechanic a Pokémon card carries: what its name ends in (`ex`, `GX`,
+/// `V`) or how it is played (BREAK, LV.X, LEGEND, Prime).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Tag {
+    /// `Pokémon ex`: the EX-series (2003-2007) and Scarlet & Violet (2023-) mechanic.
+    LowerEx,
+    /// `Pokémon-EX` (Black & White, XY).
+    UpperEx,
+    Gx,
+    TagTeam,
+    V,
+    Vmax,
+    Vstar,
+    VUnion,
+    Break,
+    Mega,
+    LvX,
+    Legend,
+    Prime,
+}
+
+impl Tag {
+    pub const ALL: [Tag; 13] = [
+        Tag::LowerEx,
+        Tag::UpperEx,
+        Tag::Gx,
+        Tag::TagTeam,
+        Tag::V,
+        Tag::Vmax,
+        Tag::Vstar,
+        Tag::VUnion,
+        Tag::Break,
+        Tag::Mega,
+        Tag::LvX,
+        Tag::Legend,
+        Tag::Prime,
+    ];
+
+    /// The tag as cards print it (`ex`, `EX`, `TAG TEAM`, `LV.X`).
+    pub fn label(self) -> &'static str {
+        match self {
+            Tag::LowerEx => "ex",
+            Tag::UpperEx => "EX",
+            Tag::Gx => "GX",
+            Tag::TagTeam => "TAG TEAM",
+            Tag::V => "V",
+            Tag::Vmax => "VMAX",
+            Tag::Vstar => "VSTAR",
+            Tag::VUnion => "V-UNION",
+            Tag::Break => "BREAK",
+            Tag::Mega => "Mega",
+            Tag::LvX => "LV.X",
+            Tag::Legend => "LEGEND",
+            Tag::Prime => "Prime",
+        }
+    }
+
+    /// The tag in the card index file: the label without spaces (`TAG-TEAM`).
+    pub fn id(self) -> &'static str {
+        match self {
+            Tag::TagTeam => "TAG-TEAM",
+            other => other.label(),
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<Tag> {
+        Tag::ALL.into_iter().find(|tag| tag.id() == id)
+    }
+
+    /// Whether a card with this tag has a Rule Box (LV.X and Prime cards do not).
+    pub fn is_rule_box(self) -> bool {
+        !matches!(self, Tag::LvX | Tag::Prime)
+    }
+
+    fn bit(self) -> u16 {
+        1 << (self as u16)
+    }
+}
+
+/// A set of [`Tag`]s.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Tags(u16);
+
+impl Tags {
+    pub fn insert(&mut self, tag: Tag) {
+        self.0 |= tag.bit();
+    }
+
+    pub fn contains(self, tag: Tag) -> bool {
+        self.0 & tag.bit() != 0
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The tags in [`Tag::ALL`] order.
+    pub fn iter(self) -> impl Iterator<Item = Tag> {
+        Tag::ALL.into_iter().filter(move |tag| self.contains(*tag))
+    }
+
+    pub fn has_rule_box(self) -> bool {
+        self.iter().any(Tag::is_rule_box)
+    }
+
+    /// The tags a Pokémon's English name and stage show: the name's last word (`ex`, `EX`,
+    /// `-GX`, `V`, `VMAX`, `VSTAR`, `V-UNION`, `BREAK`, `LV.X`, `LEGEND`), `&` in a GX name
+    /// (TAG TEAM), `M`/`Mega` in front (Mega), and the stages that are mechanics. Loaders
+    /// add what a name does not show (Prime, LEGEND by rarity).
+    pub fn of_pokemon(english_name: &str, stage: Option<Stage>) -> Tags {
+        let mut tags = Tags::default();
+        // δ (Delta Species) is not part of the name's mechanics: `Rayquaza ex δ`.
+        let name = english_name.trim().trim_end_matches('δ').trim_end();
+        let last = name.rsplit([' ', '-']).next().unwrap_or("");
+        let ends_with = |suffix: &str| {
+            name.strip_suffix(suffix)
+                .is_some_and(|rest| rest.ends_with([' ', '-']))
+        };
+        let by_name = [
+            ("ex", Tag::LowerEx),
+            ("EX", Tag::UpperEx),
+            ("GX", Tag::Gx),
+            ("V", Tag::V),
+            ("VMAX", Tag::Vmax),
+            ("VSTAR", Tag::Vstar),
+            ("BREAK", Tag::Break),
+            ("LEGEND", Tag::Legend),
+        ];
+        for (word, tag) in by_name {
+            if last == word && ends_with(word) {
+                tags.insert(tag);
+            }
+        }
+        if ends_with("V-UNION") {
+            tags.insert(Tag::VUnion);
+        }
+        if ends_with("LV.X") {
+            tags.insert(Tag::LvX);
+        }
+        if tags.contains(Tag::Gx) && name.contains(" & ") {
+            tags.insert(Tag::TagTeam);
+        }
+        if name.starts_with("M ") || name.starts_with("Mega ") {
+            tags.insert(Tag::Mega);
+        }
+        match stage {
+            Some(Stage::Vmax) => tags.insert(Tag::Vmax),
+            Some(Stage::Vstar) => tags.insert(Tag::Vstar),
+            Some(Stage::VUnion) => tags.insert(Tag::VUnion),
+            Some(Stage::Break) => tags.insert(Tag::Break),
+            Some(Stage::Mega) => tags.insert(Tag::Mega),
+            Some(Stage::LevelUp) => tags.insert(Tag::LvX),
+            _ => {}
+        }
+        tags
     }
 }
 

@@ -378,12 +378,12 @@ mod suggestion_tests {
     use super::*;
 
     /// The bound never drops a name the full scan would suggest: for misspellings of every
-    /// name in the embedded pool, both give the same suggestions.
+    /// name in the curated pool, both give the same suggestions.
     #[test]
     fn bound_keeps_every_suggestion() {
         let db = CardDb::new(
             crate::cards::Source::Embedded,
-            crate::cards::embedded::load().unwrap(),
+            crate::cards::curated::load().unwrap(),
         );
         let brute = |name: &str| {
             let wanted = names::fold(name);

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
 
-use crate::cards::{CardDb, CardDbError, Source, embedded, index};
+use crate::cards::{CardDb, CardDbError, embedded, index};
 use crate::check::DeckInput;
 use crate::config::{Config, Layers, Resolved};
 use crate::format::Format;
@@ -267,7 +267,7 @@ pub fn open_cards(path: Option<&std::path::Path>, rebuild: bool) -> Result<CardD
                 rebuild,
             },
         ),
-        None => Ok(CardDb::new(Source::Embedded, embedded::load()?)),
+        None => embedded::open(),
     }
 }
 

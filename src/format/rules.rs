@@ -163,7 +163,7 @@ fn copy_limit(
         .iter()
         .filter(|(_, printing)| {
             !printing.is_basic_energy()
-                && (!overrides || !any_number_allowed(printing))
+                && (!overrides || !printing.any_number)
                 && !legality::any_names(exempt, printing)
         })
         .copied();
@@ -453,18 +453,6 @@ fn section_name(section: Section) -> &'static str {
         Section::Trainer => "Trainer",
         Section::Energy => "Energy",
     }
-}
-
-/// Cards that print "you may have as many of this card in your deck as you like".
-fn any_number_allowed(printing: &Printing) -> bool {
-    // An ASCII case-insensitive search: lowercasing the whole text for every card of every
-    // deck was a tenth of a repository check.
-    const TEXT: &[u8] = b"as many of this card in your deck as you like";
-    printing
-        .rules_text
-        .as_bytes()
-        .windows(TEXT.len())
-        .any(|window| window.eq_ignore_ascii_case(TEXT))
 }
 
 /// `not-legal` and `banned`: one finding per line whose printing the format does not allow.

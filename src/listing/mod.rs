@@ -430,10 +430,10 @@ pub(crate) const LINE_COUNT_LIMIT: u32 = MAX_COUNT;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::{Source, embedded};
+    use crate::cards::embedded;
 
     fn fmt(text: &str) -> String {
-        let db = CardDb::new(Source::Embedded, embedded::load().unwrap());
+        let db = embedded::open().unwrap();
         let format = Format::load("unlimited").unwrap();
         let input = DeckInput::from_bytes("x", text.as_bytes());
         format_deck(&input, &db, &format)

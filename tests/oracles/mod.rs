@@ -26,7 +26,7 @@ use deckbox::{names, report};
 /// The embedded card pool, loaded once.
 pub fn embedded_db() -> &'static CardDb {
     static DB: OnceLock<CardDb> = OnceLock::new();
-    DB.get_or_init(|| CardDb::new(Source::Embedded, embedded::load().unwrap()))
+    DB.get_or_init(|| embedded::open().unwrap())
 }
 
 /// The built-in formats fmt must keep verdicts under: the default first.

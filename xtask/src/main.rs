@@ -1,0 +1,83 @@
+//! deckbox's project tasks, run as `cargo xtask <task>`; not part of the shipped binary.
+//!
+//! `cargo xtask cards [TCGDEX_CHECKOUT]` regenerates the embedded card index
+//! (`cards/index.tsv` and `cards/index.bin`) from a TCGdex cards-database checkout
+//! (default: `../shared/data/tcgdex-repo`). `cargo xtask cards --from-tsv` rebuilds only
+//! `cards/index.bin` from the committed `cards/index.tsv` (after a change to name
+//! normalization, say). Both are deterministic: the same input gives the same bytes, which
+//! `tests/card_index.rs` checks.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use deckbox::cards::index_file;
+
+const USAGE: &str = "usage: cargo xtask cards [TCGDEX_CHECKOUT | --from-tsv]";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
+        ["cards"] => cards(&default_checkout()),
+        ["cards", "--from-tsv"] => from_tsv(),
+        ["cards", checkout] if !checkout.starts_with('-') => cards(Path::new(checkout)),
+        _ => Err(USAGE.to_string()),
+    };
+    match result {
+        Ok(summary) => {
+            let _ = writeln!(std::io::stdout(), "{summary}");
+            ExitCode::SUCCESS
+        }
+        Err(message) => {
+            let _ = writeln!(std::io::stderr(), "error: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// The repository root (the folder above `xtask/`).
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .map_or_else(|| PathBuf::from(".."), Path::to_path_buf)
+}
+
+fn default_checkout() -> PathBuf {
+    root().join("../shared/data/tcgdex-repo")
+}
+
+fn cards(checkout: &Path) -> Result<String, String> {
+    let generated = index_file::generate(checkout).map_err(|err| err.to_string())?;
+    write(&root().join("cards/index.tsv"), generated.tsv.as_bytes())?;
+    write(&root().join("cards/index.bin"), &generated.bin)?;
+    let mut summary = format!(
+        "cards/index.tsv, cards/index.bin: {} printings ({} bytes binary) from {}",
+        generated.printings,
+        generated.bin.len(),
+        checkout.display()
+    );
+    for skipped in &generated.skipped {
+        summary.push_str(&format!(
+            "\nskipped {}: {}",
+            skipped.path.display(),
+            skipped.reason
+        ));
+    }
+    Ok(summary)
+}
+
+fn from_tsv() -> Result<String, String> {
+    let path = root().join("cards/index.tsv");
+    let tsv = std::fs::read_to_string(&path).map_err(|err| format!("{}: {err}", path.display()))?;
+    let bin = index_file::bin_from_tsv(&tsv).map_err(|err| err.to_string())?;
+    write(&root().join("cards/index.bin"), &bin)?;
+    Ok(format!("cards/index.bin: {} bytes from cards/index.tsv", bin.len()))
+}
+
+/// Writes through a temporary file and a rename, so a failed run leaves the old file.
+fn write(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    let temp = path.with_extension("tmp");
+    std::fs::write(&temp, bytes)
+        .and_then(|()| std::fs::rename(&temp, path))
+        .map_err(|err| format!("{}: {err}", path.display()))
+}
