@@ -291,8 +291,10 @@ fn mismatch(
 
 fn unknown(db: &CardDb, text: &SourceText, line: &CardLine, suggestions: &[String]) -> Diagnostic {
     let help = match suggestions {
-        [] if matches!(db.source(), crate::cards::Source::Embedded) => "check the spelling; the embedded card pool holds only basic Energy, tagged cards (ACE SPEC, Radiant, Prism Star, Pokémon Star) and the example decks: use `--cards DIR` with a TCGdex or pokemon-tcg-data checkout for every card".to_string(),
-        [] => "check the spelling".to_string(),
+        [] => match crate::cards::embedded::coverage_hint(db) {
+            Some(hint) => format!("check the spelling; {hint}"),
+            None => "check the spelling".to_string(),
+        },
         [one] => format!("did you mean '{one}'?"),
         many => format!(
             "did you mean {}?",

@@ -117,7 +117,7 @@ static RULE_DOCS: [RuleDoc; 17] = [
         summary: "No card with this name exists in the card database.",
         why: "Rules can only be checked for cards deckbox can identify. Names are matched in English, French, Spanish, Portuguese, German and Italian, ignoring case and accents.",
         example: "4 Boss's Order PAL 172\n",
-        fix: "Correct the spelling (deckbox suggests the nearest names), or point deckbox at a complete card database with `--cards DIR` if the card is missing from the embedded pool.",
+        fix: "Correct the spelling (deckbox suggests the nearest names), or, for a card newer than the embedded card index, point deckbox at a current TCGdex checkout with `--cards DIR`.",
     },
     RuleDoc {
         id: "card-mismatch",

@@ -18,3 +18,33 @@ pub fn open() -> Result<CardDb, CardDbError> {
         message: "the embedded card index is damaged or from another version: regenerate it with `cargo xtask cards`".into(),
     })
 }
+
+/// What a user should know when the embedded index does not hold a card: which sets it
+/// covers, and how to use a newer checkout. `None` for any other source.
+pub fn coverage_hint(db: &CardDb) -> Option<String> {
+    if *db.source() != Source::Embedded {
+        return None;
+    }
+    // The index is sorted by release date: its last printing is from the newest set.
+    let newest = db
+        .len()
+        .checked_sub(1)
+        .and_then(|last| db.get(u32::try_from(last).ok()?))?;
+    Some(format!(
+        "the embedded card index holds every card released up to {} ({}); for a newer card use `--cards DIR` with a current TCGdex checkout",
+        newest.set_code, newest.release_date
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn opens_and_names_its_newest_set() {
+        let db = open().unwrap();
+        assert!(db.len() > 20_000, "{} printings", db.len());
+        let hint = coverage_hint(&db).unwrap();
+        assert!(hint.contains("up to PBL (2026-07-17)"), "{hint}");
+    }
+}

@@ -9,6 +9,7 @@
 //! dataset lacks (BW-era ACE SPECs) are added later by [`crate::cards::index`].
 
 pub mod literal;
+pub mod repair;
 
 use std::path::{Path, PathBuf};
 
@@ -53,9 +54,12 @@ pub struct Skipped {
 pub struct Loaded {
     pub printings: Vec<Printing>,
     pub skipped: Vec<Skipped>,
+    /// What each of [`repair`]'s rules changed.
+    pub repairs: Vec<repair::Repaired>,
 }
 
-/// Loads every card of the checkout at `root` (the folder holding `data/`).
+/// Loads every card of the checkout at `root` (the folder holding `data/`), with the
+/// dataset's known defects repaired ([`repair`]).
 pub fn load(root: &Path) -> Result<Vec<Printing>, CardDbError> {
     load_detailed(root).map(|loaded| loaded.printings)
 }
@@ -87,6 +91,7 @@ pub fn load_detailed(root: &Path) -> Result<Loaded, CardDbError> {
             Err(skipped) => loaded.skipped.push(skipped),
         }
     }
+    loaded.repairs = repair::repair(&mut loaded.printings);
     Ok(loaded)
 }
 

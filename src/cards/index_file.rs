@@ -69,6 +69,8 @@ pub struct Generated {
     pub printings: usize,
     /// Records the loader skipped, with the reason.
     pub skipped: Vec<from_tcgdex::Skipped>,
+    /// What each repair rule changed.
+    pub repairs: Vec<from_tcgdex::repair::Repaired>,
 }
 
 /// Builds both forms of the index from the TCGdex checkout at `root`: every card of every
@@ -89,6 +91,7 @@ pub fn generate(root: &Path) -> Result<Generated, CardDbError> {
         bin,
         printings: printings.len(),
         skipped: loaded.skipped,
+        repairs: loaded.repairs,
     })
 }
 

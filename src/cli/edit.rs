@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use clap::ValueEnum;
 
 use super::{Outcome, Settings, SettingsArgs, read_deck};
-use crate::cards::{CardDb, Source};
+use crate::cards::CardDb;
 use crate::check::{self, CheckedDeck, DeckInput};
 use crate::edit::{self, EditError, Edited, Spec};
 use crate::report;
@@ -161,13 +161,11 @@ fn apply_all(
     Ok((text, changes))
 }
 
-/// A hint for an unknown card when only the small embedded pool was searched.
-fn help_for(error: &EditError, settings: &Settings) -> &'static str {
-    match (error, settings.db.source()) {
-        (EditError::UnknownCard { .. }, Source::Embedded) => {
-            "help: the embedded card pool holds only basic Energy, tagged cards and the example decks; use `--cards DIR` with a TCGdex or pokemon-tcg-data checkout for every card\n"
-        }
-        _ => "",
+/// A hint for an unknown card: which cards the embedded index covers.
+fn help_for(error: &EditError, settings: &Settings) -> String {
+    match (error, crate::cards::embedded::coverage_hint(&settings.db)) {
+        (EditError::UnknownCard { .. }, Some(hint)) => format!("help: {hint}\n"),
+        _ => String::new(),
     }
 }
 

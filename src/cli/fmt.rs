@@ -227,7 +227,7 @@ fn untranslated_warning(lines: &[Untranslated], language: Option<Language>) -> S
         return String::new();
     };
     let mut out = format!(
-        "warning: {} kept {} written name (no name in '{language}' in the card database):\n",
+        "warning: {} kept {} written name (no name, or no name of its own, in '{language}' in the card database):\n",
         if lines.len() == 1 {
             "1 line".to_owned()
         } else {
@@ -236,7 +236,11 @@ fn untranslated_warning(lines: &[Untranslated], language: Option<Language>) -> S
         if lines.len() == 1 { "its" } else { "their" },
     );
     for line in lines {
-        let why = if line.known { "" } else { " (unknown card)" };
+        let why = match (line.known, line.ambiguous) {
+            (false, _) => " (unknown card)".to_owned(),
+            (true, true) => format!(" (its name in '{language}' also names another card)"),
+            (true, false) => String::new(),
+        };
         out.push_str(&format!("  line {}: {}{why}\n", line.line, line.name));
     }
     out

@@ -463,6 +463,7 @@ mod tests {
         // note
         # another
 
+        Trainer: 4
         4 Iono  185
 
         Total Cards: 4

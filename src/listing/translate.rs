@@ -4,12 +4,14 @@
 //! basic Energy takes a fixed name per type and language (the names of the SVE printings,
 //! which the name normalizer reads as basic Energy in every language), so `Basic {R}
 //! Energy` becomes `Énergie Feu` whichever database is open. A card with no name in the
-//! target language, and an unknown card, keep the name as written and are reported.
-//! Set codes and numbers are never changed. This module must not order or merge lines.
+//! target language, and an unknown card, keep the name as written and are reported. A
+//! line without set code and number whose translated name would also name another card
+//! gets its printing's set code and number, so it still reads back as the same card.
+//! Set codes and numbers written are never changed. This module must not order or merge lines.
 
 use serde::Serialize;
 
-use crate::cards::CardDb;
+use crate::cards::{CardDb, Printing};
 use crate::lang::Language;
 use crate::names;
 
@@ -23,6 +25,9 @@ pub struct Untranslated {
     pub name: String,
     /// Whether the card is known at all (an unknown card cannot be translated).
     pub known: bool,
+    /// The card's name in the target language also names another card, and neither the
+    /// line nor the card has a set code and number to tell them apart.
+    pub ambiguous: bool,
 }
 
 /// Renames entries into `language`; returns the lines that kept their written name.
@@ -39,16 +44,42 @@ pub(super) fn names(entries: &mut [Entry], db: &CardDb, language: Language) -> V
                 printing.names.get(language).map(str::to_owned)
             }
         });
+        // A name that also names another card (translated, or kept when the card has no
+        // name in `language`) gets the printing's set code and number, so the line still
+        // reads back as the same card.
+        let uncoded = entry.set.is_none() || entry.number.is_none();
+        let shown = translated.as_deref().unwrap_or(&entry.name);
+        let ambiguous = printing.is_some_and(|printing| {
+            uncoded && !printing.is_basic_energy() && names_another_card(db, shown, printing)
+        });
+        let code = printing
+            .filter(|printing| ambiguous && !printing.set_code.is_empty())
+            .map(|printing| (printing.set_code.clone(), printing.number.clone()));
+        let coded = code.is_some();
+        if let Some((set, number)) = code {
+            entry.set = Some(set);
+            entry.number = Some(number);
+        }
         match translated {
-            Some(name) => entry.name = name,
-            None => kept.push(Untranslated {
+            Some(name) if !ambiguous || coded => entry.name = name,
+            _ => kept.push(Untranslated {
                 line: entry.lines.first().copied().unwrap_or(0),
                 name: entry.name.clone(),
                 known: printing.is_some(),
+                ambiguous: ambiguous && !coded,
             }),
         }
     }
     kept
+}
+
+/// Whether `name` also identifies a card other than `printing` (the card database gives
+/// two cards the same French name, say): read back without a set code, it could be the
+/// other one.
+fn names_another_card(db: &CardDb, name: &str, printing: &Printing) -> bool {
+    db.name_matches(name)
+        .filter_map(|hit| db.get(hit.id))
+        .any(|other| other.rules_key() != printing.rules_key())
 }
 
 /// The basic Energy names, per type: en, fr, es, pt, de, it (as printed on SVE cards;

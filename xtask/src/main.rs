@@ -56,6 +56,12 @@ fn cards(checkout: &Path) -> Result<String, String> {
         generated.bin.len(),
         checkout.display()
     );
+    for repaired in &generated.repairs {
+        summary.push_str(&format!(
+            "\nrepair {}: {} printings",
+            repaired.rule, repaired.printings
+        ));
+    }
     for skipped in &generated.skipped {
         summary.push_str(&format!(
             "\nskipped {}: {}",

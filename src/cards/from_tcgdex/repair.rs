@@ -1,0 +1,454 @@
+//! Repairs of TCGdex's known defects, applied to every TCGdex load (the embedded index and a
+//! user's `--cards` clone alike), each a named rule with a test. docs/card-index.md lists
+//! them with examples; `cargo xtask cards` prints how many printings each one changed.
+//!
+//! Rules that need the whole database (a stage derived from the Pokémon it evolves from)
+//! run after every card is read. Flags the dataset lacks altogether (Black & White ACE
+//! SPECs) are not guessed here: they come from the hand-checked files under `cards/`
+//! ([`crate::cards::curated`]). This module must not know about deck lists or formats.
+
+use std::collections::HashMap;
+
+use crate::cards::{Category, Printing, Stage, Tag};
+use crate::lang::Language;
+use crate::names;
+
+/// One repair rule and how many printings it changed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Repaired {
+    pub rule: &'static str,
+    pub printings: usize,
+}
+
+/// Applies every rule, in order, and says what each changed.
+pub fn repair(printings: &mut [Printing]) -> Vec<Repaired> {
+    let rules: [(&'static str, fn(&mut [Printing]) -> usize); 4] = [
+        ("extra-name-words", extra_name_words),
+        ("localized-name-drops-mark", localized_names_without_mark),
+        ("stage-from-mechanic", stage_from_mechanic),
+        ("stage-from-evolution", stage_from_evolution),
+    ];
+    rules
+        .into_iter()
+        .map(|(rule, apply)| Repaired {
+            rule,
+            printings: apply(printings),
+        })
+        .collect()
+}
+
+/// Words TCGdex appends to the printed name of Phantom Forces' Team Flare Gear Items
+/// (`Battle Compressor Team Flare Gear`): the card is named `Battle Compressor`, and deck
+/// lists write it so. One suffix per language, as TCGdex writes it.
+const TEAM_FLARE_GEAR: [(Language, &str); 6] = [
+    (Language::En, " Team Flare Gear"),
+    (Language::Fr, " Matos Team Flare"),
+    (Language::Es, " Equipo del Team Flare"),
+    (Language::Pt, " – Equipamento da Equipe Flare"),
+    (Language::De, " Team Flare-Zubehör"),
+    (Language::It, " [Dotazione del Team Flare]"),
+];
+
+/// Extra words in a Trainer's name: the Team Flare Gear label, and a parenthesized kind
+/// (`Thought Wave Machine (Rocket's Secret Machine)`). The pictured person of
+/// `Boss's Orders (Giovanni)` stays: the name rules already set it aside
+/// ([`names::canonical`]), and it tells printings apart.
+fn extra_name_words(printings: &mut [Printing]) -> usize {
+    let mut changed = 0;
+    for printing in printings
+        .iter_mut()
+        .filter(|p| p.category == Category::Trainer)
+    {
+        let mut any = false;
+        for (language, suffix) in TEAM_FLARE_GEAR {
+            if let Some(name) = printing.names.get(language)
+                && let Some(bare) = name.strip_suffix(suffix)
+            {
+                let bare = bare.trim_end().to_string();
+                printing.names.set(language, bare);
+                any = true;
+            }
+        }
+        if let Some(bare) = printing
+            .names
+            .get(Language::En)
+            .and_then(|name| name.strip_suffix(" (Rocket's Secret Machine)"))
+        {
+            let bare = bare.to_string();
+            printing.names.set(Language::En, bare);
+            any = true;
+        }
+        if any {
+            printing.names_memo = Default::default();
+            changed += 1;
+        }
+    }
+    changed
+}
+
+/// The marks that make a Pokémon another card than the plain one, as the last word of its
+/// English name, with the spellings a translation may use instead: the Platinum-era
+/// special Pokémon (`Carnivine G`, `Bastiodon GL`, `Bronzong E4`, `Infernape FB`,
+/// `Rayquaza C`) and EX/GX. A localized name without the mark names the plain Pokémon
+/// (TCGdex's French `Vortente` for Carnivine G, `Bastiodon  Niv. 41` for Bastiodon GL, the
+/// Italian `Zygarde-GX` for Zygarde EX).
+const MARKS: &[(&str, &[&str])] = &[
+    ("G", &["G"]),
+    ("GL", &["GL"]),
+    ("E4", &["E4", "4"]),
+    ("FB", &["FB"]),
+    ("C", &["C"]),
+    ("EX", &["EX"]),
+    ("GX", &["GX"]),
+];
+
+/// Drops a localized name that lacks the mark of the English name (see [`MARKS`]): better
+/// no French name than one that identifies another card. Unown, whose letter is its form,
+/// is left alone.
+fn localized_names_without_mark(printings: &mut [Printing]) -> usize {
+    let mut changed = 0;
+    for printing in printings
+        .iter_mut()
+        .filter(|p| p.category == Category::Pokemon)
+    {
+        let Some(english) = printing.names.get(Language::En) else {
+            continue;
+        };
+        if english.starts_with("Unown") {
+            continue;
+        }
+        let last = english.rsplit([' ', '-']).next().unwrap_or("");
+        let Some((_, spellings)) = MARKS.iter().find(|(mark, _)| *mark == last) else {
+            continue;
+        };
+        // EX and GX may be glued to the word before (`Kyogre PrimitivoEX`); the other marks
+        // are words of their own (`Bronzong 4`, not `Niv. 54`).
+        let glued = matches!(last, "EX" | "GX");
+        let carries = |name: &str| {
+            name.split([' ', '-', '[', ']']).any(|word| {
+                spellings
+                    .iter()
+                    .any(|mark| word == *mark || (glued && word.ends_with(mark)))
+            })
+        };
+        let dropped: Vec<Language> = printing
+            .names
+            .iter()
+            .filter(|(language, name)| *language != Language::En && !carries(name))
+            .map(|(language, _)| language)
+            .collect();
+        for language in &dropped {
+            printing.names.0[language.index()] = None;
+        }
+        if !dropped.is_empty() {
+            changed += 1;
+        }
+    }
+    changed
+}
+
+/// A Pokémon without a stage whose mechanic is a stage of its own: V-UNION, VMAX, VSTAR,
+/// BREAK, LV.X, and the XY Mega Evolutions (`M Rayquaza-EX`).
+fn stage_from_mechanic(printings: &mut [Printing]) -> usize {
+    let mut changed = 0;
+    for printing in printings.iter_mut().filter(|p| needs_stage(p)) {
+        let tags = printing.tags;
+        let stage = [
+            (Tag::VUnion, Stage::VUnion),
+            (Tag::Vmax, Stage::Vmax),
+            (Tag::Vstar, Stage::Vstar),
+            (Tag::Break, Stage::Break),
+            (Tag::LvX, Stage::LevelUp),
+        ]
+        .into_iter()
+        .find(|(tag, _)| tags.contains(*tag))
+        .map(|(_, stage)| stage)
+        .or_else(|| {
+            let english = printing.names.get(Language::En).unwrap_or("");
+            (english.starts_with("M ") && tags.contains(Tag::UpperEx)).then_some(Stage::Mega)
+        });
+        if let Some(stage) = stage {
+            printing.stage = Some(stage);
+            changed += 1;
+        }
+    }
+    changed
+}
+
+fn needs_stage(printing: &Printing) -> bool {
+    printing.category == Category::Pokemon && printing.stage.is_none()
+}
+
+/// The other Pokémon without a stage (about 800 printings, mostly Basic EX, GX and TAG TEAM
+/// cards, but some GX and ex evolve). Derived, not assumed:
+/// - a Pokémon that evolves from another is one stage above it: from a Basic (or a Fossil
+///   Trainer) it is Stage 1, from a Stage 1 it is Stage 2. The parent's stage is taken from
+///   its printings in the same set, else the same series, else any; a parent without a stage
+///   yet is settled first.
+/// - a Pokémon that evolves from nothing takes the stage its other printings of the same
+///   name have (most common first), else Basic.
+fn stage_from_evolution(printings: &mut [Printing]) -> usize {
+    let key = |name: &str| names::lookup_key(name);
+    let mut changed = 0;
+    // Up to the longest evolution line: each round settles the Pokémon whose parent is known.
+    for _ in 0..3 {
+        let known = known_stages(printings);
+        let mut round = 0;
+        for index in 0..printings.len() {
+            let Some(printing) = printings.get(index).filter(|p| needs_stage(p)) else {
+                continue;
+            };
+            let stage = match &printing.evolves_from {
+                Some(parent) => {
+                    let found = known.lookup(&key(parent), &printing.set_id, &printing.series);
+                    match found {
+                        Some(Stage::Basic | Stage::Baby | Stage::Restored) => Some(Stage::Stage1),
+                        Some(Stage::Stage1) => Some(Stage::Stage2),
+                        Some(_) => None,
+                        // A Fossil is a Trainer: what evolves from it is a Stage 1 (Omanyte
+                        // from Helix Fossil before Restored Pokémon existed).
+                        None if known.is_trainer(&key(parent)) => Some(Stage::Stage1),
+                        None => None,
+                    }
+                }
+                None => Some(
+                    known
+                        .lookup(printing.rules_key(), &printing.set_id, "")
+                        .or_else(|| {
+                            let species = evolving_species(printing)?;
+                            known.lookup(&key(species), &printing.set_id, &printing.series)
+                        })
+                        .unwrap_or(Stage::Basic),
+                ),
+            };
+            if let (Some(stage), Some(printing)) = (stage, printings.get_mut(index)) {
+                printing.stage = Some(stage);
+                round += 1;
+            }
+        }
+        changed += round;
+        if round == 0 {
+            break;
+        }
+    }
+    changed
+}
+
+/// For a GX or `ex` Pokémon (mechanics that may evolve), the species it is a form of:
+/// `Blastoise GX` is a Blastoise, a Stage 2 like every Blastoise. EX, V and TAG TEAM cards
+/// are always Basic, whatever their species.
+fn evolving_species(printing: &Printing) -> Option<&str> {
+    let may_evolve = printing.tags.contains(Tag::Gx) || printing.tags.contains(Tag::LowerEx);
+    if !may_evolve || printing.tags.contains(Tag::TagTeam) {
+        return None;
+    }
+    let english = printing.names.get(Language::En)?;
+    english.rsplit_once([' ', '-']).map(|(species, _)| species)
+}
+
+/// The stages printings of each name have, by name key, with where they were printed.
+struct KnownStages {
+    by_name: HashMap<String, Vec<(String, String, Stage)>>,
+    trainers: std::collections::HashSet<String>,
+}
+
+fn known_stages(printings: &[Printing]) -> KnownStages {
+    let mut by_name: HashMap<String, Vec<(String, String, Stage)>> = HashMap::new();
+    let mut trainers = std::collections::HashSet::new();
+    for printing in printings {
+        match (printing.category, printing.stage) {
+            (Category::Pokemon, Some(stage)) => by_name
+                .entry(printing.rules_key().to_string())
+                .or_default()
+                .push((printing.set_id.clone(), printing.series.clone(), stage)),
+            (Category::Trainer, _) => {
+                trainers.insert(printing.rules_key().to_string());
+            }
+            _ => {}
+        }
+    }
+    KnownStages { by_name, trainers }
+}
+
+impl KnownStages {
+    /// The stage of `name`'s printings in `set_id`, else in `series`, else anywhere; the
+    /// most common one at the first level that has any (ties: the lower stage).
+    fn lookup(&self, name: &str, set_id: &str, series: &str) -> Option<Stage> {
+        let printed = self.by_name.get(name)?;
+        let levels: [&dyn Fn(&(String, String, Stage)) -> bool; 3] = [
+            &|(set, _, _)| set == set_id,
+            &|(_, serie, _)| !series.is_empty() && serie == series,
+            &|_| true,
+        ];
+        levels.iter().find_map(|matches| {
+            let mut counts: Vec<(Stage, usize)> = Vec::new();
+            for (_, _, stage) in printed.iter().filter(|entry| matches(entry)) {
+                match counts.iter_mut().find(|(known, _)| known == stage) {
+                    Some((_, count)) => *count += 1,
+                    None => counts.push((*stage, 1)),
+                }
+            }
+            counts
+                .into_iter()
+                .max_by_key(|(stage, count)| (*count, std::cmp::Reverse(stage_rank(*stage))))
+                .map(|(stage, _)| stage)
+        })
+    }
+
+    fn is_trainer(&self, name: &str) -> bool {
+        self.trainers.contains(name)
+    }
+}
+
+fn stage_rank(stage: Stage) -> u8 {
+    match stage {
+        Stage::Baby => 0,
+        Stage::Basic => 1,
+        Stage::Stage1 => 2,
+        Stage::Stage2 => 3,
+        _ => 4,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::Tags;
+
+    fn pokemon(set: &str, number: &str, name: &str, stage: Option<Stage>) -> Printing {
+        let mut p = Printing::new(set, number, Category::Pokemon);
+        p.set_id = set.to_lowercase();
+        p.series = "xy".into();
+        p.names.set(Language::En, name);
+        p.stage = stage;
+        p.tags = Tags::of_pokemon(name, stage);
+        p
+    }
+
+    #[test]
+    fn stages_are_derived_from_evolutions_and_names() {
+        let mut printings = vec![
+            pokemon("NXD", "54", "Mewtwo-EX", None),
+            pokemon("XY", "1", "Charmander", Some(Stage::Basic)),
+            pokemon("XY", "2", "Charmeleon", Some(Stage::Stage1)),
+            pokemon("XY", "3", "Charizard-GX", None),
+            pokemon("ROS", "1", "Venusaur & Snivy-GX", None),
+            pokemon("XY", "4", "Eevee", None),
+            pokemon("XY", "5", "Eevee", Some(Stage::Basic)),
+            pokemon("ROS", "2", "M Rayquaza-EX", None),
+            pokemon("SSP", "1", "Pikachu VMAX", None),
+            pokemon("XY", "6", "Omanyte", None),
+            pokemon("XY", "7", "Omastar", None),
+            pokemon("SMP", "SM189", "Blastoise GX", None),
+            pokemon("XY", "9", "Blastoise", Some(Stage::Stage2)),
+        ];
+        printings[3].evolves_from = Some("Charmeleon".into());
+        printings[9].evolves_from = Some("Helix Fossil".into());
+        printings[10].evolves_from = Some("Omanyte".into());
+        let mut fossil = Printing::new("XY", "8", Category::Trainer);
+        fossil.names.set(Language::En, "Helix Fossil");
+        printings.push(fossil);
+        let report = repair(&mut printings);
+        let stages: Vec<Option<Stage>> = printings.iter().map(|p| p.stage).collect();
+        assert_eq!(
+            stages,
+            [
+                Some(Stage::Basic),
+                Some(Stage::Basic),
+                Some(Stage::Stage1),
+                Some(Stage::Stage2),
+                Some(Stage::Basic),
+                Some(Stage::Basic),
+                Some(Stage::Basic),
+                Some(Stage::Mega),
+                Some(Stage::Vmax),
+                Some(Stage::Stage1),
+                Some(Stage::Stage2),
+                Some(Stage::Stage2),
+                Some(Stage::Stage2),
+                None,
+            ]
+        );
+        let by_rule = |rule: &str| report.iter().find(|r| r.rule == rule).unwrap().printings;
+        assert_eq!(by_rule("stage-from-mechanic"), 2);
+        assert_eq!(by_rule("stage-from-evolution"), 7);
+    }
+
+    #[test]
+    fn team_flare_gear_and_machine_labels_leave_the_name() {
+        let mut compressor = Printing::new("PHF", "92", Category::Trainer);
+        compressor
+            .names
+            .set(Language::En, "Battle Compressor Team Flare Gear");
+        compressor
+            .names
+            .set(Language::It, "Compressore Lotta [Dotazione del Team Flare]");
+        compressor
+            .names
+            .set(Language::Pt, "Compressor de Batalha – Equipamento da Equipe Flare");
+        let mut machine = Printing::new("G1", "1", Category::Trainer);
+        machine.names.set(
+            Language::En,
+            "Thought Wave Machine (Rocket's Secret Machine)",
+        );
+        let mut boss = Printing::new("BRS", "132", Category::Trainer);
+        boss.names.set(Language::En, "Boss's Orders (Giovanni)");
+        let mut printings = vec![compressor, machine, boss];
+        assert_eq!(extra_name_words(&mut printings), 2);
+        assert_eq!(printings[0].names.get(Language::En), Some("Battle Compressor"));
+        assert_eq!(printings[0].rules_name(), "Battle Compressor");
+        assert_eq!(
+            printings[0].names.get(Language::It),
+            Some("Compressore Lotta")
+        );
+        assert_eq!(
+            printings[0].names.get(Language::Pt),
+            Some("Compressor de Batalha")
+        );
+        assert_eq!(
+            printings[1].names.get(Language::En),
+            Some("Thought Wave Machine")
+        );
+        assert_eq!(
+            printings[2].names.get(Language::En),
+            Some("Boss's Orders (Giovanni)")
+        );
+    }
+
+    #[test]
+    fn localized_names_without_the_mark_are_dropped() {
+        let mut carnivine = pokemon("DPP", "DP42", "Carnivine G", Some(Stage::Basic));
+        carnivine.names.set(Language::Fr, "Vortente");
+        carnivine.names.set(Language::De, "Venuflibis G");
+        let mut bronzong = pokemon("RR", "16", "Bronzong E4", Some(Stage::Stage1));
+        bronzong.names.set(Language::De, "Bronzong 4");
+        bronzong.names.set(Language::Fr, "Archéodong  Niv. 54");
+        let mut zygarde = pokemon("FCO", "54", "Zygarde EX", Some(Stage::Basic));
+        zygarde.names.set(Language::It, "Zygarde-GX");
+        zygarde.names.set(Language::Pt, "Zygarde EX");
+        let mut kyogre = pokemon("PRC", "55", "Primal Kyogre EX", Some(Stage::Basic));
+        kyogre.names.set(Language::Pt, "Kyogre PrimitivoEX");
+        let mut unown = pokemon("MT", "66", "Unown G", Some(Stage::Basic));
+        unown.names.set(Language::Fr, "Zarbi");
+        let mut printings = vec![carnivine, bronzong, zygarde, kyogre, unown];
+        assert_eq!(localized_names_without_mark(&mut printings), 3);
+        let names = |i: usize| -> Vec<(Language, String)> {
+            printings[i]
+                .names
+                .iter()
+                .map(|(l, n)| (l, n.to_string()))
+                .collect()
+        };
+        assert_eq!(names(0).len(), 2, "{:?}", names(0));
+        assert_eq!(printings[0].names.get(Language::Fr), None);
+        assert_eq!(printings[1].names.get(Language::De), Some("Bronzong 4"));
+        assert_eq!(printings[1].names.get(Language::Fr), None);
+        assert_eq!(printings[2].names.get(Language::It), None);
+        assert_eq!(printings[2].names.get(Language::Pt), Some("Zygarde EX"));
+        assert_eq!(
+            printings[3].names.get(Language::Pt),
+            Some("Kyogre PrimitivoEX")
+        );
+        assert_eq!(printings[4].names.get(Language::Fr), Some("Zarbi"));
+    }
+}
