@@ -23,7 +23,7 @@ use crate::walk;
 pub const FILE_NAME: &str = "deckbox.toml";
 
 /// The format used when nothing says otherwise.
-pub const DEFAULT_FORMAT: &str = "unlimited";
+pub const DEFAULT_FORMAT: &str = "standard";
 
 /// A config file, read and checked. Paths are absolute.
 #[derive(Debug, Clone)]
@@ -587,7 +587,7 @@ mod tests {
         };
         assert_eq!(origin(&layers), ("glc".into(), file));
         layers.file = None;
-        assert_eq!(origin(&layers), ("unlimited".into(), Origin::Default));
+        assert_eq!(origin(&layers), ("standard".into(), Origin::Default));
         let cards = resolve(&Layers {
             cards_env: Some(Path::new("/env")),
             file: Some(&config),

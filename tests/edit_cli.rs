@@ -73,11 +73,7 @@ fn add_a_new_line_at_the_end_of_its_section() {
     insta::assert_snapshot!(edit(
         "add",
         "dragapult.txt",
-        &[
-            "1 Radiant Greninja",
-            "Switch MEG 130",
-            "2 Fire Energy SVE 2"
-        ]
+        &["1 Mimikyu PFL 42", "Switch MEG 130", "2 Fire Energy SVE 2"]
     ));
 }
 
@@ -177,7 +173,7 @@ fn the_verdict_follows_the_edit() {
     );
     let added = deckbox(
         dir.path(),
-        &["add", "gardevoir-en.txt", "Radiant Greninja"],
+        &["add", "gardevoir-en.txt", "Mimikyu PFL 42"],
         "",
     );
     insta::assert_snapshot!(format!("{removed}\n{added}"));

@@ -632,7 +632,10 @@ mod tests {
         assert!(printing.radiant);
         let text = "[Ability] Shine: Do it.\n[] Tackle 10";
         let key = crate::cards::effect::text_key("Radiant Eevee", Category::Pokemon, text);
-        assert_eq!(printing.effect, Some(crate::cards::effect::fingerprint(&key)));
+        assert_eq!(
+            printing.effect,
+            Some(crate::cards::effect::fingerprint(&key))
+        );
         assert_eq!(rules_text(&card), text);
     }
 

@@ -240,18 +240,10 @@ fn printing_from_cells(line: &str) -> Result<Printing, String> {
         names @ ..,
     ] = cells.as_slice()
     else {
-        return Err(format!(
-            "{} cells, expected {}",
-            cells.len(),
-            COLUMNS.len()
-        ));
+        return Err(format!("{} cells, expected {}", cells.len(), COLUMNS.len()));
     };
     if names.len() != Language::ALL.len() {
-        return Err(format!(
-            "{} cells, expected {}",
-            cells.len(),
-            COLUMNS.len()
-        ));
+        return Err(format!("{} cells, expected {}", cells.len(), COLUMNS.len()));
     }
     let category: Category = from_id(category)?;
     let mut printing = Printing::new(set_code, number, category);
@@ -285,7 +277,11 @@ fn printing_from_cells(line: &str) -> Result<Printing, String> {
     printing.regulation_mark = match mark.chars().collect::<Vec<_>>().as_slice() {
         [] => None,
         [letter] if letter.is_ascii_uppercase() => Some(*letter),
-        _ => return Err(format!("regulation mark `{mark}` is not one capital letter")),
+        _ => {
+            return Err(format!(
+                "regulation mark `{mark}` is not one capital letter"
+            ));
+        }
     };
     printing.effect = if effect.is_empty() {
         None
@@ -407,7 +403,10 @@ mod tests {
         let tsv = to_tsv(&sample()).unwrap();
         let bad = tsv.replace("\tace-spec\t", "\tace\t");
         let err = from_tsv(&bad).unwrap_err().to_string();
-        assert!(err.contains("line 4") && err.contains("unknown flag"), "{err}");
+        assert!(
+            err.contains("line 4") && err.contains("unknown flag"),
+            "{err}"
+        );
         let short = tsv.replace("sv06\tTWM", "TWM");
         assert!(from_tsv(&short).is_err());
     }

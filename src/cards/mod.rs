@@ -248,8 +248,12 @@ impl Printing {
         });
     }
 
+    /// A Basic Pokémon: may be put into play at setup. The two halves of a Pokémon LEGEND
+    /// are not, whatever stage a dataset gives them (they are played together from the hand).
     pub fn is_basic_pokemon(&self) -> bool {
-        self.category == Category::Pokemon && self.stage.is_some_and(Stage::is_basic)
+        self.category == Category::Pokemon
+            && self.stage.is_some_and(Stage::is_basic)
+            && !self.tags.contains(Tag::Legend)
     }
 
     /// Whether the card has a Rule Box: Pokémon ex, EX, GX (TAG TEAM too), V, VMAX, VSTAR,

@@ -96,7 +96,7 @@ pub enum Command {
 #[derive(Debug, Default, clap::Args)]
 pub struct SettingsArgs {
     /// Format id (`standard`, `unlimited`, ...) or the path of a format file. Default:
-    /// `$DECKBOX_FORMAT`, else `format` in deckbox.toml, else `unlimited`.
+    /// `$DECKBOX_FORMAT`, else `format` in deckbox.toml, else `standard` (today's Play! Pokémon Standard). Ids are matched without case.
     #[arg(long, short)]
     pub format: Option<String>,
     /// A card database: a TCGdex or pokemon-tcg-data checkout. Default: `$DECKBOX_CARDS`,

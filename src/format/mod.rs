@@ -303,7 +303,11 @@ fn invalid_extends(
 /// The text of a built-in format or a format file (relative to `base`, the folder of the
 /// file that extends it).
 fn source(name: &str, base: Option<&Path>) -> Result<(PathBuf, String), FormatError> {
-    if let Some((_, file, text)) = BUILTIN.iter().find(|(id, _, _)| *id == name) {
+    // Built-in ids are matched without case: `deckbox formats` prints `Standard`.
+    if let Some((_, file, text)) = BUILTIN
+        .iter()
+        .find(|(id, _, _)| id.eq_ignore_ascii_case(name))
+    {
         return Ok((PathBuf::from(file), (*text).to_string()));
     }
     let path = match base {
@@ -366,7 +370,10 @@ fn load_table(
 /// deckbox.toml) or below it, so a format file cannot make deckbox read, and print parts
 /// of, a file elsewhere (`extends = "/home/me/.ssh/id_rsa"`).
 fn escapes(parent: &str, folder: Option<&Path>, chain: &[PathBuf]) -> Option<String> {
-    if BUILTIN.iter().any(|(id, _, _)| *id == parent) {
+    if BUILTIN
+        .iter()
+        .any(|(id, _, _)| id.eq_ignore_ascii_case(parent))
+    {
         return None;
     }
     if Path::new(parent).is_absolute() {

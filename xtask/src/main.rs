@@ -17,7 +17,12 @@ const USAGE: &str = "usage: cargo xtask cards [TCGDEX_CHECKOUT | --from-tsv]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let result = match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
+    let result = match args
+        .iter()
+        .map(String::as_str)
+        .collect::<Vec<_>>()
+        .as_slice()
+    {
         ["cards"] => cards(&default_checkout()),
         ["cards", "--from-tsv"] => from_tsv(),
         ["cards", checkout] if !checkout.starts_with('-') => cards(Path::new(checkout)),
@@ -77,7 +82,10 @@ fn from_tsv() -> Result<String, String> {
     let tsv = std::fs::read_to_string(&path).map_err(|err| format!("{}: {err}", path.display()))?;
     let bin = index_file::bin_from_tsv(&tsv).map_err(|err| err.to_string())?;
     write(&root().join("cards/index.bin"), &bin)?;
-    Ok(format!("cards/index.bin: {} bytes from cards/index.tsv", bin.len()))
+    Ok(format!(
+        "cards/index.bin: {} bytes from cards/index.tsv",
+        bin.len()
+    ))
 }
 
 /// Writes through a temporary file and a rename, so a failed run leaves the old file.

@@ -22,7 +22,8 @@ pub struct Repaired {
 
 /// Applies every rule, in order, and says what each changed.
 pub fn repair(printings: &mut [Printing]) -> Vec<Repaired> {
-    let rules: [(&'static str, fn(&mut [Printing]) -> usize); 4] = [
+    let rules: [(&'static str, fn(&mut [Printing]) -> usize); 5] = [
+        ("regulation-mark", regulation_marks),
         ("extra-name-words", extra_name_words),
         ("localized-name-drops-mark", localized_names_without_mark),
         ("stage-from-mechanic", stage_from_mechanic),
@@ -35,6 +36,39 @@ pub fn repair(printings: &mut [Printing]) -> Vec<Repaired> {
             printings: apply(printings),
         })
         .collect()
+}
+
+/// Regulation marks TCGdex prints wrong, by set id and local number (normalized), with the
+/// mark printed on the card. Each disagrees with pokemon-tcg-data, which gives the mark of
+/// the set the card was printed in (Temporal Forces, Twilight Masquerade and Surging Sparks
+/// are H sets; Brilliant Stars and Crown Zenith are F sets); TCGdex gives the mark of an
+/// earlier printing. A wrong G on these cards made them illegal in Standard.
+const MARK_CORRECTIONS: &[(&str, &str, char)] = &[
+    ("sv05", "22", 'H'),      // Scovillain ex, TEF 22
+    ("sv05", "140", 'H'),     // Ancient Booster Energy Capsule, TEF 140
+    ("sv05", "149", 'H'),     // Future Booster Energy Capsule, TEF 149
+    ("sv06", "161", 'H'),     // Raifort, TWM 161
+    ("sv06", "226", 'H'),     // Luminous Energy, TWM 226
+    ("sv08", "252", 'H'),     // Jet Energy, SSP 252
+    ("swsh9", "132", 'F'),    // Boss's Orders, BRS 132
+    ("swsh12.5", "150", 'F'), // Professor's Research, CRZ 150
+];
+
+/// Corrects the marks in [`MARK_CORRECTIONS`].
+fn regulation_marks(printings: &mut [Printing]) -> usize {
+    let mut changed = 0;
+    for printing in printings.iter_mut() {
+        let correction = MARK_CORRECTIONS
+            .iter()
+            .find(|(set, number, _)| *set == printing.set_id && *number == printing.number);
+        if let Some((_, _, mark)) = correction
+            && printing.regulation_mark != Some(*mark)
+        {
+            printing.regulation_mark = Some(*mark);
+            changed += 1;
+        }
+    }
+    changed
 }
 
 /// Words TCGdex appends to the printed name of Phantom Forces' Team Flare Gear Items
@@ -180,7 +214,8 @@ fn needs_stage(printing: &Printing) -> bool {
 }
 
 /// The other Pokémon without a stage (about 800 printings, mostly Basic EX, GX and TAG TEAM
-/// cards, but some GX and ex evolve). Derived, not assumed:
+/// cards, but some GX and ex evolve), and the `ex`/GX cards wrongly called Basic
+/// ([`mislabelled_basic`]). Derived, not assumed:
 /// - a Pokémon that evolves from another is one stage above it: from a Basic (or a Fossil
 ///   Trainer) it is Stage 1, from a Stage 1 it is Stage 2. The parent's stage is taken from
 ///   its printings in the same set, else the same series, else any; a parent without a stage
@@ -195,7 +230,10 @@ fn stage_from_evolution(printings: &mut [Printing]) -> usize {
         let known = known_stages(printings);
         let mut round = 0;
         for index in 0..printings.len() {
-            let Some(printing) = printings.get(index).filter(|p| needs_stage(p)) else {
+            let Some(printing) = printings
+                .get(index)
+                .filter(|p| needs_stage(p) || mislabelled_basic(p))
+            else {
                 continue;
             };
             let stage = match &printing.evolves_from {
@@ -232,6 +270,16 @@ fn stage_from_evolution(printings: &mut [Printing]) -> usize {
         }
     }
     changed
+}
+
+/// An `ex` or GX Pokémon that TCGdex calls Basic but that evolves from another Pokémon
+/// (Dragon's `Ampharos ex`, from Flaaffy). Plain Pokémon are left alone: vintage cards name
+/// a Baby Pokémon they may evolve from (`Pikachu` from Pichu) and are Basic all the same.
+fn mislabelled_basic(printing: &Printing) -> bool {
+    printing.category == Category::Pokemon
+        && printing.stage == Some(Stage::Basic)
+        && printing.evolves_from.is_some()
+        && (printing.tags.contains(Tag::LowerEx) || printing.tags.contains(Tag::Gx))
 }
 
 /// For a GX or `ex` Pokémon (mechanics that may evolve), the species it is a form of:
@@ -383,9 +431,10 @@ mod tests {
         compressor
             .names
             .set(Language::It, "Compressore Lotta [Dotazione del Team Flare]");
-        compressor
-            .names
-            .set(Language::Pt, "Compressor de Batalha – Equipamento da Equipe Flare");
+        compressor.names.set(
+            Language::Pt,
+            "Compressor de Batalha – Equipamento da Equipe Flare",
+        );
         let mut machine = Printing::new("G1", "1", Category::Trainer);
         machine.names.set(
             Language::En,
@@ -395,7 +444,10 @@ mod tests {
         boss.names.set(Language::En, "Boss's Orders (Giovanni)");
         let mut printings = vec![compressor, machine, boss];
         assert_eq!(extra_name_words(&mut printings), 2);
-        assert_eq!(printings[0].names.get(Language::En), Some("Battle Compressor"));
+        assert_eq!(
+            printings[0].names.get(Language::En),
+            Some("Battle Compressor")
+        );
         assert_eq!(printings[0].rules_name(), "Battle Compressor");
         assert_eq!(
             printings[0].names.get(Language::It),

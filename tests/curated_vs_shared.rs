@@ -1,4 +1,4 @@
-//! The embedded pool (`cards/*.toml`) against the reference datasets in ../shared/data.
+//! The curated flag files (`cards/*.toml`) against the reference datasets in ../shared/data.
 //!
 //! Every embedded printing is looked up in TCGdex (by the set id it records, the set code
 //! checked against the set file) and in pokemon-tcg-data (by `ptcgoCode` + number) and
@@ -6,7 +6,7 @@
 //! ACE SPEC, Radiant, Prism Star or Pokémon Star must be in the pool with that flag. The
 //! datasets are read here with serde_json and a small reader for TCGdex's TypeScript
 //! records, independently of the crate's own loaders, so a loader bug cannot hide a pool
-//! bug. The example decks are checked against the pool without any dataset.
+//! bug. The example decks are checked against the embedded index without any dataset.
 
 #![allow(
     clippy::unwrap_used,
@@ -21,7 +21,8 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use deckbox::cards::{
-    Category, EnergyKind, Printing, Stage, TrainerKind, embedded, number_key, set_key, split_subset,
+    Category, EnergyKind, Printing, Stage, TrainerKind, curated, embedded, number_key, set_key,
+    split_subset,
 };
 use deckbox::lang::Language;
 
@@ -33,27 +34,15 @@ const POKEMONTCG_ALIASES: &[(&str, &str, &str)] = &[
     ("CEL", "CC15", "cel25c-17_A"),
 ];
 
-/// Printings of sets pokemon-tcg-data has that it lacks: its `sve` stops at SVE 16, while
-/// TCGdex (and the printed cards) go on to SVE 24.
-const NOT_IN_POKEMONTCG: &[(&str, &str)] = &[
-    ("SVE", "17"),
-    ("SVE", "18"),
-    ("SVE", "19"),
-    ("SVE", "20"),
-    ("SVE", "21"),
-    ("SVE", "22"),
-    ("SVE", "23"),
-    ("SVE", "24"),
-];
+/// The curated printings (`cards/*.toml`).
+fn pool() -> Vec<Printing> {
+    curated::load().unwrap()
+}
 
 /// Every printing of the embedded card index.
-fn pool() -> Vec<Printing> {
-    static POOL: OnceLock<Vec<Printing>> = OnceLock::new();
-    POOL.get_or_init(|| {
-        let db = embedded::open().unwrap();
-        db.iter().map(|(_, p)| p.clone()).collect()
-    })
-    .clone()
+fn index() -> Vec<Printing> {
+    let db = embedded::open().unwrap();
+    db.iter().map(|(_, p)| p.clone()).collect()
 }
 
 fn assert_none(test: &str, problems: &[String]) {
@@ -615,8 +604,8 @@ fn compare_pokemontcg_flags(
 }
 
 #[test]
-fn embedded_facts_match_tcgdex() {
-    let Some(data) = common::shared_data("embedded_facts_match_tcgdex") else {
+fn curated_facts_match_tcgdex() {
+    let Some(data) = common::shared_data("curated_facts_match_tcgdex") else {
         return;
     };
     let sets = tcgdex_sets(&data.join("tcgdex-repo"));
@@ -671,8 +660,8 @@ fn embedded_facts_match_tcgdex() {
 }
 
 #[test]
-fn embedded_facts_match_pokemontcg() {
-    let Some(data) = common::shared_data("embedded_facts_match_pokemontcg") else {
+fn curated_facts_match_pokemontcg() {
+    let Some(data) = common::shared_data("curated_facts_match_pokemontcg") else {
         return;
     };
     let ptcg = pokemontcg(&data);
@@ -688,9 +677,7 @@ fn embedded_facts_match_pokemontcg() {
                 problems.extend(diffs.into_iter().map(|d| format!("{label}: {d}")));
             }
             // A set pokemon-tcg-data has must have the card; newer sets are TCGdex-only.
-            None if known_sets.contains(&p.set_code)
-                && !NOT_IN_POKEMONTCG.contains(&(p.set_code.as_str(), p.number.as_str())) =>
-            {
+            None if known_sets.contains(&p.set_code) => {
                 problems.push(format!("{label}: missing from pokemon-tcg-data's set"));
             }
             None => {}
@@ -845,8 +832,8 @@ fn deck_lines(text: &str) -> Vec<(u32, String, String, String)> {
 }
 
 #[test]
-fn example_decks_are_in_the_pool() {
-    let pool = pool();
+fn example_decks_are_in_the_index() {
+    let pool = index();
     let decks = [
         ("examples/dragapult.txt", Language::En, 60, 0),
         ("examples/gardevoir-fr.txt", Language::Fr, 60, 0),
@@ -890,7 +877,7 @@ fn example_decks_are_in_the_pool() {
 
 #[test]
 fn valid_examples_keep_the_construction_rules() {
-    let pool = pool();
+    let pool = index();
     for path in ["examples/dragapult.txt", "examples/gardevoir-fr.txt"] {
         let text = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(path)).unwrap();
         let mut copies: HashMap<String, u32> = HashMap::new();
