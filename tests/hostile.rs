@@ -384,7 +384,11 @@ fn text_that_is_not_utf8() {
         );
     }
     // Lone continuation bytes: Windows-1252 characters in the name, an unknown card.
-    let out = run(dir.path(), &["check", "lone.txt", "-o", "short"], b"");
+    let out = run(
+        dir.path(),
+        &["check", "lone.txt", "-o", "short", "--format", "unlimited"],
+        b"",
+    );
     assert_eq!(out.code, 1);
     assert_eq!(
         out.rules(),
@@ -614,6 +618,8 @@ fn card_databases_with_a_broken_record() {
         "--rebuild-index",
         "-o",
         "short",
+        "--format",
+        "unlimited",
     ];
     let out = run(d, &args, b"");
     assert_eq!(out.code, 1, "{}", out.stderr);

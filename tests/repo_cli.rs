@@ -206,7 +206,7 @@ fn config_is_found_from_a_subdirectory() {
         &["check", "deck.txt", "-o", "json", "--no-config"],
         &[],
     );
-    assert_eq!(decks(&out.stdout)[0].1, "unlimited");
+    assert_eq!(decks(&out.stdout)[0].1, "standard");
     let elsewhere = tempfile::tempdir().unwrap();
     tree(
         elsewhere.path(),
@@ -265,7 +265,7 @@ fn precedence_flag_env_file_default() {
     assert_eq!(file["format"]["origin"]["kind"], "file");
     assert_eq!(file["format"]["origin"]["line"], 1);
     let default = config(&["--no-config"], &[]);
-    assert_eq!(default["format"]["value"], "unlimited");
+    assert_eq!(default["format"]["value"], "standard");
     assert_eq!(default["format"]["origin"]["kind"], "default");
     // The same order for the card database.
     let cards_flag = config(&["--cards", "/flag"], &[("DECKBOX_CARDS", "/env")]);
@@ -291,7 +291,7 @@ fn precedence_flag_env_file_default() {
     assert_eq!(format(&["--format", "standard"], &env), "standard");
     assert_eq!(format(&[], &env), "expanded");
     assert_eq!(format(&[], &[]), "glc");
-    assert_eq!(format(&["--no-config"], &[]), "unlimited");
+    assert_eq!(format(&["--no-config"], &[]), "standard");
 }
 
 #[test]
