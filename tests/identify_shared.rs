@@ -444,3 +444,51 @@ fn ambiguous_names_warn_and_v_union_pieces_share_a_name() {
         deck.diagnostics
     );
 }
+
+/// The embedded index alone gives the example decks one verdict in every language and layout.
+#[test]
+fn one_deck_one_verdict_in_six_languages_and_three_layouts_embedded() {
+    let db = deckbox::cards::embedded::open().unwrap();
+    for example in ["dragapult.txt", "broken.txt", "gardevoir-fr.txt"] {
+        same_verdict_everywhere(&db, example, &Language::ALL);
+    }
+}
+
+/// Current Standard lists typed by hand (names only, no set codes) in each of the six
+/// languages, and as Live exports: judged in Standard by the embedded index exactly as by a
+/// TCGdex clone.
+#[test]
+fn the_embedded_index_judges_standard_lists_like_a_tcgdex_clone() {
+    let Some(tcgdex) = tcgdex() else { return };
+    let embedded = deckbox::cards::embedded::open().unwrap();
+    let standard = Format::load("standard").unwrap();
+    let judge = |db: &CardDb, name: &str, text: &str| {
+        let input = DeckInput {
+            path: name.to_string(),
+            text: text.to_string(),
+            encoding_fallback: None,
+        };
+        verdict(&check::check(&input, db, &standard), db)
+    };
+    for example in ["dragapult.txt", "broken.txt", "gardevoir-fr.txt"] {
+        let text = std::fs::read_to_string(
+            PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+                .join("examples")
+                .join(example),
+        )
+        .unwrap();
+        let original = check_text(tcgdex, example, text);
+        let lines = identified(&original, tcgdex);
+        for language in Language::ALL {
+            for with_printings in [false, true] {
+                let list = live_export(&lines, language, with_printings);
+                let name = format!("{example} {language} printings={with_printings}");
+                assert_eq!(
+                    judge(&embedded, &name, &list),
+                    judge(tcgdex, &name, &list),
+                    "{name}:\n{list}"
+                );
+            }
+        }
+    }
+}
