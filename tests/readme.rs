@@ -62,7 +62,7 @@ fn quick_start_commands_work() {
     assert!(text.contains("cargo test --release"));
     let (code, stdout) = deckbox(&["check", "examples/dragapult.txt"]);
     assert_eq!(code, 0, "{stdout}");
-    let shown = "`examples/dragapult.txt: valid (60 cards, format unlimited)`";
+    let shown = "`examples/dragapult.txt: valid (60 cards, format standard)`";
     assert!(text.contains(shown));
     assert_eq!(format!("`{}`", stdout.trim_end()), shown);
 }

@@ -20,9 +20,15 @@ pub struct Repaired {
     pub printings: usize,
 }
 
+/// A repair: changes what it must and says how many printings it changed.
+type Rule = fn(&mut [Printing]) -> usize;
+
+/// Where a Pokémon of some name was printed, and its stage there.
+type Printed = (String, String, Stage);
+
 /// Applies every rule, in order, and says what each changed.
 pub fn repair(printings: &mut [Printing]) -> Vec<Repaired> {
-    let rules: [(&'static str, fn(&mut [Printing]) -> usize); 5] = [
+    let rules: [(&'static str, Rule); 5] = [
         ("regulation-mark", regulation_marks),
         ("extra-name-words", extra_name_words),
         ("localized-name-drops-mark", localized_names_without_mark),
@@ -296,12 +302,12 @@ fn evolving_species(printing: &Printing) -> Option<&str> {
 
 /// The stages printings of each name have, by name key, with where they were printed.
 struct KnownStages {
-    by_name: HashMap<String, Vec<(String, String, Stage)>>,
+    by_name: HashMap<String, Vec<Printed>>,
     trainers: std::collections::HashSet<String>,
 }
 
 fn known_stages(printings: &[Printing]) -> KnownStages {
-    let mut by_name: HashMap<String, Vec<(String, String, Stage)>> = HashMap::new();
+    let mut by_name: HashMap<String, Vec<Printed>> = HashMap::new();
     let mut trainers = std::collections::HashSet::new();
     for printing in printings {
         match (printing.category, printing.stage) {
@@ -323,7 +329,7 @@ impl KnownStages {
     /// most common one at the first level that has any (ties: the lower stage).
     fn lookup(&self, name: &str, set_id: &str, series: &str) -> Option<Stage> {
         let printed = self.by_name.get(name)?;
-        let levels: [&dyn Fn(&(String, String, Stage)) -> bool; 3] = [
+        let levels: [&dyn Fn(&Printed) -> bool; 3] = [
             &|(set, _, _)| set == set_id,
             &|(_, serie, _)| !series.is_empty() && serie == series,
             &|_| true,
