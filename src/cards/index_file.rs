@@ -1,5 +1,5 @@
 //! The committed card index: `cards/index.tsv` (text, one printing per line) and
-//! `cards/index.bin` (the same database in the layout [`CardDb::decode`] reads).
+//! `cards/index.bin` (the same database in the layout of the `--cards` cache).
 //!
 //! Both are generated from a TCGdex checkout by `cargo xtask cards` ([`generate`]), never
 //! edited by hand. The text form is what a reviewer reads and what `git diff` shows: one line
