@@ -266,3 +266,130 @@ fn per_path_overrides_reach_single_file_commands() {
         "judged under GLC: {out}"
     );
 }
+
+/// docs/pre-commit.md as written, run by pre-commit itself: its `.pre-commit-config.yaml`
+/// (with `repo:` pointed at a clone of this repository tagged with the documented `rev:`)
+/// and its `deckbox.toml` in a scratch deck repository, `pre-commit install`, then real
+/// `git commit`s: a valid Standard deck is committed with no card setup (the embedded index
+/// knows every card), a broken one is refused with the findings. pre-commit builds deckbox
+/// from the clone with cargo, as a user's machine does: the test takes a release build's
+/// time. It needs `pre-commit` on the PATH: skipped with a note without it, failed without it
+/// when `DECKBOX_REQUIRE_PRECOMMIT=1` (CI installs it). The clone is of the committed HEAD.
+#[test]
+fn the_documented_setup_commits_good_decks_and_refuses_broken_ones() {
+    let available = Command::new("pre-commit")
+        .arg("--version")
+        .output()
+        .is_ok_and(|out| out.status.success());
+    if !available {
+        assert_ne!(
+            std::env::var("DECKBOX_REQUIRE_PRECOMMIT").as_deref(),
+            Ok("1"),
+            "pre-commit is not installed and DECKBOX_REQUIRE_PRECOMMIT=1"
+        );
+        eprintln!("note: pre-commit not installed; the documented setup is not exercised");
+        return;
+    }
+    let doc = std::fs::read_to_string(repo().join("docs/pre-commit.md")).unwrap();
+    let block = |lang: &str| -> String {
+        let start = doc.find(&format!("```{lang}\n")).expect(lang) + lang.len() + 4;
+        let end = start + doc[start..].find("```").expect("closing fence");
+        doc[start..end].to_string()
+    };
+    let scratch = tempfile::tempdir().unwrap();
+    // This repository, as pre-commit would fetch it: a git clone with the documented tag.
+    let clone = scratch.path().join("deckbox");
+    let source = repo();
+    git(
+        scratch.path(),
+        &[
+            "clone",
+            "-q",
+            source.to_str().unwrap(),
+            clone.to_str().unwrap(),
+        ],
+    );
+    let config_yaml = block("yaml");
+    let rev = config_yaml
+        .lines()
+        .find_map(|line| line.trim().strip_prefix("rev: "))
+        .and_then(|rest| rest.split_whitespace().next())
+        .expect("a rev: line")
+        .to_string();
+    git(&clone, &["tag", &rev]);
+    let config_yaml: String = config_yaml
+        .lines()
+        .map(|line| match line.trim().strip_prefix("- repo: ") {
+            Some(_) => format!("  - repo: {}\n", clone.display()),
+            None => format!("{line}\n"),
+        })
+        .collect();
+    assert!(config_yaml.contains(&clone.display().to_string()));
+
+    let decks = scratch.path().join("decks-repo");
+    std::fs::create_dir_all(decks.join("decks")).unwrap();
+    git(&decks, &["init", "-q", "-b", "main"]);
+    std::fs::write(decks.join(".pre-commit-config.yaml"), config_yaml).unwrap();
+    std::fs::write(decks.join("deckbox.toml"), block("toml")).unwrap();
+    let pre_commit = |args: &[&str]| {
+        Command::new("pre-commit")
+            .args(args)
+            .current_dir(&decks)
+            .env("PRE_COMMIT_HOME", scratch.path().join("pre-commit-home"))
+            .env("HOME", &decks)
+            .env("GIT_CONFIG_NOSYSTEM", "1")
+            // A build directory that survives the test, so a second local run is quick.
+            .env("CARGO_TARGET_DIR", source.join("target/pre-commit-build"))
+            .env_remove("DECKBOX_CARDS")
+            .env_remove("DECKBOX_FORMAT")
+            .output()
+            .unwrap()
+    };
+    let installed = pre_commit(&["install"]);
+    assert!(installed.status.success(), "{installed:?}");
+    let commit = |message: &str| {
+        let output = Command::new("git")
+            .args(["commit", "-q", "-m", message])
+            .current_dir(&decks)
+            .env("PRE_COMMIT_HOME", scratch.path().join("pre-commit-home"))
+            .env("HOME", &decks)
+            .env("GIT_CONFIG_NOSYSTEM", "1")
+            .env("GIT_AUTHOR_NAME", "deckbox test")
+            .env("GIT_AUTHOR_EMAIL", "test@example.invalid")
+            .env("GIT_COMMITTER_NAME", "deckbox test")
+            .env("GIT_COMMITTER_EMAIL", "test@example.invalid")
+            .env("CARGO_TARGET_DIR", source.join("target/pre-commit-build"))
+            .env_remove("DECKBOX_CARDS")
+            .env_remove("DECKBOX_FORMAT")
+            .output()
+            .unwrap();
+        let text = format!(
+            "{}{}",
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        );
+        (output.status.success(), text)
+    };
+
+    // A valid Standard deck in the canonical layout: both hooks pass, the commit lands.
+    let examples = source.join("examples");
+    let canonical = deckbox(&examples, &["fmt", "dragapult.txt"]);
+    std::fs::write(decks.join("decks/dragapult.txt"), canonical).unwrap();
+    git(&decks, &["add", "."]);
+    let (ok, out) = commit("a good deck");
+    assert!(ok, "the good deck was refused:\n{out}");
+    assert!(out.contains("deckbox check") && out.contains("Passed"), "{out}");
+
+    // The broken example: refused, with its findings.
+    let broken = std::fs::read_to_string(examples.join("broken.txt")).unwrap();
+    std::fs::write(decks.join("decks/lost-box.txt"), broken).unwrap();
+    git(&decks, &["add", "decks/lost-box.txt"]);
+    let (ok, out) = commit("a broken deck");
+    assert!(!ok, "the broken deck was committed:\n{out}");
+    assert!(
+        out.contains("decks/lost-box.txt:2:1: error copy-limit: 5 cards named 'Dreepy'"),
+        "{out}"
+    );
+    let log = git(&decks, &["log", "--oneline"]);
+    assert_eq!(log.lines().count(), 1, "{log}");
+}
