@@ -1,7 +1,7 @@
 //! Times `deckbox check DIR` over a generated repository of 10,000 deck lists: through
 //! `deckbox::cli::run` (what the binary does: settings, walk, parallel check, render), its
 //! pieces one by one (walk, read + check in parallel, check on one thread, rendering), and
-//! the binary itself. Decks are real 60-card lists built from the embedded pool and, when
+//! the binary itself. Decks are real 60-card lists built from the embedded card index and, when
 //! ../shared/data/tcgdex-repo exists, from the TCGdex index (opened once first, so the
 //! timed runs find the cache warm, as the issue asks). One deck in 50 has a misspelt card,
 //! which costs a suggestion search. Run with `cargo bench --bench repo`; prints its results
@@ -32,7 +32,7 @@ const RUNS: usize = 3;
 fn main() {
     println!("rayon threads: {}", rayon::current_num_threads());
     let data = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/tcgdex-repo");
-    bench("embedded pool", None);
+    bench("embedded index", None);
     if data.is_dir() {
         bench("tcgdex (warm index)", Some(&data));
     } else {

@@ -371,7 +371,7 @@ pub struct Layers<'a> {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Resolved {
     pub format: Sourced<String>,
-    /// `None`: the embedded pool.
+    /// `None`: the embedded card index.
     pub cards: Sourced<Option<PathBuf>>,
     /// Default language of lists deckbox writes; `None`: keep the list's own.
     pub language: Sourced<Option<Language>>,

@@ -1,6 +1,6 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, reason = "tests fail loudly")]
 //! CLI tests of `deckbox fmt` and `deckbox convert`: run the real binary in a temporary
-//! directory (embedded card pool) and snapshot exit code, stdout and stderr.
+//! directory (embedded card index) and snapshot exit code, stdout and stderr.
 
 mod common;
 

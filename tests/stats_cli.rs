@@ -1,6 +1,6 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, reason = "tests fail loudly")]
 //! CLI tests of `deckbox stats` and `deckbox sample`: run the real binary in a temporary
-//! directory with the embedded card pool and snapshot exit code, stdout and stderr. The
+//! directory with the embedded card index and snapshot exit code, stdout and stderr. The
 //! simulation agrees with the exact values, and a deck written in French or German gives the
 //! same numbers as its English original.
 

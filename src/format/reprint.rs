@@ -12,9 +12,9 @@ use crate::cards::{Category, EnergyKind, Printing, TrainerKind};
 use crate::names;
 
 /// Whether `a` and `b` are the same card for the reprint rule: same name, same kind of
-/// card, same stage and evolution, and the same effect fingerprint ([`crate::cards::effect`]). A printing without rules text
-/// (an embedded pool card, a source gap) is never identical to anything, except that two
-/// basic Energy of the same name are.
+/// card, same stage and evolution, and the same effect fingerprint
+/// ([`crate::cards::effect`]). A printing without rules text (a source gap) is never
+/// identical to anything, except that two basic Energy of the same name are.
 pub fn functionally_identical(a: &Printing, b: &Printing) -> bool {
     if a.rules_key() != b.rules_key() || a.category != b.category {
         return false;

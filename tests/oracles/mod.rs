@@ -23,7 +23,7 @@ use deckbox::lang::Language;
 use deckbox::listing::{self, Layout};
 use deckbox::{names, report};
 
-/// The embedded card pool, loaded once.
+/// The embedded card index, opened once.
 pub fn embedded_db() -> &'static CardDb {
     static DB: OnceLock<CardDb> = OnceLock::new();
     DB.get_or_init(|| embedded::open().unwrap())
@@ -75,7 +75,7 @@ pub fn assert_spans(text: &str, list: &DeckList) {
 }
 
 /// The deck-list reader and the whole check pipeline on any bytes: decoding, parsing,
-/// identifying against the embedded pool, the rules of the default format, and every
+/// identifying against the embedded card index, the rules of the default format, and every
 /// report renderer. Nothing panics and every span is valid.
 pub fn check_any(bytes: &[u8]) {
     let input = DeckInput::from_bytes("fuzz.txt", bytes);
@@ -176,7 +176,7 @@ pub fn fmt_properties(
     Ok(once.formatted)
 }
 
-/// `fmt` round trip on any bytes with the embedded pool, then `convert` to the language the
+/// `fmt` round trip on any bytes with the embedded card index, then `convert` to the language the
 /// first byte picks, printed in every layout: each reads back without issues.
 pub fn fmt_any(bytes: &[u8]) {
     let input = DeckInput::from_bytes("fuzz.txt", bytes);
