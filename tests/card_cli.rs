@@ -73,10 +73,16 @@ fn a_set_code_and_number() {
 fn an_ace_spec() {
     let (code, out) = card(&["Prime Catcher"]);
     assert_eq!(code, 0, "{out}");
-    assert!(out.contains("TEF 157  sv05    2024-03-22  H  ACE SPEC"), "{out}");
+    assert!(
+        out.contains("TEF 157   sv05    2024-03-22  H     ACE SPEC"),
+        "{out}"
+    );
     assert!(out.contains("standard   legal\n"), "{out}");
     // In the GLC pool, but GLC decks may hold no ACE SPEC card.
-    assert!(out.contains("but its decks may not hold ACE SPEC cards"), "{out}");
+    assert!(
+        out.contains("but its decks may not hold ACE SPEC cards"),
+        "{out}"
+    );
     insta::assert_snapshot!("ace_spec", out);
 }
 

@@ -378,7 +378,10 @@ fn the_documented_setup_commits_good_decks_and_refuses_broken_ones() {
     git(&decks, &["add", "."]);
     let (ok, out) = commit("a good deck");
     assert!(ok, "the good deck was refused:\n{out}");
-    assert!(out.contains("deckbox check") && out.contains("Passed"), "{out}");
+    assert!(
+        out.contains("deckbox check") && out.contains("Passed"),
+        "{out}"
+    );
 
     // The broken example: refused, with its findings.
     let broken = std::fs::read_to_string(examples.join("broken.txt")).unwrap();

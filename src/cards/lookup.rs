@@ -51,9 +51,14 @@ pub struct Card {
 /// What a query found.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Lookup {
-    Found { by: MatchedBy, cards: Vec<Card> },
+    Found {
+        by: MatchedBy,
+        cards: Vec<Card>,
+    },
     /// No card: the names nearest to the query, best first (empty when none is near).
-    Unknown { suggestions: Vec<String> },
+    Unknown {
+        suggestions: Vec<String>,
+    },
 }
 
 /// Longest query searched for suggestions, in bytes: card names are under 60.
@@ -99,7 +104,9 @@ fn by_name(db: &CardDb, query: &str) -> Vec<Card> {
     if query.is_empty() {
         return Vec::new();
     }
-    let hits = db.name_matches(query).map(|hit| (hit.id, Some(hit.language)));
+    let hits = db
+        .name_matches(query)
+        .map(|hit| (hit.id, Some(hit.language)));
     cards_of(db, hits)
 }
 

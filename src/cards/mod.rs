@@ -17,6 +17,7 @@ pub mod from_pokemontcg;
 pub mod from_tcgdex;
 pub mod index;
 pub mod index_file;
+pub mod lookup;
 pub mod resolve;
 mod table;
 

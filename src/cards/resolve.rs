@@ -100,8 +100,26 @@ pub fn resolve(
             by_printing: false,
             others,
         },
+        None if set.is_none() => number
+            .and_then(|number| code_read_as_name(db, name, number))
+            .unwrap_or(Resolution::Unknown),
         None => Resolution::Unknown,
     }
+}
+
+/// A set code that reads as part of the name: Expedition's code is `EX`, so
+/// `Moo-Moo Milk EX 155` is read as the name `Moo-Moo Milk EX` and number 155. When that
+/// name is no card's, the last word is tried as the set code, and the rest as the name.
+fn code_read_as_name(db: &CardDb, name: &str, number: &str) -> Option<Resolution> {
+    let (rest, code) = name.trim().rsplit_once(' ')?;
+    let hits = db.by_set_number(code, number);
+    let hit = db.name_matches(rest).find(|hit| hits.contains(&hit.id))?;
+    Some(Resolution::Found {
+        id: hit.id,
+        language: Some(hit.language),
+        by_printing: true,
+        others: Vec::new(),
+    })
 }
 
 /// The languages in which `name` is the name of some card.
@@ -376,6 +394,25 @@ fn bucket(c: char) -> usize {
 #[cfg(test)]
 mod suggestion_tests {
     use super::*;
+
+    /// Expedition's set code `EX` reads as a name suffix; when the longer name is no card's,
+    /// the word is taken as the set code.
+    #[test]
+    fn a_set_code_read_as_part_of_the_name() {
+        let db = crate::cards::embedded::open().unwrap();
+        let Resolution::Found {
+            id, by_printing, ..
+        } = resolve(&db, "Moo-Moo Milk EX", None, Some("155"), None)
+        else {
+            panic!("not found");
+        };
+        assert!(by_printing);
+        assert_eq!(db.get(id).unwrap().printing_label(), "EX 155");
+        let Resolution::Found { id, .. } = resolve(&db, "Mewtwo EX", None, Some("54"), None) else {
+            panic!("not found");
+        };
+        assert_eq!(db.get(id).unwrap().rules_name(), "Mewtwo EX");
+    }
 
     /// The bound never drops a name the full scan would suggest: for misspellings of every
     /// name in the curated pool, both give the same suggestions.

@@ -15,6 +15,7 @@ use crate::config::{Config, Layers, Resolved};
 use crate::format::Format;
 use crate::lang::Language;
 
+mod card;
 mod check;
 mod config;
 mod edit;
@@ -65,6 +66,9 @@ pub enum Command {
     Stats(StatsArgs),
     /// Deal sample setups of a deck (against itself), as a player would see them.
     Sample(SampleArgs),
+    /// Every printing of a card, by name in any language or by set code and number, and
+    /// where it is legal.
+    Card(card::CardArgs),
     /// Explain a rule: what it checks, why, an example and the fix.
     Explain {
         /// A rule id such as `copy-limit`; without one, list every rule.
@@ -298,6 +302,7 @@ pub fn run_with_progress(
         Command::Check(check_args) => check::run(check_args, stdin, terminal),
         Command::Stats(stats_args) => stats::run_stats(stats_args, stdin, progress),
         Command::Sample(sample_args) => stats::run_sample(sample_args, stdin),
+        Command::Card(card_args) => card::run(card_args),
         Command::Explain { rule } => info::explain(rule.as_deref()),
         Command::Formats { action } => info::formats(action.as_ref()),
         Command::Fmt(fmt_args) => fmt::run_fmt(fmt_args, stdin, terminal),

@@ -4,6 +4,7 @@
 //! (short, JSON, SARIF) has no banners and no colour. The JSON layout is a contract (see the
 //! README): keys are only ever added.
 
+pub mod card;
 pub mod formats;
 pub mod sarif;
 pub mod stats_html;

@@ -1,0 +1,94 @@
+//! `deckbox card`: look a card up by name or by set code and number, and show every
+//! printing of it with its legality in each shipped format. Reads no deck; opens the card
+//! database the other commands would (`--cards`, `DECKBOX_CARDS`, deckbox.toml, else the
+//! embedded index).
+
+use std::path::PathBuf;
+
+use clap::ValueEnum;
+
+use super::{Outcome, SettingsArgs, open_cards, render_error, resolve_layers};
+use crate::cards::{embedded, lookup};
+use crate::format::Format;
+use crate::report::card::{self as render, CardReport};
+
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:
+  deckbox card Iono
+  deckbox card \"Boss's Orders\"
+  deckbox card Fantyrm            (French for Dreepy)
+  deckbox card TWM 128            (or \"PR-SV 12\", \"CRZ GG59\", sv06-128)
+
+Exit status: 0 the card was found; 2 no card matches the query (the message suggests the \
+nearest names) or the card database or config file cannot be read.")]
+pub struct CardArgs {
+    /// A card name in English, French, Spanish, Portuguese, German or Italian, or a set code
+    /// and number as deck lists print them. Several words are read as one query.
+    #[arg(required = true, value_name = "QUERY")]
+    pub query: Vec<String>,
+    /// A card database: a TCGdex or pokemon-tcg-data checkout. Default: `$DECKBOX_CARDS`,
+    /// else `cards` in deckbox.toml, else the embedded index.
+    #[arg(long)]
+    pub cards: Option<PathBuf>,
+    /// Rebuild the cached index of `--cards` even if the source looks unchanged.
+    #[arg(long)]
+    pub rebuild_index: bool,
+    /// Read this config file instead of the nearest deckbox.toml from the current directory up.
+    #[arg(long, value_name = "FILE", conflicts_with = "no_config")]
+    pub config: Option<PathBuf>,
+    /// Ignore any deckbox.toml.
+    #[arg(long)]
+    pub no_config: bool,
+    #[arg(long, short, value_enum, default_value_t = CardOutput::Text)]
+    pub output: CardOutput,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CardOutput {
+    /// Names, printings and legality, for a terminal.
+    Text,
+    /// One JSON document (the README describes it).
+    Json,
+}
+
+pub(crate) fn run(args: &CardArgs) -> Outcome {
+    let settings = SettingsArgs {
+        format: None,
+        cards: args.cards.clone(),
+        rebuild_index: args.rebuild_index,
+        config: args.config.clone(),
+        no_config: args.no_config,
+    };
+    let (_, resolved) = match resolve_layers(&settings) {
+        Ok(layers) => layers,
+        Err(message) => return Outcome::failure(message),
+    };
+    let db = match open_cards(resolved.cards.value.as_deref(), args.rebuild_index) {
+        Ok(db) => db,
+        Err(error) => return Outcome::failure(format!("error: {error}\n")),
+    };
+    let formats: Vec<Format> = match Format::builtin_ids().map(Format::load).collect() {
+        Ok(formats) => formats,
+        Err(error) => return Outcome::failure(render_error(error)),
+    };
+    let query = args.query.join(" ");
+    let found = lookup::lookup(&db, &query);
+    let report = CardReport::new(&query, &found, &db, &formats);
+    let stdout = match args.output {
+        CardOutput::Text if report.cards.is_empty() => String::new(),
+        CardOutput::Text => render::text(&report),
+        CardOutput::Json => render::json(&report),
+    };
+    if report.cards.is_empty() {
+        let hint = embedded::coverage_hint(&db);
+        return Outcome {
+            stdout,
+            stderr: render::unknown(&report, hint.as_deref()),
+            code: 2,
+        };
+    }
+    Outcome {
+        stdout,
+        ..Outcome::default()
+    }
+}
