@@ -104,7 +104,7 @@ pub struct SettingsArgs {
     #[arg(long, short)]
     pub format: Option<String>,
     /// A card database: a TCGdex or pokemon-tcg-data checkout. Default: `$DECKBOX_CARDS`,
-    /// else `cards` in deckbox.toml, else the embedded pool.
+    /// else `cards` in deckbox.toml, else the embedded card index.
     #[arg(long)]
     pub cards: Option<PathBuf>,
     /// Rebuild the cached index of `--cards` even if the source looks unchanged.
@@ -261,7 +261,7 @@ fn non_empty_env(name: &str) -> Option<String> {
     std::env::var(name).ok().filter(|value| !value.is_empty())
 }
 
-/// Opens `--cards DIR`, or the embedded pool without one.
+/// Opens `--cards DIR`, or the embedded card index without one.
 pub fn open_cards(path: Option<&std::path::Path>, rebuild: bool) -> Result<CardDb, CardDbError> {
     match path {
         Some(path) => index::open(
