@@ -459,6 +459,18 @@ mod tests {
         assert_eq!(extends_key("id = \"a\"\n"), None);
     }
 
+    /// `deckbox formats` prints `Standard`; a player types what they read.
+    #[test]
+    fn built_in_ids_are_matched_without_case() {
+        for (typed, id) in [
+            ("Standard", "standard"),
+            ("EXPANDED", "expanded"),
+            ("GLC", "glc"),
+        ] {
+            assert_eq!(Format::load(typed).unwrap().id, id, "{typed}");
+        }
+    }
+
     #[test]
     fn unknown_format_names_the_known_ones() {
         let error = Format::load("modern").unwrap_err();
