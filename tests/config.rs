@@ -5,7 +5,7 @@
 
 mod common;
 
-use deckbox::cli::{Settings, SettingsArgs};
+use deckbox::cli::{Settings, SettingsArgs, SourceArgs};
 use deckbox::config::{self, Origin};
 use deckbox::lang::Language;
 
@@ -13,7 +13,10 @@ use deckbox::lang::Language;
 fn settings_carry_the_config_file() {
     let path = common::repo().join("tests/fixtures/repo/deckbox.toml");
     let args = SettingsArgs {
-        config: Some(path.clone()),
+        source: SourceArgs {
+            config: Some(path.clone()),
+            ..SourceArgs::default()
+        },
         ..SettingsArgs::default()
     };
     // Only flags and the file: this test must not depend on the caller's environment.
@@ -44,16 +47,21 @@ fn a_flag_beats_the_file_and_no_config_ignores_it() {
     let path = common::repo().join("tests/fixtures/repo/deckbox.toml");
     let args = SettingsArgs {
         format: Some("expanded".to_string()),
-        config: Some(path.clone()),
-        ..SettingsArgs::default()
+        source: SourceArgs {
+            config: Some(path.clone()),
+            ..SourceArgs::default()
+        },
     };
     let (_, resolved) = deckbox::cli::resolve_layers(&args).unwrap();
     assert_eq!(resolved.format.value, "expanded");
     assert_eq!(resolved.format.origin, Origin::Flag { flag: "--format" });
     assert_eq!(resolved.language.value, Some(Language::Fr));
     let ignored = SettingsArgs {
-        config: Some(path),
-        no_config: true,
+        source: SourceArgs {
+            config: Some(path),
+            no_config: true,
+            ..SourceArgs::default()
+        },
         ..SettingsArgs::default()
     };
     let (file, resolved) = deckbox::cli::resolve_layers(&ignored).unwrap();
@@ -67,7 +75,10 @@ fn errors_name_the_file_and_line() {
     let path = dir.path().join(config::FILE_NAME);
     std::fs::write(&path, "format = \"glc\"\n\n[files]\nexclud = [\"x\"]\n").unwrap();
     let args = SettingsArgs {
-        config: Some(path),
+        source: SourceArgs {
+            config: Some(path),
+            ..SourceArgs::default()
+        },
         ..SettingsArgs::default()
     };
     let Err(message) = Settings::resolve(&args) else {
@@ -76,7 +87,10 @@ fn errors_name_the_file_and_line() {
     assert!(message.contains("deckbox.toml:4:1"), "{message}");
     assert!(message.contains("did you mean `exclude`?"), "{message}");
     let missing = SettingsArgs {
-        config: Some(dir.path().join("nope.toml")),
+        source: SourceArgs {
+            config: Some(dir.path().join("nope.toml")),
+            ..SourceArgs::default()
+        },
         ..SettingsArgs::default()
     };
     let Err(message) = Settings::resolve(&missing) else {

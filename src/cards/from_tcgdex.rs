@@ -114,17 +114,7 @@ fn ts_files(dir: &Path) -> Result<Vec<PathBuf>, CardDbError> {
 
 /// Orders `2.ts` before `10.ts` and `TG05.ts` after `99.ts`.
 fn sort_key(path: &Path) -> (String, u64, String) {
-    let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
-    let digits_at = stem
-        .find(|c: char| c.is_ascii_digit())
-        .unwrap_or(stem.len());
-    let (prefix, rest) = stem.split_at(digits_at);
-    let digits_len = rest
-        .find(|c: char| !c.is_ascii_digit())
-        .unwrap_or(rest.len());
-    let (digits, suffix) = rest.split_at(digits_len);
-    let number = digits.parse().unwrap_or(0);
-    (prefix.to_string(), number, suffix.to_string())
+    super::number_order(path.file_stem().and_then(|s| s.to_str()).unwrap_or(""))
 }
 
 /// Reads one `data/<Serie>.ts` and the set files of its folder.

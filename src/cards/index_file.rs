@@ -97,22 +97,11 @@ pub fn generate(root: &Path) -> Result<Generated, CardDbError> {
 
 /// Release date, set id, then the number as a collector would sort it (`2` before `10`,
 /// `TG5` after `99`).
-fn order_key(printing: &Printing) -> (String, String, String, u64, String) {
-    let number = &printing.number;
-    let digits_at = number
-        .find(|c: char| c.is_ascii_digit())
-        .unwrap_or(number.len());
-    let (prefix, rest) = number.split_at(digits_at);
-    let digits_len = rest
-        .find(|c: char| !c.is_ascii_digit())
-        .unwrap_or(rest.len());
-    let (digits, suffix) = rest.split_at(digits_len);
+fn order_key(printing: &Printing) -> (String, String, (String, u64, String)) {
     (
         printing.release_date.clone(),
         printing.set_id.clone(),
-        prefix.to_string(),
-        digits.parse().unwrap_or(0),
-        suffix.to_string(),
+        super::number_order(&printing.number),
     )
 }
 

@@ -475,21 +475,38 @@ pub fn set_key(code: &str) -> String {
 /// (`003` is `3`, `TG05` is `TG5`, `xy150a` is `XY150A`).
 pub fn number_key(number: &str) -> String {
     let upper = number.trim().to_ascii_uppercase();
-    let prefix_len = upper
+    let (prefix, digits, suffix) = split_number(&upper);
+    let trimmed = digits.trim_start_matches('0');
+    let digits = if trimmed.is_empty() && !digits.is_empty() {
+        "0"
+    } else {
+        trimmed
+    };
+    format!("{prefix}{digits}{suffix}")
+}
+
+/// A collector number's letters before its first digit run, that run, and the rest:
+/// `TG05` is (`TG`, `05`, ``), `150a` is (``, `150`, `a`).
+pub(crate) fn split_number(number: &str) -> (&str, &str, &str) {
+    let digits_at = number
         .find(|c: char| c.is_ascii_digit())
-        .unwrap_or(upper.len());
-    let (prefix, rest) = upper.split_at(prefix_len);
+        .unwrap_or(number.len());
+    let (prefix, rest) = number.split_at(digits_at);
     let digits_len = rest
         .find(|c: char| !c.is_ascii_digit())
         .unwrap_or(rest.len());
     let (digits, suffix) = rest.split_at(digits_len);
-    let digits = digits.trim_start_matches('0');
-    let digits = if digits.is_empty() && digits_len > 0 {
-        "0"
-    } else {
-        digits
-    };
-    format!("{prefix}{digits}{suffix}")
+    (prefix, digits, suffix)
+}
+
+/// The order collectors sort numbers in: `2` before `10`, `TG5` after `99`.
+pub(crate) fn number_order(number: &str) -> (String, u64, String) {
+    let (prefix, digits, suffix) = split_number(number);
+    (
+        prefix.to_string(),
+        digits.parse().unwrap_or(0),
+        suffix.to_string(),
+    )
 }
 
 /// Splits a subset written into the set code (`CRZ-GG`, `BRS-TG`) onto the number, and

@@ -3,11 +3,9 @@
 //! database the other commands would (`--cards`, `DECKBOX_CARDS`, deckbox.toml, else the
 //! embedded index).
 
-use std::path::PathBuf;
-
 use clap::ValueEnum;
 
-use super::{Outcome, SettingsArgs, open_cards, render_error, resolve_layers};
+use super::{Outcome, SettingsArgs, SourceArgs, open_cards, render_error, resolve_layers};
 use crate::cards::{embedded, lookup};
 use crate::format::Format;
 use crate::report::card::{self as render, CardReport};
@@ -26,19 +24,8 @@ pub struct CardArgs {
     /// and number as deck lists print them. Several words are read as one query.
     #[arg(required = true, value_name = "QUERY")]
     pub query: Vec<String>,
-    /// A card database: a TCGdex or pokemon-tcg-data checkout. Default: `$DECKBOX_CARDS`,
-    /// else `cards` in deckbox.toml, else the embedded index.
-    #[arg(long)]
-    pub cards: Option<PathBuf>,
-    /// Rebuild the cached index of `--cards` even if the source looks unchanged.
-    #[arg(long)]
-    pub rebuild_index: bool,
-    /// Read this config file instead of the nearest deckbox.toml from the current directory up.
-    #[arg(long, value_name = "FILE", conflicts_with = "no_config")]
-    pub config: Option<PathBuf>,
-    /// Ignore any deckbox.toml.
-    #[arg(long)]
-    pub no_config: bool,
+    #[command(flatten)]
+    pub source: SourceArgs,
     #[arg(long, short, value_enum, default_value_t = CardOutput::Text)]
     pub output: CardOutput,
 }
@@ -54,16 +41,13 @@ pub enum CardOutput {
 pub(crate) fn run(args: &CardArgs) -> Outcome {
     let settings = SettingsArgs {
         format: None,
-        cards: args.cards.clone(),
-        rebuild_index: args.rebuild_index,
-        config: args.config.clone(),
-        no_config: args.no_config,
+        source: args.source.clone(),
     };
     let (_, resolved) = match resolve_layers(&settings) {
         Ok(layers) => layers,
         Err(message) => return Outcome::failure(message),
     };
-    let db = match open_cards(resolved.cards.value.as_deref(), args.rebuild_index) {
+    let db = match open_cards(resolved.cards.value.as_deref(), args.source.rebuild_index) {
         Ok(db) => db,
         Err(error) => return Outcome::failure(format!("error: {error}\n")),
     };

@@ -80,9 +80,9 @@ fn text(config: Option<&Config>, resolved: &Resolved, args: &SettingsArgs) -> St
         (
             "config",
             config.map_or("none".to_string(), |config| shown(&config.path)),
-            if args.no_config {
+            if args.source.no_config {
                 "(--no-config)"
-            } else if args.config.is_some() {
+            } else if args.source.config.is_some() {
                 "(--config)"
             } else if config.is_some() {
                 "(found)"

@@ -100,9 +100,18 @@ pub enum Command {
 #[derive(Debug, Default, clap::Args)]
 pub struct SettingsArgs {
     /// Format id (`standard`, `unlimited`, ...) or the path of a format file. Default:
-    /// `$DECKBOX_FORMAT`, else `format` in deckbox.toml, else `standard` (today's Play! Pokémon Standard). Ids are matched without case.
+    /// `$DECKBOX_FORMAT`, else `format` in deckbox.toml, else `standard` (today's Play!
+    /// Pokémon Standard). Ids are matched without case.
     #[arg(long, short)]
     pub format: Option<String>,
+    #[command(flatten)]
+    pub source: SourceArgs,
+}
+
+/// Where the card database and the config file come from: what every command that opens
+/// cards takes, `deckbox card` included.
+#[derive(Debug, Default, Clone, clap::Args)]
+pub struct SourceArgs {
     /// A card database: a TCGdex or pokemon-tcg-data checkout. Default: `$DECKBOX_CARDS`,
     /// else `cards` in deckbox.toml, else the embedded card index.
     #[arg(long)]
@@ -162,7 +171,7 @@ impl Settings {
     pub fn resolve(args: &SettingsArgs) -> Result<Settings, String> {
         let (config, resolved) = resolve_layers(args)?;
         let format = Format::load(&resolved.format.value).map_err(render_error)?;
-        let db = open_cards(resolved.cards.value.as_deref(), args.rebuild_index)
+        let db = open_cards(resolved.cards.value.as_deref(), args.source.rebuild_index)
             .map_err(|error| format!("error: {error}\n"))?;
         Ok(Settings {
             format,
@@ -232,7 +241,7 @@ pub fn resolve_layers(args: &SettingsArgs) -> Result<(Option<Config>, Resolved),
     let cards_env = non_empty_env("DECKBOX_CARDS").map(PathBuf::from);
     let resolved = crate::config::resolve(&Layers {
         format_flag: args.format.as_deref(),
-        cards_flag: args.cards.as_deref(),
+        cards_flag: args.source.cards.as_deref(),
         format_env: format_env.as_deref(),
         cards_env: cards_env.as_deref(),
         file: config.as_ref(),
@@ -243,10 +252,10 @@ pub fn resolve_layers(args: &SettingsArgs) -> Result<(Option<Config>, Resolved),
 /// `--config FILE`, else the nearest deckbox.toml from the current directory up, unless
 /// `--no-config`.
 fn find_config(args: &SettingsArgs) -> Result<Option<Config>, String> {
-    if args.no_config {
+    if args.source.no_config {
         return Ok(None);
     }
-    let path = match &args.config {
+    let path = match &args.source.config {
         Some(path) => Some(path.clone()),
         None => std::env::current_dir()
             .ok()
