@@ -34,7 +34,7 @@ pub struct CardArgs {
 pub enum CardOutput {
     /// Names, printings and legality, for a terminal.
     Text,
-    /// One JSON document (the README describes it).
+    /// One JSON document (docs/card.md describes its keys).
     Json,
 }
 
