@@ -174,12 +174,20 @@ fn identify(context: &mut Identify, line: &CardLine) -> DeckCard {
             id,
             language,
             others,
-            ..
+            by_printing,
         } => {
             if !others.is_empty() {
                 context
                     .diagnostics
                     .push(ambiguous(db, text, line, id, &others));
+            }
+            if let (false, Some(set), Some(number)) =
+                (by_printing, line.set.as_deref(), line.number.as_deref())
+                && !resolve::is_energy_pseudo_code(set)
+            {
+                context
+                    .diagnostics
+                    .push(unknown_printing(db, text, line, id, set, number));
             }
             (Some(id), language)
         }
@@ -225,6 +233,30 @@ fn describe(printing: &Printing) -> String {
         printing.names.primary(),
         printing.printing_label()
     )
+}
+
+/// `unknown-printing`: the line's set code and number name no printing, so the card was
+/// identified by its name as `assumed`.
+fn unknown_printing(
+    db: &CardDb,
+    text: &SourceText,
+    line: &CardLine,
+    assumed: PrintingId,
+    set: &str,
+    number: &str,
+) -> Diagnostic {
+    let assumed = db.get(assumed);
+    let label = assumed.map(Printing::printing_label).unwrap_or_default();
+    let name = assumed.map(Printing::rules_name).unwrap_or_default();
+    Diagnostic::new(
+        Rule::UnknownPrinting,
+        format!("no card is printed as {set} {number}; '{}' was identified by its name", line.name),
+    )
+    .with_help(format!(
+        "deckbox assumed {name} ({label}); write the set code and number of the printing you play, or leave both out"
+    ))
+    .at(text, line.span, format!("no printing {set} {number}"))
+    .with_cards(assumed.map(Printing::rules_name).into_iter().collect())
 }
 
 fn ambiguous(

@@ -46,11 +46,12 @@ pub enum Rule {
     RuleBox,
     HeaderCount,
     AmbiguousCard,
+    UnknownPrinting,
     Encoding,
 }
 
 impl Rule {
-    pub const ALL: [Rule; 17] = [
+    pub const ALL: [Rule; 18] = [
         Rule::ParseError,
         Rule::UnknownCard,
         Rule::CardMismatch,
@@ -67,6 +68,7 @@ impl Rule {
         Rule::RuleBox,
         Rule::HeaderCount,
         Rule::AmbiguousCard,
+        Rule::UnknownPrinting,
         Rule::Encoding,
     ];
 
@@ -77,7 +79,9 @@ impl Rule {
 
     pub fn severity(self) -> Severity {
         match self {
-            Rule::HeaderCount | Rule::AmbiguousCard | Rule::Encoding => Severity::Warning,
+            Rule::HeaderCount | Rule::AmbiguousCard | Rule::UnknownPrinting | Rule::Encoding => {
+                Severity::Warning
+            }
             _ => Severity::Error,
         }
     }
@@ -104,7 +108,7 @@ pub struct RuleDoc {
 }
 
 /// In the order of [`Rule::ALL`].
-static RULE_DOCS: [RuleDoc; 17] = [
+static RULE_DOCS: [RuleDoc; 18] = [
     RuleDoc {
         id: "parse-error",
         summary: "A line of the list could not be read as a card, a section header, a footer or a comment.",
@@ -216,6 +220,13 @@ static RULE_DOCS: [RuleDoc; 17] = [
         why: "Cards with one name can differ in what the rules care about (Base Set Computer Search is an ordinary Item, Boundaries Crossed Computer Search is an ACE SPEC). deckbox picks the newest printing and says so.",
         example: "1 Computer Search\n",
         fix: "Add the set code and number of the printing you play (`1 Computer Search BCR 137`).",
+    },
+    RuleDoc {
+        id: "unknown-printing",
+        summary: "The set code and number name no printing; the card was identified by its name alone.",
+        why: "A set code and collector number identify one printing. When no card is printed under them (a typo, a set code from another tool), deckbox identifies the card by its name, says which printing it assumed, and never lets the line pass in silence: the printing decides legality.",
+        example: "4 Ultra Ball DXE 102\n",
+        fix: "Write the set code and number of the printing you play (`4 Ultra Ball SVI 196`), or leave both out.",
     },
     RuleDoc {
         id: "encoding",

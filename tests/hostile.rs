@@ -623,9 +623,10 @@ fn card_databases_with_a_broken_record() {
     ];
     let out = run(d, &args, b"");
     assert_eq!(out.code, 1, "{}", out.stderr);
+    // The fake checkout has no PAL 185: that line is identified by its name, and said so.
     assert_eq!(
         out.rules(),
-        set(&["deck-size", "copy-limit"]),
+        set(&["deck-size", "copy-limit", "unknown-printing"]),
         "{}",
         out.stdout
     );

@@ -137,7 +137,9 @@ pub fn name_languages(db: &CardDb, name: &str) -> Vec<Language> {
         .collect()
 }
 
-fn is_energy_pseudo_code(code: &str) -> bool {
+/// Whether `code` is one of the set codes old exports write for basic Energy
+/// (`SWSHEnergy`), which name no real set.
+pub fn is_energy_pseudo_code(code: &str) -> bool {
     let upper = code.to_ascii_uppercase();
     ENERGY_PSEUDO_CODES.contains(&upper.as_str())
 }
