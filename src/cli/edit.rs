@@ -47,11 +47,11 @@ pub struct RemoveArgs {
     pub settings: SettingsArgs,
 }
 
-/// Exit code: 0 whenever both lists were read (a diff informs, it does not judge), 2 when
-/// one cannot be read.
+/// Exit code, as `diff` has it: 0 when nothing changed (same cards, same printings), 1 when
+/// something did, 2 when one cannot be read.
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Exit code: 0 when both lists were read, whatever changed; 2 when one cannot be read."
+    after_help = "Exit code, as diff(1): 0 when nothing changed (same cards, same printings), 1 when something did, 2 when one cannot be read."
 )]
 pub struct DiffArgs {
     /// The old list; `-` reads standard input.
@@ -220,6 +220,6 @@ pub(crate) fn run_diff(args: &DiffArgs, stdin: &mut dyn Read) -> Outcome {
             DiffOutput::Json => crate::diff::json(&diff),
         },
         stderr: String::new(),
-        code: 0,
+        code: u8::from(!diff.changes.is_empty()),
     }
 }
