@@ -175,10 +175,7 @@ fn nul_bytes_inside_card_lines() {
     .unwrap();
     let out = run(dir.path(), &["check", "deck.txt", "-o", "short"], b"");
     assert_eq!(out.code, 1);
-    assert_eq!(
-        out.rules(),
-        set(&["deck-size", "no-basic-pokemon", "unknown-card"])
-    );
+    assert_eq!(out.rules(), set(&["deck-size", "unknown-card"]));
     // The NUL is part of the name, shown escaped; a trailing one too.
     assert!(
         out.stdout.contains("unknown card 'Io\\u{0}no'"),
@@ -218,10 +215,7 @@ fn long_lines_are_refused_without_echoing_them() {
     std::fs::write(dir.path().join("edge.txt"), at_limit).unwrap();
     let out = run(dir.path(), &["check", "edge.txt", "-o", "short"], b"");
     assert_eq!(out.code, 1, "{}", out.stderr);
-    assert_eq!(
-        out.rules(),
-        set(&["deck-size", "no-basic-pokemon", "unknown-card"])
-    );
+    assert_eq!(out.rules(), set(&["deck-size", "unknown-card"]));
     assert!(out.stdout.len() < 8 * 1024, "{} bytes", out.stdout.len());
     let out = run(dir.path(), &["check", "edge.txt"], b"");
     assert_eq!(out.code, 1);
@@ -390,10 +384,7 @@ fn text_that_is_not_utf8() {
         b"",
     );
     assert_eq!(out.code, 1);
-    assert_eq!(
-        out.rules(),
-        set(&["deck-size", "no-basic-pokemon", "encoding", "unknown-card"])
-    );
+    assert_eq!(out.rules(), set(&["deck-size", "encoding", "unknown-card"]));
     assert!(
         out.stdout.contains("unknown card 'Boss€€s Orders'"),
         "{}",

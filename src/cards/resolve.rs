@@ -151,7 +151,14 @@ fn best_by_name(
     name: &str,
     prefer: Option<Language>,
 ) -> Option<(PrintingId, Language, Vec<PrintingId>)> {
-    let hits = db.by_name(name);
+    let mut hits = db.by_name(name);
+    // `Basic {D} Energy` names the basic card, not an old special `Darkness Energy`.
+    if names::says_basic_energy(name) {
+        let basic = |hit: &NameMatch| db.get(hit.id).is_some_and(Printing::is_basic_energy);
+        if hits.iter().any(basic) {
+            hits.retain(basic);
+        }
+    }
     let preferred: Vec<NameMatch> = match prefer {
         Some(lang) if hits.iter().any(|hit| hit.language == lang) => hits
             .into_iter()
@@ -396,6 +403,33 @@ fn bucket(c: char) -> usize {
 #[cfg(test)]
 mod suggestion_tests {
     use super::*;
+
+    /// `Basic {D} Energy` names the basic card: no `ambiguous-card` with Call of Legends'
+    /// special `Darkness Energy`. The bare name still warns: it is both cards' name.
+    #[test]
+    fn basic_spelled_energy_is_the_basic_card() {
+        let db = crate::cards::embedded::open().unwrap();
+        for written in [
+            "Basic {D} Energy",
+            "Basic Darkness Energy",
+            "Énergie Obscurité de base",
+            "{D} Energy",
+        ] {
+            let Resolution::Found { id, others, .. } = resolve(&db, written, None, None, None)
+            else {
+                panic!("{written}: not found");
+            };
+            assert!(db.get(id).unwrap().is_basic_energy(), "{written}");
+            assert!(others.is_empty(), "{written}: {others:?}");
+        }
+        let Resolution::Found { others, .. } = resolve(&db, "Darkness Energy", None, None, None)
+        else {
+            panic!("not found");
+        };
+        assert!(!others.is_empty());
+        assert!(!names::says_basic_energy("Darkness Energy"));
+        assert!(!names::says_basic_energy("Basic Pikachu"));
+    }
 
     /// Expedition's set code `EX` reads as a name suffix; when the longer name is no card's,
     /// the word is taken as the set code.

@@ -60,7 +60,7 @@ pub fn construction(
         .collect();
     let mut out = Vec::new();
     out.extend(deck_size(text, list, cards, format));
-    out.extend(copy_limit(text, &identified, format));
+    out.extend(copy_limit(text, &identified, cards, format));
     out.extend(ace_spec_limit(text, &identified, format));
     out.extend(prism_star_limit(text, &identified, format));
     out.extend(total_limit(text, &identified, TagLimit::RADIANT, format));
@@ -120,6 +120,27 @@ fn deck_size(
     })
 }
 
+/// Groups unidentified lines by the lookup key of their written name, in written order.
+fn by_written_name<'a>(cards: impl Iterator<Item = &'a DeckCard>) -> Vec<Group<'a>> {
+    let mut groups: Vec<(String, Group<'a>)> = Vec::new();
+    for card in cards {
+        let key = crate::names::lookup_key(&card.line.name);
+        match groups.iter_mut().find(|(known, _)| *known == key) {
+            Some((_, group)) => group.add(card),
+            None => {
+                let mut group = Group {
+                    display: card.line.name.clone(),
+                    count: 0,
+                    lines: Vec::new(),
+                };
+                group.add(card);
+                groups.push((key, group));
+            }
+        }
+    }
+    groups.into_iter().map(|(_, group)| group).collect()
+}
+
 /// Groups cards by rules name, in the order names first appear.
 fn by_name<'a>(cards: impl Iterator<Item = (&'a DeckCard, &'a Printing)>) -> Vec<Group<'a>> {
     let mut order: Vec<String> = Vec::new();
@@ -145,9 +166,12 @@ fn by_name<'a>(cards: impl Iterator<Item = (&'a DeckCard, &'a Printing)>) -> Vec
         .collect()
 }
 
+/// `copy-limit`. Unidentified lines count too, grouped by the name as written (five
+/// copies of an unknown name are five copies of one name, whatever the card is).
 fn copy_limit(
     text: &SourceText,
     cards: &[(&DeckCard, &Printing)],
+    all: &[DeckCard],
     format: &Format,
 ) -> Vec<Diagnostic> {
     let limit = u64::from(format.construction.copy_limit);
@@ -167,7 +191,11 @@ fn copy_limit(
                 && !legality::any_names(exempt, printing)
         })
         .copied();
-    by_name(counted)
+    let mut groups = by_name(counted);
+    groups.extend(by_written_name(
+        all.iter().filter(|card| card.printing.is_none()),
+    ));
+    groups
         .into_iter()
         .filter(|group| group.count > limit)
         .filter_map(|group| {
@@ -368,17 +396,13 @@ fn no_basic_pokemon(
         .filter(|(_, printing)| printing.is_basic_pokemon())
         .map(|(card, _)| u64::from(card.line.count))
         .sum();
-    if basics >= wanted {
+    // An unidentified line may be a Basic Pokémon: the count cannot be judged, and the
+    // line's own `unknown-card` error already says what to fix.
+    let unidentified = all.iter().any(|card| card.printing.is_none());
+    if basics >= wanted || unidentified {
         return None;
     }
-    let unidentified = all.iter().filter(|card| card.printing.is_none()).count();
-    let mut help = "add at least one Basic Pokémon (Restored Pokémon, V-UNION pieces and Fossil Items do not count)".to_string();
-    if unidentified > 0 {
-        help.push_str(&format!(
-            "; {} could not be identified and may hold one",
-            plural(unidentified as u64, "line", "lines")
-        ));
-    }
+    let help = "add at least one Basic Pokémon (Restored Pokémon, V-UNION pieces and Fossil Items do not count)".to_string();
     Some(
         Diagnostic::new(
             Rule::NoBasicPokemon,

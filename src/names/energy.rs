@@ -159,6 +159,19 @@ pub(super) fn basic_energy(name: &str) -> Option<&'static str> {
     }
 }
 
+/// Whether `name` (already cleaned) is a basic Energy spelling that says so itself: with
+/// "Basic" in any language (`Basic Darkness Energy`, `Énergie Obscurité de base`) or the
+/// printed symbol (`Basic {D} Energy`, `{D} Energy`). A bare `Darkness Energy` is also the
+/// name of old special Energy cards; these spellings are not.
+pub(super) fn says_basic_energy(name: &str) -> bool {
+    basic_energy(name).is_some()
+        && name.split([' ', '-']).any(|raw| {
+            let mut word = String::new();
+            fold_into(&mut word, raw);
+            braced_symbol(raw).is_some() || BASIC_WORDS.contains(&word.as_str())
+        })
+}
+
 /// `{R}` or `[R]`, as deck-list exports write the printed symbol.
 fn braced_symbol(raw: &str) -> Option<&'static EnergyType> {
     let inner = raw

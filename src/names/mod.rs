@@ -84,6 +84,15 @@ pub fn fold(s: &str) -> String {
     out
 }
 
+/// Whether a written name is a basic Energy that says it is basic (`Basic {D} Energy`,
+/// `Basic Darkness Energy`, `Énergie Obscurité de base`): it names the basic card, never an
+/// older special Energy that shares the plain name (`Darkness Energy`).
+pub fn says_basic_energy(written: &str) -> bool {
+    let cleaned = text::clean(written);
+    let (base, symbol) = tail::split_tail(&cleaned);
+    symbol.is_none() && energy::says_basic_energy(&base)
+}
+
 fn canonical_with(printed: &str, plasma: Plasma) -> String {
     let cleaned = text::clean(printed);
     let (base, symbol) = tail::split_tail(&cleaned);

@@ -28,9 +28,11 @@ type Printed = (String, String, Stage);
 
 /// Applies every rule, in order, and says what each changed.
 pub fn repair(printings: &mut [Printing]) -> Vec<Repaired> {
-    let rules: [(&'static str, Rule); 5] = [
+    let rules: [(&'static str, Rule); 7] = [
         ("regulation-mark", regulation_marks),
         ("extra-name-words", extra_name_words),
+        ("unown-letter", unown_letters),
+        ("blank-in-name", blanks_in_names),
         ("localized-name-drops-mark", localized_names_without_mark),
         ("stage-from-mechanic", stage_from_mechanic),
         ("stage-from-evolution", stage_from_evolution),
@@ -117,6 +119,77 @@ fn extra_name_words(printings: &mut [Printing]) -> usize {
             let bare = bare.to_string();
             printing.names.set(Language::En, bare);
             any = true;
+        }
+        if any {
+            printing.names_memo = Default::default();
+            changed += 1;
+        }
+    }
+    changed
+}
+
+/// TCGdex writes Unown's letter two ways, `Unown [E]` (Legends Awakened, Undaunted) and
+/// `Unown E` (Mysterious Treasures, Secret Wonders): one card name, so one spelling, the
+/// bare letter, in every language (`Zarbi [E]` too).
+fn unown_letters(printings: &mut [Printing]) -> usize {
+    let mut changed = 0;
+    for printing in printings
+        .iter_mut()
+        .filter(|p| p.category == Category::Pokemon)
+    {
+        let mut any = false;
+        for language in Language::ALL {
+            let Some(name) = printing.names.get(language) else {
+                continue;
+            };
+            let unbracketed = name
+                .rsplit_once(" [")
+                .and_then(|(species, rest)| Some((species, rest.strip_suffix(']')?)))
+                .filter(|(_, letter)| letter.chars().count() == 1)
+                .map(|(species, letter)| format!("{species} {letter}"));
+            if let Some(bare) = unbracketed {
+                printing.names.set(language, bare);
+                any = true;
+            }
+        }
+        if any {
+            printing.names_memo = Default::default();
+            changed += 1;
+        }
+    }
+    changed
+}
+
+/// The blank of `_____'s Pikachu` (the birthday promo, where the owner writes a name) is
+/// printed with as many underscores as TCGdex pleases: 11 on the 1999 promo, 5 on its
+/// Celebrations reprint, 8 in French. One card, one name: every run of three or more
+/// underscores is written as five.
+fn blanks_in_names(printings: &mut [Printing]) -> usize {
+    let mut changed = 0;
+    for printing in printings.iter_mut() {
+        let mut any = false;
+        for language in Language::ALL {
+            let Some(name) = printing.names.get(language) else {
+                continue;
+            };
+            let mut out = String::with_capacity(name.len());
+            let mut run = 0;
+            for c in name.chars().chain(std::iter::once('\0')) {
+                if c == '_' {
+                    run += 1;
+                    continue;
+                }
+                let blank = if run >= 3 { 5 } else { run };
+                out.extend(std::iter::repeat_n('_', blank));
+                run = 0;
+                if c != '\0' {
+                    out.push(c);
+                }
+            }
+            if out != name {
+                printing.names.set(language, out);
+                any = true;
+            }
         }
         if any {
             printing.names_memo = Default::default();
@@ -471,6 +544,36 @@ mod tests {
             printings[2].names.get(Language::En),
             Some("Boss's Orders (Giovanni)")
         );
+    }
+
+    #[test]
+    fn blanks_are_five_underscores() {
+        let mut promo = pokemon("PR", "24", "___________'s Pikachu", Some(Stage::Basic));
+        promo.names.set(Language::Fr, "Pikachu de ________");
+        let reprint = pokemon("CEL", "CC8", "_____'s Pikachu", Some(Stage::Basic));
+        let mut printings = vec![promo, reprint];
+        assert_eq!(blanks_in_names(&mut printings), 1);
+        assert_eq!(printings[0].rules_name(), printings[1].rules_name());
+        assert_eq!(
+            printings[0].names.get(Language::Fr),
+            Some("Pikachu de _____")
+        );
+    }
+
+    #[test]
+    fn unown_letters_lose_their_brackets() {
+        let mut e = pokemon("LA", "E", "Unown [E]", Some(Stage::Basic));
+        e.names.set(Language::Fr, "Zarbi [E]");
+        let mut plain = pokemon("MT", "E", "Unown E", Some(Stage::Basic));
+        plain.names.set(Language::De, "Icognito E");
+        let mut vstar = pokemon("SIT", "1", "Unown VSTAR", Some(Stage::Vstar));
+        vstar.names.set(Language::It, "Unown [VSTAR]");
+        let mut printings = vec![e, plain, vstar];
+        assert_eq!(unown_letters(&mut printings), 1);
+        assert_eq!(printings[0].names.get(Language::En), Some("Unown E"));
+        assert_eq!(printings[0].names.get(Language::Fr), Some("Zarbi E"));
+        assert_eq!(printings[0].rules_name(), printings[1].rules_name());
+        assert_eq!(printings[2].names.get(Language::It), Some("Unown [VSTAR]"));
     }
 
     #[test]
