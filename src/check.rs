@@ -200,7 +200,7 @@ fn identify(context: &mut Identify, line: &CardLine) -> DeckCard {
         Resolution::Unknown => {
             let suggestions = if context.suggestions_left > 0 {
                 context.suggestions_left -= 1;
-                resolve::suggestions(db, &line.name)
+                in_language(db, resolve::suggestions(db, &line.name), language)
             } else {
                 Vec::new()
             };
@@ -215,6 +215,21 @@ fn identify(context: &mut Identify, line: &CardLine) -> DeckCard {
         printing,
         language: matched,
     }
+}
+
+/// The suggestions that are card names in the list's own language, when there are any: an
+/// English list misspelling `Super Rod` is offered `Super Rod`, not the Portuguese
+/// `Super Recolhida` as well.
+fn in_language(db: &CardDb, suggestions: Vec<String>, language: Option<Language>) -> Vec<String> {
+    let Some(language) = language else {
+        return suggestions;
+    };
+    let own: Vec<String> = suggestions
+        .iter()
+        .filter(|name| resolve::name_languages(db, name).contains(&language))
+        .cloned()
+        .collect();
+    if own.is_empty() { suggestions } else { own }
 }
 
 fn describe(printing: &Printing) -> String {

@@ -317,3 +317,26 @@ fn man_pages() {
     assert_eq!(code, 2, "{out}");
     assert!(out.contains("known commands: check"), "{out}");
 }
+
+/// An unknown name is offered the nearest names in the list's own language when there are
+/// any: an English list misspelling Super Rod does not get the Portuguese `Super Recolhida`.
+#[test]
+fn suggestions_come_in_the_lists_language() {
+    let dir = workspace(&[]);
+    let english = "Pokémon: 4\n4 Dreepy TWM 128\n\nTrainer: 2\n2 Super Rodd\n";
+    let (code, out) = run_in(
+        dir.path(),
+        &["check", "-", "--format", "unlimited"],
+        english.as_bytes(),
+    );
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("help: did you mean 'Super Rod'?"), "{out}");
+    let french = "Pokémon : 4\n4 Fantyrm\n\nDresseur : 2\n2 Super Bonbonn\n";
+    let (_, out) = run_in(
+        dir.path(),
+        &["check", "-", "--format", "unlimited"],
+        french.as_bytes(),
+    );
+    assert!(out.contains("did you mean 'Super bonbon'"), "{out}");
+    assert!(!out.contains("Rare Candy"), "{out}");
+}
