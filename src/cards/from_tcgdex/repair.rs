@@ -132,32 +132,16 @@ fn extra_name_words(printings: &mut [Printing]) -> usize {
 /// `Unown E` (Mysterious Treasures, Secret Wonders): one card name, so one spelling, the
 /// bare letter, in every language (`Zarbi [E]` too).
 fn unown_letters(printings: &mut [Printing]) -> usize {
-    let mut changed = 0;
-    for printing in printings
-        .iter_mut()
-        .filter(|p| p.category == Category::Pokemon)
-    {
-        let mut any = false;
-        for language in Language::ALL {
-            let Some(name) = printing.names.get(language) else {
-                continue;
-            };
-            let unbracketed = name
-                .rsplit_once(" [")
-                .and_then(|(species, rest)| Some((species, rest.strip_suffix(']')?)))
-                .filter(|(_, letter)| letter.chars().count() == 1)
-                .map(|(species, letter)| format!("{species} {letter}"));
-            if let Some(bare) = unbracketed {
-                printing.names.set(language, bare);
-                any = true;
-            }
-        }
-        if any {
-            printing.names_memo = Default::default();
-            changed += 1;
-        }
-    }
-    changed
+    rename(
+        printings
+            .iter_mut()
+            .filter(|p| p.category == Category::Pokemon),
+        |name| {
+            let (species, rest) = name.rsplit_once(" [")?;
+            let letter = rest.strip_suffix(']')?;
+            (letter.chars().count() == 1).then(|| format!("{species} {letter}"))
+        },
+    )
 }
 
 /// The blank of `_____'s Pikachu` (the birthday promo, where the owner writes a name) is
@@ -165,29 +149,37 @@ fn unown_letters(printings: &mut [Printing]) -> usize {
 /// Celebrations reprint, 8 in French. One card, one name: every run of three or more
 /// underscores is written as five.
 fn blanks_in_names(printings: &mut [Printing]) -> usize {
+    rename(printings.iter_mut(), |name| {
+        let mut out = String::with_capacity(name.len());
+        let mut run = 0;
+        for c in name.chars().chain(std::iter::once('\0')) {
+            if c == '_' {
+                run += 1;
+                continue;
+            }
+            let blank = if run >= 3 { 5 } else { run };
+            out.extend(std::iter::repeat_n('_', blank));
+            run = 0;
+            if c != '\0' {
+                out.push(c);
+            }
+        }
+        (out != name).then_some(out)
+    })
+}
+
+/// Applies `renamed` to every name of every printing (in every language), keeping the new
+/// name where it gives one; returns how many printings changed.
+fn rename<'a>(
+    printings: impl Iterator<Item = &'a mut Printing>,
+    renamed: impl Fn(&str) -> Option<String>,
+) -> usize {
     let mut changed = 0;
-    for printing in printings.iter_mut() {
+    for printing in printings {
         let mut any = false;
         for language in Language::ALL {
-            let Some(name) = printing.names.get(language) else {
-                continue;
-            };
-            let mut out = String::with_capacity(name.len());
-            let mut run = 0;
-            for c in name.chars().chain(std::iter::once('\0')) {
-                if c == '_' {
-                    run += 1;
-                    continue;
-                }
-                let blank = if run >= 3 { 5 } else { run };
-                out.extend(std::iter::repeat_n('_', blank));
-                run = 0;
-                if c != '\0' {
-                    out.push(c);
-                }
-            }
-            if out != name {
-                printing.names.set(language, out);
+            if let Some(new) = printing.names.get(language).and_then(&renamed) {
+                printing.names.set(language, new);
                 any = true;
             }
         }
