@@ -340,3 +340,25 @@ fn suggestions_come_in_the_lists_language() {
     assert!(out.contains("did you mean 'Super bonbon'"), "{out}");
     assert!(!out.contains("Rare Candy"), "{out}");
 }
+
+/// A ban on one printing covers its reprints (same name, same text), not other cards of
+/// the name: the five reprints of banned Expanded cards the issue found passing, and a
+/// Plasma Blast Archeops whose text differs from the banned Noble Victories one.
+#[test]
+fn bans_cover_every_printing_of_the_banned_card() {
+    let dir = workspace(&[]);
+    let deck = "Pokémon: 2\n1 Shaymin-EX ROS 77a\n1 Archeops PLB 54\n\nTrainer: 4\n1 Red Card XY 124\n1 Lt. Surge's Strategy HIF 60\n1 Hex Maniac AOR 75a\n1 Island Challenge Amulet CEC 265\n";
+    let (code, out) = run_in(
+        dir.path(),
+        &["check", "-", "--format", "expanded", "-o", "short"],
+        deck.as_bytes(),
+    );
+    assert_eq!(code, 1, "{out}");
+    for line in [2, 6, 7, 8, 9] {
+        assert!(
+            out.contains(&format!("-:{line}:1: error banned:")),
+            "line {line}: {out}"
+        );
+    }
+    assert!(!out.contains("-:3:1: error banned"), "{out}");
+}

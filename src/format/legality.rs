@@ -26,7 +26,7 @@ pub enum Verdict<'a> {
 
 /// Judges one printing.
 pub fn judge<'f>(format: &'f Format, db: &CardDb, printing: &Printing) -> Verdict<'f> {
-    if let Some(ban) = ban_of(format, printing) {
+    if let Some(ban) = ban_of(format, db, printing) {
         return Verdict::Banned(ban);
     }
     let Err(reason) = format.pool.admits(printing) else {
@@ -40,7 +40,7 @@ pub fn judge<'f>(format: &'f Format, db: &CardDb, printing: &Printing) -> Verdic
         };
         if other.rules_key() != key
             || format.pool.admits(other).is_err()
-            || ban_of(format, other).is_some()
+            || ban_of(format, db, other).is_some()
         {
             continue;
         }
@@ -57,8 +57,11 @@ pub fn judge<'f>(format: &'f Format, db: &CardDb, printing: &Printing) -> Verdic
     }
 }
 
-/// The ban entry that covers `printing`, if any.
-pub fn ban_of<'f>(format: &'f Format, printing: &Printing) -> Option<&'f Ban> {
+/// The ban entry that covers `printing`, if any. A ban on one printing covers every
+/// printing of the same card: the same name and functionally identical text (the reprint
+/// rule's comparison), so a reprint of a banned card is banned too (Red Card XY 124 like
+/// GEN 71); a printing of the name with other text is not (another Archeops).
+pub fn ban_of<'f>(format: &'f Format, db: &CardDb, printing: &Printing) -> Option<&'f Ban> {
     let keys = format
         .ban_keys
         .get_or_init(|| format.bans.iter().map(BanKey::of).collect());
@@ -67,26 +70,41 @@ pub fn ban_of<'f>(format: &'f Format, printing: &Printing) -> Option<&'f Ban> {
         .iter()
         .zip(keys)
         .find(|(_, key)| match key {
-            BanKey::Printing(Some(listed)) => listed.names(printing),
-            BanKey::Printing(None) => false,
+            BanKey::Printing(Some(listed), name) => {
+                listed.names(printing)
+                    || (name == printing.rules_key() && reprint_of_banned(db, listed, printing))
+            }
+            BanKey::Printing(None, _) => false,
             BanKey::Name(banned) => banned == printing.rules_key(),
         })
         .map(|(ban, _)| ban)
 }
 
-/// A ban entry, normalized: one printing, or a name's lookup key.
+/// Whether `printing` is the same card as the banned printing `listed` names.
+fn reprint_of_banned(db: &CardDb, listed: &PrintingKey, printing: &Printing) -> bool {
+    db.by_set_number(&listed.set, &listed.number)
+        .iter()
+        .filter_map(|&id| db.get(id))
+        .any(|banned| reprint::functionally_identical(banned, printing))
+}
+
+/// A ban entry, normalized: one printing (with the lookup key of the name the entry
+/// writes), or a name's lookup key.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum BanKey {
     /// `None` when the entry's set code and number cannot name any printing.
-    Printing(Option<PrintingKey>),
+    Printing(Option<PrintingKey>, String),
     Name(String),
 }
 
 impl BanKey {
     fn of(ban: &Ban) -> BanKey {
+        let name = names::lookup_key(&names::canonical(&ban.name));
         match (&ban.set, &ban.number) {
-            (Some(set), Some(number)) => BanKey::Printing(Some(PrintingKey::new(set, number))),
-            _ => BanKey::Name(names::lookup_key(&ban.name)),
+            (Some(set), Some(number)) => {
+                BanKey::Printing(Some(PrintingKey::new(set, number)), name)
+            }
+            _ => BanKey::Name(name),
         }
     }
 }
