@@ -1,5 +1,6 @@
-//! Keeps the README true: every ```console block is run and its output compared, the quick
-//! start commands work, and CI runs the README's test command.
+//! Keeps the README and docs/ true: every ```console block is run and its output compared,
+//! every ```toml block loads, the quick start commands work, and CI runs the README's test
+//! command.
 #![allow(clippy::unwrap_used, clippy::expect_used, reason = "tests fail loudly")]
 
 use std::path::PathBuf;
@@ -11,6 +12,21 @@ fn repo() -> PathBuf {
 
 fn readme() -> String {
     std::fs::read_to_string(repo().join("README.md")).unwrap()
+}
+
+/// The README and every page under docs/, one after the other.
+fn documentation() -> String {
+    let mut pages: Vec<_> = std::fs::read_dir(repo().join("docs"))
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "md"))
+        .collect();
+    pages.sort();
+    let mut text = readme();
+    for page in pages {
+        text.push_str(&std::fs::read_to_string(page).unwrap());
+    }
+    text
 }
 
 /// `(command line, expected output)` of every console block.
@@ -45,13 +61,16 @@ fn deckbox(args: &[&str]) -> (i32, String) {
 
 #[test]
 fn console_examples_print_what_the_readme_shows() {
-    let blocks = console_blocks(&readme());
+    let blocks = console_blocks(&documentation());
     assert!(blocks.len() >= 2, "no console blocks found");
-    for (command, expected) in blocks {
+    // Blocks of other tools (docs/fuzzing.md's `fuzz/run.sh`) are not deckbox's to run.
+    for (command, expected) in blocks.iter().filter(|(c, _)| c.starts_with("deckbox ")) {
         let args: Vec<&str> = command.split_whitespace().collect();
-        assert_eq!(args[0], "deckbox", "{command}");
         let (_, stdout) = deckbox(&args[1..]);
-        assert_eq!(stdout, expected, "README output of `{command}` is stale");
+        assert_eq!(
+            &stdout, expected,
+            "documented output of `{command}` is stale"
+        );
     }
 }
 
@@ -92,7 +111,7 @@ fn toml_blocks(text: &str) -> Vec<String> {
 
 #[test]
 fn format_file_examples_load() {
-    let blocks = toml_blocks(&readme());
+    let blocks = toml_blocks(&documentation());
     let formats: Vec<&String> = blocks.iter().filter(|b| b.contains("extends")).collect();
     assert_eq!(formats.len(), 1);
     for body in formats {
@@ -111,10 +130,16 @@ fn format_file_examples_load() {
 
 #[test]
 fn config_examples_parse() {
-    let blocks = toml_blocks(&readme());
+    let blocks = toml_blocks(&documentation());
     let configs: Vec<&String> = blocks.iter().filter(|b| b.contains("[files]")).collect();
-    assert_eq!(configs.len(), 1);
-    assert_eq!(blocks.len(), 2, "every toml block is a format or a config");
+    let formats = blocks.iter().filter(|b| b.contains("extends")).count();
+    // The user guide's and docs/pre-commit.md's deckbox.toml.
+    assert_eq!(configs.len(), 2);
+    assert_eq!(
+        blocks.len(),
+        configs.len() + formats,
+        "every toml block is a format or a config"
+    );
     for body in configs {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("deckbox.toml");
