@@ -51,8 +51,11 @@ fn hooks() -> Vec<Hook> {
     hooks
 }
 
-fn git(dir: &Path, args: &[&str]) -> String {
-    let output = Command::new("git")
+/// `git args` in `dir`, with `dir` as the home and a fixed identity: nothing of the
+/// caller's git configuration leaks in.
+fn git_command(dir: &Path, args: &[&str]) -> Command {
+    let mut command = Command::new("git");
+    command
         .args(args)
         .current_dir(dir)
         .env("GIT_CONFIG_NOSYSTEM", "1")
@@ -60,9 +63,12 @@ fn git(dir: &Path, args: &[&str]) -> String {
         .env("GIT_AUTHOR_NAME", "deckbox test")
         .env("GIT_AUTHOR_EMAIL", "test@example.invalid")
         .env("GIT_COMMITTER_NAME", "deckbox test")
-        .env("GIT_COMMITTER_EMAIL", "test@example.invalid")
-        .output()
-        .unwrap();
+        .env("GIT_COMMITTER_EMAIL", "test@example.invalid");
+    command
+}
+
+fn git(dir: &Path, args: &[&str]) -> String {
+    let output = git_command(dir, args).output().unwrap();
     assert!(output.status.success(), "git {args:?}: {output:?}");
     String::from_utf8(output.stdout).unwrap()
 }
@@ -348,16 +354,8 @@ fn the_documented_setup_commits_good_decks_and_refuses_broken_ones() {
     let installed = pre_commit(&["install"]);
     assert!(installed.status.success(), "{installed:?}");
     let commit = |message: &str| {
-        let output = Command::new("git")
-            .args(["commit", "-q", "-m", message])
-            .current_dir(&decks)
+        let output = git_command(&decks, &["commit", "-q", "-m", message])
             .env("PRE_COMMIT_HOME", scratch.path().join("pre-commit-home"))
-            .env("HOME", &decks)
-            .env("GIT_CONFIG_NOSYSTEM", "1")
-            .env("GIT_AUTHOR_NAME", "deckbox test")
-            .env("GIT_AUTHOR_EMAIL", "test@example.invalid")
-            .env("GIT_COMMITTER_NAME", "deckbox test")
-            .env("GIT_COMMITTER_EMAIL", "test@example.invalid")
             .env("CARGO_TARGET_DIR", source.join("target/pre-commit-build"))
             .env_remove("DECKBOX_CARDS")
             .env_remove("DECKBOX_FORMAT")
