@@ -181,13 +181,20 @@ fn identify(context: &mut Identify, line: &CardLine) -> DeckCard {
                     .diagnostics
                     .push(ambiguous(db, text, line, id, &others));
             }
-            if let (false, Some(set), Some(number)) =
-                (by_printing, line.set.as_deref(), line.number.as_deref())
-                && !resolve::is_energy_pseudo_code(set)
+            if let (false, Some(number)) = (by_printing, line.number.as_deref())
+                && !line
+                    .set
+                    .as_deref()
+                    .is_some_and(|set| resolve::is_placeholder(set, number))
+                && !db.get(id).is_some_and(Printing::is_basic_energy)
             {
+                let written = match line.set.as_deref() {
+                    Some(set) => format!("{set} {number}"),
+                    None => number.to_string(),
+                };
                 context
                     .diagnostics
-                    .push(unknown_printing(db, text, line, id, set, number));
+                    .push(unknown_printing(db, text, line, id, &written));
             }
             (Some(id), language)
         }
@@ -257,20 +264,19 @@ fn unknown_printing(
     text: &SourceText,
     line: &CardLine,
     assumed: PrintingId,
-    set: &str,
-    number: &str,
+    written: &str,
 ) -> Diagnostic {
     let assumed = db.get(assumed);
     let label = assumed.map(Printing::printing_label).unwrap_or_default();
     let name = assumed.map(Printing::rules_name).unwrap_or_default();
     Diagnostic::new(
         Rule::UnknownPrinting,
-        format!("no card is printed as {set} {number}; '{}' was identified by its name", line.name),
+        format!("no '{}' is printed as {written}; it was identified by its name", line.name),
     )
     .with_help(format!(
         "deckbox assumed {name} ({label}); write the set code and number of the printing you play, or leave both out"
     ))
-    .at(text, line.span, format!("no printing {set} {number}"))
+    .at(text, line.span, format!("no printing {written}"))
     .with_cards(assumed.map(Printing::rules_name).into_iter().collect())
 }
 

@@ -362,3 +362,62 @@ fn bans_cover_every_printing_of_the_banned_card() {
     }
     assert!(!out.contains("-:3:1: error banned"), "{out}");
 }
+
+/// Lists written the way players and tools publish them, each legal in its own era: the
+/// file name says the format (`expanded__...`). Each must pass without a word, and so must
+/// its Pokémon TCG Live conversion: pokemontcg.io ids (`sv3pt5-4`), a PTCGO export with
+/// `Blend Energy GRPD` and `Darkness Energy Energy 7`, a Limitless list with glued promo
+/// numbers (`Mewtwo V-UNION SWSH161`) and type letters for basic Energy (`SVE P`).
+#[test]
+fn real_lists_get_their_eras_verdict() {
+    let dir = workspace(&[]);
+    let folder = repo().join("tests/fixtures/real");
+    let mut files: Vec<_> = std::fs::read_dir(&folder)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .collect();
+    files.sort();
+    assert!(files.len() >= 3);
+    for file in files {
+        let name = file.file_name().unwrap().to_string_lossy().into_owned();
+        let (format, _) = name.split_once("__").expect("format__name.txt");
+        let path = file.to_string_lossy().into_owned();
+        let (code, out) = run_in(
+            dir.path(),
+            &["check", &path, "--format", format, "-o", "short"],
+            b"",
+        );
+        assert_eq!(code, 0, "{name}: {out}");
+        assert!(out.contains("--- stdout\n--- stderr"), "{name}: {out}");
+        let (code, converted) = run_in(dir.path(), &["convert", "--to", "ptcgl", &path], b"");
+        assert_eq!(code, 0, "{name}: {converted}");
+        let list = converted
+            .split_once("--- stdout\n")
+            .and_then(|(_, rest)| rest.split_once("--- stderr"))
+            .map(|(stdout, _)| stdout.to_owned())
+            .unwrap();
+        assert!(!list.contains("sv3") && !list.contains(" R\n"), "{list}");
+        let (code, out) = run_in(
+            dir.path(),
+            &["check", "-", "--format", format, "-o", "short"],
+            list.as_bytes(),
+        );
+        assert_eq!(code, 0, "{name} converted:\n{list}\n{out}");
+    }
+}
+
+/// A set code or number that names no printing is never silent: `Iono PAL999` (a glued
+/// code) and `Ultra Ball sv1-999` (a pokemontcg.io id) each get `unknown-printing`.
+#[test]
+fn unknown_glued_and_database_ids_are_reported() {
+    let dir = workspace(&[]);
+    let deck = "1 Iono PAL999\n1 Ultra Ball sv1-999\n1 Iono PAL185\n1 Ultra Ball sv1-196\n";
+    let (_, out) = run_in(
+        dir.path(),
+        &["check", "-", "--format", "unlimited", "-o", "short"],
+        deck.as_bytes(),
+    );
+    assert!(out.contains("-:1:1: warning unknown-printing"), "{out}");
+    assert!(out.contains("-:2:1: warning unknown-printing"), "{out}");
+    assert!(!out.contains("-:3:1:") && !out.contains("-:4:1:"), "{out}");
+}

@@ -492,3 +492,39 @@ fn the_embedded_index_judges_standard_lists_like_a_tcgdex_clone() {
         }
     }
 }
+
+/// Every pokemontcg.io set id becomes the TCGdex id of the same set, per the crosswalk in
+/// ../shared/data/derived/set-codes.json, and the embedded index knows that set's printed
+/// code: `4 Ultra Ball sv1-196` is read as SVI 196 whatever set it names.
+#[test]
+fn pokemontcg_set_ids_name_the_same_sets() {
+    let Some(data) = common::shared_data("pokemontcg set ids") else {
+        return;
+    };
+    let text = std::fs::read_to_string(data.join("derived/set-codes.json")).unwrap();
+    let crosswalk: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let db = deckbox::cards::embedded::open().unwrap();
+    let mut checked = 0;
+    for set in crosswalk["sets"].as_array().unwrap() {
+        let (Some(pokemontcg), Some(tcgdex)) =
+            (set["pokemontcgId"].as_str(), set["tcgdexId"].as_str())
+        else {
+            continue;
+        };
+        assert_eq!(
+            deckbox::cards::set_id::tcgdex_id(pokemontcg),
+            tcgdex,
+            "{pokemontcg}"
+        );
+        // Sets the index prints no code for (Best of Game) cannot be named by id either.
+        if let (Some(code), Some(found)) = (set["code"].as_str(), db.set_code_of_id(pokemontcg)) {
+            assert_eq!(
+                deckbox::cards::set_key(found),
+                deckbox::cards::set_key(code),
+                "{pokemontcg}"
+            );
+        }
+        checked += 1;
+    }
+    assert!(checked > 160, "{checked}");
+}

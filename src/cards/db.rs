@@ -40,6 +40,8 @@ pub struct CardDb {
     suggested: KeyMemo<Vec<String>>,
     /// One sketch per [`CardDb::name_keys`] entry, built for the first suggestion search.
     sketches: OnceLock<Vec<(u32, super::resolve::NameSketch)>>,
+    /// Set id → printed set code, built the first time a line names a set by its id.
+    set_codes: OnceLock<HashMap<String, String>>,
 }
 
 /// Most names [`KeyMemo`] keeps: enough for every card name of a real repository, while a
@@ -131,6 +133,7 @@ impl CardDb {
             printing_keys: KeyMemo::default(),
             suggested: KeyMemo::default(),
             sketches: OnceLock::new(),
+            set_codes: OnceLock::new(),
         }
     }
 
@@ -171,6 +174,27 @@ impl CardDb {
             set_number_key(&code, &number)
         });
         self.by_printing.get(&key)
+    }
+
+    /// The printed code of the set whose database id is `id` (`sv03.5` → `MEW`), or of the
+    /// TCGdex set a pokemontcg.io id names (`sv3pt5` → `MEW`). The first call decodes every
+    /// printing (about 20 ms for the embedded index); only a line written with a set id
+    /// asks.
+    pub fn set_code_of_id(&self, id: &str) -> Option<&str> {
+        let codes = self.set_codes.get_or_init(|| {
+            let mut codes = HashMap::new();
+            for (_, printing) in self.iter() {
+                if !printing.set_code.is_empty() && !codes.contains_key(&printing.set_id) {
+                    codes.insert(printing.set_id.clone(), printing.set_code.clone());
+                }
+            }
+            codes
+        });
+        let id = id.to_ascii_lowercase();
+        codes
+            .get(&id)
+            .or_else(|| codes.get(super::set_id::tcgdex_id(&id).as_ref()))
+            .map(String::as_str)
     }
 
     /// Printings whose name, in any language, has the same lookup key as `name`.
@@ -279,6 +303,7 @@ impl CardDb {
             printing_keys: KeyMemo::default(),
             suggested: KeyMemo::default(),
             sketches: OnceLock::new(),
+            set_codes: OnceLock::new(),
         })
     }
 }

@@ -19,6 +19,7 @@ pub mod index;
 pub mod index_file;
 pub mod lookup;
 pub mod resolve;
+pub mod set_id;
 mod table;
 
 use std::path::PathBuf;

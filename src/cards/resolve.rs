@@ -6,7 +6,9 @@
 
 use std::collections::BTreeMap;
 
-use crate::cards::{CardDb, Category, EnergyKind, NameMatch, Printing, PrintingId};
+use crate::cards::{
+    CardDb, Category, EnergyKind, NameMatch, Printing, PrintingId, number_key, set_id, split_number,
+};
 use crate::lang::Language;
 use crate::names;
 
@@ -55,9 +57,15 @@ pub fn resolve(
     prefer: Option<Language>,
 ) -> Resolution {
     if let (Some(set), Some(number)) = (set, number)
-        && !is_energy_pseudo_code(set)
+        && !is_placeholder(set, number)
     {
-        let hits = db.by_set_number(set, number);
+        let mut hits = db.by_set_number(set, number);
+        if hits.is_empty()
+            && set_id::looks_like_id(set)
+            && let Some(code) = db.set_code_of_id(set)
+        {
+            hits = db.by_set_number(code, number);
+        }
         if let Some(&first) = hits.first() {
             // The name index holds the lookup key of every printed name: its hits for this
             // name, restricted to these printings, say in which languages the line's name
@@ -88,12 +96,24 @@ pub fn resolve(
                 },
                 None => Resolution::Mismatch {
                     printing: first,
-                    by_name: best_by_name(db, name, prefer).map(|(id, _, _)| id),
+                    by_name: best_by_name(db, name, prefer, false).map(|(id, _, _)| id),
                 },
             };
         }
     }
-    match best_by_name(db, name, prefer) {
+    if let (None, Some(number)) = (set, number)
+        && let Some(hit) = by_name_and_number(db, name, number, prefer)
+    {
+        return Resolution::Found {
+            id: hit.id,
+            language: Some(hit.language),
+            by_printing: true,
+            others: Vec::new(),
+        };
+    }
+    // A basic Energy's placeholder code (`Energy 7`, `SVE R`) says the card is basic.
+    let basic = matches!((set, number), (Some(set), Some(number)) if is_placeholder(set, number));
+    match best_by_name(db, name, prefer, basic) {
         Some((id, language, others)) => Resolution::Found {
             id,
             language: Some(language),
@@ -105,6 +125,46 @@ pub fn resolve(
             .unwrap_or(Resolution::Unknown),
         None => Resolution::Unknown,
     }
+}
+
+/// A line with a number and no set code (`Lugia V 138`, `Mewtwo V-UNION SWSH161`,
+/// `Giratina VSTAR GG69`): the printing of that name with that number, newest first and
+/// in the list's language first. A number with a set code glued to it (`Iono PAL185`) is
+/// also read as that code and number.
+fn by_name_and_number(
+    db: &CardDb,
+    name: &str,
+    number: &str,
+    prefer: Option<Language>,
+) -> Option<NameMatch> {
+    let key = number_key(number);
+    let pick = |hits: Vec<NameMatch>| {
+        hits.into_iter().max_by_key(|hit| {
+            let date = db.get(hit.id).map(|p| p.release_date.clone());
+            (
+                Some(hit.language) == prefer,
+                date,
+                std::cmp::Reverse(hit.id),
+            )
+        })
+    };
+    let numbered: Vec<NameMatch> = db
+        .name_matches(name)
+        .filter(|hit| db.get(hit.id).is_some_and(|p| p.number == key))
+        .collect();
+    if !numbered.is_empty() {
+        return pick(numbered);
+    }
+    let (code, digits, suffix) = split_number(&key);
+    if code.len() < 2 || digits.is_empty() {
+        return None;
+    }
+    let printings = db.by_set_number(code, &format!("{digits}{suffix}"));
+    pick(
+        db.name_matches(name)
+            .filter(|hit| printings.contains(&hit.id))
+            .collect(),
+    )
 }
 
 /// A set code that reads as part of the name: Expedition's code is `EX`, so
@@ -137,6 +197,14 @@ pub fn name_languages(db: &CardDb, name: &str) -> Vec<Language> {
         .collect()
 }
 
+/// Whether a set code and number say nothing about the printing: an old export's code for
+/// basic Energy (`SWSHEnergy 3`) or the Limitless deck builder's type letter in place of a
+/// basic Energy's number (`SVE R`). Such a line is identified by its name alone.
+pub fn is_placeholder(set: &str, number: &str) -> bool {
+    is_energy_pseudo_code(set)
+        || matches!(number, "G" | "R" | "W" | "L" | "P" | "F" | "D" | "M" | "Y")
+}
+
 /// Whether `code` is one of the set codes old exports write for basic Energy
 /// (`SWSHEnergy`), which name no real set.
 pub fn is_energy_pseudo_code(code: &str) -> bool {
@@ -145,15 +213,17 @@ pub fn is_energy_pseudo_code(code: &str) -> bool {
 }
 
 /// The newest printing the name identifies, its language, and one printing of each other
-/// functional profile the name also matches.
+/// functional profile the name also matches. `basic`: the line says the card is a basic
+/// Energy some other way than its name.
 fn best_by_name(
     db: &CardDb,
     name: &str,
     prefer: Option<Language>,
+    basic: bool,
 ) -> Option<(PrintingId, Language, Vec<PrintingId>)> {
     let mut hits = db.by_name(name);
     // `Basic {D} Energy` names the basic card, not an old special `Darkness Energy`.
-    if names::says_basic_energy(name) {
+    if basic || names::says_basic_energy(name) {
         let basic = |hit: &NameMatch| db.get(hit.id).is_some_and(Printing::is_basic_energy);
         if hits.iter().any(basic) {
             hits.retain(basic);

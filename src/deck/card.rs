@@ -15,6 +15,10 @@
 //!   cannot belong to the name: a plain 1–3 digit number after a column gap of two blanks,
 //!   after a word ending in `Energy`, or after a name suffix (`V`, `ex`, `GX`, `VSTAR`...).
 //!   Otherwise it stays in the name (`Iono 185`), where a lookup failure will show it.
+//! - Other tools' spellings of a printing, all taken from the end: a database card id
+//!   (`xy1-12`, `sv3pt5-151`: set id, `-`, number), a code glued to its number (`SWSH161`,
+//!   `PAL185`: a number without a code), and a basic Energy's type letter after a code
+//!   (`Fire Energy SVE R`: the letter is the number).
 
 use std::sync::LazyLock;
 
@@ -147,7 +151,26 @@ pub(crate) fn split_card(rest: &str) -> Parts {
             ph,
         };
     }
-    if bare_number(body, &toks) {
+    if let Some(&(start, end)) = toks.first()
+        && toks.len() > 1
+        && let Some(dash) = body.get(start..end).and_then(database_id)
+    {
+        return Parts {
+            name: name(0),
+            set: Some((start, start + dash)),
+            number: Some((start + dash + 1, end)),
+            ph: false,
+        };
+    }
+    if energy_letter(body, &toks) {
+        return Parts {
+            name: name(1),
+            set: toks.get(1).copied(),
+            number: toks.first().copied(),
+            ph: false,
+        };
+    }
+    if bare_number(body, &toks) || glued_number(body, &toks) {
         return Parts {
             name: name(0),
             set: None,
@@ -199,6 +222,41 @@ fn bare_number(body: &str, toks: &[Range]) -> bool {
         .get(prev_end..num_start)
         .is_some_and(|g| g.chars().count() >= 2);
     plain && (gap || ends_in_energy(prev) || NAME_SUFFIXES.contains(&prev))
+}
+
+/// Where the `-` of a database card id is (`xy1-12`, `sv3pt5-151`, `swshp-SWSH020`): a
+/// lower-case set id (letters first, then letters, digits and dots), a dash, and a
+/// collector number. pokemontcg.io and TCGdex ids look like this; printed codes are upper
+/// case.
+fn database_id(token: &str) -> Option<usize> {
+    let (set, number) = token.split_once('-')?;
+    (crate::cards::set_id::looks_like_id(set) && is_number(number)).then_some(set.len())
+}
+
+/// Whether the line ends `<CODE> <TYPE LETTER>` after an Energy name: the Limitless deck
+/// builder writes a basic Energy's type letter where the number goes
+/// (`6 Fire Energy SVE R`).
+fn energy_letter(body: &str, toks: &[Range]) -> bool {
+    let get = |i: usize| toks.get(i).and_then(|&(a, b)| body.get(a..b));
+    let (Some(letter), Some(code), Some(_)) = (get(0), get(1), get(2)) else {
+        return false;
+    };
+    let name = toks.get(1).and_then(|&(start, _)| body.get(..start));
+    matches!(letter, "G" | "R" | "W" | "L" | "P" | "F" | "D" | "M" | "Y")
+        && is_code(code)
+        && name.is_some_and(mentions_energy)
+}
+
+/// Whether the last token is a set code glued to its number (`SWSH161`, `PAL185`, `GG69`):
+/// two to five capitals, then digits. No card name ends in such a word.
+fn glued_number(body: &str, toks: &[Range]) -> bool {
+    static GLUED: LazyLock<Option<Regex>> =
+        LazyLock::new(|| Regex::new(r"^[A-Z]{2,5}[0-9]{1,4}[a-z]?$").ok());
+    let last = toks.first().and_then(|&(a, b)| body.get(a..b));
+    toks.len() > 1
+        && last.is_some_and(|token| {
+            !NAME_SUFFIXES.contains(&token) && GLUED.as_ref().is_some_and(|re| re.is_match(token))
+        })
 }
 
 /// Last words of card names that are never set codes, though `GX` and `VSTAR` look like one.

@@ -38,9 +38,12 @@ use std::path::Path;
 
 use serde::Serialize;
 
-use crate::cards::{CardDb, Category, PrintingId, number_key, set_key, split_subset};
+use crate::cards::resolve;
+use crate::cards::{
+    CardDb, Category, Printing, PrintingId, number_key, set_id, set_key, split_number, split_subset,
+};
 use crate::check::{self, CheckedDeck, DeckInput};
-use crate::deck::{MAX_COUNT, Section};
+use crate::deck::{CardLine, MAX_COUNT, Section};
 use crate::format::Format;
 use crate::lang::Language;
 
@@ -199,11 +202,13 @@ fn entries(deck: &CheckedDeck, db: &CardDb) -> Vec<Entry> {
                 Some(Category::Energy) => Some(Section::Energy),
                 None => card.line.section,
             };
+            let printing = card.printing.and_then(|id| db.get(id));
+            let (set, number) = written_printing(&card.line, printing);
             Entry {
                 count: card.line.count,
                 name: card.line.name.clone(),
-                set: card.line.set.clone(),
-                number: card.line.number.clone(),
+                set,
+                number,
                 ph: card.line.ph,
                 section,
                 printing: card.printing,
@@ -211,6 +216,44 @@ fn entries(deck: &CheckedDeck, db: &CardDb) -> Vec<Entry> {
             }
         })
         .collect()
+}
+
+/// The set code and number as the line writes them, except spellings that deck builders
+/// cannot read back: a database id (`sv3pt5-151`), a set code glued to the number
+/// (`SWSH161`, `PAL185`) and a type letter in place of a number (`SVE R`). Those become the
+/// printed code and number of the printing the line was identified as (`MEW 151`).
+fn written_printing(
+    line: &CardLine,
+    printing: Option<&Printing>,
+) -> (Option<String>, Option<String>) {
+    let written = (line.set.clone(), line.number.clone());
+    let Some(printing) = printing.filter(|p| !p.set_code.is_empty()) else {
+        return written;
+    };
+    // The printing the number names, not one assumed by name (`Iono PAL999`).
+    let numbered = |number: &str| {
+        let key = number_key(number);
+        printing.number == key || format!("{}{}", printing.set_code, printing.number) == key
+    };
+    let unreadable = match (line.set.as_deref(), line.number.as_deref()) {
+        (Some(set), Some(number)) => {
+            (set_id::looks_like_id(set) && numbered(number))
+                || (resolve::is_placeholder(set, number) && !resolve::is_energy_pseudo_code(set))
+        }
+        (None, Some(number)) => {
+            let (prefix, _, _) = split_number(number);
+            prefix.len() >= 2 && prefix.bytes().all(|b| b.is_ascii_uppercase()) && numbered(number)
+        }
+        _ => false,
+    };
+    if unreadable {
+        (
+            Some(printing.set_code.clone()),
+            Some(printing.number.clone()),
+        )
+    } else {
+        written
+    }
 }
 
 /// Merges identical lines, keeping the first one's place (which orders unknown cards).

@@ -199,3 +199,75 @@ fn replace_once(
         _ => Some(Some(ty)),
     }
 }
+
+/// The name of a special Energy that lists its types (`Blend Energy WLFM`,
+/// `Unit Energy {L}{P}{M}`, `Unit Energy LightningPsychicMetal`,
+/// `Blend Energy Grass Fire Psychic Darkness`), with the list written one way: capital
+/// symbol letters in the order of [`TYPES`] (`Blend Energy WLFM`). PTCGO exports letters,
+/// TCGdex the English words, Limitless the symbols. `None` for any other name (`name` is
+/// already cleaned).
+pub(super) fn multi_type(name: &str) -> Option<String> {
+    let words: Vec<&str> = name.split(' ').filter(|w| !w.is_empty()).collect();
+    let mut symbols: Vec<char> = Vec::new();
+    let mut kept = words.len();
+    while kept > 0 {
+        let Some(found) = words.get(kept - 1).and_then(|word| type_list(word)) else {
+            break;
+        };
+        symbols.extend(found);
+        kept -= 1;
+    }
+    let prefix = words.get(..kept)?;
+    let says_energy = prefix.iter().any(|word| {
+        let mut folded = String::new();
+        fold_into(&mut folded, word);
+        folded.contains("energ")
+    });
+    if symbols.len() < 2 || !says_energy {
+        return None;
+    }
+    let mut letters: Vec<char> = TYPES
+        .iter()
+        .map(|ty| ty.symbol)
+        .filter(|symbol| symbols.contains(symbol))
+        .collect();
+    letters.iter_mut().for_each(|c| *c = c.to_ascii_uppercase());
+    Some(format!(
+        "{} {}",
+        prefix.join(" "),
+        String::from_iter(letters)
+    ))
+}
+
+/// The type symbols one word lists: `WLFM` (capitals), `{L}{P}{M}`, `LightningPsychicMetal`
+/// or a single English type word (`Grass`). `None` when the word is anything else.
+fn type_list(word: &str) -> Option<Vec<char>> {
+    if word.starts_with('{') || word.starts_with('[') {
+        let pieces = word.split_inclusive(['}', ']']);
+        return pieces
+            .map(|piece| braced_symbol(piece).map(|t| t.symbol))
+            .collect();
+    }
+    if word.bytes().all(|b| b.is_ascii_uppercase()) {
+        let lower = word.to_ascii_lowercase();
+        return lower
+            .chars()
+            .map(|c| TYPES.iter().find(|t| t.symbol == c).map(|t| t.symbol))
+            .collect();
+    }
+    // English words glued in capitalized pieces: `GrassFireWater`.
+    let mut symbols = Vec::new();
+    let mut start = 0;
+    let bytes = word.as_bytes();
+    for end in 1..=bytes.len() {
+        if end == bytes.len() || bytes.get(end).is_some_and(u8::is_ascii_uppercase) {
+            let piece = word.get(start..end)?.to_ascii_lowercase();
+            let ty = TYPES
+                .iter()
+                .find(|t| t.words.first() == Some(&piece.as_str()))?;
+            symbols.push(ty.symbol);
+            start = end;
+        }
+    }
+    Some(symbols)
+}

@@ -104,6 +104,9 @@ fn canonical_with(printed: &str, plasma: Plasma) -> String {
         if let Some(energy) = energy::basic_energy(&base) {
             return energy.to_owned();
         }
+        if let Some(energy) = energy::multi_type(&base) {
+            return energy;
+        }
     }
     let base = suffix::normalize(&base);
     let unplasma = plasma::strip(&base, plasma);

@@ -448,6 +448,16 @@ const KEYS: &[(&str, &str, bool, Cite)] = &[
     ("Feuer-Energie", "Basis-{R}-Energie", true, EN_BASIC_ENERGY),
     ("Fire Energy", "Water Energy", false, EN_BASIC_ENERGY),
     ("Fire Energy", "R Energy", false, DATASETS),
+    // PTCGO exports the types as letters, TCGdex as words, Limitless as symbols.
+    ("Blend Energy WLFM", "Blend Energy Water Lightning Fighting Metal", true, DATASETS),
+    ("Blend Energy GRPD", "Blend Energy Grass Fire Psychic Darkness", true, DATASETS),
+    ("Unit Energy LPM", "Unit Energy LightningPsychicMetal", true, DATASETS),
+    ("Unit Energy {L}{P}{M}", "Unit Energy LightningPsychicMetal", true, DATASETS),
+    ("Unit Energy FDY", "Unit Energy FightingDarknessFairy", true, DATASETS),
+    ("Énergie Unitaire FDY", "Énergie Unitaire FightingDarknessFairy", true, DATASETS),
+    ("Unit Energy LPM", "Unit Energy GRW", false, DATASETS),
+    ("Blend Energy WLFM", "Blend Energy GRPD", false, DATASETS),
+    ("Unit Energy LP", "Unit Energy LPM", false, DATASETS),
     ("(*", "(", true, LOOKUP),
     ("'(Giovanni)", "'", true, LOOKUP),
 ];
