@@ -12,6 +12,7 @@ use crate::cards::resolve::{self, Resolution};
 use crate::cards::{CardDb, Printing, PrintingId};
 use crate::deck::{self, CardLine, DeckList, ParseIssueKind};
 use crate::diagnostic::{Diagnostic, Rule, Severity, SourceText};
+use crate::format::legality::{self, Verdict};
 use crate::format::{Format, rules};
 use crate::lang::Language;
 use crate::names;
@@ -116,20 +117,49 @@ pub fn check(input: &DeckInput, db: &CardDb, format: &Format) -> CheckedDeck {
                 .at(&text, issue.span, label),
         );
     }
+    let allowed = |printing: &Printing| {
+        matches!(
+            legality::judge(format, db, printing),
+            Verdict::Legal | Verdict::LegalAsReprint(_)
+        )
+    };
     let mut context = Identify {
         db,
         text: &text,
         language,
+        allowed: &allowed,
         suggestions_left: MAX_SUGGESTED,
         diagnostics,
+        choices: Vec::new(),
     };
-    let cards: Vec<DeckCard> = list
+    let mut cards: Vec<DeckCard> = list
         .cards
         .iter()
-        .map(|line| identify(&mut context, line))
+        .enumerate()
+        .map(|(index, line)| identify(&mut context, index, line))
         .collect();
     let mut diagnostics = context.diagnostics;
-    diagnostics.extend(rules::construction(&text, &list, &cards, db, format));
+    let mut construction = rules::construction(&text, &list, &cards, db, format);
+    for (n, choice) in context.choices.iter().enumerate() {
+        let outcome = if n < MAX_CHOICES {
+            choose(
+                &text,
+                &list,
+                &mut cards,
+                &mut construction,
+                db,
+                format,
+                choice,
+            )
+        } else {
+            Outcome {
+                chosen: choice.candidates.first().copied().unwrap_or_default(),
+                changes: Vec::new(),
+            }
+        };
+        diagnostics.push(ambiguous(db, &text, choice, &outcome));
+    }
+    diagnostics.extend(construction);
     sort_findings(&mut diagnostics);
     CheckedDeck {
         path: input.path.clone(),
@@ -152,22 +182,113 @@ struct Identify<'a> {
     db: &'a CardDb,
     text: &'a SourceText<'a>,
     language: Option<Language>,
+    /// Whether the format allows a printing: a name alone is read as an allowed printing.
+    allowed: &'a dyn Fn(&Printing) -> bool,
     suggestions_left: usize,
     diagnostics: Vec<Diagnostic>,
+    /// Lines whose name names functionally different cards, for [`choose`].
+    choices: Vec<Choice>,
+}
+
+/// A line whose name alone names functionally different cards the format allows: which
+/// card it is read as is decided once the whole deck is known ([`choose`]).
+struct Choice {
+    /// Index of the line in the deck's cards.
+    index: usize,
+    line: CardLine,
+    /// The printing picked first (the newest), then one of each other card.
+    candidates: Vec<PrintingId>,
+}
+
+/// How many ambiguous lines get their reading chosen by trying the others: each try runs
+/// the construction rules again, and a hostile deck may have thousands of such lines.
+const MAX_CHOICES: usize = 16;
+
+/// What [`choose`] decided for one line.
+struct Outcome {
+    chosen: PrintingId,
+    /// The other readings that give the deck a different verdict, with the rules each
+    /// would break that the chosen one does not.
+    changes: Vec<(PrintingId, Vec<&'static str>)>,
+}
+
+/// Reads an ambiguous line as the card that breaks the fewest construction rules (the
+/// newest on a tie), updating `cards` and `construction`, and says which other readings
+/// would change the verdict. `4 Computer Search` in Unlimited is the Base Set Trainer when
+/// the deck already holds an ACE SPEC, and the BCR ACE SPEC otherwise.
+fn choose(
+    text: &SourceText,
+    list: &DeckList,
+    cards: &mut [DeckCard],
+    construction: &mut Vec<Diagnostic>,
+    db: &CardDb,
+    format: &Format,
+    choice: &Choice,
+) -> Outcome {
+    let errors = |diagnostics: &[Diagnostic]| -> BTreeSet<&'static str> {
+        diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .map(|d| d.rule.id())
+            .collect()
+    };
+    let first = choice.candidates.first().copied().unwrap_or_default();
+    let mut outcome = Outcome {
+        chosen: first,
+        changes: Vec::new(),
+    };
+    let mut tried: Vec<(PrintingId, Vec<Diagnostic>)> = Vec::new();
+    for &candidate in &choice.candidates {
+        if let Some(card) = cards.get_mut(choice.index) {
+            card.printing = Some(candidate);
+        }
+        let found = if candidate == first {
+            construction.clone()
+        } else {
+            rules::construction(text, list, cards, db, format)
+        };
+        tried.push((candidate, found));
+    }
+    let count = |diagnostics: &[Diagnostic]| errors(diagnostics).len();
+    let best = tried
+        .iter()
+        .enumerate()
+        .min_by_key(|(at, (_, found))| (count(found), *at))
+        .map_or(0, |(at, _)| at);
+    if let Some((chosen, found)) = tried.get(best) {
+        outcome.chosen = *chosen;
+        let kept = errors(found);
+        for (other, theirs) in &tried {
+            if other == chosen {
+                continue;
+            }
+            let theirs = errors(theirs);
+            if theirs != kept {
+                let added = theirs.difference(&kept).copied().collect();
+                outcome.changes.push((*other, added));
+            }
+        }
+        *construction = found.clone();
+    }
+    if let Some(card) = cards.get_mut(choice.index) {
+        card.printing = Some(outcome.chosen);
+    }
+    outcome
 }
 
 /// Identifies one line, recording `unknown-card`, `card-mismatch` and `ambiguous-card`.
-fn identify(context: &mut Identify, line: &CardLine) -> DeckCard {
+fn identify(context: &mut Identify, index: usize, line: &CardLine) -> DeckCard {
     let Identify {
         db, text, language, ..
     } = *context;
 
-    let resolution = resolve::resolve(
+    let resolution = resolve::resolve_among(
         db,
         &line.name,
         line.set.as_deref(),
         line.number.as_deref(),
         language,
+        context.allowed,
     );
     let (printing, matched) = match resolution {
         Resolution::Found {
@@ -177,9 +298,11 @@ fn identify(context: &mut Identify, line: &CardLine) -> DeckCard {
             by_printing,
         } => {
             if !others.is_empty() {
-                context
-                    .diagnostics
-                    .push(ambiguous(db, text, line, id, &others));
+                context.choices.push(Choice {
+                    index,
+                    line: line.clone(),
+                    candidates: std::iter::once(id).chain(others).collect(),
+                });
             }
             if let (false, Some(number)) = (by_printing, line.number.as_deref())
                 && !line
@@ -280,33 +403,42 @@ fn unknown_printing(
     .with_cards(assumed.map(Printing::rules_name).into_iter().collect())
 }
 
-fn ambiguous(
-    db: &CardDb,
-    text: &SourceText,
-    line: &CardLine,
-    chosen: PrintingId,
-    others: &[PrintingId],
-) -> Diagnostic {
-    let chosen = db.get(chosen);
-    let candidates: Vec<String> = chosen
-        .into_iter()
-        .chain(others.iter().filter_map(|&id| db.get(id)))
+/// `ambiguous-card`: the line's name alone names functionally different cards. Says which
+/// one deckbox read it as and, when another reading would change the verdict, how.
+fn ambiguous(db: &CardDb, text: &SourceText, choice: &Choice, outcome: &Outcome) -> Diagnostic {
+    let others = choice.candidates.iter().filter(|&&id| id != outcome.chosen);
+    let candidates: Vec<String> = std::iter::once(&outcome.chosen)
+        .chain(others)
+        .filter_map(|&id| db.get(id))
         .map(describe)
         .collect();
+    let chosen = db.get(outcome.chosen);
     let picked = chosen.map(describe).unwrap_or_default();
-    Diagnostic::new(
-        Rule::AmbiguousCard,
-        format!(
-            "'{}' names functionally different cards: {}",
-            line.name,
-            candidates.join(", ")
-        ),
-    )
-    .with_help(format!(
-        "deckbox assumed {picked}; add the set code and number of the printing you play"
-    ))
-    .at(text, line.name_span, "which printing?")
-    .with_cards(chosen.map(Printing::rules_name).into_iter().collect())
+    let mut message = format!(
+        "'{}' names functionally different cards: {}",
+        choice.line.name,
+        candidates.join(", ")
+    );
+    let mut help = format!("deckbox read it as {picked}");
+    if !outcome.changes.is_empty() {
+        message.push_str("; which one changes the verdict");
+        for (other, rules) in &outcome.changes {
+            let other = db.get(*other).map(describe).unwrap_or_default();
+            if rules.is_empty() {
+                help.push_str(&format!("; as {other} the deck breaks other rules"));
+            } else {
+                help.push_str(&format!(
+                    "; as {other} the deck would break {}",
+                    rules.join(", ")
+                ));
+            }
+        }
+    }
+    help.push_str("; add the set code and number of the printing you play");
+    Diagnostic::new(Rule::AmbiguousCard, message)
+        .with_help(help)
+        .at(text, choice.line.name_span, "which printing?")
+        .with_cards(chosen.map(Printing::rules_name).into_iter().collect())
 }
 
 fn mismatch(

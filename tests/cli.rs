@@ -421,3 +421,29 @@ fn unknown_glued_and_database_ids_are_reported() {
     assert!(out.contains("-:2:1: warning unknown-printing"), "{out}");
     assert!(!out.contains("-:3:1:") && !out.contains("-:4:1:"), "{out}");
 }
+
+/// A name alone is read as a printing the format allows, and where the reading changes the
+/// verdict the warning says so: `4 Computer Search` in Unlimited is the Base Set Trainer
+/// (four ACE SPECs would break `ace-spec-limit`); in Expanded, where only the ACE SPEC is
+/// legal, it is the ACE SPEC. An English `Ultraball` is Ultra Ball, not Beast Ball (whose
+/// German name it is).
+#[test]
+fn a_name_alone_is_read_as_the_card_the_format_allows() {
+    let dir = workspace(&[]);
+    let deck = "Pokémon: 4\n4 Dreepy TWM 128\n\nTrainer: 8\n4 Computer Search\n4 Ultraball\n";
+    let (_, out) = run_in(
+        dir.path(),
+        &["check", "-", "--format", "unlimited"],
+        deck.as_bytes(),
+    );
+    assert!(!out.contains("ace-spec-limit\n"), "{out}");
+    assert!(out.contains("which one changes the verdict"), "{out}");
+    assert!(out.contains("the deck would break ace-spec-limit"), "{out}");
+    assert!(!out.contains("Beast Ball"), "{out}");
+    let (_, out) = run_in(
+        dir.path(),
+        &["check", "-", "--format", "expanded", "-o", "short"],
+        deck.as_bytes(),
+    );
+    assert!(out.contains("error ace-spec-limit"), "{out}");
+}

@@ -212,3 +212,27 @@ fn fmt_a_messy_list() {
     assert_eq!(code, 0);
     insta::assert_snapshot!("fmt_messy", out);
 }
+
+/// A card deckbox does not know, written under no header, is never filed under some section
+/// silently: `fmt` and `convert` refuse the list and name the line (issue: a plain list put
+/// an unknown card under `Energy:`). Under a header, it stays where it was written.
+#[test]
+fn an_unknown_card_under_no_header_is_refused() {
+    let dir = workspace(&[]);
+    let plain = "4 Raging Bolt exx\n4 Iono PAL 185\n48 Fire Energy\n";
+    for args in [
+        &["fmt", "-"][..],
+        &["convert", "-", "--to", "limitless"][..],
+    ] {
+        let (code, out) = run_in(dir.path(), args, plain.as_bytes());
+        assert_eq!(code, 2, "{out}");
+        assert!(
+            out.contains("line 1: 'Raging Bolt exx' is no card deckbox knows"),
+            "{out}"
+        );
+    }
+    let filed = "Pokémon: 4\n4 Raging Bolt exx\n\nTrainer: 4\n4 Iono PAL 185\n";
+    let (code, out) = run_in(dir.path(), &["fmt", "-"], filed.as_bytes());
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("Pokémon: 4\n4 Raging Bolt exx\n"), "{out}");
+}

@@ -486,8 +486,10 @@ fn opening_hand_closed_form(k: u32, basic: bool, n: u32, b: u32, h: u32) -> (Rat
         ratio(all - c(n - k, h), all - no_basic)
     } else {
         // With the kind and a Basic: all − without the kind − without a Basic + without both.
+        // Added before subtracting: `all − without the kind` can be smaller than `without
+        // a Basic` (one Basic in 50 cards), and the counts are unsigned.
         ratio(
-            all - c(n - k, h) - no_basic + c(n - b - k, h),
+            all + c(n - b - k, h) - c(n - k, h) - no_basic,
             all - no_basic,
         )
     };

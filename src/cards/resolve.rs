@@ -56,6 +56,21 @@ pub fn resolve(
     number: Option<&str>,
     prefer: Option<Language>,
 ) -> Resolution {
+    resolve_among(db, name, set, number, prefer, &|_| true)
+}
+
+/// [`resolve`] for a deck played in a format: a line that names its card by name alone is
+/// read as a printing `allowed` admits when there is one (a Base Set Hitmonchan in the Game
+/// Boy format, not the newest Hitmonchan). A line with a set code and number means that
+/// printing, allowed or not.
+pub fn resolve_among(
+    db: &CardDb,
+    name: &str,
+    set: Option<&str>,
+    number: Option<&str>,
+    prefer: Option<Language>,
+    allowed: &dyn Fn(&Printing) -> bool,
+) -> Resolution {
     if let (Some(set), Some(number)) = (set, number)
         && !is_placeholder(set, number)
     {
@@ -96,7 +111,7 @@ pub fn resolve(
                 },
                 None => Resolution::Mismatch {
                     printing: first,
-                    by_name: best_by_name(db, name, prefer, false).map(|(id, _, _)| id),
+                    by_name: best_by_name(db, name, prefer, false, allowed).map(|(id, _, _)| id),
                 },
             };
         }
@@ -113,7 +128,7 @@ pub fn resolve(
     }
     // A basic Energy's placeholder code (`Energy 7`, `SVE R`) says the card is basic.
     let basic = matches!((set, number), (Some(set), Some(number)) if is_placeholder(set, number));
-    match best_by_name(db, name, prefer, basic) {
+    match best_by_name(db, name, prefer, basic, allowed) {
         Some((id, language, others)) => Resolution::Found {
             id,
             language: Some(language),
@@ -214,42 +229,65 @@ pub fn is_energy_pseudo_code(code: &str) -> bool {
 
 /// The newest printing the name identifies, its language, and one printing of each other
 /// functional profile the name also matches. `basic`: the line says the card is a basic
-/// Energy some other way than its name.
+/// Energy some other way than its name. Each narrowing below applies only when something is
+/// left after it.
 fn best_by_name(
     db: &CardDb,
     name: &str,
     prefer: Option<Language>,
     basic: bool,
+    allowed: &dyn Fn(&Printing) -> bool,
 ) -> Option<(PrintingId, Language, Vec<PrintingId>)> {
     let mut hits = db.by_name(name);
+    if hits.is_empty() && name.trim().contains(' ') {
+        // Players split names the card writes as one word: `Plus Power` is `PlusPower`.
+        hits = db.by_name(&name.replace(' ', ""));
+    }
     // `Basic {D} Energy` names the basic card, not an old special `Darkness Energy`.
     if basic || names::says_basic_energy(name) {
-        let basic = |hit: &NameMatch| db.get(hit.id).is_some_and(Printing::is_basic_energy);
-        if hits.iter().any(basic) {
-            hits.retain(basic);
+        narrow(&mut hits, |hit| {
+            db.get(hit.id).is_some_and(Printing::is_basic_energy)
+        });
+    }
+    if let Some(lang) = prefer {
+        // The list's language first; a name it does not have is matched in the others, and
+        // among them the cards whose name in the list's language is the written one but
+        // for blanks and hyphens: an English `Ultraball` is the Spanish name of Ultra Ball
+        // and the German one of Beast Ball, and means Ultra Ball.
+        if hits.iter().any(|hit| hit.language == lang) {
+            narrow(&mut hits, |hit| hit.language == lang);
+        } else {
+            let written = compact(name);
+            narrow(&mut hits, |hit| {
+                let own = db.get(hit.id).and_then(|p| p.names.get(lang));
+                own.is_some_and(|own| compact(own) == written)
+            });
         }
     }
-    let preferred: Vec<NameMatch> = match prefer {
-        Some(lang) if hits.iter().any(|hit| hit.language == lang) => hits
-            .into_iter()
-            .filter(|hit| hit.language == lang)
-            .collect(),
-        _ => hits,
-    };
     let newest = |a: &&NameMatch, b: &&NameMatch| {
         let (pa, pb) = (db.get(a.id), db.get(b.id));
         let key = |p: Option<&Printing>| p.map(|p| p.release_date.clone()).unwrap_or_default();
         key(pa).cmp(&key(pb)).then(b.id.cmp(&a.id))
     };
+    // Judging a printing costs a format lookup: only when the newest is not allowed are
+    // the others judged, and the allowed ones kept.
+    let is_allowed = |hit: &NameMatch| db.get(hit.id).is_some_and(allowed);
+    let first = *hits.iter().max_by(newest)?;
+    let any_allowed = is_allowed(&first) || {
+        narrow(&mut hits, is_allowed);
+        hits.iter().any(is_allowed)
+    };
+    let preferred = hits;
     let best = *preferred.iter().max_by(newest)?;
     let best_profile = db.get(best.id).map(Profile::of);
-    // One representative (the newest) per other profile, in a stable order.
+    // One representative (the newest) per other profile the format allows, in a stable
+    // order.
     let mut others: BTreeMap<Profile, &NameMatch> = BTreeMap::new();
     for hit in &preferred {
         let Some(profile) = db.get(hit.id).map(Profile::of) else {
             continue;
         };
-        if Some(&profile) == best_profile.as_ref() {
+        if Some(&profile) == best_profile.as_ref() || (any_allowed && !is_allowed(hit)) {
             continue;
         }
         let keep = others
@@ -261,6 +299,19 @@ fn best_by_name(
     }
     let others = others.values().map(|hit| hit.id).collect();
     Some((best.id, best.language, others))
+}
+
+/// Keeps the hits `keep` accepts, when it accepts any.
+fn narrow(hits: &mut Vec<NameMatch>, keep: impl Fn(&NameMatch) -> bool) {
+    if hits.iter().any(&keep) {
+        hits.retain(keep);
+    }
+}
+
+/// A name's lookup key without blanks and hyphens: `Ultra Ball`, `Ultraball` and
+/// `Ultra-Ball` agree.
+fn compact(name: &str) -> String {
+    names::lookup_key(name).replace([' ', '-'], "")
 }
 
 /// What the construction rules can tell apart about a card. Two printings with one name and

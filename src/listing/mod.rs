@@ -16,8 +16,9 @@
 //!   line keeps the shortest of the written spellings, and `PH` when any line had it.
 //!   Different printings of one card stay separate lines.
 //! - A known card goes to the section of its printing's category; an unknown card stays in
-//!   the section it was written under; an unknown card written before any header goes at
-//!   the end of the last section (or, when no section has a card, under no header).
+//!   the section it was written under. An unknown card under no header is refused
+//!   ([`Refusal`]) unless no card has a section (then the list stays headerless): filing it
+//!   under some section would misfile it silently.
 //! - Header counts count cards. Header words are the ones the parser reads, in the list's
 //!   language ([`CheckedDeck::headers_language`]): the headers' language (when they fit
 //!   several, the one of those most names are written in), else the language of the
@@ -113,10 +114,9 @@ impl std::fmt::Display for Refusal {
         let numbers: Vec<String> = self.lines.iter().map(|(n, _)| n.to_string()).collect();
         write!(
             f,
-            "not formatted: line{} {} cannot be read, and formatting would drop {}",
+            "not formatted: formatting would drop or misfile line{} {}",
             if numbers.len() == 1 { "" } else { "s" },
             numbers.join(", "),
-            if numbers.len() == 1 { "it" } else { "them" },
         )?;
         for (line, message) in &self.lines {
             write!(f, "\n  line {line}: {message}")?;
@@ -128,6 +128,7 @@ impl std::fmt::Display for Refusal {
 /// The canonical listing of a checked deck, names as written.
 pub fn build(deck: &CheckedDeck, db: &CardDb) -> Result<Listing, Refusal> {
     refuse_unreadable(deck)?;
+    refuse_unfiled(deck, db)?;
     let language = deck.headers_language.unwrap_or(Language::En);
     Ok(assemble(deck, db, entries(deck, db), language))
 }
@@ -140,6 +141,7 @@ pub fn convert(
     language: Language,
 ) -> Result<(Listing, Vec<Untranslated>), Refusal> {
     refuse_unreadable(deck)?;
+    refuse_unfiled(deck, db)?;
     let mut entries = entries(deck, db);
     let untranslated = translate::names(&mut entries, db, language);
     Ok((assemble(deck, db, entries, language), untranslated))
@@ -157,6 +159,37 @@ fn refuse_unreadable(deck: &CheckedDeck) -> Result<(), Refusal> {
             .map(|issue| (issue.line, issue.message.clone()))
             .collect(),
     })
+}
+
+/// Refuses a deck with a card that is neither known nor written under a header while other
+/// cards have sections: nothing says which section it belongs in, and filing it under the
+/// last one would make `Raging Bolt exx` an Energy card.
+fn refuse_unfiled(deck: &CheckedDeck, db: &CardDb) -> Result<(), Refusal> {
+    let unfiled = |card: &&crate::check::DeckCard| {
+        card.line.section.is_none() && card.printing.and_then(|id| db.get(id)).is_none()
+    };
+    if deck.cards.iter().all(|card| unfiled(&card)) {
+        return Ok(());
+    }
+    let lines: Vec<(usize, String)> = deck
+        .cards
+        .iter()
+        .filter(unfiled)
+        .map(|card| {
+            (
+                card.line.line,
+                format!(
+                    "'{}' is no card deckbox knows and is under no header, so its section is unknown; correct the name or write it under a `Pokémon:`, `Trainer:` or `Energy:` header",
+                    card.line.name
+                ),
+            )
+        })
+        .collect();
+    if lines.is_empty() {
+        Ok(())
+    } else {
+        Err(Refusal { lines })
+    }
 }
 
 /// One card line of the input, before merging.
