@@ -487,7 +487,11 @@ impl<'t> JsonReader<'t> {
                 (!code.is_empty()).then_some(code)
             }
             _ => {
-                let message = format!("a {what} must be a string without blanks");
+                let message = if what == "number" {
+                    "a collector number must be a string without blanks, or a whole number"
+                } else {
+                    "a set code must be a string without blanks"
+                };
                 self.unreadable(value, message);
                 None
             }
