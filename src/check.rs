@@ -10,7 +10,7 @@ use serde::Serialize;
 
 use crate::cards::resolve::{self, Resolution};
 use crate::cards::{CardDb, Printing, PrintingId};
-use crate::deck::{self, CardLine, DeckList, ParseIssueKind};
+use crate::deck::{self, CardLine, DeckList, Layout, ParseIssueKind};
 use crate::diagnostic::{Diagnostic, Rule, Severity, SourceText};
 use crate::format::legality::{self, Verdict};
 use crate::format::{Format, rules};
@@ -106,17 +106,7 @@ pub fn check(input: &DeckInput, db: &CardDb, format: &Format) -> CheckedDeck {
             .with_help("save the file as UTF-8"),
         );
     }
-    for issue in &list.issues {
-        let label = match issue.kind {
-            ParseIssueKind::BadCount => "this count",
-            ParseIssueKind::Unreadable => "this line",
-        };
-        diagnostics.push(
-            Diagnostic::new(Rule::ParseError, issue.message.clone())
-                .with_help("write card lines as `<count> <name> [<set code> <number>]`, e.g. `4 Iono PAL 185`; start a comment with `#`")
-                .at(&text, issue.span, label),
-        );
-    }
+    diagnostics.extend(parse_errors(&text, &list));
     let allowed = |printing: &Printing| {
         matches!(
             legality::judge(format, db, printing),
@@ -171,6 +161,29 @@ pub fn check(input: &DeckInput, db: &CardDb, format: &Format) -> CheckedDeck {
         cards,
         diagnostics,
     }
+}
+
+/// `parse-error`: one finding per line (or JSON value) the reader could not read.
+fn parse_errors(text: &SourceText, list: &DeckList) -> Vec<Diagnostic> {
+    let json = list.layout == Layout::Json;
+    let help = if json {
+        r#"write each card as `{"count": 4, "name": "Iono", "set": "PAL", "number": "185"}` in a `pokemon`, `trainer` or `energy` array"#
+    } else {
+        "write card lines as `<count> <name> [<set code> <number>]`, e.g. `4 Iono PAL 185`; start a comment with `#`"
+    };
+    list.issues
+        .iter()
+        .map(|issue| {
+            let label = match issue.kind {
+                ParseIssueKind::BadCount => "this count",
+                ParseIssueKind::Unreadable if json => "here",
+                ParseIssueKind::Unreadable => "this line",
+            };
+            Diagnostic::new(Rule::ParseError, issue.message.clone())
+                .with_help(help)
+                .at(text, issue.span, label)
+        })
+        .collect()
 }
 
 /// How many unknown cards per deck get suggestions. Each search scans every known name, so

@@ -9,6 +9,7 @@
 //! render anything: the CLI does that (and writes with [`crate::atomic`]).
 //!
 //! Decisions a caller must know:
+//! - JSON lists are refused ([`EditError::JsonList`]): this module edits text lines.
 //! - A spec is one deck-list line, count optional: `2 Iono PAL 185`, `Iono`, `Iono PAL 185`.
 //! - Add: a line already holding the same printing (spec with set code and number) or the
 //!   same card (spec without) gets its count raised; otherwise a line is added at the end
@@ -79,6 +80,10 @@ pub enum EditError {
     },
     #[error("{what} would reach {count} copies on one line; at most {MAX_COUNT} can be written")]
     TooLarge { what: String, count: u64 },
+    #[error(
+        "add and remove edit text deck lists, not JSON; convert it first (`deckbox convert FILE --to ptcgl`)"
+    )]
+    JsonList,
 }
 
 fn did_you_mean(suggestions: &[String]) -> String {
@@ -193,8 +198,18 @@ fn holds(db: &CardDb, card: &DeckCard, target: &Target, spec: &Spec) -> bool {
     diff::card_key(db, card) == target.key
 }
 
+/// A JSON list is not edited: its lines are not card lines, and splicing text lines into it
+/// would break the JSON.
+fn refuse_json(deck: &CheckedDeck) -> Result<(), EditError> {
+    if deck.list.layout == Layout::Json {
+        return Err(EditError::JsonList);
+    }
+    Ok(())
+}
+
 /// Adds the spec's cards to the deck (1 when the spec has no count).
 pub fn add(deck: &CheckedDeck, db: &CardDb, spec: &Spec) -> Result<Edited, EditError> {
+    refuse_json(deck)?;
     let target = identify(deck, db, spec)?;
     let count = spec.count.unwrap_or(1);
     let existing = deck
@@ -221,6 +236,7 @@ pub fn add(deck: &CheckedDeck, db: &CardDb, spec: &Spec) -> Result<Edited, EditE
 
 /// Removes the spec's cards: every copy without a count, else that many.
 pub fn remove(deck: &CheckedDeck, db: &CardDb, spec: &Spec) -> Result<Edited, EditError> {
+    refuse_json(deck)?;
     let target = match identify(deck, db, spec) {
         Ok(target) => target,
         // A card the database does not know can still be removed by its written name.

@@ -447,3 +447,92 @@ fn a_name_alone_is_read_as_the_card_the_format_allows() {
     );
     assert!(out.contains("error ace-spec-limit"), "{out}");
 }
+
+/// The rule ids of `--output short` lines, without the ones converting fixes.
+fn short_rules(out: &str) -> std::collections::BTreeSet<String> {
+    out.lines()
+        .filter_map(|line| line.split(": ").nth(1)?.split_whitespace().nth(1))
+        .filter(|rule| !matches!(*rule, "header-count" | "encoding"))
+        .map(str::to_string)
+        .collect()
+}
+
+/// Standard output of a rendered run.
+fn stdout_of(out: &str) -> &str {
+    let stdout = out.split_once("--- stdout\n").unwrap().1;
+    stdout.split_once("--- stderr\n").unwrap().0
+}
+
+/// `convert --to json` output reads back, for every fixture deck: the same findings (but
+/// `header-count` and `encoding`, which converting fixes), the same list once converted to
+/// PTCGL, and it is already what `fmt` prints for it.
+#[test]
+fn json_output_reads_back() {
+    let fixtures = repo().join("tests/fixtures/decks");
+    let mut names: Vec<String> = std::fs::read_dir(&fixtures)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".txt") && name != "parse-error.txt")
+        .collect();
+    names.sort();
+    for name in &names {
+        let dir = workspace(&[&format!("tests/fixtures/decks/{name}")]);
+        let path = dir.path();
+        let (code, out) = run_in(
+            path,
+            &["convert", name, "--to", "json", "-o", "deck.json"],
+            b"",
+        );
+        assert_eq!(code, 0, "{name}: {out}");
+        let check = |file: &str| {
+            let args = ["check", file, "--format", "unlimited", "-o", "short"];
+            short_rules(stdout_of(&run_in(path, &args, b"").1))
+        };
+        assert_eq!(check("deck.json"), check(name), "{name}");
+        let ptcgl = |file: &str| run_in(path, &["convert", file, "--to", "ptcgl"], b"").1;
+        assert_eq!(ptcgl("deck.json"), ptcgl(name), "{name}");
+        let (code, out) = run_in(path, &["fmt", "--check", "deck.json"], b"");
+        assert_eq!(code, 0, "{name}: {out}");
+    }
+}
+
+#[test]
+fn json_findings_point_into_the_json() {
+    let dir = workspace(&["tests/fixtures/layouts/limitless_dragapult.json"]);
+    let (code, out) = run_in(
+        dir.path(),
+        &["check", "limitless_dragapult.json", "--format", "unlimited"],
+        b"",
+    );
+    assert_eq!(code, 0, "{out}");
+    std::fs::write(
+        dir.path().join("broken.json"),
+        r#"{"decklist": {
+  "pokemon": [
+    {"count": 4, "name": "Dreepy", "set": "TWM", "number": 128},
+    {"count": 5, "name": "Drakloak", "set": "TWM", "number": "129"},
+    {"count": 0, "name": "Dragapult ex", "set": "TWM", "number": "130"}
+  ],
+  "trainer": [
+    {"count": 4, "name": "Ionno", "set": null, "number": null}
+  ]
+}}
+"#,
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("malformed.json"),
+        "{\n  \"pokemon\": [\n    {\"count\": 4, \"name\": \"Dreepy\"}\n    {\"count\": 4}\n  ]\n}\n",
+    )
+    .unwrap();
+    let (code, out) = run_in(
+        dir.path(),
+        &["check", "broken.json", "malformed.json", "-o", "short"],
+        b"",
+    );
+    assert_eq!(code, 1, "{out}");
+    insta::assert_snapshot!("json-findings", out);
+    let (code, human) = run_in(dir.path(), &["check", "malformed.json"], b"");
+    assert_eq!(code, 1, "{human}");
+    insta::assert_snapshot!("json-malformed-human", human);
+}

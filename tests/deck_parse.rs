@@ -47,7 +47,13 @@ fn check_spans(text: &str, deck: &DeckList) {
         assert_eq!(slice(text, card.name_span), card.name);
         let line = slice(text, card.span);
         assert!(line.contains(&card.name));
-        assert!(line.starts_with(slice(text, card.count_span)));
+        if deck.layout == Layout::Json {
+            // A JSON card's span is its object; the count is a value inside it.
+            assert!(line.starts_with('{') && line.ends_with('}'), "{line}");
+            assert!(line.contains(slice(text, card.count_span)));
+        } else {
+            assert!(line.starts_with(slice(text, card.count_span)));
+        }
         for part in card.set.iter().chain(&card.number) {
             assert!(line.contains(part.as_str()));
         }
@@ -92,6 +98,7 @@ fixtures! {
     windows_1252_de => "windows_1252_de.txt",
     utf16le_bom => "utf16le_bom.txt",
     messy_issues => "messy_issues.txt",
+    limitless_dragapult => "limitless_dragapult.json",
 }
 
 #[test]
@@ -121,6 +128,7 @@ fn layouts_and_languages() {
         ("live_it.txt", Layout::TcgLive, Some(Language::It)),
         ("windows_1252_de.txt", Layout::TcgLive, Some(Language::De)),
         ("utf16le_bom.txt", Layout::TcgLive, Some(Language::En)),
+        ("limitless_dragapult.json", Layout::Json, None),
     ];
     for (file, layout, language) in cases {
         let parsed = parse_fixture(file);
@@ -419,5 +427,88 @@ fn random_input_never_panics_and_keeps_spans_valid() {
         let bytes: Vec<u8> = (0..len).map(|_| xorshift(&mut state) as u8).collect();
         let decoded = deck::decode(&bytes);
         check_spans(&decoded.text, &deck::parse(&decoded.text));
+    }
+}
+
+/// What every JSON parse must satisfy: spans in bounds and on character boundaries, a
+/// card's count and name inside its object, counts in range.
+fn check_json_spans(text: &str, deck: &DeckList) {
+    let inside =
+        |outer: Span, inner: Span| outer.offset <= inner.offset && inner.end() <= outer.end();
+    let spans = deck
+        .cards
+        .iter()
+        .flat_map(|c| [c.span, c.count_span, c.name_span])
+        .chain(deck.issues.iter().map(|i| i.span));
+    for span in spans {
+        assert!(
+            text.get(span.offset..span.end()).is_some(),
+            "span {span:?} is not a slice of {text:?}"
+        );
+    }
+    for card in &deck.cards {
+        assert!(inside(card.span, card.count_span) && inside(card.span, card.name_span));
+        assert!((1..=deck::MAX_COUNT).contains(&card.count));
+        assert_eq!(slice(text, card.count_span), card.count.to_string());
+    }
+    assert_eq!(deck.layout, Layout::Json);
+}
+
+#[test]
+fn random_json_never_panics_and_keeps_spans_valid() {
+    const PIECES: &[&str] = &[
+        "{",
+        "}",
+        "[",
+        "]",
+        ":",
+        ",",
+        " ",
+        "\n",
+        "\r\n",
+        "\"count\"",
+        "\"qty\"",
+        "\"name\"",
+        "\"set\"",
+        "\"number\"",
+        "\"ph\"",
+        "\"pokemon\"",
+        "\"Trainer\"",
+        "\"sections\"",
+        "\"section\"",
+        "\"cards\"",
+        "\"decklist\"",
+        "\"comments\"",
+        "\"language\"",
+        "4",
+        "0",
+        "-1",
+        "1.5",
+        "1e3",
+        "99999999999999999999",
+        "true",
+        "null",
+        "\"Iono\"",
+        "\"Pok\\u00e9gear\"",
+        "\"Énergie\"",
+        "\"\\ud800\"",
+        "\"PAL\"",
+        "\"185\"",
+        "\"fr\"",
+        "\"\"",
+        "\u{FEFF}",
+        "\u{A0}",
+        "\"a\\nb\"",
+    ];
+    let mut state = 0x2545_F491_4F6C_DD1D;
+    for _ in 0..5_000 {
+        let len = xorshift(&mut state) % 40;
+        let body: String = (0..len)
+            .map(|_| PIECES[(xorshift(&mut state) % PIECES.len() as u64) as usize])
+            .collect();
+        let text = format!("{{\"pokemon\": [{{\"count\": 4, \"name\": {body}");
+        check_json_spans(&text, &deck::parse(&text));
+        let text = format!("[{body}]");
+        check_json_spans(&text, &deck::parse(&text));
     }
 }

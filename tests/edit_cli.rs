@@ -404,3 +404,16 @@ fn every_fixture_diffs_empty_against_itself() {
     }
     assert!(checked > 30, "only {checked} fixtures found");
 }
+
+#[test]
+fn add_and_remove_refuse_a_json_list() {
+    let dir = common::workspace(&["tests/fixtures/layouts/limitless_dragapult.json"]);
+    let file = "limitless_dragapult.json";
+    let before = std::fs::read(dir.path().join(file)).unwrap();
+    for command in ["add", "remove"] {
+        let out = deckbox(dir.path(), &[command, file, "1 Iono PAL 185"], "");
+        assert!(out.starts_with("exit: 2\n"), "{out}");
+        assert!(out.contains("not JSON; convert it first"), "{out}");
+        assert_eq!(std::fs::read(dir.path().join(file)).unwrap(), before);
+    }
+}

@@ -236,3 +236,34 @@ fn an_unknown_card_under_no_header_is_refused() {
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("Pokémon: 4\n4 Raging Bolt exx\n"), "{out}");
 }
+
+#[test]
+fn a_json_list_is_formatted_as_json_and_converts_to_text() {
+    let dir = workspace(&["tests/fixtures/layouts/limitless_dragapult.json"]);
+    let file = "limitless_dragapult.json";
+    let (code, out) = run_in(dir.path(), &["convert", file, "--to", "limitless"], b"");
+    assert_eq!(code, 0, "{out}");
+    insta::assert_snapshot!("convert_limitless_json", out);
+    let (code, out) = run_in(dir.path(), &["fmt", "--check", file], b"");
+    assert_eq!(
+        code, 1,
+        "Limitless JSON is not deckbox's canonical JSON: {out}"
+    );
+    let (code, out) = run_in(dir.path(), &["fmt", "--write", file], b"");
+    assert_eq!(code, 0, "{out}");
+    let written = std::fs::read_to_string(dir.path().join(file)).unwrap();
+    let json: serde_json::Value = serde_json::from_str(&written).unwrap();
+    assert_eq!(json["total"], 60, "{written}");
+    let (code, out) = run_in(dir.path(), &["fmt", "--check", file], b"");
+    assert_eq!(
+        (code, out.as_str()),
+        (0, "exit: 0\n--- stdout\n--- stderr\n")
+    );
+    let (_, again) = run_in(dir.path(), &["convert", file, "--to", "limitless"], b"");
+    let (_, first) = run_in(
+        &common::repo().join("tests/fixtures/layouts"),
+        &["convert", file, "--to", "limitless"],
+        b"",
+    );
+    assert_eq!(again, first);
+}

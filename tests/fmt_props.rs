@@ -35,7 +35,8 @@ fn fixture_files(dirs: &[&str]) -> Vec<PathBuf> {
     for dir in dirs {
         for entry in std::fs::read_dir(common::repo().join(dir)).unwrap() {
             let path = entry.unwrap().path();
-            if path.extension().is_some_and(|e| e == "txt") {
+            // JSON lists too: fmt keeps them JSON, with the same promises.
+            if path.extension().is_some_and(|e| e == "txt" || e == "json") {
                 files.push(path);
             }
         }
@@ -221,7 +222,7 @@ fn every_layout_reads_back_as_the_same_cards() {
     let input = input_of(&common::repo().join("examples/dragapult.txt"));
     let deck = check::check(&input, db, format);
     let listing = listing::build(&deck, db).unwrap();
-    for layout in [Layout::Ptcgl, Layout::Ptcgo, Layout::Limitless] {
+    for layout in Layout::ALL {
         let text = listing::render(&listing, layout);
         let back = check::check(&DeckInput::from_bytes("x", text.as_bytes()), db, format);
         assert_eq!(cards(&back), cards(&deck), "{layout:?}");

@@ -329,6 +329,77 @@ fn counts_that_overflow_or_make_no_sense() {
 }
 
 #[test]
+fn hostile_json() {
+    let dir = tempfile::tempdir().unwrap();
+    // Nesting 150,000 deep on as many lines (within the line bounds): serde_json skips it
+    // without recursing, and the reader only descends into shapes it knows.
+    let deep = format!("{}1]", "[\n".repeat(150_000));
+    std::fs::write(dir.path().join("deep.json"), &deep).unwrap();
+    let closed = format!(
+        "{{\"pokemon\": [\n{}1{}]}}",
+        "[\n".repeat(90_000),
+        "]\n".repeat(90_000)
+    );
+    std::fs::write(dir.path().join("closed.json"), &closed).unwrap();
+    let out = run(
+        dir.path(),
+        &["check", "deep.json", "closed.json", "-o", "short"],
+        b"",
+    );
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    assert_eq!(
+        out.at("parse-error"),
+        ["deep.json:150001:2", "closed.json:2:1"]
+    );
+    assert!(out.stdout.contains("not valid JSON: EOF"), "{}", out.stdout);
+    assert!(out.stdout.len() < 2048, "{} bytes", out.stdout.len());
+    // Values of every wrong type and size: each is one finding, the good card is still read.
+    std::fs::write(
+        dir.path().join("values.json"),
+        concat!(
+            "{\"pokemon\": [\n",
+            "{\"count\": 99999999999999999999999999999999999999999999, \"name\": \"Dreepy\"},\n",
+            "{\"count\": 1e999, \"name\": \"Dreepy\"},\n",
+            "{\"count\": -4, \"name\": \"Dreepy\"},\n",
+            "{\"count\": {\"a\": 1}, \"name\": [\"Dreepy\"]},\n",
+            "{\"count\": 4, \"name\": \"Dree\\npy\"},\n",
+            "{\"count\": 4, \"name\": \"\\ud800\"},\n",
+            "{\"count\": 4, \"name\": \"Dreepy\", \"set\": 12, \"number\": -1},\n",
+            "{\"count\": 4, \"name\": \"Dreepy\", \"set\": \"TWM\", \"number\": \"128\"}\n",
+            "], \"language\": 7, \"comments\": [1]}\n"
+        ),
+    )
+    .unwrap();
+    let out = run(dir.path(), &["check", "values.json", "-o", "short"], b"");
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    assert_eq!(
+        out.rules(),
+        set(&["deck-size", "parse-error"]),
+        "{}",
+        out.stdout
+    );
+    assert_eq!(out.at("parse-error").len(), 11, "{}", out.stdout);
+    assert!(
+        out.stdout.contains("the deck has 4 cards"),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        out.stdout
+            .contains("count 999999999999… is too large to be a number of copies"),
+        "{}",
+        out.stdout
+    );
+    assert!(!has_raw_hidden(&out.stdout), "{}", out.stdout);
+    // fmt and convert refuse it (exit 2) rather than drop the lines.
+    for args in [&["fmt", "values.json"][..], &["convert", "values.json"]] {
+        let out = run(dir.path(), args, b"");
+        assert_eq!(out.code, 2, "{args:?}");
+        assert!(out.stdout.is_empty());
+    }
+}
+
+#[test]
 fn text_that_is_not_utf8() {
     let dir = tempfile::tempdir().unwrap();
     let text = "Pokémon: 0\n4 Boss’s Orders\n";

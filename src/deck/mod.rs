@@ -4,7 +4,9 @@
 //! and plain `4 Name` / `4x Name` lists, with localized headers in six languages. It never
 //! fails: a line it cannot read becomes a [`ParseIssue`] and the rest is still read. It
 //! does not know cards: set codes and names are kept as written, for [`crate::cards`].
-//! [`decode()`] turns file bytes into the text [`parse`] reads.
+//! [`decode()`] turns file bytes into the text [`parse`] reads. JSON deck lists (deckbox's
+//! own `convert --to json` output, Limitless-style objects) are read by the `json` module
+//! into the same [`DeckList`], spans pointing into the JSON text.
 //!
 //! Each line is classified (blank, comment, banner, header, footer, card, unreadable) by
 //! `classify`; card lines are then split by `card`. Decisions a caller must know:
@@ -25,6 +27,7 @@ mod card;
 mod classify;
 mod decode;
 mod header;
+mod json;
 mod lines;
 mod reader;
 
@@ -143,6 +146,9 @@ pub enum Layout {
     Ptcgo,
     /// `Pokémon: 18` headers with cards carrying set codes, and no footer.
     Limitless,
+    /// JSON: deckbox's own `convert --to json` output, a Limitless-style object of
+    /// sections, or an array of card objects (see the `json` module).
+    Json,
 }
 
 /// A deck list as read, in the order written.
@@ -166,6 +172,10 @@ pub struct DeckList {
     /// nothing or disagree.
     #[serde(skip)]
     pub header_languages: Vec<Language>,
+    /// Whole-line comments a JSON list carries in its `comments` array, each a `//` or `#`
+    /// line. Empty for text lists, whose comments are lines of the text itself.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub comments: Vec<String>,
 }
 
 /// Card counts above this are [`ParseIssueKind::BadCount`]: no format allows them, and a
@@ -174,7 +184,12 @@ pub const MAX_COUNT: u32 = 10_000;
 
 /// Reads a deck list. Never fails and never panics: lines it cannot read become
 /// [`ParseIssue`]s. A BOM at the start is skipped; spans are byte offsets into `text`.
+/// A text whose first non-blank character is `{` or `[` is read as JSON
+/// ([`Layout::Json`]).
 pub fn parse(text: &str) -> DeckList {
+    if json::is_json(text) {
+        return json::parse(text);
+    }
     let mut reader = Reader::default();
     for line in lines::lines(text) {
         reader.read(line);

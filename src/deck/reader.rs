@@ -155,7 +155,7 @@ fn span_of(line: Line<'_>, (start, end): Range) -> Span {
 }
 
 /// The count's value, or the message of a `BadCount` issue.
-fn check_count(count: &Count<'_>) -> Result<u32, String> {
+pub(crate) fn check_count(count: &Count<'_>) -> Result<u32, String> {
     let shown = shorten(count.digits);
     if count.negative {
         return Err(format!(

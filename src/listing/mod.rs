@@ -24,7 +24,9 @@
 //!   several, the one of those most names are written in), else the language of the
 //!   names, else English. Formatting its own output picks the same words again.
 //! - Whole-line comments (`// ...`, `# ...`) are kept, in written order, at the top; a
-//!   comment at the end of a card line (`4 Iono # tech`) is dropped.
+//!   comment at the end of a card line (`4 Iono # tech`) is dropped. A JSON list's
+//!   `comments` are kept the same way.
+//! - `fmt` prints the Pokémon TCG Live layout, except for a JSON list, which stays JSON.
 //! - A merged count above [`MAX_COUNT`] is printed on several lines, so the output always
 //!   reads back.
 
@@ -402,7 +404,7 @@ fn list_line(entry: Entry, db: &CardDb) -> ListLine {
 }
 
 /// Whole-line comments: lines that are not cards, headers, footer or issues and start with
-/// `//` or `#`.
+/// `//` or `#`, then a JSON list's `comments` (no line of JSON starts with `//` or `#`).
 fn comments(deck: &CheckedDeck) -> Vec<String> {
     let list = &deck.list;
     let structural: std::collections::BTreeSet<usize> = list
@@ -420,6 +422,7 @@ fn comments(deck: &CheckedDeck) -> Vec<String> {
         .map(|(_, line)| line.trim_matches(is_blank))
         .filter(|line| line.starts_with("//") || line.starts_with('#'))
         .map(str::to_owned)
+        .chain(list.comments.iter().cloned())
         .collect()
 }
 
@@ -474,11 +477,16 @@ impl Formatted {
     }
 }
 
-/// Formats one deck in the Pokémon TCG Live layout, the way `deckbox fmt` prints it.
+/// Formats one deck the way `deckbox fmt` prints it: in the Pokémon TCG Live layout, or
+/// as JSON when the deck is JSON (a `.json` file must stay JSON when rewritten).
 pub fn format(input: &DeckInput, db: &CardDb, format: &Format) -> Result<Formatted, Refusal> {
     let deck = check::check(input, db, format);
     let listing = build(&deck, db)?;
-    let text = render(&listing, Layout::Ptcgl);
+    let layout = match deck.list.layout {
+        crate::deck::Layout::Json => Layout::Json,
+        _ => Layout::Ptcgl,
+    };
+    let text = render(&listing, layout);
     Ok(Formatted {
         original: input.text.clone(),
         formatted: TextStyle::of(&input.text).apply(&text),

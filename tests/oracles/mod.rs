@@ -177,7 +177,8 @@ pub fn fmt_properties(
 }
 
 /// `fmt` round trip on any bytes with the embedded card index, then `convert` to the language the
-/// first byte picks, printed in every layout: each reads back without issues.
+/// first byte picks, printed in every layout: each reads back without issues (JSON with every
+/// card).
 pub fn fmt_any(bytes: &[u8]) {
     let input = DeckInput::from_bytes("fuzz.txt", bytes);
     if fmt_properties("fuzz.txt", &input, embedded_db(), formats()).is_err() {
@@ -193,7 +194,13 @@ pub fn fmt_any(bytes: &[u8]) {
         let list = deckbox::deck::parse(&text);
         assert_eq!(list.issues, Vec::new(), "{layout:?}:\n{text}");
     }
-    serde_json::from_str::<serde_json::Value>(&listing::render(&converted, Layout::Json)).unwrap();
+    let json = listing::render(&converted, Layout::Json);
+    serde_json::from_str::<serde_json::Value>(&json).unwrap();
+    // deckbox reads its own JSON back: no issues, every card.
+    let list = deckbox::deck::parse(&json);
+    assert_eq!(list.issues, Vec::new(), "json:\n{json}");
+    let total: u64 = list.cards.iter().map(|card| u64::from(card.count)).sum();
+    assert_eq!(total, converted.total(), "json:\n{json}");
 }
 
 /// Name normalization on any text: the canonical name and the folded form are fixed
