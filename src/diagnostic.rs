@@ -44,6 +44,7 @@ pub enum Rule {
     Banned,
     SingleType,
     RuleBox,
+    ExclusiveCards,
     HeaderCount,
     AmbiguousCard,
     UnknownPrinting,
@@ -51,7 +52,7 @@ pub enum Rule {
 }
 
 impl Rule {
-    pub const ALL: [Rule; 18] = [
+    pub const ALL: [Rule; 19] = [
         Rule::ParseError,
         Rule::UnknownCard,
         Rule::CardMismatch,
@@ -66,6 +67,7 @@ impl Rule {
         Rule::Banned,
         Rule::SingleType,
         Rule::RuleBox,
+        Rule::ExclusiveCards,
         Rule::HeaderCount,
         Rule::AmbiguousCard,
         Rule::UnknownPrinting,
@@ -108,7 +110,7 @@ pub struct RuleDoc {
 }
 
 /// In the order of [`Rule::ALL`].
-static RULE_DOCS: [RuleDoc; 18] = [
+static RULE_DOCS: [RuleDoc; 19] = [
     RuleDoc {
         id: "parse-error",
         summary: "A line of the list could not be read as a card, a section header, a footer or a comment.",
@@ -208,6 +210,13 @@ static RULE_DOCS: [RuleDoc; 18] = [
         fix: "Replace the card with one without a Rule Box.",
     },
     RuleDoc {
+        id: "exclusive-cards",
+        summary: "The deck holds cards of two names that the format's rules tie together: a deck may hold only one of them.",
+        why: "Some cards are tied by tournament rules rather than by the rulebook. When Professor Sycamore reprinted Professor Juniper's effect with the XY era (announced on the Japanese Pokémon TCG site, reported by Bulbanews on 2013-09-27), a deck became allowed either card, never both, still up to 4 copies of the one it plays. Each format file lists its groups with their source.",
+        example: "2 Professor Juniper DEX 98\n2 Professor Sycamore XY 122\n",
+        fix: "Keep one of the names and replace the other (up to 4 copies of the one you keep).",
+    },
+    RuleDoc {
         id: "header-count",
         summary: "A section header or the footer gives a count that matches neither the cards nor the lines under it.",
         why: "Pokémon TCG Live headers count lines, other tools count cards; a number that matches neither suggests the list was edited by hand and a line was lost or added.",
@@ -217,7 +226,7 @@ static RULE_DOCS: [RuleDoc; 18] = [
     RuleDoc {
         id: "ambiguous-card",
         summary: "A name without set code and number matches functionally different cards.",
-        why: "Cards with one name can differ in what the rules care about (Base Set Computer Search is an ordinary Item, Boundaries Crossed Computer Search is an ACE SPEC). deckbox picks the newest printing and says so.",
+        why: "Cards with one name can differ in what the rules care about (Base Set Computer Search is an ordinary Item, Boundaries Crossed Computer Search is an ACE SPEC). deckbox reads the name as a card the format allows, the one that breaks the fewest rules (the newest on a tie), says which, and says when another reading would change the verdict.",
         example: "1 Computer Search\n",
         fix: "Add the set code and number of the printing you play (`1 Computer Search BCR 137`).",
     },

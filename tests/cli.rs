@@ -536,3 +536,26 @@ fn json_findings_point_into_the_json() {
     assert_eq!(code, 1, "{human}");
     insta::assert_snapshot!("json-malformed-human", human);
 }
+
+/// Professor Juniper and Professor Sycamore: a deck may hold one or the other, never both
+/// (the XY-era rule cited in formats/expanded.toml), in any language and printing; four of
+/// either alone is fine.
+#[test]
+fn juniper_and_sycamore_are_exclusive() {
+    let dir = workspace(&[]);
+    let both = "Pokémon: 4\n4 Dreepy TWM 128\n\nTrainer: 4\n2 Professor Juniper DEX 98\n2 Professeur Platane\n";
+    let (code, out) = run_in(
+        dir.path(),
+        &["check", "-", "--format", "expanded", "-o", "short"],
+        both.as_bytes(),
+    );
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("-:6:1: error exclusive-cards"), "{out}");
+    let one = "Pokémon: 4\n4 Dreepy TWM 128\n\nTrainer: 4\n2 Professor Juniper DEX 98\n2 Professor Juniper PLF 116\n";
+    let (_, out) = run_in(
+        dir.path(),
+        &["check", "-", "--format", "expanded", "-o", "short"],
+        one.as_bytes(),
+    );
+    assert!(!out.contains("exclusive-cards"), "{out}");
+}

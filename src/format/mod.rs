@@ -102,6 +102,8 @@ pub struct Construction {
     pub single_type: bool,
     /// Whether Rule Box cards are allowed (`rule-box`).
     pub rule_box_allowed: bool,
+    /// Cards a deck may hold only one of (`exclusive-cards`), each group with its source.
+    pub exclusive: Vec<Exclusive>,
     /// `copy_limit_exempt`, normalized on first use.
     #[serde(skip)]
     pub(crate) exempt_keys: Memo<Vec<Option<legality::PrintingKey>>>,
@@ -121,9 +123,22 @@ impl Default for Construction {
             min_basic_pokemon: 1,
             single_type: false,
             rule_box_allowed: true,
+            exclusive: Vec::new(),
             exempt_keys: Memo::default(),
         }
     }
+}
+
+/// Cards the rules tie together: a deck may hold copies of one of `names`, never of two
+/// (`Professor Juniper` and `Professor Sycamore`). Only where an official source says so,
+/// cited in `source`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Exclusive {
+    /// English card names, as the rules name the cards.
+    pub names: Vec<String>,
+    /// Who says so, with the date.
+    pub source: String,
 }
 
 /// Which printings the format allows. A printing is in the pool when it passes every

@@ -75,6 +75,7 @@ pub fn construction(
     if !format.construction.rule_box_allowed {
         out.extend(rule_box(text, &identified));
     }
+    out.extend(exclusive(text, &identified, format));
     if format.construction.single_type {
         out.extend(single_type(text, &identified));
     }
@@ -164,6 +165,74 @@ fn by_name<'a>(cards: impl Iterator<Item = (&'a DeckCard, &'a Printing)>) -> Vec
         .into_iter()
         .filter_map(|key| groups.remove(&key))
         .collect()
+}
+
+/// `exclusive-cards`: one finding per group of the format's `exclusive` whose cards of two
+/// or more names are in the deck, pointing at the first line of each name after the first.
+fn exclusive(
+    text: &SourceText,
+    cards: &[(&DeckCard, &Printing)],
+    format: &Format,
+) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for group in &format.construction.exclusive {
+        let keys: Vec<String> = group
+            .names
+            .iter()
+            .map(|name| names::lookup_key(&names::canonical(name)))
+            .collect();
+        let tied = cards
+            .iter()
+            .filter(|(_, printing)| keys.iter().any(|key| key == printing.rules_key()))
+            .copied();
+        let present = by_name(tied);
+        let [kept, rest @ ..] = present.as_slice() else {
+            continue;
+        };
+        let Some(second) = rest.first() else {
+            continue;
+        };
+        let Some(span) = second.first_span() else {
+            continue;
+        };
+        let counted: Vec<String> = present
+            .iter()
+            .map(|group| format!("{} × {}", group.count, group.display))
+            .collect();
+        let related = present
+            .iter()
+            .flat_map(|group| &group.lines)
+            .filter(|card| card.line.span != span)
+            .map(|card| Label {
+                line: card.line.line,
+                span: card.line.span,
+                message: "tied to it".to_string(),
+            })
+            .collect();
+        out.push(
+            Diagnostic::new(
+                Rule::ExclusiveCards,
+                format!(
+                    "the deck holds {}, but a deck may hold only one of {} ({})",
+                    counted.join(" and "),
+                    group.names.join(" or "),
+                    group.source
+                ),
+            )
+            .with_help(format!(
+                "keep {} or {}, not both; up to {} copies of the one you keep",
+                kept.display, second.display, format.construction.copy_limit
+            ))
+            .at(
+                text,
+                span,
+                format!("{} is tied to {}", second.display, kept.display),
+            )
+            .with_related(related)
+            .with_cards(present.iter().map(|group| group.display.clone()).collect()),
+        );
+    }
+    out
 }
 
 /// `copy-limit`. Unidentified lines count too, grouped by the name as written (five

@@ -110,6 +110,13 @@ fn construction(out: &mut String, format: &Format) {
         "Rule Box cards",
         yes(c.rule_box_allowed, "allowed", "not allowed"),
     );
+    for group in &c.exclusive {
+        row(
+            out,
+            "one of",
+            format!("{} ({})", group.names.join(" or "), group.source),
+        );
+    }
 }
 
 fn pool(out: &mut String, format: &Format) {
