@@ -484,8 +484,9 @@ fn rules_text(card: &Value) -> String {
         let name = english(item, "name").unwrap_or("");
         lines.push(attack_line(&cost, name, &damage, english(item, "effect")));
     }
-    // 45 Trainers (most of HeartGold & SoulSilver's) carry `hp: 0`: no card prints an HP
-    // of 0, and a stats line would set them apart from their reprints.
+    // 45 Trainer and Energy cards (33 and 12, most of them HeartGold & SoulSilver's) carry
+    // `hp: 0`: no card prints an HP of 0, and a stats line would set them apart from
+    // their reprints.
     if card.get("hp").is_some_and(|hp| scalar(hp) != "0") {
         lines.push(stats(card));
     }
