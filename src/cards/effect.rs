@@ -215,10 +215,10 @@ const SYMBOLS: &[(&str, &str)] = &[
 
 /// The functionally relevant text of a printing: its rules `text` folded (`fold`), the
 /// card's own name (`rules_name`, for a Pokémon) replaced by "this pokemon", symbols and
-/// known rewordings unified ([`TEMPLATES`], and [`TRAINER_COSTS`] for a Trainer), then
-/// cut into sentences (at line breaks and periods, so `hand.\nSearch` and `hand. Search`
-/// agree, as does a period left off at the end), reminder lines ([`REMINDERS`]) and
-/// rule-box Prize sentences ([`is_prize_rule`]) left out, joined by `. `.
+/// known rewordings unified (`TEMPLATES`, and `TRAINER_COSTS` for a Trainer), then cut
+/// into sentences (at line breaks and periods, so `hand.\nSearch` and `hand. Search`
+/// agree, as does a period left off at the end), reminder lines (`REMINDERS`) and rule-box
+/// Prize sentences (`is_prize_rule`) left out, joined by `. `.
 pub fn text_key(rules_name: &str, category: Category, text: &str) -> String {
     let own_name = fold(rules_name);
     // A period inside parentheses, `(... Pokémon.)`, would leave a sentence `)`.
