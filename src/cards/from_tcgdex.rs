@@ -484,7 +484,10 @@ fn rules_text(card: &Value) -> String {
         let name = english(item, "name").unwrap_or("");
         lines.push(attack_line(&cost, name, &damage, english(item, "effect")));
     }
-    if card.get("hp").is_some() {
+    // 45 Trainer and Energy cards (33 and 12, most of them HeartGold & SoulSilver's) carry
+    // `hp: 0`: no card prints an HP of 0, and a stats line would set them apart from
+    // their reprints.
+    if card.get("hp").is_some_and(|hp| scalar(hp) != "0") {
         lines.push(stats(card));
     }
     lines.retain(|line| !line.is_empty());

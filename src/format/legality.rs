@@ -16,11 +16,13 @@ pub enum Verdict<'a> {
     /// Outside the pool, but a legal printing has the same name and text.
     LegalAsReprint(PrintingId),
     Banned(&'a Ban),
-    /// Outside the pool: why, and a legal printing of the same name (whose text differs)
-    /// if there is one.
+    /// Outside the pool: why, and a legal printing of the same name (the newest) if there
+    /// is one, with what the reprint rule found different between the two (empty when the
+    /// format has no reprint rule).
     NotLegal {
         reason: String,
         alternative: Option<PrintingId>,
+        differences: Vec<reprint::Difference>,
     },
 }
 
@@ -51,9 +53,14 @@ pub fn judge<'f>(format: &'f Format, db: &CardDb, printing: &Printing) -> Verdic
             alternative = Some((hit.id, other));
         }
     }
+    let differences = match alternative {
+        Some((_, other)) if format.pool.reprint_rule => reprint::differences(printing, other),
+        _ => Vec::new(),
+    };
     Verdict::NotLegal {
         reason,
         alternative: alternative.map(|(id, _)| id),
+        differences,
     }
 }
 

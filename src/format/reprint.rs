@@ -15,12 +15,12 @@ use crate::names;
 /// card, same stage and evolution, and the same effect fingerprint
 /// ([`crate::cards::effect`]). A printing without rules text (a source gap) is never
 /// identical to anything, except that two basic Energy of the same name are.
+/// [`differences`] says which of these facts differ.
 pub fn functionally_identical(a: &Printing, b: &Printing) -> bool {
     if a.rules_key() != b.rules_key() || a.category != b.category {
         return false;
     }
-    let basic_energy = |p: &Printing| p.energy == Some(EnergyKind::Basic);
-    if basic_energy(a) && basic_energy(b) {
+    if is_basic_energy(a) && is_basic_energy(b) {
         return true;
     }
     match (a.effect, b.effect) {
@@ -29,25 +29,124 @@ pub fn functionally_identical(a: &Printing, b: &Printing) -> bool {
     }
 }
 
-/// The printed facts besides text: stage, evolution, types, Trainer and Energy kind.
+/// One fact the reprint rule compares, found different between two printings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Difference {
+    Name,
+    Category,
+    Stage,
+    EvolvesFrom,
+    Types,
+    TrainerKind,
+    EnergyKind,
+    /// ACE SPEC, Radiant, Prism Star or Pokémon Star.
+    Rarity,
+    /// The name's mechanic: ex, EX, GX, V, VMAX, BREAK, LEGEND...
+    Mechanic,
+    /// Both have rules text and its fingerprints differ.
+    Effect,
+    /// One of them has no rules text in the card data.
+    MissingText,
+}
+
+impl Difference {
+    /// A short phrase for messages: "different effect text".
+    pub fn describe(self) -> &'static str {
+        match self {
+            Difference::Name => "a different name",
+            Difference::Category => "a different kind of card",
+            Difference::Stage => "a different stage",
+            Difference::EvolvesFrom => "evolves from a different Pokémon",
+            Difference::Types => "different types",
+            Difference::TrainerKind => "a different Trainer kind",
+            Difference::EnergyKind => "a different Energy kind",
+            Difference::Rarity => "a different ACE SPEC, Radiant or Prism Star mark",
+            Difference::Mechanic => "a different mechanic (ex, V, GX...)",
+            Difference::Effect => "different effect text",
+            Difference::MissingText => "no rules text in the card data to compare",
+        }
+    }
+}
+
+/// What the reprint rule compares between `a` and `b`, fact by fact: every fact that
+/// differs, in the order [`Difference`] lists them; empty exactly when
+/// [`functionally_identical`] holds. For explaining a verdict, so it may allocate.
+pub fn differences(a: &Printing, b: &Printing) -> Vec<Difference> {
+    let mut out = Vec::new();
+    if a.rules_key() != b.rules_key() {
+        out.push(Difference::Name);
+    }
+    if a.category != b.category {
+        out.push(Difference::Category);
+        return out;
+    }
+    if is_basic_energy(a) && is_basic_energy(b) {
+        return out;
+    }
+    let pokemon = a.category == Category::Pokemon;
+    let facts = [
+        (a.stage != b.stage, Difference::Stage),
+        (
+            pokemon && evolves_from(a) != evolves_from(b),
+            Difference::EvolvesFrom,
+        ),
+        (pokemon && types(a) != types(b), Difference::Types),
+        (trainer(a) != trainer(b), Difference::TrainerKind),
+        (a.energy != b.energy, Difference::EnergyKind),
+        (rarity(a) != rarity(b), Difference::Rarity),
+        (a.tags != b.tags, Difference::Mechanic),
+    ];
+    out.extend(
+        facts
+            .iter()
+            .filter(|(differs, _)| *differs)
+            .map(|(_, d)| *d),
+    );
+    match (a.effect, b.effect) {
+        (Some(a_effect), Some(b_effect)) if a_effect != b_effect => out.push(Difference::Effect),
+        (Some(_), Some(_)) => {}
+        _ => out.push(Difference::MissingText),
+    }
+    out
+}
+
+fn is_basic_energy(p: &Printing) -> bool {
+    p.energy == Some(EnergyKind::Basic)
+}
+
+/// The printed facts besides text: stage, evolution, types, Trainer and Energy kind,
+/// ACE SPEC / Radiant / Prism Star / Pokémon Star, and the name's mechanic (whose rule
+/// box [`crate::cards::effect::text_key`] leaves out of the text).
 fn same_kind(a: &Printing, b: &Printing) -> bool {
-    let evolves_from = |p: &Printing| p.evolves_from.as_deref().map(names::lookup_key);
-    let types = |p: &Printing| {
-        let mut types: Vec<String> = p.types.iter().map(|t| fold(t)).collect();
-        types.sort();
-        types
-    };
-    // Trainers from before Black & White have no subtype; the rules play them as Items.
-    let trainer = |p: &Printing| match (p.category, p.trainer) {
-        (Category::Trainer, None) => Some(TrainerKind::Item),
-        (_, kind) => kind,
-    };
     a.stage == b.stage
         && trainer(a) == trainer(b)
         && a.energy == b.energy
-        && a.ace_spec == b.ace_spec
+        && rarity(a) == rarity(b)
+        && a.tags == b.tags
         && (a.category != Category::Pokemon
             || (evolves_from(a) == evolves_from(b) && types(a) == types(b)))
+}
+
+fn evolves_from(p: &Printing) -> Option<String> {
+    p.evolves_from.as_deref().map(names::lookup_key)
+}
+
+fn types(p: &Printing) -> Vec<String> {
+    let mut types: Vec<String> = p.types.iter().map(|t| fold(t)).collect();
+    types.sort();
+    types
+}
+
+/// Trainers from before Black & White have no subtype; the rules play them as Items.
+fn trainer(p: &Printing) -> Option<TrainerKind> {
+    match (p.category, p.trainer) {
+        (Category::Trainer, None) => Some(TrainerKind::Item),
+        (_, kind) => kind,
+    }
+}
+
+fn rarity(p: &Printing) -> [bool; 4] {
+    [p.ace_spec, p.radiant, p.prism_star, p.pokemon_star]
 }
 
 #[cfg(test)]
@@ -159,6 +258,80 @@ mod tests {
             true,
         ),
         ("Pikachu", P, "[L] Gnaw 20", "", false),
+        // Reminder lines of the Trainer's kind, worded by era, are not the effect.
+        (
+            "Ultra Ball",
+            T,
+            "Search your deck.\nYou may play as many Item cards as you like during your turn (before your attack).",
+            "Search your deck.\nYou may play any number of Item cards during your turn.",
+            true,
+        ),
+        (
+            "Judge",
+            T,
+            "You can play only one Supporter card each turn. When you play this card, put it next to your Active Pokémon. When your turn ends, discard this card. Each player shuffles his or her hand into his or her deck.",
+            "Each player shuffles their hand into their deck.",
+            true,
+        ),
+        // ... but one sentence of a reminder alone may be an effect.
+        (
+            "Ultra Ball",
+            T,
+            "Draw a card. When your turn ends, discard this card.",
+            "Draw a card.",
+            false,
+        ),
+        // A cost as an action with `If you do,` or a reminder, or as a condition.
+        (
+            "Ultra Ball",
+            T,
+            "Discard 2 cards from your hand. If you do, search your deck.",
+            "You can use this card only if you discard 2 other cards from your hand.\n\nSearch your deck.",
+            true,
+        ),
+        (
+            "Ultra Ball",
+            T,
+            "Discard 2 cards from your hand. (If you can't discard 2 cards, you can't play this card.) Search your deck.",
+            "You can use this card only if you discard 2 other cards from your hand. Search your deck.",
+            true,
+        ),
+        (
+            "Ultra Ball",
+            T,
+            "You may discard 2 cards from your hand. If you do, search your deck.",
+            "You can use this card only if you discard 2 other cards from your hand. Search your deck.",
+            false,
+        ),
+        (
+            "Switch",
+            T,
+            "Switch 1 of your own Benched Pokémon with your Active Pokémon.",
+            "Switch your Active Pokémon with 1 of your Benched Pokémon.",
+            true,
+        ),
+        (
+            "Potion",
+            T,
+            "Remove up to 2 damage counters from 1 of your Pokémon.",
+            "Heal 30 damage from 1 of your Pokémon.",
+            false,
+        ),
+        (
+            "Rare Candy",
+            T,
+            "If you have a Stage 2 card, put that card on the Basic Pokémon. (This counts as evolving that Pokémon.)",
+            "If you have a Stage 2 card, put that card onto the Basic Pokémon to evolve it, skipping the Stage 1.",
+            true,
+        ),
+        // A rule box's Prize count follows from the mechanic, compared as a tag.
+        (
+            "Pikachu ex",
+            P,
+            "[L] Gnaw 20\nPokémon ex rule: When your Pokémon ex is Knocked Out, your opponent takes 2 Prize cards.",
+            "[L] Gnaw 20",
+            true,
+        ),
     ];
 
     #[test]
@@ -172,7 +345,47 @@ mod tests {
                 text_key(name, *category, a_text),
                 text_key(name, *category, b_text)
             );
+            assert_eq!(differences(&a, &b).is_empty(), *expected, "{name}");
         }
+    }
+
+    #[test]
+    fn differences_name_the_facts() {
+        let potion = card("Potion", T, "Heal 30 damage from 1 of your Pokémon.");
+        let old = card(
+            "Potion",
+            T,
+            "Remove up to 2 damage counters from 1 of your Pokémon.",
+        );
+        assert_eq!(differences(&old, &potion), vec![Difference::Effect]);
+        assert_eq!(
+            differences(&card("Potion", T, ""), &potion),
+            vec![Difference::MissingText]
+        );
+        let mut tool = potion.clone();
+        tool.trainer = Some(TrainerKind::Tool);
+        tool.ace_spec = true;
+        assert_eq!(
+            differences(&old, &tool),
+            vec![
+                Difference::TrainerKind,
+                Difference::Rarity,
+                Difference::Effect
+            ]
+        );
+        let pikachu = card("Pikachu", P, "[L] Gnaw 20");
+        let mut evolved = pikachu.clone();
+        evolved.stage = Some(Stage::Stage1);
+        evolved.evolves_from = Some("Pichu".into());
+        assert_eq!(
+            differences(&pikachu, &evolved),
+            vec![Difference::Stage, Difference::EvolvesFrom]
+        );
+        assert_eq!(
+            differences(&potion, &card("Pikachu", P, "x")),
+            vec![Difference::Name, Difference::Category]
+        );
+        assert_eq!(Difference::Effect.describe(), "different effect text");
     }
 
     #[test]

@@ -11,8 +11,8 @@ use crate::cards::{CardDb, Printing};
 use crate::check::DeckCard;
 use crate::deck::{DeckList, Section, Span};
 use crate::diagnostic::{Diagnostic, Label, Rule, SourceText};
-use crate::format::Format;
 use crate::format::legality::{self, Verdict};
+use crate::format::{Format, reprint};
 use crate::names;
 
 /// The cards of one name (or one tag) and the lines they are on.
@@ -583,12 +583,14 @@ fn legality(
             Verdict::NotLegal {
                 reason,
                 alternative,
+                differences,
             } => {
                 let help = match alternative.and_then(|id| db.get(id)) {
                     Some(other) if format.pool.reprint_rule => format!(
-                        "{} {} is legal, but its text differs from {label}: play that printing if you mean it, or replace the card",
+                        "compared with {} {} (legal) by the reprint rule: same name, {}; play that printing if you mean it, or replace the card",
                         names::canonical(other.names.primary()),
-                        other.printing_label()
+                        other.printing_label(),
+                        described(&differences)
                     ),
                     Some(other) => format!(
                         "play a legal printing such as {} {} (this format has no reprint rule: the printing itself must be in the pool)",
@@ -611,6 +613,16 @@ fn legality(
         out.push(diagnostic.with_cards(vec![name]));
     }
     out
+}
+
+/// What the reprint rule found different, for a message: `different effect text`, or
+/// several facts joined by commas.
+fn described(differences: &[reprint::Difference]) -> String {
+    if differences.is_empty() {
+        return "no difference found".to_string();
+    }
+    let phrases: Vec<&str> = differences.iter().map(|d| d.describe()).collect();
+    phrases.join(", ")
 }
 
 /// `rule-box`: one finding per line holding a Rule Box card.

@@ -119,6 +119,9 @@ pub struct VerdictEntry {
     /// A legal printing of the same name whose text differs.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub alternative: Option<PrintingRef>,
+    /// What the reprint rule found different from `alternative` (`different effect text`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub differences: Vec<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ban: Option<BanEntry>,
     #[serde(skip)]
@@ -288,6 +291,7 @@ fn verdict_entry(verdict: Verdict<'_>, db: &CardDb, printing: &Printing) -> Verd
         reason: None,
         reprint_of: None,
         alternative: None,
+        differences: Vec::new(),
         ban: None,
         label: label(printing),
     };
@@ -304,10 +308,12 @@ fn verdict_entry(verdict: Verdict<'_>, db: &CardDb, printing: &Printing) -> Verd
         Verdict::NotLegal {
             reason,
             alternative,
+            differences,
         } => {
             entry.verdict = "not-legal";
             entry.reason = Some(reason);
             entry.alternative = alternative.and_then(|id| db.get(id)).map(reference);
+            entry.differences = differences.iter().map(|d| d.describe()).collect();
         }
     }
     entry
