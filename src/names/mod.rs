@@ -84,6 +84,15 @@ pub fn fold(s: &str) -> String {
     out
 }
 
+/// Whether a name is a basic Energy's name in some language and spelling (`Fire Energy`,
+/// `Basic {R} Energy`, `Feuerenergie`); special Energy (`Reversal Energy`,
+/// `Growing Grass Energy`) is not.
+pub fn is_basic_energy_name(name: &str) -> bool {
+    let cleaned = text::clean(name);
+    let (base, symbol) = tail::split_tail(&cleaned);
+    symbol.is_none() && energy::basic_energy(&base).is_some()
+}
+
 /// Whether a written name is a basic Energy that says it is basic (`Basic {D} Energy`,
 /// `Basic Darkness Energy`, `Énergie Obscurité de base`): it names the basic card, never an
 /// older special Energy that shares the plain name (`Darkness Energy`).

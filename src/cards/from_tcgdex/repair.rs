@@ -9,7 +9,7 @@
 
 use std::collections::HashMap;
 
-use crate::cards::{Category, Printing, Stage, Tag};
+use crate::cards::{Category, EnergyKind, Printing, Stage, Tag};
 use crate::lang::Language;
 use crate::names;
 
@@ -28,7 +28,7 @@ type Printed = (String, String, Stage);
 
 /// Applies every rule, in order, and says what each changed.
 pub fn repair(printings: &mut [Printing]) -> Vec<Repaired> {
-    let rules: [(&'static str, Rule); 7] = [
+    let rules: [(&'static str, Rule); 8] = [
         ("regulation-mark", regulation_marks),
         ("extra-name-words", extra_name_words),
         ("unown-letter", unown_letters),
@@ -36,6 +36,7 @@ pub fn repair(printings: &mut [Printing]) -> Vec<Repaired> {
         ("localized-name-drops-mark", localized_names_without_mark),
         ("stage-from-mechanic", stage_from_mechanic),
         ("stage-from-evolution", stage_from_evolution),
+        ("special-energy-marked-basic", special_energy_marked_basic),
     ];
     rules
         .into_iter()
@@ -44,6 +45,22 @@ pub fn repair(printings: &mut [Printing]) -> Vec<Repaired> {
             printings: apply(printings),
         })
         .collect()
+}
+
+/// TCGdex gives the newest special Energy cards `energyType: "Normal"`, the basic Energy's
+/// value (Reversal Energy PAR 266, Prism Energy BLK 86, Team Rocket's Energy ASC 217, the
+/// typed Energy of Perfect Order and later: Growing Grass Energy POR 86...). Read as basic,
+/// they would be exempt from the copy limit and always legal. A basic Energy is named after
+/// its type and nothing else; any other name is a special Energy's.
+fn special_energy_marked_basic(printings: &mut [Printing]) -> usize {
+    let mut changed = 0;
+    for printing in printings.iter_mut() {
+        if printing.is_basic_energy() && !names::is_basic_energy_name(printing.names.primary()) {
+            printing.energy = Some(EnergyKind::Special);
+            changed += 1;
+        }
+    }
+    changed
 }
 
 /// Regulation marks TCGdex prints wrong, by set id and local number (normalized), with the
@@ -550,6 +567,25 @@ mod tests {
             printings[0].names.get(Language::Fr),
             Some("Pikachu de _____")
         );
+    }
+
+    #[test]
+    fn special_energy_marked_basic_is_special() {
+        let energy = |number: &str, name: &str| {
+            let mut printing = Printing::new("POR", number, Category::Energy);
+            printing.energy = Some(EnergyKind::Basic);
+            printing.names.set(Language::En, name);
+            printing
+        };
+        let mut printings = vec![
+            energy("86", "Growing Grass Energy"),
+            energy("1", "Grass Energy"),
+            energy("2", "Basic Fire Energy"),
+            energy("266", "Reversal Energy"),
+        ];
+        assert_eq!(special_energy_marked_basic(&mut printings), 2);
+        let kinds: Vec<bool> = printings.iter().map(Printing::is_basic_energy).collect();
+        assert_eq!(kinds, [false, true, true, false]);
     }
 
     #[test]
