@@ -43,7 +43,7 @@ use serde::Serialize;
 
 use crate::cards::resolve;
 use crate::cards::{
-    CardDb, Category, Printing, PrintingId, number_key, set_id, set_key, split_number, split_subset,
+    CardDb, Category, Printing, PrintingId, number_key, set_id, set_key, split_subset,
 };
 use crate::check::{self, CheckedDeck, DeckInput};
 use crate::deck::{CardLine, MAX_COUNT, Section};
@@ -238,10 +238,10 @@ fn entries(deck: &CheckedDeck, db: &CardDb) -> Vec<Entry> {
                 None => card.line.section,
             };
             let printing = card.printing.and_then(|id| db.get(id));
-            let (set, number) = written_printing(&card.line, printing);
+            let (name, set, number) = written_printing(&card.line, printing);
             Entry {
                 count: card.line.count,
-                name: card.line.name.clone(),
+                name,
                 set,
                 number,
                 ph: card.line.ph,
@@ -253,41 +253,45 @@ fn entries(deck: &CheckedDeck, db: &CardDb) -> Vec<Entry> {
         .collect()
 }
 
-/// The set code and number as the line writes them, except spellings that deck builders
-/// cannot read back: a database id (`sv3pt5-151`), a set code glued to the number
-/// (`SWSH161`, `PAL185`) and a type letter in place of a number (`SVE R`). Those become the
-/// printed code and number of the printing the line was identified as (`MEW 151`).
+/// The name, set code and number as the line writes them, except spellings that deck
+/// builders cannot read back: a database id (`sv3pt5-151`), a number without its set code
+/// (`Lugia V  138`, `SWSH161`, `PAL185`), a set code read as the name's last word
+/// (`Moo-Moo Milk EX 155`, Expedition's code is `EX`) and a type letter in place of a number
+/// (`SVE R`). Those become the printed code and number of the printing the line was
+/// identified as (`MEW 151`, `SIT 138`).
 fn written_printing(
     line: &CardLine,
     printing: Option<&Printing>,
-) -> (Option<String>, Option<String>) {
-    let written = (line.set.clone(), line.number.clone());
+) -> (String, Option<String>, Option<String>) {
+    let written = (line.name.clone(), line.set.clone(), line.number.clone());
     let Some(printing) = printing.filter(|p| !p.set_code.is_empty()) else {
         return written;
+    };
+    let printed = |name: &str| {
+        (
+            name.to_string(),
+            Some(printing.set_code.clone()),
+            Some(printing.number.clone()),
+        )
     };
     // The printing the number names, not one assumed by name (`Iono PAL999`).
     let numbered = |number: &str| {
         let key = number_key(number);
         printing.number == key || format!("{}{}", printing.set_code, printing.number) == key
     };
-    let unreadable = match (line.set.as_deref(), line.number.as_deref()) {
-        (Some(set), Some(number)) => {
-            (set_id::looks_like_id(set) && numbered(number))
-                || (resolve::is_placeholder(set, number) && !resolve::is_energy_pseudo_code(set))
+    match (line.set.as_deref(), line.number.as_deref()) {
+        (Some(set), Some(number))
+            if (set_id::looks_like_id(set) && numbered(number))
+                || (resolve::is_placeholder(set, number)
+                    && !resolve::is_energy_pseudo_code(set)) =>
+        {
+            printed(&line.name)
         }
-        (None, Some(number)) => {
-            let (prefix, _, _) = split_number(number);
-            prefix.len() >= 2 && prefix.bytes().all(|b| b.is_ascii_uppercase()) && numbered(number)
-        }
-        _ => false,
-    };
-    if unreadable {
-        (
-            Some(printing.set_code.clone()),
-            Some(printing.number.clone()),
-        )
-    } else {
-        written
+        (None, Some(number)) if numbered(number) => match line.name.trim().rsplit_once(' ') {
+            Some((rest, code)) if set_key(code) == printing.set_code => printed(rest),
+            _ => printed(&line.name),
+        },
+        _ => written,
     }
 }
 
@@ -541,14 +545,14 @@ mod tests {
     }
 
     #[test]
-    fn comments_move_to_the_top_and_a_number_without_code_keeps_its_gap() {
+    fn comments_move_to_the_top_and_a_number_without_code_gets_its_code() {
         let once = fmt("4 Iono  185 // tech\n// note\n# another\n");
         insta::assert_snapshot!(once, @r"
         // note
         # another
 
         Trainer: 4
-        4 Iono  185
+        4 Iono PAL 185
 
         Total Cards: 4
         ");
