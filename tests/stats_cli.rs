@@ -244,10 +244,15 @@ fn localized_decks_give_the_same_numbers() {
         for query in queries.as_array_mut().unwrap() {
             query["query"] = serde_json::Value::Null;
         }
+        // Every figure and the English name agree; `local_name` is the list's own.
+        let mut cards = json["cards"].clone();
+        for card in cards.as_array_mut().unwrap() {
+            card.as_object_mut().unwrap().remove("local_name");
+        }
         (
             json["deck"].clone(),
             json["mulligan"].clone(),
-            json["cards"].clone(),
+            cards,
             queries,
         )
     };
@@ -264,4 +269,22 @@ fn localized_decks_give_the_same_numbers() {
         .map(|card| card["name"].as_str().unwrap())
         .collect();
     assert_eq!(names, ["Ralts", "Kirlia", "Mega Gardevoir ex"]);
+}
+
+/// A French list's statistics name its cards in French (the JSON keeps the English `name`
+/// beside `local_name`).
+#[test]
+fn statistics_speak_the_lists_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let deck = "Pokémon : 8\n4 Fantyrm TWM 128\n4 Dispareptil TWM 129\n\nDresseur : 4\n4 Ordres du Boss PAL 172\n\nÉnergie : 48\n48 Énergie Psy de base\n";
+    std::fs::write(dir.path().join("deck.txt"), deck).unwrap();
+    let (code, out, err) = run_in(dir.path(), &["stats", "deck.txt"]);
+    assert_eq!(code, 0, "{err}");
+    for name in ["Fantyrm", "Dispareptil", "Ordres du Boss"] {
+        assert!(out.contains(name), "{name}: {out}");
+    }
+    assert!(!out.contains("Dreepy"), "{out}");
+    let (_, json, _) = run_in(dir.path(), &["stats", "deck.txt", "--output", "json"]);
+    assert!(json.contains("\"name\": \"Dreepy\""), "{json}");
+    assert!(json.contains("\"local_name\": \"Fantyrm\""), "{json}");
 }

@@ -86,6 +86,8 @@ pub struct SampleArgs {
 struct DeckKind {
     /// The English rules name (the report's `name`).
     name: String,
+    /// The name in the list's language (the report's `local_name` when it differs).
+    local: String,
     /// The names as the deck's lines wrote them, first line first.
     written: Vec<String>,
     copies: u32,
@@ -142,6 +144,10 @@ fn deck_kinds(deck: &CheckedDeck, db: &CardDb) -> Result<Vec<DeckKind>, String> 
             continue;
         };
         let name = printing.rules_name();
+        let local = deck
+            .language
+            .and_then(|language| printing.names.get(language))
+            .map_or_else(|| name.clone(), crate::names::canonical);
         let written = card.line.name.clone();
         match kinds.iter_mut().find(|kind| kind.name == name) {
             Some(kind) => {
@@ -153,6 +159,7 @@ fn deck_kinds(deck: &CheckedDeck, db: &CardDb) -> Result<Vec<DeckKind>, String> 
             }
             None => kinds.push(DeckKind {
                 name,
+                local,
                 written: vec![written],
                 copies: card.line.count,
                 basic: printing.is_basic_pokemon(),
@@ -216,6 +223,9 @@ fn stats_outcome(
     };
     let mut report = crate::stats::Report::build(input)
         .map_err(|error| format!("error: cannot compute statistics: {error}\n"))?;
+    for (card, kind) in report.cards.iter_mut().zip(&deck.kinds) {
+        card.local_name = (kind.local != kind.name).then(|| kind.local.clone());
+    }
     if let Some(setups) = args.simulate {
         report.simulation = Some(simulate_report(
             args, &deck, &report, &queries, setups, progress,
@@ -274,10 +284,9 @@ fn resolve_want(text: &str, deck: &StatsDeck) -> Result<crate::stats::ResolvedQu
 fn kind_of(written: &str, deck: &StatsDeck) -> Option<usize> {
     let key = crate::names::lookup_key(written);
     let same = |name: &str| crate::names::lookup_key(name) == key;
-    let direct = deck
-        .kinds
-        .iter()
-        .position(|kind| same(&kind.name) || kind.written.iter().any(|w| same(w)));
+    let direct = deck.kinds.iter().position(|kind| {
+        same(&kind.name) || same(&kind.local) || kind.written.iter().any(|w| same(w))
+    });
     direct.or_else(|| {
         deck.settings.db.by_name(written).iter().find_map(|hit| {
             let name = deck.settings.db.get(hit.id)?.rules_name();
@@ -292,8 +301,8 @@ fn suggest(written: &str, kinds: &[DeckKind]) -> Option<String> {
     kinds
         .iter()
         .map(|kind| {
-            let score = strsim::jaro_winkler(&key, &crate::names::lookup_key(&kind.name));
-            (score, &kind.name)
+            let score = strsim::jaro_winkler(&key, &crate::names::lookup_key(&kind.local));
+            (score, &kind.local)
         })
         .filter(|(score, _)| *score > 0.8)
         .max_by(|a, b| a.0.total_cmp(&b.0))

@@ -165,7 +165,7 @@ fn card_table(report: &Report) -> Table {
         .iter()
         .map(|card| {
             let mut row = vec![
-                card.name.clone(),
+                card.label().to_string(),
                 card.copies.to_string(),
                 if card.basic { "yes" } else { "no" }.to_string(),
                 percent(card.opening_hand),
@@ -228,7 +228,7 @@ fn simulated_cards(report: &Report, estimates: &Estimates) -> Table {
             format!("prized_expected/{name}"),
         ];
         keys.extend((1..=report.setup.turns).map(|turn| format!("by_turn_{turn}/{name}")));
-        rows.push(simulated_row(name, estimates, &keys, 3));
+        rows.push(simulated_row(card.label(), estimates, &keys, 3));
     }
     Table { header, rows }
 }

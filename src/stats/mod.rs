@@ -66,7 +66,12 @@ pub struct Mulligan {
 /// One card name, all printings merged.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct CardStats {
+    /// The English name.
     pub name: String,
+    /// The name in the list's language, when it is not English (`Fantyrm` for Dreepy): what
+    /// the reports show. The caller sets it; [`Report::build`] leaves it `None`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub local_name: Option<String>,
     pub copies: u32,
     pub basic: bool,
     pub opening_hand: f64,
@@ -110,6 +115,13 @@ pub struct Estimate {
     pub estimate: f64,
     pub standard_error: f64,
     pub exact: f64,
+}
+
+impl CardStats {
+    /// The name reports show: the list's own, else the English one.
+    pub fn label(&self) -> &str {
+        self.local_name.as_deref().unwrap_or(&self.name)
+    }
 }
 
 /// What [`Report::build`] needs: names parallel to `shape.kinds`, and the queries as typed
@@ -201,6 +213,7 @@ fn card_stats(
     let odds = exact::kind_odds(input.shape, index, rules, input.turns, input.going)?;
     Ok(CardStats {
         name: name.to_string(),
+        local_name: None,
         copies: kind.copies,
         basic: kind.basic,
         opening_hand: odds.opening_hand.to_f64(),
