@@ -347,9 +347,7 @@ fn identify(context: &mut Identify, index: usize, line: &CardLine) -> DeckCard {
             } else {
                 Vec::new()
             };
-            context
-                .diagnostics
-                .push(unknown(db, text, line, &suggestions));
+            context.diagnostics.push(unknown(text, line, &suggestions));
             (None, None)
         }
     };
@@ -487,12 +485,11 @@ fn mismatch(
     .with_cards(vec![actual])
 }
 
-fn unknown(db: &CardDb, text: &SourceText, line: &CardLine, suggestions: &[String]) -> Diagnostic {
+fn unknown(text: &SourceText, line: &CardLine, suggestions: &[String]) -> Diagnostic {
     let help = match suggestions {
-        [] => match crate::cards::embedded::coverage_hint(db) {
-            Some(hint) => format!("check the spelling; {hint}"),
-            None => "check the spelling".to_string(),
-        },
+        // What the card index covers is said once per run, by the caller
+        // (`cards::embedded::coverage_hint`), not under every unknown line.
+        [] => "check the spelling".to_string(),
         [one] => format!("did you mean '{one}'?"),
         many => format!(
             "did you mean {}?",

@@ -371,14 +371,26 @@ Trainer: 4\n4 Iono PAL 185\n4 Arven SVI 166\n4 Ultra Ball SVI 196\n4 Rare Candy 
     );
     assert!(!deck.valid());
     let lines = identified(&deck, db);
-    for (name, text) in [
-        ("ptcgo", ptcgo(&lines)),
-        ("limitless", limitless(&lines)),
-        ("names", live_export(&lines, Language::En, false)),
-    ] {
+    for (name, text) in [("ptcgo", ptcgo(&lines)), ("limitless", limitless(&lines))] {
         let other = check_text(db, name, text.clone());
         assert_eq!(verdict(&other, db), verdict(&deck, db), "{name}:\n{text}");
     }
+    // Without set codes, `Master Ball` is also the older, ordinary Item: read as that one,
+    // the deck keeps one ACE SPEC, and the warning says the choice changes the verdict.
+    let text = live_export(&lines, Language::En, false);
+    let names = check_text(db, "names", text.clone());
+    assert!(names.valid(), "{text}\n{:#?}", names.diagnostics);
+    let warning = names
+        .diagnostics
+        .iter()
+        .find(|d| d.rule.id() == "ambiguous-card" && d.message.contains("Master Ball"))
+        .expect("Master Ball is ambiguous");
+    assert!(
+        warning.message.contains("changes the verdict"),
+        "{warning:?}"
+    );
+    let help = warning.help.as_deref().unwrap_or_default();
+    assert!(help.contains("would break ace-spec-limit"), "{help}");
 }
 
 #[test]

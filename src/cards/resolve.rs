@@ -72,7 +72,7 @@ pub fn resolve_among(
     allowed: &dyn Fn(&Printing) -> bool,
 ) -> Resolution {
     if let (Some(set), Some(number)) = (set, number)
-        && !is_placeholder(set, number)
+        && !is_energy_pseudo_code(set)
     {
         let mut hits = db.by_set_number(set, number);
         if hits.is_empty()
@@ -254,8 +254,12 @@ fn best_by_name(
         // among them the cards whose name in the list's language is the written one but
         // for blanks and hyphens: an English `Ultraball` is the Spanish name of Ultra Ball
         // and the German one of Beast Ball, and means Ultra Ball.
+        // A printing the data names in no way in that language stays a candidate: TCGdex
+        // has no Spanish name for the EX-era Master Ball, which a Spanish list may mean.
         if hits.iter().any(|hit| hit.language == lang) {
-            narrow(&mut hits, |hit| hit.language == lang);
+            narrow(&mut hits, |hit| {
+                hit.language == lang || db.get(hit.id).is_some_and(|p| p.names.get(lang).is_none())
+            });
         } else {
             let written = compact(name);
             narrow(&mut hits, |hit| {

@@ -72,6 +72,13 @@ pub(crate) fn run(args: &CheckArgs, stdin: &mut dyn Read, terminal: Terminal) ->
             .collect(),
         code: 0,
     };
+    let unknown = decks
+        .iter()
+        .flat_map(|deck| &deck.diagnostics)
+        .any(|diagnostic| diagnostic.rule == crate::diagnostic::Rule::UnknownCard);
+    if unknown && let Some(hint) = crate::cards::embedded::coverage_hint(&settings.db) {
+        outcome.stderr.push_str(&format!("note: {hint}\n"));
+    }
     if nothing_found {
         // Checking nothing is not a failure (an empty folder), but CI should see it.
         outcome.stderr = "warning: no deck lists found; a walk picks the files deckbox.toml's [files] include, by default *.txt, *.deck, *.ptcgl, *.ptcgo\n".to_string();

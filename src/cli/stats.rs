@@ -10,6 +10,7 @@ use clap::ValueEnum;
 use super::{Outcome, Progress, Settings, SettingsArgs, read_deck, render_error};
 use crate::cards::CardDb;
 use crate::check::{self, CheckedDeck};
+use crate::lang::Language;
 use crate::report;
 
 /// The seed used when `--seed` is not given, so that output is reproducible by default.
@@ -144,10 +145,17 @@ fn deck_kinds(deck: &CheckedDeck, db: &CardDb) -> Result<Vec<DeckKind>, String> 
             continue;
         };
         let name = printing.rules_name();
-        let local = deck
+        // A basic Energy's rules name is English in every language: show it as written.
+        let local = match deck
             .language
             .and_then(|language| printing.names.get(language))
-            .map_or_else(|| name.clone(), crate::names::canonical);
+        {
+            _ if printing.is_basic_energy() && deck.language != Some(Language::En) => {
+                card.line.name.clone()
+            }
+            Some(local) => crate::names::canonical(local),
+            None => name.clone(),
+        };
         let written = card.line.name.clone();
         match kinds.iter_mut().find(|kind| kind.name == name) {
             Some(kind) => {

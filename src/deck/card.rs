@@ -7,8 +7,8 @@
 //! Decisions:
 //! - Counts: `4`, `4x`, `4X`, `4×`, `4 x`, `x4`, after an optional `*`, `-` or `•` bullet
 //!   followed by a blank (`* 4 Name` is the PTCGO layout). `-4` is a negative count.
-//! - A trailing ` # ...` or ` // ...` (a blank before the marker) is a comment: no card
-//!   name contains `#` or `//`.
+//! - A trailing ` # ...` or ` // ...` (a blank before the marker) is a comment, except `#`
+//!   and a digit: the only card names with `#` are `Blaine's Quiz #1` to `#3`.
 //! - Set code and number are taken from the end: `<CODE> <NUMBER> [PH]`, where CODE has
 //!   the shape of a set code (see [`is_code`]) and NUMBER that of a collector number.
 //! - A number without a code (`Basic {W} Energy  3`, `Lugia V 138`) is taken only when it
@@ -17,8 +17,9 @@
 //!   Otherwise it stays in the name (`Iono 185`), where a lookup failure will show it.
 //! - Other tools' spellings of a printing, all taken from the end: a database card id
 //!   (`xy1-12`, `sv3pt5-151`: set id, `-`, number), a code glued to its number (`SWSH161`,
-//!   `PAL185`: a number without a code), and a basic Energy's type letter after a code
-//!   (`Fire Energy SVE R`: the letter is the number).
+//!   `PAL185`: a number without a code), and a one-letter number after a code (Unseen
+//!   Forces' `Unown UF !`; the Limitless deck builder's basic-Energy type letter,
+//!   `Fire Energy SVE R`).
 
 use std::sync::LazyLock;
 
@@ -162,14 +163,6 @@ pub(crate) fn split_card(rest: &str) -> Parts {
             ph: false,
         };
     }
-    if energy_letter(body, &toks) {
-        return Parts {
-            name: name(1),
-            set: toks.get(1).copied(),
-            number: toks.first().copied(),
-            ph: false,
-        };
-    }
     if bare_number(body, &toks) || glued_number(body, &toks) {
         return Parts {
             name: name(0),
@@ -196,7 +189,9 @@ fn coded(body: &str, toks: &[Range], at: usize) -> bool {
         return false;
     };
     let name = toks.get(at + 1).and_then(|&(start, _)| body.get(..start));
-    is_number(number) && is_code(code) && (code != "Energy" || name.is_some_and(mentions_energy))
+    (is_number(number) || is_letter_number(number))
+        && is_code(code)
+        && (code != "Energy" || name.is_some_and(mentions_energy))
 }
 
 /// Whether a name contains an Energy word in one of the six languages (`Energy`,
@@ -231,20 +226,6 @@ fn bare_number(body: &str, toks: &[Range]) -> bool {
 fn database_id(token: &str) -> Option<usize> {
     let (set, number) = token.split_once('-')?;
     (crate::cards::set_id::looks_like_id(set) && is_number(number)).then_some(set.len())
-}
-
-/// Whether the line ends `<CODE> <TYPE LETTER>` after an Energy name: the Limitless deck
-/// builder writes a basic Energy's type letter where the number goes
-/// (`6 Fire Energy SVE R`).
-fn energy_letter(body: &str, toks: &[Range]) -> bool {
-    let get = |i: usize| toks.get(i).and_then(|&(a, b)| body.get(a..b));
-    let (Some(letter), Some(code), Some(_)) = (get(0), get(1), get(2)) else {
-        return false;
-    };
-    let name = toks.get(1).and_then(|&(start, _)| body.get(..start));
-    matches!(letter, "G" | "R" | "W" | "L" | "P" | "F" | "D" | "M" | "Y")
-        && is_code(code)
-        && name.is_some_and(mentions_energy)
 }
 
 /// Whether the last token is a set code glued to its number (`SWSH161`, `PAL185`, `GG69`):
@@ -302,11 +283,24 @@ pub(crate) fn is_number(tok: &str) -> bool {
     tok.len() <= 24 && NUMBER.as_ref().is_some_and(|re| re.is_match(tok))
 }
 
+/// A collector number of one letter or mark, after a set code: Unseen Forces numbers its
+/// Unown `A` to `Z`, `!` and `?` (`Unown UF !`), and the Limitless deck builder writes a
+/// basic Energy's type letter there (`Fire Energy SVE R`).
+fn is_letter_number(tok: &str) -> bool {
+    matches!(tok.as_bytes(), [c] if c.is_ascii_uppercase() || *c == b'!' || *c == b'?')
+}
+
 /// Byte offset where a trailing ` # ...` or ` // ...` comment starts (`s.len()` if none).
+/// A `#` followed by a digit is part of the name: Gym Heroes prints `Blaine's Quiz #1`.
 fn comment_start(s: &str) -> usize {
     let mut prev_blank = false;
     for (i, c) in s.char_indices() {
-        if prev_blank && (c == '#' || s.get(i..).is_some_and(|t| t.starts_with("//"))) {
+        let numbered = c == '#'
+            && s.get(i + 1..)
+                .is_some_and(|t| t.starts_with(|d: char| d.is_ascii_digit()));
+        if prev_blank
+            && ((c == '#' && !numbered) || s.get(i..).is_some_and(|t| t.starts_with("//")))
+        {
             return i;
         }
         prev_blank = is_blank(c);
