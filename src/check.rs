@@ -206,8 +206,9 @@ struct Identify<'a> {
 /// A line whose name alone names functionally different cards the format allows: which
 /// card it is read as is decided once the whole deck is known ([`choose`]).
 struct Choice {
-    /// Index of the line in the deck's cards.
-    index: usize,
+    /// Indices in the deck's cards of the lines that write this name (and code) the same
+    /// way: they are read as one card.
+    indices: Vec<usize>,
     line: CardLine,
     /// The printing picked first (the newest), then one of each other card.
     candidates: Vec<PrintingId>,
@@ -252,8 +253,10 @@ fn choose(
     };
     let mut tried: Vec<(PrintingId, Vec<Diagnostic>)> = Vec::new();
     for &candidate in &choice.candidates {
-        if let Some(card) = cards.get_mut(choice.index) {
-            card.printing = Some(candidate);
+        for &index in &choice.indices {
+            if let Some(card) = cards.get_mut(index) {
+                card.printing = Some(candidate);
+            }
         }
         let found = if candidate == first {
             construction.clone()
@@ -283,8 +286,10 @@ fn choose(
         }
         *construction = found.clone();
     }
-    if let Some(card) = cards.get_mut(choice.index) {
-        card.printing = Some(outcome.chosen);
+    for &index in &choice.indices {
+        if let Some(card) = cards.get_mut(index) {
+            card.printing = Some(outcome.chosen);
+        }
     }
     outcome
 }
@@ -311,11 +316,21 @@ fn identify(context: &mut Identify, index: usize, line: &CardLine) -> DeckCard {
             by_printing,
         } => {
             if !others.is_empty() {
-                context.choices.push(Choice {
-                    index,
-                    line: line.clone(),
-                    candidates: std::iter::once(id).chain(others).collect(),
-                });
+                let candidates: Vec<PrintingId> = std::iter::once(id).chain(others).collect();
+                let same = |choice: &&mut Choice| {
+                    choice.candidates == candidates
+                        && choice.line.name.trim() == line.name.trim()
+                        && choice.line.set == line.set
+                        && choice.line.number == line.number
+                };
+                match context.choices.iter_mut().find(same) {
+                    Some(choice) => choice.indices.push(index),
+                    None => context.choices.push(Choice {
+                        indices: vec![index],
+                        line: line.clone(),
+                        candidates,
+                    }),
+                }
             }
             if let (false, Some(number)) = (by_printing, line.number.as_deref())
                 && !line

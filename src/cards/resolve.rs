@@ -116,15 +116,26 @@ pub fn resolve_among(
             };
         }
     }
-    if let (None, Some(number)) = (set, number)
-        && let Some(hit) = by_name_and_number(db, name, number, prefer)
-    {
-        return Resolution::Found {
-            id: hit.id,
-            language: Some(hit.language),
-            by_printing: true,
-            others: Vec::new(),
-        };
+    if let (None, Some(number)) = (set, number) {
+        if let Some(hit) = by_name_and_number(db, name, number, prefer) {
+            return Resolution::Found {
+                id: hit.id,
+                language: Some(hit.language),
+                by_printing: true,
+                others: Vec::new(),
+            };
+        }
+        // The "number" may end the name: `PokéDex HANDY909` is a card's whole name (so the
+        // number is accounted for: `by_printing`, no `unknown-printing`).
+        let whole = format!("{} {number}", name.trim_end());
+        if let Some((id, language, others)) = best_by_name(db, &whole, prefer, false, allowed) {
+            return Resolution::Found {
+                id,
+                language: Some(language),
+                by_printing: true,
+                others,
+            };
+        }
     }
     // A basic Energy's placeholder code (`Energy 7`, `SVE R`) says the card is basic.
     let basic = matches!((set, number), (Some(set), Some(number)) if is_placeholder(set, number));

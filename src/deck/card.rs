@@ -283,11 +283,16 @@ pub(crate) fn is_number(tok: &str) -> bool {
     tok.len() <= 24 && NUMBER.as_ref().is_some_and(|re| re.is_match(tok))
 }
 
-/// A collector number of one letter or mark, after a set code: Unseen Forces numbers its
-/// Unown `A` to `Z`, `!` and `?` (`Unown UF !`), and the Limitless deck builder writes a
-/// basic Energy's type letter there (`Fire Energy SVE R`).
+/// A collector number without digits, after a set code: Unseen Forces numbers its Unown
+/// `A` to `Z`, `!` and `?` (`Unown UF !`), the Limitless deck builder writes a basic
+/// Energy's type letter there (`Fire Energy SVE R`), and a few cards are numbered in words
+/// (`Alph Lithograph UL TWO`, `Pikachu at the Museum MEP MUSEUM`). Name suffixes
+/// (`LEGEND`, `BREAK`) are not numbers.
 fn is_letter_number(tok: &str) -> bool {
-    matches!(tok.as_bytes(), [c] if c.is_ascii_uppercase() || *c == b'!' || *c == b'?')
+    let word = (3..=6).contains(&tok.len())
+        && tok.bytes().all(|b| b.is_ascii_uppercase())
+        && !NAME_SUFFIXES.contains(&tok);
+    word || matches!(tok.as_bytes(), [c] if c.is_ascii_uppercase() || *c == b'!' || *c == b'?')
 }
 
 /// Byte offset where a trailing ` # ...` or ` // ...` comment starts (`s.len()` if none).

@@ -291,8 +291,21 @@ fn written_printing(
             Some((rest, code)) if set_key(code) == printing.set_code => printed(rest),
             _ => printed(&line.name),
         },
+        // The number ends the card's name (`PokéDex HANDY909`): it is no number.
+        (None, Some(number)) if names_card(&format!("{} {number}", line.name), printing) => {
+            (format!("{} {number}", line.name), None, None)
+        }
         _ => written,
     }
+}
+
+/// Whether `name` is one of the printing's names, in any language.
+fn names_card(name: &str, printing: &Printing) -> bool {
+    let key = crate::names::lookup_key(name);
+    printing
+        .names
+        .iter()
+        .any(|(_, own)| crate::names::lookup_key(own) == key)
 }
 
 /// Merges identical lines, keeping the first one's place (which orders unknown cards).
