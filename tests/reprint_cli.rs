@@ -25,7 +25,7 @@ const OLDER_PRINTINGS: &str = "\
 Pokémon: 4
 4 Dreepy TWM 128
 
-Trainer: 36
+Trainer: 40
 2 Ultra Ball SUM 135
 2 Ultra Ball PLF 122
 4 Rare Candy SUM 129
@@ -36,9 +36,11 @@ Trainer: 36
 4 Energy Switch SUM 117
 4 Poké Ball RS 86
 4 Repel SUM 130
+2 Energy Retrieval SUM 116
+2 Energy Retrieval PRC 126
 
-Energy: 20
-20 Psychic Energy SVE 5
+Energy: 16
+16 Psychic Energy SVE 5
 ";
 
 #[test]

@@ -176,21 +176,25 @@ const IDENTICAL: &[(&str, &str, &str)] = &[
         "Scramble Switch: two wordings of moving the Energy",
     ),
     ("UNB 182", "BLK 84", "Pokégear 3.0: Item reminder line only"),
-];
-
-/// Same name, other card. The third field says what differs.
-const DIFFERENT: &[(&str, &str, &str)] = &[
     (
         "SUM 116",
         "CRI 108",
-        "Energy Retrieval: 'put 2' (every one you can) vs 'put up to 2' (you choose how many)",
+        "Energy Retrieval: 'put 2' became 'put up to 2' with Sword & Shield's template",
     ),
     (
         "FLI 143",
         "POR 108",
-        "Energy Recycler: '5' vs 'up to 5' Basic Energy",
+        "Energy Recycler: 'shuffle 5' became 'shuffle up to 5'",
     ),
-    ("FLF 96", "DRI 168", "Sacred Ash: '5' vs 'up to 5' Pokémon"),
+    (
+        "FLF 96",
+        "DRI 168",
+        "Sacred Ash: 'shuffle 5' became 'shuffle up to 5'",
+    ),
+];
+
+/// Same name, other card. The third field says what differs.
+const DIFFERENT: &[(&str, &str, &str)] = &[
     (
         "MD 80",
         "SSP 175",

@@ -151,6 +151,28 @@ const TRAINER_COSTS: &[(&str, &str)] = &[
     ),
 ];
 
+/// Recovery Trainers that take back a fixed number of cards until Sun & Moon and "up to"
+/// that number since Sword & Shield (Energy Retrieval: `Put 2 basic Energy cards` became
+/// `Put up to 2`; Energy Recycler and Sacred Ash: `Shuffle 5` became `Shuffle up to 5`).
+/// The cards are reprints under the new template (Play! Pokémon treats the older
+/// printings as the same card; issue 13 names Energy Retrieval among the older printings
+/// wrongly rejected). Folded only at the start of a sentence of a Trainer's text, and only
+/// for these recoveries: an attack's `put 2 damage counters` is untouched.
+const TRAINER_RECOVERIES: &[(&str, &str)] = &[
+    (
+        "put 2 basic energy cards from your discard pile into your hand",
+        "put up to 2 basic energy cards from your discard pile into your hand",
+    ),
+    (
+        "shuffle 5 basic energy cards from your discard pile into your deck",
+        "shuffle up to 5 basic energy cards from your discard pile into your deck",
+    ),
+    (
+        "shuffle 5 pokemon from your discard pile into your deck",
+        "shuffle up to 5 pokemon from your discard pile into your deck",
+    ),
+];
+
 /// Reminder lines: sentences (as [`text_key`] cuts them) that restate a rule of the game
 /// the card's kind already carries (how many Items, Supporters, Stadiums and Tools a
 /// player may play, the deck limits of ACE SPEC, Radiant, Prism Star and Pokémon Star
@@ -215,7 +237,8 @@ const SYMBOLS: &[(&str, &str)] = &[
 
 /// The functionally relevant text of a printing: its rules `text` folded (`fold`), the
 /// card's own name (`rules_name`, for a Pokémon) replaced by "this pokemon", symbols and
-/// known rewordings unified (`TEMPLATES`, and `TRAINER_COSTS` for a Trainer), then cut
+/// known rewordings unified (`TEMPLATES`, and `TRAINER_COSTS` and `TRAINER_RECOVERIES` for
+/// a Trainer), then cut
 /// into sentences (at line breaks and periods, so `hand.\nSearch` and `hand. Search`
 /// agree, as does a period left off at the end), reminder lines (`REMINDERS`) and rule-box
 /// Prize sentences (`is_prize_rule`) left out, joined by `. `.
@@ -228,7 +251,7 @@ pub fn text_key(rules_name: &str, category: Category, text: &str) -> String {
         text = text.replace(from, to);
     }
     if category == Category::Trainer {
-        for (from, to) in TRAINER_COSTS {
+        for (from, to) in TRAINER_COSTS.iter().chain(TRAINER_RECOVERIES) {
             text = replace_at_sentence_start(&text, from, to);
         }
     }
