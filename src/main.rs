@@ -53,12 +53,24 @@ fn main() -> ExitCode {
         &Silent
     };
     let outcome = cli::run_with_progress(&args, &mut std::io::stdin().lock(), terminal, progress);
-    // A closed pipe (`deckbox check ... | head`) is not an error worth reporting.
-    let _ = std::io::stdout()
-        .lock()
-        .write_all(outcome.stdout.as_bytes());
-    let _ = std::io::stderr()
-        .lock()
-        .write_all(outcome.stderr.as_bytes());
-    ExitCode::from(outcome.code)
+    let mut code = outcome.code;
+    let mut stdout = std::io::stdout().lock();
+    let written = stdout
+        .write_all(outcome.stdout.as_bytes())
+        .and_then(|()| stdout.flush());
+    let mut stderr = outcome.stderr;
+    match written {
+        // A closed pipe (`deckbox check ... | head`) is not an error worth reporting.
+        Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => {}
+        // A full disk or `> /dev/full`: the output is incomplete, so the run failed.
+        Err(error) => {
+            stderr.push_str(&format!(
+                "error: cannot write to standard output: {error}\n"
+            ));
+            code = 2;
+        }
+        Ok(()) => {}
+    }
+    let _ = std::io::stderr().lock().write_all(stderr.as_bytes());
+    ExitCode::from(code)
 }

@@ -854,3 +854,39 @@ fn stats_on_hostile_decks() {
 fn copy_example(name: &str, to: &Path) {
     std::fs::copy(common::repo().join("examples").join(name), to).unwrap();
 }
+
+/// A write error on standard output is a failure (exit 2, said on stderr): `deckbox fmt
+/// deck > /dev/full` must not exit 0 with nothing written. A closed pipe stays quiet.
+#[test]
+fn a_full_standard_output_is_exit_two_and_a_closed_pipe_is_quiet() {
+    let deck = common::repo().join("examples/dragapult.txt");
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        eprintln!("note: /dev/full is missing; write-error test skipped");
+        return;
+    };
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_deckbox"))
+        .args(["fmt", &deck.display().to_string()])
+        .env(
+            "DECKBOX_CACHE_DIR",
+            std::env::temp_dir().join("deckbox-hostile-cache"),
+        )
+        .stdout(std::process::Stdio::from(full))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("cannot write to standard output"),
+        "{stderr}"
+    );
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_deckbox"))
+        .args(["fmt", &deck.display().to_string()])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    assert!(output.stderr.is_empty(), "{:?}", output.stderr);
+}
