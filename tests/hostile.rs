@@ -890,3 +890,36 @@ fn a_full_standard_output_is_exit_two_and_a_closed_pipe_is_quiet() {
     assert_eq!(output.status.code(), Some(0));
     assert!(output.stderr.is_empty(), "{:?}", output.stderr);
 }
+
+/// `DECKBOX_FORMAT` holding a byte that is not UTF-8 is refused (exit 2), not silently
+/// replaced by the default; `DECKBOX_CARDS` is a path, used as the system gives it.
+#[cfg(unix)]
+#[test]
+fn environment_that_is_not_utf8_is_refused_or_used_as_a_path() {
+    use std::os::unix::ffi::OsStrExt;
+    let deck = common::repo().join("examples/dragapult.txt");
+    let run = |name: &str, value: &[u8]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_deckbox"))
+            .args(["check", &deck.display().to_string()])
+            .env_remove("DECKBOX_FORMAT")
+            .env_remove("DECKBOX_CARDS")
+            .env(name, std::ffi::OsStr::from_bytes(value))
+            .env(
+                "DECKBOX_CACHE_DIR",
+                std::env::temp_dir().join("deckbox-hostile-cache"),
+            )
+            .output()
+            .unwrap()
+    };
+    let output = run("DECKBOX_FORMAT", b"stand\xffard");
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("DECKBOX_FORMAT is not valid UTF-8"),
+        "{stderr}"
+    );
+    let output = run("DECKBOX_CARDS", b"/no/such/cards\xff");
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("/no/such/cards"), "{stderr}");
+}

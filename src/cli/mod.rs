@@ -237,8 +237,11 @@ impl Settings {
 /// Opens nothing else: `deckbox config` shows this without loading a card database.
 pub fn resolve_layers(args: &SettingsArgs) -> Result<(Option<Config>, Resolved), String> {
     let config = find_config(args)?;
-    let format_env = non_empty_env("DECKBOX_FORMAT");
-    let cards_env = non_empty_env("DECKBOX_CARDS").map(PathBuf::from);
+    let format_env = non_empty_env("DECKBOX_FORMAT")?;
+    // A path: any bytes the system allows.
+    let cards_env = std::env::var_os("DECKBOX_CARDS")
+        .filter(|value| !value.is_empty())
+        .map(PathBuf::from);
     let resolved = crate::config::resolve(&Layers {
         format_flag: args.format.as_deref(),
         cards_flag: args.source.cards.as_deref(),
@@ -265,9 +268,17 @@ fn find_config(args: &SettingsArgs) -> Result<Option<Config>, String> {
         .transpose()
 }
 
-/// An environment variable, an empty value counting as unset.
-fn non_empty_env(name: &str) -> Option<String> {
-    std::env::var(name).ok().filter(|value| !value.is_empty())
+/// An environment variable, an empty value counting as unset; one that is not UTF-8 is an
+/// error rather than silently unset (a format id is text).
+fn non_empty_env(name: &str) -> Result<Option<String>, String> {
+    match std::env::var(name) {
+        Ok(value) => Ok(Some(value).filter(|value| !value.is_empty())),
+        Err(std::env::VarError::NotPresent) => Ok(None),
+        Err(std::env::VarError::NotUnicode(value)) => Err(format!(
+            "error: {name} is not valid UTF-8 ({}); unset it or give a format id or path\n",
+            value.to_string_lossy().escape_debug()
+        )),
+    }
 }
 
 /// Opens `--cards DIR`, or the embedded card index without one.
