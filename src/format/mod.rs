@@ -139,6 +139,9 @@ pub struct Exclusive {
     pub names: Vec<String>,
     /// Who says so, with the date.
     pub source: String,
+    /// The names' lookup keys, computed on first use (a repository check judges every deck).
+    #[serde(skip)]
+    pub(crate) keys: Memo<Vec<String>>,
 }
 
 /// Which printings the format allows. A printing is in the pool when it passes every

@@ -176,11 +176,10 @@ fn exclusive(
 ) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for group in &format.construction.exclusive {
-        let keys: Vec<String> = group
-            .names
-            .iter()
-            .map(|name| names::lookup_key(&names::canonical(name)))
-            .collect();
+        let keys = group.keys.get_or_init(|| {
+            let key = |name: &String| names::lookup_key(&names::canonical(name));
+            group.names.iter().map(key).collect()
+        });
         let tied = cards
             .iter()
             .filter(|(_, printing)| keys.iter().any(|key| key == printing.rules_key()))
