@@ -923,3 +923,41 @@ fn environment_that_is_not_utf8_is_refused_or_used_as_a_path() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("/no/such/cards"), "{stderr}");
 }
+
+/// Strings from files a cloned repository controls never reach the terminal raw: a format
+/// file's name and description (`formats show`, `check`'s summary), a TOML parse error's
+/// quoted line, and a file name with a line break in `--output short` (issue 14 item 3).
+#[test]
+fn escape_sequences_from_files_are_shown_escaped() {
+    let dir = tempfile::tempdir().unwrap();
+    let esc = '\u{1b}';
+    std::fs::write(
+        dir.path().join("evil.toml"),
+        "id = \"evil\\u001b[2J\"\nname = \"Evil\\u001b[31m\"\ndescription = \"bell\\u0007\"\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("broken.toml"),
+        format!("id = \"broken\"\nname = {esc}[2J\n"),
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("a\nb.txt"), "4 Dreepy TWM 128\n").unwrap();
+    let run = |args: &[&str]| common::run_deckbox(dir.path(), args, b"");
+    for args in [
+        &["formats", "show", "evil.toml"][..],
+        &["check", "a\nb.txt", "--format", "evil.toml"][..],
+        &["check", "a\nb.txt", "--format", "evil.toml", "-o", "short"][..],
+        &["check", "a\nb.txt", "--format", "broken.toml"][..],
+    ] {
+        let (_, out) = run(args);
+        assert!(
+            !out.contains(esc) && !out.contains('\u{7}'),
+            "{args:?}: {out:?}"
+        );
+    }
+    let (_, out) = run(&["formats", "show", "evil.toml"]);
+    assert!(out.contains("Evil\\u{1B}[31m (evil\\u{1B}[2J)"), "{out}");
+    let (_, out) = run(&["check", "a\nb.txt", "--format", "standard", "-o", "short"]);
+    assert!(out.contains("a\\nb.txt:"), "{out}");
+    assert!(!out.contains("a\nb.txt"), "{out}");
+}

@@ -40,8 +40,15 @@ impl Names {
         self.0[lang.index()].as_deref()
     }
 
+    /// Sets a name. Control characters are dropped: no card name has one, and a card
+    /// database from elsewhere (`--cards`) must not put escape sequences into what
+    /// `convert` writes and every report prints.
     pub fn set(&mut self, lang: Language, name: impl Into<String>) {
-        self.0[lang.index()] = Some(name.into());
+        let mut name: String = name.into();
+        if name.contains(char::is_control) {
+            name.retain(|c| !c.is_control());
+        }
+        self.0[lang.index()] = Some(name);
     }
 
     /// Every `(language, name)` the card has.

@@ -216,7 +216,7 @@ pub(crate) fn run_diff(args: &DiffArgs, stdin: &mut dyn Read) -> Outcome {
     let diff = crate::diff::diff(old, new, &settings.db);
     Outcome {
         stdout: match args.output {
-            DiffOutput::Text => crate::diff::text(&diff),
+            DiffOutput::Text => report::visible(&crate::diff::text(&diff)).into_owned(),
             DiffOutput::Json => crate::diff::json(&diff),
         },
         stderr: String::new(),

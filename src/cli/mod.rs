@@ -303,7 +303,9 @@ pub(crate) fn render_error(error: impl miette::Diagnostic + Send + Sync + 'stati
     if handler.render_report(&mut out, report.as_ref()).is_err() {
         out = format!("error: {report}\n");
     }
-    out
+    // A parse error quotes the offending line of a config or format file, which a cloned
+    // repository controls: no escape sequence reaches the terminal.
+    crate::report::visible(&out).into_owned()
 }
 
 /// Runs one command. `stdin` is read only for the file `-`.

@@ -62,7 +62,7 @@ pub fn human(deck: &CheckedDeck, options: HumanOptions) -> String {
         .with_width(options.width)
         .with_links(false);
     let mut out = String::new();
-    let path = visible(&deck.path).into_owned();
+    let path = visible_line(&deck.path).into_owned();
     let source = visible_source(&deck.source);
     for diagnostic in deck.diagnostics.iter().take(MAX_HUMAN_FINDINGS) {
         let report = miette::Report::new(to_miette(diagnostic))
@@ -100,9 +100,9 @@ pub fn summary(deck: &CheckedDeck) -> String {
     };
     format!(
         "{}: {verdict} ({} cards, format {})",
-        visible(&deck.path),
+        visible_line(&deck.path),
         deck.card_count(),
-        deck.format
+        visible_line(&deck.format)
     )
 }
 
@@ -158,7 +158,7 @@ pub fn short(deck: &CheckedDeck) -> String {
 fn short_line(deck: &CheckedDeck, diagnostic: &Diagnostic) -> String {
     format!(
         "{}:{}:{}: {} {}: {}",
-        visible(&deck.path),
+        visible_line(&deck.path),
         diagnostic.line.unwrap_or(1),
         diagnostic.column.unwrap_or(1),
         diagnostic.severity.as_str(),
@@ -189,6 +189,26 @@ pub fn visible(text: &str) -> std::borrow::Cow<'_, str> {
             out.push_str(&format!("\\u{{{:X}}}", u32::from(c)));
         } else {
             out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// [`visible`] for text that must stay on one line (a file name in a finding line or a
+/// summary): tabs and line endings are escaped too, so a file named `a\nb.txt` cannot
+/// forge a finding line.
+pub fn visible_line(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.contains(|c: char| hidden(c) || matches!(c, '\t' | '\n' | '\r')) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        match c {
+            '\t' => out.push_str("\\t"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            c if hidden(c) => out.push_str(&format!("\\u{{{:X}}}", u32::from(c))),
+            c => out.push(c),
         }
     }
     std::borrow::Cow::Owned(out)
