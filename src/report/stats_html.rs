@@ -344,7 +344,7 @@ fn card_row(card: &CardStats) -> String {
         "<tr><td class=\"name\">{}</td><td class=\"num\">{}</td><td>{}</td>\
          <td class=\"num\">{}</td><td class=\"num ss\">{}</td><td class=\"num\">{}</td>\
          <td class=\"num\">{}</td><td class=\"num\">{}</td>{}</tr>\n",
-        escape(card.label()),
+        escape(&card.label()),
         card.copies,
         if card.basic { "Basic" } else { "" },
         pct(card.opening_hand),
@@ -372,7 +372,7 @@ fn single_shuffle_table(report: &Report) -> String {
         out.push_str(&format!(
             "<tr><td class=\"name\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>\
              <td class=\"num\">{}</td><td class=\"num\">{}</td>{}</tr>\n",
-            escape(card.label()),
+            escape(&card.label()),
             pct(card.opening_hand_single_shuffle),
             pct(card.prized_at_least_one_single_shuffle),
             pct(card.prized_all_single_shuffle),
@@ -428,7 +428,7 @@ fn curves(report: &Report) -> Vec<Curve> {
         let values: Vec<f64> = std::iter::once(card.opening_hand)
             .chain(card.by_turn.iter().copied())
             .collect();
-        let label = format!("{} ({})", escape(card.label()), card.copies);
+        let label = format!("{} ({})", escape(&card.label()), card.copies);
         match out.iter_mut().find(|curve| curve.values == values) {
             Some(curve) => {
                 curve.label.push_str(", ");
@@ -715,6 +715,17 @@ mod tests {
         ] {
             assert!(!page.contains(needle), "{needle}");
         }
+    }
+
+    #[test]
+    fn a_huge_name_is_cut_in_every_table() {
+        let mut report = report("Rare Candy", true);
+        report.cards[1].name = "X".repeat(10_000_000);
+        let page = stats_page(&report, "deck");
+        assert!(page.len() < 200_000, "{}", page.len());
+        assert!(page.contains(&format!("{}…", "X".repeat(59))));
+        let text = crate::report::stats_text::text(&report);
+        assert!(text.len() < 20_000, "{}", text.len());
     }
 
     #[test]

@@ -228,7 +228,7 @@ fn simulated_cards(report: &Report, estimates: &Estimates) -> Table {
             format!("prized_expected/{name}"),
         ];
         keys.extend((1..=report.setup.turns).map(|turn| format!("by_turn_{turn}/{name}")));
-        rows.push(simulated_row(card.label(), estimates, &keys, 3));
+        rows.push(simulated_row(&card.label(), estimates, &keys, 3));
     }
     Table { header, rows }
 }

@@ -117,10 +117,21 @@ pub struct Estimate {
     pub exact: f64,
 }
 
+/// Longest name a report shows whole, in characters: card names are far shorter, and a
+/// hostile database's 10 MB name must not pad every table row to its width.
+pub const MAX_LABEL_CHARS: usize = 60;
+
 impl CardStats {
-    /// The name reports show: the list's own, else the English one.
-    pub fn label(&self) -> &str {
-        self.local_name.as_deref().unwrap_or(&self.name)
+    /// The name reports show: the list's own, else the English one, cut to
+    /// [`MAX_LABEL_CHARS`] with `…`.
+    pub fn label(&self) -> std::borrow::Cow<'_, str> {
+        let name = self.local_name.as_deref().unwrap_or(&self.name);
+        match name.char_indices().nth(MAX_LABEL_CHARS - 1) {
+            Some((cut, _)) if name.chars().count() > MAX_LABEL_CHARS => {
+                std::borrow::Cow::Owned(format!("{}…", name.get(..cut).unwrap_or(name)))
+            }
+            _ => std::borrow::Cow::Borrowed(name),
+        }
     }
 }
 
