@@ -961,3 +961,30 @@ fn escape_sequences_from_files_are_shown_escaped() {
     assert!(out.contains("a\\nb.txt:"), "{out}");
     assert!(!out.contains("a\nb.txt"), "{out}");
 }
+
+/// `fmt --write` never writes mojibake back: a file that is not UTF-8 (one stray byte, a
+/// Windows-1252 or UTF-16 file) is refused, byte for byte unchanged (issue 14 item 0).
+#[test]
+fn fmt_write_refuses_files_that_are_not_utf8() {
+    let dir = tempfile::tempdir().unwrap();
+    let files: [(&str, Vec<u8>); 2] = [
+        (
+            "stray.txt",
+            b"Trainer: 8\n4 Pok\xe9 Pad\n4 Iono PAL 185\n".to_vec(),
+        ),
+        (
+            "utf16.txt",
+            std::iter::once(0xFEFF_u16)
+                .chain("Trainer: 4\n4 Iono PAL 185\n".encode_utf16())
+                .flat_map(u16::to_le_bytes)
+                .collect(),
+        ),
+    ];
+    for (name, bytes) in &files {
+        std::fs::write(dir.path().join(name), bytes).unwrap();
+        let (code, out) = common::run_deckbox(dir.path(), &["fmt", "--write", name], b"");
+        assert_eq!(code, 2, "{out}");
+        assert!(out.contains("is not UTF-8"), "{out}");
+        assert_eq!(&std::fs::read(dir.path().join(name)).unwrap(), bytes);
+    }
+}

@@ -92,6 +92,7 @@ pub(crate) fn run_fmt(args: &FmtArgs, stdin: &mut dyn Read, _terminal: Terminal)
     let mut stdin_used = false;
     for file in &args.files {
         let formatted = read_deck(file, stdin, &mut stdin_used).and_then(|input| {
+            refuse_foreign_encoding(file, &input, mode)?;
             listing::format(&input, &settings.db, &settings.format)
                 .map_err(|refusal| format!("{}: {refusal}", file.display()))
         });
@@ -104,6 +105,25 @@ pub(crate) fn run_fmt(args: &FmtArgs, stdin: &mut dyn Read, _terminal: Terminal)
         }
     }
     outcome
+}
+
+/// `fmt --write` rewrites only UTF-8 files: a file read as Windows-1252 or UTF-16 (or as
+/// UTF-8 with damaged bytes) would be written back re-encoded, changing bytes the user did
+/// not ask to change (`Poké` in a file with one stray byte would become `PokÃ©` for good).
+/// Printing and `--check` still work on it.
+fn refuse_foreign_encoding(
+    file: &Path,
+    input: &crate::check::DeckInput,
+    mode: Mode,
+) -> Result<(), String> {
+    match (mode, input.encoding_fallback) {
+        (Mode::Write, Some(encoding)) => Err(format!(
+            "{} is not UTF-8 (it reads as {encoding}); not rewritten: save it as UTF-8 first, or print the canonical list with `deckbox fmt {}`",
+            file.display(),
+            file.display()
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// Argument combinations clap cannot express.
