@@ -211,6 +211,7 @@ fn tricky_lines() {
         ("1 Blaine's Quiz #2",                              "1 | Blaine's Quiz #2 | - | -"),
         ("1 Unown UF !",                                    "1 | Unown | UF | !"),
         ("1 Unown UF R",                                    "1 | Unown | UF | R"),
+        ("4 Ultra Ball (SVI) 196",                          "4 | Ultra Ball | SVI | 196"),
         ("1 Alph Lithograph UL TWO",                        "1 | Alph Lithograph | UL | TWO"),
         ("1 Ho-Oh LEGEND HS 111",                           "1 | Ho-Oh LEGEND | HS | 111"),
         ("1 Ho-Oh LEGEND",                                  "1 | Ho-Oh LEGEND | - | -"),

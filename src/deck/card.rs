@@ -15,7 +15,8 @@
 //!   cannot belong to the name: a plain 1–3 digit number after a column gap of two blanks,
 //!   after a word ending in `Energy`, or after a name suffix (`V`, `ex`, `GX`, `VSTAR`...).
 //!   Otherwise it stays in the name (`Iono 185`), where a lookup failure will show it.
-//! - Other tools' spellings of a printing, all taken from the end: a database card id
+//! - Other tools' spellings of a printing, all taken from the end: a code in parentheses
+//!   (`Ultra Ball (SVI) 196`), a database card id
 //!   (`xy1-12`, `sv3pt5-151`: set id, `-`, number), a code glued to its number (`SWSH161`,
 //!   `PAL185`: a number without a code), and a one-letter number after a code (Unseen
 //!   Forces' `Unown UF !`; the Limitless deck builder's basic-Energy type letter,
@@ -147,7 +148,7 @@ pub(crate) fn split_card(rest: &str) -> Parts {
     if coded(body, &toks, at) {
         return Parts {
             name: name(at + 1),
-            set: toks.get(at + 1).copied(),
+            set: toks.get(at + 1).map(|&range| unparenthesized(body, range)),
             number: toks.get(at).copied(),
             ph,
         };
@@ -189,9 +190,24 @@ fn coded(body: &str, toks: &[Range], at: usize) -> bool {
         return false;
     };
     let name = toks.get(at + 1).and_then(|&(start, _)| body.get(..start));
+    let code = code
+        .strip_prefix('(')
+        .and_then(|c| c.strip_suffix(')'))
+        .unwrap_or(code);
     (is_number(number) || is_letter_number(number))
         && is_code(code)
         && (code != "Energy" || name.is_some_and(mentions_energy))
+}
+
+/// A code written in parentheses, `(SVI)`, as tools modelled on card-game exports of other
+/// games write it (`4 Ultra Ball (SVI) 196`): the range without them.
+fn unparenthesized(body: &str, (start, end): Range) -> Range {
+    match body.get(start..end) {
+        Some(code) if code.len() > 2 && code.starts_with('(') && code.ends_with(')') => {
+            (start + 1, end - 1)
+        }
+        _ => (start, end),
+    }
 }
 
 /// Whether a name contains an Energy word in one of the six languages (`Energy`,
