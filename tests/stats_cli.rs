@@ -288,3 +288,35 @@ fn statistics_speak_the_lists_language() {
     assert!(json.contains("\"name\": \"Dreepy\""), "{json}");
     assert!(json.contains("\"local_name\": \"Fantyrm\""), "{json}");
 }
+
+/// `--threads` is bounded: a typo cannot ask the system for 100,000 threads (exit 2, the
+/// bound named); the bound itself is accepted.
+#[test]
+fn threads_are_bounded() {
+    let dir = dragapult();
+    let (code, _, err) = run_in(
+        dir.path(),
+        &[
+            "stats",
+            "dragapult.txt",
+            "--simulate",
+            "1000",
+            "--threads",
+            "100000",
+        ],
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("from 0 to 256"), "{err}");
+    let (code, _, err) = run_in(
+        dir.path(),
+        &[
+            "stats",
+            "dragapult.txt",
+            "--simulate",
+            "1000",
+            "--threads",
+            "256",
+        ],
+    );
+    assert_eq!(code, 0, "{err}");
+}

@@ -63,8 +63,8 @@ pub struct StatsArgs {
     /// Also simulate N setups with the engine and show each estimate beside the exact value.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=MAX_SETUPS))]
     pub simulate: Option<u64>,
-    /// Simulation threads; 0 means one per core.
-    #[arg(long, default_value_t = 0)]
+    /// Simulation threads, at most 256; 0 means one per core.
+    #[arg(long, default_value_t = 0, value_parser = parse_threads)]
     pub threads: usize,
     /// A combination to compute, e.g. `Rare Candy>=1 & Dreepy>=1` (repeatable).
     #[arg(long = "want", value_name = "EXPR")]
@@ -184,6 +184,17 @@ fn deck_kinds(deck: &CheckedDeck, db: &CardDb) -> Result<Vec<DeckKind>, String> 
         ));
     }
     Ok(kinds)
+}
+
+/// Most simulation threads `--threads` accepts: far more than any machine's cores, and a
+/// bound on what a typo (`--threads 100000`) can ask of the system.
+const MAX_THREADS: usize = 256;
+
+fn parse_threads(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(threads) if threads <= MAX_THREADS => Ok(threads),
+        _ => Err(format!("expected a whole number from 0 to {MAX_THREADS}")),
+    }
 }
 
 fn stats_going(going: GoingArg) -> crate::stats::Going {

@@ -100,6 +100,9 @@ pub enum EngineError {
         help("the hand, the prize cards and the turn draws must all come from the deck")
     )]
     TooFewCards { cards: usize, needed: u64 },
+    #[error("cannot start {threads} simulation threads: {reason}")]
+    #[diagnostic(code(engine), help("ask for fewer with `--threads N`"))]
+    Threads { threads: usize, reason: String },
 }
 
 /// A deck as the engine sees it: one entry per card, holding its kind index.

@@ -85,17 +85,29 @@ where
         return worker(0);
     }
     let results: Vec<Result<O, EngineError>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|index| scope.spawn(move || worker(index)))
-            .collect();
-        handles
-            .into_iter()
-            .map(|handle| {
-                handle
-                    .join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-            })
-            .collect()
+        let mut handles = Vec::with_capacity(threads);
+        let mut failed = None;
+        for index in 0..threads {
+            // A process limit can refuse a thread: an error, not a panic.
+            match std::thread::Builder::new().spawn_scoped(scope, move || worker(index)) {
+                Ok(handle) => handles.push(handle),
+                Err(error) => {
+                    failed = Some(EngineError::Threads {
+                        threads,
+                        reason: error.to_string(),
+                    });
+                    break;
+                }
+            }
+        }
+        let joined = handles.into_iter().map(|handle| {
+            handle
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+        });
+        let mut results: Vec<Result<O, EngineError>> = joined.collect();
+        results.extend(failed.map(Err));
+        results
     });
     let mut merged: Option<O> = None;
     for result in results {
