@@ -521,3 +521,19 @@ fn random_json_never_panics_and_keeps_spans_valid() {
         check_json_spans(&text, &deck::parse(&text));
     }
 }
+
+/// A count typed in full-width digits (`４ Iono`, as Japanese input methods type them) is
+/// refused with a message that says so, not the generic one.
+#[test]
+fn full_width_counts_are_named() {
+    let deck = deck::parse("４ Iono PAL 185\n");
+    let [issue] = deck.issues.as_slice() else {
+        panic!("{:?}", deck.issues);
+    };
+    assert!(
+        issue.message.contains("full-width digits"),
+        "{}",
+        issue.message
+    );
+    assert!(issue.message.contains("'4'"), "{}", issue.message);
+}

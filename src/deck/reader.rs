@@ -15,6 +15,26 @@ use super::{
 
 const EXAMPLE: &str = "expected a card line such as `4 Iono PAL 185`";
 
+/// The message for a line whose count is written in full-width digits (`４ Iono`, as a
+/// Japanese input method types them): which digits to write instead.
+fn full_width_count(text: &str) -> Option<String> {
+    let trimmed = text.trim_start();
+    let digits: String = trimmed
+        .chars()
+        .take_while(|c| ('\u{FF10}'..='\u{FF19}').contains(c))
+        .collect();
+    if digits.is_empty() {
+        return None;
+    }
+    let ascii: String = digits
+        .chars()
+        .filter_map(|c| char::from_u32(u32::from(c) - 0xFF10 + u32::from('0')))
+        .collect();
+    Some(format!(
+        "the count '{digits}' is written in full-width digits; write it as '{ascii}'"
+    ))
+}
+
 /// Reads lines one by one; [`Reader::finish`] resolves what needs the whole deck.
 #[derive(Default)]
 pub(crate) struct Reader {
@@ -36,7 +56,10 @@ impl Reader {
             Class::Banner => self.ptcgo |= line.text.starts_with("***"),
             Class::Marker(marker) => self.marker(line, marker),
             Class::Card { count, parts } => self.card(line, &count, parts),
-            Class::Unreadable => self.issue(line, ParseIssueKind::Unreadable, EXAMPLE, None),
+            Class::Unreadable => {
+                let message = full_width_count(line.text).unwrap_or_else(|| EXAMPLE.to_string());
+                self.issue(line, ParseIssueKind::Unreadable, &message, None);
+            }
         }
     }
 
