@@ -988,3 +988,38 @@ fn fmt_write_refuses_files_that_are_not_utf8() {
         assert_eq!(&std::fs::read(dir.path().join(name)).unwrap(), bytes);
     }
 }
+
+/// Format-file mistakes are named where they are: `extends` of a missing file points at the
+/// `extends` line of the file that holds it, and `hand_size = 0` at its value (issue 14
+/// item 10).
+#[test]
+fn format_file_mistakes_point_at_their_line() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("child.toml"),
+        "id = \"child\"\nname = \"Child\"\nextends = \"missing.toml\"\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("hand.toml"),
+        "id = \"hand\"\nname = \"Hand\"\n[setup]\nhand_size = 0\n",
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("deck.txt"), "4 Dreepy TWM 128\n").unwrap();
+    let (code, out) = common::run_deckbox(
+        dir.path(),
+        &["check", "deck.txt", "--format", "child.toml"],
+        b"",
+    );
+    assert_eq!(code, 2, "{out}");
+    assert!(out.contains("child.toml:3:1"), "{out}");
+    assert!(out.contains("missing.toml, which cannot be read"), "{out}");
+    let (code, out) = common::run_deckbox(
+        dir.path(),
+        &["stats", "deck.txt", "--format", "hand.toml"],
+        b"",
+    );
+    assert_eq!(code, 2, "{out}");
+    assert!(out.contains("hand.toml:4:13"), "{out}");
+    assert!(out.contains("must be at least 1"), "{out}");
+}

@@ -194,10 +194,21 @@ pub struct Ban {
     pub note: Option<String>,
 }
 
+/// A count that must be at least 1, refused at its key otherwise.
+fn at_least_one<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<u32, D::Error> {
+    let value = u32::deserialize(deserializer)?;
+    if value == 0 {
+        return Err(serde::de::Error::custom("must be at least 1"));
+    }
+    Ok(value)
+}
+
 /// How a game is set up and its first turn, for the game-setup engine.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct Setup {
+    /// Cards in the opening hand: at least 1 (a hand of 0 could never hold a Basic Pokémon).
+    #[serde(deserialize_with = "at_least_one")]
     pub hand_size: u32,
     pub prizes: u32,
     /// Prize cards in Sudden Death.
@@ -378,7 +389,25 @@ fn load_table(
                     given (or below it)";
         return Err(invalid_extends(path, text, message, Some(help)));
     }
-    let (_, mut merged) = load_table(&parent, folder.as_deref(), chain)?;
+    let (_, mut merged) = match load_table(&parent, folder.as_deref(), chain) {
+        Ok(loaded) => loaded,
+        // Name the file that holds the `extends`, not only the one it names.
+        Err(FormatError::Io {
+            path: missing,
+            source,
+        }) => {
+            let message = format!(
+                "`extends` names {}, which cannot be read: {source}",
+                missing.display()
+            );
+            return Err(invalid_extends(path, text, message, None));
+        }
+        Err(FormatError::Unknown { name, known }) => {
+            let message = format!("`extends` names unknown format '{name}' (known: {known})");
+            return Err(invalid_extends(path, text, message, None));
+        }
+        Err(other) => return Err(other),
+    };
     merge(&mut merged, std::mem::take(&mut table));
     Ok((path, merged))
 }
