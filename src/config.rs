@@ -109,11 +109,17 @@ pub fn discover(start: &Path) -> Option<PathBuf> {
         .find(|candidate| candidate.is_file())
 }
 
+/// Largest config file read: a repository's deckbox.toml with thousands of per-path
+/// overrides stays under a megabyte.
+const MAX_CONFIG_BYTES: u64 = 8 << 20;
+
 /// Reads and checks the config file at `path`.
 pub fn load(path: &Path) -> Result<Config, ConfigError> {
-    let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Io {
-        path: path.to_path_buf(),
-        source,
+    let text = crate::bounded::read_to_string(path, MAX_CONFIG_BYTES).map_err(|source| {
+        ConfigError::Io {
+            path: path.to_path_buf(),
+            source,
+        }
     })?;
     parse(path, &text)
 }

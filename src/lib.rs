@@ -7,6 +7,7 @@
 //! it returns values and findings, and `main.rs` decides what to show.
 
 pub mod atomic;
+pub mod bounded;
 pub mod cards;
 pub mod check;
 pub mod cli;

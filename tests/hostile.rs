@@ -1023,3 +1023,119 @@ fn format_file_mistakes_point_at_their_line() {
     assert!(out.contains("hand.toml:4:13"), "{out}");
     assert!(out.contains("must be at least 1"), "{out}");
 }
+
+/// Runs deckbox in `dir` and fails instead of hanging: killed after 30 seconds.
+#[cfg(unix)]
+fn run_watched(dir: &Path, args: &[&str], cache: &Path) -> (i32, String) {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_deckbox"))
+        .args(args)
+        .current_dir(dir)
+        .env_remove("DECKBOX_CARDS")
+        .env_remove("DECKBOX_FORMAT")
+        .env("DECKBOX_CACHE_DIR", cache)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            let mut err = String::new();
+            std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut err).unwrap();
+            return (status.code().unwrap_or(-1), err);
+        }
+        if started.elapsed() > std::time::Duration::from_secs(30) {
+            let _ = child.kill();
+            panic!("deckbox {args:?} hung");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
+/// Makes a named pipe at `path`; `false` (with a note) where `mkfifo` is missing.
+#[cfg(unix)]
+fn mkfifo(path: &Path) -> bool {
+    let made = std::process::Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .is_ok_and(|status| status.success());
+    if !made {
+        eprintln!("note: mkfifo is unavailable; named-pipe cases skipped");
+    }
+    made
+}
+
+/// Files that never end or never open are refused, never waited on or read without bound
+/// (issue 14 items 1, 2, 7): a named pipe or a link to `/dev/zero` as `--format`, as the
+/// file an `extends` names, and as the card-index cache, and an over-size format file.
+#[cfg(unix)]
+#[test]
+fn pipes_and_endless_files_are_refused_promptly() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = dir.path().join("cache");
+    std::fs::create_dir(&cache).unwrap();
+    std::fs::write(dir.path().join("deck.txt"), "4 Dreepy TWM 128\n").unwrap();
+    std::os::unix::fs::symlink("/dev/zero", dir.path().join("zero.toml")).unwrap();
+    std::fs::write(
+        dir.path().join("child.toml"),
+        "id = \"child\"\nname = \"Child\"\nextends = \"pipe.toml\"\n",
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("huge.toml"), "#".repeat(9 << 20)).unwrap();
+    let mut cases = vec![
+        ("zero.toml", "a device, not a file"),
+        ("huge.toml", "larger than 8 MiB"),
+    ];
+    if mkfifo(&dir.path().join("pipe.toml")) {
+        cases.push(("pipe.toml", "a named pipe, not a file"));
+        cases.push(("child.toml", "a named pipe, not a file"));
+    }
+    for (format, message) in cases {
+        let (code, err) = run_watched(
+            dir.path(),
+            &["check", "deck.txt", "--format", format],
+            &cache,
+        );
+        assert_eq!(code, 2, "{format}: {err}");
+        assert!(err.contains(message), "{format}: {err}");
+    }
+    // The cache of a card-data checkout replaced by a pipe, then by a link to /dev/zero:
+    // each run rebuilds it from the checkout instead of waiting or reading without end.
+    let Some(data) = common::shared_data("cache as a pipe") else {
+        return;
+    };
+    let cards = data.join("pokemontcg").display().to_string();
+    let args = [
+        "check",
+        "deck.txt",
+        "--format",
+        "unlimited",
+        "--cards",
+        &cards,
+    ];
+    let (code, err) = run_watched(dir.path(), &args, &cache);
+    assert!(code == 0 || code == 1, "{err}");
+    let file = std::fs::read_dir(&cache)
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    for replace in ["pipe", "zero"] {
+        std::fs::remove_file(&file).unwrap();
+        if replace == "pipe" {
+            if !mkfifo(&file) {
+                continue;
+            }
+        } else {
+            std::os::unix::fs::symlink("/dev/zero", &file).unwrap();
+        }
+        let (code, err) = run_watched(dir.path(), &args, &cache);
+        assert!(code == 0 || code == 1, "{replace}: {err}");
+        assert!(
+            std::fs::metadata(&file).unwrap().is_file(),
+            "{replace}: rebuilt"
+        );
+    }
+}

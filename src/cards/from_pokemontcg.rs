@@ -120,8 +120,12 @@ fn printings(raw: &RawSet, cards: &[RawCard]) -> Vec<Printing> {
         .collect()
 }
 
+/// Largest pokemon-tcg-data file read: the largest is `cards/en/swshp.json`, 454 KB
+/// (@04cd5d9); a set of 1,000 cards would stay far below.
+const MAX_JSON_BYTES: u64 = 64 << 20;
+
 fn read_json<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T, CardDbError> {
-    let bytes = std::fs::read(path).map_err(|source| CardDbError::Io {
+    let bytes = crate::bounded::read(path, MAX_JSON_BYTES).map_err(|source| CardDbError::Io {
         path: PathBuf::from(path),
         source,
     })?;

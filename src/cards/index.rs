@@ -271,15 +271,24 @@ fn stat_into(path: &Path, hasher: &mut DefaultHasher) {
     }
 }
 
+/// Largest `.git/HEAD` or ref file read (they hold one line).
+const MAX_GIT_REF_BYTES: u64 = 64 << 10;
+
+/// Largest cache file read: the cache of a full TCGdex checkout is 3.8 MB (2026-11); one
+/// that is a link to `/dev/zero` or a named pipe is never read whole or waited on.
+const MAX_CACHE_BYTES: u64 = 256 << 20;
+
 /// `.git/HEAD`, and the ref it names (loose or in `packed-refs`), when `.git` exists.
 fn git_head_into(root: &Path, hasher: &mut DefaultHasher) {
     let git = root.join(".git");
-    let Ok(head) = std::fs::read_to_string(git.join("HEAD")) else {
+    let Ok(head) = crate::bounded::read_to_string(&git.join("HEAD"), MAX_GIT_REF_BYTES) else {
         return;
     };
     head.hash(hasher);
     if let Some(reference) = head.trim().strip_prefix("ref: ") {
-        std::fs::read(git.join(reference)).ok().hash(hasher);
+        crate::bounded::read(&git.join(reference), MAX_GIT_REF_BYTES)
+            .ok()
+            .hash(hasher);
         stat_into(&git.join("packed-refs"), hasher);
     }
 }
@@ -297,7 +306,7 @@ struct Stamp {
 /// is loaded again) when the file is missing, from another version or checkout, or
 /// shorter or longer than its header says.
 fn read_cache(file: &Path, stamp: &Stamp, source: Source) -> Option<CardDb> {
-    let bytes = std::fs::read(file).ok()?;
+    let bytes = crate::bounded::read(file, MAX_CACHE_BYTES).ok()?;
     let header = bytes.get(..HEADER_LEN)?;
     let expected = header_bytes(stamp, bytes.len() as u64);
     if header != expected.as_slice() {

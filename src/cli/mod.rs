@@ -368,7 +368,7 @@ pub(crate) fn read_deck(
         if !metadata.is_file() {
             return Err(format!(
                 "cannot read {name}: it is {}, not a file; give a deck list's content on standard input with `-`",
-                file_kind(&metadata.file_type())
+                crate::bounded::kind(&metadata.file_type())
             ));
         }
         let handle =
@@ -398,28 +398,6 @@ pub(crate) fn read_deck(
         ));
     }
     Ok(input)
-}
-
-/// What a regular file is not: for the message refusing to open it.
-fn file_kind(kind: &std::fs::FileType) -> &'static str {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        if kind.is_fifo() {
-            return "a named pipe";
-        }
-        if kind.is_socket() {
-            return "a socket";
-        }
-        if kind.is_char_device() || kind.is_block_device() {
-            return "a device";
-        }
-    }
-    if kind.is_dir() {
-        "a directory"
-    } else {
-        "a special file"
-    }
 }
 
 /// The lines of a text, as [`measure`] counts them.

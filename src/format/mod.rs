@@ -277,6 +277,10 @@ pub enum FormatError {
 /// A format file whose text does not fit the schema, with the offending span.
 pub type InvalidFormat = InvalidFile;
 
+/// Largest format file read: the shipped ones are under 40 KB; a bound keeps a format path
+/// that is a link to `/dev/zero` from being read without end.
+const MAX_FORMAT_BYTES: u64 = 8 << 20;
+
 /// How deep `extends` may chain (a cycle stops here too).
 const MAX_EXTENDS: usize = 8;
 
@@ -344,9 +348,11 @@ fn source(name: &str, base: Option<&Path>) -> Result<(PathBuf, String), FormatEr
         _ => PathBuf::from(name),
     };
     if name.ends_with(".toml") || path.is_file() {
-        let text = std::fs::read_to_string(&path).map_err(|source| FormatError::Io {
-            path: path.clone(),
-            source,
+        let text = crate::bounded::read_to_string(&path, MAX_FORMAT_BYTES).map_err(|source| {
+            FormatError::Io {
+                path: path.clone(),
+                source,
+            }
         })?;
         return Ok((path, text));
     }
