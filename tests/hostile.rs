@@ -861,7 +861,7 @@ fn copy_example(name: &str, to: &Path) {
 fn a_full_standard_output_is_exit_two_and_a_closed_pipe_is_quiet() {
     let deck = common::repo().join("examples/dragapult.txt");
     let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
-        eprintln!("note: /dev/full is missing; write-error test skipped");
+        common::skipped("/dev/full is missing; write-error test skipped");
         return;
     };
     let output = std::process::Command::new(env!("CARGO_BIN_EXE_deckbox"))
@@ -1061,7 +1061,7 @@ fn mkfifo(path: &Path) -> bool {
         .status()
         .is_ok_and(|status| status.success());
     if !made {
-        eprintln!("note: mkfifo is unavailable; named-pipe cases skipped");
+        common::skipped("mkfifo is unavailable; named-pipe cases skipped");
     }
     made
 }

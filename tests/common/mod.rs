@@ -38,6 +38,11 @@ pub fn shared_data(test: &str) -> Option<PathBuf> {
     None
 }
 
+/// Says on stderr that part of a test was skipped, and why (a missing system tool).
+pub fn skipped(why: &str) {
+    eprintln!("note: {why}");
+}
+
 /// `../shared/rulebooks` beside the repository, under the same policy as [`shared_data`].
 pub fn rulebooks(test: &str) -> Option<PathBuf> {
     shared_data(test).map(|data| data.join("../rulebooks"))
