@@ -30,10 +30,10 @@ use super::{CardDb, CardDbError, Printing, Source, from_pokemontcg, from_tcgdex}
 
 /// Bumped whenever [`Printing`] or the loaders change what they produce, so that older
 /// cache files are rebuilt.
-const FORMAT_VERSION: u32 = 9;
+const FORMAT_VERSION: u32 = 10;
 const MAGIC: &[u8; 8] = b"DBXCARDS";
 /// Magic, version, checkout fingerprint, curated-flags hash, total file length.
-const HEADER_LEN: usize = 8 + 4 + 8 + 8 + 8;
+const HEADER_LEN: usize = 8 + 4 + 8 + 8 + 8 + 4;
 
 /// How [`open`] may use the cache.
 #[derive(Debug, Clone, Default)]
@@ -308,22 +308,25 @@ struct Stamp {
 fn read_cache(file: &Path, stamp: &Stamp, source: Source) -> Option<CardDb> {
     let bytes = crate::bounded::read(file, MAX_CACHE_BYTES).ok()?;
     let header = bytes.get(..HEADER_LEN)?;
-    let expected = header_bytes(stamp, bytes.len() as u64);
+    let body = bytes.get(HEADER_LEN..)?;
+    let expected = header_bytes(stamp, bytes.len() as u64, crc32fast::hash(body));
     if header != expected.as_slice() {
         return None;
     }
     CardDb::decode(source, bytes, HEADER_LEN)
 }
 
-/// The header: magic, format version, the stamp, and the length of the whole file (a
-/// truncated or overlong file is refused before anything else is read).
-fn header_bytes(stamp: &Stamp, total_len: u64) -> Vec<u8> {
+/// The header: magic, format version, the stamp, the length of the whole file (a
+/// truncated or overlong file is refused before anything else is read) and the CRC-32 of
+/// the body (a bit flipped on disk rebuilds the cache instead of giving wrong findings).
+fn header_bytes(stamp: &Stamp, total_len: u64, body_crc: u32) -> Vec<u8> {
     let mut header = Vec::with_capacity(HEADER_LEN);
     header.extend_from_slice(MAGIC);
     header.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
     header.extend_from_slice(&stamp.fingerprint.to_le_bytes());
     header.extend_from_slice(&stamp.curated.to_le_bytes());
     header.extend_from_slice(&total_len.to_le_bytes());
+    header.extend_from_slice(&body_crc.to_le_bytes());
     header
 }
 
@@ -340,7 +343,11 @@ fn write_cache(file: &Path, stamp: &Stamp, db: &CardDb) -> bool {
     if db.encode(&mut body).is_none() {
         return false;
     }
-    let mut bytes = header_bytes(stamp, (HEADER_LEN + body.len()) as u64);
+    let mut bytes = header_bytes(
+        stamp,
+        (HEADER_LEN + body.len()) as u64,
+        crc32fast::hash(&body),
+    );
     bytes.extend_from_slice(&body);
     let nanos = SystemTime::now()
         .duration_since(UNIX_EPOCH)
@@ -429,10 +436,11 @@ mod tests {
             b"DBX".to_vec(),
             [good.as_slice(), b"x"].concat(),
         ];
-        // A flipped byte anywhere in the header: magic, version, stamp, length.
-        for at in 0..HEADER_LEN {
+        // A flipped byte anywhere in the header (magic, version, stamp, length, CRC), and
+        // a single flipped bit at every 97th byte of the body (the CRC catches each).
+        for at in (0..HEADER_LEN).chain((HEADER_LEN..good.len()).step_by(97)) {
             let mut bytes = good.clone();
-            bytes[at] ^= 0x10;
+            bytes[at] ^= if at < HEADER_LEN { 0x10 } else { 0x01 };
             damages.push(bytes);
         }
         for (case, damaged) in damages.into_iter().enumerate() {
