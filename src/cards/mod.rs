@@ -275,6 +275,16 @@ impl Printing {
         self.category == Category::Energy && self.energy == Some(EnergyKind::Basic)
     }
 
+    /// Whether a number written without a set code names this printing: its own number
+    /// (`138`, `SWSH161`) or its set code glued to it (`PAL185`).
+    pub fn has_written_number(&self, written: &str) -> bool {
+        let key = number_key(written);
+        self.number == key
+            || key
+                .strip_prefix(self.set_code.as_str())
+                .is_some_and(|rest| !self.set_code.is_empty() && rest == self.number)
+    }
+
     /// `TWM 128`, or the name when the set is unknown.
     pub fn printing_label(&self) -> String {
         if self.set_code.is_empty() {
@@ -562,6 +572,15 @@ pub enum CardDbError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn written_numbers_name_the_printing_alone_or_glued_to_its_code() {
+        let iono = Printing::new("PAL", "185", Category::Trainer);
+        assert!(iono.has_written_number("185") && iono.has_written_number("PAL185"));
+        assert!(!iono.has_written_number("PAL999") && !iono.has_written_number("SVI185"));
+        let mewtwo = Printing::new("SWSHP", "SWSH161", Category::Pokemon);
+        assert!(mewtwo.has_written_number("SWSH161"));
+    }
 
     #[test]
     fn numbers_lose_padding_and_case() {

@@ -275,10 +275,7 @@ fn written_printing(
         )
     };
     // The printing the number names, not one assumed by name (`Iono PAL999`).
-    let numbered = |number: &str| {
-        let key = number_key(number);
-        printing.number == key || format!("{}{}", printing.set_code, printing.number) == key
-    };
+    let numbered = |number: &str| printing.has_written_number(number);
     match (line.set.as_deref(), line.number.as_deref()) {
         (Some(set), Some(number))
             if (set_id::looks_like_id(set) && numbered(number))

@@ -252,7 +252,7 @@ fn type_list(word: &str) -> Option<Vec<char>> {
         let lower = word.to_ascii_lowercase();
         return lower
             .chars()
-            .map(|c| TYPES.iter().find(|t| t.symbol == c).map(|t| t.symbol))
+            .map(|c| letter_symbol(c.encode_utf8(&mut [0; 4])).map(|t| t.symbol))
             .collect();
     }
     // English words glued in capitalized pieces: `GrassFireWater`.

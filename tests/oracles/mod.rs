@@ -130,10 +130,7 @@ pub fn cards_by_printing(deck: &CheckedDeck, db: &CardDb) -> BTreeMap<String, u6
         let by_code = match (card.printing, &card.line.set, &card.line.number) {
             (Some(id), Some(set), Some(number)) => db.by_set_number(set, number).contains(&id),
             // `Lugia V  138`: a number alone names the printing of that name and number.
-            (Some(_), None, Some(number)) => printing.is_some_and(|p| {
-                let key = deckbox::cards::number_key(number);
-                p.number == key || format!("{}{}", p.set_code, p.number) == key
-            }),
+            (Some(_), None, Some(number)) => printing.is_some_and(|p| p.has_written_number(number)),
             _ => false,
         };
         let key = match printing {
