@@ -631,13 +631,13 @@ fn curated_facts_match_tcgdex() {
                 p.set_id
             ));
         }
-        if let Some(released) = set.record.str_at("releaseDate") {
-            if released != p.release_date {
-                problems.push(format!(
-                    "{label}: released {:?}, TCGdex {released:?}",
-                    p.release_date
-                ));
-            }
+        if let Some(released) = set.record.str_at("releaseDate")
+            && released != p.release_date
+        {
+            problems.push(format!(
+                "{label}: released {:?}, TCGdex {released:?}",
+                p.release_date
+            ));
         }
         let cards = cards_by_set
             .entry(p.set_id.clone())

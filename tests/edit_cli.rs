@@ -258,7 +258,8 @@ fn an_interrupted_write_keeps_the_original() {
     let spec = deckbox::edit::parse_spec("2 Ultra Ball").unwrap();
     let edited = deckbox::edit::add(&deck, &db, &spec).unwrap();
     assert_ne!(edited.text.as_bytes(), before.as_slice());
-    let result = deckbox::atomic::write_with(&path, |file| {
+    let lock = deckbox::atomic::Lock::acquire(&path).unwrap();
+    let result = lock.replace_with(Some(&before), Default::default(), |file| {
         let half = edited.text.len() / 2;
         file.write_all(&edited.text.as_bytes()[..half])?;
         Err(std::io::Error::other("simulated failure"))

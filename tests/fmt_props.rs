@@ -152,7 +152,9 @@ fn an_interrupted_rewrite_leaves_the_original_intact() {
     let input = input_of(&path);
     let formatted = listing::format(&input, embedded_db(), &formats()[0]).unwrap();
     assert!(!formatted.is_canonical());
-    let result = listing::rewrite_with(&path, &formatted.formatted, |file, bytes| {
+    let bytes = formatted.formatted.as_bytes();
+    let lock = deckbox::atomic::Lock::acquire(&path).unwrap();
+    let result = lock.replace_with(Some(&original), Default::default(), |file| {
         file.write_all(&bytes[..bytes.len() / 2])?;
         Err(std::io::Error::other("interrupted"))
     });
@@ -161,7 +163,8 @@ fn an_interrupted_rewrite_leaves_the_original_intact() {
     let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
     assert_eq!(left.len(), 1, "no temporary file is left behind");
     // And the uninterrupted rewrite replaces it.
-    listing::rewrite(&path, &formatted.formatted).unwrap();
+    lock.replace(Some(&original), bytes, Default::default())
+        .unwrap();
     assert_eq!(std::fs::read_to_string(&path).unwrap(), formatted.formatted);
 }
 

@@ -12,7 +12,8 @@ use std::path::{Path, PathBuf};
 
 use clap::ValueEnum;
 
-use super::{Outcome, Settings, SettingsArgs, read_deck};
+use super::{Outcome, Settings, SettingsArgs, read_deck, unwritten};
+use crate::atomic::{Lock, Options};
 use crate::cards::CardDb;
 use crate::check::{self, CheckedDeck, DeckInput};
 use crate::edit::{self, EditError, Edited, Spec};
@@ -28,6 +29,10 @@ pub struct AddArgs {
     /// Print the new list instead of writing it (the verdict goes to standard error).
     #[arg(long)]
     pub dry_run: bool,
+    /// Rewrite the file even when it is read-only, has several names (hard links), or its
+    /// owner or extended attributes cannot be kept.
+    #[arg(long)]
+    pub force: bool,
     #[command(flatten)]
     pub settings: SettingsArgs,
 }
@@ -43,6 +48,10 @@ pub struct RemoveArgs {
     /// Print the new list instead of writing it (the verdict goes to standard error).
     #[arg(long)]
     pub dry_run: bool,
+    /// Rewrite the file even when it is read-only, has several names (hard links), or its
+    /// owner or extended attributes cannot be kept.
+    #[arg(long)]
+    pub force: bool,
     #[command(flatten)]
     pub settings: SettingsArgs,
 }
@@ -77,7 +86,7 @@ pub(crate) fn run_add(args: &AddArgs) -> Outcome {
     run_edit(
         &args.file,
         &args.specs,
-        args.dry_run,
+        edit_mode(args.dry_run, args.force),
         &args.settings,
         edit::add,
     )
@@ -87,7 +96,7 @@ pub(crate) fn run_remove(args: &RemoveArgs) -> Outcome {
     run_edit(
         &args.file,
         &args.specs,
-        args.dry_run,
+        edit_mode(args.dry_run, args.force),
         &args.settings,
         edit::remove,
     )
@@ -95,16 +104,33 @@ pub(crate) fn run_remove(args: &RemoveArgs) -> Outcome {
 
 type EditFn = fn(&CheckedDeck, &CardDb, &Spec) -> Result<Edited, EditError>;
 
+/// Print the edited list (`--dry-run`), or write it with these options.
+fn edit_mode(dry_run: bool, force: bool) -> Option<Options> {
+    (!dry_run).then_some(Options { force })
+}
+
 fn run_edit(
     file: &Path,
     specs: &[String],
-    dry_run: bool,
+    write: Option<Options>,
     settings: &SettingsArgs,
     apply: EditFn,
 ) -> Outcome {
     let settings = match Settings::resolve_for(settings, file) {
         Ok(settings) => settings,
         Err(message) => return Outcome::failure(message),
+    };
+    if file.as_os_str() == "-" {
+        return Outcome::failure(
+            "error: add and remove edit a file in place; standard input (`-`) cannot be edited\n"
+                .to_string(),
+        );
+    }
+    // Locked before it is read, so that another deckbox editing the same deck waits for
+    // this edit and then applies its own to the result.
+    let lock = match write.map(|_| Lock::acquire(file)).transpose() {
+        Ok(lock) => lock,
+        Err(error) => return Outcome::failure(unwritten(file, &error)),
     };
     let input = match read_editable(file) {
         Ok(input) => input,
@@ -122,18 +148,15 @@ fn run_edit(
     let verdict = format!("{}{}\n", report::short(&deck), report::summary(&deck));
     let code = u8::from(!deck.valid());
     let changes: String = changes.iter().map(|change| format!("{change}\n")).collect();
-    if dry_run {
+    let (Some(lock), Some(options)) = (lock, write) else {
         return Outcome {
             stdout: text,
             stderr: format!("{changes}{verdict}"),
             code,
         };
-    }
-    if let Err(error) = crate::atomic::write(file, text.as_bytes()) {
-        let file = file.display();
-        return Outcome::failure(format!(
-            "error: cannot write {file}: {error}\n{file} was not changed\n"
-        ));
+    };
+    if let Err(error) = lock.replace(Some(input.text.as_bytes()), text.as_bytes(), options) {
+        return Outcome::failure(unwritten(file, &error));
     }
     Outcome {
         stdout: format!("{changes}{verdict}"),
@@ -181,11 +204,15 @@ fn check_text(input: &DeckInput, text: &str, settings: &Settings) -> CheckedDeck
 /// Reads a file to edit. Only UTF-8 files are edited: writing back another encoding would
 /// change bytes the edit did not touch.
 fn read_editable(file: &Path) -> Result<DeckInput, String> {
-    if file.as_os_str() == "-" {
-        return Err(
-            "add and remove edit a file in place; standard input (`-`) cannot be edited"
-                .to_string(),
-        );
+    // read_deck would suggest `-` for a pipe, which add and remove refuse.
+    if let Ok(metadata) = std::fs::metadata(file)
+        && !metadata.is_file()
+    {
+        return Err(format!(
+            "cannot edit {}: it is {}, not a file; add and remove edit a deck list file in place",
+            report::visible_line(&file.display().to_string()),
+            crate::bounded::kind(&metadata.file_type())
+        ));
     }
     let input = read_deck(file, &mut std::io::empty(), &mut false)?;
     match input.encoding_fallback {

@@ -19,7 +19,8 @@
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use super::{Outcome, Settings, SettingsArgs, Terminal, read_deck};
+use super::{Outcome, Settings, SettingsArgs, Terminal, read_deck, unwritten};
+use crate::atomic::{Lock, Options};
 use crate::check;
 use crate::lang::Language;
 use crate::listing::{self, Formatted, Layout, TextStyle, Untranslated};
@@ -35,6 +36,10 @@ pub struct FmtArgs {
     /// Rewrite files that are not canonical, in place, atomically.
     #[arg(long)]
     pub write: bool,
+    /// With `--write`: rewrite a file even when it is read-only, has several names (hard
+    /// links), or its owner or extended attributes cannot be kept.
+    #[arg(long, requires = "write")]
+    pub force: bool,
     #[command(flatten)]
     pub settings: SettingsArgs,
 }
@@ -53,6 +58,10 @@ pub struct ConvertArgs {
     /// Write to this file (atomically) instead of standard output.
     #[arg(long, short)]
     pub output: Option<PathBuf>,
+    /// With `--output`: replace the file even when it is read-only, has several names (hard
+    /// links), or its owner or extended attributes cannot be kept.
+    #[arg(long, requires = "output")]
+    pub force: bool,
     #[command(flatten)]
     pub settings: SettingsArgs,
 }
@@ -90,14 +99,32 @@ pub(crate) fn run_fmt(args: &FmtArgs, stdin: &mut dyn Read, _terminal: Terminal)
     };
     let mut outcome = Outcome::default();
     let mut stdin_used = false;
+    let options = Options { force: args.force };
     for file in &args.files {
+        // A file to rewrite is locked before it is read: another deckbox writing it waits.
+        let lock = match (mode == Mode::Write)
+            .then(|| Lock::acquire(file))
+            .transpose()
+        {
+            Ok(lock) => lock,
+            Err(error) => {
+                outcome.stderr.push_str(&unwritten(file, &error));
+                outcome.code = 2;
+                continue;
+            }
+        };
         let formatted = read_deck(file, stdin, &mut stdin_used).and_then(|input| {
             refuse_foreign_encoding(file, &input, mode)?;
             listing::format(&input, &settings.db, &settings.format)
                 .map_err(|refusal| format!("{}: {refusal}", file.display()))
         });
         match formatted {
-            Ok(formatted) => one_file(&mut outcome, file, &formatted, mode),
+            Ok(formatted) => match (mode, &lock) {
+                (Mode::Write, Some(lock)) => {
+                    write_file(&mut outcome, file, &formatted, lock, options)
+                }
+                _ => one_file(&mut outcome, file, &formatted, mode),
+            },
             Err(message) => {
                 outcome.stderr.push_str(&format!("error: {message}\n"));
                 outcome.code = 2;
@@ -105,6 +132,29 @@ pub(crate) fn run_fmt(args: &FmtArgs, stdin: &mut dyn Read, _terminal: Terminal)
         }
     }
     outcome
+}
+
+/// `fmt --write` for one file: rewritten when it is not canonical, named on stderr.
+fn write_file(
+    outcome: &mut Outcome,
+    file: &Path,
+    formatted: &Formatted,
+    lock: &Lock,
+    options: Options,
+) {
+    if formatted.is_canonical() {
+        return;
+    }
+    let original = formatted.original.as_bytes();
+    match lock.replace(Some(original), formatted.formatted.as_bytes(), options) {
+        Ok(()) => outcome
+            .stderr
+            .push_str(&format!("formatted {}\n", file.display())),
+        Err(error) => {
+            outcome.stderr.push_str(&unwritten(file, &error));
+            outcome.code = 2;
+        }
+    }
 }
 
 /// `fmt --write` rewrites only UTF-8 files: a file read as Windows-1252 or UTF-16 (or as
@@ -147,22 +197,7 @@ fn one_file(outcome: &mut Outcome, file: &Path, formatted: &Formatted, mode: Mod
             outcome.stdout.push_str(&diff(file, formatted));
             outcome.code = outcome.code.max(1);
         }
-        Mode::Check => {}
-        Mode::Write if !formatted.is_canonical() => {
-            match listing::rewrite(file, &formatted.formatted) {
-                Ok(()) => outcome
-                    .stderr
-                    .push_str(&format!("formatted {}\n", file.display())),
-                Err(error) => {
-                    outcome.stderr.push_str(&format!(
-                        "error: cannot rewrite {}: {error} (the file is unchanged)\n",
-                        file.display()
-                    ));
-                    outcome.code = 2;
-                }
-            }
-        }
-        Mode::Write => {}
+        Mode::Check | Mode::Write => {}
     }
 }
 
@@ -229,11 +264,9 @@ pub(crate) fn run_convert(args: &ConvertArgs, stdin: &mut dyn Read) -> Outcome {
                 bom: false,
             }
             .apply(&text);
-            if let Err(error) = listing::rewrite(path, &styled) {
-                outcome.stderr.push_str(&format!(
-                    "error: cannot write {}: {error}\n",
-                    path.display()
-                ));
+            let options = Options { force: args.force };
+            if let Err(error) = crate::atomic::write(path, styled.as_bytes(), options) {
+                outcome.stderr.push_str(&unwritten(path, &error));
                 outcome.code = 2;
             }
         }

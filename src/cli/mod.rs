@@ -152,6 +152,18 @@ impl Outcome {
     }
 }
 
+/// The message for a file deckbox did not write: the reason, how to write it anyway when
+/// `--force` would, and that the file is as it was.
+pub(crate) fn unwritten(file: &std::path::Path, error: &crate::atomic::WriteError) -> String {
+    let name = crate::report::visible_line(&file.display().to_string()).into_owned();
+    let help = if error.forceable() {
+        "help: `--force` writes it anyway\n"
+    } else {
+        ""
+    };
+    format!("error: cannot write {name}: {error}\n{help}{name} was not changed\n")
+}
+
 /// Settings resolved from [`SettingsArgs`]: the format loaded and the card database opened.
 pub struct Settings {
     pub format: Format,

@@ -76,7 +76,7 @@ fn utf16_bom(bytes: &[u8]) -> Option<&'static Encoding> {
 fn utf16_by_zeros(bytes: &[u8]) -> Option<&'static Encoding> {
     let head = bytes.get(..bytes.len().min(1024))?;
     let pairs = head.len() / 2;
-    if pairs < 2 || bytes.len() % 2 != 0 {
+    if pairs < 2 || !bytes.len().is_multiple_of(2) {
         return None;
     }
     let (mut even, mut odd) = (0, 0);

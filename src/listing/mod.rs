@@ -5,8 +5,8 @@
 //! in that order, identical lines merged, a stable order inside each section (see the
 //! `order` module), the list's own language kept. [`convert`] does the same with every
 //! name taken from the card database in another language. [`render`] prints a listing as
-//! a Pokémon TCG Live export, a legacy PTCGO list, a Limitless list or JSON. [`format`](fn@format) and
-//! [`rewrite_with`] are what `deckbox fmt` needs for one file.
+//! a Pokémon TCG Live export, a legacy PTCGO list, a Limitless list or JSON. [`format`](fn@format) is
+//! what `deckbox fmt` needs for one file ([`crate::atomic`] writes it).
 //!
 //! This module must never lose a card: a deck with unreadable lines is refused
 //! ([`Refusal`]) rather than formatted without them. It never prints and never judges a
@@ -35,9 +35,6 @@ mod render;
 mod translate;
 
 use std::collections::BTreeMap;
-use std::fs::File;
-use std::io::{self, Write};
-use std::path::Path;
 
 use serde::Serialize;
 
@@ -505,21 +502,6 @@ pub fn format(input: &DeckInput, db: &CardDb, format: &Format) -> Result<Formatt
         original: input.text.clone(),
         formatted: TextStyle::of(&input.text).apply(&text),
     })
-}
-
-/// Replaces `path` with `text`, atomically (see [`crate::atomic`]).
-pub fn rewrite(path: &Path, text: &str) -> io::Result<()> {
-    rewrite_with(path, text, |file, bytes| file.write_all(bytes))
-}
-
-/// [`rewrite`] with the bytes written by `fill`: a failing `fill` (a full disk, an
-/// interruption) leaves the original file untouched. Tests inject failures here.
-pub fn rewrite_with(
-    path: &Path,
-    text: &str,
-    fill: impl FnOnce(&mut File, &[u8]) -> io::Result<()>,
-) -> io::Result<()> {
-    crate::atomic::write_with(path, |file| fill(file, text.as_bytes()))
 }
 
 /// Largest count printed on one line; see the module docs.

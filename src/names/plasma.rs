@@ -74,10 +74,10 @@ pub(super) fn strip(name: &str, mode: Plasma) -> String {
 /// The name without the tag, when it has one and something is left.
 fn untagged(name: &str) -> Option<&str> {
     for prefix in PREFIXES {
-        if let Some(head) = name.get(..prefix.len()) {
-            if head.eq_ignore_ascii_case(prefix) {
-                return name.get(prefix.len()..).filter(|r| !r.is_empty());
-            }
+        if let Some(head) = name.get(..prefix.len())
+            && head.eq_ignore_ascii_case(prefix)
+        {
+            return name.get(prefix.len()..).filter(|r| !r.is_empty());
         }
     }
     // Only worth lower-casing names that mention Plasma at all.

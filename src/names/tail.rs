@@ -78,11 +78,11 @@ fn strip_symbol(rest: &mut String, lower: &str) -> Option<EndSymbol> {
     // "Groudon Star" (TCGdex) is "Groudon ★" (pokemontcg); "Team Star Grunt" and its
     // translations ("Recluta del Team Star", "Recruta da Equipe Star") are not stars.
     let mut words = lower.rsplit(' ');
-    if let (Some("star"), Some(before)) = (words.next(), words.next()) {
-        if !matches!(before, "team" | "equipe" | "equipo") {
-            truncate_chars(rest, "star".len());
-            return Some(EndSymbol::Star);
-        }
+    if let (Some("star"), Some(before)) = (words.next(), words.next())
+        && !matches!(before, "team" | "equipe" | "equipo")
+    {
+        truncate_chars(rest, "star".len());
+        return Some(EndSymbol::Star);
     }
     None
 }

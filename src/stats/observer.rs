@@ -132,10 +132,10 @@ impl QueryObserver {
         let counts = &self.counts;
         let count_of = |k: usize| counts.get(k).copied().unwrap_or(0);
         for (query, found) in self.queries.iter().zip(&mut self.found) {
-            if query.holds(count_of) {
-                if let Some(slot) = pick(found) {
-                    *slot += 1;
-                }
+            if query.holds(count_of)
+                && let Some(slot) = pick(found)
+            {
+                *slot += 1;
             }
         }
     }

@@ -56,10 +56,10 @@ impl Space {
         }
         let mut sum: u128 = 0;
         for (state, ways) in states {
-            if let [placed, non_basic, ..] = state[..] {
-                if placed == m {
-                    sum = add(sum, self.weight(window, family, non_basic, ways)?)?;
-                }
+            if let [placed, non_basic, ..] = state[..]
+                && placed == m
+            {
+                sum = add(sum, self.weight(window, family, non_basic, ways)?)?;
             }
         }
         Ratio::new(sum, total).ok_or(StatsError::TooLarge)
