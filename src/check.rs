@@ -10,7 +10,7 @@ use serde::Serialize;
 
 use crate::cards::resolve::{self, Resolution};
 use crate::cards::{CardDb, Printing, PrintingId};
-use crate::deck::{self, CardLine, DeckList, Layout, ParseIssueKind};
+use crate::deck::{self, CardLine, DeckList, Layout, ParseIssueKind, Span};
 use crate::diagnostic::{Diagnostic, Rule, Severity, SourceText};
 use crate::format::legality::{self, Verdict};
 use crate::format::{Format, rules};
@@ -97,14 +97,16 @@ pub fn check(input: &DeckInput, db: &CardDb, format: &Format) -> CheckedDeck {
     let list = deck::parse(text.text());
     let (language, headers_language) = deck_languages(db, &list);
     let mut diagnostics = Vec::new();
-    if let Some(encoding) = input.encoding_fallback {
-        diagnostics.push(
+    match input.encoding_fallback {
+        Some(deck::LOSSY_UTF8) => diagnostics.extend(damaged_lines(&text)),
+        Some(encoding) => diagnostics.push(
             Diagnostic::new(
                 Rule::Encoding,
                 format!("the file is not UTF-8; it was read as {encoding}"),
             )
             .with_help("save the file as UTF-8"),
-        );
+        ),
+        None => {}
     }
     diagnostics.extend(parse_errors(&text, &list));
     let allowed = |printing: &Printing| {
@@ -164,6 +166,40 @@ pub fn check(input: &DeckInput, db: &CardDb, format: &Format) -> CheckedDeck {
 }
 
 /// `parse-error`: one finding per line (or JSON value) the reader could not read.
+/// Most damaged lines of a UTF-8 file named one by one; the rest are counted in the last.
+const MAX_DAMAGED_LINES: usize = 20;
+
+/// One `encoding` warning for each line of a UTF-8 file that holds bytes that are not UTF-8
+/// (decoded as U+FFFD): the rest of the file was read as written.
+fn damaged_lines(text: &SourceText) -> Vec<Diagnostic> {
+    let mut damaged = text
+        .text()
+        .match_indices('\u{FFFD}')
+        .map(|(offset, _)| (text.line(offset), offset))
+        .collect::<Vec<_>>();
+    damaged.dedup_by_key(|(line, _)| *line);
+    let total = damaged.len();
+    damaged
+        .into_iter()
+        .take(MAX_DAMAGED_LINES)
+        .enumerate()
+        .map(|(index, (_, offset))| {
+            let more = match total - MAX_DAMAGED_LINES.min(total) {
+                extra if extra > 0 && index + 1 == MAX_DAMAGED_LINES => {
+                    format!(" ({extra} more lines like it are not shown)")
+                }
+                _ => String::new(),
+            };
+            Diagnostic::new(
+                Rule::Encoding,
+                format!("this line holds bytes that are not UTF-8, shown as �; the rest of the file is UTF-8{more}"),
+            )
+            .with_help("retype the damaged characters and save the file as UTF-8")
+            .at(text, Span::new(offset, '\u{FFFD}'.len_utf8()), "not UTF-8")
+        })
+        .collect()
+}
+
 fn parse_errors(text: &SourceText, list: &DeckList) -> Vec<Diagnostic> {
     let json = list.layout == Layout::Json;
     let help = if json {

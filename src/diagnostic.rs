@@ -337,11 +337,18 @@ impl<'a> SourceText<'a> {
         self.text
     }
 
+    /// The 1-based line of a byte offset (a binary search: cheap for every offset of a file).
+    pub fn line(&self, offset: usize) -> usize {
+        self.line_starts
+            .partition_point(|&start| start <= offset.min(self.text.len()))
+            .max(1)
+    }
+
     /// 1-based line and column (in characters) of a byte offset. A UTF-8 BOM at the start
     /// of the text takes no column.
     pub fn line_column(&self, offset: usize) -> (usize, usize) {
         let offset = offset.min(self.text.len());
-        let line = self.line_starts.partition_point(|&start| start <= offset);
+        let line = self.line(offset);
         let start = self
             .line_starts
             .get(line.wrapping_sub(1))
@@ -355,7 +362,7 @@ impl<'a> SourceText<'a> {
             .filter(|&c| c != '\u{feff}')
             .count()
             + 1;
-        (line.max(1), column)
+        (line, column)
     }
 }
 

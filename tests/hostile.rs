@@ -1317,3 +1317,43 @@ fn add_on_a_pipe_names_the_problem() {
         assert!(!stderr.contains("`-`"), "{stderr}");
     }
 }
+
+/// A UTF-8 file with a few damaged bytes stays UTF-8 (issue 14 item 5): only the damaged
+/// lines are flagged, and the accented lines far from them read as written, with no false
+/// `parse-error` or `card-mismatch`.
+#[test]
+fn a_few_damaged_bytes_flag_their_lines_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let clean = std::fs::read(common::repo().join("examples/gardevoir-fr.txt")).unwrap();
+    let text = String::from_utf8(clean).unwrap();
+    assert!(text.contains("2 Aurore PFL 87") && text.contains("4 Détermination de Lilie"));
+    let mut damaged = text
+        .replace("2 Aurore PFL 87", "2 Aur\u{0}ore PFL 87")
+        .into_bytes();
+    let nul = damaged.iter().position(|&byte| byte == 0).unwrap();
+    damaged[nul] = 0xFF;
+    std::fs::write(dir.path().join("damaged.txt"), &damaged).unwrap();
+    let out = run(dir.path(), &["check", "damaged.txt", "-o", "short"], b"");
+    assert_eq!(out.code, 1, "{}", out.stdout);
+    assert_eq!(
+        out.rules(),
+        set(&["card-mismatch", "encoding"]),
+        "{}",
+        out.stdout
+    );
+    assert_eq!(out.at("encoding"), ["damaged.txt:14:6"], "{}", out.stdout);
+    assert_eq!(
+        out.at("card-mismatch"),
+        ["damaged.txt:14:1"],
+        "{}",
+        out.stdout
+    );
+    assert!(!out.stdout.contains("Ã"), "no mojibake: {}", out.stdout);
+    // `fmt --write` still refuses it: writing back would replace the damaged bytes.
+    let refused = run(dir.path(), &["fmt", "--write", "damaged.txt"], b"");
+    assert_eq!(refused.code, 2);
+    assert_eq!(
+        std::fs::read(dir.path().join("damaged.txt")).unwrap(),
+        damaged
+    );
+}

@@ -3,7 +3,8 @@
 //! UTF-8 is kept as is (a UTF-8 BOM included, so spans stay offsets into the file as
 //! written); UTF-16 with a BOM is decoded, and so is UTF-16 without one when its zero
 //! bytes say so (a deck list is mostly ASCII, whose UTF-16 has a zero byte in every pair;
-//! no real text file in UTF-8 does); anything else is read as Windows-1252, the
+//! no real text file in UTF-8 does); UTF-8 with a few damaged sequences stays UTF-8, the
+//! bad bytes replaced (see [`LOSSY_UTF8`]); anything else is read as Windows-1252, the
 //! encoding old Windows exports and Notepad used. This module must not parse or report:
 //! the caller decides whether a fallback deserves an `encoding` warning.
 
@@ -20,9 +21,10 @@ pub struct Decoded {
     pub fallback: Option<&'static str>,
 }
 
-/// [`Decoded::fallback`] for a file that starts with a UTF-8 BOM but holds invalid UTF-8:
-/// the BOM says what was meant, so bad bytes become U+FFFD instead of the whole file being
-/// re-read as Windows-1252 (which would turn the BOM into `ï»¿`).
+/// [`Decoded::fallback`] for a UTF-8 file with damaged bytes: one that starts with a UTF-8
+/// BOM, or whose well-formed multi-byte sequences outnumber its malformed ones. The bad
+/// bytes become U+FFFD and only their lines are damaged, instead of the whole file being
+/// re-read as Windows-1252 (which would turn every `é` elsewhere into `Ã©`).
 pub const LOSSY_UTF8: &str = "UTF-8 with invalid bytes replaced";
 
 /// Decodes a deck file: UTF-8 when valid, UTF-16 when it starts with a BOM, Windows-1252
@@ -48,7 +50,7 @@ pub fn decode(bytes: &[u8]) -> Decoded {
             text: text.to_owned(),
             fallback: None,
         },
-        Err(_) if bytes.starts_with(b"\xEF\xBB\xBF") => Decoded {
+        Err(_) if bytes.starts_with(b"\xEF\xBB\xBF") || mostly_utf8(bytes) => Decoded {
             text: String::from_utf8_lossy(bytes).into_owned(),
             fallback: Some(LOSSY_UTF8),
         },
@@ -60,6 +62,20 @@ pub fn decode(bytes: &[u8]) -> Decoded {
             }
         }
     }
+}
+
+/// Whether bytes that are not valid UTF-8 are still UTF-8 text with a few damaged
+/// sequences: it holds at least one well-formed multi-byte sequence and no more malformed
+/// sequences than well-formed ones. A well-formed multi-byte sequence is evidence: in
+/// Windows-1252 text it would be mojibake such as `Ã©`, which no one types. A Windows-1252
+/// file, whose accented letters are all malformed UTF-8, has none.
+fn mostly_utf8(bytes: &[u8]) -> bool {
+    let (mut well_formed, mut malformed) = (0usize, 0usize);
+    for chunk in bytes.utf8_chunks() {
+        well_formed += chunk.valid().chars().filter(|c| !c.is_ascii()).count();
+        malformed += usize::from(!chunk.invalid().is_empty());
+    }
+    well_formed > 0 && malformed <= well_formed
 }
 
 fn utf16_bom(bytes: &[u8]) -> Option<&'static Encoding> {
@@ -131,6 +147,22 @@ mod tests {
         let decoded = decode(b"\xEF\xBB\xBF4 Pok\xe9ball SVI 185");
         assert_eq!(decoded.text, "\u{FEFF}4 Pok\u{FFFD}ball SVI 185");
         assert_eq!(decoded.fallback, Some(LOSSY_UTF8));
+    }
+
+    #[test]
+    fn utf8_with_a_few_damaged_bytes_stays_utf8() {
+        // Far from the stray bytes, `Poké Pad` and `Boss’s Orders` stay what they are.
+        let bytes =
+            b"4 Pok\xc3\xa9 Pad SFA 81\n2 Iono\xff PAL 185\n1 Boss\xe2\x80\x99s Orders PAL 172\n";
+        let decoded = decode(bytes);
+        assert_eq!(decoded.fallback, Some(LOSSY_UTF8));
+        assert_eq!(
+            decoded.text,
+            "4 Poké Pad SFA 81\n2 Iono\u{FFFD} PAL 185\n1 Boss\u{2019}s Orders PAL 172\n"
+        );
+        // More damage than UTF-8 is not evidence of UTF-8: Windows-1252.
+        let decoded = decode(b"Pok\xe9mon: 2\n1 Pok\xe9 Ball\n1 Caf\xc3\xa9\n1 \xe9t\xe9\n");
+        assert_eq!(decoded.fallback, Some("windows-1252"));
     }
 
     #[test]
