@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every fuzz target for SECONDS each (default 600), one after another, after seeding
-# the corpora. Needs a nightly toolchain and cargo-fuzz (`cargo install cargo-fuzz`).
+# the corpora, each with its dictionary (fuzz/dict/TARGET.dict). Needs a nightly toolchain and cargo-fuzz (`cargo install cargo-fuzz`).
 # Usage: fuzz/run.sh [SECONDS] [TARGET...]
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -15,5 +15,6 @@ cargo +nightly fuzz build -s none
 for target in "${targets[@]}"; do
     echo "== $target: ${seconds}s"
     cargo +nightly fuzz run -s none "$target" "corpus/$target" -- \
-        -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1
+        -dict="dict/$target.dict" -max_total_time="$seconds" -max_len=65536 -timeout=10 \
+        -rss_limit_mb=2048 -print_final_stats=1
 done

@@ -66,8 +66,38 @@ def main():
             cards = json.loads(read(path))
             chosen = rng.sample(cards, min(3, len(cards)))
             put("from_pokemontcg", json.dumps(raw).encode() + SEP + json.dumps(chosen).encode())
+    hostile(rng)
     for target in sorted(os.listdir(CORPUS)):
         print(target, len(os.listdir(os.path.join(CORPUS, target))))
+
+
+# What a hostile repository's files may hold (issue 14): terminal escapes, bidirectional and
+# zero-width characters, damaged UTF-8, path-like strings.
+HOSTILE = [
+    b"\x1b[2J\x1b[H", b"\x1b]0;pwned\x07", b"\x1b[31m", b"\x07", b"\x00", b"\r", b"\t",
+    "\u202e".encode(), "\u200b".encode(), "\u2066".encode(), b"\xc2\x9b", b"\xff", b"\xc3",
+    b"../../etc/passwd", b"/dev/zero", b"/proc/self/fd/0", b"C:\\Windows\\", b"file:///etc/passwd",
+]
+
+
+def hostile(rng):
+    lines = ["Pok\u00e9mon: 4", "4 Dreepy TWM 128", "Trainer: 4", "4 Ultra Ball SVI 196",
+             "Energy: 4", "4 Basic {P} Energy SVE 5"]
+    for bad in HOSTILE:
+        for _ in range(3):
+            chosen = [line.encode() for line in lines]
+            at = rng.randrange(len(chosen))
+            cut = rng.randrange(len(chosen[at]) + 1)
+            chosen[at] = chosen[at][:cut] + bad + chosen[at][cut:]
+            deck = b"\n".join(chosen) + b"\n"
+            put("check", deck)
+            put("fmt", deck)
+        put("names", b"Iono" + bad)
+        put("names", bad + b"Boss's Orders")
+        toml_string = bad.decode("latin-1").encode("unicode_escape").replace(b'"', b'\\"')
+        put("format", b'id = "x' + toml_string + b'"\nname = "' + toml_string + b'"\nextends = "standard"\n')
+        put("format", b'id = "x"\nname = "x"\nextends = "' + toml_string + b'"\n')
+        put("format", b'id = "x"\nname = "x' + bad + b'"\n')
 
 
 main()

@@ -37,6 +37,40 @@ impl Progress for Bar {
     }
 }
 
+/// Standard output that remembers its first write error: a command stops at an error, and
+/// the binary alone decides what it means for the exit code.
+struct FirstError<W> {
+    inner: W,
+    error: Option<std::io::Error>,
+}
+
+impl<W: Write> FirstError<W> {
+    fn record<T>(&mut self, result: std::io::Result<T>) -> std::io::Result<T> {
+        match result {
+            Err(error) => {
+                let kind = error.kind();
+                if self.error.is_none() {
+                    self.error = Some(error);
+                }
+                Err(kind.into())
+            }
+            ok => ok,
+        }
+    }
+}
+
+impl<W: Write> Write for FirstError<W> {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        let result = self.inner.write(bytes);
+        self.record(result)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        let result = self.inner.flush();
+        self.record(result)
+    }
+}
+
 fn main() -> ExitCode {
     let args = Args::parse();
     let terminal = Terminal {
@@ -52,24 +86,34 @@ fn main() -> ExitCode {
     } else {
         &Silent
     };
-    let outcome = cli::run_with_progress(&args, &mut std::io::stdin().lock(), terminal, progress);
+    let mut stdout = FirstError {
+        inner: std::io::BufWriter::new(std::io::stdout().lock()),
+        error: None,
+    };
+    let outcome = cli::run_with_progress(
+        &args,
+        &mut std::io::stdin().lock(),
+        terminal,
+        progress,
+        &mut stdout,
+    );
     let mut code = outcome.code;
-    let mut stdout = std::io::stdout().lock();
-    let written = stdout
+    // Errors while the report streamed were kept; these come after.
+    let _ = stdout
         .write_all(outcome.stdout.as_bytes())
         .and_then(|()| stdout.flush());
     let mut stderr = outcome.stderr;
-    match written {
+    match stdout.error {
         // A closed pipe (`deckbox check ... | head`) is not an error worth reporting.
-        Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => {}
+        Some(error) if error.kind() == std::io::ErrorKind::BrokenPipe => {}
         // A full disk or `> /dev/full`: the output is incomplete, so the run failed.
-        Err(error) => {
+        Some(error) => {
             stderr.push_str(&format!(
                 "error: cannot write to standard output: {error}\n"
             ));
             code = 2;
         }
-        Ok(()) => {}
+        None => {}
     }
     let _ = std::io::stderr().lock().write_all(stderr.as_bytes());
     ExitCode::from(code)

@@ -4,7 +4,7 @@
 //! beyond 0/1/2 and never prints.
 
 use std::collections::HashMap;
-use std::io::Read;
+use std::io::{Read, Write};
 use std::path::PathBuf;
 
 use clap::ValueEnum;
@@ -12,8 +12,10 @@ use rayon::prelude::*;
 
 use super::{Outcome, Settings, SettingsArgs, Terminal, read_deck, render_error};
 use crate::check::{self, CheckedDeck, DeckInput};
+use crate::diagnostic::Rule;
 use crate::format::Format;
-use crate::report::{self, HumanOptions, OutputFormat};
+use crate::report::stream::{Piece, ReportWriter, Style};
+use crate::report::{HumanOptions, OutputFormat};
 use crate::walk::{self, DeckFile, Selection};
 
 #[derive(Debug, clap::Args)]
@@ -38,7 +40,12 @@ pub enum ColorChoice {
     Never,
 }
 
-pub(crate) fn run(args: &CheckArgs, stdin: &mut dyn Read, terminal: Terminal) -> Outcome {
+pub(crate) fn run(
+    args: &CheckArgs,
+    stdin: &mut dyn Read,
+    terminal: Terminal,
+    out: &mut dyn Write,
+) -> Outcome {
     let settings = match Settings::resolve(&args.settings) {
         Ok(settings) => settings,
         Err(message) => return Outcome::failure(message),
@@ -53,30 +60,41 @@ pub(crate) fn run(args: &CheckArgs, stdin: &mut dyn Read, terminal: Terminal) ->
         Ok(formats) => formats,
         Err(message) => return Outcome::failure(message),
     };
-    let mut failures: Vec<String> = walked.errors;
-    let (decks, unreadable) = check_files(&walked.files, stdin, &settings, &formats);
-    failures.extend(unreadable);
-    let human = HumanOptions {
-        color: match args.color {
-            ColorChoice::Always => true,
-            ColorChoice::Never => false,
-            ColorChoice::Auto => terminal.stdout_is_tty,
+    let style = Style {
+        output: args.output,
+        human: HumanOptions {
+            color: match args.color {
+                ColorChoice::Always => true,
+                ColorChoice::Never => false,
+                ColorChoice::Auto => terminal.stdout_is_tty,
+            },
+            width: terminal.width.unwrap_or(100),
         },
-        width: terminal.width.unwrap_or(100),
     };
+    let mut failures: Vec<String> = walked.errors;
+    let mut tally = Tally::default();
+    let run = Run {
+        files: &walked.files,
+        settings: &settings,
+        formats: &formats,
+        style,
+    };
+    let written = run.check_all(stdin, out, &mut failures, &mut tally);
     let mut outcome = Outcome {
-        stdout: render(&decks, &failures, args.output, human, &settings),
+        stdout: String::new(),
         stderr: failures
             .iter()
             .map(|message| format!("error: {message}\n"))
             .collect(),
         code: 0,
     };
-    let unknown = decks
-        .iter()
-        .flat_map(|deck| &deck.diagnostics)
-        .any(|diagnostic| diagnostic.rule == crate::diagnostic::Rule::UnknownCard);
-    if unknown && let Some(hint) = crate::cards::embedded::coverage_hint(&settings.db) {
+    // A write error stops the run (`deckbox check . | head`: the reader has seen enough).
+    // What it means for the exit code is the writer's owner's call: the binary keeps the
+    // error and makes a full disk exit 2, a closed pipe quiet.
+    let _ = written;
+    if tally.unknown
+        && let Some(hint) = crate::cards::embedded::coverage_hint(&settings.db)
+    {
         outcome.stderr.push_str(&format!("note: {hint}\n"));
     }
     if nothing_found {
@@ -85,12 +103,21 @@ pub(crate) fn run(args: &CheckArgs, stdin: &mut dyn Read, terminal: Terminal) ->
     }
     outcome.code = if !failures.is_empty() {
         2
-    } else if decks.iter().any(|deck| !deck.valid()) {
+    } else if tally.invalid {
         1
     } else {
         0
     };
     outcome
+}
+
+/// What the exit code and the closing notes need to know of the decks checked.
+#[derive(Debug, Default)]
+struct Tally {
+    /// Some deck breaks a rule.
+    invalid: bool,
+    /// Some deck names a card the index does not know.
+    unknown: bool,
 }
 
 /// The walk's file selection: the config file's `[files]`, else the defaults.
@@ -153,75 +180,86 @@ impl<'a> FormatPlan<'a> {
     }
 }
 
-/// Reads and checks every file, in parallel, keeping the files' order. Standard input is
-/// read first, on this thread. Returns the checked decks and one message per unreadable file.
-fn check_files(
-    files: &[DeckFile],
-    stdin: &mut dyn Read,
-    settings: &Settings,
-    formats: &FormatPlan,
-) -> (Vec<CheckedDeck>, Vec<String>) {
-    let mut stdin_used = false;
-    let from_stdin: Vec<Option<Result<DeckInput, String>>> = files
-        .iter()
-        .map(|file| {
+/// Files checked at once: their checked decks are in memory together, the rest of the run
+/// keeps only what the report's closing needs.
+const CHUNK: usize = 512;
+
+/// One `check` run over the walked files.
+struct Run<'a> {
+    files: &'a [DeckFile],
+    settings: &'a Settings,
+    formats: &'a FormatPlan<'a>,
+    style: Style,
+}
+
+impl Run<'_> {
+    /// Reads, checks and reports every file in order, [`CHUNK`] files at a time in parallel,
+    /// writing each deck's part of the report to `out` as soon as its chunk is done: memory
+    /// stays flat in the number of files. Standard input is read first, on this thread.
+    /// Files that cannot be read add their message to `failures`.
+    fn check_all(
+        &self,
+        stdin: &mut dyn Read,
+        out: &mut dyn Write,
+        failures: &mut Vec<String>,
+        tally: &mut Tally,
+    ) -> std::io::Result<()> {
+        let mut stdin_used = false;
+        let mut from_stdin = self.files.iter().map(|file| {
             (file.path.as_os_str() == "-").then(|| read_deck(&file.path, stdin, &mut stdin_used))
-        })
-        .collect();
-    let results: Vec<Result<CheckedDeck, String>> = from_stdin
-        .into_par_iter()
-        .enumerate()
-        .map(|(index, ready)| {
-            let input = match ready {
-                Some(input) => input,
-                None => read_file(files.get(index)),
-            }?;
-            Ok(check::check(&input, &settings.db, formats.format(index)))
-        })
-        .collect();
-    let mut decks = Vec::with_capacity(results.len());
-    let mut failures = Vec::new();
-    for result in results {
-        match result {
-            Ok(deck) => decks.push(deck),
-            Err(message) => failures.push(message),
+        });
+        let mut writer = ReportWriter::begin(out, self.style)?;
+        for (chunk, files) in self.files.chunks(CHUNK).enumerate() {
+            let ready: Vec<_> = from_stdin.by_ref().take(files.len()).collect();
+            let checked: Vec<Result<CheckedDeck, String>> = ready
+                .into_par_iter()
+                .enumerate()
+                .map(|(offset, ready)| {
+                    let index = chunk * CHUNK + offset;
+                    let input = match ready {
+                        Some(input) => input,
+                        None => read_file(self.files.get(index)),
+                    }?;
+                    Ok(check::check(
+                        &input,
+                        &self.settings.db,
+                        self.formats.format(index),
+                    ))
+                })
+                .collect();
+            let mut decks = Vec::with_capacity(checked.len());
+            for result in checked {
+                match result {
+                    Ok(deck) => decks.push(deck),
+                    Err(message) => failures.push(message),
+                }
+            }
+            let first = writer.decks();
+            let pieces: Vec<(Piece, bool, bool)> = decks
+                .par_iter()
+                .enumerate()
+                .map(|(offset, deck)| {
+                    let unknown = deck
+                        .diagnostics
+                        .iter()
+                        .any(|diagnostic| diagnostic.rule == Rule::UnknownCard);
+                    let piece = Piece::render(deck, first + offset, self.style, &self.settings.db);
+                    (piece, deck.valid(), unknown)
+                })
+                .collect();
+            drop(decks);
+            for (piece, valid, unknown) in pieces {
+                tally.invalid |= !valid;
+                tally.unknown |= unknown;
+                writer.push(piece)?;
+            }
         }
+        writer.finish(failures)
     }
-    (decks, failures)
 }
 
 fn read_file(file: Option<&DeckFile>) -> Result<DeckInput, String> {
     let file = file.ok_or_else(|| "internal error: file list out of step".to_string())?;
     // Standard input was read before; a file here never touches it.
     read_deck(&file.path, &mut std::io::empty(), &mut true)
-}
-
-fn render(
-    decks: &[CheckedDeck],
-    failures: &[String],
-    output: OutputFormat,
-    human: HumanOptions,
-    settings: &Settings,
-) -> String {
-    match output {
-        OutputFormat::Human => {
-            let mut text: Vec<String> = decks
-                .par_iter()
-                .map(|deck| report::human(deck, human))
-                .collect();
-            if decks.len() > 1 || (!decks.is_empty() && !failures.is_empty()) {
-                let mut totals = report::totals(decks);
-                if !failures.is_empty() {
-                    let n = failures.len();
-                    let s = if n == 1 { "" } else { "s" };
-                    totals = format!("{}; {n} file{s} could not be read\n", totals.trim_end());
-                }
-                text.push(totals);
-            }
-            text.join("\n")
-        }
-        OutputFormat::Short => decks.par_iter().map(report::short).collect(),
-        OutputFormat::Json => report::json(decks, &settings.db),
-        OutputFormat::Sarif => report::sarif::sarif(decks, failures),
-    }
 }

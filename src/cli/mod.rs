@@ -322,18 +322,27 @@ pub(crate) fn render_error(error: impl miette::Diagnostic + Send + Sync + 'stati
 
 /// Runs one command. `stdin` is read only for the file `-`.
 pub fn run(args: &Args, stdin: &mut dyn Read, terminal: Terminal) -> Outcome {
-    run_with_progress(args, stdin, terminal, &Silent)
+    let mut streamed = Vec::new();
+    let mut outcome = run_with_progress(args, stdin, terminal, &Silent, &mut streamed);
+    if !streamed.is_empty() {
+        outcome.stdout = String::from_utf8_lossy(&streamed).into_owned() + &outcome.stdout;
+    }
+    outcome
 }
 
 /// [`run`], reporting a long simulation's progress to `progress` (the binary draws a bar).
+/// A report that grows with the number of files (`check`'s) is written to `stdout` as it is
+/// made, so memory stays flat; everything else is in the returned [`Outcome`], whose
+/// `stdout` goes after what was written.
 pub fn run_with_progress(
     args: &Args,
     stdin: &mut dyn Read,
     terminal: Terminal,
     progress: &dyn Progress,
+    stdout: &mut dyn std::io::Write,
 ) -> Outcome {
     match &args.command {
-        Command::Check(check_args) => check::run(check_args, stdin, terminal),
+        Command::Check(check_args) => check::run(check_args, stdin, terminal, stdout),
         Command::Stats(stats_args) => stats::run_stats(stats_args, stdin, progress),
         Command::Sample(sample_args) => stats::run_sample(sample_args, stdin),
         Command::Card(card_args) => card::run(card_args),

@@ -9,6 +9,7 @@ pub mod formats;
 pub mod sarif;
 pub mod stats_html;
 pub mod stats_text;
+pub mod stream;
 
 use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteDiagnostic, NamedSource};
 use serde::Serialize;
@@ -107,12 +108,10 @@ pub fn summary(deck: &CheckedDeck) -> String {
 }
 
 /// `checked 3 decks: 2 valid, 1 invalid`, for runs over several decks.
-pub fn totals(decks: &[CheckedDeck]) -> String {
-    let valid = decks.iter().filter(|deck| deck.valid()).count();
+pub fn totals(decks: usize, valid: usize) -> String {
     format!(
-        "checked {} decks: {valid} valid, {} invalid\n",
-        decks.len(),
-        decks.len() - valid
+        "checked {decks} decks: {valid} valid, {} invalid\n",
+        decks - valid.min(decks)
     )
 }
 
@@ -236,12 +235,6 @@ fn visible_source(source: &str) -> String {
 }
 
 #[derive(Serialize)]
-struct JsonReport<'a> {
-    version: u32,
-    decks: Vec<JsonDeck<'a>>,
-}
-
-#[derive(Serialize)]
 struct JsonDeck<'a> {
     path: &'a str,
     format: &'a str,
@@ -270,13 +263,13 @@ struct JsonCard<'a> {
 
 /// JSON rendering of all decks in one document (pretty-printed, newline-terminated).
 pub fn json(decks: &[CheckedDeck], db: &CardDb) -> String {
-    let report = JsonReport {
-        version: 1,
-        decks: decks.iter().map(|deck| json_deck(deck, db)).collect(),
+    let style = stream::Style {
+        output: OutputFormat::Json,
+        human: HumanOptions::default(),
     };
-    let mut out = serde_json::to_string_pretty(&report).unwrap_or_default();
-    out.push('\n');
-    out
+    stream::to_string(decks, &[], style, |deck, index| {
+        stream::Piece::render(deck, index, style, db)
+    })
 }
 
 fn json_deck<'a>(deck: &'a CheckedDeck, db: &CardDb) -> JsonDeck<'a> {

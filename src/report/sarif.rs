@@ -17,44 +17,36 @@ pub const VERSION: &str = "2.1.0";
 pub const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
 
 /// One SARIF log for all decks; `failures` are messages about files deckbox could not check.
+/// (`deckbox check` writes the same log deck by deck: [`super::stream`].)
 pub fn sarif(decks: &[CheckedDeck], failures: &[String]) -> String {
-    let artifacts: Vec<Value> = decks
+    let style = super::stream::Style {
+        output: super::OutputFormat::Sarif,
+        human: super::HumanOptions::default(),
+    };
+    super::stream::to_string(decks, failures, style, super::stream::Piece::sarif)
+}
+
+/// The results of one deck, the `artifact`-th file of the log.
+pub(super) fn results(deck: &CheckedDeck, artifact: usize) -> Vec<Value> {
+    deck.diagnostics
         .iter()
-        .map(|deck| json!({ "location": { "uri": uri(&deck.path) } }))
-        .collect();
-    let results: Vec<Value> = decks
-        .iter()
-        .enumerate()
-        .flat_map(|(index, deck)| {
-            deck.diagnostics
-                .iter()
-                .map(move |diagnostic| result(deck, index, diagnostic))
-        })
-        .collect();
+        .map(|diagnostic| result(deck, artifact, diagnostic))
+        .collect()
+}
+
+/// The run's one invocation: whether every file was checked, and why not.
+pub(super) fn invocations(failures: &[String]) -> Value {
     let notifications: Vec<Value> = failures
         .iter()
         .map(|message| json!({ "level": "error", "message": { "text": message } }))
         .collect();
-    let log = json!({
-        "version": VERSION,
-        "$schema": SCHEMA,
-        "runs": [{
-            "tool": { "driver": driver() },
-            "columnKind": "utf16CodeUnits",
-            "invocations": [{
-                "executionSuccessful": failures.is_empty(),
-                "toolExecutionNotifications": notifications,
-            }],
-            "artifacts": artifacts,
-            "results": results,
-        }],
-    });
-    let mut out = serde_json::to_string_pretty(&log).unwrap_or_default();
-    out.push('\n');
-    out
+    json!([{
+        "executionSuccessful": failures.is_empty(),
+        "toolExecutionNotifications": notifications,
+    }])
 }
 
-fn driver() -> Value {
+pub(super) fn driver() -> Value {
     let rules: Vec<Value> = Rule::ALL
         .iter()
         .map(|rule| {
