@@ -5,9 +5,12 @@
 //! file; never a panic, never a hang, never output that grows with the garbage.
 
 mod common;
+mod oracles;
 
 use std::collections::BTreeSet;
 use std::path::Path;
+
+use oracles::has_raw_hidden;
 
 /// What one run did, split up.
 struct Run {
@@ -83,16 +86,6 @@ fn garbage(len: usize) -> Vec<u8> {
             x.to_le_bytes()[0]
         })
         .collect()
-}
-
-/// Characters that must never reach a terminal raw: escape sequences, bidi controls and
-/// zero-width characters inside text.
-fn has_raw_hidden(text: &str) -> bool {
-    text.chars().enumerate().any(|(i, c)| {
-        (c.is_control() && !matches!(c, '\t' | '\n' | '\r'))
-            || matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
-            || (c == '\u{FEFF}' && i > 0)
-    })
 }
 
 #[test]

@@ -87,13 +87,27 @@ pub fn check_any(bytes: &[u8]) {
             assert_span(&deck.source, span, "diagnostic");
         }
     }
-    let _ = report::human(&deck, report::HumanOptions::default());
-    let _ = report::short(&deck);
+    let human = report::human(&deck, report::HumanOptions::default());
+    assert!(!has_raw_hidden(&human), "raw control character: {human:?}");
+    let short = report::short(&deck);
+    assert!(!has_raw_hidden(&short), "raw control character: {short:?}");
     let decks = [deck];
     let json = report::json(&decks, embedded_db());
     serde_json::from_str::<serde_json::Value>(&json).unwrap();
     let sarif = report::sarif::sarif(&decks, &[]);
     serde_json::from_str::<serde_json::Value>(&sarif).unwrap();
+}
+
+/// Characters that must never reach a terminal raw: escape sequences, bidi controls and
+/// zero-width characters inside text. A file's own BOM may start the text, or a quoted first
+/// source line (`1 │ \u{FEFF}Pokémon: 12`: kept so that spans stay byte offsets; a terminal
+/// shows nothing for it).
+pub fn has_raw_hidden(text: &str) -> bool {
+    text.char_indices().any(|(i, c)| {
+        (c.is_control() && !matches!(c, '\t' | '\n' | '\r'))
+            || matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+            || (c == '\u{FEFF}' && i > 0 && !text[..i].ends_with(" 1 │ "))
+    })
 }
 
 /// The rule ids of a deck's findings, without the ones formatting is meant to fix.
