@@ -11,7 +11,7 @@
 
 use std::path::{Component, Path, PathBuf};
 
-use globset::GlobSet;
+use globset::{Glob, GlobSet, GlobSetBuilder};
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
@@ -40,6 +40,17 @@ pub struct Config {
     pub include: Option<Vec<String>>,
     pub exclude: Vec<String>,
     pub overrides: Vec<Override>,
+    /// Every override's globs in one set, built once: matching a file costs one pass over
+    /// the set instead of one per entry.
+    override_matcher: OverrideMatcher,
+}
+
+/// The globs of all `[[overrides]]` entries, each glob knowing its entry.
+#[derive(Debug, Clone, Default)]
+struct OverrideMatcher {
+    globs: GlobSet,
+    /// Per glob of `globs`: the index of its entry in [`Config::overrides`].
+    entry: Vec<usize>,
 }
 
 /// A value from the config file and the line it is on.
@@ -54,8 +65,11 @@ pub struct Setting<T> {
 pub struct Override {
     pub paths: Vec<String>,
     pub format: Setting<String>,
-    matcher: GlobSet,
 }
+
+/// Most override globs, all entries together: far more than any repository has, and still
+/// checked in well under a second.
+pub const MAX_OVERRIDE_GLOBS: usize = 100_000;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -137,6 +151,9 @@ pub fn parse(path: &Path, text: &str) -> Result<Config, ConfigError> {
         path: &path,
         dir: &dir,
         text,
+        line_starts: std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(at, _)| at + 1))
+            .collect(),
     };
     reader.build(raw)
 }
@@ -146,6 +163,8 @@ struct Reader<'a> {
     path: &'a Path,
     dir: &'a Path,
     text: &'a str,
+    /// Where each line starts: the line of a value is a binary search away.
+    line_starts: Vec<usize>,
 }
 
 impl Reader<'_> {
@@ -163,11 +182,7 @@ impl Reader<'_> {
             ),
             None => (None, Vec::new()),
         };
-        let overrides = raw
-            .overrides
-            .iter()
-            .map(|entry| self.override_entry(entry))
-            .collect::<Result<Vec<_>, _>>()?;
+        let (overrides, override_matcher) = self.overrides(&raw.overrides)?;
         Ok(Config {
             path: self.path.to_path_buf(),
             dir: self.dir.to_path_buf(),
@@ -177,11 +192,13 @@ impl Reader<'_> {
             include,
             exclude,
             overrides,
+            override_matcher,
         })
     }
 
     fn line(&self, value: &Spanned<impl Sized>) -> usize {
-        line_of(self.text, value.span().start)
+        self.line_starts
+            .partition_point(|&start| start <= value.span().start)
     }
 
     fn error(&self, at: std::ops::Range<usize>, message: String, help: &str) -> ConfigError {
@@ -245,43 +262,77 @@ impl Reader<'_> {
 
     /// Globs are relative to the folder: no absolute pattern, no `..`.
     fn globs(&self, globs: &[Spanned<String>]) -> Result<Vec<String>, ConfigError> {
-        for glob in globs {
-            let pattern = glob.get_ref();
-            let escapes = pattern.starts_with('/')
-                || pattern.contains('\\')
-                || pattern.split('/').any(|part| part == "..");
-            if escapes {
-                return Err(self.error(
-                    glob.span(),
-                    format!("the glob `{pattern}` reaches outside the config file's folder"),
-                    "globs are relative to the folder of deckbox.toml: write them without a leading `/` and without `..`",
-                ));
-            }
-            if let Err(error) = walk::glob_set(std::slice::from_ref(pattern)) {
-                return Err(self.error(
-                    glob.span(),
-                    format!("invalid glob `{pattern}`: {error}"),
-                    "globs use `*`, `?`, `**`, `[abc]` and `{a,b}`",
-                ));
-            }
-        }
-        Ok(globs.iter().map(|glob| glob.get_ref().clone()).collect())
+        Ok(self
+            .compiled(globs)?
+            .into_iter()
+            .map(|(pattern, _)| pattern)
+            .collect())
     }
 
-    fn override_entry(&self, raw: &RawOverride) -> Result<Override, ConfigError> {
-        let paths = self.globs(raw.paths.get_ref())?;
-        let matcher = walk::glob_set(&paths).map_err(|error| {
+    /// [`Reader::globs`], each with its compiled glob.
+    fn compiled(&self, globs: &[Spanned<String>]) -> Result<Vec<(String, Glob)>, ConfigError> {
+        globs
+            .iter()
+            .map(|glob| {
+                let pattern = glob.get_ref();
+                let escapes = pattern.starts_with('/')
+                    || pattern.contains('\\')
+                    || pattern.split('/').any(|part| part == "..");
+                if escapes {
+                    return Err(self.error(
+                        glob.span(),
+                        format!("the glob `{pattern}` reaches outside the config file's folder"),
+                        "globs are relative to the folder of deckbox.toml: write them without a leading `/` and without `..`",
+                    ));
+                }
+                match walk::glob(pattern) {
+                    Ok(compiled) => Ok((pattern.clone(), compiled)),
+                    Err(error) => Err(self.error(
+                        glob.span(),
+                        format!("invalid glob `{pattern}`: {error}"),
+                        "globs use `*`, `?`, `**`, `[abc]` and `{a,b}`",
+                    )),
+                }
+            })
+            .collect()
+    }
+
+    /// The `[[overrides]]` entries and one matcher for all their globs.
+    fn overrides(
+        &self,
+        raw: &[RawOverride],
+    ) -> Result<(Vec<Override>, OverrideMatcher), ConfigError> {
+        let mut overrides = Vec::with_capacity(raw.len());
+        let mut set = GlobSetBuilder::new();
+        let mut entry = Vec::new();
+        for (index, raw) in raw.iter().enumerate() {
+            let compiled = self.compiled(raw.paths.get_ref())?;
+            if entry.len() + compiled.len() > MAX_OVERRIDE_GLOBS {
+                return Err(self.error(
+                    raw.paths.span(),
+                    format!("more than {MAX_OVERRIDE_GLOBS} override globs"),
+                    "group files into folders and give each folder one glob (`glc/**`)",
+                ));
+            }
+            let mut paths = Vec::with_capacity(compiled.len());
+            for (pattern, glob) in compiled {
+                set.add(glob);
+                entry.push(index);
+                paths.push(pattern);
+            }
+            overrides.push(Override {
+                paths,
+                format: self.format(&raw.format)?,
+            });
+        }
+        let globs = set.build().map_err(|error| {
             self.error(
-                raw.paths.span(),
-                format!("invalid glob: {error}"),
-                "globs use `*`, `?`, `**`, `[abc]` and `{a,b}`",
+                0..0,
+                format!("the override globs cannot be compiled together: {error}"),
+                "use fewer or simpler globs",
             )
         })?;
-        Ok(Override {
-            paths,
-            format: self.format(&raw.format)?,
-            matcher,
-        })
+        Ok((overrides, OverrideMatcher { globs, entry }))
     }
 
     /// `value` as a path under the folder, or an error when it leaves it (`..`, an absolute
@@ -316,11 +367,14 @@ impl Config {
     /// The format `[[overrides]]` give `file` (absolute); the last matching entry wins.
     pub fn format_for(&self, file: &Path) -> Option<&Setting<String>> {
         let relative = file.strip_prefix(&self.dir).ok()?;
-        self.overrides
-            .iter()
-            .rev()
-            .find(|entry| entry.matcher.is_match(relative))
-            .map(|entry| &entry.format)
+        let matcher = &self.override_matcher;
+        let last = matcher
+            .globs
+            .matches(relative)
+            .into_iter()
+            .filter_map(|glob| matcher.entry.get(glob).copied())
+            .max()?;
+        self.overrides.get(last).map(|entry| &entry.format)
     }
 
     /// The walk's file selection: `[files]` globs relative to this file's folder.
@@ -332,13 +386,6 @@ impl Config {
         let include = self.include.as_ref().unwrap_or(&defaults);
         walk::Selection::new(include, &self.exclude, Some(self.dir.clone()))
     }
-}
-
-/// 1-based line of a byte offset.
-fn line_of(text: &str, offset: usize) -> usize {
-    text.get(..offset)
-        .map_or(0, |before| before.matches('\n').count())
-        + 1
 }
 
 /// Where a resolved value came from.

@@ -1,17 +1,22 @@
 //! Which files are deck lists: the operands of `deckbox check`, with directories walked.
 //!
-//! Directories are walked with the `ignore` crate (ripgrep's walker): `.gitignore`, `.ignore`
-//! and git's exclude files are honoured even outside a git repository, hidden files and
-//! folders are skipped, and symbolic links are not followed (so a link loop cannot hang the
-//! walk). A walked file counts when it matches an include glob and no exclude glob; a file
+//! Directories are walked with the `ignore` crate (ripgrep's walker): hidden files and
+//! folders are skipped and symbolic links are not followed (so a link loop cannot hang the
+//! walk). `.gitignore`, `.ignore` and git's exclude file are honoured even outside a git
+//! repository, in the walked folders and in the folders above up to the repository's root,
+//! with git's precedence; this module reads them itself, through the bounded reader
+//! ([`crate::bounded`]): the crate would open a named pipe called `.gitignore` and wait
+//! forever, or read a link to `/dev/zero` without end. An ignore file that cannot be read is
+//! a warning naming it, and the walk goes on without its patterns. A walked file counts when it matches an include glob and no exclude glob; a file
 //! named on the command line always counts. Globs follow `.gitignore` conventions: a pattern
 //! without `/` matches a file name at any depth (`*.txt`), one with `/` is anchored to the
 //! base folder (`glc/**`), and `*` never crosses a `/`. This module reads directory entries
-//! only: it never opens a deck file and knows nothing of deck lists or formats.
+//! and ignore files only: it never opens a deck file and knows nothing of deck lists or
+//! formats.
 
 use std::path::{Component, Path, PathBuf};
 
-use globset::{GlobBuilder, GlobSet, GlobSetBuilder};
+use globset::{Glob, GlobBuilder, GlobSet, GlobSetBuilder};
 
 /// Files a walk picks up when no config file says otherwise: plain text lists (`.txt`,
 /// what Pokémon TCG Live and Limitless export), `.deck`, and the `.ptcgl`/`.ptcgo`
@@ -22,15 +27,20 @@ pub const DEFAULT_INCLUDE: [&str; 4] = ["*.txt", "*.deck", "*.ptcgl", "*.ptcgo"]
 pub fn glob_set(patterns: &[String]) -> Result<GlobSet, globset::Error> {
     let mut set = GlobSetBuilder::new();
     for pattern in patterns {
-        let anchored = pattern.trim_start_matches("./");
-        let full = if anchored.contains('/') {
-            anchored.to_string()
-        } else {
-            format!("**/{anchored}")
-        };
-        set.add(GlobBuilder::new(&full).literal_separator(true).build()?);
+        set.add(glob(pattern)?);
     }
     set.build()
+}
+
+/// One pattern of [`glob_set`].
+pub fn glob(pattern: &str) -> Result<Glob, globset::Error> {
+    let anchored = pattern.trim_start_matches("./");
+    let full = if anchored.contains('/') {
+        anchored.to_string()
+    } else {
+        format!("**/{anchored}")
+    };
+    GlobBuilder::new(&full).literal_separator(true).build()
 }
 
 /// Which walked files count: include and exclude globs, relative to `base` (the config
@@ -95,6 +105,8 @@ pub struct Walked {
     pub files: Vec<DeckFile>,
     /// One message per directory or entry that could not be read.
     pub errors: Vec<String>,
+    /// One message per ignore file that could not be read (the walk went on without it).
+    pub warnings: Vec<String>,
 }
 
 /// The deck files named by `operands`, in operand order; each directory's files sorted by
@@ -122,13 +134,23 @@ pub fn deck_files(operands: &[PathBuf], selection: &Selection) -> Walked {
 fn walk_dir(dir: &Path, selection: &Selection, walked: &mut Walked) {
     let root = absolute(dir);
     let mut files = Vec::new();
+    let ignores = std::sync::Arc::new(Ignores::default());
+    let filter = {
+        let (ignores, root, dir) = (ignores.clone(), root.clone(), dir.to_path_buf());
+        move |entry: &ignore::DirEntry| {
+            let under = entry.path().strip_prefix(&dir).unwrap_or(entry.path());
+            let is_dir = entry.file_type().is_some_and(|kind| kind.is_dir());
+            entry.depth() == 0 || !ignores.ignored(&root.join(under), is_dir, &root)
+        }
+    };
     let walker = ignore::WalkBuilder::new(dir)
         .hidden(true)
-        .git_ignore(true)
-        .git_exclude(true)
-        .ignore(true)
-        .require_git(false)
+        .git_ignore(false)
+        .git_exclude(false)
+        .ignore(false)
+        .parents(false)
         .follow_links(false)
+        .filter_entry(filter)
         .build();
     for entry in walker {
         let entry = match entry {
@@ -153,6 +175,119 @@ fn walk_dir(dir: &Path, selection: &Selection, walked: &mut Walked) {
     }
     files.sort_by(|a, b| a.path.cmp(&b.path));
     walked.files.extend(files);
+    walked.warnings.extend(ignores.take_warnings());
+}
+
+/// Largest ignore file read: real ones are a few kilobytes.
+const MAX_IGNORE_BYTES: u64 = 1 << 20;
+
+/// The ignore files of one folder, read once.
+#[derive(Default)]
+struct Layer {
+    /// `.ignore`, `.gitignore` and, in a repository's root, `.git/info/exclude`: in git's
+    /// order of precedence.
+    matchers: [Option<ignore::gitignore::Gitignore>; 3],
+    /// The folder holds `.git`: folders above a walk stop here.
+    repository_root: bool,
+}
+
+/// The ignore files met by one walk, folder by folder, and the warnings for those that could
+/// not be read.
+#[derive(Default)]
+struct Ignores {
+    layers: std::sync::Mutex<std::collections::HashMap<PathBuf, std::sync::Arc<Layer>>>,
+    warnings: std::sync::Mutex<Vec<String>>,
+}
+
+impl Ignores {
+    /// Whether `path` (absolute, under the walk's `root`) is ignored: the first ignore file
+    /// with a say, looking at `.ignore` files from the nearest folder up, then `.gitignore`
+    /// files, then git's exclude file. Folders above `root` count up to a repository's root.
+    fn ignored(&self, path: &Path, is_dir: bool, root: &Path) -> bool {
+        let mut folders = Vec::new();
+        for folder in path.ancestors().skip(1) {
+            let layer = self.layer(folder);
+            let top = layer.repository_root && !folder.starts_with(root);
+            folders.push(layer);
+            if top {
+                break;
+            }
+        }
+        for kind in 0..3 {
+            for layer in &folders {
+                let Some(matcher) = layer.matchers.get(kind).and_then(Option::as_ref) else {
+                    continue;
+                };
+                match matcher.matched(path, is_dir) {
+                    ignore::Match::Ignore(_) => return true,
+                    ignore::Match::Whitelist(_) => return false,
+                    ignore::Match::None => {}
+                }
+            }
+        }
+        false
+    }
+
+    fn layer(&self, folder: &Path) -> std::sync::Arc<Layer> {
+        let mut layers = self
+            .layers
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(layer) = layers.get(folder) {
+            return layer.clone();
+        }
+        let layer = std::sync::Arc::new(Layer {
+            matchers: [
+                self.read(folder, &folder.join(".ignore")),
+                self.read(folder, &folder.join(".gitignore")),
+                self.read(folder, &folder.join(".git").join("info").join("exclude")),
+            ],
+            repository_root: folder.join(".git").exists(),
+        });
+        layers.insert(folder.to_path_buf(), layer.clone());
+        layer
+    }
+
+    /// One ignore file's patterns; `None` when it does not exist or cannot be read (then a
+    /// warning).
+    fn read(&self, folder: &Path, file: &Path) -> Option<ignore::gitignore::Gitignore> {
+        let text = match crate::bounded::read(file, MAX_IGNORE_BYTES) {
+            Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => return None,
+            // `.git` is a file in a worktree: no exclude file under it.
+            Err(_) if file.ends_with("info/exclude") && !folder.join(".git").is_dir() => {
+                return None;
+            }
+            Err(error) => {
+                let shown = crate::report::visible_line(&file.display().to_string()).into_owned();
+                self.warnings
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .push(format!(
+                        "cannot read {shown}: {error}; the walk goes on without its patterns"
+                    ));
+                return None;
+            }
+        };
+        let mut builder = ignore::gitignore::GitignoreBuilder::new(folder);
+        for line in text.lines() {
+            // A pattern git cannot read is skipped, as git does.
+            let _ = builder.add_line(Some(file.to_path_buf()), line);
+        }
+        builder.build().ok()
+    }
+
+    /// The warnings, sorted (the walk's order of discovery is not the files' order).
+    fn take_warnings(&self) -> Vec<String> {
+        let mut warnings = std::mem::take(
+            &mut *self
+                .warnings
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner),
+        );
+        warnings.sort();
+        warnings
+    }
 }
 
 /// `path` made absolute against the current directory and normalized lexically (`.` and

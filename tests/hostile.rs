@@ -1411,3 +1411,166 @@ fn memory_stays_flat_in_the_number_of_decks() {
         "400 decks: {few} KiB, 4,000 decks: {many} KiB"
     );
 }
+
+/// A deckbox.toml with 20,000 `[[overrides]]` entries (40,000 globs) is read and applied in
+/// linear time (issue 14 item 9: it took 22 s a check, quadratic in the entries); the last
+/// matching entry still wins. The watchdog only guards against a hang; docs/performance.md
+/// has the timings.
+#[test]
+fn many_overrides_are_applied_promptly() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut config = String::from("format = \"standard\"\n");
+    for index in 0..20_000 {
+        config.push_str(&format!(
+            "[[overrides]]\npaths = [\"glc{index}/**\", \"x{index}/*.txt\"]\nformat = \"glc\"\n"
+        ));
+    }
+    config.push_str("[[overrides]]\npaths = [\"glc7/**\"]\nformat = \"unlimited\"\n");
+    std::fs::write(dir.path().join("deckbox.toml"), config).unwrap();
+    for folder in ["glc5", "glc7", "x19999", "plain"] {
+        std::fs::create_dir(dir.path().join(folder)).unwrap();
+        copy_example("dragapult.txt", &dir.path().join(folder).join("deck.txt"));
+    }
+    let cache = dir.path().join("cache");
+    let (code, stderr) = run_watched(dir.path(), &["check", "."], &cache);
+    assert_eq!(code, 1, "{stderr}");
+    let out = run(dir.path(), &["check", ".", "-o", "json"], b"");
+    let report: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    let formats: BTreeSet<(String, String)> = report["decks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|deck| {
+            let path = deck["path"].as_str().unwrap().replace('\\', "/");
+            (path, deck["format"].as_str().unwrap().to_string())
+        })
+        .collect();
+    let expected: BTreeSet<(String, String)> = [
+        ("glc5/deck.txt", "glc"),
+        ("glc7/deck.txt", "unlimited"),
+        ("x19999/deck.txt", "glc"),
+        ("plain/deck.txt", "standard"),
+    ]
+    .into_iter()
+    .map(|(path, format)| (format!("./{path}"), format.to_string()))
+    .collect();
+    assert_eq!(formats, expected);
+}
+
+/// A setting from deckbox.toml or the environment that cannot be used says where it was set
+/// (issue 14 item 10): a repository's config file is never a mystery.
+#[test]
+fn a_setting_that_fails_says_where_it_was_set() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_example("dragapult.txt", &dir.path().join("deck.txt"));
+    std::fs::create_dir(dir.path().join("empty")).unwrap();
+    for (config, args, needle) in [
+        (
+            "language = \"en\"\n\ncards = \"nope\"\n",
+            &["check", "deck.txt"][..],
+            "`cards` is set by deckbox.toml:3",
+        ),
+        (
+            "\ncards = \"empty\"\n",
+            &["check", "deck.txt"][..],
+            "`cards` is set by deckbox.toml:2",
+        ),
+        (
+            "format = \"gone.toml\"\n",
+            &["check", "deck.txt"][..],
+            "`format` is set by deckbox.toml:1",
+        ),
+        (
+            "format = \"standard\"\n[[overrides]]\npaths = [\"*.txt\"]\nformat = \"gone.toml\"\n",
+            &["check", "."][..],
+            "`format` is set by deckbox.toml:4",
+        ),
+        (
+            "format = \"standard\"\n[[overrides]]\npaths = [\"*.txt\"]\nformat = \"gone.toml\"\n",
+            &["add", "--dry-run", "deck.txt", "Iono"][..],
+            "`format` is set by deckbox.toml:4",
+        ),
+    ] {
+        std::fs::write(dir.path().join("deckbox.toml"), config).unwrap();
+        let out = run(dir.path(), args, b"");
+        assert_eq!(out.code, 2, "{config}: {}", out.stderr);
+        assert!(out.stderr.contains(needle), "{config}: {}", out.stderr);
+    }
+    let (code, rendered) = {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_deckbox"))
+            .args(["check", "--no-config", "deck.txt"])
+            .current_dir(dir.path())
+            .env("DECKBOX_CARDS", dir.path().join("nope"))
+            .output()
+            .unwrap();
+        (
+            output.status.code(),
+            String::from_utf8_lossy(&output.stderr).into_owned(),
+        )
+    };
+    assert_eq!(code, Some(2), "{rendered}");
+    assert!(
+        rendered.contains("`cards` is set by DECKBOX_CARDS"),
+        "{rendered}"
+    );
+}
+
+/// An ignore file that is a named pipe, a folder or a link to `/dev/zero` neither hangs the
+/// walk nor is read without end (issue 14 item 10): a warning names it, the walk goes on
+/// without its patterns, and readable ignore files still apply.
+#[cfg(unix)]
+#[test]
+fn unreadable_ignore_files_warn_and_the_walk_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    for folder in ["pipe", "folder", "zero", "plain"] {
+        std::fs::create_dir(dir.path().join(folder)).unwrap();
+        copy_example("dragapult.txt", &dir.path().join(folder).join("deck.txt"));
+        copy_example("broken.txt", &dir.path().join(folder).join("draft.txt"));
+    }
+    if !mkfifo(&dir.path().join("pipe/.gitignore")) {
+        return;
+    }
+    std::fs::create_dir(dir.path().join("folder/.gitignore")).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", dir.path().join("zero/.ignore")).unwrap();
+    std::fs::write(dir.path().join("plain/.gitignore"), "draft.txt\n").unwrap();
+    let cache = dir.path().join("cache");
+    let (code, stderr) = run_watched(dir.path(), &["check", "--no-config", "."], &cache);
+    assert_eq!(code, 1, "{stderr}");
+    let warnings: Vec<&str> = stderr
+        .lines()
+        .filter(|line| line.starts_with("warning:"))
+        .collect();
+    assert_eq!(warnings.len(), 3, "{stderr}");
+    for (file, kind) in [
+        ("folder/.gitignore", "a directory"),
+        ("pipe/.gitignore", "a named pipe"),
+        ("zero/.ignore", "a device"),
+    ] {
+        assert!(
+            warnings
+                .iter()
+                .any(|line| line.contains(file) && line.contains(kind)),
+            "{file}: {stderr}"
+        );
+    }
+    let out = run(
+        dir.path(),
+        &["check", "--no-config", ".", "-o", "short"],
+        b"",
+    );
+    let checked: BTreeSet<String> = out
+        .stdout
+        .lines()
+        .filter_map(|line| line.split(':').next())
+        .map(str::to_string)
+        .collect();
+    // The readable .gitignore still hides plain/draft.txt; the others hide nothing.
+    assert!(!checked.contains("./plain/draft.txt"), "{}", out.stdout);
+    for folder in ["pipe", "folder", "zero"] {
+        assert!(
+            checked.contains(&format!("./{folder}/draft.txt")),
+            "{}",
+            out.stdout
+        );
+    }
+}

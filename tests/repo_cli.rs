@@ -104,6 +104,38 @@ fn walk_honours_gitignore_with_and_without_git() {
     assert_eq!(paths(&out.stdout), ["ignored/x.txt"]);
 }
 
+/// git's rules, as deckbox reads the ignore files itself: a negation brings a file back,
+/// `.ignore` wins over `.gitignore`, `.git/info/exclude` applies in a repository, and the
+/// ignore files of the folders above the one walked apply up to the repository's root.
+#[test]
+fn walk_follows_gits_ignore_rules() {
+    let dir = tempfile::tempdir().unwrap();
+    tree(
+        dir.path(),
+        &[
+            (".gitignore", "*.deck\n!keep.deck\nlocal/\n"),
+            ("decks/keep.deck", "example:dragapult.txt"),
+            ("decks/drop.deck", "example:broken.txt"),
+            ("decks/a.txt", "example:dragapult.txt"),
+            ("decks/.gitignore", "b.txt\n"),
+            ("decks/.ignore", "!b.txt\n"),
+            ("decks/b.txt", "example:dragapult.txt"),
+            ("decks/local/c.txt", "example:broken.txt"),
+            ("decks/excluded.txt", "example:broken.txt"),
+            (".git/info/exclude", "excluded.txt\n"),
+        ],
+    );
+    let expected = ["./a.txt", "./b.txt", "./keep.deck"];
+    let out = run(
+        &dir.path().join("decks"),
+        &["check", ".", "-o", "json"],
+        &[],
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert_eq!(paths(&out.stdout), expected);
+    assert!(out.stderr.is_empty(), "{}", out.stderr);
+}
+
 #[test]
 fn config_globs_include_and_exclude() {
     let dir = tempfile::tempdir().unwrap();

@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use clap::ValueEnum;
 use rayon::prelude::*;
 
-use super::{Outcome, Settings, SettingsArgs, Terminal, read_deck, render_error};
+use super::{Outcome, Settings, SettingsArgs, Terminal, read_deck};
 use crate::check::{self, CheckedDeck, DeckInput};
 use crate::diagnostic::Rule;
 use crate::format::Format;
@@ -54,7 +54,7 @@ pub(crate) fn run(
         Ok(selection) => selection,
         Err(message) => return Outcome::failure(message),
     };
-    let walked = walk::deck_files(&args.files, &selection);
+    let mut walked = walk::deck_files(&args.files, &selection);
     let nothing_found = walked.files.is_empty() && walked.errors.is_empty();
     let formats = match FormatPlan::new(&walked.files, &settings) {
         Ok(formats) => formats,
@@ -71,7 +71,7 @@ pub(crate) fn run(
             width: terminal.width.unwrap_or(100),
         },
     };
-    let mut failures: Vec<String> = walked.errors;
+    let mut failures: Vec<String> = std::mem::take(&mut walked.errors);
     let mut tally = Tally::default();
     let run = Run {
         files: &walked.files,
@@ -82,9 +82,11 @@ pub(crate) fn run(
     let written = run.check_all(stdin, out, &mut failures, &mut tally);
     let mut outcome = Outcome {
         stdout: String::new(),
-        stderr: failures
+        stderr: walked
+            .warnings
             .iter()
-            .map(|message| format!("error: {message}\n"))
+            .map(|message| format!("warning: {message}\n"))
+            .chain(failures.iter().map(|message| format!("error: {message}\n")))
             .collect(),
         code: 0,
     };
@@ -99,7 +101,7 @@ pub(crate) fn run(
     }
     if nothing_found {
         // Checking nothing is not a failure (an empty folder), but CI should see it.
-        outcome.stderr = "warning: no deck lists found; a walk picks the files deckbox.toml's [files] include, by default *.txt, *.deck, *.ptcgl, *.ptcgo\n".to_string();
+        outcome.stderr += "warning: no deck lists found; a walk picks the files deckbox.toml's [files] include, by default *.txt, *.deck, *.ptcgl, *.ptcgo\n";
     }
     outcome.code = if !failures.is_empty() {
         2
@@ -152,13 +154,16 @@ impl<'a> FormatPlan<'a> {
         };
         let mut loaded: HashMap<&str, usize> = HashMap::new();
         for (file, choice) in files.iter().zip(plan.choice.iter_mut()) {
-            let Some(name) = settings.override_for(&file.absolute) else {
+            let Some(name) = settings
+                .override_for(&file.absolute)
+                .map(|format| format.value.as_str())
+            else {
                 continue;
             };
             let index = match loaded.get(name) {
                 Some(&index) => index,
                 None => {
-                    let format = Format::load(name).map_err(render_error)?;
+                    let format = settings.load_override(name)?;
                     plan.extra.push(format);
                     let index = plan.extra.len() - 1;
                     loaded.insert(name, index);

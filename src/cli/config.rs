@@ -56,7 +56,7 @@ fn shown(path: &Path) -> String {
     }
 }
 
-fn origin(origin: &Origin) -> String {
+pub(crate) fn origin(origin: &Origin) -> String {
     match origin {
         Origin::Default => "(default)".to_string(),
         Origin::Flag { flag } => format!("({flag})"),

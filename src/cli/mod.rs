@@ -182,9 +182,16 @@ impl Settings {
     /// defaults, loads the format and opens the card database.
     pub fn resolve(args: &SettingsArgs) -> Result<Settings, String> {
         let (config, resolved) = resolve_layers(args)?;
-        let format = Format::load(&resolved.format.value).map_err(render_error)?;
-        let db = open_cards(resolved.cards.value.as_deref(), args.source.rebuild_index)
-            .map_err(|error| format!("error: {error}\n"))?;
+        let format = Format::load(&resolved.format.value)
+            .map_err(|error| render_error(error) + &set_by("format", &resolved.format.origin))?;
+        let db = open_cards(resolved.cards.value.as_deref(), args.source.rebuild_index).map_err(
+            |error| {
+                format!(
+                    "error: {error}\n{}",
+                    set_by("cards", &resolved.cards.origin)
+                )
+            },
+        )?;
         Ok(Settings {
             format,
             db,
@@ -202,9 +209,9 @@ impl Settings {
         let chosen = (file.as_os_str() != "-")
             .then(|| settings.override_for(&crate::walk::absolute(file)))
             .flatten()
-            .map(str::to_string);
+            .map(|format| format.value.clone());
         if let Some(format) = chosen {
-            settings.format = Format::load(&format).map_err(render_error)?;
+            settings.format = settings.load_override(&format)?;
         }
         Ok(settings)
     }
@@ -212,13 +219,37 @@ impl Settings {
     /// The format a config `[[overrides]]` entry gives the file at `absolute`. Overrides
     /// apply only when the format itself came from the config file or the default:
     /// `--format` and `DECKBOX_FORMAT` win for every file.
-    pub(crate) fn override_for(&self, absolute: &std::path::Path) -> Option<&str> {
+    pub(crate) fn override_for(
+        &self,
+        absolute: &std::path::Path,
+    ) -> Option<&crate::config::Setting<String>> {
         let overridable = matches!(
             self.resolved.format.origin,
             crate::config::Origin::Default | crate::config::Origin::File { .. }
         );
         let config = self.config.as_ref().filter(|_| overridable)?;
-        Some(config.format_for(absolute)?.value.as_str())
+        config.format_for(absolute)
+    }
+
+    /// Loads the format an override names; an error says which line of the config file
+    /// named it.
+    pub(crate) fn load_override(&self, name: &str) -> Result<Format, String> {
+        Format::load(name).map_err(|error| {
+            let origin = self.config.as_ref().and_then(|config| {
+                let line = config
+                    .overrides
+                    .iter()
+                    .find(|entry| entry.format.value == name)?
+                    .format
+                    .line;
+                Some(crate::config::Origin::File {
+                    path: config.path.clone(),
+                    line,
+                })
+            });
+            render_error(error)
+                + &origin.map_or_else(String::new, |origin| set_by("format", &origin))
+        })
     }
 
     /// Loads a format (id or file) and opens the card database (`--cards`, else embedded),
@@ -242,6 +273,20 @@ impl Settings {
             config: None,
             resolved,
         })
+    }
+}
+
+/// Where a setting that failed came from, when not from a flag or the default: `note:
+/// cards = is set at deckbox.toml:3`, so a repository's config file is never a mystery.
+fn set_by(setting: &str, origin: &crate::config::Origin) -> String {
+    match origin {
+        crate::config::Origin::File { .. } | crate::config::Origin::Env { .. } => format!(
+            "note: `{setting}` is set by {}\n",
+            config::origin(origin)
+                .trim_start_matches('(')
+                .trim_end_matches(')')
+        ),
+        _ => String::new(),
     }
 }
 
