@@ -191,7 +191,8 @@ fn section(group: &Group, words: &Words, style: Style) -> Vec<String> {
 }
 
 /// `4 Dreepy TWM 128`. A number without a set code follows a double blank, which the
-/// parser reads as a column gap: `4 Iono  185` keeps 185 apart from the name. A name the
+/// parser reads as a column gap: `4 Iono  185` keeps 185 apart from the name. A database id
+/// the card database does not know keeps its dash (`p-172`). A name the
 /// parser would take for the count's `x` gets one: `4x x Ultra Ball`.
 fn card_line(count: u32, line: &ListLine) -> String {
     let x = if crate::deck::reads_as_multiplier(&line.name) {
@@ -201,6 +202,10 @@ fn card_line(count: u32, line: &ListLine) -> String {
     };
     let mut out = format!("{count}{x} {}", line.name);
     match (&line.set, &line.number) {
+        // A database id that names no printing (`p-172`) stays one: `p 172` reads as a name.
+        (Some(set), Some(number)) if crate::cards::set_id::looks_like_id(set) => {
+            out.push_str(&format!(" {set}-{number}"));
+        }
         (Some(set), Some(number)) => out.push_str(&format!(" {set} {number}")),
         (Some(set), None) => out.push_str(&format!(" {set}")),
         (None, Some(number)) => out.push_str(&format!("  {number}")),

@@ -223,14 +223,16 @@ pub(super) fn multi_type(name: &str) -> Option<String> {
         fold_into(&mut folded, word);
         folded.contains("energ")
     });
-    if symbols.len() < 2 || !says_energy {
-        return None;
-    }
     let mut letters: Vec<char> = TYPES
         .iter()
         .map(|ty| ty.symbol)
         .filter(|symbol| symbols.contains(symbol))
         .collect();
+    // Two different types at least: `PP` lists one, and the name it gives (`… P`) must read
+    // the same again (canonical names are fixed points).
+    if letters.len() < 2 || !says_energy {
+        return None;
+    }
     letters.iter_mut().for_each(|c| *c = c.to_ascii_uppercase());
     Some(format!(
         "{} {}",
