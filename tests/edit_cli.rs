@@ -251,7 +251,7 @@ fn an_interrupted_write_keeps_the_original() {
     let dir = common::workspace(&[&format!("{FIXTURES}/dragapult.txt")]);
     let path = dir.path().join("dragapult.txt");
     let before = std::fs::read(&path).unwrap();
-    let db = open_cards(None, false).unwrap();
+    let (db, _) = open_cards(None, false).unwrap();
     let format = Format::load("unlimited").unwrap();
     let input = DeckInput::from_bytes("dragapult.txt", &before);
     let deck = check::check(&input, &db, &format);
@@ -380,7 +380,7 @@ fn edge_cases() {
 /// A list compared with itself has no changes, whatever its layout, language or errors.
 #[test]
 fn every_fixture_diffs_empty_against_itself() {
-    let db = open_cards(None, false).unwrap();
+    let (db, _) = open_cards(None, false).unwrap();
     let format = Format::load("unlimited").unwrap();
     let mut checked = 0;
     for folder in ["decks", "layouts", "edit", "stats", "formats"] {

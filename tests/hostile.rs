@@ -685,23 +685,43 @@ fn card_databases_with_a_broken_record() {
         "{}",
         out.stdout
     );
-    // One record with a syntax error: exit 2 naming the file and the line.
+    // One record with a syntax error: a warning naming the file and the line, every run
+    // (no cache hides it), and the rest of the checkout still works.
     std::fs::write(
         d.join("tcgdex/data/SV/Set One/003.ts"),
         "import Set from \"../Set One\"\nconst card: Card = { set: Set,\n\tname: { en: \"Broken\" ,\n\tcategory: \"Trainer\" [[[\nexport default card\n",
     )
     .unwrap();
-    for rebuild in [false, true] {
-        let mut args = vec!["check", "deck.txt", "--cards", "tcgdex"];
+    for rebuild in [false, true, false] {
+        let mut args = vec![
+            "check",
+            "deck.txt",
+            "--cards",
+            "tcgdex",
+            "-o",
+            "short",
+            "--format",
+            "unlimited",
+        ];
         if rebuild {
             args.push("--rebuild-index");
         }
         let out = run(d, &args, b"");
-        assert_eq!(out.code, 2, "{}", out.stdout);
-        let message = out.one_error();
+        assert_eq!(out.code, 1, "{}", out.stderr);
+        assert_eq!(
+            out.rules(),
+            set(&["deck-size", "copy-limit", "unknown-printing"])
+        );
         assert!(
-            message.contains("tcgdex/data/SV/Set One/003.ts: line 4"),
-            "{message}"
+            out.stderr
+                .contains("warning: 1 file of the card data could not be read"),
+            "{}",
+            out.stderr
+        );
+        assert!(
+            out.stderr.contains("tcgdex/data/SV/Set One/003.ts: line 4"),
+            "{}",
+            out.stderr
         );
     }
     // pokemon-tcg-data: `sets/en.json` and `cards/en/<set>.json`.
@@ -737,30 +757,151 @@ fn card_databases_with_a_broken_record() {
         "[\n{\"id\": \"sv2-185\", \"name\": \"Iono\", \"supertype\": \"Trainer\", \"number\": \"185\"},\n{\"id\": \"sv2-186\", \"name\": \"X\", \"supertype\": \"Trainer\", \"number\": 186}\n]\n",
     )
     .unwrap();
+    // The set's cards are left out, with a warning naming the file, line and column.
     let out = run(
         d,
         &["check", "deck.txt", "--cards", "ptcg", "--rebuild-index"],
         b"",
     );
-    assert_eq!(out.code, 2);
-    let message = out.one_error();
+    assert_eq!(out.code, 1, "{}", out.stderr);
     assert!(
-        message.contains("ptcg/cards/en/sv2.json: invalid type: integer `186`"),
-        "{message}"
+        out.stderr
+            .contains("ptcg/cards/en/sv2.json: invalid type: integer `186`"),
+        "{}",
+        out.stderr
     );
-    assert!(message.ends_with("at line 3 column 68"), "{message}");
+    assert!(out.stderr.contains("at line 3 column 68"), "{}", out.stderr);
     std::fs::write(&cards, "[\n{\"id\": \"sv2-185\", \"name\": \"Iono\",\n").unwrap();
     let out = run(
         d,
         &["check", "deck.txt", "--cards", "ptcg", "--rebuild-index"],
         b"",
     );
-    assert_eq!(out.code, 2);
-    let message = out.one_error();
+    assert_eq!(out.code, 1, "{}", out.stderr);
     assert!(
-        message.contains("ptcg/cards/en/sv2.json: EOF while parsing"),
-        "{message}"
+        out.stderr
+            .contains("ptcg/cards/en/sv2.json: EOF while parsing"),
+        "{}",
+        out.stderr
     );
+    // A removed card file: the set is named.
+    std::fs::remove_file(&cards).unwrap();
+    let out = run(d, &["check", "deck.txt", "--cards", "ptcg"], b"");
+    assert!(
+        out.stderr.contains("set `sv2` has no card file"),
+        "{}",
+        out.stderr
+    );
+}
+
+/// A damaged TCGdex checkout (issue 14 item 7): a card file that is a named pipe, a folder
+/// where a card file should be, a set folder whose set file was removed, and an in-place
+/// edit of a card file while the cache is warm. Each damaged file is named once, the rest
+/// of the checkout is used, and nothing hangs.
+#[cfg(unix)]
+#[test]
+fn a_damaged_card_checkout_names_the_files_and_keeps_the_rest() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("deck.txt"), "4 Iono ONE 1\n4 Pikachu ONE 2\n").unwrap();
+    tcgdex_checkout(&d.join("tcgdex"));
+    let cache = d.join("cache");
+    let args = [
+        "check",
+        "deck.txt",
+        "--cards",
+        "tcgdex",
+        "--format",
+        "unlimited",
+    ];
+    let (code, stderr) = run_watched(d, &args, &cache);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(!stderr.contains("warning"), "{stderr}");
+    // An edit in place (same folder entries): seen while the cache is warm.
+    let pikachu = d.join("tcgdex/data/SV/Set One/002.ts");
+    let text = std::fs::read_to_string(&pikachu).unwrap();
+    std::fs::write(&pikachu, text.replace("Pikachu", "Raichu")).unwrap();
+    let out = run(
+        d,
+        &["check", "deck.txt", "--cards", "tcgdex", "-o", "short"],
+        b"",
+    );
+    assert!(out.stdout.contains("card-mismatch"), "{}", out.stdout);
+    std::fs::write(&pikachu, &text).unwrap();
+    // Damage of three kinds.
+    let set = d.join("tcgdex/data/SV/Set One");
+    if !mkfifo(&set.join("003.ts")) {
+        return;
+    }
+    std::fs::create_dir(set.join("004.ts")).unwrap();
+    std::fs::create_dir_all(d.join("tcgdex/data/SV/Set Two")).unwrap();
+    std::fs::copy(&pikachu, d.join("tcgdex/data/SV/Set Two/001.ts")).unwrap();
+    for _ in 0..2 {
+        let (code, stderr) = run_watched(d, &args, &cache);
+        assert_eq!(code, 1, "{stderr}");
+        assert!(
+            stderr.contains("warning: 3 files of the card data could not be read"),
+            "{stderr}"
+        );
+        for (file, why) in [
+            ("Set One/003.ts", "a named pipe"),
+            ("Set One/004.ts", "a directory"),
+            ("Set Two", "a set folder without its set file (Set Two.ts)"),
+        ] {
+            assert!(
+                stderr
+                    .lines()
+                    .any(|line| line.contains(file) && line.contains(why)),
+                "{file}: {stderr}"
+            );
+        }
+    }
+}
+
+/// A cache file with a flipped bit is rebuilt, and said (issue 14 item 7); a cache made
+/// outdated by a change to the checkout is rebuilt without a word.
+#[test]
+fn a_damaged_card_cache_is_rebuilt_and_said() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("deck.txt"), "4 Iono ONE 1\n4 Pikachu ONE 2\n").unwrap();
+    tcgdex_checkout(&d.join("tcgdex"));
+    let cache = d.join("cache");
+    let run_check = || {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_deckbox"))
+            .args(["check", "deck.txt", "--cards", "tcgdex", "-o", "short"])
+            .current_dir(d)
+            .env("DECKBOX_CACHE_DIR", &cache)
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+        let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+        (output.status.code(), stdout, stderr)
+    };
+    let first = run_check();
+    assert_eq!(first.0, Some(1), "{}", first.2);
+    let files: Vec<_> = std::fs::read_dir(&cache).unwrap().flatten().collect();
+    assert_eq!(files.len(), 1);
+    let file = files[0].path();
+    let mut bytes = std::fs::read(&file).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 1;
+    std::fs::write(&file, &bytes).unwrap();
+    let damaged = run_check();
+    assert_eq!((damaged.0, &damaged.1), (first.0, &first.1));
+    assert!(
+        damaged.2.contains("card-index cache") && damaged.2.contains("was damaged; rebuilt it"),
+        "{}",
+        damaged.2
+    );
+    assert!(!run_check().2.contains("damaged"));
+    std::fs::copy(
+        d.join("tcgdex/data/SV/Set One/002.ts"),
+        d.join("tcgdex/data/SV/Set One/009.ts"),
+    )
+    .unwrap();
+    let outdated = run_check();
+    assert!(!outdated.2.contains("cache"), "{}", outdated.2);
 }
 
 #[test]

@@ -21,7 +21,7 @@ use deckbox::stats::{DeckShape, Going, Report, ReportInput};
 fn dragapult_report() -> Report {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/dragapult.txt");
     let bytes = std::fs::read(&path).unwrap();
-    let db = deckbox::cli::open_cards(None, false).unwrap();
+    let (db, _) = deckbox::cli::open_cards(None, false).unwrap();
     let format = Format::load("standard").unwrap();
     let deck = check(
         &DeckInput::from_bytes("dragapult.txt", &bytes),

@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 use serde::Deserialize;
 
+use super::from_tcgdex::Skipped;
 use super::{
     CardDbError, Category, EnergyKind, Names, Printing, Stage, Tag, Tags, TrainerKind, number_key,
     set_key,
@@ -86,21 +87,48 @@ struct RawModifier {
 /// its id upper-cased as its code (`MCD19`, `POP1`): no deck list writes those sets
 /// otherwise, and the id keeps them apart.
 pub fn load(root: &Path) -> Result<Vec<Printing>, CardDbError> {
+    load_detailed(root).map(|(printings, _)| printings)
+}
+
+/// Like [`load`], also returning the card files that could not be read or are missing
+/// (a set of `sets/en.json` without its `cards/en/<id>.json`): their sets have no cards, the
+/// rest of the checkout is loaded.
+pub fn load_detailed(root: &Path) -> Result<(Vec<Printing>, Vec<Skipped>), CardDbError> {
     let sets_path = root.join("sets").join("en.json");
     let raw_sets: Vec<RawSet> = read_json(&sets_path)?;
     let cards_dir = root.join("cards").join("en");
-    let per_set: Vec<Vec<Printing>> = raw_sets
+    let per_set: Vec<Result<Vec<Printing>, Skipped>> = raw_sets
         .par_iter()
         .map(|raw| {
             let path = cards_dir.join(format!("{}.json", raw.id));
-            if !path.is_file() {
-                return Ok(Vec::new());
-            }
-            let cards: Vec<RawCard> = read_json(&path)?;
+            let cards: Vec<RawCard> = read_json(&path).map_err(|error| Skipped {
+                reason: match &error {
+                    CardDbError::Io { source, .. }
+                        if source.kind() == std::io::ErrorKind::NotFound =>
+                    {
+                        format!(
+                            "set `{}` has no card file: its cards are not loaded",
+                            raw.id
+                        )
+                    }
+                    CardDbError::Io { source, .. } => source.to_string(),
+                    CardDbError::Invalid { message, .. } => message.clone(),
+                    other => other.to_string(),
+                },
+                path: path.clone(),
+            })?;
             Ok(printings(raw, &cards))
         })
-        .collect::<Result<_, CardDbError>>()?;
-    Ok(per_set.into_iter().flatten().collect())
+        .collect();
+    let mut all = Vec::new();
+    let mut damaged = Vec::new();
+    for set in per_set {
+        match set {
+            Ok(printings) => all.extend(printings),
+            Err(skipped) => damaged.push(skipped),
+        }
+    }
+    Ok((all, damaged))
 }
 
 /// The printings of one set from the JSON of its entry in `sets/en.json` (one object) and

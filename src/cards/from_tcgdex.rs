@@ -54,6 +54,10 @@ pub struct Skipped {
 pub struct Loaded {
     pub printings: Vec<Printing>,
     pub skipped: Vec<Skipped>,
+    /// Files that could not be read or parsed, and set or series folders without their
+    /// record: the rest of the checkout is loaded, these are reported (a user's clone may be
+    /// damaged; one bad file must not make 23,881 cards unusable).
+    pub damaged: Vec<Skipped>,
     /// What each of [`repair`]'s rules changed.
     pub repairs: Vec<repair::Repaired>,
 }
@@ -69,26 +73,31 @@ pub fn load_detailed(root: &Path) -> Result<Loaded, CardDbError> {
     let data = root.join("data");
     let mut loaded = Loaded::default();
     let mut sets = Vec::new();
+    orphan_folders(&data, "series", &mut loaded.damaged);
     for serie_file in ts_files(&data)? {
-        collect_serie(&serie_file, &mut sets, &mut loaded.skipped)?;
+        collect_serie(&serie_file, &mut sets, &mut loaded)?;
     }
     let mut jobs = Vec::new();
     for (index, (_, dir)) in sets.iter().enumerate() {
         if dir.is_dir() {
-            jobs.extend(ts_files(dir)?.into_iter().map(|path| (index, path)));
+            match ts_files(dir) {
+                Ok(files) => jobs.extend(files.into_iter().map(|path| (index, path))),
+                Err(error) => loaded.damaged.push(damaged(dir, &error)),
+            }
         }
     }
-    let results: Vec<Result<Printing, Skipped>> = jobs
+    let results: Vec<Result<Result<Printing, Skipped>, CardDbError>> = jobs
         .par_iter()
         .map(|(index, path)| {
             let info = sets.get(*index).map(|(info, _)| info);
             read_card(path, info)
         })
-        .collect::<Result<_, CardDbError>>()?;
-    for result in results {
+        .collect();
+    for (result, (_, path)) in results.into_iter().zip(&jobs) {
         match result {
-            Ok(printing) => loaded.printings.push(printing),
-            Err(skipped) => loaded.skipped.push(skipped),
+            Ok(Ok(printing)) => loaded.printings.push(printing),
+            Ok(Err(skipped)) => loaded.skipped.push(skipped),
+            Err(error) => loaded.damaged.push(damaged(path, &error)),
         }
     }
     loaded.repairs = repair::repair(&mut loaded.printings);
@@ -104,7 +113,9 @@ fn ts_files(dir: &Path) -> Result<Vec<PathBuf>, CardDbError> {
     let mut files = Vec::new();
     for entry in std::fs::read_dir(dir).map_err(io)? {
         let path = entry.map_err(io)?.path();
-        if path.extension().is_some_and(|ext| ext == "ts") && path.is_file() {
+        // Whatever its kind: one that is not a regular file (a named pipe, a folder) is
+        // refused by the bounded reader, and so reported, not silently passed over.
+        if path.extension().is_some_and(|ext| ext == "ts") {
             files.push(path);
         }
     }
@@ -117,26 +128,47 @@ fn sort_key(path: &Path) -> (String, u64, String) {
     super::number_order(path.file_stem().and_then(|s| s.to_str()).unwrap_or(""))
 }
 
-/// Reads one `data/<Serie>.ts` and the set files of its folder.
+/// Reads one `data/<Serie>.ts` and the set files of its folder. A record that cannot be
+/// read is `damaged` (with its cards), and so is a set folder without its record.
 fn collect_serie(
     serie_file: &Path,
     sets: &mut Vec<(SetInfo, PathBuf)>,
-    skipped: &mut Vec<Skipped>,
+    loaded: &mut Loaded,
 ) -> Result<(), CardDbError> {
     let dir = serie_file.with_extension("");
     if dir.file_name().is_some_and(|name| name == POCKET_DIR) {
         return Ok(());
     }
-    let serie = read_record(serie_file)?;
+    let serie = match read_record(serie_file) {
+        Ok(serie) => serie,
+        Err(error) => {
+            loaded.damaged.push(damaged(serie_file, &error));
+            return Ok(());
+        }
+    };
     let series = string_field(&serie, "id");
     if series == POCKET_SERIE_ID || !dir.is_dir() {
         return Ok(());
     }
-    for set_file in ts_files(&dir)? {
-        let set = read_record(&set_file)?;
+    orphan_folders(&dir, "set", &mut loaded.damaged);
+    let set_files = match ts_files(&dir) {
+        Ok(files) => files,
+        Err(error) => {
+            loaded.damaged.push(damaged(&dir, &error));
+            return Ok(());
+        }
+    };
+    for set_file in set_files {
+        let set = match read_record(&set_file) {
+            Ok(set) => set,
+            Err(error) => {
+                loaded.damaged.push(damaged(&set_file, &error));
+                continue;
+            }
+        };
         let set_id = string_field(&set, "id");
         if set_id.is_empty() {
-            skipped.push(Skipped {
+            loaded.skipped.push(Skipped {
                 path: set_file,
                 reason: "set without an `id`: its cards are skipped".into(),
             });
@@ -145,6 +177,54 @@ fn collect_serie(
         sets.push((set_info(&set, set_id, &series), set_file.with_extension("")));
     }
     Ok(())
+}
+
+/// A file or folder that could not be read, with the error (which names the path) and what
+/// it costs: a record's cards are not loaded.
+fn damaged(path: &Path, error: &CardDbError) -> Skipped {
+    let reason = match error {
+        CardDbError::Io { source, .. } => source.to_string(),
+        CardDbError::Invalid { message, .. } => message.clone(),
+        other => other.to_string(),
+    };
+    Skipped {
+        path: path.to_path_buf(),
+        reason,
+    }
+}
+
+/// Folders of `dir` without the record of the same name (`Base/` without `Base.ts`): their
+/// cards cannot be placed in a set, so they are `damaged`, not silently lost. `what` names
+/// the record (`set`, `series`).
+fn orphan_folders(dir: &Path, what: &str, damaged: &mut Vec<Skipped>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut orphans: Vec<PathBuf> = entries
+        .flatten()
+        .map(|entry| entry.path())
+        .filter(|path| {
+            let Some(name) = path.file_name() else {
+                return false;
+            };
+            let mut record = name.to_os_string();
+            record.push(".ts");
+            path.is_dir()
+                && !dir.join(record).is_file()
+                && name != POCKET_DIR
+                && !name.to_string_lossy().starts_with('.')
+        })
+        .collect();
+    orphans.sort();
+    damaged.extend(orphans.into_iter().map(|path| Skipped {
+        reason: format!(
+            "a {what} folder without its {what} file ({}.ts): its cards are not loaded",
+            path.file_name()
+                .map(|name| name.to_string_lossy().into_owned())
+                .unwrap_or_default()
+        ),
+        path,
+    }));
 }
 
 fn set_info(set: &Value, set_id: String, series: &str) -> SetInfo {

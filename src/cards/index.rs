@@ -6,19 +6,21 @@
 //! once, checks the header and copies the tables out in bulk: no printing is decoded
 //! until a lookup asks for it. The header records the checkout's fingerprint and a hash of
 //! the curated flags, so a changed checkout or a deckbox with other curated flags rebuilds
-//! it. A cache that is corrupt, truncated, from another format version, or cannot be
-//! written is never an error: the checkout is just loaded again. This module must not know how either format is read (see [`super::from_tcgdex`],
+//! it. A cache that is from another format version or checkout state, or cannot be written,
+//! is never an error: the checkout is just loaded again. One that is damaged (truncated, a
+//! bit flipped) is rebuilt too, and [`Opened::damaged_cache`] says so. Files of the
+//! checkout that cannot be read are left out with their cards ([`Opened::unreadable`]) and
+//! no cache is written, so that the next run reports them again. This module must not know how either format is read (see [`super::from_tcgdex`],
 //! [`super::from_pokemontcg`]) nor anything about deck lists.
 //!
 //! # The fingerprint
-//! Statting all ~24k files of a TCGdex checkout costs far more than the few milliseconds a
-//! warm `check` may spend here (measured by `cargo bench --bench index`), so the
-//! fingerprint covers what changes whenever files are added, removed or renamed, and what
-//! git touches: the mtime and size of every directory down to the set folders, of every
-//! series and set file, and of the top-level files, plus the contents of `.git/HEAD` and
-//! of the ref it points to. Creating, deleting or renaming a card file changes its set
-//! folder's mtime; a commit, checkout or pull changes the ref. An edit made in place to an
-//! existing card file outside git is not seen: `IndexOptions::rebuild` forces a reload.
+//! The fingerprint covers the mtime and size of every directory, series file, set file and
+//! card file of a TCGdex checkout, and of the top-level files, plus the contents of
+//! `.git/HEAD` and of the ref it points to. Creating, deleting or renaming a card file
+//! changes its set folder's mtime; an edit made in place (a truncation, garbage written
+//! over it) changes the file's own size or mtime; a commit, checkout or pull changes the
+//! ref. Statting the ~24k card files is the largest part of a warm open, so the set folders
+//! are statted in parallel (`cargo bench --bench index` measures it).
 //! For pokemon-tcg-data (under 200 files) every file is fingerprinted.
 
 use std::collections::HashMap;
@@ -26,6 +28,7 @@ use std::hash::{DefaultHasher, Hash, Hasher};
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
+use super::from_tcgdex::Skipped;
 use super::{CardDb, CardDbError, Printing, Source, from_pokemontcg, from_tcgdex};
 
 /// Bumped whenever [`Printing`] or the loaders change what they produce, so that older
@@ -61,8 +64,23 @@ pub enum CacheUse {
     Hit,
     /// The checkout was loaded and the cache (re)written.
     Built,
-    /// The checkout was loaded; no cache could be written (no cache folder, read-only).
+    /// The checkout was loaded; no cache was written (no cache folder, a read-only one, or
+    /// files of the checkout that could not be read: a cache would hide them from the next
+    /// run).
     Uncached,
+}
+
+/// What [`open_detailed`] opened, and what the caller should tell the user.
+#[derive(Debug)]
+pub struct Opened {
+    pub db: CardDb,
+    pub cache: CacheUse,
+    /// The cache file existed for this checkout and version but was damaged (truncated,
+    /// a bit flipped, not a regular file): it was ignored and, when it could be, rebuilt.
+    pub damaged_cache: Option<PathBuf>,
+    /// Files of the checkout that could not be read or placed, each with why; their cards
+    /// are not in `db`.
+    pub unreadable: Vec<Skipped>,
 }
 
 /// Opens the card database checkout at `path`, through the cache.
@@ -75,6 +93,12 @@ pub fn open_with_status(
     path: &Path,
     options: &IndexOptions,
 ) -> Result<(CardDb, CacheUse), CardDbError> {
+    open_detailed(path, options).map(|opened| (opened.db, opened.cache))
+}
+
+/// Like [`open`], also telling how the cache was used, whether it was damaged, and which
+/// files of the checkout could not be read.
+pub fn open_detailed(path: &Path, options: &IndexOptions) -> Result<Opened, CardDbError> {
     let root = std::fs::canonicalize(path).map_err(|source| CardDbError::Io {
         path: path.to_path_buf(),
         source,
@@ -90,28 +114,47 @@ pub fn open_with_status(
         Layout::Tcgdex => Source::Tcgdex(root.clone()),
         Layout::PokemonTcg => Source::PokemonTcg(root.clone()),
     };
-    if let (Some(file), false) = (&cache_file, options.rebuild)
-        && let Some(db) = read_cache(file, &stamp, source.clone())
-    {
-        return Ok((db, CacheUse::Hit));
+    let mut damaged_cache = None;
+    if let (Some(file), false) = (&cache_file, options.rebuild) {
+        match read_cache(file, &stamp, source.clone()) {
+            Ok(db) => {
+                return Ok(Opened {
+                    db,
+                    cache: CacheUse::Hit,
+                    damaged_cache: None,
+                    unreadable: Vec::new(),
+                });
+            }
+            Err(CacheMiss::Damaged) => damaged_cache = Some(file.clone()),
+            Err(CacheMiss::Missing | CacheMiss::Outdated) => {}
+        }
     }
-    let mut printings = match layout {
-        Layout::Tcgdex => from_tcgdex::load(&root)?,
-        Layout::PokemonTcg => from_pokemontcg::load(&root)?,
+    let (mut printings, unreadable) = match layout {
+        Layout::Tcgdex => {
+            let loaded = from_tcgdex::load_detailed(&root)?;
+            (loaded.printings, loaded.damaged)
+        }
+        Layout::PokemonTcg => from_pokemontcg::load_detailed(&root)?,
     };
     // Stored in the cache with the flags applied; the stamp's `curated` hash rebuilds the
     // cache when a newer deckbox ships other curated flags.
     apply_curated(&mut printings, &curated);
     let db = CardDb::new(source, printings);
-    let written = cache_file
-        .as_deref()
-        .is_some_and(|file| write_cache(file, &stamp, &db));
-    let status = if written {
+    let written = unreadable.is_empty()
+        && cache_file
+            .as_deref()
+            .is_some_and(|file| write_cache(file, &stamp, &db));
+    let cache = if written {
         CacheUse::Built
     } else {
         CacheUse::Uncached
     };
-    Ok((db, status))
+    Ok(Opened {
+        db,
+        cache,
+        damaged_cache,
+        unreadable,
+    })
 }
 
 /// Tells which kind of checkout `root` is.
@@ -218,8 +261,9 @@ pub fn fingerprint(root: &Path, layout: Layout) -> u64 {
     FORMAT_VERSION.hash(&mut hasher);
     stat_tree(root, 1, &mut hasher);
     match layout {
-        // data/ → series files and folders → set files and folders (statted, not read).
-        Layout::Tcgdex => stat_tree(&root.join("data"), 2, &mut hasher),
+        // data/ → series files and folders → set files and folders → card files (statted,
+        // not read): an edit made in place to one card file changes its size or mtime.
+        Layout::Tcgdex => stat_card_tree(&root.join("data"), &mut hasher),
         // Under 200 files: every one of them.
         Layout::PokemonTcg => {
             stat_tree(&root.join("cards"), 2, &mut hasher);
@@ -238,21 +282,50 @@ fn stat_tree(dir: &Path, depth: u32, hasher: &mut DefaultHasher) {
     if depth == 0 {
         return;
     }
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<(PathBuf, bool)> = entries
-        .flatten()
-        .map(|entry| (entry.path(), entry.file_type().is_ok_and(|t| t.is_dir())))
-        .collect();
-    entries.sort();
-    for (path, is_dir) in entries {
+    for (path, is_dir) in sorted_entries(dir) {
         if is_dir {
             stat_tree(&path, depth - 1, hasher);
         } else {
             stat_into(&path, hasher);
         }
     }
+}
+
+/// [`stat_tree`] of a TCGdex `data/` folder down to the card files, the set folders
+/// statted in parallel (each into its own hash, combined in order).
+fn stat_card_tree(data: &Path, hasher: &mut DefaultHasher) {
+    use rayon::prelude::*;
+    stat_tree(data, 2, hasher);
+    let mut set_dirs: Vec<PathBuf> = sorted_entries(data)
+        .into_iter()
+        .filter(|(_, is_dir)| *is_dir)
+        .flat_map(|(serie, _)| sorted_entries(&serie))
+        .filter(|(_, is_dir)| *is_dir)
+        .map(|(set, _)| set)
+        .collect();
+    set_dirs.sort();
+    let hashes: Vec<u64> = set_dirs
+        .par_iter()
+        .map(|dir| {
+            let mut own = DefaultHasher::new();
+            stat_tree(dir, 1, &mut own);
+            own.finish()
+        })
+        .collect();
+    hashes.hash(hasher);
+}
+
+/// The entries of `dir`, sorted, each with whether it is a folder.
+fn sorted_entries(dir: &Path) -> Vec<(PathBuf, bool)> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut entries: Vec<(PathBuf, bool)> = entries
+        .flatten()
+        .map(|entry| (entry.path(), entry.file_type().is_ok_and(|t| t.is_dir())))
+        .collect();
+    entries.sort();
+    entries
 }
 
 fn stat_into(path: &Path, hasher: &mut DefaultHasher) {
@@ -301,19 +374,46 @@ struct Stamp {
     curated: u64,
 }
 
+/// Why the cache was not used.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum CacheMiss {
+    /// No cache file yet.
+    Missing,
+    /// A cache of another deckbox version, checkout state or curated flags: replaced
+    /// without a word.
+    Outdated,
+    /// A cache that should have been current but is not whole: truncated, a bit flipped,
+    /// not a regular file, undecodable. Replaced, and the user told.
+    Damaged,
+}
+
 /// Reads the cache: one read, a header check, and the tables copied out in bulk
-/// ([`CardDb::decode`]); printings stay encoded until asked for. `None` (so the checkout
-/// is loaded again) when the file is missing, from another version or checkout, or
-/// shorter or longer than its header says.
-fn read_cache(file: &Path, stamp: &Stamp, source: Source) -> Option<CardDb> {
-    let bytes = crate::bounded::read(file, MAX_CACHE_BYTES).ok()?;
-    let header = bytes.get(..HEADER_LEN)?;
-    let body = bytes.get(HEADER_LEN..)?;
+/// ([`CardDb::decode`]); printings stay encoded until asked for. Otherwise says why not
+/// (so the checkout is loaded again).
+fn read_cache(file: &Path, stamp: &Stamp, source: Source) -> Result<CardDb, CacheMiss> {
+    let bytes = match crate::bounded::read(file, MAX_CACHE_BYTES) {
+        Ok(bytes) => bytes,
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
+            return Err(CacheMiss::Missing);
+        }
+        Err(_) => return Err(CacheMiss::Damaged),
+    };
+    let (Some(header), Some(body)) = (bytes.get(..HEADER_LEN), bytes.get(HEADER_LEN..)) else {
+        return Err(CacheMiss::Damaged);
+    };
     let expected = header_bytes(stamp, bytes.len() as u64, crc32fast::hash(body));
-    if header != expected.as_slice() {
-        return None;
+    // Magic, version and stamp first: another version or checkout state is not damage.
+    let stamped = MAGIC.len() + 4 + 8 + 8;
+    if header.get(..MAGIC.len()) != Some(MAGIC.as_slice()) {
+        return Err(CacheMiss::Damaged);
     }
-    CardDb::decode(source, bytes, HEADER_LEN)
+    if header.get(..stamped) != expected.get(..stamped) {
+        return Err(CacheMiss::Outdated);
+    }
+    if header != expected.as_slice() {
+        return Err(CacheMiss::Damaged);
+    }
+    CardDb::decode(source, bytes, HEADER_LEN).ok_or(CacheMiss::Damaged)
 }
 
 /// The header: magic, format version, the stamp, the length of the whole file (a
@@ -443,11 +543,20 @@ mod tests {
             bytes[at] ^= if at < HEADER_LEN { 0x10 } else { 0x01 };
             damages.push(bytes);
         }
-        for (case, damaged) in damages.into_iter().enumerate() {
+        // The version and the stamp (bytes 8 to 36) say "another deckbox or checkout
+        // state": rebuilt without a word. Anything else is damage, and said.
+        let stamped = MAGIC.len()..MAGIC.len() + 4 + 8 + 8;
+        let silent: Vec<bool> = (0..4)
+            .map(|_| false)
+            .chain((0..HEADER_LEN).map(|at| stamped.contains(&at)))
+            .chain((HEADER_LEN..good.len()).step_by(97).map(|_| false))
+            .collect();
+        for (case, (damaged, silent)) in damages.into_iter().zip(silent).enumerate() {
             std::fs::write(&file, &damaged).unwrap();
-            let (db, status) = open_in(checkout.path(), cache.path());
-            assert_eq!(status, CacheUse::Built, "case {case}");
-            crate::cards::db::tests::assert_same(&built, &db);
+            let opened = open_detailed(checkout.path(), &options).unwrap();
+            assert_eq!(opened.cache, CacheUse::Built, "case {case}");
+            assert_eq!(opened.damaged_cache.is_none(), silent, "case {case}");
+            crate::cards::db::tests::assert_same(&built, &opened.db);
             assert_eq!(std::fs::read(&file).unwrap(), good, "case {case}");
         }
     }
@@ -468,13 +577,15 @@ mod tests {
         };
         let file = cache_path(&root, &options).unwrap();
         let source = Source::PokemonTcg(root.clone());
-        assert!(read_cache(&file, &stamp, source.clone()).is_some());
+        assert!(read_cache(&file, &stamp, source.clone()).is_ok());
         let mut other = stamp;
         other.curated ^= 1;
-        assert!(read_cache(&file, &other, source.clone()).is_none());
+        let missed = read_cache(&file, &other, source.clone()).err();
+        assert_eq!(missed, Some(CacheMiss::Outdated));
         let mut other = stamp;
         other.fingerprint ^= 1;
-        assert!(read_cache(&file, &other, source).is_none());
+        let missed = read_cache(&file, &other, source).err();
+        assert_eq!(missed, Some(CacheMiss::Outdated));
         let mut flagged = printing("TWM", "128");
         assert_ne!(curated_hash(&[flagged.clone()]), curated_hash(&[]));
         let before = curated_hash(&[flagged.clone()]);

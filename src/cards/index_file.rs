@@ -78,6 +78,17 @@ pub struct Generated {
 /// release date, set and number.
 pub fn generate(root: &Path) -> Result<Generated, CardDbError> {
     let loaded = from_tcgdex::load_detailed(root)?;
+    // The embedded index is built from a whole checkout: a damaged one is an error.
+    if let Some(first) = loaded.damaged.first() {
+        return Err(CardDbError::Invalid {
+            path: first.path.clone(),
+            message: format!(
+                "{} ({} damaged files or folders in all)",
+                first.reason,
+                loaded.damaged.len()
+            ),
+        });
+    }
     let mut printings = loaded.printings;
     index::apply_curated(&mut printings, &index::curated_facts());
     printings.sort_by_cached_key(order_key);

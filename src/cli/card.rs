@@ -47,8 +47,8 @@ pub(crate) fn run(args: &CardArgs) -> Outcome {
         Ok(layers) => layers,
         Err(message) => return Outcome::failure(message),
     };
-    let db = match open_cards(resolved.cards.value.as_deref(), args.source.rebuild_index) {
-        Ok(db) => db,
+    let (db, notes) = match open_cards(resolved.cards.value.as_deref(), args.source.rebuild_index) {
+        Ok(opened) => opened,
         Err(error) => return Outcome::failure(format!("error: {error}\n")),
     };
     let formats: Vec<Format> = match Format::builtin_ids().map(Format::load).collect() {
@@ -69,10 +69,12 @@ pub(crate) fn run(args: &CardArgs) -> Outcome {
             stdout,
             stderr: render::unknown(&report, hint.as_deref()),
             code: 2,
-        };
+        }
+        .noted(&notes);
     }
     Outcome {
         stdout,
         ..Outcome::default()
     }
+    .noted(&notes)
 }

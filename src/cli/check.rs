@@ -110,7 +110,7 @@ pub(crate) fn run(
     } else {
         0
     };
-    outcome
+    outcome.noted(&settings.notes)
 }
 
 /// What the exit code and the closing notes need to know of the decks checked.

@@ -120,6 +120,16 @@ fn run_edit(
         Ok(settings) => settings,
         Err(message) => return Outcome::failure(message),
     };
+    edit_file(file, specs, write, &settings, apply).noted(&settings.notes)
+}
+
+fn edit_file(
+    file: &Path,
+    specs: &[String],
+    write: Option<Options>,
+    settings: &Settings,
+    apply: EditFn,
+) -> Outcome {
     if file.as_os_str() == "-" {
         return Outcome::failure(
             "error: add and remove edit a file in place; standard input (`-`) cannot be edited\n"
@@ -136,15 +146,15 @@ fn run_edit(
         Ok(input) => input,
         Err(message) => return Outcome::failure(format!("error: {message}\n")),
     };
-    let (text, changes) = match apply_all(&input, specs, &settings, apply) {
+    let (text, changes) = match apply_all(&input, specs, settings, apply) {
         Ok(edited) => edited,
         Err(error) => {
-            let help = help_for(&error, &settings);
+            let help = help_for(&error, settings);
             let file = file.display();
             return Outcome::failure(format!("error: {error}\n{help}{file} was not changed\n"));
         }
     };
-    let deck = check_text(&input, &text, &settings);
+    let deck = check_text(&input, &text, settings);
     let verdict = format!("{}{}\n", report::short(&deck), report::summary(&deck));
     let code = u8::from(!deck.valid());
     let changes: String = changes.iter().map(|change| format!("{change}\n")).collect();
@@ -249,4 +259,5 @@ pub(crate) fn run_diff(args: &DiffArgs, stdin: &mut dyn Read) -> Outcome {
         stderr: String::new(),
         code: u8::from(!diff.changes.is_empty()),
     }
+    .noted(&settings.notes)
 }

@@ -131,7 +131,7 @@ pub(crate) fn run_fmt(args: &FmtArgs, stdin: &mut dyn Read, _terminal: Terminal)
             }
         }
     }
-    outcome
+    outcome.noted(&settings.notes)
 }
 
 /// `fmt --write` for one file: rewritten when it is not canonical, named on stderr.
@@ -271,7 +271,7 @@ pub(crate) fn run_convert(args: &ConvertArgs, stdin: &mut dyn Read) -> Outcome {
             }
         }
     }
-    outcome
+    outcome.noted(&settings.notes)
 }
 
 /// The warning for names that have no translation, one line each.

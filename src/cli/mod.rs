@@ -143,6 +143,12 @@ pub struct Outcome {
 }
 
 impl Outcome {
+    /// The outcome with `notes` (the card database's warnings) first on standard error.
+    pub(crate) fn noted(mut self, notes: &str) -> Outcome {
+        self.stderr.insert_str(0, notes);
+        self
+    }
+
     pub(crate) fn failure(message: String) -> Outcome {
         Outcome {
             stdout: String::new(),
@@ -175,6 +181,9 @@ pub struct Settings {
     pub config: Option<Config>,
     /// What each setting resolved to and where it came from.
     pub resolved: Resolved,
+    /// Warnings from opening the card database (a damaged cache rebuilt, files of the
+    /// checkout that could not be read), for standard error.
+    pub notes: String,
 }
 
 impl Settings {
@@ -184,20 +193,20 @@ impl Settings {
         let (config, resolved) = resolve_layers(args)?;
         let format = Format::load(&resolved.format.value)
             .map_err(|error| render_error(error) + &set_by("format", &resolved.format.origin))?;
-        let db = open_cards(resolved.cards.value.as_deref(), args.source.rebuild_index).map_err(
-            |error| {
+        let (db, notes) = open_cards(resolved.cards.value.as_deref(), args.source.rebuild_index)
+            .map_err(|error| {
                 format!(
                     "error: {error}\n{}",
                     set_by("cards", &resolved.cards.origin)
                 )
-            },
-        )?;
+            })?;
         Ok(Settings {
             format,
             db,
             language: resolved.language.value,
             config,
             resolved,
+            notes,
         })
     }
 
@@ -265,13 +274,15 @@ impl Settings {
             ..Layers::default()
         });
         let format = Format::load(format).map_err(render_error)?;
-        let db = open_cards(cards, rebuild).map_err(|error| format!("error: {error}\n"))?;
+        let (db, notes) =
+            open_cards(cards, rebuild).map_err(|error| format!("error: {error}\n"))?;
         Ok(Settings {
             format,
             db,
             language: None,
             config: None,
             resolved,
+            notes,
         })
     }
 }
@@ -339,17 +350,65 @@ fn non_empty_env(name: &str) -> Result<Option<String>, String> {
 }
 
 /// Opens `--cards DIR`, or the embedded card index without one.
-pub fn open_cards(path: Option<&std::path::Path>, rebuild: bool) -> Result<CardDb, CardDbError> {
-    match path {
-        Some(path) => index::open(
-            path,
-            &index::IndexOptions {
-                cache_dir: None,
-                rebuild,
-            },
-        ),
-        None => embedded::open(),
+pub fn open_cards(
+    path: Option<&std::path::Path>,
+    rebuild: bool,
+) -> Result<(CardDb, String), CardDbError> {
+    let Some(path) = path else {
+        return Ok((embedded::open()?, String::new()));
+    };
+    let options = index::IndexOptions {
+        cache_dir: None,
+        rebuild,
+    };
+    let opened = index::open_detailed(path, &options)?;
+    let notes = card_notes(&opened);
+    Ok((opened.db, notes))
+}
+
+/// Most unreadable card-data files named one by one; the rest are counted.
+const MAX_UNREADABLE_SHOWN: usize = 20;
+
+/// The warnings of opening a checkout: a damaged cache rebuilt, files left out.
+fn card_notes(opened: &index::Opened) -> String {
+    let mut notes = String::new();
+    let shown = |path: &std::path::Path| {
+        crate::report::visible_line(&path.display().to_string()).into_owned()
+    };
+    if let Some(cache) = &opened.damaged_cache {
+        let rebuilt = if opened.cache == index::CacheUse::Built {
+            "rebuilt it"
+        } else {
+            "loaded the card data without it"
+        };
+        notes.push_str(&format!(
+            "warning: the card-index cache {} was damaged; {rebuilt}\n",
+            shown(cache)
+        ));
     }
+    let unreadable = &opened.unreadable;
+    if !unreadable.is_empty() {
+        let n = unreadable.len();
+        let (files, their) = if n == 1 {
+            ("file", "its")
+        } else {
+            ("files", "their")
+        };
+        notes.push_str(&format!(
+            "warning: {n} {files} of the card data could not be read; {their} cards are left out (no cache is written until that is fixed):\n"
+        ));
+        for skipped in unreadable.iter().take(MAX_UNREADABLE_SHOWN) {
+            notes.push_str(&format!(
+                "  {}: {}\n",
+                shown(&skipped.path),
+                crate::report::visible_line(&skipped.reason)
+            ));
+        }
+        if n > MAX_UNREADABLE_SHOWN {
+            notes.push_str(&format!("  … and {} more\n", n - MAX_UNREADABLE_SHOWN));
+        }
+    }
+    notes
 }
 
 pub(crate) fn render_error(error: impl miette::Diagnostic + Send + Sync + 'static) -> String {

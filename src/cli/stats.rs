@@ -121,9 +121,9 @@ fn load_stats_deck(args: &DeckSourceArgs, stdin: &mut dyn Read) -> Result<StatsD
         String::new()
     };
     Ok(StatsDeck {
+        note: format!("{}{note}", settings.notes),
         settings,
         kinds,
-        note,
     })
 }
 

@@ -235,7 +235,7 @@ fn entries(deck: &CheckedDeck, db: &CardDb) -> Vec<Entry> {
                 None => card.line.section,
             };
             let printing = card.printing.and_then(|id| db.get(id));
-            let (name, set, number) = written_printing(&card.line, printing);
+            let (name, set, number) = written_printing(&card.line, printing, db);
             Entry {
                 count: card.line.count,
                 name,
@@ -259,6 +259,7 @@ fn entries(deck: &CheckedDeck, db: &CardDb) -> Vec<Entry> {
 fn written_printing(
     line: &CardLine,
     printing: Option<&Printing>,
+    db: &CardDb,
 ) -> (String, Option<String>, Option<String>) {
     let written = (line.name.clone(), line.set.clone(), line.number.clone());
     let Some(printing) = printing.filter(|p| !p.set_code.is_empty()) else {
@@ -274,8 +275,12 @@ fn written_printing(
     // The printing the number names, not one assumed by name (`Iono PAL999`).
     let numbered = |number: &str| printing.has_written_number(number);
     match (line.set.as_deref(), line.number.as_deref()) {
+        // An id names the printing only when it is the printing's set (`sv0-182` names no
+        // set: Pal Pad was assumed by its name, and the line must still say so).
         (Some(set), Some(number))
-            if (set_id::looks_like_id(set) && numbered(number))
+            if (set_id::looks_like_id(set)
+                && numbered(number)
+                && db.set_code_of_id(set) == Some(printing.set_code.as_str()))
                 || (resolve::is_placeholder(set, number)
                     && !resolve::is_energy_pseudo_code(set)) =>
         {

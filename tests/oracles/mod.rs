@@ -99,14 +99,14 @@ pub fn check_any(bytes: &[u8]) {
 }
 
 /// Characters that must never reach a terminal raw: escape sequences, bidi controls and
-/// zero-width characters inside text. A file's own BOM may start the text, or a quoted first
-/// source line (`1 │ \u{FEFF}Pokémon: 12`: kept so that spans stay byte offsets; a terminal
-/// shows nothing for it).
+/// zero-width characters inside text. A file's own BOM may start the text, or a quoted
+/// source line (`1 │ \u{FEFF}Pokémon: 12`: kept at the start of the file so that spans stay
+/// byte offsets, a terminal shows nothing for it; anywhere else it is escaped).
 pub fn has_raw_hidden(text: &str) -> bool {
     text.char_indices().any(|(i, c)| {
         (c.is_control() && !matches!(c, '\t' | '\n' | '\r'))
             || matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
-            || (c == '\u{FEFF}' && i > 0 && !text[..i].ends_with(" 1 │ "))
+            || (c == '\u{FEFF}' && i > 0 && !text[..i].ends_with(" │ "))
     })
 }
 
