@@ -57,6 +57,9 @@ pub(crate) enum Role {
 pub(crate) struct Hint {
     pub langs: LangSet,
     pub default: Option<Language>,
+    /// The languages whose own header is spelled exactly so (what deckbox writes): `Energia`
+    /// fits a Spanish list typed without accents, but deckbox writes Spanish `Energía`.
+    pub spelled: LangSet,
 }
 
 impl Hint {
@@ -96,6 +99,16 @@ const fn hint(langs: &[Language], default: Option<Language>) -> Hint {
     Hint {
         langs: LangSet::of(langs),
         default,
+        spelled: LangSet::of(langs),
+    }
+}
+
+/// A hint whose label only some of its languages spell so ([`Hint::spelled`]).
+const fn hint_spelled(langs: &[Language], default: Option<Language>, spelled: &[Language]) -> Hint {
+    Hint {
+        langs: LangSet::of(langs),
+        default,
+        spelled: LangSet::of(spelled),
     }
 }
 
@@ -105,6 +118,7 @@ const ENERGY: Role = Role::Section(Section::Energy);
 const ANY: Hint = Hint {
     langs: LangSet::ALL,
     default: None,
+    spelled: LangSet::ALL,
 };
 
 /// Every known label, lower case. Unaccented spellings fit every language that could have
@@ -152,7 +166,11 @@ const LABELS: &[(&[&str], Role, Hint)] = &[
     (&["energie"], ENERGY, hint(&[De, Fr, It], Some(De))),
     (&["energien"], ENERGY, hint(&[De], Some(De))),
     (&["energía", "energías"], ENERGY, hint(&[Es], Some(Es))),
-    (&["energia"], ENERGY, hint(&[Pt, It, Es], None)),
+    (
+        &["energia"],
+        ENERGY,
+        hint_spelled(&[Pt, It, Es], None, &[Pt, It]),
+    ),
     (&["energias"], ENERGY, hint(&[Pt, Es], None)),
     (&["total cards"], Role::Footer, hint(&[En], Some(En))),
     (&["total de cartes"], Role::Footer, hint(&[Fr], Some(Fr))),
@@ -267,6 +285,13 @@ pub(crate) fn deck_language(hints: &[Hint]) -> Option<Language> {
     if let Some(lang) = agreed.single() {
         return Some(lang);
     }
+    // Among the languages that fit, the one whose own headers are spelled as written: the
+    // headers deckbox writes read back as the language they were written in (`Energia` and
+    // `Total de cartas` are Portuguese; Spanish would be `Energía`).
+    let spelled = LangSet(telling.iter().fold(agreed.0, |acc, h| acc & h.spelled.0));
+    if let Some(lang) = spelled.single() {
+        return Some(lang);
+    }
     if agreed.0 != 0 {
         let mut defaults = telling
             .iter()
@@ -362,6 +387,9 @@ mod tests {
         );
         assert_eq!(lang(&["Pokemon", "Entrenador", "Energia"]), Some(Es));
         assert_eq!(lang(&["Energia"]), None);
+        // Spelled as deckbox writes Portuguese (Spanish is `Energía`).
+        assert_eq!(lang(&["Pokémon", "Energia", "Total de cartas"]), Some(Pt));
+        assert_eq!(lang(&["Pokémon", "Energía", "Total de cartas"]), Some(Es));
         assert_eq!(lang(&["Trainer", "Energy", "Total de cartes"]), Some(En));
     }
 }
