@@ -729,31 +729,15 @@ fn blank_line_after(source: &str, span: Span) -> bool {
     next.len() < rest.len() && next.trim().is_empty()
 }
 
-/// Section labels in each language, as Pokémon TCG Live writes them.
-fn label(section: Section, language: Language, ptcgo: bool) -> &'static str {
-    use Language::{De, En, Es, Fr, It, Pt};
-    match (section, language) {
-        (Section::Pokemon, _) => "Pokémon",
-        (Section::Trainer, En) if ptcgo => "Trainer Cards",
-        (Section::Trainer, En | De) => "Trainer",
-        (Section::Trainer, Fr) => "Dresseur",
-        (Section::Trainer, Es) => "Entrenador",
-        (Section::Trainer, Pt) => "Treinador",
-        (Section::Trainer, It) => "Allenatore",
-        (Section::Energy, En) => "Energy",
-        (Section::Energy, Fr) => "Énergie",
-        (Section::Energy, Es) => "Energía",
-        (Section::Energy, Pt | It) => "Energia",
-        (Section::Energy, De) => "Energie",
-    }
-}
-
 /// A header for `section` shaped like the list's first header: its decoration (`##`,
 /// `**`), separator (`: `, ` : `, ` - `, ` (…)`) and whether it has a number.
 fn header_text(deck: &CheckedDeck, section: Section, count: u32) -> String {
     let language = deck.headers_language.unwrap_or(Language::En);
     let Some(first) = deck.list.headers.first() else {
-        return format!("{}: {count}", label(section, language, false));
+        return format!(
+            "{}: {count}",
+            crate::listing::section_label(section, language, false)
+        );
     };
     let written = deck.source.get(span_range(first.span)).unwrap_or_default();
     let (prefix, old_label, suffix) = split_header(written);
@@ -763,7 +747,10 @@ fn header_text(deck: &CheckedDeck, section: Section, count: u32) -> String {
         Some(number) => splice(suffix, vec![number]),
         None => suffix.to_string(),
     };
-    format!("{prefix}{}{suffix}", label(section, language, ptcgo))
+    format!(
+        "{prefix}{}{suffix}",
+        crate::listing::section_label(section, language, ptcgo)
+    )
 }
 
 /// Splits a header line into its decoration, its label and what follows: `##`, `Pokémon`,

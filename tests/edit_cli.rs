@@ -418,3 +418,30 @@ fn add_and_remove_refuse_a_json_list() {
         assert_eq!(std::fs::read(dir.path().join(file)).unwrap(), before);
     }
 }
+
+/// A section `add` creates is headed with the words `fmt` and `convert` write (issue 15: the
+/// tables disagreed, `add` wrote `Entrenador` and `Allenatore`, `convert` `Entrenadores` and
+/// `Allenatori`).
+#[test]
+fn add_and_convert_write_the_same_header_words() {
+    let dir = tempfile::tempdir().unwrap();
+    for (language, list, header) in [
+        (
+            "es",
+            "Pokémon: 1\n1 Dreepy TWM 128\n\nEnergía: 1\n1 Energía Psíquica básica SVE 5\n\nTotal de cartas: 2\n",
+            "Entrenadores: 1",
+        ),
+        (
+            "it",
+            "Pokémon: 1\n1 Dreepy TWM 128\n\nEnergia: 1\n1 Energia Psichica di base SVE 5\n\nCarte totali: 2\n",
+            "Allenatori: 1",
+        ),
+    ] {
+        std::fs::write(dir.path().join("deck.txt"), list).unwrap();
+        let added = deckbox(dir.path(), &["add", "deck.txt", "1 Arven SVI 166"], "");
+        let text = std::fs::read_to_string(dir.path().join("deck.txt")).unwrap();
+        assert!(text.contains(header), "{language}: {added}\n{text}");
+        let converted = deckbox(dir.path(), &["convert", "deck.txt", "--lang", language], "");
+        assert!(converted.contains(header), "{language}: {converted}");
+    }
+}

@@ -47,6 +47,7 @@ use crate::deck::{CardLine, MAX_COUNT, Section};
 use crate::format::Format;
 use crate::lang::Language;
 
+pub(crate) use render::section_label;
 pub use render::{Layout, render};
 pub use translate::{Untranslated, basic_energy_name};
 

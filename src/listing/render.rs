@@ -160,6 +160,17 @@ fn text(listing: &Listing, style: Style) -> String {
 }
 
 /// A section's blocks: the header and its lines (PTCGO puts a blank line between them).
+/// The label of `section`'s header in `language`, as deckbox writes it: Pokémon TCG Live's
+/// words, or `Trainer Cards` in an English PTCGO list. The one table of header words that
+/// `fmt`, `convert` and `add` write (the reader's, in [`crate::deck`], also knows the
+/// spellings people type).
+pub(crate) fn section_label(section: Section, language: Language, ptcgo: bool) -> &'static str {
+    match (section, language) {
+        (Section::Trainer, Language::En) if ptcgo => "Trainer Cards",
+        _ => words(language).section(section),
+    }
+}
+
 fn section(group: &Group, words: &Words, style: Style) -> Vec<String> {
     let mut lines = String::new();
     for line in &group.lines {
