@@ -1,7 +1,7 @@
 #![no_main]
 //! Fuzz target `check`: see `oracles::check_any` for what must hold.
 
-#[path = "../../tests/oracles/mod.rs"]
+#[path = "../../tests/suite/oracles.rs"]
 mod oracles;
 
 libfuzzer_sys::fuzz_target!(|bytes: &[u8]| oracles::check_any(bytes));

@@ -21,7 +21,7 @@ const SELF: &str = "this pokemon";
 /// Wordings the cards changed without changing what the card does, folded to the newer
 /// one. Applied after [`fold`], in order, to every printing's text. Each was found by
 /// comparing the printings of one name across eras in TCGdex and pokemon-tcg-data
-/// (`tests/reprint_shared.rs` holds the pairs): `then, shuffle your deck` replaced
+/// (`tests/suite/reprint_shared.rs` holds the pairs): `then, shuffle your deck` replaced
 /// `shuffle your deck afterward` in Sun & Moon, `their` replaced `his or her`, Mega
 /// Evolution rewrote gusting as `switch in ... to the active spot`, Scarlet & Violet wrote
 /// Energy `from` a Pokémon where older cards wrote `attached to`. A comma before `and` is

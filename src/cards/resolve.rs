@@ -333,7 +333,7 @@ fn compact(name: &str) -> String {
 /// the same profile are interchangeable for every rule. The trainer kind is left out: the
 /// construction rules do not read it, and databases leave it blank on some reprints.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-struct Profile {
+pub(crate) struct Profile {
     name: String,
     category: u8,
     basic_pokemon: bool,
@@ -342,7 +342,7 @@ struct Profile {
 }
 
 impl Profile {
-    fn of(printing: &Printing) -> Profile {
+    pub(crate) fn of(printing: &Printing) -> Profile {
         Profile {
             name: printing.rules_key().to_string(),
             category: match printing.category {

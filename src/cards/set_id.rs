@@ -5,7 +5,7 @@
 //! same sets its own way (`sv3pt5`, `swsh45`). [`tcgdex_id`] turns a pokemontcg.io id into
 //! TCGdex's: a few naming rules (`pt5` is `.5`, Scarlet & Violet and Mega Evolution numbers
 //! have two digits) and the sets whose ids follow no rule. The crosswalk in
-//! `../shared/data/derived/set-codes.json` checks every set (tests/identify_shared.rs).
+//! `../shared/data/derived/set-codes.json` checks every set (tests/suite/identify_shared.rs).
 
 use std::borrow::Cow;
 

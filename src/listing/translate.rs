@@ -11,6 +11,7 @@
 
 use serde::Serialize;
 
+use crate::cards::resolve::Profile;
 use crate::cards::{CardDb, Printing};
 use crate::lang::Language;
 use crate::names;
@@ -73,13 +74,15 @@ pub(super) fn names(entries: &mut [Entry], db: &CardDb, language: Language) -> V
     kept
 }
 
-/// Whether `name` also identifies a card other than `printing` (the card database gives
-/// two cards the same French name, say): read back without a set code, it could be the
-/// other one.
+/// Whether `name` also identifies a card other than `printing`: another name (the card
+/// database gives two cards the same French name, say) or a functionally different card of
+/// the same name (`Bola Mestra` is only the ACE SPEC Master Ball, while the English `Master
+/// Ball` also names the EX-era Item). Read back without a set code, it could be the other one.
 fn names_another_card(db: &CardDb, name: &str, printing: &Printing) -> bool {
+    let profile = Profile::of(printing);
     db.name_matches(name)
         .filter_map(|hit| db.get(hit.id))
-        .any(|other| other.rules_key() != printing.rules_key())
+        .any(|other| Profile::of(other) != profile)
 }
 
 /// The basic Energy names, per type: en, fr, es, pt, de, it (as printed on SVE cards;

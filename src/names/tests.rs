@@ -1,7 +1,7 @@
 //! Table tests for name normalization, one case per line, each citing its source.
 //!
 //! A citation is `(file, quoted sentence)`. Citations whose file starts with `rulebook-`
-//! are checked against /work/shared/rulebooks by `tests/names_rulebooks.rs`, which reads
+//! are checked against /work/shared/rulebooks by `tests/suite/names_rulebooks.rs`, which reads
 //! this file: keep them in the form `("rulebook-<name>.txt", "<quote>")`.
 
 use super::*;

@@ -5,7 +5,7 @@
 //! (default: `../shared/data/tcgdex-repo`). `cargo xtask cards --from-tsv` rebuilds only
 //! `cards/index.bin` from the committed `cards/index.tsv` (after a change to name
 //! normalization, say). Both are deterministic: the same input gives the same bytes, which
-//! `tests/card_index.rs` checks.
+//! `tests/suite/card_index.rs` checks.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -4,7 +4,7 @@
 //! when they play the same as a legal printing, and are rejected, naming the printing
 //! compared and what differed, when their effect changed. No dataset needed.
 
-mod common;
+use crate::common;
 
 use common::run_deckbox;
 

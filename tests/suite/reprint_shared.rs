@@ -6,7 +6,7 @@
     reason = "the statistic is reported for the reader"
 )]
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 use std::path::Path;

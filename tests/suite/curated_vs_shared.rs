@@ -13,7 +13,7 @@
     reason = "test helpers: unreadable reference data must stop the test, not be skipped"
 )]
 
-mod common;
+use crate::common;
 
 use std::collections::{HashMap, HashSet};
 use std::fs;

@@ -4,8 +4,8 @@
 //! crashed or broke a promise, kept so it never does again. The fixtures go through every
 //! oracle too, so a change that breaks one is caught here before a fuzzing run.
 
-mod common;
-mod oracles;
+use crate::common;
+use crate::oracles;
 
 use std::path::{Path, PathBuf};
 

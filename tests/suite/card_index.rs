@@ -11,7 +11,7 @@
     reason = "tests: a missing committed file must fail the test"
 )]
 
-mod common;
+use crate::common;
 
 use deckbox::cards::{Category, Printing, Stage, Tag, TrainerKind, embedded, index_file};
 use deckbox::lang::Language;

@@ -5,8 +5,8 @@
 //! and on generated lists; converting to each language and back keeps every card; an
 //! interrupted rewrite leaves the file intact.
 
-mod common;
-mod oracles;
+use crate::common;
+use crate::oracles;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -370,7 +370,7 @@ fn the_header_language_is_stable_when_names_tie_between_languages() {
 
 proptest! {
     // A random seed, so every run explores new lists; failures found are kept in
-    // tests/fmt_props.proptest-regressions and replayed first.
+    // tests/proptest-regressions/fmt_props.txt and replayed first.
     #![proptest_config(ProptestConfig {
         cases: 200,
         ..ProptestConfig::default()

@@ -2,7 +2,7 @@
 //! cache, and checks facts about real cards, the cache, and the agreement of both sources.
 #![allow(clippy::unwrap_used, reason = "tests fail loudly")]
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};

@@ -4,7 +4,7 @@
 //! exit code, stdout and stderr. The verdicts are also asserted by rule id, so accepting a
 //! snapshot cannot silently accept a wrong verdict.
 
-mod common;
+use crate::common;
 
 use common::repo;
 use std::path::{Path, PathBuf};

@@ -4,10 +4,10 @@
 //! and back keeps every card and the verdict.
 //!
 //! Random seeds (proptest's default): every run explores new cases; failures found are kept
-//! in tests/props.proptest-regressions and replayed first.
+//! in tests/proptest-regressions/props.txt and replayed first.
 
-mod common;
-mod oracles;
+use crate::common;
+use crate::oracles;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::OnceLock;

@@ -4,7 +4,7 @@
 //! pattern matches. pre-commit itself would build deckbox from this repository with cargo
 //! (network access); here the entry's `deckbox` is the binary under test.
 
-mod common;
+use crate::common;
 
 use common::repo;
 use std::path::Path;

@@ -3,7 +3,7 @@
 //! files, symbolic links), deckbox.toml (discovery, globs, overrides, precedence, strict
 //! schema, paths kept inside its folder), unreadable files, SARIF, and `deckbox config`.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::Command;

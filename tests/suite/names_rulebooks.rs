@@ -9,7 +9,7 @@
     reason = "test helpers stop the test on unreadable data; common prints its skip note"
 )]
 
-mod common;
+use crate::common;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -19,7 +19,7 @@ use deckbox::names::{canonical, lookup_key};
 use regex::Regex;
 
 /// The table tests, read as text to find their citations.
-const TABLE_TESTS: &str = include_str!("../src/names/tests.rs");
+const TABLE_TESTS: &str = include_str!("../../src/names/tests.rs");
 
 /// Whitespace collapsed, so quotes match across the rulebooks' line wraps.
 fn squash(text: &str) -> String {

@@ -3,7 +3,7 @@
 //! unified diff of the file before and after), snapshotted.
 #![allow(clippy::unwrap_used, clippy::expect_used, reason = "tests fail loudly")]
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 use std::path::Path;

@@ -2,7 +2,7 @@
 //! CLI tests: run the real binary in a temporary directory and snapshot exit code, stdout
 //! and stderr. One snapshot per fixture deck under `tests/fixtures/decks/`.
 
-mod common;
+use crate::common;
 
 use common::{repo, workspace};
 use std::path::Path;

@@ -4,7 +4,7 @@
 //! simulation agrees with the exact values, and a deck written in French or German gives the
 //! same numbers as its English original.
 
-mod common;
+use crate::common;
 
 use common::workspace;
 use std::path::Path;

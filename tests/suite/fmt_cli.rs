@@ -2,7 +2,7 @@
 //! CLI tests of `deckbox fmt` and `deckbox convert`: run the real binary in a temporary
 //! directory (embedded card index) and snapshot exit code, stdout and stderr.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 
@@ -266,4 +266,19 @@ fn a_json_list_is_formatted_as_json_and_converts_to_text() {
         b"",
     );
     assert_eq!(again, first);
+}
+
+/// A Portuguese `Bola Mestra` can only be the ACE SPEC Master Ball (the EX-era Item was
+/// never printed in Portuguese), but the English `Master Ball` also names that Item, which
+/// Unlimited would read it as: the converted line keeps the card by its code.
+#[test]
+fn convert_codes_a_name_that_also_names_a_different_card() {
+    let dir = workspace(&[]);
+    let (code, out) = run_in(
+        dir.path(),
+        &["convert", "--lang", "en", "--format", "unlimited", "-"],
+        b"2 Bola Mestra\n",
+    );
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("2 Master Ball TEF 153\n"), "{out}");
 }

@@ -2,7 +2,7 @@
 //! `deckbox card`: the real binary on the embedded card index, queries typed the way
 //! players type them. Snapshots of exit code, stdout and stderr; JSON also parsed.
 
-mod common;
+use crate::common;
 
 use common::run_deckbox;
 

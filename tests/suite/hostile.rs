@@ -4,8 +4,8 @@
 //! exact verdict: exit 1 with the expected rule ids, or exit 2 with one message naming the
 //! file; never a panic, never a hang, never output that grows with the garbage.
 
-mod common;
-mod oracles;
+use crate::common;
+use crate::oracles;
 
 use std::collections::BTreeSet;
 use std::path::Path;

@@ -3,7 +3,7 @@
 //! (format, card database, language), the example config under tests/fixtures/repo, and
 //! how errors in the file read.
 
-mod common;
+use crate::common;
 
 use deckbox::cli::{Settings, SettingsArgs, SourceArgs};
 use deckbox::config::{self, Origin};

@@ -1,7 +1,6 @@
 //! Helpers shared by the integration tests.
 #![allow(clippy::print_stderr, reason = "a skipped test says so on stderr")]
 #![allow(clippy::unwrap_used, reason = "test helpers fail loudly")]
-#![allow(dead_code, reason = "each test binary uses a different subset")]
 
 use std::path::PathBuf;
 

@@ -1,0 +1,34 @@
+//! The integration tests, one binary (as ripgrep and typos do): each module was a test
+//! binary of its own, and every one linked the whole library. `common` holds the helpers,
+//! `oracles` what must hold for any input (shared with the fuzz targets in `fuzz/`).
+//!
+//! Run one module with `cargo test --test suite <module>::` (e.g. `hostile::`).
+
+mod card_cli;
+mod card_index;
+mod cards_shared;
+mod cli;
+mod common;
+mod config;
+mod curated_vs_shared;
+mod deck_parse;
+mod edit_cli;
+mod engine;
+mod fmt_cli;
+mod fmt_props;
+mod formats_cli;
+mod formats_data;
+mod fuzz_regressions;
+mod hostile;
+mod html_chromium;
+mod identify_shared;
+mod names_rulebooks;
+mod oracles;
+mod precommit;
+mod props;
+mod readme;
+mod repo_cli;
+mod reprint_cli;
+mod reprint_shared;
+mod stats_cli;
+mod stats_exact;
