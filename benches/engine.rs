@@ -49,7 +49,7 @@ fn main() {
         .and_then(|text| text.parse().ok())
         .unwrap_or(20_000_000u64);
     let deck = typical_deck();
-    let rules = SetupRules::from(&deckbox::format::Setup::default());
+    let rules = SetupRules::from(&deckbox::formats::Setup::default());
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     if std::env::var("DECKBOX_BENCH_ONLY").is_ok_and(|only| only == "count1") {
         let counts = simulate(&deck, &rules, TURNS, setups, 7, 1, || {

@@ -16,8 +16,8 @@ use clap::Parser;
 use deckbox::cards::{CardDb, Category, Printing};
 use deckbox::check::{self, DeckInput};
 use deckbox::cli::{self, Args, Settings, Terminal};
-use deckbox::report;
-use deckbox::walk::{self, Selection};
+use deckbox::render;
+use deckbox::settings::walk::{self, Selection};
 use rayon::prelude::*;
 
 /// Decks generated; `DECKBOX_BENCH_DECKS` sets another number for a quick look.
@@ -143,7 +143,7 @@ fn pieces(root: &Path, settings: &Settings) {
     }
     println!("  findings by rule: {rules:?}");
     if let Some(first) = decks.iter().find(|deck| !deck.diagnostics.is_empty()) {
-        for line in report::short(first).lines().take(4) {
+        for line in render::short(first).lines().take(4) {
             println!("  e.g. {line}");
         }
     }
@@ -170,13 +170,13 @@ fn pieces(root: &Path, settings: &Settings) {
         1.0 / per_deck.max(1e-12)
     );
     let short = best(|| {
-        let _: String = decks.par_iter().map(report::short).collect();
+        let _: String = decks.par_iter().map(render::short).collect();
     });
     report_rate("render short (parallel)", short, 0);
     let human = best(|| {
         let _: Vec<String> = decks
             .par_iter()
-            .map(|deck| report::human(deck, report::HumanOptions::default()))
+            .map(|deck| render::human(deck, render::HumanOptions::default()))
             .collect();
     });
     report_rate("render human (parallel)", human, 0);

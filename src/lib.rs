@@ -1,28 +1,47 @@
 //! deckbox: check, analyse and edit Pokémon TCG deck lists.
 //!
-//! The module tree is the pipeline: [`deck`] reads a list and keeps every byte span,
-//! [`names`] turns a printed name into a lookup key, [`cards`] loads and resolves the card
-//! database, [`format`](mod@format) holds the format files and the construction rules, [`check`] runs
-//! them over a deck, [`report`] renders findings. The library never prints and never exits:
-//! it returns values and findings, and `main.rs` decides what to show.
+//! The folders are the pipeline, in order; each wing uses only those above it:
+//!
+//! - [`names`]: languages, and card names as the rulebooks define them (pure text).
+//! - [`deck`]: read a deck list (decode, lines, headers, card lines), keeping every byte span.
+//! - [`cards`]: the card database (embedded index, TCGdex, pokemon-tcg-data) and identifying
+//!   a written card in it.
+//! - [`formats`]: format files as data: construction settings, legality, the
+//!   reprint rule, setup.
+//! - [`check`]: one deck against a format: identify every line, run the rules, findings.
+//! - [`edit`]: canonical lists, conversion, edits in place, diffs.
+//! - [`engine`]: the game-setup engine (shuffle, hand, mulligans, prizes, draws).
+//! - [`stats`]: opening-hand odds, exact and simulated through the engine.
+//! - [`render`]: every output: human, short, JSON, SARIF, stats text/Markdown/HTML, card and
+//!   format pages.
+//! - [`settings`]: `deckbox.toml`, its layering under flags and the environment, and which
+//!   files of a repository are deck lists.
+//! - [`util`]: plumbing that knows nothing of decks: atomic writes, the bounded reader.
+//! - [`cli`]: the command line: clap arguments and one function per command.
+//!
+//! The library never prints and never exits: it returns values and findings, and `main.rs`
+//! decides what to show.
 
-pub mod atomic;
-pub mod bounded;
-pub mod cards;
-pub mod check;
-pub mod cli;
-pub mod config;
-pub mod deck;
-pub mod diagnostic;
-pub mod diff;
-pub mod edit;
-pub mod engine;
-pub mod format;
-pub mod invalid_file;
-pub mod lang;
-pub mod listing;
-pub mod memo;
 pub mod names;
-pub mod report;
+
+pub mod deck;
+
+pub mod cards;
+
+pub mod formats;
+
+pub mod check;
+
+pub mod edit;
+
+pub mod engine;
+
 pub mod stats;
-pub mod walk;
+
+pub mod render;
+
+pub mod settings;
+
+pub mod util;
+
+pub mod cli;

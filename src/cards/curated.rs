@@ -19,8 +19,8 @@ use super::{
     CardDbError, Category, EnergyKind, Names, Printing, Stage, Tags, TrainerKind, number_key,
     set_key,
 };
-use crate::diagnostic::SourceText;
-use crate::lang::Language;
+use crate::check::diagnostic::SourceText;
+use crate::names::lang::Language;
 
 /// Every pool file, by the path it is reported under and its text.
 const FILES: &[(&str, &str)] = &[

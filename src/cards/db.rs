@@ -12,8 +12,8 @@ use std::sync::{Mutex, OnceLock};
 
 use super::table::{self, KeyTable, Reader};
 use super::{Printing, PrintingId, Source, split_subset};
-use crate::lang::Language;
 use crate::names;
+use crate::names::lang::Language;
 
 /// Name-index values pack the printing id above the language index (3 bits: 6 languages).
 const LANGUAGE_BITS: u32 = 3;

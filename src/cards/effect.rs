@@ -7,7 +7,7 @@
 //! normalized away, anything else is kept, so a false "identical" stays rare. The card
 //! index keeps only [`fingerprint`] of that key (the text itself is never stored), and
 //! every loader computes it the same way through [`super::Printing::set_rules_text`].
-//! This module must not decide legality: [`crate::format`] compares fingerprints.
+//! This module must not decide legality: [`crate::formats`] compares fingerprints.
 
 use unicode_normalization::UnicodeNormalization;
 use unicode_normalization::char::is_combining_mark;
@@ -181,7 +181,7 @@ const TRAINER_RECOVERIES: &[(&str, &str)] = &[
 /// sentences dropped only when it appears whole: the HeartGold & SoulSilver Supporter
 /// reminder ends in `when your turn ends, discard this card`, which alone could be an
 /// effect. The kind and flags these reminders restate are compared by the reprint rule
-/// itself ([`crate::format::reprint`]).
+/// itself ([`crate::formats::reprint`]).
 const REMINDERS: &[&[&str]] = &[
     &["you may play as many item cards as you like during your turn (before your attack)"],
     &["you may play any number of item cards during your turn"],

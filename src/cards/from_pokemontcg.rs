@@ -16,7 +16,7 @@ use super::{
     set_key,
 };
 use super::{SetInfo, from_tcgdex};
-use crate::lang::Language;
+use crate::names::lang::Language;
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -153,10 +153,11 @@ fn printings(raw: &RawSet, cards: &[RawCard]) -> Vec<Printing> {
 const MAX_JSON_BYTES: u64 = 64 << 20;
 
 fn read_json<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T, CardDbError> {
-    let bytes = crate::bounded::read(path, MAX_JSON_BYTES).map_err(|source| CardDbError::Io {
-        path: PathBuf::from(path),
-        source,
-    })?;
+    let bytes =
+        crate::util::bounded::read(path, MAX_JSON_BYTES).map_err(|source| CardDbError::Io {
+            path: PathBuf::from(path),
+            source,
+        })?;
     serde_json::from_slice(&bytes).map_err(|err| CardDbError::Invalid {
         path: PathBuf::from(path),
         message: err.to_string(),

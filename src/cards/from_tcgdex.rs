@@ -20,7 +20,7 @@ use super::{
     CardDbError, Category, EnergyKind, Names, Printing, SetInfo, Stage, Tag, Tags, TrainerKind,
     number_key, set_key,
 };
-use crate::lang::Language;
+use crate::names::lang::Language;
 
 /// Sets whose code in deck lists differs from what TCGdex gives (or TCGdex gives none),
 /// keyed by TCGdex set id. Deck lists follow the codes of the online games (PTCGO/Live),
@@ -259,7 +259,7 @@ const MAX_RECORD_BYTES: u64 = 1 << 20;
 
 /// Reads and parses one record; a syntax error names the file and line.
 fn read_record(path: &Path) -> Result<Value, CardDbError> {
-    let text = crate::bounded::read_to_string(path, MAX_RECORD_BYTES).map_err(|source| {
+    let text = crate::util::bounded::read_to_string(path, MAX_RECORD_BYTES).map_err(|source| {
         CardDbError::Io {
             path: path.to_path_buf(),
             source,

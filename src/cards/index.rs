@@ -374,12 +374,13 @@ const MAX_CACHE_BYTES: u64 = 256 << 20;
 /// `.git/HEAD`, and the ref it names (loose or in `packed-refs`), when `.git` exists.
 fn git_head_into(root: &Path, hasher: &mut DefaultHasher) {
     let git = root.join(".git");
-    let Ok(head) = crate::bounded::read_to_string(&git.join("HEAD"), MAX_GIT_REF_BYTES) else {
+    let Ok(head) = crate::util::bounded::read_to_string(&git.join("HEAD"), MAX_GIT_REF_BYTES)
+    else {
         return;
     };
     head.hash(hasher);
     if let Some(reference) = head.trim().strip_prefix("ref: ") {
-        crate::bounded::read(&git.join(reference), MAX_GIT_REF_BYTES)
+        crate::util::bounded::read(&git.join(reference), MAX_GIT_REF_BYTES)
             .ok()
             .hash(hasher);
         stat_into(&git.join("packed-refs"), hasher);
@@ -411,7 +412,7 @@ enum CacheMiss {
 /// ([`CardDb::decode`]); printings stay encoded until asked for. Otherwise says why not
 /// (so the checkout is loaded again).
 fn read_cache(file: &Path, stamp: &Stamp, source: Source) -> Result<CardDb, CacheMiss> {
-    let bytes = match crate::bounded::read(file, MAX_CACHE_BYTES) {
+    let bytes = match crate::util::bounded::read(file, MAX_CACHE_BYTES) {
         Ok(bytes) => bytes,
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
             return Err(CacheMiss::Missing);

@@ -20,7 +20,7 @@ use serde::de::value::{Error as ValueError, StrDeserializer};
 use super::{
     CardDb, CardDbError, Category, Names, Printing, Source, Tag, Tags, from_tcgdex, index,
 };
-use crate::lang::Language;
+use crate::names::lang::Language;
 
 /// The columns of `cards/index.tsv`, in order. Lists inside a cell are comma-separated;
 /// an empty cell is an absent fact.

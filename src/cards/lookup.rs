@@ -9,7 +9,7 @@
 use std::collections::BTreeMap;
 
 use super::{CardDb, Printing, PrintingId, number_key, resolve};
-use crate::lang::Language;
+use crate::names::lang::Language;
 
 /// How a query named its cards.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

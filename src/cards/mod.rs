@@ -26,8 +26,8 @@ use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
 
-use crate::lang::Language;
 use crate::names;
+use crate::names::lang::Language;
 
 pub use db::{CardDb, NameMatch};
 
@@ -189,7 +189,7 @@ pub struct Printing {
     /// The rules name and its lookup key, derived on first use (`Memo::default()` when
     /// building a printing): a repository check asks for them for every card of every deck.
     #[serde(skip)]
-    pub names_memo: crate::memo::Memo<(String, String)>,
+    pub names_memo: crate::util::memo::Memo<(String, String)>,
 }
 
 impl Printing {

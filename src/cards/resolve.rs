@@ -9,8 +9,8 @@ use std::collections::BTreeMap;
 use crate::cards::{
     CardDb, Category, EnergyKind, NameMatch, Printing, PrintingId, number_key, set_id, split_number,
 };
-use crate::lang::Language;
 use crate::names;
+use crate::names::lang::Language;
 
 /// Set codes that old exports write for basic Energy; they name no real set, so the line
 /// is identified by its name.

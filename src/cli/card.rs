@@ -7,8 +7,8 @@ use clap::ValueEnum;
 
 use super::{Outcome, SettingsArgs, SourceArgs, open_cards, render_error, resolve_layers};
 use crate::cards::{embedded, lookup};
-use crate::format::Format;
-use crate::report::card::{self as render, CardReport};
+use crate::formats::Format;
+use crate::render::card::{self as render, CardReport};
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:

@@ -11,12 +11,12 @@ use clap::ValueEnum;
 use rayon::prelude::*;
 
 use super::{Outcome, Settings, SettingsArgs, Terminal, read_deck};
+use crate::check::diagnostic::Rule;
 use crate::check::{self, CheckedDeck, DeckInput};
-use crate::diagnostic::Rule;
-use crate::format::Format;
-use crate::report::stream::{Piece, ReportWriter, Style};
-use crate::report::{HumanOptions, OutputFormat};
-use crate::walk::{self, DeckFile, Selection};
+use crate::formats::Format;
+use crate::render::stream::{Piece, ReportWriter, Style};
+use crate::render::{HumanOptions, OutputFormat};
+use crate::settings::walk::{self, DeckFile, Selection};
 
 #[derive(Debug, clap::Args)]
 pub struct CheckArgs {

@@ -8,9 +8,9 @@ use clap::ValueEnum;
 use serde::Serialize;
 
 use super::{Outcome, SettingsArgs, render_error, resolve_layers};
-use crate::config::{Config, Origin, Resolved};
-use crate::format::Format;
-use crate::walk::DEFAULT_INCLUDE;
+use crate::formats::Format;
+use crate::settings::config::{Config, Origin, Resolved};
+use crate::settings::walk::DEFAULT_INCLUDE;
 
 #[derive(Debug, clap::Args)]
 pub struct ConfigArgs {

@@ -1,5 +1,5 @@
 //! `deckbox add`, `deckbox remove` and `deckbox diff`: the command-line side of
-//! [`crate::edit`] and [`crate::diff`].
+//! [`crate::edit::in_place`] and [`crate::edit::diff`].
 //!
 //! Add and remove apply every spec in order to the file's text, all or nothing: when one
 //! spec fails (unknown card, too many copies) nothing is written and the exit code is 2.
@@ -13,11 +13,11 @@ use std::path::{Path, PathBuf};
 use clap::ValueEnum;
 
 use super::{Outcome, Settings, SettingsArgs, read_deck, unwritten};
-use crate::atomic::{Lock, Options};
 use crate::cards::CardDb;
 use crate::check::{self, CheckedDeck, DeckInput};
-use crate::edit::{self, EditError, Edited, Spec};
-use crate::report;
+use crate::edit::in_place::{self, EditError, Edited, Spec};
+use crate::render;
+use crate::util::atomic::{Lock, Options};
 
 #[derive(Debug, clap::Args)]
 pub struct AddArgs {
@@ -88,7 +88,7 @@ pub(crate) fn run_add(args: &AddArgs) -> Outcome {
         &args.specs,
         edit_mode(args.dry_run, args.force),
         &args.settings,
-        edit::add,
+        in_place::add,
     )
 }
 
@@ -98,7 +98,7 @@ pub(crate) fn run_remove(args: &RemoveArgs) -> Outcome {
         &args.specs,
         edit_mode(args.dry_run, args.force),
         &args.settings,
-        edit::remove,
+        in_place::remove,
     )
 }
 
@@ -155,7 +155,7 @@ fn edit_file(
         }
     };
     let deck = check_text(&input, &text, settings);
-    let verdict = format!("{}{}\n", report::short(&deck), report::summary(&deck));
+    let verdict = format!("{}{}\n", render::short(&deck), render::summary(&deck));
     let code = u8::from(!deck.valid());
     let changes: String = changes.iter().map(|change| format!("{change}\n")).collect();
     let (Some(lock), Some(options)) = (lock, write) else {
@@ -187,7 +187,7 @@ fn apply_all(
     let mut changes = Vec::new();
     for spec in specs {
         let deck = check_text(input, &text, settings);
-        let edited = apply(&deck, &settings.db, &edit::parse_spec(spec)?)?;
+        let edited = apply(&deck, &settings.db, &in_place::parse_spec(spec)?)?;
         text = edited.text;
         changes.extend(edited.changes);
     }
@@ -220,8 +220,8 @@ fn read_editable(file: &Path) -> Result<DeckInput, String> {
     {
         return Err(format!(
             "cannot edit {}: it is {}, not a file; add and remove edit a deck list file in place",
-            report::visible_line(&file.display().to_string()),
-            crate::bounded::kind(&metadata.file_type())
+            render::visible_line(&file.display().to_string()),
+            crate::util::bounded::kind(&metadata.file_type())
         ));
     }
     let input = read_deck(file, &mut std::io::empty(), &mut false)?;
@@ -250,11 +250,11 @@ pub(crate) fn run_diff(args: &DiffArgs, stdin: &mut dyn Read) -> Outcome {
     let [old, new] = decks.as_slice() else {
         return Outcome::failure("error: two deck lists are needed\n".to_string());
     };
-    let diff = crate::diff::diff(old, new, &settings.db);
+    let diff = crate::edit::diff::diff(old, new, &settings.db);
     Outcome {
         stdout: match args.output {
-            DiffOutput::Text => report::visible(&crate::diff::text(&diff)).into_owned(),
-            DiffOutput::Json => crate::diff::json(&diff),
+            DiffOutput::Text => render::visible(&crate::edit::diff::text(&diff)).into_owned(),
+            DiffOutput::Json => crate::edit::diff::json(&diff),
         },
         stderr: String::new(),
         code: u8::from(!diff.changes.is_empty()),

@@ -1,5 +1,5 @@
 //! `deckbox fmt` and `deckbox convert`: deck lists in canonical form, another layout or
-//! another language. The work is [`crate::listing`]'s; this module reads files, decides
+//! another language. The work is [`crate::edit::listing`]'s; this module reads files, decides
 //! what to print and the exit code, and never prints itself.
 //!
 //! Exit codes:
@@ -20,10 +20,10 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use super::{Outcome, Settings, SettingsArgs, Terminal, read_deck, unwritten};
-use crate::atomic::{Lock, Options};
 use crate::check;
-use crate::lang::Language;
-use crate::listing::{self, Formatted, Layout, TextStyle, Untranslated};
+use crate::edit::listing::{self, Formatted, Layout, TextStyle, Untranslated};
+use crate::names::lang::Language;
+use crate::util::atomic::{Lock, Options};
 
 #[derive(Debug, clap::Args)]
 pub struct FmtArgs {
@@ -265,7 +265,7 @@ pub(crate) fn run_convert(args: &ConvertArgs, stdin: &mut dyn Read) -> Outcome {
             }
             .apply(&text);
             let options = Options { force: args.force };
-            if let Err(error) = crate::atomic::write(path, styled.as_bytes(), options) {
+            if let Err(error) = crate::util::atomic::write(path, styled.as_bytes(), options) {
                 outcome.stderr.push_str(&unwritten(path, &error));
                 outcome.code = 2;
             }

@@ -4,9 +4,9 @@
 use clap::Subcommand;
 
 use super::{Outcome, render_error};
-use crate::diagnostic::Rule;
-use crate::format::Format;
-use crate::report;
+use crate::check::diagnostic::Rule;
+use crate::formats::Format;
+use crate::render;
 
 #[derive(Debug, Subcommand)]
 pub enum FormatsAction {
@@ -63,15 +63,15 @@ pub(crate) fn formats(action: Option<&FormatsAction>) -> Outcome {
         None => Format::builtin_ids()
             .map(Format::load)
             .collect::<Result<Vec<_>, _>>()
-            .map(|all| report::formats::list(&all)),
+            .map(|all| render::formats::list(&all)),
         Some(FormatsAction::Show { format }) => {
-            Format::load(format).map(|format| report::formats::show(&format))
+            Format::load(format).map(|format| render::formats::show(&format))
         }
     };
     match shown {
         // Format files may come from a cloned repository: their strings are shown escaped.
         Ok(stdout) => Outcome {
-            stdout: report::visible(&stdout).into_owned(),
+            stdout: render::visible(&stdout).into_owned(),
             ..Outcome::default()
         },
         Err(error) => Outcome::failure(render_error(error)),

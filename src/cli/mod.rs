@@ -11,9 +11,9 @@ use clap::{Parser, Subcommand};
 
 use crate::cards::{CardDb, CardDbError, embedded, index};
 use crate::check::DeckInput;
-use crate::config::{Config, Layers, Resolved};
-use crate::format::Format;
-use crate::lang::Language;
+use crate::formats::Format;
+use crate::names::lang::Language;
+use crate::settings::config::{Config, Layers, Resolved};
 
 mod card;
 mod check;
@@ -160,8 +160,8 @@ impl Outcome {
 
 /// The message for a file deckbox did not write: the reason, how to write it anyway when
 /// `--force` would, and that the file is as it was.
-pub(crate) fn unwritten(file: &std::path::Path, error: &crate::atomic::WriteError) -> String {
-    let name = crate::report::visible_line(&file.display().to_string()).into_owned();
+pub(crate) fn unwritten(file: &std::path::Path, error: &crate::util::atomic::WriteError) -> String {
+    let name = crate::render::visible_line(&file.display().to_string()).into_owned();
     let help = if error.forceable() {
         "help: `--force` writes it anyway\n"
     } else {
@@ -216,7 +216,7 @@ impl Settings {
     pub fn resolve_for(args: &SettingsArgs, file: &std::path::Path) -> Result<Settings, String> {
         let mut settings = Settings::resolve(args)?;
         let chosen = (file.as_os_str() != "-")
-            .then(|| settings.override_for(&crate::walk::absolute(file)))
+            .then(|| settings.override_for(&crate::settings::walk::absolute(file)))
             .flatten()
             .map(|format| format.value.clone());
         if let Some(format) = chosen {
@@ -231,10 +231,10 @@ impl Settings {
     pub(crate) fn override_for(
         &self,
         absolute: &std::path::Path,
-    ) -> Option<&crate::config::Setting<String>> {
+    ) -> Option<&crate::settings::config::Setting<String>> {
         let overridable = matches!(
             self.resolved.format.origin,
-            crate::config::Origin::Default | crate::config::Origin::File { .. }
+            crate::settings::config::Origin::Default | crate::settings::config::Origin::File { .. }
         );
         let config = self.config.as_ref().filter(|_| overridable)?;
         config.format_for(absolute)
@@ -251,7 +251,7 @@ impl Settings {
                     .find(|entry| entry.format.value == name)?
                     .format
                     .line;
-                Some(crate::config::Origin::File {
+                Some(crate::settings::config::Origin::File {
                     path: config.path.clone(),
                     line,
                 })
@@ -268,7 +268,7 @@ impl Settings {
         cards: Option<&std::path::Path>,
         rebuild: bool,
     ) -> Result<Settings, String> {
-        let resolved = crate::config::resolve(&Layers {
+        let resolved = crate::settings::config::resolve(&Layers {
             format_flag: Some(format),
             cards_flag: cards,
             ..Layers::default()
@@ -289,9 +289,10 @@ impl Settings {
 
 /// Where a setting that failed came from, when not from a flag or the default: `note:
 /// cards = is set at deckbox.toml:3`, so a repository's config file is never a mystery.
-fn set_by(setting: &str, origin: &crate::config::Origin) -> String {
+fn set_by(setting: &str, origin: &crate::settings::config::Origin) -> String {
     match origin {
-        crate::config::Origin::File { .. } | crate::config::Origin::Env { .. } => format!(
+        crate::settings::config::Origin::File { .. }
+        | crate::settings::config::Origin::Env { .. } => format!(
             "note: `{setting}` is set by {}\n",
             config::origin(origin)
                 .trim_start_matches('(')
@@ -310,7 +311,7 @@ pub fn resolve_layers(args: &SettingsArgs) -> Result<(Option<Config>, Resolved),
     let cards_env = std::env::var_os("DECKBOX_CARDS")
         .filter(|value| !value.is_empty())
         .map(PathBuf::from);
-    let resolved = crate::config::resolve(&Layers {
+    let resolved = crate::settings::config::resolve(&Layers {
         format_flag: args.format.as_deref(),
         cards_flag: args.source.cards.as_deref(),
         format_env: format_env.as_deref(),
@@ -330,9 +331,9 @@ fn find_config(args: &SettingsArgs) -> Result<Option<Config>, String> {
         Some(path) => Some(path.clone()),
         None => std::env::current_dir()
             .ok()
-            .and_then(|cwd| crate::config::discover(&cwd)),
+            .and_then(|cwd| crate::settings::config::discover(&cwd)),
     };
-    path.map(|path| crate::config::load(&path).map_err(render_error))
+    path.map(|path| crate::settings::config::load(&path).map_err(render_error))
         .transpose()
 }
 
@@ -373,7 +374,7 @@ const MAX_UNREADABLE_SHOWN: usize = 20;
 fn card_notes(opened: &index::Opened) -> String {
     let mut notes = String::new();
     let shown = |path: &std::path::Path| {
-        crate::report::visible_line(&path.display().to_string()).into_owned()
+        crate::render::visible_line(&path.display().to_string()).into_owned()
     };
     if let Some(cache) = &opened.damaged_cache {
         let rebuilt = if opened.cache == index::CacheUse::Built {
@@ -401,7 +402,7 @@ fn card_notes(opened: &index::Opened) -> String {
             notes.push_str(&format!(
                 "  {}: {}\n",
                 shown(&skipped.path),
-                crate::report::visible_line(&skipped.reason)
+                crate::render::visible_line(&skipped.reason)
             ));
         }
         if n > MAX_UNREADABLE_SHOWN {
@@ -421,7 +422,7 @@ pub(crate) fn render_error(error: impl miette::Diagnostic + Send + Sync + 'stati
     }
     // A parse error quotes the offending line of a config or format file, which a cloned
     // repository controls: no escape sequence reaches the terminal.
-    crate::report::visible(&out).into_owned()
+    crate::render::visible(&out).into_owned()
 }
 
 /// Runs one command. `stdin` is read only for the file `-`.
@@ -475,7 +476,7 @@ pub(crate) fn read_deck(
     let name = if is_stdin {
         "standard input".to_string()
     } else {
-        crate::report::visible(&file.display().to_string()).into_owned()
+        crate::render::visible(&file.display().to_string()).into_owned()
     };
     if is_stdin {
         if std::mem::replace(stdin_used, true) {
@@ -493,7 +494,7 @@ pub(crate) fn read_deck(
         if !metadata.is_file() {
             return Err(format!(
                 "cannot read {name}: it is {}, not a file; give a deck list's content on standard input with `-`",
-                crate::bounded::kind(&metadata.file_type())
+                crate::util::bounded::kind(&metadata.file_type())
             ));
         }
         let handle =

@@ -10,8 +10,8 @@ use clap::ValueEnum;
 use super::{Outcome, Progress, Settings, SettingsArgs, read_deck, render_error};
 use crate::cards::CardDb;
 use crate::check::{self, CheckedDeck};
-use crate::lang::Language;
-use crate::report;
+use crate::names::lang::Language;
+use crate::render;
 
 /// The seed used when `--seed` is not given, so that output is reproducible by default.
 pub const DEFAULT_SEED: u64 = 1;
@@ -110,7 +110,7 @@ fn load_stats_deck(args: &DeckSourceArgs, stdin: &mut dyn Read) -> Result<StatsD
         .map_err(|message| format!("error: {message}\n"))?;
     let deck = check::check(&input, &settings.db, &settings.format);
     let kinds = deck_kinds(&deck, &settings.db)?;
-    let broken = deck.count(crate::diagnostic::Severity::Error);
+    let broken = deck.count(crate::check::diagnostic::Severity::Error);
     let note = if broken > 0 {
         let rules = if broken == 1 { "rule" } else { "rules" };
         format!(
@@ -251,8 +251,8 @@ fn stats_outcome(
         )?);
     }
     let stdout = match args.output {
-        StatsOutput::Text => report::stats_text::text(&report),
-        StatsOutput::Markdown => report::stats_text::markdown(&report),
+        StatsOutput::Text => render::stats_text::text(&report),
+        StatsOutput::Markdown => render::stats_text::markdown(&report),
         StatsOutput::Json => serde_json::to_string_pretty(&report)
             .map(|json| json + "\n")
             .map_err(|error| format!("error: cannot write JSON: {error}\n"))?,
@@ -273,7 +273,7 @@ fn html_page(report: &crate::stats::Report, file: &std::path::Path) -> String {
         || "deck".to_string(),
         |name| name.to_string_lossy().into_owned(),
     );
-    report::stats_html::stats_page(report, &title)
+    render::stats_html::stats_page(report, &title)
 }
 
 /// Parses a `--want` expression and resolves its names against the deck's kinds.

@@ -9,7 +9,7 @@
 //! unaccented Spanish): each carries the set of languages it fits, and the deck's language
 //! is what all of them agree on. This module must not read card lines.
 
-use crate::lang::Language;
+use crate::names::lang::Language;
 
 use super::Section;
 use super::lines::is_blank;

@@ -37,7 +37,7 @@ use super::classify::{Class, classify};
 use super::lines::{is_blank, line_breaks};
 use super::reader::check_count;
 use super::{CardLine, DeckList, Layout, ParseIssue, ParseIssueKind, Section, Span};
-use crate::lang::Language;
+use crate::names::lang::Language;
 
 const EXAMPLE: &str =
     r#"expected a card such as `{"count": 4, "name": "Iono", "set": "PAL", "number": "185"}`"#;

@@ -33,7 +33,7 @@ mod reader;
 
 use serde::Serialize;
 
-use crate::lang::Language;
+use crate::names::lang::Language;
 
 pub(crate) use card::reads_as_multiplier;
 pub use decode::{Decoded, LOSSY_UTF8, decode};

@@ -52,8 +52,8 @@ pub struct SetupRules {
     pub first_player_draws: bool,
 }
 
-impl From<&crate::format::Setup> for SetupRules {
-    fn from(setup: &crate::format::Setup) -> SetupRules {
+impl From<&crate::formats::Setup> for SetupRules {
+    fn from(setup: &crate::formats::Setup) -> SetupRules {
         SetupRules {
             hand_size: setup.hand_size,
             prizes: setup.prizes,

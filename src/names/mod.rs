@@ -27,6 +27,7 @@
 //!   but `Boss Orders` is another key (left to suggestions).
 
 mod energy;
+pub mod lang;
 mod plasma;
 mod suffix;
 mod tail;

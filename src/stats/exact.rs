@@ -14,7 +14,7 @@ mod joint;
 
 pub use joint::Clauses;
 
-use crate::format::Setup;
+use crate::formats::Setup;
 
 /// One card kind of a deck: all printings of one name, merged by the caller.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

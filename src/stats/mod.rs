@@ -19,7 +19,7 @@ use serde::Serialize;
 pub use exact::{DeckShape, Family, Going, KindOdds, KindShape, Ratio, Rules, StatsError, Window};
 pub use query::{Query, QueryError, QueryOdds, ResolvedQuery};
 
-use crate::format::Setup;
+use crate::formats::Setup;
 
 /// Entries of the mulligan distribution: P(exactly k) for k = 0..MULLIGAN_BUCKETS; the rest
 /// is `distribution_rest`.

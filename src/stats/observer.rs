@@ -302,7 +302,7 @@ pub fn estimates(report: &Report, seen: &SetupObserver) -> BTreeMap<String, Esti
 mod tests {
     use super::*;
     use crate::engine::{EngineDeck, Kind, SetupRules, simulate};
-    use crate::format::Setup;
+    use crate::formats::Setup;
     use crate::stats::exact::DeckShape;
     use crate::stats::query;
 

@@ -14,7 +14,7 @@
 use crate::common;
 
 use deckbox::cards::{Category, Printing, Stage, Tag, TrainerKind, embedded, index_file};
-use deckbox::lang::Language;
+use deckbox::names::lang::Language;
 
 fn committed(file: &str) -> Vec<u8> {
     std::fs::read(common::repo().join("cards").join(file)).unwrap()

@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use deckbox::cards::index::{self, CacheUse, IndexOptions};
 use deckbox::cards::{CardDb, Category, EnergyKind, Printing, Stage, TrainerKind};
-use deckbox::lang::Language;
+use deckbox::names::lang::Language;
 
 struct Shared {
     tcgdex: CardDb,

@@ -6,8 +6,8 @@
 use crate::common;
 
 use deckbox::cli::{Settings, SettingsArgs, SourceArgs};
-use deckbox::config::{self, Origin};
-use deckbox::lang::Language;
+use deckbox::names::lang::Language;
+use deckbox::settings::config::{self, Origin};
 
 #[test]
 fn settings_carry_the_config_file() {

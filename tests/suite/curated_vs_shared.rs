@@ -24,7 +24,7 @@ use deckbox::cards::{
     Category, EnergyKind, Printing, Stage, TrainerKind, curated, embedded, number_key, set_key,
     split_subset,
 };
-use deckbox::lang::Language;
+use deckbox::names::lang::Language;
 
 /// Printings whose number differs between the pool (TCGdex numbering) and
 /// pokemon-tcg-data: (pool set code, pool number) → pokemon-tcg-data card id.

@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use deckbox::deck::{self, DeckList, Layout, ParseIssueKind, Section, Span};
-use deckbox::lang::Language;
+use deckbox::names::lang::Language;
 use serde::Serialize;
 
 fn fixture_dir() -> PathBuf {

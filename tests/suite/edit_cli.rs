@@ -11,7 +11,7 @@ use std::process::{Command, Stdio};
 
 use deckbox::check::{self, DeckInput};
 use deckbox::cli::open_cards;
-use deckbox::format::Format;
+use deckbox::formats::Format;
 
 const FIXTURES: &str = "tests/fixtures/edit";
 
@@ -255,10 +255,10 @@ fn an_interrupted_write_keeps_the_original() {
     let format = Format::load("unlimited").unwrap();
     let input = DeckInput::from_bytes("dragapult.txt", &before);
     let deck = check::check(&input, &db, &format);
-    let spec = deckbox::edit::parse_spec("2 Ultra Ball").unwrap();
-    let edited = deckbox::edit::add(&deck, &db, &spec).unwrap();
+    let spec = deckbox::edit::in_place::parse_spec("2 Ultra Ball").unwrap();
+    let edited = deckbox::edit::in_place::add(&deck, &db, &spec).unwrap();
     assert_ne!(edited.text.as_bytes(), before.as_slice());
-    let lock = deckbox::atomic::Lock::acquire(&path).unwrap();
+    let lock = deckbox::util::atomic::Lock::acquire(&path).unwrap();
     let result = lock.replace_with(Some(&before), Default::default(), |file| {
         let half = edited.text.len() / 2;
         file.write_all(&edited.text.as_bytes()[..half])?;
@@ -393,7 +393,7 @@ fn every_fixture_diffs_empty_against_itself() {
             let input =
                 DeckInput::from_bytes(path.display().to_string(), &std::fs::read(&path).unwrap());
             let deck = check::check(&input, &db, &format);
-            let diff = deckbox::diff::diff(&deck, &deck, &db);
+            let diff = deckbox::edit::diff::diff(&deck, &deck, &db);
             assert!(
                 diff.changes.is_empty(),
                 "{}: {:?}",

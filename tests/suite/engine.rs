@@ -19,7 +19,7 @@ const SETUPS: u64 = if cfg!(debug_assertions) {
 };
 
 fn rules() -> SetupRules {
-    SetupRules::from(&deckbox::format::Setup::default())
+    SetupRules::from(&deckbox::formats::Setup::default())
 }
 
 fn kind(copies: u32, basic: bool) -> Kind {

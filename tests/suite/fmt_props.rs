@@ -14,8 +14,8 @@ use std::sync::OnceLock;
 
 use deckbox::cards::CardDb;
 use deckbox::check::{self, DeckInput};
-use deckbox::lang::Language;
-use deckbox::listing::{self, Layout};
+use deckbox::edit::listing::{self, Layout};
+use deckbox::names::lang::Language;
 use oracles::{cards, cards_by_printing, embedded_db, formats, verdict};
 use proptest::prelude::*;
 
@@ -153,7 +153,7 @@ fn an_interrupted_rewrite_leaves_the_original_intact() {
     let formatted = listing::format(&input, embedded_db(), &formats()[0]).unwrap();
     assert!(!formatted.is_canonical());
     let bytes = formatted.formatted.as_bytes();
-    let lock = deckbox::atomic::Lock::acquire(&path).unwrap();
+    let lock = deckbox::util::atomic::Lock::acquire(&path).unwrap();
     let result = lock.replace_with(Some(&original), Default::default(), |file| {
         file.write_all(&bytes[..bytes.len() / 2])?;
         Err(std::io::Error::other("interrupted"))

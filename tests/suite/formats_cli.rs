@@ -237,7 +237,7 @@ fn formats_list_and_show() {
     let (code, list) = run_in(dir.path(), &["formats"]);
     assert_eq!(code, 0, "{list}");
     insta::assert_snapshot!("formats-list", list);
-    for id in deckbox::format::Format::builtin_ids() {
+    for id in deckbox::formats::Format::builtin_ids() {
         assert!(list.contains(id), "{id} missing from\n{list}");
         let (code, out) = run_in(dir.path(), &["formats", "show", id]);
         assert_eq!(code, 0, "{out}");

@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use deckbox::cards::{CardDb, Printing, index};
-use deckbox::format::Format;
+use deckbox::formats::Format;
 use deckbox::names;
 
 fn tcgdex() -> Option<&'static CardDb> {

@@ -13,7 +13,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use deckbox::check::{DeckInput, check};
-use deckbox::format::Format;
+use deckbox::formats::Format;
 use deckbox::stats::{DeckShape, Going, Report, ReportInput};
 
 /// The dragapult example's report, built the way `deckbox stats` does: printings merged by
@@ -123,7 +123,7 @@ fn inspect(png: &[u8]) -> (u32, u32, usize, f64) {
 
 #[test]
 fn chromium_renders_the_stats_page() {
-    let page = deckbox::report::stats_html::stats_page(&dragapult_report(), "dragapult.txt");
+    let page = deckbox::render::stats_html::stats_page(&dragapult_report(), "dragapult.txt");
     let Some(browser) = find_browser() else {
         assert!(
             std::env::var_os("DECKBOX_REQUIRE_CHROMIUM").is_none_or(|v| v != "1"),

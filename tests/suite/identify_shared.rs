@@ -12,9 +12,9 @@ use std::sync::OnceLock;
 use deckbox::cards::resolve::{self, Resolution};
 use deckbox::cards::{CardDb, Printing, index};
 use deckbox::check::{self, CheckedDeck, DeckInput};
-use deckbox::format::Format;
-use deckbox::lang::Language;
+use deckbox::formats::Format;
 use deckbox::names;
+use deckbox::names::lang::Language;
 
 fn open(path: &Path) -> CardDb {
     let options = index::IndexOptions {
@@ -138,7 +138,7 @@ fn verdict(deck: &CheckedDeck, db: &CardDb) -> Verdict {
     let mut rules: Vec<String> = deck
         .diagnostics
         .iter()
-        .filter(|d| d.severity == deckbox::diagnostic::Severity::Error)
+        .filter(|d| d.severity == deckbox::check::diagnostic::Severity::Error)
         .map(|d| format!("{}:{}", d.rule.id(), d.cards.join(",")))
         .collect();
     rules.sort();

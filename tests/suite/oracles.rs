@@ -15,13 +15,13 @@ use std::path::Path;
 use std::sync::OnceLock;
 
 use deckbox::cards::{CardDb, Source, embedded, from_pokemontcg, from_tcgdex};
+use deckbox::check::diagnostic::Rule;
 use deckbox::check::{self, CheckedDeck, DeckInput};
 use deckbox::deck::{DeckList, Span};
-use deckbox::diagnostic::Rule;
-use deckbox::format::Format;
-use deckbox::lang::Language;
-use deckbox::listing::{self, Layout};
-use deckbox::{names, report};
+use deckbox::edit::listing::{self, Layout};
+use deckbox::formats::Format;
+use deckbox::names::lang::Language;
+use deckbox::{names, render};
 
 /// The embedded card index, opened once.
 pub fn embedded_db() -> &'static CardDb {
@@ -87,14 +87,14 @@ pub fn check_any(bytes: &[u8]) {
             assert_span(&deck.source, span, "diagnostic");
         }
     }
-    let human = report::human(&deck, report::HumanOptions::default());
+    let human = render::human(&deck, render::HumanOptions::default());
     assert!(!has_raw_hidden(&human), "raw control character: {human:?}");
-    let short = report::short(&deck);
+    let short = render::short(&deck);
     assert!(!has_raw_hidden(&short), "raw control character: {short:?}");
     let decks = [deck];
-    let json = report::json(&decks, embedded_db());
+    let json = render::json(&decks, embedded_db());
     serde_json::from_str::<serde_json::Value>(&json).unwrap();
-    let sarif = report::sarif::sarif(&decks, &[]);
+    let sarif = render::sarif::sarif(&decks, &[]);
     serde_json::from_str::<serde_json::Value>(&sarif).unwrap();
 }
 
@@ -293,6 +293,6 @@ pub fn format_any(bytes: &[u8]) {
     let deck = "Pokémon: 4\n4 Pikachu SVI 63\nTrainer: 4\n4 Iono PAL 185\nEnergy: 4\n4 Basic {L} Energy SVE 4\n";
     let input = DeckInput::from_bytes("deck.txt", deck.as_bytes());
     let checked = check::check(&input, embedded_db(), &format);
-    let _ = report::short(&checked);
-    let _ = report::formats::show(&format);
+    let _ = render::short(&checked);
+    let _ = render::formats::show(&format);
 }

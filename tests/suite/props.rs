@@ -14,9 +14,9 @@ use std::sync::OnceLock;
 
 use deckbox::cards::{CardDb, embedded};
 use deckbox::check::{self, CheckedDeck, DeckInput};
-use deckbox::format::Format;
-use deckbox::lang::Language;
-use deckbox::listing::{self, Layout};
+use deckbox::edit::listing::{self, Layout};
+use deckbox::formats::Format;
+use deckbox::names::lang::Language;
 use deckbox::names::{canonical, canonical_pokemon, fold, lookup_key};
 use deckbox::stats::exact::{self, DeckShape, Family, Going, Ratio, Rules, Window};
 use oracles::{cards_by_printing, embedded_db, verdict};

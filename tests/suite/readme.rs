@@ -118,8 +118,8 @@ fn format_file_examples_load() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("example.toml");
         std::fs::write(&path, body).unwrap();
-        let format = deckbox::format::Format::load(path.to_str().unwrap()).unwrap();
-        let standard = deckbox::format::Format::load("standard").unwrap();
+        let format = deckbox::formats::Format::load(path.to_str().unwrap()).unwrap();
+        let standard = deckbox::formats::Format::load("standard").unwrap();
         assert_eq!(
             format.pool, standard.pool,
             "extends keeps the parent's pool"
@@ -143,7 +143,7 @@ fn config_examples_parse() {
     for body in configs {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("deckbox.toml");
-        let config = deckbox::config::parse(&path, body).unwrap();
+        let config = deckbox::settings::config::parse(&path, body).unwrap();
         assert_eq!(config.format.map(|f| f.value).as_deref(), Some("standard"));
         assert_eq!(config.overrides.len(), 1);
     }

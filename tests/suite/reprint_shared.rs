@@ -13,7 +13,7 @@ use std::path::Path;
 
 use deckbox::cards::index::{IndexOptions, open};
 use deckbox::cards::{CardDb, Category, Printing};
-use deckbox::format::reprint::functionally_identical;
+use deckbox::formats::reprint::functionally_identical;
 use deckbox::names::lookup_key;
 
 const SOURCES: [&str; 2] = ["tcgdex-repo", "pokemontcg"];

@@ -3,7 +3,7 @@
 //! that must hold for any deck.
 #![allow(clippy::unwrap_used, reason = "tests fail loudly")]
 
-use deckbox::format::Setup;
+use deckbox::formats::Setup;
 use deckbox::stats::exact::{self, DeckShape, Family, Going, Ratio, Rules, Window};
 use deckbox::stats::query::{self, ResolvedQuery};
 use deckbox::stats::{Report, ReportInput};

@@ -10,8 +10,8 @@
 use std::collections::HashMap;
 
 use crate::cards::{Category, EnergyKind, Printing, Stage, Tag};
-use crate::lang::Language;
 use crate::names;
+use crate::names::lang::Language;
 
 /// One repair rule and how many printings it changed.
 #[derive(Debug, Clone, PartialEq, Eq)]

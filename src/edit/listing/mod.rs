@@ -6,7 +6,7 @@
 //! `order` module), the list's own language kept. [`convert`] does the same with every
 //! name taken from the card database in another language. [`render`] prints a listing as
 //! a Pokémon TCG Live export, a legacy PTCGO list, a Limitless list or JSON. [`format`](fn@format) is
-//! what `deckbox fmt` needs for one file ([`crate::atomic`] writes it).
+//! what `deckbox fmt` needs for one file ([`crate::util::atomic`] writes it).
 //!
 //! This module must never lose a card: a deck with unreadable lines is refused
 //! ([`Refusal`]) rather than formatted without them. It never prints and never judges a
@@ -44,8 +44,8 @@ use crate::cards::{
 };
 use crate::check::{self, CheckedDeck, DeckInput};
 use crate::deck::{CardLine, MAX_COUNT, Section};
-use crate::format::Format;
-use crate::lang::Language;
+use crate::formats::Format;
+use crate::names::lang::Language;
 
 pub(crate) use render::section_label;
 pub use render::{Layout, render};

@@ -12,9 +12,9 @@ use serde::Serialize;
 use super::visible;
 use crate::cards::lookup::{Card, Lookup, MatchedBy};
 use crate::cards::{CardDb, Category, EnergyKind, Names, Printing, PrintingId, Stage, TrainerKind};
-use crate::format::legality::{Verdict, judge};
-use crate::format::{Ban, Format};
-use crate::lang::Language;
+use crate::formats::legality::{Verdict, judge};
+use crate::formats::{Ban, Format};
+use crate::names::lang::Language;
 
 /// Width the text rendering fits in.
 const WIDTH: usize = 80;

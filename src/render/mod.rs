@@ -16,7 +16,7 @@ use serde::Serialize;
 
 use crate::cards::CardDb;
 use crate::check::CheckedDeck;
-use crate::diagnostic::{Diagnostic, Severity};
+use crate::check::diagnostic::{Diagnostic, Severity};
 
 /// How findings are shown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]

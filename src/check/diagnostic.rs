@@ -1,6 +1,6 @@
 //! Findings: one rule id per failure class, one serializable message type for every output.
 //!
-//! A [`Diagnostic`] is what every renderer in [`crate::report`] shows: human, short and
+//! A [`Diagnostic`] is what every renderer in [`crate::render`] shows: human, short and
 //! JSON are views of the same values. Rule ids are a stable contract: never rename or reuse
 //! one. This module holds no rule logic (see [`crate::check`]); it describes findings and
 //! documents the rules (`deckbox explain <rule>`).

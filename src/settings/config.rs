@@ -15,9 +15,9 @@ use globset::{Glob, GlobSet, GlobSetBuilder};
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
-use crate::invalid_file::InvalidFile;
-use crate::lang::Language;
-use crate::walk;
+use crate::names::lang::Language;
+use crate::settings::walk;
+use crate::util::invalid_file::InvalidFile;
 
 /// The config file's name.
 pub const FILE_NAME: &str = "deckbox.toml";
@@ -129,7 +129,7 @@ const MAX_CONFIG_BYTES: u64 = 8 << 20;
 
 /// Reads and checks the config file at `path`.
 pub fn load(path: &Path) -> Result<Config, ConfigError> {
-    let text = crate::bounded::read_to_string(path, MAX_CONFIG_BYTES).map_err(|source| {
+    let text = crate::util::bounded::read_to_string(path, MAX_CONFIG_BYTES).map_err(|source| {
         ConfigError::Io {
             path: path.to_path_buf(),
             source,
@@ -217,13 +217,13 @@ impl Reader<'_> {
     /// A built-in id stays as it is; anything else is a format file under the folder.
     fn format(&self, value: &Spanned<String>) -> Result<Setting<String>, ConfigError> {
         let name = value.get_ref();
-        let builtin = crate::format::Format::builtin_ids().any(|id| id == name);
+        let builtin = crate::formats::Format::builtin_ids().any(|id| id == name);
         let resolved = if builtin {
             name.clone()
         } else if name.ends_with(".toml") || name.contains('/') {
             self.inside(value)?.display().to_string()
         } else {
-            let known: Vec<&str> = crate::format::Format::builtin_ids().collect();
+            let known: Vec<&str> = crate::formats::Format::builtin_ids().collect();
             return Err(self.error(
                 value.span(),
                 format!("unknown format `{name}`"),

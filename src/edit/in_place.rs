@@ -6,7 +6,7 @@
 //! comments on the lines that change. New lines copy the list's own style (count form,
 //! separators, indentation) and are written in the list's language; header counts and the
 //! `Total Cards` footer follow the change. This module must not read or write files, nor
-//! render anything: the CLI does that (and writes with [`crate::atomic`]).
+//! render anything: the CLI does that (and writes with [`crate::util::atomic`]).
 //!
 //! Decisions a caller must know:
 //! - JSON lists are refused ([`EditError::JsonList`]): this module edits text lines.
@@ -29,9 +29,9 @@ use crate::cards::resolve::{self, Resolution};
 use crate::cards::{CardDb, Category, Printing, PrintingId};
 use crate::check::{CheckedDeck, DeckCard};
 use crate::deck::{self, Layout, MAX_COUNT, Section, Span};
-use crate::diff;
-use crate::lang::Language;
+use crate::edit::diff;
 use crate::names;
+use crate::names::lang::Language;
 
 /// One card as the user typed it on the command line.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -736,7 +736,7 @@ fn header_text(deck: &CheckedDeck, section: Section, count: u32) -> String {
     let Some(first) = deck.list.headers.first() else {
         return format!(
             "{}: {count}",
-            crate::listing::section_label(section, language, false)
+            crate::edit::listing::section_label(section, language, false)
         );
     };
     let written = deck.source.get(span_range(first.span)).unwrap_or_default();
@@ -749,7 +749,7 @@ fn header_text(deck: &CheckedDeck, section: Section, count: u32) -> String {
     };
     format!(
         "{prefix}{}{suffix}",
-        crate::listing::section_label(section, language, ptcgo)
+        crate::edit::listing::section_label(section, language, ptcgo)
     )
 }
 

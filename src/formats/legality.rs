@@ -1,12 +1,12 @@
 //! Which printings a format allows: its pool, its ban list and the reprint rule.
 //!
-//! [`judge`] answers for one printing; [`crate::format::rules`] turns the answers into
+//! [`judge`] answers for one printing; [`crate::check::rules`] turns the answers into
 //! `not-legal` and `banned` findings. A printing outside the pool is still legal when the
 //! format applies the reprint rule and a legal printing has the same name and functionally
-//! identical text ([`crate::format::reprint`]).
+//! identical text ([`crate::formats::reprint`]).
 
 use crate::cards::{CardDb, Printing, PrintingId, set_key, split_subset};
-use crate::format::{Ban, Format, Pool, reprint};
+use crate::formats::{Ban, Format, Pool, reprint};
 use crate::names;
 
 /// What a format says about one printing.

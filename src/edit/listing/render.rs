@@ -9,7 +9,7 @@
 use serde::Serialize;
 
 use crate::deck::Section;
-use crate::lang::Language;
+use crate::names::lang::Language;
 
 use super::{Group, LINE_COUNT_LIMIT, ListLine, Listing};
 

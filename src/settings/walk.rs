@@ -5,7 +5,7 @@
 //! walk). `.gitignore`, `.ignore` and git's exclude file are honoured even outside a git
 //! repository, in the walked folders and in the folders above up to the repository's root,
 //! with git's precedence; this module reads them itself, through the bounded reader
-//! ([`crate::bounded`]): the crate would open a named pipe called `.gitignore` and wait
+//! ([`crate::util::bounded`]): the crate would open a named pipe called `.gitignore` and wait
 //! forever, or read a link to `/dev/zero` without end. An ignore file that cannot be read is
 //! a warning naming it, and the walk goes on without its patterns. A walked file counts when it matches an include glob and no exclude glob; a file
 //! named on the command line always counts. Globs follow `.gitignore` conventions: a pattern
@@ -251,7 +251,7 @@ impl Ignores {
     /// One ignore file's patterns; `None` when it does not exist or cannot be read (then a
     /// warning).
     fn read(&self, folder: &Path, file: &Path) -> Option<ignore::gitignore::Gitignore> {
-        let text = match crate::bounded::read(file, MAX_IGNORE_BYTES) {
+        let text = match crate::util::bounded::read(file, MAX_IGNORE_BYTES) {
             Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
             Err(error) if error.kind() == std::io::ErrorKind::NotFound => return None,
             // `.git` is a file in a worktree: no exclude file under it.
@@ -259,7 +259,7 @@ impl Ignores {
                 return None;
             }
             Err(error) => {
-                let shown = crate::report::visible_line(&file.display().to_string()).into_owned();
+                let shown = crate::render::visible_line(&file.display().to_string()).into_owned();
                 self.warnings
                     .lock()
                     .unwrap_or_else(std::sync::PoisonError::into_inner)

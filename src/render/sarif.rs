@@ -9,8 +9,8 @@
 use serde_json::{Value, json};
 
 use crate::check::CheckedDeck;
+use crate::check::diagnostic::{Diagnostic, Rule, Severity};
 use crate::deck::Span;
-use crate::diagnostic::{Diagnostic, Rule, Severity};
 
 /// The SARIF version written, and the schema that describes it.
 pub const VERSION: &str = "2.1.0";

@@ -590,7 +590,7 @@ fn simulation_section(simulation: &Simulation) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::Setup;
+    use crate::formats::Setup;
     use crate::stats::query::{self};
     use crate::stats::{DeckShape, Estimate, ReportInput};
 
@@ -724,7 +724,7 @@ mod tests {
         let page = stats_page(&report, "deck");
         assert!(page.len() < 200_000, "{}", page.len());
         assert!(page.contains(&format!("{}…", "X".repeat(59))));
-        let text = crate::report::stats_text::text(&report);
+        let text = crate::render::stats_text::text(&report);
         assert!(text.len() < 20_000, "{}", text.len());
     }
 

@@ -4,18 +4,21 @@
 //! identified and every finding, sorted. It reports everything in one pass: a bad line is
 //! recorded and skipped, never fatal. It reads nothing from disk and prints nothing.
 
+pub mod diagnostic;
+pub mod rules;
+
 use std::collections::BTreeSet;
 
 use serde::Serialize;
 
 use crate::cards::resolve::{self, Resolution};
 use crate::cards::{CardDb, Printing, PrintingId};
+use crate::check::diagnostic::{Diagnostic, Rule, Severity, SourceText};
 use crate::deck::{self, CardLine, DeckList, Layout, ParseIssueKind, Span};
-use crate::diagnostic::{Diagnostic, Rule, Severity, SourceText};
-use crate::format::legality::{self, Verdict};
-use crate::format::{Format, rules};
-use crate::lang::Language;
+use crate::formats::Format;
+use crate::formats::legality::{self, Verdict};
 use crate::names;
+use crate::names::lang::Language;
 
 /// One deck to check: its name for reports and its text as decoded.
 #[derive(Debug, Clone)]

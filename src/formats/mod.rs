@@ -9,12 +9,11 @@ use std::path::{Path, PathBuf};
 
 pub mod legality;
 pub mod reprint;
-pub mod rules;
 
 use serde::{Deserialize, Serialize};
 
-use crate::invalid_file::InvalidFile;
-use crate::memo::Memo;
+use crate::util::invalid_file::InvalidFile;
+use crate::util::memo::Memo;
 
 /// `(id, file name, text)` of a format file under `formats/`, compiled in.
 macro_rules! builtin {
@@ -348,12 +347,13 @@ fn source(name: &str, base: Option<&Path>) -> Result<(PathBuf, String), FormatEr
         _ => PathBuf::from(name),
     };
     if name.ends_with(".toml") || path.is_file() {
-        let text = crate::bounded::read_to_string(&path, MAX_FORMAT_BYTES).map_err(|source| {
-            FormatError::Io {
-                path: path.clone(),
-                source,
-            }
-        })?;
+        let text =
+            crate::util::bounded::read_to_string(&path, MAX_FORMAT_BYTES).map_err(|source| {
+                FormatError::Io {
+                    path: path.clone(),
+                    source,
+                }
+            })?;
         return Ok((path, text));
     }
     Err(FormatError::Unknown {

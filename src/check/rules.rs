@@ -9,10 +9,10 @@ use std::collections::BTreeMap;
 
 use crate::cards::{CardDb, Printing};
 use crate::check::DeckCard;
+use crate::check::diagnostic::{Diagnostic, Label, Rule, SourceText};
 use crate::deck::{DeckList, Section, Span};
-use crate::diagnostic::{Diagnostic, Label, Rule, SourceText};
-use crate::format::legality::{self, Verdict};
-use crate::format::{Format, reprint};
+use crate::formats::legality::{self, Verdict};
+use crate::formats::{Format, reprint};
 use crate::names;
 
 /// The cards of one name (or one tag) and the lines they are on.

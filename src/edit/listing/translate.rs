@@ -13,8 +13,8 @@ use serde::Serialize;
 
 use crate::cards::resolve::Profile;
 use crate::cards::{CardDb, Printing};
-use crate::lang::Language;
 use crate::names;
+use crate::names::lang::Language;
 
 use super::Entry;
 

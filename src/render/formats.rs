@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use crate::format::Format;
+use crate::formats::Format;
 
 /// One line per format: id, name, season or date, description.
 pub fn list(formats: &[Format]) -> String {

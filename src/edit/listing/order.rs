@@ -19,8 +19,8 @@ use std::collections::BTreeMap;
 
 use crate::cards::{CardDb, Category, EnergyKind, Printing, TrainerKind};
 use crate::deck::Section;
-use crate::lang::Language;
 use crate::names;
+use crate::names::lang::Language;
 
 use super::Entry;
 

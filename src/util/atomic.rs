@@ -101,7 +101,7 @@ impl Lock {
             // Looked at before opening: opening a named pipe would block.
             match std::fs::metadata(&target) {
                 Ok(metadata) if !metadata.is_file() => {
-                    return Err(WriteError::NotAFile(crate::bounded::kind(
+                    return Err(WriteError::NotAFile(crate::util::bounded::kind(
                         &metadata.file_type(),
                     )));
                 }
@@ -324,7 +324,7 @@ fn keep_extended_attributes(
             Err(_) if options.force => {}
             Err(error) => {
                 return Err(WriteError::Attribute {
-                    name: crate::report::visible_line(&shown).into_owned(),
+                    name: crate::render::visible_line(&shown).into_owned(),
                     error,
                 });
             }

@@ -154,7 +154,7 @@ mod tests {
     use super::*;
     use crate::cards::effect::text_key;
     use crate::cards::{Names, Stage};
-    use crate::lang::Language;
+    use crate::names::lang::Language;
 
     fn card(name: &str, category: Category, text: &str) -> Printing {
         let mut names = Names::default();
