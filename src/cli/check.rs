@@ -11,7 +11,7 @@ use clap::ValueEnum;
 use rayon::prelude::*;
 
 use super::{Outcome, Settings, SettingsArgs, Terminal, read_deck};
-use crate::check::diagnostic::Rule;
+use crate::check::rules::Rule;
 use crate::check::{self, CheckedDeck, DeckInput};
 use crate::formats::Format;
 use crate::render::stream::{Piece, ReportWriter, Style};

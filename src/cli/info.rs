@@ -4,7 +4,7 @@
 use clap::Subcommand;
 
 use super::{Outcome, render_error};
-use crate::check::diagnostic::Rule;
+use crate::check::rules::Rule;
 use crate::formats::Format;
 use crate::render;
 

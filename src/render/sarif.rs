@@ -9,7 +9,8 @@
 use serde_json::{Value, json};
 
 use crate::check::CheckedDeck;
-use crate::check::diagnostic::{Diagnostic, Rule, Severity};
+use crate::check::diagnostic::{Diagnostic, Severity};
+use crate::check::rules::Rule;
 use crate::deck::Span;
 
 /// The SARIF version written, and the schema that describes it.

@@ -164,7 +164,7 @@ fn explain_every_rule() {
     let (code, list) = run_in(dir.path(), &["explain"], b"");
     assert_eq!(code, 0);
     insta::assert_snapshot!("explain-list", list);
-    for rule in deckbox::check::diagnostic::Rule::ALL {
+    for rule in deckbox::check::rules::Rule::ALL {
         let (code, out) = run_in(dir.path(), &["explain", rule.id()], b"");
         assert_eq!(code, 0, "{out}");
         assert!(out.contains("Why") && out.contains("Fix"), "{out}");

@@ -15,7 +15,7 @@ use std::path::Path;
 use std::sync::OnceLock;
 
 use deckbox::cards::{CardDb, Source, embedded, from_pokemontcg, from_tcgdex};
-use deckbox::check::diagnostic::Rule;
+use deckbox::check::rules::Rule;
 use deckbox::check::{self, CheckedDeck, DeckInput};
 use deckbox::deck::{DeckList, Span};
 use deckbox::edit::listing::{self, Layout};

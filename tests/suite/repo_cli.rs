@@ -519,7 +519,7 @@ fn sarif_has_the_required_structure() {
     assert_eq!(driver["name"], "deckbox");
     assert!(driver["version"].is_string());
     let rules = driver["rules"].as_array().unwrap();
-    assert_eq!(rules.len(), deckbox::check::diagnostic::Rule::ALL.len());
+    assert_eq!(rules.len(), deckbox::check::rules::Rule::ALL.len());
     for rule in rules {
         // reportingDescriptor: id is required; descriptions are multiformatMessageStrings.
         assert!(rule["id"].is_string());

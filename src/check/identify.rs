@@ -1,0 +1,322 @@
+//! Identifying each line of a deck in the card database: the printing a line names, in the
+//! list's language, as a card the format allows; a name that names functionally different
+//! cards is read as the one breaking the fewest rules, once the whole deck is known.
+//! Findings are built by [`super::rules::lines`]; this module decides when each is due.
+
+use std::collections::BTreeSet;
+
+use super::DeckCard;
+use super::diagnostic::{Diagnostic, Severity, SourceText};
+use super::rules::{self, lines};
+use crate::cards::resolve::{self, Resolution};
+use crate::cards::{CardDb, Printing, PrintingId};
+use crate::deck::{CardLine, DeckList};
+use crate::formats::Format;
+use crate::formats::legality::{self, Verdict};
+use crate::names::lang::Language;
+
+/// Identifies every line of `list` and reads each ambiguous name as the card that breaks
+/// the fewest rules: the cards as identified, and the findings about them (line findings,
+/// `ambiguous-card`, and the construction rules' findings for the deck as read).
+pub(super) fn identify_deck(
+    text: &SourceText,
+    list: &DeckList,
+    db: &CardDb,
+    format: &Format,
+    language: Option<Language>,
+) -> (Vec<DeckCard>, Vec<Diagnostic>) {
+    let allowed = |printing: &Printing| {
+        matches!(
+            legality::judge(format, db, printing),
+            Verdict::Legal | Verdict::LegalAsReprint(_)
+        )
+    };
+    let mut context = Identify {
+        db,
+        text,
+        language,
+        allowed: &allowed,
+        suggestions_left: MAX_SUGGESTED,
+        diagnostics: Vec::new(),
+        choices: Vec::new(),
+    };
+    let mut cards: Vec<DeckCard> = list
+        .cards
+        .iter()
+        .enumerate()
+        .map(|(index, line)| identify_line(&mut context, index, line))
+        .collect();
+    let mut diagnostics = context.diagnostics;
+    let mut construction = rules::construction(text, list, &cards, db, format);
+    for (n, choice) in context.choices.iter().enumerate() {
+        let outcome = if n < MAX_CHOICES {
+            choose(
+                text,
+                list,
+                &mut cards,
+                &mut construction,
+                db,
+                format,
+                choice,
+            )
+        } else {
+            Outcome {
+                chosen: choice.candidates.first().copied().unwrap_or_default(),
+                changes: Vec::new(),
+            }
+        };
+        diagnostics.push(lines::ambiguous(
+            db,
+            text,
+            &choice.line,
+            &choice.candidates,
+            outcome.chosen,
+            &outcome.changes,
+        ));
+    }
+    diagnostics.extend(construction);
+    (cards, diagnostics)
+}
+
+/// How many unknown cards per deck get suggestions. Each search scans every known name, so
+/// a hostile file of 100,000 unknown lines must not search 100,000 times.
+const MAX_SUGGESTED: usize = 50;
+
+/// What identifying the lines of one deck shares.
+struct Identify<'a> {
+    db: &'a CardDb,
+    text: &'a SourceText<'a>,
+    language: Option<Language>,
+    /// Whether the format allows a printing: a name alone is read as an allowed printing.
+    allowed: &'a dyn Fn(&Printing) -> bool,
+    suggestions_left: usize,
+    diagnostics: Vec<Diagnostic>,
+    /// Lines whose name names functionally different cards, for [`choose`].
+    choices: Vec<Choice>,
+}
+
+/// A line whose name alone names functionally different cards the format allows: which
+/// card it is read as is decided once the whole deck is known ([`choose`]).
+struct Choice {
+    /// Indices in the deck's cards of the lines that write this name (and code) the same
+    /// way: they are read as one card.
+    indices: Vec<usize>,
+    line: CardLine,
+    /// The printing picked first (the newest), then one of each other card.
+    candidates: Vec<PrintingId>,
+}
+
+/// How many ambiguous lines get their reading chosen by trying the others: each try runs
+/// the construction rules again, and a hostile deck may have thousands of such lines.
+const MAX_CHOICES: usize = 16;
+
+/// What [`choose`] decided for one line.
+struct Outcome {
+    chosen: PrintingId,
+    /// The other readings that give the deck a different verdict, with the rules each
+    /// would break that the chosen one does not.
+    changes: Vec<(PrintingId, Vec<&'static str>)>,
+}
+
+/// Reads an ambiguous line as the card that breaks the fewest construction rules (the
+/// newest on a tie), updating `cards` and `construction`, and says which other readings
+/// would change the verdict. `4 Computer Search` in Unlimited is the Base Set Trainer when
+/// the deck already holds an ACE SPEC, and the BCR ACE SPEC otherwise.
+fn choose(
+    text: &SourceText,
+    list: &DeckList,
+    cards: &mut [DeckCard],
+    construction: &mut Vec<Diagnostic>,
+    db: &CardDb,
+    format: &Format,
+    choice: &Choice,
+) -> Outcome {
+    let errors = |diagnostics: &[Diagnostic]| -> BTreeSet<&'static str> {
+        diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .map(|d| d.rule.id())
+            .collect()
+    };
+    let first = choice.candidates.first().copied().unwrap_or_default();
+    let mut outcome = Outcome {
+        chosen: first,
+        changes: Vec::new(),
+    };
+    let mut tried: Vec<(PrintingId, Vec<Diagnostic>)> = Vec::new();
+    for &candidate in &choice.candidates {
+        for &index in &choice.indices {
+            if let Some(card) = cards.get_mut(index) {
+                card.printing = Some(candidate);
+            }
+        }
+        let found = if candidate == first {
+            construction.clone()
+        } else {
+            rules::construction(text, list, cards, db, format)
+        };
+        tried.push((candidate, found));
+    }
+    let count = |diagnostics: &[Diagnostic]| errors(diagnostics).len();
+    let best = tried
+        .iter()
+        .enumerate()
+        .min_by_key(|(at, (_, found))| (count(found), *at))
+        .map_or(0, |(at, _)| at);
+    if let Some((chosen, found)) = tried.get(best) {
+        outcome.chosen = *chosen;
+        let kept = errors(found);
+        for (other, theirs) in &tried {
+            if other == chosen {
+                continue;
+            }
+            let theirs = errors(theirs);
+            if theirs != kept {
+                let added = theirs.difference(&kept).copied().collect();
+                outcome.changes.push((*other, added));
+            }
+        }
+        *construction = found.clone();
+    }
+    for &index in &choice.indices {
+        if let Some(card) = cards.get_mut(index) {
+            card.printing = Some(outcome.chosen);
+        }
+    }
+    outcome
+}
+
+/// Identifies one line, recording `unknown-card`, `card-mismatch` and `ambiguous-card`.
+fn identify_line(context: &mut Identify, index: usize, line: &CardLine) -> DeckCard {
+    let Identify {
+        db, text, language, ..
+    } = *context;
+
+    let resolution = resolve::resolve_among(
+        db,
+        &line.name,
+        line.set.as_deref(),
+        line.number.as_deref(),
+        language,
+        context.allowed,
+    );
+    let (printing, matched) = match resolution {
+        Resolution::Found {
+            id,
+            language,
+            others,
+            by_printing,
+        } => {
+            if !others.is_empty() {
+                let candidates: Vec<PrintingId> = std::iter::once(id).chain(others).collect();
+                let same = |choice: &&mut Choice| {
+                    choice.candidates == candidates
+                        && choice.line.name.trim() == line.name.trim()
+                        && choice.line.set == line.set
+                        && choice.line.number == line.number
+                };
+                match context.choices.iter_mut().find(same) {
+                    Some(choice) => choice.indices.push(index),
+                    None => context.choices.push(Choice {
+                        indices: vec![index],
+                        line: line.clone(),
+                        candidates,
+                    }),
+                }
+            }
+            if let (false, Some(number)) = (by_printing, line.number.as_deref())
+                && !line
+                    .set
+                    .as_deref()
+                    .is_some_and(|set| resolve::is_placeholder(set, number))
+                && !db.get(id).is_some_and(Printing::is_basic_energy)
+            {
+                let written = match line.set.as_deref() {
+                    Some(set) => format!("{set} {number}"),
+                    None => number.to_string(),
+                };
+                context
+                    .diagnostics
+                    .push(lines::unknown_printing(db, text, line, id, &written));
+            }
+            (Some(id), language)
+        }
+        Resolution::Mismatch { printing, by_name } => {
+            context
+                .diagnostics
+                .push(lines::mismatch(db, text, line, printing, by_name));
+            (by_name.or(Some(printing)), None)
+        }
+        Resolution::Unknown => {
+            let suggestions = if context.suggestions_left > 0 {
+                context.suggestions_left -= 1;
+                in_language(db, resolve::suggestions(db, &line.name), language)
+            } else {
+                Vec::new()
+            };
+            context
+                .diagnostics
+                .push(lines::unknown(text, line, &suggestions));
+            (None, None)
+        }
+    };
+    DeckCard {
+        line: line.clone(),
+        printing,
+        language: matched,
+    }
+}
+
+/// The suggestions that are card names in the list's own language, when there are any: an
+/// English list misspelling `Super Rod` is offered `Super Rod`, not the Portuguese
+/// `Super Recolhida` as well.
+fn in_language(db: &CardDb, suggestions: Vec<String>, language: Option<Language>) -> Vec<String> {
+    let Some(language) = language else {
+        return suggestions;
+    };
+    let own: Vec<String> = suggestions
+        .iter()
+        .filter(|name| resolve::name_languages(db, name).contains(&language))
+        .cloned()
+        .collect();
+    if own.is_empty() { suggestions } else { own }
+}
+
+/// The deck's languages: (the one most distinct card names are written in, ties broken
+/// by the headers and then by [`Language::ALL`] order; the language to write its headers
+/// in). Distinct names, so merging identical lines (as `fmt` does) changes neither.
+pub(super) fn deck_languages(db: &CardDb, list: &DeckList) -> (Option<Language>, Option<Language>) {
+    let mut votes = [0usize; 6];
+    let mut seen = BTreeSet::new();
+    for line in &list.cards {
+        if !seen.insert(line.name.as_str()) {
+            continue;
+        }
+        for language in resolve::name_languages(db, &line.name) {
+            votes[language.index()] += 1;
+        }
+    }
+    let fits = &list.header_languages;
+    let most = |among: &mut dyn Iterator<Item = Language>| {
+        // `max_by_key` keeps the last of equals: scan in reverse for the first.
+        among
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .max_by_key(|language| votes[language.index()])
+    };
+    let names = if votes.iter().all(|&v| v == 0) {
+        list.language
+            .or_else(|| fits.first().copied())
+            .or_else(|| (!list.headers.is_empty()).then_some(Language::En))
+    } else {
+        let preferred = fits.iter().copied();
+        let rest = Language::ALL.into_iter().filter(|l| !fits.contains(l));
+        most(&mut preferred.chain(rest))
+    };
+    let headers = list
+        .language
+        .or_else(|| most(&mut fits.iter().copied()))
+        .or(names);
+    (names, headers)
+}

@@ -1,0 +1,273 @@
+//! Rules found while the lines are read and identified: `parse-error`, `encoding`,
+//! `unknown-card`, `card-mismatch`, `ambiguous-card`, `unknown-printing`. Their definitions
+//! and the functions that build their findings; [`crate::check`] decides when each is due.
+
+use super::{Check, Rule, RuleDef};
+use crate::cards::{CardDb, Printing, PrintingId};
+use crate::check::diagnostic::{Diagnostic, Severity, SourceText};
+use crate::deck::{CardLine, DeckList, Layout, ParseIssueKind, Span};
+use crate::names;
+
+pub(super) const PARSE_ERROR: RuleDef = RuleDef {
+    id: "parse-error",
+    severity: Severity::Error,
+    summary: "A line of the list could not be read as a card, a section header, a footer or a comment.",
+    why: "Every line of a deck list should say how many copies of which card it holds; a line deckbox cannot read may hide a card the deck needs.",
+    example: "4 Iono PAL 185\nfour Arven\n",
+    fix: "Write the line as `<count> <name>` optionally followed by the set code and number (`4 Arven SVI 166`), or start it with `#` to make it a comment.",
+    check: Check::Lines,
+};
+
+pub(super) const UNKNOWN_CARD: RuleDef = RuleDef {
+    id: "unknown-card",
+    severity: Severity::Error,
+    summary: "No card with this name exists in the card database.",
+    why: "Rules can only be checked for cards deckbox can identify. Names are matched in English, French, Spanish, Portuguese, German and Italian, ignoring case and accents.",
+    example: "4 Boss's Order PAL 172\n",
+    fix: "Correct the spelling (deckbox suggests the nearest names), or, for a card newer than the embedded card index, point deckbox at a current TCGdex checkout with `--cards DIR`.",
+    check: Check::Lines,
+};
+
+pub(super) const CARD_MISMATCH: RuleDef = RuleDef {
+    id: "card-mismatch",
+    severity: Severity::Error,
+    summary: "The set code and number name a different card than the name written on the line.",
+    why: "A set code and collector number identify one printing; when the name disagrees, the line is ambiguous and the deck may not contain the card you think.",
+    example: "4 Drakloak TWM 128   (TWM 128 is Dreepy)\n",
+    fix: "Fix the name or the set code and number so they name the same card.",
+    check: Check::Lines,
+};
+
+pub(super) const AMBIGUOUS_CARD: RuleDef = RuleDef {
+    id: "ambiguous-card",
+    severity: Severity::Warning,
+    summary: "A name without set code and number matches functionally different cards.",
+    why: "Cards with one name can differ in what the rules care about (Base Set Computer Search is an ordinary Item, Boundaries Crossed Computer Search is an ACE SPEC). deckbox reads the name as a card the format allows, the one that breaks the fewest rules (the newest on a tie), says which, and says when another reading would change the verdict.",
+    example: "1 Computer Search\n",
+    fix: "Add the set code and number of the printing you play (`1 Computer Search BCR 137`).",
+    check: Check::Lines,
+};
+
+pub(super) const UNKNOWN_PRINTING: RuleDef = RuleDef {
+    id: "unknown-printing",
+    severity: Severity::Warning,
+    summary: "The set code and number name no printing; the card was identified by its name alone.",
+    why: "A set code and collector number identify one printing. When no card is printed under them (a typo, a set code from another tool), deckbox identifies the card by its name, says which printing it assumed, and never lets the line pass in silence: the printing decides legality.",
+    example: "4 Ultra Ball DXE 102\n",
+    fix: "Write the set code and number of the printing you play (`4 Ultra Ball SVI 196`), or leave both out.",
+    check: Check::Lines,
+};
+
+pub(super) const ENCODING: RuleDef = RuleDef {
+    id: "encoding",
+    severity: Severity::Warning,
+    summary: "The file is not UTF-8; it was read as Windows-1252.",
+    why: "Deck lists are text; accents in card names (Pokémon, Énergie) only survive in a known encoding. Windows-1252 is the usual legacy encoding on Windows.",
+    example: "A list saved by an old Windows editor.",
+    fix: "Save the file as UTF-8.",
+    check: Check::Lines,
+};
+
+/// `parse-error`: one finding per line (or JSON value) the reader could not read.
+/// Most damaged lines of a UTF-8 file named one by one; the rest are counted in the last.
+const MAX_DAMAGED_LINES: usize = 20;
+
+/// One `encoding` warning for each line of a UTF-8 file that holds bytes that are not UTF-8
+/// (decoded as U+FFFD): the rest of the file was read as written.
+pub(crate) fn damaged_lines(text: &SourceText) -> Vec<Diagnostic> {
+    let mut damaged = text
+        .text()
+        .match_indices('\u{FFFD}')
+        .map(|(offset, _)| (text.line(offset), offset))
+        .collect::<Vec<_>>();
+    damaged.dedup_by_key(|(line, _)| *line);
+    let total = damaged.len();
+    damaged
+        .into_iter()
+        .take(MAX_DAMAGED_LINES)
+        .enumerate()
+        .map(|(index, (_, offset))| {
+            let more = match total - MAX_DAMAGED_LINES.min(total) {
+                extra if extra > 0 && index + 1 == MAX_DAMAGED_LINES => {
+                    format!(" ({extra} more lines like it are not shown)")
+                }
+                _ => String::new(),
+            };
+            Diagnostic::new(
+                Rule::Encoding,
+                format!("this line holds bytes that are not UTF-8, shown as �; the rest of the file is UTF-8{more}"),
+            )
+            .with_help("retype the damaged characters and save the file as UTF-8")
+            .at(text, Span::new(offset, '\u{FFFD}'.len_utf8()), "not UTF-8")
+        })
+        .collect()
+}
+
+pub(crate) fn parse_errors(text: &SourceText, list: &DeckList) -> Vec<Diagnostic> {
+    let json = list.layout == Layout::Json;
+    let help = if json {
+        r#"write each card as `{"count": 4, "name": "Iono", "set": "PAL", "number": "185"}` in a `pokemon`, `trainer` or `energy` array"#
+    } else {
+        "write card lines as `<count> <name> [<set code> <number>]`, e.g. `4 Iono PAL 185`; start a comment with `#`"
+    };
+    list.issues
+        .iter()
+        .map(|issue| {
+            let label = match issue.kind {
+                ParseIssueKind::BadCount => "this count",
+                ParseIssueKind::Unreadable if json => "here",
+                ParseIssueKind::Unreadable => "this line",
+            };
+            Diagnostic::new(Rule::ParseError, issue.message.clone())
+                .with_help(help)
+                .at(text, issue.span, label)
+        })
+        .collect()
+}
+
+/// `encoding`: the whole file was read in a legacy encoding.
+pub(crate) fn not_utf8(encoding: &str) -> Diagnostic {
+    Diagnostic::new(
+        Rule::Encoding,
+        format!("the file is not UTF-8; it was read as {encoding}"),
+    )
+    .with_help("save the file as UTF-8")
+}
+
+fn describe(printing: &Printing) -> String {
+    let mut kind = match (printing.category, printing.trainer, printing.stage) {
+        (crate::cards::Category::Trainer, Some(kind), _) => format!("{kind:?}"),
+        (crate::cards::Category::Pokemon, _, Some(stage)) => format!("{} Pokémon", stage.as_str()),
+        (crate::cards::Category::Trainer, None, _) => "Trainer".to_string(),
+        (crate::cards::Category::Energy, _, _) => "Energy".to_string(),
+        (crate::cards::Category::Pokemon, _, None) => "Pokémon".to_string(),
+    };
+    if printing.ace_spec {
+        kind = format!("ACE SPEC {kind}");
+    }
+    format!(
+        "{} ({}, {kind})",
+        printing.names.primary(),
+        printing.printing_label()
+    )
+}
+
+/// `unknown-printing`: the line's set code and number name no printing, so the card was
+/// identified by its name as `assumed`.
+pub(crate) fn unknown_printing(
+    db: &CardDb,
+    text: &SourceText,
+    line: &CardLine,
+    assumed: PrintingId,
+    written: &str,
+) -> Diagnostic {
+    let assumed = db.get(assumed);
+    let label = assumed.map(Printing::printing_label).unwrap_or_default();
+    let name = assumed.map(Printing::rules_name).unwrap_or_default();
+    Diagnostic::new(
+        Rule::UnknownPrinting,
+        format!("no '{}' is printed as {written}; it was identified by its name", line.name),
+    )
+    .with_help(format!(
+        "deckbox assumed {name} ({label}); write the set code and number of the printing you play, or leave both out"
+    ))
+    .at(text, line.span, format!("no printing {written}"))
+    .with_cards(assumed.map(Printing::rules_name).into_iter().collect())
+}
+
+/// `ambiguous-card`: the line's name alone names functionally different cards. Says which
+/// one deckbox read it as and, when another reading would change the verdict, how.
+pub(crate) fn ambiguous(
+    db: &CardDb,
+    text: &SourceText,
+    line: &CardLine,
+    candidates: &[PrintingId],
+    chosen: PrintingId,
+    changes: &[(PrintingId, Vec<&'static str>)],
+) -> Diagnostic {
+    let others = candidates.iter().filter(|&&id| id != chosen);
+    let candidates: Vec<String> = std::iter::once(&chosen)
+        .chain(others)
+        .filter_map(|&id| db.get(id))
+        .map(describe)
+        .collect();
+    let chosen = db.get(chosen);
+    let picked = chosen.map(describe).unwrap_or_default();
+    let mut message = format!(
+        "'{}' names functionally different cards: {}",
+        line.name,
+        candidates.join(", ")
+    );
+    let mut help = format!("deckbox read it as {picked}");
+    if !changes.is_empty() {
+        message.push_str("; which one changes the verdict");
+        for (other, rules) in changes {
+            let other = db.get(*other).map(describe).unwrap_or_default();
+            if rules.is_empty() {
+                help.push_str(&format!("; as {other} the deck breaks other rules"));
+            } else {
+                help.push_str(&format!(
+                    "; as {other} the deck would break {}",
+                    rules.join(", ")
+                ));
+            }
+        }
+    }
+    help.push_str("; add the set code and number of the printing you play");
+    Diagnostic::new(Rule::AmbiguousCard, message)
+        .with_help(help)
+        .at(text, line.name_span, "which printing?")
+        .with_cards(chosen.map(Printing::rules_name).into_iter().collect())
+}
+
+pub(crate) fn mismatch(
+    db: &CardDb,
+    text: &SourceText,
+    line: &CardLine,
+    printing: PrintingId,
+    by_name: Option<PrintingId>,
+) -> Diagnostic {
+    let code = format!(
+        "{} {}",
+        line.set.as_deref().unwrap_or(""),
+        line.number.as_deref().unwrap_or("")
+    );
+    let actual = db
+        .get(printing)
+        .map(|p| names::canonical(p.names.primary()));
+    let actual = actual.unwrap_or_default();
+    let help = match by_name.and_then(|id| db.get(id)) {
+        Some(named) if !named.set_code.is_empty() => format!(
+            "write `{actual} {code}`, or keep the name and use the set code and number of a printing of it, such as {} {}",
+            names::canonical(named.names.primary()),
+            named.printing_label()
+        ),
+        _ => format!("write `{actual} {code}`, or fix the set code and number"),
+    };
+    Diagnostic::new(
+        Rule::CardMismatch,
+        format!("{code} is {actual}, not '{}'", line.name),
+    )
+    .with_help(help)
+    .at(text, line.span, format!("{code} is {actual}"))
+    .with_cards(vec![actual])
+}
+
+pub(crate) fn unknown(text: &SourceText, line: &CardLine, suggestions: &[String]) -> Diagnostic {
+    let help = match suggestions {
+        // What the card index covers is said once per run, by the caller
+        // (`cards::embedded::coverage_hint`), not under every unknown line.
+        [] => "check the spelling".to_string(),
+        [one] => format!("did you mean '{one}'?"),
+        many => format!(
+            "did you mean {}?",
+            many.iter()
+                .map(|name| format!("'{name}'"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    };
+    Diagnostic::new(Rule::UnknownCard, format!("unknown card '{}'", line.name))
+        .with_help(help)
+        .at(text, line.name_span, "no card has this name")
+}

@@ -1,0 +1,319 @@
+//! Every rule deckbox checks, in one registry: each rule's id, severity, documentation and
+//! code sit together in the file of its family, and the `registry!` below lists them once.
+//!
+//! A rule is a [`RuleDef`]: its stable id (a contract: never rename or reuse one), its
+//! severity, what `deckbox explain` and `docs/rules.md` say of it, and how it is found
+//! ([`Check`]). Construction rules run over the whole identified deck ([`construction`]);
+//! line rules are found while the lines are read and identified ([`crate::check`]), with the
+//! findings built by `rules/lines.rs`. Every rule runs on every deck, so a player sees everything
+//! at once. Cards count by *name* as the rulebooks define it ([`crate::names`]): printings
+//! and languages of one name count together. Lines that could not be identified count
+//! toward the deck size only.
+//!
+//! Adding a rule: write its `RuleDef` and function in the file of its family (or a new
+//! file), and add one line to the registry. The order of the registry is the order of
+//! [`Rule::ALL`], of `deckbox explain` and of findings on one line.
+//!
+//! This module must not read files or render anything; a format's limits come from
+//! [`Format`], never from constants here.
+
+mod copies;
+mod glc;
+mod headers;
+mod legality;
+pub(super) mod lines;
+mod size;
+mod tags;
+
+use std::cell::OnceCell;
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use crate::cards::{CardDb, Printing};
+use crate::check::DeckCard;
+use crate::check::diagnostic::{Diagnostic, Label, Severity, SourceText};
+use crate::deck::{DeckList, Span};
+use crate::formats::Format;
+use crate::formats::legality::Verdict;
+
+/// One rule: what it is, how bad, what the documentation says, and how it is found.
+#[derive(Debug)]
+pub struct RuleDef {
+    /// The stable id (`copy-limit`).
+    pub id: &'static str,
+    pub severity: Severity,
+    /// One sentence: what the rule finds.
+    pub summary: &'static str,
+    /// Why it is a rule, quoting the rulebook passage or naming the source.
+    pub why: &'static str,
+    /// A deck-list excerpt, or a sentence, that breaks the rule.
+    pub example: &'static str,
+    /// How to fix it.
+    pub fix: &'static str,
+    pub check: Check,
+}
+
+/// How a rule's findings are made.
+#[derive(Debug, Clone, Copy)]
+pub enum Check {
+    /// While the lines are read and identified: [`crate::check::check`] calls the builders
+    /// in `rules/lines.rs`.
+    Lines,
+    /// Over the identified deck, by this function.
+    Deck(fn(&Deck) -> Vec<Diagnostic>),
+}
+
+/// Declares [`Rule`] (one variant per registry line, in order) and ties each variant to its
+/// [`RuleDef`].
+macro_rules! registry {
+    ($($variant:ident => $def:path,)*) => {
+        /// Every rule deckbox checks, by stable id; serialized as the id.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub enum Rule {
+            $($variant,)*
+        }
+
+        impl Rule {
+            /// Every rule, in registry order.
+            pub const ALL: [Rule; [$(stringify!($variant)),*].len()] = [$(Rule::$variant),*];
+
+            /// The rule's definition.
+            pub fn def(self) -> &'static RuleDef {
+                match self {
+                    $(Rule::$variant => &$def,)*
+                }
+            }
+        }
+    };
+}
+
+registry! {
+    ParseError => lines::PARSE_ERROR,
+    UnknownCard => lines::UNKNOWN_CARD,
+    CardMismatch => lines::CARD_MISMATCH,
+    DeckSize => size::DECK_SIZE,
+    CopyLimit => copies::COPY_LIMIT,
+    AceSpecLimit => tags::ACE_SPEC_LIMIT,
+    PrismStarLimit => copies::PRISM_STAR_LIMIT,
+    RadiantLimit => tags::RADIANT_LIMIT,
+    GoldStarLimit => tags::GOLD_STAR_LIMIT,
+    NoBasicPokemon => size::NO_BASIC_POKEMON,
+    NotLegal => legality::NOT_LEGAL,
+    Banned => legality::BANNED,
+    SingleType => glc::SINGLE_TYPE,
+    RuleBox => glc::RULE_BOX,
+    ExclusiveCards => copies::EXCLUSIVE_CARDS,
+    HeaderCount => headers::HEADER_COUNT,
+    AmbiguousCard => lines::AMBIGUOUS_CARD,
+    UnknownPrinting => lines::UNKNOWN_PRINTING,
+    Encoding => lines::ENCODING,
+}
+
+impl Rule {
+    /// The stable id (`copy-limit`).
+    pub fn id(self) -> &'static str {
+        self.def().id
+    }
+
+    pub fn severity(self) -> Severity {
+        self.def().severity
+    }
+
+    pub fn from_id(id: &str) -> Option<Rule> {
+        Rule::ALL.into_iter().find(|rule| rule.id() == id)
+    }
+
+    /// The rule's documentation, as `deckbox explain` prints it.
+    pub fn doc(self) -> &'static RuleDef {
+        self.def()
+    }
+}
+
+impl Serialize for Rule {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.id())
+    }
+}
+
+/// What every construction rule reads: the deck as identified and the format.
+pub struct Deck<'a> {
+    pub text: &'a SourceText<'a>,
+    pub list: &'a DeckList,
+    /// Every card line, identified or not.
+    pub cards: &'a [DeckCard],
+    /// The identified lines, with their printings.
+    pub identified: Vec<(&'a DeckCard, &'a Printing)>,
+    pub db: &'a CardDb,
+    pub format: &'a Format,
+    /// What the format says of each identified line's printing, judged once for the rules
+    /// that read it.
+    verdicts: OnceCell<Vec<Verdict<'a>>>,
+}
+
+impl<'a> Deck<'a> {
+    /// The format's verdict on each line of [`identified`](Self::identified), in order.
+    pub fn verdicts(&self) -> &[Verdict<'a>] {
+        self.verdicts.get_or_init(|| {
+            self.identified
+                .iter()
+                .map(|(_, printing)| {
+                    crate::formats::legality::judge(self.format, self.db, printing)
+                })
+                .collect()
+        })
+    }
+}
+
+/// Runs every construction rule of the registry over an identified deck.
+pub fn construction(
+    text: &SourceText,
+    list: &DeckList,
+    cards: &[DeckCard],
+    db: &CardDb,
+    format: &Format,
+) -> Vec<Diagnostic> {
+    let deck = Deck {
+        text,
+        list,
+        cards,
+        identified: cards
+            .iter()
+            .filter_map(|card| Some((card, db.get(card.printing?)?)))
+            .collect(),
+        db,
+        format,
+        verdicts: OnceCell::new(),
+    };
+    Rule::ALL
+        .into_iter()
+        .filter_map(|rule| match rule.def().check {
+            Check::Deck(run) => Some(run(&deck)),
+            Check::Lines => None,
+        })
+        .flatten()
+        .collect()
+}
+
+/// `1 card`, `2 cards`.
+fn plural(count: u64, one: &str, many: &str) -> String {
+    if count == 1 {
+        format!("{count} {one}")
+    } else {
+        format!("{count} {many}")
+    }
+}
+
+/// The cards of one name (or one tag) and the lines they are on.
+struct Group<'a> {
+    display: String,
+    count: u64,
+    lines: Vec<&'a DeckCard>,
+}
+
+impl<'a> Group<'a> {
+    fn new(display: String) -> Group<'a> {
+        Group {
+            display,
+            count: 0,
+            lines: Vec::new(),
+        }
+    }
+
+    fn add(&mut self, card: &'a DeckCard) {
+        self.count += u64::from(card.line.count);
+        self.lines.push(card);
+    }
+
+    /// Labels on every line of the group but the first.
+    fn related(&self) -> Vec<Label> {
+        self.lines
+            .iter()
+            .skip(1)
+            .map(|card| Label {
+                line: card.line.line,
+                span: card.line.span,
+                message: format!("{} more here", card.line.count),
+            })
+            .collect()
+    }
+
+    fn first_span(&self) -> Option<Span> {
+        self.lines.first().map(|card| card.line.span)
+    }
+}
+
+/// Groups unidentified lines by the lookup key of their written name, in written order.
+fn by_written_name<'a>(cards: impl Iterator<Item = &'a DeckCard>) -> Vec<Group<'a>> {
+    let mut groups: Vec<(String, Group<'a>)> = Vec::new();
+    for card in cards {
+        let key = crate::names::lookup_key(&card.line.name);
+        match groups.iter_mut().find(|(known, _)| *known == key) {
+            Some((_, group)) => group.add(card),
+            None => {
+                let mut group = Group::new(card.line.name.clone());
+                group.add(card);
+                groups.push((key, group));
+            }
+        }
+    }
+    groups.into_iter().map(|(_, group)| group).collect()
+}
+
+/// Groups cards by rules name, in the order names first appear.
+fn by_name<'a>(cards: impl Iterator<Item = (&'a DeckCard, &'a Printing)>) -> Vec<Group<'a>> {
+    let mut order: Vec<String> = Vec::new();
+    let mut groups: BTreeMap<String, Group<'a>> = BTreeMap::new();
+    for (card, printing) in cards {
+        let key = printing.rules_key().to_string();
+        if !groups.contains_key(&key) {
+            order.push(key.clone());
+        }
+        groups
+            .entry(key)
+            .or_insert_with(|| Group::new(printing.rules_name()))
+            .add(card);
+    }
+    order
+        .into_iter()
+        .filter_map(|key| groups.remove(&key))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_rule_has_its_own_id_and_serializes_as_it() {
+        for rule in Rule::ALL {
+            assert_eq!(Rule::from_id(rule.id()), Some(rule));
+            let serialized = serde_json::to_string(&rule).unwrap();
+            assert_eq!(serialized, format!("\"{}\"", rule.id()));
+            let kebab: String = format!("{rule:?}")
+                .chars()
+                .enumerate()
+                .flat_map(|(at, c)| {
+                    let dash = (at > 0 && c.is_uppercase()).then_some('-');
+                    dash.into_iter().chain(c.to_lowercase())
+                })
+                .collect();
+            assert_eq!(kebab, rule.id(), "the id is the variant in kebab case");
+        }
+    }
+
+    #[test]
+    fn every_rule_is_documented() {
+        for rule in Rule::ALL {
+            let def = rule.def();
+            for (what, text) in [
+                ("summary", def.summary),
+                ("why", def.why),
+                ("example", def.example),
+                ("fix", def.fix),
+            ] {
+                assert!(!text.trim().is_empty(), "{} has no {what}", def.id);
+            }
+        }
+    }
+}
