@@ -6,6 +6,7 @@
 
 pub mod card;
 pub mod formats;
+pub mod rules_reference;
 pub mod sarif;
 pub mod stats_html;
 pub mod stats_text;

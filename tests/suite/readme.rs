@@ -148,3 +148,14 @@ fn config_examples_parse() {
         assert_eq!(config.overrides.len(), 1);
     }
 }
+
+/// docs/rules.md is written from the rule registry (`cargo xtask rules`): the committed page
+/// must be what the registry says today.
+#[test]
+fn the_rules_reference_is_current() {
+    let committed = std::fs::read_to_string(repo().join("docs/rules.md")).unwrap_or_default();
+    assert!(
+        committed == deckbox::render::rules_reference::markdown(),
+        "docs/rules.md is out of date: run `cargo xtask rules`"
+    );
+}

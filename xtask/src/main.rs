@@ -6,6 +6,9 @@
 //! `cards/index.bin` from the committed `cards/index.tsv` (after a change to name
 //! normalization, say). Both are deterministic: the same input gives the same bytes, which
 //! `tests/suite/card_index.rs` checks.
+//!
+//! `cargo xtask rules` writes `docs/rules.md` from the rule registry
+//! (`src/check/rules/`); `tests/suite/readme.rs` checks the committed page is current.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -13,7 +16,7 @@ use std::process::ExitCode;
 
 use deckbox::cards::index_file;
 
-const USAGE: &str = "usage: cargo xtask cards [TCGDEX_CHECKOUT | --from-tsv]";
+const USAGE: &str = "usage: cargo xtask cards [TCGDEX_CHECKOUT | --from-tsv] | cargo xtask rules";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -25,6 +28,7 @@ fn main() -> ExitCode {
     {
         ["cards"] => cards(&default_checkout()),
         ["cards", "--from-tsv"] => from_tsv(),
+        ["rules"] => rules(),
         ["cards", checkout] if !checkout.starts_with('-') => cards(Path::new(checkout)),
         _ => Err(USAGE.to_string()),
     };
@@ -49,6 +53,15 @@ fn root() -> PathBuf {
 
 fn default_checkout() -> PathBuf {
     root().join("../shared/data/tcgdex-repo")
+}
+
+fn rules() -> Result<String, String> {
+    let page = deckbox::render::rules_reference::markdown();
+    write(&root().join("docs/rules.md"), page.as_bytes())?;
+    Ok(format!(
+        "docs/rules.md: {} rules",
+        deckbox::check::rules::Rule::ALL.len()
+    ))
 }
 
 fn cards(checkout: &Path) -> Result<String, String> {

@@ -61,9 +61,9 @@ pub(super) const UNKNOWN_PRINTING: RuleDef = RuleDef {
 pub(super) const ENCODING: RuleDef = RuleDef {
     id: "encoding",
     severity: Severity::Warning,
-    summary: "The file is not UTF-8; it was read as Windows-1252.",
-    why: "Deck lists are text; accents in card names (Pokémon, Énergie) only survive in a known encoding. Windows-1252 is the usual legacy encoding on Windows.",
-    example: "A list saved by an old Windows editor.",
+    summary: "The file is not UTF-8: it was read as UTF-16 or Windows-1252, or a line of a UTF-8 file holds bytes that are not UTF-8.",
+    why: "Deck lists are text; accents in card names (Pokémon, Énergie) only survive in a known encoding. UTF-16 (with or without a byte-order mark) and Windows-1252, the usual legacy encoding on Windows, are read as such; a UTF-8 file with a few damaged bytes stays UTF-8, and each damaged line is named, with the bytes shown as �.",
+    example: "A list saved by an old Windows editor, or one whose accented letters were cut in half by a copy.",
     fix: "Save the file as UTF-8.",
     check: Check::Lines,
 };
