@@ -14,8 +14,9 @@ use std::time::{Duration, Instant};
 
 use clap::Parser;
 use deckbox::cards::{CardDb, Category, Printing};
-use deckbox::check::{self, DeckInput};
+use deckbox::check;
 use deckbox::cli::{self, Args, Settings, Terminal};
+use deckbox::deck::DeckInput;
 use deckbox::render;
 use deckbox::settings::walk::{self, Selection};
 use rayon::prelude::*;

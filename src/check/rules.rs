@@ -9,7 +9,8 @@ use std::collections::BTreeMap;
 
 use crate::cards::{CardDb, Printing};
 use crate::check::DeckCard;
-use crate::check::diagnostic::{Diagnostic, Label, Rule, SourceText};
+use crate::check::diagnostic::{Diagnostic, Label, Rule};
+use crate::deck::source::SourceText;
 use crate::deck::{DeckList, Section, Span};
 use crate::formats::legality::{self, Verdict};
 use crate::formats::{Format, reprint};

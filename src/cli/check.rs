@@ -10,9 +10,11 @@ use std::path::PathBuf;
 use clap::ValueEnum;
 use rayon::prelude::*;
 
-use super::{Outcome, Settings, SettingsArgs, Terminal, read_deck};
+use super::{Outcome, Settings, SettingsArgs, Terminal};
 use crate::check::diagnostic::Rule;
-use crate::check::{self, CheckedDeck, DeckInput};
+use crate::check::{self, CheckedDeck};
+use crate::deck::DeckInput;
+use crate::deck::input::read_deck;
 use crate::formats::Format;
 use crate::render::stream::{Piece, ReportWriter, Style};
 use crate::render::{HumanOptions, OutputFormat};

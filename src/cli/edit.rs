@@ -12,9 +12,11 @@ use std::path::{Path, PathBuf};
 
 use clap::ValueEnum;
 
-use super::{Outcome, Settings, SettingsArgs, read_deck, unwritten};
+use super::{Outcome, Settings, SettingsArgs, unwritten};
 use crate::cards::CardDb;
-use crate::check::{self, CheckedDeck, DeckInput};
+use crate::check::{self, CheckedDeck};
+use crate::deck::DeckInput;
+use crate::deck::input::read_deck;
 use crate::edit::in_place::{self, EditError, Edited, Spec};
 use crate::render;
 use crate::util::atomic::{Lock, Options};
@@ -220,7 +222,7 @@ fn read_editable(file: &Path) -> Result<DeckInput, String> {
     {
         return Err(format!(
             "cannot edit {}: it is {}, not a file; add and remove edit a deck list file in place",
-            render::visible_line(&file.display().to_string()),
+            crate::deck::source::visible_line(&file.display().to_string()),
             crate::util::bounded::kind(&metadata.file_type())
         ));
     }
@@ -253,7 +255,9 @@ pub(crate) fn run_diff(args: &DiffArgs, stdin: &mut dyn Read) -> Outcome {
     let diff = crate::edit::diff::diff(old, new, &settings.db);
     Outcome {
         stdout: match args.output {
-            DiffOutput::Text => render::visible(&crate::edit::diff::text(&diff)).into_owned(),
+            DiffOutput::Text => {
+                crate::deck::source::visible(&crate::edit::diff::text(&diff)).into_owned()
+            }
             DiffOutput::Json => crate::edit::diff::json(&diff),
         },
         stderr: String::new(),

@@ -19,8 +19,9 @@
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use super::{Outcome, Settings, SettingsArgs, Terminal, read_deck, unwritten};
+use super::{Outcome, Settings, SettingsArgs, Terminal, unwritten};
 use crate::check;
+use crate::deck::input::read_deck;
 use crate::edit::listing::{self, Formatted, Layout, TextStyle, Untranslated};
 use crate::names::lang::Language;
 use crate::util::atomic::{Lock, Options};
@@ -163,7 +164,7 @@ fn write_file(
 /// Printing and `--check` still work on it.
 fn refuse_foreign_encoding(
     file: &Path,
-    input: &crate::check::DeckInput,
+    input: &crate::deck::DeckInput,
     mode: Mode,
 ) -> Result<(), String> {
     match (mode, input.encoding_fallback) {

@@ -71,7 +71,7 @@ pub(crate) fn formats(action: Option<&FormatsAction>) -> Outcome {
     match shown {
         // Format files may come from a cloned repository: their strings are shown escaped.
         Ok(stdout) => Outcome {
-            stdout: render::visible(&stdout).into_owned(),
+            stdout: crate::deck::source::visible(&stdout).into_owned(),
             ..Outcome::default()
         },
         Err(error) => Outcome::failure(render_error(error)),

@@ -10,7 +10,6 @@ use std::path::PathBuf;
 use clap::{Parser, Subcommand};
 
 use crate::cards::{CardDb, CardDbError, embedded, index};
-use crate::check::DeckInput;
 use crate::formats::Format;
 use crate::names::lang::Language;
 use crate::settings::config::{Config, Layers, Resolved};
@@ -29,17 +28,6 @@ pub use stats::{
     DEFAULT_SEED, DeckSourceArgs, GoingArg, MAX_SAMPLES, MAX_SETUPS, SampleArgs, StatsArgs,
     StatsOutput,
 };
-
-/// Largest deck file deckbox reads (a 60-card list is about 2 KB).
-pub const MAX_FILE_BYTES: u64 = 8 * 1024 * 1024;
-
-/// Most lines a deck list may have (a 60-card list has at most about 70). Counted the way
-/// the parser cuts lines (`\n`, `\r\n` or a lone `\r`), before anything is parsed.
-pub const MAX_LINES: usize = 200_000;
-
-/// Longest line a deck list may have, in bytes (a card line is under 100). A longer line
-/// is not a deck list, and every message quoting it would repeat it.
-pub const MAX_LINE_BYTES: usize = 4096;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -161,7 +149,7 @@ impl Outcome {
 /// The message for a file deckbox did not write: the reason, how to write it anyway when
 /// `--force` would, and that the file is as it was.
 pub(crate) fn unwritten(file: &std::path::Path, error: &crate::util::atomic::WriteError) -> String {
-    let name = crate::render::visible_line(&file.display().to_string()).into_owned();
+    let name = crate::deck::source::visible_line(&file.display().to_string()).into_owned();
     let help = if error.forceable() {
         "help: `--force` writes it anyway\n"
     } else {
@@ -374,7 +362,7 @@ const MAX_UNREADABLE_SHOWN: usize = 20;
 fn card_notes(opened: &index::Opened) -> String {
     let mut notes = String::new();
     let shown = |path: &std::path::Path| {
-        crate::render::visible_line(&path.display().to_string()).into_owned()
+        crate::deck::source::visible_line(&path.display().to_string()).into_owned()
     };
     if let Some(cache) = &opened.damaged_cache {
         let rebuilt = if opened.cache == index::CacheUse::Built {
@@ -402,7 +390,7 @@ fn card_notes(opened: &index::Opened) -> String {
             notes.push_str(&format!(
                 "  {}: {}\n",
                 shown(&skipped.path),
-                crate::render::visible_line(&skipped.reason)
+                crate::deck::source::visible_line(&skipped.reason)
             ));
         }
         if n > MAX_UNREADABLE_SHOWN {
@@ -422,7 +410,7 @@ pub(crate) fn render_error(error: impl miette::Diagnostic + Send + Sync + 'stati
     }
     // A parse error quotes the offending line of a config or format file, which a cloned
     // repository controls: no escape sequence reaches the terminal.
-    crate::render::visible(&out).into_owned()
+    crate::deck::source::visible(&out).into_owned()
 }
 
 /// Runs one command. `stdin` is read only for the file `-`.
@@ -461,102 +449,6 @@ pub fn run_with_progress(
         Command::Config(config_args) => config::run(config_args),
         Command::Completions(completions_args) => info::completions(completions_args),
         Command::Man { command } => info::man(command.as_deref()),
-    }
-}
-
-/// Reads one deck file (or standard input for `-`), bounded in size ([`MAX_FILE_BYTES`])
-/// and in lines ([`MAX_LINES`]). Every command that reads deck lists reads them here.
-pub(crate) fn read_deck(
-    file: &std::path::Path,
-    stdin: &mut dyn Read,
-    stdin_used: &mut bool,
-) -> Result<DeckInput, String> {
-    let mut bytes = Vec::new();
-    let is_stdin = file.as_os_str() == "-";
-    let name = if is_stdin {
-        "standard input".to_string()
-    } else {
-        crate::render::visible(&file.display().to_string()).into_owned()
-    };
-    if is_stdin {
-        if std::mem::replace(stdin_used, true) {
-            return Err("standard input (`-`) can only be read once".to_string());
-        }
-        stdin
-            .take(MAX_FILE_BYTES + 1)
-            .read_to_end(&mut bytes)
-            .map_err(|error| format!("cannot read standard input: {error}"))?;
-    } else {
-        // A named pipe would block forever without a writer, a terminal until typed at:
-        // only regular files are opened (symbolic links followed).
-        let metadata =
-            std::fs::metadata(file).map_err(|error| format!("cannot read {name}: {error}"))?;
-        if !metadata.is_file() {
-            return Err(format!(
-                "cannot read {name}: it is {}, not a file; give a deck list's content on standard input with `-`",
-                crate::util::bounded::kind(&metadata.file_type())
-            ));
-        }
-        let handle =
-            std::fs::File::open(file).map_err(|error| format!("cannot read {name}: {error}"))?;
-        handle
-            .take(MAX_FILE_BYTES + 1)
-            .read_to_end(&mut bytes)
-            .map_err(|error| format!("cannot read {name}: {error}"))?;
-    }
-    if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(format!(
-            "{name} is larger than {} MiB; deck lists are a few kilobytes",
-            MAX_FILE_BYTES / 1024 / 1024
-        ));
-    }
-    let input = DeckInput::from_bytes(file.display().to_string(), &bytes);
-    let shape = measure(&input.text);
-    if shape.lines > MAX_LINES {
-        return Err(format!(
-            "{name}: {} lines; a deck list may have at most {MAX_LINES} lines",
-            shape.lines
-        ));
-    }
-    if let Some((line, bytes)) = shape.first_long_line {
-        return Err(format!(
-            "{name}:{line}: a line of {bytes} bytes; a deck list's lines may have at most {MAX_LINE_BYTES} bytes"
-        ));
-    }
-    Ok(input)
-}
-
-/// The lines of a text, as [`measure`] counts them.
-struct Shape {
-    lines: usize,
-    /// The first line longer than [`MAX_LINE_BYTES`]: its number and length in bytes.
-    first_long_line: Option<(usize, usize)>,
-}
-
-/// Counts the lines the parser will see in `text` (line endings are `\n`, `\r\n` and a
-/// lone `\r`; text after the last ending is one more line) and finds the first line over
-/// [`MAX_LINE_BYTES`]. One pass over the bytes, nothing allocated.
-fn measure(text: &str) -> Shape {
-    let mut lines = 0;
-    let mut first_long_line = None;
-    let mut start = 0;
-    let mut line = |length: usize, lines: &mut usize| {
-        *lines += 1;
-        if length > MAX_LINE_BYTES && first_long_line.is_none() {
-            first_long_line = Some((*lines, length));
-        }
-    };
-    for (end, next) in crate::deck::line_breaks(text) {
-        line(end - start, &mut lines);
-        start = next;
-    }
-    // Text after the last line ending is one more line.
-    if start < text.len() {
-        line(text.len() - start, &mut lines);
-    }
-    Shape {
-        lines,
-        first_long_line,
     }
 }
 

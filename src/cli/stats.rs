@@ -7,9 +7,10 @@ use std::path::PathBuf;
 
 use clap::ValueEnum;
 
-use super::{Outcome, Progress, Settings, SettingsArgs, read_deck, render_error};
+use super::{Outcome, Progress, Settings, SettingsArgs, render_error};
 use crate::cards::CardDb;
 use crate::check::{self, CheckedDeck};
+use crate::deck::input::read_deck;
 use crate::names::lang::Language;
 use crate::render;
 

@@ -9,8 +9,9 @@ use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use deckbox::check::{self, DeckInput};
+use deckbox::check;
 use deckbox::cli::open_cards;
+use deckbox::deck::DeckInput;
 use deckbox::formats::Format;
 
 const FIXTURES: &str = "tests/fixtures/edit";

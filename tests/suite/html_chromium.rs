@@ -12,7 +12,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use deckbox::check::{DeckInput, check};
+use deckbox::check::check;
+use deckbox::deck::DeckInput;
 use deckbox::formats::Format;
 use deckbox::stats::{DeckShape, Going, Report, ReportInput};
 
