@@ -15,9 +15,10 @@ use std::time::{Duration, Instant};
 use clap::Parser;
 use deckbox::cards::{CardDb, Category, Printing};
 use deckbox::check;
-use deckbox::cli::{self, Args, Settings, Terminal};
+use deckbox::cli::{self, Args, Terminal};
 use deckbox::deck::DeckInput;
 use deckbox::render;
+use deckbox::settings::Settings;
 use deckbox::settings::walk::{self, Selection};
 use rayon::prelude::*;
 

@@ -5,10 +5,11 @@
 
 use clap::ValueEnum;
 
-use super::{Outcome, SettingsArgs, SourceArgs, open_cards, render_error, resolve_layers};
+use super::{Outcome, SourceArgs};
 use crate::cards::{embedded, lookup};
 use crate::formats::Format;
 use crate::render::card::{self as render, CardReport};
+use crate::settings::{open_cards, resolve_layers};
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
@@ -39,11 +40,7 @@ pub enum CardOutput {
 }
 
 pub(crate) fn run(args: &CardArgs) -> Outcome {
-    let settings = SettingsArgs {
-        format: None,
-        source: args.source.clone(),
-    };
-    let (_, resolved) = match resolve_layers(&settings) {
+    let (_, resolved) = match resolve_layers(&args.source.flags()) {
         Ok(layers) => layers,
         Err(message) => return Outcome::failure(message),
     };
@@ -53,7 +50,7 @@ pub(crate) fn run(args: &CardArgs) -> Outcome {
     };
     let formats: Vec<Format> = match Format::builtin_ids().map(Format::load).collect() {
         Ok(formats) => formats,
-        Err(error) => return Outcome::failure(render_error(error)),
+        Err(error) => return Outcome::failure(crate::render::error_text(error)),
     };
     let query = args.query.join(" ");
     let found = lookup::lookup(&db, &query);

@@ -3,22 +3,21 @@
 //! in the order given, each directory's files sorted by path. It never decides exit codes
 //! beyond 0/1/2 and never prints.
 
-use std::collections::HashMap;
 use std::io::{Read, Write};
 use std::path::PathBuf;
 
 use clap::ValueEnum;
 use rayon::prelude::*;
 
-use super::{Outcome, Settings, SettingsArgs, Terminal};
+use super::{Outcome, SettingsArgs, Terminal};
 use crate::check::diagnostic::Rule;
 use crate::check::{self, CheckedDeck};
 use crate::deck::DeckInput;
 use crate::deck::input::read_deck;
-use crate::formats::Format;
 use crate::render::stream::{Piece, ReportWriter, Style};
 use crate::render::{HumanOptions, OutputFormat};
-use crate::settings::walk::{self, DeckFile, Selection};
+use crate::settings::walk::{self, DeckFile};
+use crate::settings::{FormatPlan, Settings};
 
 #[derive(Debug, clap::Args)]
 pub struct CheckArgs {
@@ -48,11 +47,11 @@ pub(crate) fn run(
     terminal: Terminal,
     out: &mut dyn Write,
 ) -> Outcome {
-    let settings = match Settings::resolve(&args.settings) {
+    let settings = match Settings::resolve(&args.settings.flags()) {
         Ok(settings) => settings,
         Err(message) => return Outcome::failure(message),
     };
-    let selection = match selection(&settings) {
+    let selection = match settings.selection() {
         Ok(selection) => selection,
         Err(message) => return Outcome::failure(message),
     };
@@ -122,69 +121,6 @@ struct Tally {
     invalid: bool,
     /// Some deck names a card the index does not know.
     unknown: bool,
-}
-
-/// The walk's file selection: the config file's `[files]`, else the defaults.
-fn selection(settings: &Settings) -> Result<Selection, String> {
-    match &settings.config {
-        Some(config) => config.selection().map_err(|error| {
-            format!(
-                "error: invalid glob in {}: {error}\n",
-                config.path.display()
-            )
-        }),
-        None => Ok(Selection::defaults()),
-    }
-}
-
-/// Which format each file is checked against. `[[overrides]]` of the config file apply only
-/// when the format itself came from that file or the default: `--format` and
-/// `DECKBOX_FORMAT` win for every file.
-pub(crate) struct FormatPlan<'a> {
-    main: &'a Format,
-    extra: Vec<Format>,
-    /// Per file: `None` for `main`, else an index into `extra`.
-    choice: Vec<Option<usize>>,
-}
-
-impl<'a> FormatPlan<'a> {
-    fn new(files: &[DeckFile], settings: &'a Settings) -> Result<FormatPlan<'a>, String> {
-        let mut plan = FormatPlan {
-            main: &settings.format,
-            extra: Vec::new(),
-            choice: vec![None; files.len()],
-        };
-        let mut loaded: HashMap<&str, usize> = HashMap::new();
-        for (file, choice) in files.iter().zip(plan.choice.iter_mut()) {
-            let Some(name) = settings
-                .override_for(&file.absolute)
-                .map(|format| format.value.as_str())
-            else {
-                continue;
-            };
-            let index = match loaded.get(name) {
-                Some(&index) => index,
-                None => {
-                    let format = settings.load_override(name)?;
-                    plan.extra.push(format);
-                    let index = plan.extra.len() - 1;
-                    loaded.insert(name, index);
-                    index
-                }
-            };
-            *choice = Some(index);
-        }
-        Ok(plan)
-    }
-
-    fn format(&self, file: usize) -> &Format {
-        self.choice
-            .get(file)
-            .copied()
-            .flatten()
-            .and_then(|index| self.extra.get(index))
-            .unwrap_or(self.main)
-    }
 }
 
 /// Files checked at once: their checked decks are in memory together, the rest of the run

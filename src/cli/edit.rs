@@ -12,13 +12,14 @@ use std::path::{Path, PathBuf};
 
 use clap::ValueEnum;
 
-use super::{Outcome, Settings, SettingsArgs, unwritten};
+use super::{Outcome, SettingsArgs, unwritten};
 use crate::cards::CardDb;
 use crate::check::{self, CheckedDeck};
 use crate::deck::DeckInput;
 use crate::deck::input::read_deck;
 use crate::edit::in_place::{self, EditError, Edited, Spec};
 use crate::render;
+use crate::settings::Settings;
 use crate::util::atomic::{Lock, Options};
 
 #[derive(Debug, clap::Args)]
@@ -118,7 +119,7 @@ fn run_edit(
     settings: &SettingsArgs,
     apply: EditFn,
 ) -> Outcome {
-    let settings = match Settings::resolve_for(settings, file) {
+    let settings = match Settings::resolve_for(&settings.flags(), file) {
         Ok(settings) => settings,
         Err(message) => return Outcome::failure(message),
     };
@@ -237,7 +238,7 @@ fn read_editable(file: &Path) -> Result<DeckInput, String> {
 }
 
 pub(crate) fn run_diff(args: &DiffArgs, stdin: &mut dyn Read) -> Outcome {
-    let settings = match Settings::resolve(&args.settings) {
+    let settings = match Settings::resolve(&args.settings.flags()) {
         Ok(settings) => settings,
         Err(message) => return Outcome::failure(message),
     };

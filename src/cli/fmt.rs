@@ -19,11 +19,12 @@
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use super::{Outcome, Settings, SettingsArgs, Terminal, unwritten};
+use super::{Outcome, SettingsArgs, Terminal, unwritten};
 use crate::check;
 use crate::deck::input::read_deck;
 use crate::edit::listing::{self, Formatted, Layout, TextStyle, Untranslated};
 use crate::names::lang::Language;
+use crate::settings::Settings;
 use crate::util::atomic::{Lock, Options};
 
 #[derive(Debug, clap::Args)]
@@ -94,7 +95,7 @@ pub(crate) fn run_fmt(args: &FmtArgs, stdin: &mut dyn Read, _terminal: Terminal)
     if let Some(message) = misuse(args, mode) {
         return Outcome::failure(message);
     }
-    let settings = match Settings::resolve(&args.settings) {
+    let settings = match Settings::resolve(&args.settings.flags()) {
         Ok(settings) => settings,
         Err(message) => return Outcome::failure(message),
     };
@@ -227,7 +228,7 @@ fn diff(file: &Path, formatted: &Formatted) -> String {
 }
 
 pub(crate) fn run_convert(args: &ConvertArgs, stdin: &mut dyn Read) -> Outcome {
-    let settings = match Settings::resolve_for(&args.settings, &args.file) {
+    let settings = match Settings::resolve_for(&args.settings.flags(), &args.file) {
         Ok(settings) => settings,
         Err(message) => return Outcome::failure(message),
     };

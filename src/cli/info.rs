@@ -3,7 +3,7 @@
 
 use clap::Subcommand;
 
-use super::{Outcome, render_error};
+use super::Outcome;
 use crate::check::diagnostic::Rule;
 use crate::formats::Format;
 use crate::render;
@@ -74,7 +74,7 @@ pub(crate) fn formats(action: Option<&FormatsAction>) -> Outcome {
             stdout: crate::deck::source::visible(&stdout).into_owned(),
             ..Outcome::default()
         },
-        Err(error) => Outcome::failure(render_error(error)),
+        Err(error) => Outcome::failure(crate::render::error_text(error)),
     }
 }
 

@@ -7,12 +7,13 @@ use std::path::PathBuf;
 
 use clap::ValueEnum;
 
-use super::{Outcome, Progress, Settings, SettingsArgs, render_error};
-use crate::cards::CardDb;
-use crate::check::{self, CheckedDeck};
+use super::{Outcome, SettingsArgs};
+use crate::check;
 use crate::deck::input::read_deck;
-use crate::names::lang::Language;
 use crate::render;
+use crate::settings::Settings;
+use crate::stats::kinds::{DeckKind, deck_kinds};
+use crate::stats::simulate::{Progress, SimulationPlan, engine_deck, simulate_report};
 
 /// The seed used when `--seed` is not given, so that output is reproducible by default.
 pub const DEFAULT_SEED: u64 = 1;
@@ -83,19 +84,6 @@ pub struct SampleArgs {
     pub count: u32,
 }
 
-/// One card kind of a deck: every line with the same English rules name.
-#[derive(Debug, Clone)]
-struct DeckKind {
-    /// The English rules name (the report's `name`).
-    name: String,
-    /// The name in the list's language (the report's `local_name` when it differs).
-    local: String,
-    /// The names as the deck's lines wrote them, first line first.
-    written: Vec<String>,
-    copies: u32,
-    basic: bool,
-}
-
 /// A deck ready for statistics: checked, every line identified.
 struct StatsDeck {
     settings: Settings,
@@ -105,7 +93,7 @@ struct StatsDeck {
 }
 
 fn load_stats_deck(args: &DeckSourceArgs, stdin: &mut dyn Read) -> Result<StatsDeck, String> {
-    let settings = Settings::resolve_for(&args.settings, &args.file)?;
+    let settings = Settings::resolve_for(&args.settings.flags(), &args.file)?;
     let mut stdin_used = false;
     let input = read_deck(&args.file, stdin, &mut stdin_used)
         .map_err(|message| format!("error: {message}\n"))?;
@@ -126,65 +114,6 @@ fn load_stats_deck(args: &DeckSourceArgs, stdin: &mut dyn Read) -> Result<StatsD
         settings,
         kinds,
     })
-}
-
-/// Merges the deck's lines into kinds by English rules name, in order of first appearance.
-/// Statistics over a card that was not identified would be wrong, so any such line (or an
-/// unreadable one) is an error naming them.
-fn deck_kinds(deck: &CheckedDeck, db: &CardDb) -> Result<Vec<DeckKind>, String> {
-    let mut kinds: Vec<DeckKind> = Vec::new();
-    let mut unknown: Vec<String> = deck
-        .list
-        .issues
-        .iter()
-        .map(|issue| format!("  {}: {}", deck.path, issue.message))
-        .collect();
-    for card in &deck.cards {
-        let Some(printing) = card.printing.and_then(|id| db.get(id)) else {
-            let line = &card.line;
-            unknown.push(format!("  line {}: {}", line.line, line.name));
-            continue;
-        };
-        let name = printing.rules_name();
-        // A basic Energy's rules name is English in every language: show it as written.
-        let local = match deck
-            .language
-            .and_then(|language| printing.names.get(language))
-        {
-            _ if printing.is_basic_energy() && deck.language != Some(Language::En) => {
-                card.line.name.clone()
-            }
-            Some(local) => crate::names::canonical(local),
-            None => name.clone(),
-        };
-        let written = card.line.name.clone();
-        match kinds.iter_mut().find(|kind| kind.name == name) {
-            Some(kind) => {
-                kind.copies = kind.copies.saturating_add(card.line.count);
-                kind.basic |= printing.is_basic_pokemon();
-                if !kind.written.contains(&written) {
-                    kind.written.push(written);
-                }
-            }
-            None => kinds.push(DeckKind {
-                name,
-                local,
-                written: vec![written],
-                copies: card.line.count,
-                basic: printing.is_basic_pokemon(),
-            }),
-        }
-    }
-    if !unknown.is_empty() {
-        return Err(format!(
-            "error: {} has lines deckbox could not identify; statistics need every card:\n{}\n\
-             help: `deckbox check {}` explains each line\n",
-            deck.path,
-            unknown.join("\n"),
-            deck.path
-        ));
-    }
-    Ok(kinds)
 }
 
 /// Most simulation threads `--threads` accepts: far more than any machine's cores, and a
@@ -247,9 +176,24 @@ fn stats_outcome(
         card.local_name = (kind.local != kind.name).then(|| kind.local.clone());
     }
     if let Some(setups) = args.simulate {
-        report.simulation = Some(simulate_report(
-            args, &deck, &report, &queries, setups, progress,
-        )?);
+        let resolved: Vec<_> = queries.iter().map(|(_, query)| query.clone()).collect();
+        let plan = SimulationPlan {
+            setups,
+            seed: args.deck.seed,
+            threads: args.threads,
+            turns: args.deck.turns,
+            going,
+        };
+        let simulation = simulate_report(
+            &deck.kinds,
+            &deck.settings.format.setup,
+            &report,
+            &resolved,
+            plan,
+            progress,
+        )
+        .map_err(crate::render::error_text)?;
+        report.simulation = Some(simulation);
     }
     let stdout = match args.output {
         StatsOutput::Text => render::stats_text::text(&report),
@@ -329,83 +273,9 @@ fn suggest(written: &str, kinds: &[DeckKind]) -> Option<String> {
         .map(|(_, name)| name.clone())
 }
 
-fn engine_deck(kinds: &[DeckKind]) -> Result<crate::engine::EngineDeck, String> {
-    let kinds: Vec<crate::engine::Kind> = kinds
-        .iter()
-        .map(|kind| crate::engine::Kind {
-            copies: kind.copies,
-            basic: kind.basic,
-        })
-        .collect();
-    crate::engine::EngineDeck::new(&kinds).map_err(render_error)
-}
-
-/// Runs the simulation (with a progress watcher when it should take over a second) and sets
-/// its estimates beside the report's exact values.
-fn simulate_report(
-    args: &StatsArgs,
-    deck: &StatsDeck,
-    report: &crate::stats::Report,
-    queries: &[(String, crate::stats::ResolvedQuery)],
-    setups: u64,
-    progress: &dyn Progress,
-) -> Result<crate::stats::Simulation, String> {
-    use crate::stats::observer::{QueryObserver, SetupObserver, estimates};
-    use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-    let engine = engine_deck(&deck.kinds)?;
-    let setup = &deck.settings.format.setup;
-    let rules = crate::engine::SetupRules::from(setup);
-    let exact_rules = crate::stats::Rules::from(setup);
-    let turns = args.deck.turns;
-    let going = stats_going(args.deck.going);
-    let resolved: Vec<_> = queries.iter().map(|(_, query)| query.clone()).collect();
-    let threads = match args.threads {
-        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        n => n,
-    };
-    let done = AtomicU64::new(0);
-    let plan = crate::engine::Plan {
-        turns,
-        setups,
-        seed: args.deck.seed,
-        threads,
-        progress: Some(&done),
-    };
-    let make = || SetupObserver {
-        counts: crate::engine::CountObserver::new(&engine, &rules, turns),
-        queries: QueryObserver::new(&resolved, engine.kinds(), exact_rules, turns, going),
-    };
-    // About 10 million setups per second per thread: only a run longer than a second
-    // gets a progress bar.
-    let watch = setups as f64 / (10e6 * threads as f64) > 1.0;
-    let finished = AtomicBool::new(false);
-    let seen = std::thread::scope(|scope| {
-        if watch {
-            progress.start(setups);
-            scope.spawn(|| {
-                while !finished.load(Ordering::Relaxed) {
-                    progress.advance(done.load(Ordering::Relaxed));
-                    std::thread::sleep(std::time::Duration::from_millis(100));
-                }
-                progress.finish();
-            });
-        }
-        let seen = crate::engine::run(&engine, &rules, &plan, make);
-        finished.store(true, Ordering::Relaxed);
-        seen
-    })
-    .map_err(render_error)?;
-    Ok(crate::stats::Simulation {
-        setups,
-        seed: args.deck.seed,
-        threads: u32::try_from(threads).unwrap_or(u32::MAX),
-        estimates: estimates(report, &seen),
-    })
-}
-
 pub(crate) fn run_sample(args: &SampleArgs, stdin: &mut dyn Read) -> Outcome {
     let sampled = load_stats_deck(&args.deck, stdin).and_then(|deck| {
-        let engine = engine_deck(&deck.kinds)?;
+        let engine = engine_deck(&deck.kinds).map_err(crate::render::error_text)?;
         let rules = crate::engine::SetupRules::from(&deck.settings.format.setup);
         let mut rng = crate::engine::chunk_rng(args.deck.seed, 0);
         let mut stdout = String::new();
@@ -417,7 +287,7 @@ pub(crate) fn run_sample(args: &SampleArgs, stdin: &mut dyn Read) -> Outcome {
                 args.deck.turns,
                 &mut rng,
             )
-            .map_err(render_error)?;
+            .map_err(crate::render::error_text)?;
             if index > 1 {
                 stdout.push('\n');
             }

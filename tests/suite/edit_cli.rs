@@ -10,9 +10,9 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 
 use deckbox::check;
-use deckbox::cli::open_cards;
 use deckbox::deck::DeckInput;
 use deckbox::formats::Format;
+use deckbox::settings::open_cards;
 
 const FIXTURES: &str = "tests/fixtures/edit";
 
