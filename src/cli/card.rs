@@ -6,10 +6,10 @@
 use clap::ValueEnum;
 
 use super::{Outcome, SourceArgs};
-use crate::cards::{embedded, lookup};
-use crate::formats::Format;
-use crate::render::card::{self as render, CardReport};
-use crate::settings::{open_cards, resolve_layers};
+use deckbox::cards::{embedded, lookup};
+use deckbox::formats::Format;
+use deckbox::render::card::{self as render, CardReport};
+use deckbox::settings::{open_cards, resolve_layers};
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
@@ -50,7 +50,7 @@ pub(crate) fn run(args: &CardArgs) -> Outcome {
     };
     let formats: Vec<Format> = match Format::builtin_ids().map(Format::load).collect() {
         Ok(formats) => formats,
-        Err(error) => return Outcome::failure(crate::render::error_text(error)),
+        Err(error) => return Outcome::failure(deckbox::render::error_text(error)),
     };
     let query = args.query.join(" ");
     let found = lookup::lookup(&db, &query);

@@ -10,14 +10,14 @@ use clap::ValueEnum;
 use rayon::prelude::*;
 
 use super::{Outcome, SettingsArgs, Terminal};
-use crate::check::diagnostic::Rule;
-use crate::check::{self, CheckedDeck};
-use crate::deck::DeckInput;
-use crate::deck::input::read_deck;
-use crate::render::stream::{Piece, ReportWriter, Style};
-use crate::render::{HumanOptions, OutputFormat};
-use crate::settings::walk::{self, DeckFile};
-use crate::settings::{FormatPlan, Settings};
+use deckbox::check::diagnostic::Rule;
+use deckbox::check::{self, CheckedDeck};
+use deckbox::deck::DeckInput;
+use deckbox::deck::input::read_deck;
+use deckbox::render::stream::{Piece, ReportWriter, Style};
+use deckbox::render::{HumanOptions, OutputFormat};
+use deckbox::settings::walk::{self, DeckFile};
+use deckbox::settings::{FormatPlan, Settings};
 
 #[derive(Debug, clap::Args)]
 pub struct CheckArgs {
@@ -96,7 +96,7 @@ pub(crate) fn run(
     // error and makes a full disk exit 2, a closed pipe quiet.
     let _ = written;
     if tally.unknown
-        && let Some(hint) = crate::cards::embedded::coverage_hint(&settings.db)
+        && let Some(hint) = deckbox::cards::embedded::coverage_hint(&settings.db)
     {
         outcome.stderr.push_str(&format!("note: {hint}\n"));
     }

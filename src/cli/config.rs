@@ -8,10 +8,10 @@ use clap::ValueEnum;
 use serde::Serialize;
 
 use super::{Outcome, SettingsArgs};
-use crate::formats::Format;
-use crate::settings::config::{Config, Origin, Resolved};
-use crate::settings::walk::DEFAULT_INCLUDE;
-use crate::settings::{origin_text as origin, resolve_layers, shown};
+use deckbox::formats::Format;
+use deckbox::settings::config::{Config, Origin, Resolved};
+use deckbox::settings::walk::DEFAULT_INCLUDE;
+use deckbox::settings::{origin_text as origin, resolve_layers, shown};
 
 #[derive(Debug, clap::Args)]
 pub struct ConfigArgs {
@@ -42,7 +42,7 @@ pub(crate) fn run(args: &ConfigArgs) -> Outcome {
         ..Outcome::default()
     };
     if let Err(error) = Format::load(&resolved.format.value) {
-        outcome.stderr = crate::render::error_text(error);
+        outcome.stderr = deckbox::render::error_text(error);
         outcome.code = 2;
     }
     outcome

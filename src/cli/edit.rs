@@ -1,5 +1,5 @@
 //! `deckbox add`, `deckbox remove` and `deckbox diff`: the command-line side of
-//! [`crate::edit::in_place`] and [`crate::edit::diff`].
+//! [`deckbox::edit::in_place`] and [`deckbox::edit::diff`].
 //!
 //! Add and remove apply every spec in order to the file's text, all or nothing: when one
 //! spec fails (unknown card, too many copies) nothing is written and the exit code is 2.
@@ -13,14 +13,14 @@ use std::path::{Path, PathBuf};
 use clap::ValueEnum;
 
 use super::{Outcome, SettingsArgs, unwritten};
-use crate::cards::CardDb;
-use crate::check::{self, CheckedDeck};
-use crate::deck::DeckInput;
-use crate::deck::input::read_deck;
-use crate::edit::in_place::{self, EditError, Edited, Spec};
-use crate::render;
-use crate::settings::Settings;
-use crate::util::atomic::{Lock, Options};
+use deckbox::cards::CardDb;
+use deckbox::check::{self, CheckedDeck};
+use deckbox::deck::DeckInput;
+use deckbox::deck::input::read_deck;
+use deckbox::edit::in_place::{self, EditError, Edited, Spec};
+use deckbox::render;
+use deckbox::settings::Settings;
+use deckbox::util::atomic::{Lock, Options};
 
 #[derive(Debug, clap::Args)]
 pub struct AddArgs {
@@ -199,7 +199,7 @@ fn apply_all(
 
 /// A hint for an unknown card: which cards the embedded index covers.
 fn help_for(error: &EditError, settings: &Settings) -> String {
-    match (error, crate::cards::embedded::coverage_hint(&settings.db)) {
+    match (error, deckbox::cards::embedded::coverage_hint(&settings.db)) {
         (EditError::UnknownCard { .. }, Some(hint)) => format!("help: {hint}\n"),
         _ => String::new(),
     }
@@ -223,8 +223,8 @@ fn read_editable(file: &Path) -> Result<DeckInput, String> {
     {
         return Err(format!(
             "cannot edit {}: it is {}, not a file; add and remove edit a deck list file in place",
-            crate::deck::source::visible_line(&file.display().to_string()),
-            crate::util::bounded::kind(&metadata.file_type())
+            deckbox::deck::source::visible_line(&file.display().to_string()),
+            deckbox::util::bounded::kind(&metadata.file_type())
         ));
     }
     let input = read_deck(file, &mut std::io::empty(), &mut false)?;
@@ -253,13 +253,13 @@ pub(crate) fn run_diff(args: &DiffArgs, stdin: &mut dyn Read) -> Outcome {
     let [old, new] = decks.as_slice() else {
         return Outcome::failure("error: two deck lists are needed\n".to_string());
     };
-    let diff = crate::edit::diff::diff(old, new, &settings.db);
+    let diff = deckbox::edit::diff::diff(old, new, &settings.db);
     Outcome {
         stdout: match args.output {
             DiffOutput::Text => {
-                crate::deck::source::visible(&crate::edit::diff::text(&diff)).into_owned()
+                deckbox::deck::source::visible(&deckbox::edit::diff::text(&diff)).into_owned()
             }
-            DiffOutput::Json => crate::edit::diff::json(&diff),
+            DiffOutput::Json => deckbox::edit::diff::json(&diff),
         },
         stderr: String::new(),
         code: u8::from(!diff.changes.is_empty()),

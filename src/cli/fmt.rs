@@ -1,5 +1,5 @@
 //! `deckbox fmt` and `deckbox convert`: deck lists in canonical form, another layout or
-//! another language. The work is [`crate::edit::listing`]'s; this module reads files, decides
+//! another language. The work is [`deckbox::edit::listing`]'s; this module reads files, decides
 //! what to print and the exit code, and never prints itself.
 //!
 //! Exit codes:
@@ -20,12 +20,12 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use super::{Outcome, SettingsArgs, Terminal, unwritten};
-use crate::check;
-use crate::deck::input::read_deck;
-use crate::edit::listing::{self, Formatted, Layout, TextStyle, Untranslated};
-use crate::names::lang::Language;
-use crate::settings::Settings;
-use crate::util::atomic::{Lock, Options};
+use deckbox::check;
+use deckbox::deck::input::read_deck;
+use deckbox::edit::listing::{self, Formatted, Layout, TextStyle, Untranslated};
+use deckbox::names::lang::Language;
+use deckbox::settings::Settings;
+use deckbox::util::atomic::{Lock, Options};
 
 #[derive(Debug, clap::Args)]
 pub struct FmtArgs {
@@ -165,7 +165,7 @@ fn write_file(
 /// Printing and `--check` still work on it.
 fn refuse_foreign_encoding(
     file: &Path,
-    input: &crate::deck::DeckInput,
+    input: &deckbox::deck::DeckInput,
     mode: Mode,
 ) -> Result<(), String> {
     match (mode, input.encoding_fallback) {
@@ -267,7 +267,7 @@ pub(crate) fn run_convert(args: &ConvertArgs, stdin: &mut dyn Read) -> Outcome {
             }
             .apply(&text);
             let options = Options { force: args.force };
-            if let Err(error) = crate::util::atomic::write(path, styled.as_bytes(), options) {
+            if let Err(error) = deckbox::util::atomic::write(path, styled.as_bytes(), options) {
                 outcome.stderr.push_str(&unwritten(path, &error));
                 outcome.code = 2;
             }

@@ -4,9 +4,9 @@
 use clap::Subcommand;
 
 use super::Outcome;
-use crate::check::diagnostic::Rule;
-use crate::formats::Format;
-use crate::render;
+use deckbox::check::diagnostic::Rule;
+use deckbox::formats::Format;
+use deckbox::render;
 
 #[derive(Debug, Subcommand)]
 pub enum FormatsAction {
@@ -16,18 +16,8 @@ pub enum FormatsAction {
 
 pub(crate) fn explain(rule: Option<&str>) -> Outcome {
     let Some(id) = rule else {
-        let mut stdout = String::new();
-        for rule in Rule::ALL {
-            let doc = rule.doc();
-            stdout.push_str(&format!(
-                "{:<18} {:<8} {}\n",
-                doc.id,
-                rule.severity().as_str(),
-                doc.summary
-            ));
-        }
         return Outcome {
-            stdout,
+            stdout: render::explain::rule_list(),
             ..Outcome::default()
         };
     };
@@ -38,24 +28,10 @@ pub(crate) fn explain(rule: Option<&str>) -> Outcome {
             known.join(", ")
         ));
     };
-    let doc = rule.doc();
-    let stdout = format!(
-        "{id} ({severity})\n\n{summary}\n\nWhy\n  {why}\n\nExample\n{example}\nFix\n  {fix}\n",
-        id = doc.id,
-        severity = rule.severity().as_str(),
-        summary = doc.summary,
-        why = doc.why,
-        example = indent(doc.example),
-        fix = doc.fix,
-    );
     Outcome {
-        stdout,
+        stdout: render::explain::rule_page(rule),
         ..Outcome::default()
     }
-}
-
-fn indent(text: &str) -> String {
-    text.lines().map(|line| format!("  {line}\n")).collect()
 }
 
 pub(crate) fn formats(action: Option<&FormatsAction>) -> Outcome {
@@ -71,10 +47,10 @@ pub(crate) fn formats(action: Option<&FormatsAction>) -> Outcome {
     match shown {
         // Format files may come from a cloned repository: their strings are shown escaped.
         Ok(stdout) => Outcome {
-            stdout: crate::deck::source::visible(&stdout).into_owned(),
+            stdout: deckbox::deck::source::visible(&stdout).into_owned(),
             ..Outcome::default()
         },
-        Err(error) => Outcome::failure(crate::render::error_text(error)),
+        Err(error) => Outcome::failure(deckbox::render::error_text(error)),
     }
 }
 

@@ -1,5 +1,6 @@
-//! The command line: what the user typed ([`Args`]) and what it resolves to
-//! ([`crate::settings::Settings`]).
+//! The command line of the `deckbox` binary (no part of the library): what the user typed
+//! ([`Args`]), turned into the library's plain [`Flags`], and one short `run` per command
+//! that calls the library and picks a renderer.
 //!
 //! [`run`] does one command and returns what to print and the exit code; `main.rs` only
 //! parses arguments, writes the [`Outcome`] and exits. Exit codes are a contract: 0 every
@@ -10,8 +11,8 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
 
-use crate::settings::Flags;
-pub use crate::stats::simulate::{Progress, Silent};
+use deckbox::settings::Flags;
+use deckbox::stats::simulate::Progress;
 
 mod card;
 mod check;
@@ -21,12 +22,9 @@ mod fmt;
 mod info;
 mod stats;
 
-pub use check::{CheckArgs, ColorChoice};
-pub use info::FormatsAction;
-pub use stats::{
-    DEFAULT_SEED, DeckSourceArgs, GoingArg, MAX_SAMPLES, MAX_SETUPS, SampleArgs, StatsArgs,
-    StatsOutput,
-};
+use check::CheckArgs;
+use info::FormatsAction;
+use stats::{SampleArgs, StatsArgs};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -170,8 +168,11 @@ impl Outcome {
 
 /// The message for a file deckbox did not write: the reason, how to write it anyway when
 /// `--force` would, and that the file is as it was.
-pub(crate) fn unwritten(file: &std::path::Path, error: &crate::util::atomic::WriteError) -> String {
-    let name = crate::deck::source::visible_line(&file.display().to_string()).into_owned();
+pub(crate) fn unwritten(
+    file: &std::path::Path,
+    error: &deckbox::util::atomic::WriteError,
+) -> String {
+    let name = deckbox::deck::source::visible_line(&file.display().to_string()).into_owned();
     let help = if error.forceable() {
         "help: `--force` writes it anyway\n"
     } else {
@@ -180,21 +181,12 @@ pub(crate) fn unwritten(file: &std::path::Path, error: &crate::util::atomic::Wri
     format!("error: cannot write {name}: {error}\n{help}{name} was not changed\n")
 }
 
-/// Runs one command. `stdin` is read only for the file `-`.
-pub fn run(args: &Args, stdin: &mut dyn Read, terminal: Terminal) -> Outcome {
-    let mut streamed = Vec::new();
-    let mut outcome = run_with_progress(args, stdin, terminal, &Silent, &mut streamed);
-    if !streamed.is_empty() {
-        outcome.stdout = String::from_utf8_lossy(&streamed).into_owned() + &outcome.stdout;
-    }
-    outcome
-}
-
-/// [`run`], reporting a long simulation's progress to `progress` (the binary draws a bar).
+/// Runs one command (`stdin` is read only for the file `-`), reporting a long simulation's
+/// progress to `progress` (the binary draws a bar).
 /// A report that grows with the number of files (`check`'s) is written to `stdout` as it is
 /// made, so memory stays flat; everything else is in the returned [`Outcome`], whose
 /// `stdout` goes after what was written.
-pub fn run_with_progress(
+pub fn run(
     args: &Args,
     stdin: &mut dyn Read,
     terminal: Terminal,

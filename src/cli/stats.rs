@@ -8,12 +8,12 @@ use std::path::PathBuf;
 use clap::ValueEnum;
 
 use super::{Outcome, SettingsArgs};
-use crate::check;
-use crate::deck::input::read_deck;
-use crate::render;
-use crate::settings::Settings;
-use crate::stats::kinds::{DeckKind, deck_kinds};
-use crate::stats::simulate::{Progress, SimulationPlan, engine_deck, simulate_report};
+use deckbox::check;
+use deckbox::deck::input::read_deck;
+use deckbox::render;
+use deckbox::settings::Settings;
+use deckbox::stats::kinds::{DeckKind, deck_kinds};
+use deckbox::stats::simulate::{Progress, SimulationPlan, engine_deck, simulate_report};
 
 /// The seed used when `--seed` is not given, so that output is reproducible by default.
 pub const DEFAULT_SEED: u64 = 1;
@@ -99,7 +99,7 @@ fn load_stats_deck(args: &DeckSourceArgs, stdin: &mut dyn Read) -> Result<StatsD
         .map_err(|message| format!("error: {message}\n"))?;
     let deck = check::check(&input, &settings.db, &settings.format);
     let kinds = deck_kinds(&deck, &settings.db)?;
-    let broken = deck.count(crate::check::diagnostic::Severity::Error);
+    let broken = deck.count(deckbox::check::diagnostic::Severity::Error);
     let note = if broken > 0 {
         let rules = if broken == 1 { "rule" } else { "rules" };
         format!(
@@ -127,10 +127,10 @@ fn parse_threads(text: &str) -> Result<usize, String> {
     }
 }
 
-fn stats_going(going: GoingArg) -> crate::stats::Going {
+fn stats_going(going: GoingArg) -> deckbox::stats::Going {
     match going {
-        GoingArg::First => crate::stats::Going::First,
-        GoingArg::Second => crate::stats::Going::Second,
+        GoingArg::First => deckbox::stats::Going::First,
+        GoingArg::Second => deckbox::stats::Going::Second,
     }
 }
 
@@ -159,10 +159,10 @@ fn stats_outcome(
         .iter()
         .map(|text| resolve_want(text, &deck).map(|query| (text.clone(), query)))
         .collect::<Result<Vec<_>, String>>()?;
-    let shape = crate::stats::DeckShape::new(deck.kinds.iter().map(|k| (k.copies, k.basic)));
+    let shape = deckbox::stats::DeckShape::new(deck.kinds.iter().map(|k| (k.copies, k.basic)));
     let names: Vec<String> = deck.kinds.iter().map(|k| k.name.clone()).collect();
     let going = stats_going(args.deck.going);
-    let input = crate::stats::ReportInput {
+    let input = deckbox::stats::ReportInput {
         shape: &shape,
         names: &names,
         setup: &deck.settings.format.setup,
@@ -170,7 +170,7 @@ fn stats_outcome(
         going,
         queries: &queries,
     };
-    let mut report = crate::stats::Report::build(input)
+    let mut report = deckbox::stats::Report::build(input)
         .map_err(|error| format!("error: cannot compute statistics: {error}\n"))?;
     for (card, kind) in report.cards.iter_mut().zip(&deck.kinds) {
         card.local_name = (kind.local != kind.name).then(|| kind.local.clone());
@@ -192,7 +192,7 @@ fn stats_outcome(
             plan,
             progress,
         )
-        .map_err(crate::render::error_text)?;
+        .map_err(deckbox::render::error_text)?;
         report.simulation = Some(simulation);
     }
     let stdout = match args.output {
@@ -213,7 +213,7 @@ fn stats_outcome(
 /// Whether this build has the HTML report.
 const HTML_AVAILABLE: bool = true;
 
-fn html_page(report: &crate::stats::Report, file: &std::path::Path) -> String {
+fn html_page(report: &deckbox::stats::Report, file: &std::path::Path) -> String {
     let title = file.file_name().map_or_else(
         || "deck".to_string(),
         |name| name.to_string_lossy().into_owned(),
@@ -222,8 +222,8 @@ fn html_page(report: &crate::stats::Report, file: &std::path::Path) -> String {
 }
 
 /// Parses a `--want` expression and resolves its names against the deck's kinds.
-fn resolve_want(text: &str, deck: &StatsDeck) -> Result<crate::stats::ResolvedQuery, String> {
-    let query = crate::stats::query::parse(text).map_err(|error| error.render(text) + "\n")?;
+fn resolve_want(text: &str, deck: &StatsDeck) -> Result<deckbox::stats::ResolvedQuery, String> {
+    let query = deckbox::stats::query::parse(text).map_err(|error| error.render(text) + "\n")?;
     query
         .resolve(|name| {
             kind_of(&name.text, deck).ok_or_else(|| {
@@ -234,7 +234,7 @@ fn resolve_want(text: &str, deck: &StatsDeck) -> Result<crate::stats::ResolvedQu
                     ),
                     None => format!("'{}' is not in this deck", name.text),
                 };
-                crate::stats::QueryError {
+                deckbox::stats::QueryError {
                     message,
                     span: name.span,
                 }
@@ -246,8 +246,8 @@ fn resolve_want(text: &str, deck: &StatsDeck) -> Result<crate::stats::ResolvedQu
 /// The kind a written name means: its English rules name, a name a line used, or (through
 /// the card database) any language's name of a card whose rules name is in the deck.
 fn kind_of(written: &str, deck: &StatsDeck) -> Option<usize> {
-    let key = crate::names::lookup_key(written);
-    let same = |name: &str| crate::names::lookup_key(name) == key;
+    let key = deckbox::names::lookup_key(written);
+    let same = |name: &str| deckbox::names::lookup_key(name) == key;
     let direct = deck.kinds.iter().position(|kind| {
         same(&kind.name) || same(&kind.local) || kind.written.iter().any(|w| same(w))
     });
@@ -261,11 +261,11 @@ fn kind_of(written: &str, deck: &StatsDeck) -> Option<usize> {
 
 /// The deck's card name closest to an unknown one, if any is close.
 fn suggest(written: &str, kinds: &[DeckKind]) -> Option<String> {
-    let key = crate::names::lookup_key(written);
+    let key = deckbox::names::lookup_key(written);
     kinds
         .iter()
         .map(|kind| {
-            let score = strsim::jaro_winkler(&key, &crate::names::lookup_key(&kind.local));
+            let score = strsim::jaro_winkler(&key, &deckbox::names::lookup_key(&kind.local));
             (score, &kind.local)
         })
         .filter(|(score, _)| *score > 0.8)
@@ -275,23 +275,30 @@ fn suggest(written: &str, kinds: &[DeckKind]) -> Option<String> {
 
 pub(crate) fn run_sample(args: &SampleArgs, stdin: &mut dyn Read) -> Outcome {
     let sampled = load_stats_deck(&args.deck, stdin).and_then(|deck| {
-        let engine = engine_deck(&deck.kinds).map_err(crate::render::error_text)?;
-        let rules = crate::engine::SetupRules::from(&deck.settings.format.setup);
-        let mut rng = crate::engine::chunk_rng(args.deck.seed, 0);
+        let engine = engine_deck(&deck.kinds).map_err(deckbox::render::error_text)?;
+        let rules = deckbox::engine::SetupRules::from(&deck.settings.format.setup);
+        let mut rng = deckbox::engine::chunk_rng(args.deck.seed, 0);
         let mut stdout = String::new();
         for index in 1..=args.count {
-            let deal = crate::engine::TwoPlayerSetup::deal(
+            let deal = deckbox::engine::TwoPlayerSetup::deal(
                 &engine,
                 &engine,
                 &rules,
                 args.deck.turns,
                 &mut rng,
             )
-            .map_err(crate::render::error_text)?;
+            .map_err(deckbox::render::error_text)?;
             if index > 1 {
                 stdout.push('\n');
             }
-            stdout.push_str(&show_sample(index, args, &deck.kinds, &deal));
+            let going_first = args.deck.going == GoingArg::First;
+            stdout.push_str(&render::sample::setup(
+                index,
+                args.deck.seed,
+                going_first,
+                &deck.kinds,
+                &deal,
+            ));
         }
         Ok((stdout, deck.note))
     });
@@ -303,79 +310,4 @@ pub(crate) fn run_sample(args: &SampleArgs, stdin: &mut dyn Read) -> Outcome {
         },
         Err(message) => Outcome::failure(message),
     }
-}
-
-/// Cards grouped by kind in deck-list order, with the deck's own written names:
-/// `2× Dreepy, Rare Candy`.
-fn group(cards: &[u16], kinds: &[DeckKind]) -> String {
-    if cards.is_empty() {
-        return "(none)".to_string();
-    }
-    let mut counts: Vec<(u16, u32)> = Vec::new();
-    for &card in cards {
-        match counts.iter_mut().find(|(kind, _)| *kind == card) {
-            Some((_, n)) => *n += 1,
-            None => counts.push((card, 1)),
-        }
-    }
-    counts.sort_unstable();
-    let name = |kind: u16| {
-        let kind = kinds.get(usize::from(kind));
-        kind.and_then(|k| k.written.first())
-            .map_or("?", String::as_str)
-    };
-    let parts: Vec<String> = counts
-        .iter()
-        .map(|&(kind, n)| match n {
-            1 => name(kind).to_string(),
-            n => format!("{n}× {}", name(kind)),
-        })
-        .collect();
-    parts.join(", ")
-}
-
-fn show_sample(
-    index: u32,
-    args: &SampleArgs,
-    kinds: &[DeckKind],
-    deal: &crate::engine::TwoPlayerSetup,
-) -> String {
-    let (you, opponent, going) = match args.deck.going {
-        GoingArg::First => (&deal.first, &deal.second, "first"),
-        GoingArg::Second => (&deal.second, &deal.first, "second"),
-    };
-    let mut out = format!("Sample {index} (you go {going}, seed {})\n", args.deck.seed);
-    for (n, hand) in (1..).zip(&you.revealed) {
-        out.push_str(&format!(
-            "  mulligan {n}: {} (revealed, shuffled back)\n",
-            group(hand, kinds)
-        ));
-    }
-    out.push_str(&format!("  hand:       {}\n", group(&you.hand, kinds)));
-    out.push_str(&format!(
-        "  in play:    {} (Basic Pokémon you may put in play)\n",
-        group(&you.basics, kinds)
-    ));
-    out.push_str(&format!(
-        "  prizes:     {} (you would not see these)\n",
-        group(&you.prizes, kinds)
-    ));
-    let theirs = opponent.mulligans;
-    let plural = if theirs == 1 { "" } else { "s" };
-    if you.extra.is_empty() {
-        out.push_str(&format!("  opponent:   {theirs} mulligan{plural}\n"));
-    } else {
-        out.push_str(&format!(
-            "  opponent:   {theirs} mulligan{plural}; you may draw {}\n",
-            group(&you.extra, kinds)
-        ));
-    }
-    for draw in &you.draws {
-        out.push_str(&format!(
-            "  turn {}:     draw {}\n",
-            draw.turn,
-            group(&[draw.kind], kinds)
-        ));
-    }
-    out
 }

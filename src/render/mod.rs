@@ -1,11 +1,15 @@
-//! Renderers: the same findings as human diagnostics, short lines, JSON or SARIF.
+//! Renderers: the same findings as human diagnostics, short lines, JSON or SARIF; and every
+//! other page deckbox shows (statistics, cards, formats, rule docs in [`explain`], sample
+//! deals in [`sample`]).
 //!
 //! Every renderer takes checked decks and returns a `String`; none prints. Machine output
 //! (short, JSON, SARIF) has no banners and no colour. The JSON layout is a contract (see the
 //! README): keys are only ever added.
 
 pub mod card;
+pub mod explain;
 pub mod formats;
+pub mod sample;
 pub mod sarif;
 pub mod stats_html;
 pub mod stats_text;
