@@ -17,6 +17,9 @@
 //!   format pages.
 //! - [`settings`]: `deckbox.toml`, its layering under flags and the environment (the format
 //!   loaded, the card database opened), and which files of a repository are deck lists.
+//! - [`error`]: why deckbox could not do its job ([`error::Error`], one type gathering the
+//!   wings' own errors, which any wing may return: the one exception to the order) and the
+//!   exit codes that are its contract ([`error::Exit`]).
 //! - [`util`]: plumbing that knows nothing of decks: atomic writes, the bounded reader.
 //!
 //! The library never prints and never exits: it returns values and findings, and the binary
@@ -47,5 +50,7 @@ pub mod stats;
 pub mod render;
 
 pub mod settings;
+
+pub mod error;
 
 pub mod util;

@@ -115,10 +115,10 @@ fn main() -> ExitCode {
             stderr.push_str(&format!(
                 "error: cannot write to standard output: {error}\n"
             ));
-            code = 2;
+            code = deckbox::error::Exit::Failed;
         }
         None => {}
     }
     let _ = std::io::stderr().lock().write_all(stderr.as_bytes());
-    ExitCode::from(code)
+    ExitCode::from(code.code())
 }

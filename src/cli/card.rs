@@ -7,6 +7,7 @@ use clap::ValueEnum;
 
 use super::{Outcome, SourceArgs};
 use deckbox::cards::{embedded, lookup};
+use deckbox::error::Exit;
 use deckbox::formats::Format;
 use deckbox::render::card::{self as render, CardReport};
 use deckbox::settings::{open_cards, resolve_layers};
@@ -42,15 +43,15 @@ pub enum CardOutput {
 pub(crate) fn run(args: &CardArgs) -> Outcome {
     let (_, resolved) = match resolve_layers(&args.source.flags()) {
         Ok(layers) => layers,
-        Err(message) => return Outcome::failure(message),
+        Err(error) => return Outcome::error(&error),
     };
     let (db, notes) = match open_cards(resolved.cards.value.as_deref(), args.source.rebuild_index) {
         Ok(opened) => opened,
-        Err(error) => return Outcome::failure(format!("error: {error}\n")),
+        Err(error) => return Outcome::error(&error.into()),
     };
     let formats: Vec<Format> = match Format::builtin_ids().map(Format::load).collect() {
         Ok(formats) => formats,
-        Err(error) => return Outcome::failure(deckbox::render::error_text(error)),
+        Err(error) => return Outcome::error(&error.into()),
     };
     let query = args.query.join(" ");
     let found = lookup::lookup(&db, &query);
@@ -65,7 +66,7 @@ pub(crate) fn run(args: &CardArgs) -> Outcome {
         return Outcome {
             stdout,
             stderr: render::unknown(&report, hint.as_deref()),
-            code: 2,
+            code: Exit::Failed,
         }
         .noted(&notes);
     }

@@ -14,6 +14,7 @@ use deckbox::check::diagnostic::Rule;
 use deckbox::check::{self, CheckedDeck};
 use deckbox::deck::DeckInput;
 use deckbox::deck::input::read_deck;
+use deckbox::error::{Error, Exit};
 use deckbox::render::stream::{Piece, ReportWriter, Style};
 use deckbox::render::{HumanOptions, OutputFormat};
 use deckbox::settings::walk::{self, DeckFile};
@@ -49,17 +50,17 @@ pub(crate) fn run(
 ) -> Outcome {
     let settings = match Settings::resolve(&args.settings.flags()) {
         Ok(settings) => settings,
-        Err(message) => return Outcome::failure(message),
+        Err(error) => return Outcome::error(&error),
     };
     let selection = match settings.selection() {
         Ok(selection) => selection,
-        Err(message) => return Outcome::failure(message),
+        Err(error) => return Outcome::error(&error),
     };
     let mut walked = walk::deck_files(&args.files, &selection);
     let nothing_found = walked.files.is_empty() && walked.errors.is_empty();
     let formats = match FormatPlan::new(&walked.files, &settings) {
         Ok(formats) => formats,
-        Err(message) => return Outcome::failure(message),
+        Err(error) => return Outcome::error(&error),
     };
     let style = Style {
         output: args.output,
@@ -89,7 +90,7 @@ pub(crate) fn run(
             .map(|message| format!("warning: {message}\n"))
             .chain(failures.iter().map(|message| format!("error: {message}\n")))
             .collect(),
-        code: 0,
+        code: Exit::Clean,
     };
     // A write error stops the run (`deckbox check . | head`: the reader has seen enough).
     // What it means for the exit code is the writer's owner's call: the binary keeps the
@@ -104,12 +105,10 @@ pub(crate) fn run(
         // Checking nothing is not a failure (an empty folder), but CI should see it.
         outcome.stderr += "warning: no deck lists found; a walk picks the files deckbox.toml's [files] include, by default *.txt, *.deck, *.ptcgl, *.ptcgo\n";
     }
-    outcome.code = if !failures.is_empty() {
-        2
-    } else if tally.invalid {
-        1
+    outcome.code = if failures.is_empty() {
+        Exit::findings_if(tally.invalid)
     } else {
-        0
+        Exit::Failed
     };
     outcome.noted(&settings.notes)
 }
@@ -154,7 +153,7 @@ impl Run<'_> {
         let mut writer = ReportWriter::begin(out, self.style)?;
         for (chunk, files) in self.files.chunks(CHUNK).enumerate() {
             let ready: Vec<_> = from_stdin.by_ref().take(files.len()).collect();
-            let checked: Vec<Result<CheckedDeck, String>> = ready
+            let checked: Vec<Result<CheckedDeck, Error>> = ready
                 .into_par_iter()
                 .enumerate()
                 .map(|(offset, ready)| {
@@ -174,7 +173,7 @@ impl Run<'_> {
             for result in checked {
                 match result {
                     Ok(deck) => decks.push(deck),
-                    Err(message) => failures.push(message),
+                    Err(error) => failures.push(error.to_string()),
                 }
             }
             let first = writer.decks();
@@ -201,8 +200,10 @@ impl Run<'_> {
     }
 }
 
-fn read_file(file: Option<&DeckFile>) -> Result<DeckInput, String> {
-    let file = file.ok_or_else(|| "internal error: file list out of step".to_string())?;
+fn read_file(file: Option<&DeckFile>) -> Result<DeckInput, Error> {
+    let file = file.ok_or_else(|| Error::Usage {
+        message: "internal error: file list out of step".to_string(),
+    })?;
     // Standard input was read before; a file here never touches it.
     read_deck(&file.path, &mut std::io::empty(), &mut true)
 }

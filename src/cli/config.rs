@@ -8,6 +8,7 @@ use clap::ValueEnum;
 use serde::Serialize;
 
 use super::{Outcome, SettingsArgs};
+use deckbox::error::Exit;
 use deckbox::formats::Format;
 use deckbox::settings::config::{Config, Origin, Resolved};
 use deckbox::settings::walk::DEFAULT_INCLUDE;
@@ -32,7 +33,7 @@ pub enum ConfigOutput {
 pub(crate) fn run(args: &ConfigArgs) -> Outcome {
     let (config, resolved) = match resolve_layers(&args.settings.flags()) {
         Ok(layers) => layers,
-        Err(message) => return Outcome::failure(message),
+        Err(error) => return Outcome::error(&error),
     };
     let mut outcome = Outcome {
         stdout: match args.output {
@@ -42,8 +43,8 @@ pub(crate) fn run(args: &ConfigArgs) -> Outcome {
         ..Outcome::default()
     };
     if let Err(error) = Format::load(&resolved.format.value) {
-        outcome.stderr = deckbox::render::error_text(error);
-        outcome.code = 2;
+        outcome.stderr = super::render(&error.into());
+        outcome.code = Exit::Failed;
     }
     outcome
 }

@@ -5,6 +5,7 @@ use clap::Subcommand;
 
 use super::Outcome;
 use deckbox::check::diagnostic::Rule;
+use deckbox::error::Error;
 use deckbox::formats::Format;
 use deckbox::render;
 
@@ -23,10 +24,10 @@ pub(crate) fn explain(rule: Option<&str>) -> Outcome {
     };
     let Some(rule) = Rule::from_id(id) else {
         let known: Vec<&str> = Rule::ALL.iter().map(|rule| rule.id()).collect();
-        return Outcome::failure(format!(
-            "error: unknown rule '{id}'\nknown rules: {}\n",
-            known.join(", ")
-        ));
+        return Outcome::error(&Error::UnknownRule {
+            id: id.to_string(),
+            known: known.join(", "),
+        });
     };
     Outcome {
         stdout: render::explain::rule_page(rule),
@@ -50,7 +51,7 @@ pub(crate) fn formats(action: Option<&FormatsAction>) -> Outcome {
             stdout: deckbox::deck::source::visible(&stdout).into_owned(),
             ..Outcome::default()
         },
-        Err(error) => Outcome::failure(deckbox::render::error_text(error)),
+        Err(error) => Outcome::error(&error.into()),
     }
 }
 
@@ -70,7 +71,9 @@ pub(crate) fn completions(args: &CompletionsArgs) -> Outcome {
             stdout,
             ..Outcome::default()
         },
-        Err(error) => Outcome::failure(format!("error: completion script: {error}\n")),
+        Err(error) => Outcome::error(&Error::Usage {
+            message: format!("completion script: {error}"),
+        }),
     }
 }
 
@@ -92,10 +95,10 @@ pub(crate) fn man(command: Option<&str>) -> Outcome {
                     .display_name(format!("deckbox-{name}"))
                     .bin_name(format!("deckbox {name}")),
                 None => {
-                    return Outcome::failure(format!(
-                        "error: unknown command '{name}'\nknown commands: {}\n",
-                        known.join(", ")
-                    ));
+                    return Outcome::error(&Error::UnknownCommand {
+                        name: name.to_string(),
+                        known: known.join(", "),
+                    });
                 }
             }
         }
@@ -103,13 +106,17 @@ pub(crate) fn man(command: Option<&str>) -> Outcome {
     let mut roff = Vec::new();
     let source = format!("deckbox {}", env!("CARGO_PKG_VERSION"));
     if let Err(error) = clap_mangen::Man::new(page).source(source).render(&mut roff) {
-        return Outcome::failure(format!("error: man page: {error}\n"));
+        return Outcome::error(&Error::Usage {
+            message: format!("man page: {error}"),
+        });
     }
     match String::from_utf8(roff) {
         Ok(stdout) => Outcome {
             stdout,
             ..Outcome::default()
         },
-        Err(error) => Outcome::failure(format!("error: man page: {error}\n")),
+        Err(error) => Outcome::error(&Error::Usage {
+            message: format!("man page: {error}"),
+        }),
     }
 }

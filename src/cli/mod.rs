@@ -3,14 +3,16 @@
 //! that calls the library and picks a renderer.
 //!
 //! [`run`] does one command and returns what to print and the exit code; `main.rs` only
-//! parses arguments, writes the [`Outcome`] and exits. Exit codes are a contract: 0 every
-//! deck valid, 1 a deck breaks a rule, 2 deckbox could not do its job.
+//! parses arguments, writes the [`Outcome`] and exits with its [`Exit`] code (the contract:
+//! 0 every deck valid, 1 a deck breaks a rule, 2 deckbox could not do its job). Errors are
+//! the library's one [`Error`] type, rendered here once ([`render`]).
 
 use std::io::Read;
 use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
 
+use deckbox::error::{Error, Exit};
 use deckbox::settings::Flags;
 use deckbox::stats::simulate::Progress;
 
@@ -147,7 +149,7 @@ pub struct Terminal {
 pub struct Outcome {
     pub stdout: String,
     pub stderr: String,
-    pub code: u8,
+    pub code: Exit,
 }
 
 impl Outcome {
@@ -157,13 +159,58 @@ impl Outcome {
         self
     }
 
+    /// A run that failed with `message`, already rendered (see [`render`]).
     pub(crate) fn failure(message: String) -> Outcome {
         Outcome {
             stdout: String::new(),
             stderr: message,
-            code: 2,
+            code: Exit::Failed,
         }
     }
+
+    /// A run that failed with `error`.
+    pub(crate) fn error(error: &Error) -> Outcome {
+        Outcome::failure(render(error))
+    }
+}
+
+/// An error as standard error shows it, the one place errors are rendered. A file error
+/// (format or config file, engine, `--want` query) is drawn by miette, pointing into the
+/// text; any other is one `error:` line (with `help:` when it has one). A setting that
+/// failed is followed by where it was set.
+pub(crate) fn render(error: &Error) -> String {
+    match error {
+        Error::SetBy {
+            setting,
+            origin,
+            error,
+        } => format!(
+            "{}note: `{setting}` is set by {}\n",
+            render(error),
+            deckbox::settings::origin_text(origin)
+                .trim_start_matches('(')
+                .trim_end_matches(')')
+        ),
+        Error::File(_) | Error::Format(_) | Error::Engine(_) | Error::Query { .. } => drawn(error),
+        _ => {
+            let help = miette::Diagnostic::help(error)
+                .map(|help| format!("help: {help}\n"))
+                .unwrap_or_default();
+            format!("error: {error}\n{help}")
+        }
+    }
+}
+
+/// `error` drawn by miette without colour; every escape sequence in it made visible (a
+/// format or config file's line comes from a cloned repository).
+fn drawn(error: &Error) -> String {
+    let mut out = String::new();
+    let handler =
+        miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode_nocolor());
+    if handler.render_report(&mut out, error).is_err() {
+        out = format!("error: {error}\n");
+    }
+    deckbox::deck::source::visible(&out).into_owned()
 }
 
 /// The message for a file deckbox did not write: the reason, how to write it anyway when

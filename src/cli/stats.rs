@@ -10,6 +10,7 @@ use clap::ValueEnum;
 use super::{Outcome, SettingsArgs};
 use deckbox::check;
 use deckbox::deck::input::read_deck;
+use deckbox::error::{Error, Exit};
 use deckbox::render;
 use deckbox::settings::Settings;
 use deckbox::stats::kinds::{DeckKind, deck_kinds};
@@ -92,11 +93,10 @@ struct StatsDeck {
     note: String,
 }
 
-fn load_stats_deck(args: &DeckSourceArgs, stdin: &mut dyn Read) -> Result<StatsDeck, String> {
+fn load_stats_deck(args: &DeckSourceArgs, stdin: &mut dyn Read) -> Result<StatsDeck, Error> {
     let settings = Settings::resolve_for(&args.settings.flags(), &args.file)?;
     let mut stdin_used = false;
-    let input = read_deck(&args.file, stdin, &mut stdin_used)
-        .map_err(|message| format!("error: {message}\n"))?;
+    let input = read_deck(&args.file, stdin, &mut stdin_used)?;
     let deck = check::check(&input, &settings.db, &settings.format);
     let kinds = deck_kinds(&deck, &settings.db)?;
     let broken = deck.count(deckbox::check::diagnostic::Severity::Error);
@@ -120,10 +120,12 @@ fn load_stats_deck(args: &DeckSourceArgs, stdin: &mut dyn Read) -> Result<StatsD
 /// bound on what a typo (`--threads 100000`) can ask of the system.
 const MAX_THREADS: usize = 256;
 
-fn parse_threads(text: &str) -> Result<usize, String> {
+fn parse_threads(text: &str) -> Result<usize, Error> {
     match text.parse::<usize>() {
         Ok(threads) if threads <= MAX_THREADS => Ok(threads),
-        _ => Err(format!("expected a whole number from 0 to {MAX_THREADS}")),
+        _ => Err(Error::Usage {
+            message: format!("expected a whole number from 0 to {MAX_THREADS}"),
+        }),
     }
 }
 
@@ -141,7 +143,7 @@ pub(crate) fn run_stats(
 ) -> Outcome {
     match stats_outcome(args, stdin, progress) {
         Ok(outcome) => outcome,
-        Err(message) => Outcome::failure(message),
+        Err(error) => Outcome::error(&error),
     }
 }
 
@@ -149,16 +151,13 @@ fn stats_outcome(
     args: &StatsArgs,
     stdin: &mut dyn Read,
     progress: &dyn Progress,
-) -> Result<Outcome, String> {
-    if args.output == StatsOutput::Html && !HTML_AVAILABLE {
-        return Err("error: --output html is not available in this build\n".to_string());
-    }
+) -> Result<Outcome, Error> {
     let deck = load_stats_deck(&args.deck, stdin)?;
     let queries = args
         .want
         .iter()
         .map(|text| resolve_want(text, &deck).map(|query| (text.clone(), query)))
-        .collect::<Result<Vec<_>, String>>()?;
+        .collect::<Result<Vec<_>, Error>>()?;
     let shape = deckbox::stats::DeckShape::new(deck.kinds.iter().map(|k| (k.copies, k.basic)));
     let names: Vec<String> = deck.kinds.iter().map(|k| k.name.clone()).collect();
     let going = stats_going(args.deck.going);
@@ -170,8 +169,7 @@ fn stats_outcome(
         going,
         queries: &queries,
     };
-    let mut report = deckbox::stats::Report::build(input)
-        .map_err(|error| format!("error: cannot compute statistics: {error}\n"))?;
+    let mut report = deckbox::stats::Report::build(input)?;
     for (card, kind) in report.cards.iter_mut().zip(&deck.kinds) {
         card.local_name = (kind.local != kind.name).then(|| kind.local.clone());
     }
@@ -191,8 +189,7 @@ fn stats_outcome(
             &resolved,
             plan,
             progress,
-        )
-        .map_err(deckbox::render::error_text)?;
+        )?;
         report.simulation = Some(simulation);
     }
     let stdout = match args.output {
@@ -200,18 +197,15 @@ fn stats_outcome(
         StatsOutput::Markdown => render::stats_text::markdown(&report),
         StatsOutput::Json => serde_json::to_string_pretty(&report)
             .map(|json| json + "\n")
-            .map_err(|error| format!("error: cannot write JSON: {error}\n"))?,
+            .map_err(|reason| Error::Json { reason })?,
         StatsOutput::Html => html_page(&report, &args.deck.file),
     };
     Ok(Outcome {
         stdout,
         stderr: deck.note,
-        code: 0,
+        code: Exit::Clean,
     })
 }
-
-/// Whether this build has the HTML report.
-const HTML_AVAILABLE: bool = true;
 
 fn html_page(report: &deckbox::stats::Report, file: &std::path::Path) -> String {
     let title = file.file_name().map_or_else(
@@ -222,8 +216,8 @@ fn html_page(report: &deckbox::stats::Report, file: &std::path::Path) -> String 
 }
 
 /// Parses a `--want` expression and resolves its names against the deck's kinds.
-fn resolve_want(text: &str, deck: &StatsDeck) -> Result<deckbox::stats::ResolvedQuery, String> {
-    let query = deckbox::stats::query::parse(text).map_err(|error| error.render(text) + "\n")?;
+fn resolve_want(text: &str, deck: &StatsDeck) -> Result<deckbox::stats::ResolvedQuery, Error> {
+    let query = deckbox::stats::query::parse(text).map_err(|error| Error::query(text, error))?;
     query
         .resolve(|name| {
             kind_of(&name.text, deck).ok_or_else(|| {
@@ -234,13 +228,10 @@ fn resolve_want(text: &str, deck: &StatsDeck) -> Result<deckbox::stats::Resolved
                     ),
                     None => format!("'{}' is not in this deck", name.text),
                 };
-                deckbox::stats::QueryError {
-                    message,
-                    span: name.span,
-                }
+                deckbox::stats::QueryError::new(message, name.span.offset, name.span.length)
             })
         })
-        .map_err(|error| error.render(text) + "\n")
+        .map_err(|error| Error::query(text, error))
 }
 
 /// The kind a written name means: its English rules name, a name a line used, or (through
@@ -275,7 +266,7 @@ fn suggest(written: &str, kinds: &[DeckKind]) -> Option<String> {
 
 pub(crate) fn run_sample(args: &SampleArgs, stdin: &mut dyn Read) -> Outcome {
     let sampled = load_stats_deck(&args.deck, stdin).and_then(|deck| {
-        let engine = engine_deck(&deck.kinds).map_err(deckbox::render::error_text)?;
+        let engine = engine_deck(&deck.kinds)?;
         let rules = deckbox::engine::SetupRules::from(&deck.settings.format.setup);
         let mut rng = deckbox::engine::chunk_rng(args.deck.seed, 0);
         let mut stdout = String::new();
@@ -286,8 +277,7 @@ pub(crate) fn run_sample(args: &SampleArgs, stdin: &mut dyn Read) -> Outcome {
                 &rules,
                 args.deck.turns,
                 &mut rng,
-            )
-            .map_err(deckbox::render::error_text)?;
+            )?;
             if index > 1 {
                 stdout.push('\n');
             }
@@ -306,8 +296,8 @@ pub(crate) fn run_sample(args: &SampleArgs, stdin: &mut dyn Read) -> Outcome {
         Ok((stdout, stderr)) => Outcome {
             stdout,
             stderr,
-            code: 0,
+            code: Exit::Clean,
         },
-        Err(message) => Outcome::failure(message),
+        Err(error) => Outcome::error(&error),
     }
 }

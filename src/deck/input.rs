@@ -5,6 +5,8 @@
 
 use std::io::Read;
 
+use crate::error::Error;
+
 /// Largest deck file deckbox reads (a 60-card list is about 2 KB).
 pub const MAX_FILE_BYTES: u64 = 8 * 1024 * 1024;
 
@@ -44,7 +46,7 @@ pub fn read_deck(
     file: &std::path::Path,
     stdin: &mut dyn Read,
     stdin_used: &mut bool,
-) -> Result<DeckInput, String> {
+) -> Result<DeckInput, Error> {
     let mut bytes = Vec::new();
     let is_stdin = file.as_os_str() == "-";
     let name = if is_stdin {
@@ -54,48 +56,57 @@ pub fn read_deck(
     };
     if is_stdin {
         if std::mem::replace(stdin_used, true) {
-            return Err("standard input (`-`) can only be read once".to_string());
+            return Err(Error::StdinTwice);
         }
         stdin
             .take(MAX_FILE_BYTES + 1)
             .read_to_end(&mut bytes)
-            .map_err(|error| format!("cannot read standard input: {error}"))?;
+            .map_err(|reason| Error::ReadDeck {
+                name: name.clone(),
+                reason,
+            })?;
     } else {
         // A named pipe would block forever without a writer, a terminal until typed at:
         // only regular files are opened (symbolic links followed).
-        let metadata =
-            std::fs::metadata(file).map_err(|error| format!("cannot read {name}: {error}"))?;
+        let unreadable = |reason| Error::ReadDeck {
+            name: name.clone(),
+            reason,
+        };
+        let metadata = std::fs::metadata(file).map_err(unreadable)?;
         if !metadata.is_file() {
-            return Err(format!(
-                "cannot read {name}: it is {}, not a file; give a deck list's content on standard input with `-`",
-                crate::util::bounded::kind(&metadata.file_type())
-            ));
+            return Err(Error::NotAFile {
+                name,
+                kind: crate::util::bounded::kind(&metadata.file_type()),
+            });
         }
-        let handle =
-            std::fs::File::open(file).map_err(|error| format!("cannot read {name}: {error}"))?;
+        let handle = std::fs::File::open(file).map_err(unreadable)?;
         handle
             .take(MAX_FILE_BYTES + 1)
             .read_to_end(&mut bytes)
-            .map_err(|error| format!("cannot read {name}: {error}"))?;
+            .map_err(unreadable)?;
     }
     if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(format!(
-            "{name} is larger than {} MiB; deck lists are a few kilobytes",
-            MAX_FILE_BYTES / 1024 / 1024
-        ));
+        return Err(Error::DeckTooLarge {
+            name,
+            mib: MAX_FILE_BYTES / 1024 / 1024,
+        });
     }
     let input = DeckInput::from_bytes(file.display().to_string(), &bytes);
     let shape = measure(&input.text);
     if shape.lines > MAX_LINES {
-        return Err(format!(
-            "{name}: {} lines; a deck list may have at most {MAX_LINES} lines",
-            shape.lines
-        ));
+        return Err(Error::TooManyLines {
+            name,
+            lines: shape.lines,
+            max: MAX_LINES,
+        });
     }
     if let Some((line, bytes)) = shape.first_long_line {
-        return Err(format!(
-            "{name}:{line}: a line of {bytes} bytes; a deck list's lines may have at most {MAX_LINE_BYTES} bytes"
-        ));
+        return Err(Error::LineTooLong {
+            name,
+            line,
+            bytes,
+            max: MAX_LINE_BYTES,
+        });
     }
     Ok(input)
 }

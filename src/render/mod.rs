@@ -171,21 +171,6 @@ fn short_line(deck: &CheckedDeck, diagnostic: &Diagnostic) -> String {
     )
 }
 
-/// A file error (format, config, card data) as miette draws it, without colour, every
-/// escape sequence made visible.
-pub fn error_text(error: impl miette::Diagnostic + Send + Sync + 'static) -> String {
-    let mut out = String::new();
-    let handler =
-        miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode_nocolor());
-    let report = miette::Report::new(error);
-    if handler.render_report(&mut out, report.as_ref()).is_err() {
-        out = format!("error: {report}\n");
-    }
-    // A parse error quotes the offending line of a config or format file, which a cloned
-    // repository controls: no escape sequence reaches the terminal.
-    crate::deck::source::visible(&out).into_owned()
-}
-
 /// The deck's text as the human renderer quotes it: each `hidden` character replaced by
 /// one of the same length in bytes (`?` for one byte, `??` for two, U+FFFD for three), so
 /// the findings' byte spans still point at the same text. A BOM at the very start is kept:

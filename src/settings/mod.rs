@@ -13,6 +13,7 @@ use std::path::PathBuf;
 
 use crate::cards::{CardDb, CardDbError, embedded, index};
 use crate::deck::source::visible_line;
+use crate::error::Error;
 use crate::formats::Format;
 use crate::names::lang::Language;
 use config::{Config, Layers, Origin, Resolved};
@@ -53,18 +54,12 @@ pub struct Settings {
 impl Settings {
     /// Reads the config file (unless `--no-config`), layers flags > environment > file >
     /// defaults, loads the format and opens the card database.
-    pub fn resolve(flags: &Flags) -> Result<Settings, String> {
+    pub fn resolve(flags: &Flags) -> Result<Settings, Error> {
         let (config, resolved) = resolve_layers(flags)?;
-        let format = Format::load(&resolved.format.value).map_err(|error| {
-            crate::render::error_text(error) + &set_by("format", &resolved.format.origin)
-        })?;
+        let format = Format::load(&resolved.format.value)
+            .map_err(|error| set_by("format", &resolved.format.origin, error.into()))?;
         let (db, notes) = open_cards(resolved.cards.value.as_deref(), flags.rebuild_index)
-            .map_err(|error| {
-                format!(
-                    "error: {error}\n{}",
-                    set_by("cards", &resolved.cards.origin)
-                )
-            })?;
+            .map_err(|error| set_by("cards", &resolved.cards.origin, error.into()))?;
         Ok(Settings {
             format,
             db,
@@ -78,7 +73,7 @@ impl Settings {
     /// [`Settings::resolve`] for a command on one deck file: a `[[overrides]]` entry of the
     /// config file that matches `file` picks its format, as `deckbox check` does (unless
     /// `--format` or `DECKBOX_FORMAT` chose one).
-    pub fn resolve_for(flags: &Flags, file: &std::path::Path) -> Result<Settings, String> {
+    pub fn resolve_for(flags: &Flags, file: &std::path::Path) -> Result<Settings, Error> {
         let mut settings = Settings::resolve(flags)?;
         let chosen = (file.as_os_str() != "-")
             .then(|| settings.override_for(&walk::absolute(file)))
@@ -107,7 +102,7 @@ impl Settings {
 
     /// Loads the format an override names; an error says which line of the config file
     /// named it.
-    pub(crate) fn load_override(&self, name: &str) -> Result<Format, String> {
+    pub(crate) fn load_override(&self, name: &str) -> Result<Format, Error> {
         Format::load(name).map_err(|error| {
             let origin = self.config.as_ref().and_then(|config| {
                 let line = config
@@ -121,8 +116,10 @@ impl Settings {
                     line,
                 })
             });
-            crate::render::error_text(error)
-                + &origin.map_or_else(String::new, |origin| set_by("format", &origin))
+            match origin {
+                Some(origin) => set_by("format", &origin, error.into()),
+                None => error.into(),
+            }
         })
     }
 
@@ -132,15 +129,14 @@ impl Settings {
         format: &str,
         cards: Option<&std::path::Path>,
         rebuild: bool,
-    ) -> Result<Settings, String> {
+    ) -> Result<Settings, Error> {
         let resolved = config::resolve(&Layers {
             format_flag: Some(format),
             cards_flag: cards,
             ..Layers::default()
         });
-        let format = Format::load(format).map_err(crate::render::error_text)?;
-        let (db, notes) =
-            open_cards(cards, rebuild).map_err(|error| format!("error: {error}\n"))?;
+        let format = Format::load(format)?;
+        let (db, notes) = open_cards(cards, rebuild)?;
         Ok(Settings {
             format,
             db,
@@ -152,23 +148,23 @@ impl Settings {
     }
 }
 
-/// Where a setting that failed came from, when not from a flag or the default: `note:
-/// cards = is set at deckbox.toml:3`, so a repository's config file is never a mystery.
-fn set_by(setting: &str, origin: &config::Origin) -> String {
+/// `error`, for a setting that came from `origin`: when that is a config file line or an
+/// environment variable, the error says so (so a repository's config file is never a
+/// mystery); from a flag or the default, it is `error` as it is.
+fn set_by(setting: &'static str, origin: &Origin, error: Error) -> Error {
     match origin {
-        config::Origin::File { .. } | config::Origin::Env { .. } => format!(
-            "note: `{setting}` is set by {}\n",
-            origin_text(origin)
-                .trim_start_matches('(')
-                .trim_end_matches(')')
-        ),
-        _ => String::new(),
+        Origin::File { .. } | Origin::Env { .. } => Error::SetBy {
+            setting,
+            origin: origin.clone(),
+            error: Box::new(error),
+        },
+        _ => error,
     }
 }
 
 /// Finds and reads the config file, then layers flags, environment, file and defaults.
 /// Opens nothing else: `deckbox config` shows this without loading a card database.
-pub fn resolve_layers(flags: &Flags) -> Result<(Option<Config>, Resolved), String> {
+pub fn resolve_layers(flags: &Flags) -> Result<(Option<Config>, Resolved), Error> {
     let config = find_config(flags)?;
     let format_env = non_empty_env("DECKBOX_FORMAT")?;
     // A path: any bytes the system allows.
@@ -187,7 +183,7 @@ pub fn resolve_layers(flags: &Flags) -> Result<(Option<Config>, Resolved), Strin
 
 /// `--config FILE`, else the nearest deckbox.toml from the current directory up, unless
 /// `--no-config`.
-fn find_config(flags: &Flags) -> Result<Option<Config>, String> {
+fn find_config(flags: &Flags) -> Result<Option<Config>, Error> {
     if flags.no_config {
         return Ok(None);
     }
@@ -197,20 +193,20 @@ fn find_config(flags: &Flags) -> Result<Option<Config>, String> {
             .ok()
             .and_then(|cwd| config::discover(&cwd)),
     };
-    path.map(|path| config::load(&path).map_err(crate::render::error_text))
+    path.map(|path| config::load(&path).map_err(Error::from))
         .transpose()
 }
 
 /// An environment variable, an empty value counting as unset; one that is not UTF-8 is an
 /// error rather than silently unset (a format id is text).
-fn non_empty_env(name: &str) -> Result<Option<String>, String> {
+fn non_empty_env(name: &'static str) -> Result<Option<String>, Error> {
     match std::env::var(name) {
         Ok(value) => Ok(Some(value).filter(|value| !value.is_empty())),
         Err(std::env::VarError::NotPresent) => Ok(None),
-        Err(std::env::VarError::NotUnicode(value)) => Err(format!(
-            "error: {name} is not valid UTF-8 ({}); unset it or give a format id or path\n",
-            value.to_string_lossy().escape_debug()
-        )),
+        Err(std::env::VarError::NotUnicode(value)) => Err(Error::EnvNotUtf8 {
+            name,
+            value: value.to_string_lossy().escape_debug().to_string(),
+        }),
     }
 }
 
@@ -276,13 +272,11 @@ fn card_notes(opened: &index::Opened) -> String {
 
 impl Settings {
     /// The walk's file selection: the config file's `[files]`, else the defaults.
-    pub fn selection(&self) -> Result<Selection, String> {
+    pub fn selection(&self) -> Result<Selection, Error> {
         match &self.config {
-            Some(config) => config.selection().map_err(|error| {
-                format!(
-                    "error: invalid glob in {}: {error}\n",
-                    config.path.display()
-                )
+            Some(config) => config.selection().map_err(|error| Error::Glob {
+                path: config.path.clone(),
+                reason: error,
             }),
             None => Ok(Selection::defaults()),
         }
@@ -300,7 +294,7 @@ pub struct FormatPlan<'a> {
 }
 
 impl<'a> FormatPlan<'a> {
-    pub fn new(files: &[DeckFile], settings: &'a Settings) -> Result<FormatPlan<'a>, String> {
+    pub fn new(files: &[DeckFile], settings: &'a Settings) -> Result<FormatPlan<'a>, Error> {
         let mut plan = FormatPlan {
             main: &settings.format,
             extra: Vec::new(),

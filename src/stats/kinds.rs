@@ -4,6 +4,7 @@
 
 use crate::cards::CardDb;
 use crate::check::CheckedDeck;
+use crate::error::Error;
 use crate::names::lang::Language;
 
 /// One card kind of a deck: every line with the same English rules name.
@@ -24,7 +25,7 @@ pub struct DeckKind {
 /// Merges the deck's lines into kinds by English rules name, in order of first appearance.
 /// Statistics over a card that was not identified would be wrong, so any such line (or an
 /// unreadable one) is an error naming them.
-pub fn deck_kinds(deck: &CheckedDeck, db: &CardDb) -> Result<Vec<DeckKind>, String> {
+pub fn deck_kinds(deck: &CheckedDeck, db: &CardDb) -> Result<Vec<DeckKind>, Error> {
     let mut kinds: Vec<DeckKind> = Vec::new();
     let mut unknown: Vec<String> = deck
         .list
@@ -69,13 +70,10 @@ pub fn deck_kinds(deck: &CheckedDeck, db: &CardDb) -> Result<Vec<DeckKind>, Stri
         }
     }
     if !unknown.is_empty() {
-        return Err(format!(
-            "error: {} has lines deckbox could not identify; statistics need every card:\n{}\n\
-             help: `deckbox check {}` explains each line\n",
-            deck.path,
-            unknown.join("\n"),
-            deck.path
-        ));
+        return Err(Error::Unidentified {
+            path: deck.path.clone(),
+            lines: unknown,
+        });
     }
     Ok(kinds)
 }

@@ -70,17 +70,28 @@ fn errors_name_the_file_and_line() {
         config: Some(path),
         ..Flags::default()
     };
-    let Err(message) = Settings::resolve(&args) else {
+    let Err(error) = Settings::resolve(&args) else {
         panic!("an unknown key must be an error");
     };
+    let message = drawn(&error);
     assert!(message.contains("deckbox.toml:4:1"), "{message}");
     assert!(message.contains("did you mean `exclude`?"), "{message}");
     let missing = Flags {
         config: Some(dir.path().join("nope.toml")),
         ..Flags::default()
     };
-    let Err(message) = Settings::resolve(&missing) else {
+    let Err(error) = Settings::resolve(&missing) else {
         panic!("a missing --config file must be an error");
     };
+    let message = drawn(&error);
     assert!(message.contains("cannot read config file"), "{message}");
+}
+
+/// An error as miette draws it for the binary, without colour.
+fn drawn(error: &deckbox::error::Error) -> String {
+    let mut out = String::new();
+    miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode_nocolor())
+        .render_report(&mut out, error)
+        .unwrap();
+    out
 }
