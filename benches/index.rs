@@ -12,7 +12,8 @@ use std::time::{Duration, Instant};
 
 use deckbox::cards::index::{self, CacheUse, IndexOptions, Layout};
 use deckbox::cards::{curated, embedded, from_tcgdex};
-use deckbox::check::{self, DeckInput};
+use deckbox::check;
+use deckbox::deck::DeckInput;
 use deckbox::formats::Format;
 
 const WARM_RUNS: u32 = 20;

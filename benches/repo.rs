@@ -1,7 +1,7 @@
-//! Times `deckbox check DIR` over a generated repository of 10,000 deck lists: through
-//! `deckbox::cli::run` (what the binary does: settings, walk, parallel check, render), its
-//! pieces one by one (walk, read + check in parallel, check on one thread, rendering), and
-//! the binary itself. Decks are real 60-card lists built from the embedded card index and, when
+//! Times `deckbox check DIR` over a generated repository of 10,000 deck lists: its pieces
+//! one by one through the library (walk, read + check in parallel, check on one thread,
+//! rendering), and the binary itself (settings, walk, parallel check, render: the command
+//! line lives in the binary, not the library). Decks are real 60-card lists built from the embedded card index and, when
 //! ../shared/data/tcgdex-repo exists, from the TCGdex index (opened once first, so the
 //! timed runs find the cache warm, as the issue asks). One deck in 50 has a misspelt card,
 //! which costs a suggestion search. Run with `cargo bench --bench repo`; prints its results
@@ -12,11 +12,11 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use clap::Parser;
 use deckbox::cards::{CardDb, Category, Printing};
-use deckbox::check::{self, DeckInput};
-use deckbox::cli::{self, Args, Settings, Terminal};
+use deckbox::check;
+use deckbox::deck::DeckInput;
 use deckbox::render;
+use deckbox::settings::Settings;
 use deckbox::settings::walk::{self, Selection};
 use rayon::prelude::*;
 
@@ -68,30 +68,8 @@ fn bench(label: &str, cards: Option<&Path>) {
     if let Some(path) = &cards_arg {
         args.extend(["--cards", path.as_str()]);
     }
-    whole(&root, &args);
     pieces(&root, &settings);
     binary(&root, &args);
-}
-
-/// `cli::run` as the binary calls it, in the generated folder.
-fn whole(root: &Path, args: &[&str]) {
-    let Ok(parsed) = Args::try_parse_from(args) else {
-        println!("bad arguments {args:?}");
-        return;
-    };
-    let Ok(previous) = std::env::current_dir() else {
-        return;
-    };
-    if std::env::set_current_dir(root).is_err() {
-        return;
-    }
-    let mut code = 0;
-    let time = best(|| {
-        let outcome = cli::run(&parsed, &mut std::io::empty(), Terminal::default());
-        code = i32::from(outcome.code);
-    });
-    let _ = std::env::set_current_dir(previous);
-    report_rate("cli::run check . --output short (exit {code})", time, code);
 }
 
 fn pieces(root: &Path, settings: &Settings) {

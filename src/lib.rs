@@ -3,7 +3,8 @@
 //! The folders are the pipeline, in order; each wing uses only those above it:
 //!
 //! - [`names`]: languages, and card names as the rulebooks define them (pure text).
-//! - [`deck`]: read a deck list (decode, lines, headers, card lines), keeping every byte span.
+//! - [`deck`]: read a deck list safely (bounded file reading, decode, lines, headers, card
+//!   lines), keeping every byte span.
 //! - [`cards`]: the card database (embedded index, TCGdex, pokemon-tcg-data) and identifying
 //!   a written card in it.
 //! - [`formats`]: format files as data: construction settings, legality, the
@@ -14,13 +15,21 @@
 //! - [`stats`]: opening-hand odds, exact and simulated through the engine.
 //! - [`render`]: every output: human, short, JSON, SARIF, stats text/Markdown/HTML, card and
 //!   format pages.
-//! - [`settings`]: `deckbox.toml`, its layering under flags and the environment, and which
-//!   files of a repository are deck lists.
+//! - [`settings`]: `deckbox.toml`, its layering under flags and the environment (the format
+//!   loaded, the card database opened), and which files of a repository are deck lists.
+//! - [`error`]: why deckbox could not do its job ([`error::Error`], one type gathering the
+//!   wings' own errors, which any wing may return: the one exception to the order) and the
+//!   exit codes that are its contract ([`error::Exit`]).
 //! - [`util`]: plumbing that knows nothing of decks: atomic writes, the bounded reader.
-//! - [`cli`]: the command line: clap arguments and one function per command.
 //!
-//! The library never prints and never exits: it returns values and findings, and `main.rs`
-//! decides what to show.
+//! The library never prints and never exits: it returns values and findings, and the binary
+//! (`src/main.rs` and its `src/cli/`: clap arguments and one short function per command)
+//! decides what to show and the exit code.
+//!
+//! The command line lives in the binary, not here, as in typos: the library then has no
+//! clap type in its API and cannot lean on the CLI, so everything a command does must be a
+//! library function a test, a bench or the fuzzer can call. This library's API serves the
+//! `deckbox` binary and is not stable: items may change in any release.
 
 pub mod names;
 
@@ -42,6 +51,6 @@ pub mod render;
 
 pub mod settings;
 
-pub mod util;
+pub mod error;
 
-pub mod cli;
+pub mod util;

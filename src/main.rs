@@ -1,11 +1,15 @@
-//! The `deckbox` binary: parse arguments, run one command, print, exit. The progress bar of
-//! a long simulation lives here too: the library only reports progress.
+//! The `deckbox` binary: parse arguments, run one command ([`cli`], binary-only), print,
+//! exit. The progress bar of a long simulation lives here too: the library only reports
+//! progress.
 
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
 use clap::Parser;
-use deckbox::cli::{self, Args, Progress, Silent, Terminal};
+use cli::{Args, Terminal};
+use deckbox::stats::simulate::{Progress, Silent};
+
+mod cli;
 
 /// Checking a repository allocates many small strings per card line; mimalloc serves them
 /// faster than the system allocator (see the README's repository-check figures).
@@ -90,7 +94,7 @@ fn main() -> ExitCode {
         inner: std::io::BufWriter::new(std::io::stdout().lock()),
         error: None,
     };
-    let outcome = cli::run_with_progress(
+    let outcome = cli::run(
         &args,
         &mut std::io::stdin().lock(),
         terminal,
@@ -111,10 +115,10 @@ fn main() -> ExitCode {
             stderr.push_str(&format!(
                 "error: cannot write to standard output: {error}\n"
             ));
-            code = 2;
+            code = deckbox::error::Exit::Failed;
         }
         None => {}
     }
     let _ = std::io::stderr().lock().write_all(stderr.as_bytes());
-    ExitCode::from(code)
+    ExitCode::from(code.code())
 }

@@ -19,7 +19,7 @@ use super::{
     CardDbError, Category, EnergyKind, Names, Printing, Stage, Tags, TrainerKind, number_key,
     set_key,
 };
-use crate::check::diagnostic::SourceText;
+use crate::deck::source::SourceText;
 use crate::names::lang::Language;
 
 /// Every pool file, by the path it is reported under and its text.

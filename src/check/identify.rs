@@ -6,10 +6,11 @@
 use std::collections::BTreeSet;
 
 use super::DeckCard;
-use super::diagnostic::{Diagnostic, Severity, SourceText};
+use super::diagnostic::{Diagnostic, Severity};
 use super::rules::{self, lines};
 use crate::cards::resolve::{self, Resolution};
 use crate::cards::{CardDb, Printing, PrintingId};
+use crate::deck::source::SourceText;
 use crate::deck::{CardLine, DeckList};
 use crate::formats::Format;
 use crate::formats::legality::{self, Verdict};

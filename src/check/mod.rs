@@ -11,33 +11,12 @@ pub mod rules;
 use serde::Serialize;
 
 use crate::cards::{CardDb, PrintingId};
-use crate::check::diagnostic::{Diagnostic, Severity, SourceText};
+use crate::check::diagnostic::{Diagnostic, Severity};
 use crate::check::rules::lines;
-use crate::deck::{self, CardLine, DeckList};
+use crate::deck::source::SourceText;
+use crate::deck::{self, CardLine, DeckInput, DeckList};
 use crate::formats::Format;
 use crate::names::lang::Language;
-
-/// One deck to check: its name for reports and its text as decoded.
-#[derive(Debug, Clone)]
-pub struct DeckInput {
-    /// How reports name the deck (a path, or `-` for standard input).
-    pub path: String,
-    pub text: String,
-    /// The legacy encoding the text was decoded from, when it was not UTF-8.
-    pub encoding_fallback: Option<&'static str>,
-}
-
-impl DeckInput {
-    /// Decodes raw bytes (UTF-8, else a legacy encoding with an `encoding` warning).
-    pub fn from_bytes(path: impl Into<String>, bytes: &[u8]) -> DeckInput {
-        let decoded = deck::decode(bytes);
-        DeckInput {
-            path: path.into(),
-            text: decoded.text,
-            encoding_fallback: decoded.fallback,
-        }
-    }
-}
 
 /// A card line and the printing it was identified as.
 #[derive(Debug, Clone, Serialize)]

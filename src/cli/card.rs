@@ -5,10 +5,12 @@
 
 use clap::ValueEnum;
 
-use super::{Outcome, SettingsArgs, SourceArgs, open_cards, render_error, resolve_layers};
-use crate::cards::{embedded, lookup};
-use crate::formats::Format;
-use crate::render::card::{self as render, CardReport};
+use super::{Outcome, SourceArgs};
+use deckbox::cards::{embedded, lookup};
+use deckbox::error::Exit;
+use deckbox::formats::Format;
+use deckbox::render::card::{self as render, CardReport};
+use deckbox::settings::{open_cards, resolve_layers};
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
@@ -39,21 +41,17 @@ pub enum CardOutput {
 }
 
 pub(crate) fn run(args: &CardArgs) -> Outcome {
-    let settings = SettingsArgs {
-        format: None,
-        source: args.source.clone(),
-    };
-    let (_, resolved) = match resolve_layers(&settings) {
+    let (_, resolved) = match resolve_layers(&args.source.flags()) {
         Ok(layers) => layers,
-        Err(message) => return Outcome::failure(message),
+        Err(error) => return Outcome::error(&error),
     };
     let (db, notes) = match open_cards(resolved.cards.value.as_deref(), args.source.rebuild_index) {
         Ok(opened) => opened,
-        Err(error) => return Outcome::failure(format!("error: {error}\n")),
+        Err(error) => return Outcome::error(&error.into()),
     };
     let formats: Vec<Format> = match Format::builtin_ids().map(Format::load).collect() {
         Ok(formats) => formats,
-        Err(error) => return Outcome::failure(render_error(error)),
+        Err(error) => return Outcome::error(&error.into()),
     };
     let query = args.query.join(" ");
     let found = lookup::lookup(&db, &query);
@@ -68,7 +66,7 @@ pub(crate) fn run(args: &CardArgs) -> Outcome {
         return Outcome {
             stdout,
             stderr: render::unknown(&report, hint.as_deref()),
-            code: 2,
+            code: Exit::Failed,
         }
         .noted(&notes);
     }

@@ -3,20 +3,22 @@
 //! in the order given, each directory's files sorted by path. It never decides exit codes
 //! beyond 0/1/2 and never prints.
 
-use std::collections::HashMap;
 use std::io::{Read, Write};
 use std::path::PathBuf;
 
 use clap::ValueEnum;
 use rayon::prelude::*;
 
-use super::{Outcome, Settings, SettingsArgs, Terminal, read_deck};
-use crate::check::rules::Rule;
-use crate::check::{self, CheckedDeck, DeckInput};
-use crate::formats::Format;
-use crate::render::stream::{Piece, ReportWriter, Style};
-use crate::render::{HumanOptions, OutputFormat};
-use crate::settings::walk::{self, DeckFile, Selection};
+use super::{Outcome, SettingsArgs, Terminal};
+use deckbox::check::rules::Rule;
+use deckbox::check::{self, CheckedDeck};
+use deckbox::deck::DeckInput;
+use deckbox::deck::input::read_deck;
+use deckbox::error::{Error, Exit};
+use deckbox::render::stream::{Piece, ReportWriter, Style};
+use deckbox::render::{HumanOptions, OutputFormat};
+use deckbox::settings::walk::{self, DeckFile};
+use deckbox::settings::{FormatPlan, Settings};
 
 #[derive(Debug, clap::Args)]
 pub struct CheckArgs {
@@ -46,19 +48,19 @@ pub(crate) fn run(
     terminal: Terminal,
     out: &mut dyn Write,
 ) -> Outcome {
-    let settings = match Settings::resolve(&args.settings) {
+    let settings = match Settings::resolve(&args.settings.flags()) {
         Ok(settings) => settings,
-        Err(message) => return Outcome::failure(message),
+        Err(error) => return Outcome::error(&error),
     };
-    let selection = match selection(&settings) {
+    let selection = match settings.selection() {
         Ok(selection) => selection,
-        Err(message) => return Outcome::failure(message),
+        Err(error) => return Outcome::error(&error),
     };
     let mut walked = walk::deck_files(&args.files, &selection);
     let nothing_found = walked.files.is_empty() && walked.errors.is_empty();
     let formats = match FormatPlan::new(&walked.files, &settings) {
         Ok(formats) => formats,
-        Err(message) => return Outcome::failure(message),
+        Err(error) => return Outcome::error(&error),
     };
     let style = Style {
         output: args.output,
@@ -88,14 +90,14 @@ pub(crate) fn run(
             .map(|message| format!("warning: {message}\n"))
             .chain(failures.iter().map(|message| format!("error: {message}\n")))
             .collect(),
-        code: 0,
+        code: Exit::Clean,
     };
     // A write error stops the run (`deckbox check . | head`: the reader has seen enough).
     // What it means for the exit code is the writer's owner's call: the binary keeps the
     // error and makes a full disk exit 2, a closed pipe quiet.
     let _ = written;
     if tally.unknown
-        && let Some(hint) = crate::cards::embedded::coverage_hint(&settings.db)
+        && let Some(hint) = deckbox::cards::embedded::coverage_hint(&settings.db)
     {
         outcome.stderr.push_str(&format!("note: {hint}\n"));
     }
@@ -103,12 +105,10 @@ pub(crate) fn run(
         // Checking nothing is not a failure (an empty folder), but CI should see it.
         outcome.stderr += "warning: no deck lists found; a walk picks the files deckbox.toml's [files] include, by default *.txt, *.deck, *.ptcgl, *.ptcgo\n";
     }
-    outcome.code = if !failures.is_empty() {
-        2
-    } else if tally.invalid {
-        1
+    outcome.code = if failures.is_empty() {
+        Exit::findings_if(tally.invalid)
     } else {
-        0
+        Exit::Failed
     };
     outcome.noted(&settings.notes)
 }
@@ -120,69 +120,6 @@ struct Tally {
     invalid: bool,
     /// Some deck names a card the index does not know.
     unknown: bool,
-}
-
-/// The walk's file selection: the config file's `[files]`, else the defaults.
-fn selection(settings: &Settings) -> Result<Selection, String> {
-    match &settings.config {
-        Some(config) => config.selection().map_err(|error| {
-            format!(
-                "error: invalid glob in {}: {error}\n",
-                config.path.display()
-            )
-        }),
-        None => Ok(Selection::defaults()),
-    }
-}
-
-/// Which format each file is checked against. `[[overrides]]` of the config file apply only
-/// when the format itself came from that file or the default: `--format` and
-/// `DECKBOX_FORMAT` win for every file.
-pub(crate) struct FormatPlan<'a> {
-    main: &'a Format,
-    extra: Vec<Format>,
-    /// Per file: `None` for `main`, else an index into `extra`.
-    choice: Vec<Option<usize>>,
-}
-
-impl<'a> FormatPlan<'a> {
-    fn new(files: &[DeckFile], settings: &'a Settings) -> Result<FormatPlan<'a>, String> {
-        let mut plan = FormatPlan {
-            main: &settings.format,
-            extra: Vec::new(),
-            choice: vec![None; files.len()],
-        };
-        let mut loaded: HashMap<&str, usize> = HashMap::new();
-        for (file, choice) in files.iter().zip(plan.choice.iter_mut()) {
-            let Some(name) = settings
-                .override_for(&file.absolute)
-                .map(|format| format.value.as_str())
-            else {
-                continue;
-            };
-            let index = match loaded.get(name) {
-                Some(&index) => index,
-                None => {
-                    let format = settings.load_override(name)?;
-                    plan.extra.push(format);
-                    let index = plan.extra.len() - 1;
-                    loaded.insert(name, index);
-                    index
-                }
-            };
-            *choice = Some(index);
-        }
-        Ok(plan)
-    }
-
-    fn format(&self, file: usize) -> &Format {
-        self.choice
-            .get(file)
-            .copied()
-            .flatten()
-            .and_then(|index| self.extra.get(index))
-            .unwrap_or(self.main)
-    }
 }
 
 /// Files checked at once: their checked decks are in memory together, the rest of the run
@@ -216,7 +153,7 @@ impl Run<'_> {
         let mut writer = ReportWriter::begin(out, self.style)?;
         for (chunk, files) in self.files.chunks(CHUNK).enumerate() {
             let ready: Vec<_> = from_stdin.by_ref().take(files.len()).collect();
-            let checked: Vec<Result<CheckedDeck, String>> = ready
+            let checked: Vec<Result<CheckedDeck, Error>> = ready
                 .into_par_iter()
                 .enumerate()
                 .map(|(offset, ready)| {
@@ -236,7 +173,7 @@ impl Run<'_> {
             for result in checked {
                 match result {
                     Ok(deck) => decks.push(deck),
-                    Err(message) => failures.push(message),
+                    Err(error) => failures.push(error.to_string()),
                 }
             }
             let first = writer.decks();
@@ -263,8 +200,10 @@ impl Run<'_> {
     }
 }
 
-fn read_file(file: Option<&DeckFile>) -> Result<DeckInput, String> {
-    let file = file.ok_or_else(|| "internal error: file list out of step".to_string())?;
+fn read_file(file: Option<&DeckFile>) -> Result<DeckInput, Error> {
+    let file = file.ok_or_else(|| Error::Usage {
+        message: "internal error: file list out of step".to_string(),
+    })?;
     // Standard input was read before; a file here never touches it.
     read_deck(&file.path, &mut std::io::empty(), &mut true)
 }

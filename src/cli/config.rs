@@ -7,10 +7,12 @@ use std::path::Path;
 use clap::ValueEnum;
 use serde::Serialize;
 
-use super::{Outcome, SettingsArgs, render_error, resolve_layers};
-use crate::formats::Format;
-use crate::settings::config::{Config, Origin, Resolved};
-use crate::settings::walk::DEFAULT_INCLUDE;
+use super::{Outcome, SettingsArgs};
+use deckbox::error::Exit;
+use deckbox::formats::Format;
+use deckbox::settings::config::{Config, Origin, Resolved};
+use deckbox::settings::walk::DEFAULT_INCLUDE;
+use deckbox::settings::{origin_text as origin, resolve_layers, shown};
 
 #[derive(Debug, clap::Args)]
 pub struct ConfigArgs {
@@ -29,9 +31,9 @@ pub enum ConfigOutput {
 }
 
 pub(crate) fn run(args: &ConfigArgs) -> Outcome {
-    let (config, resolved) = match resolve_layers(&args.settings) {
+    let (config, resolved) = match resolve_layers(&args.settings.flags()) {
         Ok(layers) => layers,
-        Err(message) => return Outcome::failure(message),
+        Err(error) => return Outcome::error(&error),
     };
     let mut outcome = Outcome {
         stdout: match args.output {
@@ -41,28 +43,10 @@ pub(crate) fn run(args: &ConfigArgs) -> Outcome {
         ..Outcome::default()
     };
     if let Err(error) = Format::load(&resolved.format.value) {
-        outcome.stderr = render_error(error);
-        outcome.code = 2;
+        outcome.stderr = super::render(&error.into());
+        outcome.code = Exit::Failed;
     }
     outcome
-}
-
-/// A path as the user would type it from here: relative under the current directory.
-fn shown(path: &Path) -> String {
-    let cwd = std::env::current_dir().unwrap_or_default();
-    match path.strip_prefix(&cwd) {
-        Ok(relative) if !relative.as_os_str().is_empty() => relative.display().to_string(),
-        _ => path.display().to_string(),
-    }
-}
-
-pub(crate) fn origin(origin: &Origin) -> String {
-    match origin {
-        Origin::Default => "(default)".to_string(),
-        Origin::Flag { flag } => format!("({flag})"),
-        Origin::Env { var } => format!("({var})"),
-        Origin::File { path, line } => format!("({}:{line})", shown(path)),
-    }
 }
 
 fn text(config: Option<&Config>, resolved: &Resolved, args: &SettingsArgs) -> String {

@@ -1,5 +1,5 @@
 //! `deckbox add`, `deckbox remove` and `deckbox diff`: the command-line side of
-//! [`crate::edit::in_place`] and [`crate::edit::diff`].
+//! [`deckbox::edit::in_place`] and [`deckbox::edit::diff`].
 //!
 //! Add and remove apply every spec in order to the file's text, all or nothing: when one
 //! spec fails (unknown card, too many copies) nothing is written and the exit code is 2.
@@ -12,12 +12,16 @@ use std::path::{Path, PathBuf};
 
 use clap::ValueEnum;
 
-use super::{Outcome, Settings, SettingsArgs, read_deck, unwritten};
-use crate::cards::CardDb;
-use crate::check::{self, CheckedDeck, DeckInput};
-use crate::edit::in_place::{self, EditError, Edited, Spec};
-use crate::render;
-use crate::util::atomic::{Lock, Options};
+use super::{Outcome, SettingsArgs, unwritten};
+use deckbox::cards::CardDb;
+use deckbox::check::{self, CheckedDeck};
+use deckbox::deck::DeckInput;
+use deckbox::deck::input::read_deck;
+use deckbox::edit::in_place::{self, EditError, Edited, Spec};
+use deckbox::error::{Error, Exit};
+use deckbox::render;
+use deckbox::settings::Settings;
+use deckbox::util::atomic::{Lock, Options};
 
 #[derive(Debug, clap::Args)]
 pub struct AddArgs {
@@ -116,9 +120,9 @@ fn run_edit(
     settings: &SettingsArgs,
     apply: EditFn,
 ) -> Outcome {
-    let settings = match Settings::resolve_for(settings, file) {
+    let settings = match Settings::resolve_for(&settings.flags(), file) {
         Ok(settings) => settings,
-        Err(message) => return Outcome::failure(message),
+        Err(error) => return Outcome::error(&error),
     };
     edit_file(file, specs, write, &settings, apply).noted(&settings.notes)
 }
@@ -131,10 +135,10 @@ fn edit_file(
     apply: EditFn,
 ) -> Outcome {
     if file.as_os_str() == "-" {
-        return Outcome::failure(
-            "error: add and remove edit a file in place; standard input (`-`) cannot be edited\n"
+        return Outcome::error(&Error::Usage {
+            message: "add and remove edit a file in place; standard input (`-`) cannot be edited"
                 .to_string(),
-        );
+        });
     }
     // Locked before it is read, so that another deckbox editing the same deck waits for
     // this edit and then applies its own to the result.
@@ -144,7 +148,7 @@ fn edit_file(
     };
     let input = match read_editable(file) {
         Ok(input) => input,
-        Err(message) => return Outcome::failure(format!("error: {message}\n")),
+        Err(error) => return Outcome::error(&error),
     };
     let (text, changes) = match apply_all(&input, specs, settings, apply) {
         Ok(edited) => edited,
@@ -156,7 +160,7 @@ fn edit_file(
     };
     let deck = check_text(&input, &text, settings);
     let verdict = format!("{}{}\n", render::short(&deck), render::summary(&deck));
-    let code = u8::from(!deck.valid());
+    let code = Exit::findings_if(!deck.valid());
     let changes: String = changes.iter().map(|change| format!("{change}\n")).collect();
     let (Some(lock), Some(options)) = (lock, write) else {
         return Outcome {
@@ -196,7 +200,7 @@ fn apply_all(
 
 /// A hint for an unknown card: which cards the embedded index covers.
 fn help_for(error: &EditError, settings: &Settings) -> String {
-    match (error, crate::cards::embedded::coverage_hint(&settings.db)) {
+    match (error, deckbox::cards::embedded::coverage_hint(&settings.db)) {
         (EditError::UnknownCard { .. }, Some(hint)) => format!("help: {hint}\n"),
         _ => String::new(),
     }
@@ -213,51 +217,55 @@ fn check_text(input: &DeckInput, text: &str, settings: &Settings) -> CheckedDeck
 
 /// Reads a file to edit. Only UTF-8 files are edited: writing back another encoding would
 /// change bytes the edit did not touch.
-fn read_editable(file: &Path) -> Result<DeckInput, String> {
+fn read_editable(file: &Path) -> Result<DeckInput, Error> {
     // read_deck would suggest `-` for a pipe, which add and remove refuse.
     if let Ok(metadata) = std::fs::metadata(file)
         && !metadata.is_file()
     {
-        return Err(format!(
-            "cannot edit {}: it is {}, not a file; add and remove edit a deck list file in place",
-            render::visible_line(&file.display().to_string()),
-            crate::util::bounded::kind(&metadata.file_type())
-        ));
+        return Err(Error::NotEditable {
+            name: deckbox::deck::source::visible_line(&file.display().to_string()).into_owned(),
+            kind: deckbox::util::bounded::kind(&metadata.file_type()),
+        });
     }
     let input = read_deck(file, &mut std::io::empty(), &mut false)?;
     match input.encoding_fallback {
         None => Ok(input),
-        Some(encoding) => Err(format!(
-            "{} is not UTF-8 (it reads as {encoding}); save it as UTF-8 before editing it",
-            file.display()
-        )),
+        Some(encoding) => Err(Error::NotUtf8 {
+            name: file.display().to_string(),
+            encoding,
+            remedy: "save it as UTF-8 before editing it".to_string(),
+        }),
     }
 }
 
 pub(crate) fn run_diff(args: &DiffArgs, stdin: &mut dyn Read) -> Outcome {
-    let settings = match Settings::resolve(&args.settings) {
+    let settings = match Settings::resolve(&args.settings.flags()) {
         Ok(settings) => settings,
-        Err(message) => return Outcome::failure(message),
+        Err(error) => return Outcome::error(&error),
     };
     let mut stdin_used = false;
     let mut decks = Vec::new();
     for file in [&args.old, &args.new] {
         match read_deck(file, stdin, &mut stdin_used) {
             Ok(input) => decks.push(check::check(&input, &settings.db, &settings.format)),
-            Err(message) => return Outcome::failure(format!("error: {message}\n")),
+            Err(error) => return Outcome::error(&error),
         }
     }
     let [old, new] = decks.as_slice() else {
-        return Outcome::failure("error: two deck lists are needed\n".to_string());
+        return Outcome::error(&Error::Usage {
+            message: "two deck lists are needed".to_string(),
+        });
     };
-    let diff = crate::edit::diff::diff(old, new, &settings.db);
+    let diff = deckbox::edit::diff::diff(old, new, &settings.db);
     Outcome {
         stdout: match args.output {
-            DiffOutput::Text => render::visible(&crate::edit::diff::text(&diff)).into_owned(),
-            DiffOutput::Json => crate::edit::diff::json(&diff),
+            DiffOutput::Text => {
+                deckbox::deck::source::visible(&deckbox::edit::diff::text(&diff)).into_owned()
+            }
+            DiffOutput::Json => deckbox::edit::diff::json(&diff),
         },
         stderr: String::new(),
-        code: u8::from(!diff.changes.is_empty()),
+        code: Exit::findings_if(!diff.changes.is_empty()),
     }
     .noted(&settings.notes)
 }

@@ -1,5 +1,5 @@
 //! `deckbox fmt` and `deckbox convert`: deck lists in canonical form, another layout or
-//! another language. The work is [`crate::edit::listing`]'s; this module reads files, decides
+//! another language. The work is [`deckbox::edit::listing`]'s; this module reads files, decides
 //! what to print and the exit code, and never prints itself.
 //!
 //! Exit codes:
@@ -19,11 +19,14 @@
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use super::{Outcome, Settings, SettingsArgs, Terminal, read_deck, unwritten};
-use crate::check;
-use crate::edit::listing::{self, Formatted, Layout, TextStyle, Untranslated};
-use crate::names::lang::Language;
-use crate::util::atomic::{Lock, Options};
+use super::{Outcome, SettingsArgs, Terminal, unwritten};
+use deckbox::check;
+use deckbox::deck::input::read_deck;
+use deckbox::edit::listing::{self, Formatted, Layout, TextStyle, Untranslated};
+use deckbox::error::{Error, Exit};
+use deckbox::names::lang::Language;
+use deckbox::settings::Settings;
+use deckbox::util::atomic::{Lock, Options};
 
 #[derive(Debug, clap::Args)]
 pub struct FmtArgs {
@@ -66,14 +69,16 @@ pub struct ConvertArgs {
     pub settings: SettingsArgs,
 }
 
-fn parse_layout(name: &str) -> Result<Layout, String> {
-    Layout::from_name(name)
-        .ok_or_else(|| format!("unknown layout '{name}'; expected ptcgl, ptcgo, limitless or json"))
+fn parse_layout(name: &str) -> Result<Layout, Error> {
+    Layout::from_name(name).ok_or_else(|| Error::Usage {
+        message: format!("unknown layout '{name}'; expected ptcgl, ptcgo, limitless or json"),
+    })
 }
 
-fn parse_language(code: &str) -> Result<Language, String> {
-    Language::from_code(code)
-        .ok_or_else(|| format!("unknown language '{code}'; expected en, fr, es, pt, de or it"))
+fn parse_language(code: &str) -> Result<Language, Error> {
+    Language::from_code(code).ok_or_else(|| Error::Usage {
+        message: format!("unknown language '{code}'; expected en, fr, es, pt, de or it"),
+    })
 }
 
 /// What `fmt` does with each file.
@@ -90,12 +95,12 @@ pub(crate) fn run_fmt(args: &FmtArgs, stdin: &mut dyn Read, _terminal: Terminal)
         (_, true) => Mode::Write,
         _ => Mode::Print,
     };
-    if let Some(message) = misuse(args, mode) {
-        return Outcome::failure(message);
+    if let Some(error) = misuse(args, mode) {
+        return Outcome::error(&error);
     }
-    let settings = match Settings::resolve(&args.settings) {
+    let settings = match Settings::resolve(&args.settings.flags()) {
         Ok(settings) => settings,
-        Err(message) => return Outcome::failure(message),
+        Err(error) => return Outcome::error(&error),
     };
     let mut outcome = Outcome::default();
     let mut stdin_used = false;
@@ -109,14 +114,18 @@ pub(crate) fn run_fmt(args: &FmtArgs, stdin: &mut dyn Read, _terminal: Terminal)
             Ok(lock) => lock,
             Err(error) => {
                 outcome.stderr.push_str(&unwritten(file, &error));
-                outcome.code = 2;
+                outcome.code = Exit::Failed;
                 continue;
             }
         };
         let formatted = read_deck(file, stdin, &mut stdin_used).and_then(|input| {
             refuse_foreign_encoding(file, &input, mode)?;
-            listing::format(&input, &settings.db, &settings.format)
-                .map_err(|refusal| format!("{}: {refusal}", file.display()))
+            listing::format(&input, &settings.db, &settings.format).map_err(|refusal| {
+                Error::Refused {
+                    name: file.display().to_string(),
+                    reason: refusal.to_string(),
+                }
+            })
         });
         match formatted {
             Ok(formatted) => match (mode, &lock) {
@@ -125,9 +134,9 @@ pub(crate) fn run_fmt(args: &FmtArgs, stdin: &mut dyn Read, _terminal: Terminal)
                 }
                 _ => one_file(&mut outcome, file, &formatted, mode),
             },
-            Err(message) => {
-                outcome.stderr.push_str(&format!("error: {message}\n"));
-                outcome.code = 2;
+            Err(error) => {
+                outcome.stderr.push_str(&super::render(&error));
+                outcome.code = Exit::Failed;
             }
         }
     }
@@ -152,7 +161,7 @@ fn write_file(
             .push_str(&format!("formatted {}\n", file.display())),
         Err(error) => {
             outcome.stderr.push_str(&unwritten(file, &error));
-            outcome.code = 2;
+            outcome.code = Exit::Failed;
         }
     }
 }
@@ -163,31 +172,34 @@ fn write_file(
 /// Printing and `--check` still work on it.
 fn refuse_foreign_encoding(
     file: &Path,
-    input: &crate::check::DeckInput,
+    input: &deckbox::deck::DeckInput,
     mode: Mode,
-) -> Result<(), String> {
+) -> Result<(), Error> {
     match (mode, input.encoding_fallback) {
-        (Mode::Write, Some(encoding)) => Err(format!(
-            "{} is not UTF-8 (it reads as {encoding}); not rewritten: save it as UTF-8 first, or print the canonical list with `deckbox fmt {}`",
-            file.display(),
-            file.display()
-        )),
+        (Mode::Write, Some(encoding)) => Err(Error::NotUtf8 {
+            name: file.display().to_string(),
+            encoding,
+            remedy: format!(
+                "not rewritten: save it as UTF-8 first, or print the canonical list with `deckbox fmt {}`",
+                file.display()
+            ),
+        }),
         _ => Ok(()),
     }
 }
 
 /// Argument combinations clap cannot express.
-fn misuse(args: &FmtArgs, mode: Mode) -> Option<String> {
-    if mode == Mode::Print && args.files.len() > 1 {
-        return Some(
-            "error: `deckbox fmt` prints one file; use `--check` or `--write` for several\n"
-                .to_owned(),
-        );
-    }
-    if mode == Mode::Write && args.files.iter().any(|file| file.as_os_str() == "-") {
-        return Some("error: `--write` cannot rewrite standard input (`-`)\n".to_owned());
-    }
-    None
+fn misuse(args: &FmtArgs, mode: Mode) -> Option<Error> {
+    let message = if mode == Mode::Print && args.files.len() > 1 {
+        "`deckbox fmt` prints one file; use `--check` or `--write` for several"
+    } else if mode == Mode::Write && args.files.iter().any(|file| file.as_os_str() == "-") {
+        "`--write` cannot rewrite standard input (`-`)"
+    } else {
+        return None;
+    };
+    Some(Error::Usage {
+        message: message.to_string(),
+    })
 }
 
 fn one_file(outcome: &mut Outcome, file: &Path, formatted: &Formatted, mode: Mode) {
@@ -195,7 +207,7 @@ fn one_file(outcome: &mut Outcome, file: &Path, formatted: &Formatted, mode: Mod
         Mode::Print => outcome.stdout.push_str(&printable(&formatted.formatted)),
         Mode::Check if !formatted.is_canonical() => {
             outcome.stdout.push_str(&diff(file, formatted));
-            outcome.code = outcome.code.max(1);
+            outcome.code = outcome.code.max(Exit::Findings);
         }
         Mode::Check | Mode::Write => {}
     }
@@ -226,13 +238,13 @@ fn diff(file: &Path, formatted: &Formatted) -> String {
 }
 
 pub(crate) fn run_convert(args: &ConvertArgs, stdin: &mut dyn Read) -> Outcome {
-    let settings = match Settings::resolve_for(&args.settings, &args.file) {
+    let settings = match Settings::resolve_for(&args.settings.flags(), &args.file) {
         Ok(settings) => settings,
-        Err(message) => return Outcome::failure(message),
+        Err(error) => return Outcome::error(&error),
     };
     let input = match read_deck(&args.file, stdin, &mut false) {
         Ok(input) => input,
-        Err(message) => return Outcome::failure(format!("error: {message}\n")),
+        Err(error) => return Outcome::error(&error),
     };
     let deck = check::check(&input, &settings.db, &settings.format);
     let converted = match args.lang {
@@ -242,13 +254,12 @@ pub(crate) fn run_convert(args: &ConvertArgs, stdin: &mut dyn Read) -> Outcome {
     let (listing, untranslated) = match converted {
         Ok(converted) => converted,
         Err(refusal) => {
-            return Outcome::failure(format!(
-                "error: {}: {}\n",
-                args.file.display(),
-                refusal
+            return Outcome::error(&Error::Refused {
+                name: args.file.display().to_string(),
+                reason: refusal
                     .to_string()
-                    .replacen("not formatted", "not converted", 1)
-            ));
+                    .replacen("not formatted", "not converted", 1),
+            });
         }
     };
     let text = listing::render(&listing, args.to);
@@ -265,9 +276,9 @@ pub(crate) fn run_convert(args: &ConvertArgs, stdin: &mut dyn Read) -> Outcome {
             }
             .apply(&text);
             let options = Options { force: args.force };
-            if let Err(error) = crate::util::atomic::write(path, styled.as_bytes(), options) {
+            if let Err(error) = deckbox::util::atomic::write(path, styled.as_bytes(), options) {
                 outcome.stderr.push_str(&unwritten(path, &error));
-                outcome.code = 2;
+                outcome.code = Exit::Failed;
             }
         }
     }

@@ -3,10 +3,11 @@
 
 use clap::Subcommand;
 
-use super::{Outcome, render_error};
-use crate::check::rules::Rule;
-use crate::formats::Format;
-use crate::render;
+use super::Outcome;
+use deckbox::check::rules::Rule;
+use deckbox::error::Error;
+use deckbox::formats::Format;
+use deckbox::render;
 
 #[derive(Debug, Subcommand)]
 pub enum FormatsAction {
@@ -16,46 +17,22 @@ pub enum FormatsAction {
 
 pub(crate) fn explain(rule: Option<&str>) -> Outcome {
     let Some(id) = rule else {
-        let mut stdout = String::new();
-        for rule in Rule::ALL {
-            let doc = rule.doc();
-            stdout.push_str(&format!(
-                "{:<18} {:<8} {}\n",
-                doc.id,
-                rule.severity().as_str(),
-                doc.summary
-            ));
-        }
         return Outcome {
-            stdout,
+            stdout: render::explain::rule_list(),
             ..Outcome::default()
         };
     };
     let Some(rule) = Rule::from_id(id) else {
         let known: Vec<&str> = Rule::ALL.iter().map(|rule| rule.id()).collect();
-        return Outcome::failure(format!(
-            "error: unknown rule '{id}'\nknown rules: {}\n",
-            known.join(", ")
-        ));
+        return Outcome::error(&Error::UnknownRule {
+            id: id.to_string(),
+            known: known.join(", "),
+        });
     };
-    let doc = rule.doc();
-    let stdout = format!(
-        "{id} ({severity})\n\n{summary}\n\nWhy\n  {why}\n\nExample\n{example}\nFix\n  {fix}\n",
-        id = doc.id,
-        severity = rule.severity().as_str(),
-        summary = doc.summary,
-        why = doc.why,
-        example = indent(doc.example),
-        fix = doc.fix,
-    );
     Outcome {
-        stdout,
+        stdout: render::explain::rule_page(rule),
         ..Outcome::default()
     }
-}
-
-fn indent(text: &str) -> String {
-    text.lines().map(|line| format!("  {line}\n")).collect()
 }
 
 pub(crate) fn formats(action: Option<&FormatsAction>) -> Outcome {
@@ -71,10 +48,10 @@ pub(crate) fn formats(action: Option<&FormatsAction>) -> Outcome {
     match shown {
         // Format files may come from a cloned repository: their strings are shown escaped.
         Ok(stdout) => Outcome {
-            stdout: render::visible(&stdout).into_owned(),
+            stdout: deckbox::deck::source::visible(&stdout).into_owned(),
             ..Outcome::default()
         },
-        Err(error) => Outcome::failure(render_error(error)),
+        Err(error) => Outcome::error(&error.into()),
     }
 }
 
@@ -94,7 +71,9 @@ pub(crate) fn completions(args: &CompletionsArgs) -> Outcome {
             stdout,
             ..Outcome::default()
         },
-        Err(error) => Outcome::failure(format!("error: completion script: {error}\n")),
+        Err(error) => Outcome::error(&Error::Usage {
+            message: format!("completion script: {error}"),
+        }),
     }
 }
 
@@ -116,10 +95,10 @@ pub(crate) fn man(command: Option<&str>) -> Outcome {
                     .display_name(format!("deckbox-{name}"))
                     .bin_name(format!("deckbox {name}")),
                 None => {
-                    return Outcome::failure(format!(
-                        "error: unknown command '{name}'\nknown commands: {}\n",
-                        known.join(", ")
-                    ));
+                    return Outcome::error(&Error::UnknownCommand {
+                        name: name.to_string(),
+                        known: known.join(", "),
+                    });
                 }
             }
         }
@@ -127,13 +106,17 @@ pub(crate) fn man(command: Option<&str>) -> Outcome {
     let mut roff = Vec::new();
     let source = format!("deckbox {}", env!("CARGO_PKG_VERSION"));
     if let Err(error) = clap_mangen::Man::new(page).source(source).render(&mut roff) {
-        return Outcome::failure(format!("error: man page: {error}\n"));
+        return Outcome::error(&Error::Usage {
+            message: format!("man page: {error}"),
+        });
     }
     match String::from_utf8(roff) {
         Ok(stdout) => Outcome {
             stdout,
             ..Outcome::default()
         },
-        Err(error) => Outcome::failure(format!("error: man page: {error}\n")),
+        Err(error) => Outcome::error(&Error::Usage {
+            message: format!("man page: {error}"),
+        }),
     }
 }

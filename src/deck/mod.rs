@@ -27,9 +27,11 @@ mod card;
 mod classify;
 mod decode;
 mod header;
+pub mod input;
 mod json;
 mod lines;
 mod reader;
+pub mod source;
 
 use serde::Serialize;
 
@@ -37,6 +39,7 @@ use crate::names::lang::Language;
 
 pub(crate) use card::reads_as_multiplier;
 pub use decode::{Decoded, LOSSY_UTF8, decode};
+pub use input::DeckInput;
 pub(crate) use lines::line_breaks;
 use reader::Reader;
 

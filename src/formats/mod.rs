@@ -12,7 +12,7 @@ pub mod reprint;
 
 use serde::{Deserialize, Serialize};
 
-use crate::util::invalid_file::InvalidFile;
+use crate::util::invalid_file::{FileError, InvalidFile};
 use crate::util::memo::Memo;
 
 /// `(id, file name, text)` of a format file under `formats/`, compiled in.
@@ -261,20 +261,11 @@ pub enum FormatError {
         )
     )]
     Unknown { name: String, known: String },
-    #[error("cannot read format file {path}: {source}")]
-    #[diagnostic(code(format))]
-    Io {
-        path: PathBuf,
-        #[source]
-        source: std::io::Error,
-    },
+    /// A format file that cannot be read or does not fit the schema.
     #[error(transparent)]
     #[diagnostic(transparent)]
-    Invalid(Box<InvalidFormat>),
+    File(#[from] FileError),
 }
-
-/// A format file whose text does not fit the schema, with the offending span.
-pub type InvalidFormat = InvalidFile;
 
 /// Largest format file read: the shipped ones are under 40 KB; a bound keeps a format path
 /// that is a link to `/dev/zero` from being read without end.
@@ -294,7 +285,7 @@ impl Format {
     pub fn load(name: &str) -> Result<Format, FormatError> {
         let (path, table) = load_table(name, None, &mut Vec::new())?;
         Format::deserialize(toml::Value::Table(table)).map_err(|error| {
-            FormatError::Invalid(Box::new(InvalidFile::from_toml(
+            FormatError::from(FileError::from(InvalidFile::from_toml(
                 "format", &path, "", &error,
             )))
         })
@@ -308,7 +299,7 @@ impl Format {
 }
 
 fn invalid(path: &Path, text: &str, error: &toml::de::Error) -> FormatError {
-    FormatError::Invalid(Box::new(InvalidFile::from_toml(
+    FormatError::from(FileError::from(InvalidFile::from_toml(
         "format", path, text, error,
     )))
 }
@@ -321,7 +312,7 @@ fn invalid_extends(
     help: Option<&str>,
 ) -> FormatError {
     let span = extends_key(&text).map(|at| at..at + "extends".len());
-    FormatError::Invalid(Box::new(InvalidFile::new(
+    FormatError::from(FileError::from(InvalidFile::new(
         "format",
         &path,
         &text,
@@ -347,13 +338,8 @@ fn source(name: &str, base: Option<&Path>) -> Result<(PathBuf, String), FormatEr
         _ => PathBuf::from(name),
     };
     if name.ends_with(".toml") || path.is_file() {
-        let text =
-            crate::util::bounded::read_to_string(&path, MAX_FORMAT_BYTES).map_err(|source| {
-                FormatError::Io {
-                    path: path.clone(),
-                    source,
-                }
-            })?;
+        let text = crate::util::bounded::read_to_string(&path, MAX_FORMAT_BYTES)
+            .map_err(|source| FormatError::File(FileError::io("format", &path, source)))?;
         return Ok((path, text));
     }
     Err(FormatError::Unknown {
@@ -398,10 +384,11 @@ fn load_table(
     let (_, mut merged) = match load_table(&parent, folder.as_deref(), chain) {
         Ok(loaded) => loaded,
         // Name the file that holds the `extends`, not only the one it names.
-        Err(FormatError::Io {
+        Err(FormatError::File(FileError::Io {
             path: missing,
-            source,
-        }) => {
+            reason: source,
+            ..
+        })) => {
             let message = format!(
                 "`extends` names {}, which cannot be read: {source}",
                 missing.display()
@@ -494,10 +481,10 @@ mod tests {
     fn unknown_keys_are_errors_with_a_span() {
         let text = "id = \"x\"\nname = \"X\"\ncolour = \"red\"\n[construction]\n";
         let error = Format::parse(Path::new("x.toml"), text).unwrap_err();
-        let FormatError::Invalid(invalid) = error else {
+        let FormatError::File(FileError::Invalid(invalid)) = error else {
             panic!("expected an invalid-file error");
         };
-        let InvalidFormat { message, span, .. } = *invalid;
+        let InvalidFile { message, span, .. } = *invalid;
         assert!(message.contains("colour"), "{message}");
         let span = span.unwrap();
         assert_eq!(&text[span.offset()..span.offset() + span.len()], "colour");

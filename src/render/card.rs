@@ -9,9 +9,9 @@ use std::fmt::Write;
 
 use serde::Serialize;
 
-use super::visible;
 use crate::cards::lookup::{Card, Lookup, MatchedBy};
 use crate::cards::{CardDb, Category, EnergyKind, Names, Printing, PrintingId, Stage, TrainerKind};
+use crate::deck::source::visible;
 use crate::formats::legality::{Verdict, judge};
 use crate::formats::{Ban, Format};
 use crate::names::lang::Language;

@@ -1,12 +1,16 @@
-//! Renderers: the same findings as human diagnostics, short lines, JSON or SARIF.
+//! Renderers: the same findings as human diagnostics, short lines, JSON or SARIF; and every
+//! other page deckbox shows (statistics, cards, formats, rule docs in [`explain`], sample
+//! deals in [`sample`]).
 //!
 //! Every renderer takes checked decks and returns a `String`; none prints. Machine output
 //! (short, JSON, SARIF) has no banners and no colour. The JSON layout is a contract (see the
 //! README): keys are only ever added.
 
 pub mod card;
+pub mod explain;
 pub mod formats;
 pub mod rules_reference;
+pub mod sample;
 pub mod sarif;
 pub mod stats_html;
 pub mod stats_text;
@@ -18,6 +22,7 @@ use serde::Serialize;
 use crate::cards::CardDb;
 use crate::check::CheckedDeck;
 use crate::check::diagnostic::{Diagnostic, Severity};
+use crate::deck::source::{hidden, visible, visible_line};
 
 /// How findings are shown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
@@ -165,53 +170,6 @@ fn short_line(deck: &CheckedDeck, diagnostic: &Diagnostic) -> String {
         diagnostic.rule.id(),
         visible(&diagnostic.message)
     )
-}
-
-/// Whether `c` is shown escaped in terminal output: control characters (escape sequences
-/// could recolour, move the cursor or erase a line), bidirectional controls (which reorder
-/// what a line shows, Trojan Source) and zero-width characters (which make two different
-/// names look the same). Tabs and line endings are layout and stay.
-fn hidden(c: char) -> bool {
-    (c.is_control() && !matches!(c, '\t' | '\n' | '\r'))
-        || matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{2064}' | '\u{2066}'..='\u{2069}' | '\u{061C}' | '\u{FEFF}')
-}
-
-/// `text` for a terminal: every `hidden` character written as `\u{202E}`. Used for file
-/// names, messages, labels and help in the human and short renderers; machine output
-/// (JSON, SARIF) keeps text as it is, JSON-escaped.
-pub fn visible(text: &str) -> std::borrow::Cow<'_, str> {
-    if !text.contains(hidden) {
-        return std::borrow::Cow::Borrowed(text);
-    }
-    let mut out = String::with_capacity(text.len() + 16);
-    for c in text.chars() {
-        if hidden(c) {
-            out.push_str(&format!("\\u{{{:X}}}", u32::from(c)));
-        } else {
-            out.push(c);
-        }
-    }
-    std::borrow::Cow::Owned(out)
-}
-
-/// [`visible`] for text that must stay on one line (a file name in a finding line or a
-/// summary): tabs and line endings are escaped too, so a file named `a\nb.txt` cannot
-/// forge a finding line.
-pub fn visible_line(text: &str) -> std::borrow::Cow<'_, str> {
-    if !text.contains(|c: char| hidden(c) || matches!(c, '\t' | '\n' | '\r')) {
-        return std::borrow::Cow::Borrowed(text);
-    }
-    let mut out = String::with_capacity(text.len() + 16);
-    for c in text.chars() {
-        match c {
-            '\t' => out.push_str("\\t"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            c if hidden(c) => out.push_str(&format!("\\u{{{:X}}}", u32::from(c))),
-            c => out.push(c),
-        }
-    }
-    std::borrow::Cow::Owned(out)
 }
 
 /// The deck's text as the human renderer quotes it: each `hidden` character replaced by

@@ -17,7 +17,7 @@ use toml::Spanned;
 
 use crate::names::lang::Language;
 use crate::settings::walk;
-use crate::util::invalid_file::InvalidFile;
+use crate::util::invalid_file::{FileError, InvalidFile};
 
 /// The config file's name.
 pub const FILE_NAME: &str = "deckbox.toml";
@@ -97,24 +97,6 @@ struct RawOverride {
     format: Spanned<String>,
 }
 
-/// A config file that could not be used.
-#[derive(Debug, thiserror::Error, miette::Diagnostic)]
-pub enum ConfigError {
-    #[error("cannot read config file {path}: {source}")]
-    #[diagnostic(code(config))]
-    Io {
-        path: PathBuf,
-        #[source]
-        source: std::io::Error,
-    },
-    #[error(transparent)]
-    #[diagnostic(transparent)]
-    Invalid(Box<InvalidConfig>),
-}
-
-/// A config file whose text does not fit the schema, with the offending span.
-pub type InvalidConfig = InvalidFile;
-
 /// The nearest `deckbox.toml` in `start` or a folder above it, up to the file-system root.
 pub fn discover(start: &Path) -> Option<PathBuf> {
     walk::absolute(start)
@@ -128,20 +110,16 @@ pub fn discover(start: &Path) -> Option<PathBuf> {
 const MAX_CONFIG_BYTES: u64 = 8 << 20;
 
 /// Reads and checks the config file at `path`.
-pub fn load(path: &Path) -> Result<Config, ConfigError> {
-    let text = crate::util::bounded::read_to_string(path, MAX_CONFIG_BYTES).map_err(|source| {
-        ConfigError::Io {
-            path: path.to_path_buf(),
-            source,
-        }
-    })?;
+pub fn load(path: &Path) -> Result<Config, FileError> {
+    let text = crate::util::bounded::read_to_string(path, MAX_CONFIG_BYTES)
+        .map_err(|reason| FileError::io("config", path, reason))?;
     parse(path, &text)
 }
 
 /// Checks a config file's text; `path` locates the paths in it and names it in errors.
-pub fn parse(path: &Path, text: &str) -> Result<Config, ConfigError> {
+pub fn parse(path: &Path, text: &str) -> Result<Config, FileError> {
     let raw: RawConfig = toml::from_str(text).map_err(|error| {
-        ConfigError::Invalid(Box::new(InvalidFile::from_toml(
+        FileError::Invalid(Box::new(InvalidFile::from_toml(
             "config", path, text, &error,
         )))
     })?;
@@ -168,7 +146,7 @@ struct Reader<'a> {
 }
 
 impl Reader<'_> {
-    fn build(&self, raw: RawConfig) -> Result<Config, ConfigError> {
+    fn build(&self, raw: RawConfig) -> Result<Config, FileError> {
         let format = raw.format.map(|value| self.format(&value)).transpose()?;
         let cards = raw.cards.map(|value| self.cards(&value)).transpose()?;
         let language = raw
@@ -201,9 +179,9 @@ impl Reader<'_> {
             .partition_point(|&start| start <= value.span().start)
     }
 
-    fn error(&self, at: std::ops::Range<usize>, message: String, help: &str) -> ConfigError {
+    fn error(&self, at: std::ops::Range<usize>, message: String, help: &str) -> FileError {
         let label = message.clone();
-        ConfigError::Invalid(Box::new(InvalidFile::new(
+        FileError::Invalid(Box::new(InvalidFile::new(
             "config",
             self.path,
             self.text,
@@ -215,7 +193,7 @@ impl Reader<'_> {
     }
 
     /// A built-in id stays as it is; anything else is a format file under the folder.
-    fn format(&self, value: &Spanned<String>) -> Result<Setting<String>, ConfigError> {
+    fn format(&self, value: &Spanned<String>) -> Result<Setting<String>, FileError> {
         let name = value.get_ref();
         let builtin = crate::formats::Format::builtin_ids().any(|id| id == name);
         let resolved = if builtin {
@@ -239,14 +217,14 @@ impl Reader<'_> {
         })
     }
 
-    fn cards(&self, value: &Spanned<String>) -> Result<Setting<PathBuf>, ConfigError> {
+    fn cards(&self, value: &Spanned<String>) -> Result<Setting<PathBuf>, FileError> {
         Ok(Setting {
             value: self.inside(value)?,
             line: self.line(value),
         })
     }
 
-    fn language(&self, value: &Spanned<String>) -> Result<Setting<Language>, ConfigError> {
+    fn language(&self, value: &Spanned<String>) -> Result<Setting<Language>, FileError> {
         let language = Language::from_code(value.get_ref()).ok_or_else(|| {
             self.error(
                 value.span(),
@@ -261,7 +239,7 @@ impl Reader<'_> {
     }
 
     /// Globs are relative to the folder: no absolute pattern, no `..`.
-    fn globs(&self, globs: &[Spanned<String>]) -> Result<Vec<String>, ConfigError> {
+    fn globs(&self, globs: &[Spanned<String>]) -> Result<Vec<String>, FileError> {
         Ok(self
             .compiled(globs)?
             .into_iter()
@@ -270,7 +248,7 @@ impl Reader<'_> {
     }
 
     /// [`Reader::globs`], each with its compiled glob.
-    fn compiled(&self, globs: &[Spanned<String>]) -> Result<Vec<(String, Glob)>, ConfigError> {
+    fn compiled(&self, globs: &[Spanned<String>]) -> Result<Vec<(String, Glob)>, FileError> {
         globs
             .iter()
             .map(|glob| {
@@ -301,7 +279,7 @@ impl Reader<'_> {
     fn overrides(
         &self,
         raw: &[RawOverride],
-    ) -> Result<(Vec<Override>, OverrideMatcher), ConfigError> {
+    ) -> Result<(Vec<Override>, OverrideMatcher), FileError> {
         let mut overrides = Vec::with_capacity(raw.len());
         let mut set = GlobSetBuilder::new();
         let mut entry = Vec::new();
@@ -337,7 +315,7 @@ impl Reader<'_> {
 
     /// `value` as a path under the folder, or an error when it leaves it (`..`, an absolute
     /// path elsewhere, or a symbolic link pointing out).
-    fn inside(&self, value: &Spanned<String>) -> Result<PathBuf, ConfigError> {
+    fn inside(&self, value: &Spanned<String>) -> Result<PathBuf, FileError> {
         let written = Path::new(value.get_ref());
         let joined = walk::normalize(&self.dir.join(written));
         let lexical = joined.starts_with(self.dir)
@@ -507,12 +485,12 @@ fn pick<T>(
 mod tests {
     use super::*;
 
-    fn parse_in(dir: &Path, text: &str) -> Result<Config, ConfigError> {
+    fn parse_in(dir: &Path, text: &str) -> Result<Config, FileError> {
         parse(&dir.join(FILE_NAME), text)
     }
 
-    fn invalid_message(error: ConfigError) -> (String, String, Option<String>) {
-        let ConfigError::Invalid(invalid) = error else {
+    fn invalid_message(error: FileError) -> (String, String, Option<String>) {
+        let FileError::Invalid(invalid) = error else {
             panic!("expected an invalid-file error");
         };
         let span = invalid.span.unwrap();

@@ -1,5 +1,354 @@
-//! What a run is configured to do: `deckbox.toml` and its layering under flags and the
-//! environment ([`config`]), and which files of a repository are deck lists ([`walk`]).
+//! What a run is configured to do: the flags a user gave ([`Flags`]) layered over the
+//! environment, `deckbox.toml` and the defaults, resolved to [`Settings`] (the format loaded,
+//! the card database opened); which format each file is checked against ([`FormatPlan`]);
+//! the config file itself ([`config`]) and which files of a repository are deck lists
+//! ([`walk`]). It knows no command-line parser: the CLI hands it plain [`Flags`]. It never
+//! prints: warnings come back as text for the caller to show.
 
 pub mod config;
 pub mod walk;
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+
+use crate::cards::{CardDb, CardDbError, embedded, index};
+use crate::deck::source::visible_line;
+use crate::error::Error;
+use crate::formats::Format;
+use crate::names::lang::Language;
+use config::{Config, Layers, Origin, Resolved};
+use walk::{DeckFile, Selection};
+
+/// The settings a user gave as flags, before layering; unset fields fall back to the
+/// environment, then the config file, then the defaults.
+#[derive(Debug, Default, Clone)]
+pub struct Flags {
+    /// Format id or format file path (`--format`).
+    pub format: Option<String>,
+    /// A card database checkout (`--cards`).
+    pub cards: Option<PathBuf>,
+    /// Rebuild the cached index of `cards` even if the source looks unchanged.
+    pub rebuild_index: bool,
+    /// This config file instead of the nearest deckbox.toml (`--config`).
+    pub config: Option<PathBuf>,
+    /// Ignore any deckbox.toml (`--no-config`).
+    pub no_config: bool,
+}
+
+/// Settings resolved from [`Flags`]: the format loaded and the card database opened.
+pub struct Settings {
+    pub format: Format,
+    pub db: CardDb,
+    /// The language lists written by deckbox default to (`language` in deckbox.toml);
+    /// `None` keeps each list's own language.
+    pub language: Option<Language>,
+    /// The config file in effect, for per-path formats and the walk's globs.
+    pub config: Option<Config>,
+    /// What each setting resolved to and where it came from.
+    pub resolved: Resolved,
+    /// Warnings from opening the card database (a damaged cache rebuilt, files of the
+    /// checkout that could not be read), for standard error.
+    pub notes: String,
+}
+
+impl Settings {
+    /// Reads the config file (unless `--no-config`), layers flags > environment > file >
+    /// defaults, loads the format and opens the card database.
+    pub fn resolve(flags: &Flags) -> Result<Settings, Error> {
+        let (config, resolved) = resolve_layers(flags)?;
+        let format = Format::load(&resolved.format.value)
+            .map_err(|error| set_by("format", &resolved.format.origin, error.into()))?;
+        let (db, notes) = open_cards(resolved.cards.value.as_deref(), flags.rebuild_index)
+            .map_err(|error| set_by("cards", &resolved.cards.origin, error.into()))?;
+        Ok(Settings {
+            format,
+            db,
+            language: resolved.language.value,
+            config,
+            resolved,
+            notes,
+        })
+    }
+
+    /// [`Settings::resolve`] for a command on one deck file: a `[[overrides]]` entry of the
+    /// config file that matches `file` picks its format, as `deckbox check` does (unless
+    /// `--format` or `DECKBOX_FORMAT` chose one).
+    pub fn resolve_for(flags: &Flags, file: &std::path::Path) -> Result<Settings, Error> {
+        let mut settings = Settings::resolve(flags)?;
+        let chosen = (file.as_os_str() != "-")
+            .then(|| settings.override_for(&walk::absolute(file)))
+            .flatten()
+            .map(|format| format.value.clone());
+        if let Some(format) = chosen {
+            settings.format = settings.load_override(&format)?;
+        }
+        Ok(settings)
+    }
+
+    /// The format a config `[[overrides]]` entry gives the file at `absolute`. Overrides
+    /// apply only when the format itself came from the config file or the default:
+    /// `--format` and `DECKBOX_FORMAT` win for every file.
+    pub(crate) fn override_for(
+        &self,
+        absolute: &std::path::Path,
+    ) -> Option<&config::Setting<String>> {
+        let overridable = matches!(
+            self.resolved.format.origin,
+            config::Origin::Default | config::Origin::File { .. }
+        );
+        let config = self.config.as_ref().filter(|_| overridable)?;
+        config.format_for(absolute)
+    }
+
+    /// Loads the format an override names; an error says which line of the config file
+    /// named it.
+    pub(crate) fn load_override(&self, name: &str) -> Result<Format, Error> {
+        Format::load(name).map_err(|error| {
+            let origin = self.config.as_ref().and_then(|config| {
+                let line = config
+                    .overrides
+                    .iter()
+                    .find(|entry| entry.format.value == name)?
+                    .format
+                    .line;
+                Some(config::Origin::File {
+                    path: config.path.clone(),
+                    line,
+                })
+            });
+            match origin {
+                Some(origin) => set_by("format", &origin, error.into()),
+                None => error.into(),
+            }
+        })
+    }
+
+    /// Loads a format (id or file) and opens the card database (`--cards`, else embedded),
+    /// with no config file and no environment.
+    pub fn open(
+        format: &str,
+        cards: Option<&std::path::Path>,
+        rebuild: bool,
+    ) -> Result<Settings, Error> {
+        let resolved = config::resolve(&Layers {
+            format_flag: Some(format),
+            cards_flag: cards,
+            ..Layers::default()
+        });
+        let format = Format::load(format)?;
+        let (db, notes) = open_cards(cards, rebuild)?;
+        Ok(Settings {
+            format,
+            db,
+            language: None,
+            config: None,
+            resolved,
+            notes,
+        })
+    }
+}
+
+/// `error`, for a setting that came from `origin`: when that is a config file line or an
+/// environment variable, the error says so (so a repository's config file is never a
+/// mystery); from a flag or the default, it is `error` as it is.
+fn set_by(setting: &'static str, origin: &Origin, error: Error) -> Error {
+    match origin {
+        Origin::File { .. } | Origin::Env { .. } => Error::SetBy {
+            setting,
+            origin: origin.clone(),
+            error: Box::new(error),
+        },
+        _ => error,
+    }
+}
+
+/// Finds and reads the config file, then layers flags, environment, file and defaults.
+/// Opens nothing else: `deckbox config` shows this without loading a card database.
+pub fn resolve_layers(flags: &Flags) -> Result<(Option<Config>, Resolved), Error> {
+    let config = find_config(flags)?;
+    let format_env = non_empty_env("DECKBOX_FORMAT")?;
+    // A path: any bytes the system allows.
+    let cards_env = std::env::var_os("DECKBOX_CARDS")
+        .filter(|value| !value.is_empty())
+        .map(PathBuf::from);
+    let resolved = config::resolve(&Layers {
+        format_flag: flags.format.as_deref(),
+        cards_flag: flags.cards.as_deref(),
+        format_env: format_env.as_deref(),
+        cards_env: cards_env.as_deref(),
+        file: config.as_ref(),
+    });
+    Ok((config, resolved))
+}
+
+/// `--config FILE`, else the nearest deckbox.toml from the current directory up, unless
+/// `--no-config`.
+fn find_config(flags: &Flags) -> Result<Option<Config>, Error> {
+    if flags.no_config {
+        return Ok(None);
+    }
+    let path = match &flags.config {
+        Some(path) => Some(path.clone()),
+        None => std::env::current_dir()
+            .ok()
+            .and_then(|cwd| config::discover(&cwd)),
+    };
+    path.map(|path| config::load(&path).map_err(Error::from))
+        .transpose()
+}
+
+/// An environment variable, an empty value counting as unset; one that is not UTF-8 is an
+/// error rather than silently unset (a format id is text).
+fn non_empty_env(name: &'static str) -> Result<Option<String>, Error> {
+    match std::env::var(name) {
+        Ok(value) => Ok(Some(value).filter(|value| !value.is_empty())),
+        Err(std::env::VarError::NotPresent) => Ok(None),
+        Err(std::env::VarError::NotUnicode(value)) => Err(Error::EnvNotUtf8 {
+            name,
+            value: value.to_string_lossy().escape_debug().to_string(),
+        }),
+    }
+}
+
+/// Opens `--cards DIR`, or the embedded card index without one.
+pub fn open_cards(
+    path: Option<&std::path::Path>,
+    rebuild: bool,
+) -> Result<(CardDb, String), CardDbError> {
+    let Some(path) = path else {
+        return Ok((embedded::open()?, String::new()));
+    };
+    let options = index::IndexOptions {
+        cache_dir: None,
+        rebuild,
+    };
+    let opened = index::open_detailed(path, &options)?;
+    let notes = card_notes(&opened);
+    Ok((opened.db, notes))
+}
+
+/// Most unreadable card-data files named one by one; the rest are counted.
+const MAX_UNREADABLE_SHOWN: usize = 20;
+
+/// The warnings of opening a checkout: a damaged cache rebuilt, files left out.
+fn card_notes(opened: &index::Opened) -> String {
+    let mut notes = String::new();
+    let shown = |path: &std::path::Path| visible_line(&path.display().to_string()).into_owned();
+    if let Some(cache) = &opened.damaged_cache {
+        let rebuilt = if opened.cache == index::CacheUse::Built {
+            "rebuilt it"
+        } else {
+            "loaded the card data without it"
+        };
+        notes.push_str(&format!(
+            "warning: the card-index cache {} was damaged; {rebuilt}\n",
+            shown(cache)
+        ));
+    }
+    let unreadable = &opened.unreadable;
+    if !unreadable.is_empty() {
+        let n = unreadable.len();
+        let (files, their) = if n == 1 {
+            ("file", "its")
+        } else {
+            ("files", "their")
+        };
+        notes.push_str(&format!(
+            "warning: {n} {files} of the card data could not be read; {their} cards are left out (no cache is written until that is fixed):\n"
+        ));
+        for skipped in unreadable.iter().take(MAX_UNREADABLE_SHOWN) {
+            notes.push_str(&format!(
+                "  {}: {}\n",
+                shown(&skipped.path),
+                visible_line(&skipped.reason)
+            ));
+        }
+        if n > MAX_UNREADABLE_SHOWN {
+            notes.push_str(&format!("  … and {} more\n", n - MAX_UNREADABLE_SHOWN));
+        }
+    }
+    notes
+}
+
+impl Settings {
+    /// The walk's file selection: the config file's `[files]`, else the defaults.
+    pub fn selection(&self) -> Result<Selection, Error> {
+        match &self.config {
+            Some(config) => config.selection().map_err(|error| Error::Glob {
+                path: config.path.clone(),
+                reason: error,
+            }),
+            None => Ok(Selection::defaults()),
+        }
+    }
+}
+
+/// Which format each file is checked against. `[[overrides]]` of the config file apply only
+/// when the format itself came from that file or the default: `--format` and
+/// `DECKBOX_FORMAT` win for every file.
+pub struct FormatPlan<'a> {
+    main: &'a Format,
+    extra: Vec<Format>,
+    /// Per file: `None` for `main`, else an index into `extra`.
+    choice: Vec<Option<usize>>,
+}
+
+impl<'a> FormatPlan<'a> {
+    pub fn new(files: &[DeckFile], settings: &'a Settings) -> Result<FormatPlan<'a>, Error> {
+        let mut plan = FormatPlan {
+            main: &settings.format,
+            extra: Vec::new(),
+            choice: vec![None; files.len()],
+        };
+        let mut loaded: HashMap<&str, usize> = HashMap::new();
+        for (file, choice) in files.iter().zip(plan.choice.iter_mut()) {
+            let Some(name) = settings
+                .override_for(&file.absolute)
+                .map(|format| format.value.as_str())
+            else {
+                continue;
+            };
+            let index = match loaded.get(name) {
+                Some(&index) => index,
+                None => {
+                    let format = settings.load_override(name)?;
+                    plan.extra.push(format);
+                    let index = plan.extra.len() - 1;
+                    loaded.insert(name, index);
+                    index
+                }
+            };
+            *choice = Some(index);
+        }
+        Ok(plan)
+    }
+
+    pub fn format(&self, file: usize) -> &Format {
+        self.choice
+            .get(file)
+            .copied()
+            .flatten()
+            .and_then(|index| self.extra.get(index))
+            .unwrap_or(self.main)
+    }
+}
+
+/// A setting's origin as `deckbox config` shows it: `(default)`, `(--format)`,
+/// `(DECKBOX_FORMAT)`, `(deckbox.toml:3)`.
+pub fn origin_text(origin: &Origin) -> String {
+    match origin {
+        Origin::Default => "(default)".to_string(),
+        Origin::Flag { flag } => format!("({flag})"),
+        Origin::Env { var } => format!("({var})"),
+        Origin::File { path, line } => format!("({}:{line})", shown(path)),
+    }
+}
+
+/// A path as the user would type it from here: relative under the current directory.
+pub fn shown(path: &std::path::Path) -> String {
+    let cwd = std::env::current_dir().unwrap_or_default();
+    match path.strip_prefix(&cwd) {
+        Ok(relative) if !relative.as_os_str().is_empty() => relative.display().to_string(),
+        _ => path.display().to_string(),
+    }
+}

@@ -259,7 +259,8 @@ impl Ignores {
                 return None;
             }
             Err(error) => {
-                let shown = crate::render::visible_line(&file.display().to_string()).into_owned();
+                let shown =
+                    crate::deck::source::visible_line(&file.display().to_string()).into_owned();
                 self.warnings
                     .lock()
                     .unwrap_or_else(std::sync::PoisonError::into_inner)

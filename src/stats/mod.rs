@@ -5,14 +5,17 @@
 //! are always labelled and never mixed: *kept hand* (conditioned on the kept hand holding a
 //! Basic Pokémon, what a player holds after mulligans) and *single shuffle* (the plain
 //! hypergeometric of one shuffle). [`query`] reads and evaluates `--want` expressions.
-//! [`Report`] gathers everything into one serializable value; the simulation part is left
-//! for the caller to fill. This module reads no files, resolves no card names and renders
+//! [`Report`] gathers everything into one serializable value. [`kinds`] turns a checked deck
+//! into the card kinds statistics count; [`simulate`] runs the engine for the report's
+//! simulated estimates. This module reads no files, resolves no card names and renders
 //! nothing: the caller hands it a [`DeckShape`] with names, and formatting floats is the
 //! renderer's job.
 
 pub mod exact;
+pub mod kinds;
 pub mod observer;
 pub mod query;
+pub mod simulate;
 
 use serde::Serialize;
 

@@ -81,30 +81,22 @@ pub struct Query {
     pub clauses: Vec<Clause>,
 }
 
-/// A query that could not be read, with the bytes to underline.
+/// A query that could not be read, with the bytes to underline. [`crate::error::Error`]
+/// pairs it with the query's text, for miette to draw.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{message}")]
 pub struct QueryError {
     pub message: String,
-    pub span: Span,
+    pub span: miette::SourceSpan,
 }
 
 impl QueryError {
-    fn new(message: impl Into<String>, offset: usize, length: usize) -> QueryError {
-        let message = message.into();
+    /// `message` about the `length` bytes at `offset` of the query.
+    pub fn new(message: impl Into<String>, offset: usize, length: usize) -> QueryError {
         QueryError {
-            message,
-            span: Span::new(offset, length),
+            message: message.into(),
+            span: miette::SourceSpan::new(offset.into(), length),
         }
-    }
-
-    /// The message, the query and a caret line under the span (one caret per character).
-    pub fn render(&self, input: &str) -> String {
-        let before = input.get(..self.span.offset).unwrap_or(input);
-        let under = input.get(self.span.offset..self.span.end()).unwrap_or("");
-        let pad = " ".repeat(before.chars().count());
-        let carets = "^".repeat(under.chars().count().max(1));
-        format!("error: {}\n  {input}\n  {pad}{carets}", self.message)
     }
 }
 
@@ -445,8 +437,14 @@ mod tests {
         );
     }
 
+    /// The message, the query and a caret under each character of the error's span (at
+    /// least one): where miette's label will point.
     fn error(input: &str) -> String {
-        parse(input).unwrap_err().render(input)
+        let error = parse(input).unwrap_err();
+        let (offset, length) = (error.span.offset(), error.span.len());
+        let pad = " ".repeat(input[..offset].chars().count());
+        let carets = "^".repeat(input[offset..offset + length].chars().count().max(1));
+        format!("error: {}\n  {input}\n  {pad}{carets}", error.message)
     }
 
     #[test]

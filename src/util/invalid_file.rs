@@ -1,9 +1,74 @@
-//! A TOML file deckbox reads strictly (a format file, `deckbox.toml`) whose text does not
-//! fit its schema: one error type, pointing at the offending span, for every such file.
+//! A TOML file deckbox reads strictly (a format file, `deckbox.toml`) that cannot be used:
+//! one error type for every such file ([`FileError`]): unreadable, or its text does not fit
+//! the schema ([`InvalidFile`], pointing at the offending span).
 
 use std::fmt;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
+
+/// A strictly read file (format file, `deckbox.toml`) that could not be used.
+#[derive(Debug, thiserror::Error)]
+pub enum FileError {
+    /// The file could not be read. `reason` is the whole cause: the message says it once,
+    /// with no cause line repeating it.
+    #[error("cannot read {kind} file {path}: {reason}")]
+    Io {
+        /// What the file is, as the message says it: `format`, `config`.
+        kind: &'static str,
+        path: PathBuf,
+        reason: std::io::Error,
+    },
+    /// The file's text does not fit the schema.
+    #[error(transparent)]
+    Invalid(Box<InvalidFile>),
+}
+
+impl FileError {
+    /// The file at `path` could not be read.
+    pub(crate) fn io(kind: &'static str, path: &Path, reason: std::io::Error) -> FileError {
+        FileError::Io {
+            kind,
+            path: path.to_path_buf(),
+            reason,
+        }
+    }
+}
+
+impl From<InvalidFile> for FileError {
+    fn from(invalid: InvalidFile) -> FileError {
+        FileError::Invalid(Box::new(invalid))
+    }
+}
+
+impl miette::Diagnostic for FileError {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        match self {
+            FileError::Io { kind, .. } => Some(Box::new(*kind)),
+            FileError::Invalid(invalid) => invalid.code(),
+        }
+    }
+
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        match self {
+            FileError::Io { .. } => None,
+            FileError::Invalid(invalid) => invalid.help(),
+        }
+    }
+
+    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
+        match self {
+            FileError::Io { .. } => None,
+            FileError::Invalid(invalid) => invalid.source_code(),
+        }
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
+        match self {
+            FileError::Io { .. } => None,
+            FileError::Invalid(invalid) => invalid.labels(),
+        }
+    }
+}
 
 /// A strictly read file whose text does not fit the schema, with the offending span.
 #[derive(Debug)]

@@ -5,19 +5,16 @@
 
 use crate::common;
 
-use deckbox::cli::{Settings, SettingsArgs, SourceArgs};
 use deckbox::names::lang::Language;
 use deckbox::settings::config::{self, Origin};
+use deckbox::settings::{Flags, Settings};
 
 #[test]
 fn settings_carry_the_config_file() {
     let path = common::repo().join("tests/fixtures/repo/deckbox.toml");
-    let args = SettingsArgs {
-        source: SourceArgs {
-            config: Some(path.clone()),
-            ..SourceArgs::default()
-        },
-        ..SettingsArgs::default()
+    let args = Flags {
+        config: Some(path.clone()),
+        ..Flags::default()
     };
     // Only flags and the file: this test must not depend on the caller's environment.
     if std::env::var_os("DECKBOX_FORMAT").is_some() || std::env::var_os("DECKBOX_CARDS").is_some() {
@@ -45,26 +42,21 @@ fn settings_carry_the_config_file() {
 #[test]
 fn a_flag_beats_the_file_and_no_config_ignores_it() {
     let path = common::repo().join("tests/fixtures/repo/deckbox.toml");
-    let args = SettingsArgs {
+    let args = Flags {
         format: Some("expanded".to_string()),
-        source: SourceArgs {
-            config: Some(path.clone()),
-            ..SourceArgs::default()
-        },
+        config: Some(path.clone()),
+        ..Flags::default()
     };
-    let (_, resolved) = deckbox::cli::resolve_layers(&args).unwrap();
+    let (_, resolved) = deckbox::settings::resolve_layers(&args).unwrap();
     assert_eq!(resolved.format.value, "expanded");
     assert_eq!(resolved.format.origin, Origin::Flag { flag: "--format" });
     assert_eq!(resolved.language.value, Some(Language::Fr));
-    let ignored = SettingsArgs {
-        source: SourceArgs {
-            config: Some(path),
-            no_config: true,
-            ..SourceArgs::default()
-        },
-        ..SettingsArgs::default()
+    let ignored = Flags {
+        config: Some(path),
+        no_config: true,
+        ..Flags::default()
     };
-    let (file, resolved) = deckbox::cli::resolve_layers(&ignored).unwrap();
+    let (file, resolved) = deckbox::settings::resolve_layers(&ignored).unwrap();
     assert!(file.is_none());
     assert_eq!(resolved.language.value, None);
 }
@@ -74,27 +66,32 @@ fn errors_name_the_file_and_line() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join(config::FILE_NAME);
     std::fs::write(&path, "format = \"glc\"\n\n[files]\nexclud = [\"x\"]\n").unwrap();
-    let args = SettingsArgs {
-        source: SourceArgs {
-            config: Some(path),
-            ..SourceArgs::default()
-        },
-        ..SettingsArgs::default()
+    let args = Flags {
+        config: Some(path),
+        ..Flags::default()
     };
-    let Err(message) = Settings::resolve(&args) else {
+    let Err(error) = Settings::resolve(&args) else {
         panic!("an unknown key must be an error");
     };
+    let message = drawn(&error);
     assert!(message.contains("deckbox.toml:4:1"), "{message}");
     assert!(message.contains("did you mean `exclude`?"), "{message}");
-    let missing = SettingsArgs {
-        source: SourceArgs {
-            config: Some(dir.path().join("nope.toml")),
-            ..SourceArgs::default()
-        },
-        ..SettingsArgs::default()
+    let missing = Flags {
+        config: Some(dir.path().join("nope.toml")),
+        ..Flags::default()
     };
-    let Err(message) = Settings::resolve(&missing) else {
+    let Err(error) = Settings::resolve(&missing) else {
         panic!("a missing --config file must be an error");
     };
+    let message = drawn(&error);
     assert!(message.contains("cannot read config file"), "{message}");
+}
+
+/// An error as miette draws it for the binary, without colour.
+fn drawn(error: &deckbox::error::Error) -> String {
+    let mut out = String::new();
+    miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode_nocolor())
+        .render_report(&mut out, error)
+        .unwrap();
+    out
 }

@@ -9,9 +9,10 @@ use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use deckbox::check::{self, DeckInput};
-use deckbox::cli::open_cards;
+use deckbox::check;
+use deckbox::deck::DeckInput;
 use deckbox::formats::Format;
+use deckbox::settings::open_cards;
 
 const FIXTURES: &str = "tests/fixtures/edit";
 

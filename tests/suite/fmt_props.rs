@@ -13,7 +13,8 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use deckbox::cards::CardDb;
-use deckbox::check::{self, DeckInput};
+use deckbox::check;
+use deckbox::deck::DeckInput;
 use deckbox::edit::listing::{self, Layout};
 use deckbox::names::lang::Language;
 use oracles::{cards, cards_by_printing, embedded_db, formats, verdict};

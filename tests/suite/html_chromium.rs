@@ -12,33 +12,27 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use deckbox::check::{DeckInput, check};
+use deckbox::check::check;
+use deckbox::deck::DeckInput;
 use deckbox::formats::Format;
+use deckbox::stats::kinds::deck_kinds;
 use deckbox::stats::{DeckShape, Going, Report, ReportInput};
 
-/// The dragapult example's report, built the way `deckbox stats` does: printings merged by
-/// rules name, Basic Pokémon from the card data.
+/// The dragapult example's report, built as `deckbox stats` builds it (the library's
+/// `deck_kinds`: printings merged by rules name, Basic Pokémon from the card data).
 fn dragapult_report() -> Report {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/dragapult.txt");
     let bytes = std::fs::read(&path).unwrap();
-    let (db, _) = deckbox::cli::open_cards(None, false).unwrap();
+    let (db, _) = deckbox::settings::open_cards(None, false).unwrap();
     let format = Format::load("standard").unwrap();
     let deck = check(
         &DeckInput::from_bytes("dragapult.txt", &bytes),
         &db,
         &format,
     );
-    let mut kinds: Vec<(String, u32, bool)> = Vec::new();
-    for card in &deck.cards {
-        let printing = card.printing.and_then(|id| db.get(id)).expect("known card");
-        let name = printing.rules_name();
-        match kinds.iter_mut().find(|kind| kind.0 == name) {
-            Some(kind) => kind.1 += card.line.count,
-            None => kinds.push((name, card.line.count, printing.is_basic_pokemon())),
-        }
-    }
-    let shape = DeckShape::new(kinds.iter().map(|kind| (kind.1, kind.2)));
-    let names: Vec<String> = kinds.into_iter().map(|kind| kind.0).collect();
+    let kinds = deck_kinds(&deck, &db).unwrap();
+    let shape = DeckShape::new(kinds.iter().map(|kind| (kind.copies, kind.basic)));
+    let names: Vec<String> = kinds.into_iter().map(|kind| kind.name).collect();
     let input = ReportInput {
         shape: &shape,
         names: &names,

@@ -11,7 +11,8 @@ use std::sync::OnceLock;
 
 use deckbox::cards::resolve::{self, Resolution};
 use deckbox::cards::{CardDb, Printing, index};
-use deckbox::check::{self, CheckedDeck, DeckInput};
+use deckbox::check::{self, CheckedDeck};
+use deckbox::deck::DeckInput;
 use deckbox::formats::Format;
 use deckbox::names;
 use deckbox::names::lang::Language;

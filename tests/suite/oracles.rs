@@ -16,7 +16,8 @@ use std::sync::OnceLock;
 
 use deckbox::cards::{CardDb, Source, embedded, from_pokemontcg, from_tcgdex};
 use deckbox::check::rules::Rule;
-use deckbox::check::{self, CheckedDeck, DeckInput};
+use deckbox::check::{self, CheckedDeck};
+use deckbox::deck::DeckInput;
 use deckbox::deck::{DeckList, Span};
 use deckbox::edit::listing::{self, Layout};
 use deckbox::formats::Format;

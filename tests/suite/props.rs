@@ -13,7 +13,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::sync::OnceLock;
 
 use deckbox::cards::{CardDb, embedded};
-use deckbox::check::{self, CheckedDeck, DeckInput};
+use deckbox::check::{self, CheckedDeck};
+use deckbox::deck::DeckInput;
 use deckbox::edit::listing::{self, Layout};
 use deckbox::formats::Format;
 use deckbox::names::lang::Language;

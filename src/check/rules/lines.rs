@@ -4,7 +4,8 @@
 
 use super::{Check, Rule, RuleDef};
 use crate::cards::{CardDb, Printing, PrintingId};
-use crate::check::diagnostic::{Diagnostic, Severity, SourceText};
+use crate::check::diagnostic::{Diagnostic, Severity};
+use crate::deck::source::SourceText;
 use crate::deck::{CardLine, DeckList, Layout, ParseIssueKind, Span};
 use crate::names;
 

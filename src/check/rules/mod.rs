@@ -32,7 +32,8 @@ use serde::Serialize;
 
 use crate::cards::{CardDb, Printing};
 use crate::check::DeckCard;
-use crate::check::diagnostic::{Diagnostic, Label, Severity, SourceText};
+use crate::check::diagnostic::{Diagnostic, Label, Severity};
+use crate::deck::source::SourceText;
 use crate::deck::{DeckList, Span};
 use crate::formats::Format;
 use crate::formats::legality::Verdict;

@@ -42,7 +42,8 @@ use crate::cards::resolve;
 use crate::cards::{
     CardDb, Category, Printing, PrintingId, number_key, set_id, set_key, split_subset,
 };
-use crate::check::{self, CheckedDeck, DeckInput};
+use crate::check::{self, CheckedDeck};
+use crate::deck::DeckInput;
 use crate::deck::{CardLine, MAX_COUNT, Section};
 use crate::formats::Format;
 use crate::names::lang::Language;

@@ -1,0 +1,146 @@
+//! Reading one deck list safely, from a file or standard input: only a regular file, at
+//! most [`MAX_FILE_BYTES`], [`MAX_LINES`] lines and [`MAX_LINE_BYTES`] a line, decoded to
+//! text ([`DeckInput`]). Every command that reads deck lists reads them here. It parses
+//! nothing (that is [`super::parse`]) and never prints.
+
+use std::io::Read;
+
+use crate::error::Error;
+
+/// Largest deck file deckbox reads (a 60-card list is about 2 KB).
+pub const MAX_FILE_BYTES: u64 = 8 * 1024 * 1024;
+
+/// Most lines a deck list may have (a 60-card list has at most about 70). Counted the way
+/// the parser cuts lines (`\n`, `\r\n` or a lone `\r`), before anything is parsed.
+pub const MAX_LINES: usize = 200_000;
+
+/// Longest line a deck list may have, in bytes (a card line is under 100). A longer line
+/// is not a deck list, and every message quoting it would repeat it.
+pub const MAX_LINE_BYTES: usize = 4096;
+
+/// One deck to check: its name for reports and its text as decoded.
+#[derive(Debug, Clone)]
+pub struct DeckInput {
+    /// How reports name the deck (a path, or `-` for standard input).
+    pub path: String,
+    pub text: String,
+    /// The legacy encoding the text was decoded from, when it was not UTF-8.
+    pub encoding_fallback: Option<&'static str>,
+}
+
+impl DeckInput {
+    /// Decodes raw bytes (UTF-8, else a legacy encoding with an `encoding` warning).
+    pub fn from_bytes(path: impl Into<String>, bytes: &[u8]) -> DeckInput {
+        let decoded = super::decode(bytes);
+        DeckInput {
+            path: path.into(),
+            text: decoded.text,
+            encoding_fallback: decoded.fallback,
+        }
+    }
+}
+
+/// Reads one deck file (or standard input for `-`), bounded in size ([`MAX_FILE_BYTES`])
+/// and in lines ([`MAX_LINES`]). Every command that reads deck lists reads them here.
+pub fn read_deck(
+    file: &std::path::Path,
+    stdin: &mut dyn Read,
+    stdin_used: &mut bool,
+) -> Result<DeckInput, Error> {
+    let mut bytes = Vec::new();
+    let is_stdin = file.as_os_str() == "-";
+    let name = if is_stdin {
+        "standard input".to_string()
+    } else {
+        super::source::visible(&file.display().to_string()).into_owned()
+    };
+    if is_stdin {
+        if std::mem::replace(stdin_used, true) {
+            return Err(Error::StdinTwice);
+        }
+        stdin
+            .take(MAX_FILE_BYTES + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|reason| Error::ReadDeck {
+                name: name.clone(),
+                reason,
+            })?;
+    } else {
+        // A named pipe would block forever without a writer, a terminal until typed at:
+        // only regular files are opened (symbolic links followed).
+        let unreadable = |reason| Error::ReadDeck {
+            name: name.clone(),
+            reason,
+        };
+        let metadata = std::fs::metadata(file).map_err(unreadable)?;
+        if !metadata.is_file() {
+            return Err(Error::NotAFile {
+                name,
+                kind: crate::util::bounded::kind(&metadata.file_type()),
+            });
+        }
+        let handle = std::fs::File::open(file).map_err(unreadable)?;
+        handle
+            .take(MAX_FILE_BYTES + 1)
+            .read_to_end(&mut bytes)
+            .map_err(unreadable)?;
+    }
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(Error::DeckTooLarge {
+            name,
+            mib: MAX_FILE_BYTES / 1024 / 1024,
+        });
+    }
+    let input = DeckInput::from_bytes(file.display().to_string(), &bytes);
+    let shape = measure(&input.text);
+    if shape.lines > MAX_LINES {
+        return Err(Error::TooManyLines {
+            name,
+            lines: shape.lines,
+            max: MAX_LINES,
+        });
+    }
+    if let Some((line, bytes)) = shape.first_long_line {
+        return Err(Error::LineTooLong {
+            name,
+            line,
+            bytes,
+            max: MAX_LINE_BYTES,
+        });
+    }
+    Ok(input)
+}
+
+/// The lines of a text, as [`measure`] counts them.
+struct Shape {
+    lines: usize,
+    /// The first line longer than [`MAX_LINE_BYTES`]: its number and length in bytes.
+    first_long_line: Option<(usize, usize)>,
+}
+
+/// Counts the lines the parser will see in `text` (line endings are `\n`, `\r\n` and a
+/// lone `\r`; text after the last ending is one more line) and finds the first line over
+/// [`MAX_LINE_BYTES`]. One pass over the bytes, nothing allocated.
+fn measure(text: &str) -> Shape {
+    let mut lines = 0;
+    let mut first_long_line = None;
+    let mut start = 0;
+    let mut line = |length: usize, lines: &mut usize| {
+        *lines += 1;
+        if length > MAX_LINE_BYTES && first_long_line.is_none() {
+            first_long_line = Some((*lines, length));
+        }
+    };
+    for (end, next) in super::line_breaks(text) {
+        line(end - start, &mut lines);
+        start = next;
+    }
+    // Text after the last line ending is one more line.
+    if start < text.len() {
+        line(text.len() - start, &mut lines);
+    }
+    Shape {
+        lines,
+        first_long_line,
+    }
+}

@@ -1,0 +1,172 @@
+//! Why deckbox could not do its job, as one type ([`Error`]), and the exit codes that are
+//! the tool's contract ([`Exit`]).
+//!
+//! Every library function that can fail for a reason a user must read returns [`Error`]
+//! (or a narrower error that converts into it): a deck file that cannot be read, a format
+//! or config file that cannot be used, a card database that cannot be opened, a `--want`
+//! query that cannot be read, an edit that cannot be made. It is a `miette::Diagnostic`:
+//! the binary renders it once, in one place. A deck that breaks a rule is not an error:
+//! that is a finding ([`crate::check`]). This module renders nothing and decides no exit.
+
+use std::path::PathBuf;
+
+use crate::cards::CardDbError;
+use crate::engine::EngineError;
+use crate::formats::FormatError;
+use crate::settings::config::Origin;
+use crate::stats::{QueryError, StatsError};
+use crate::util::invalid_file::FileError;
+
+/// How a run ends, as the process's exit code: the documented contract (README "Exit
+/// codes"). Scripts and CI rely on the numbers; never renumber.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default)]
+pub enum Exit {
+    /// 0: every deck is valid (warnings allowed); nothing changed (`diff`); every file
+    /// canonical (`fmt --check`).
+    #[default]
+    Clean = 0,
+    /// 1: at least one deck breaks a rule; the decks differ (`diff`); some file is not
+    /// canonical (`fmt --check`).
+    Findings = 1,
+    /// 2: deckbox could not do its job: bad arguments, an unreadable file, an invalid card
+    /// database or format file.
+    Failed = 2,
+}
+
+impl Exit {
+    /// The process exit code.
+    pub fn code(self) -> u8 {
+        self as u8
+    }
+
+    /// [`Exit::Findings`] when `found`, else [`Exit::Clean`].
+    pub fn findings_if(found: bool) -> Exit {
+        if found { Exit::Findings } else { Exit::Clean }
+    }
+}
+
+/// Why deckbox could not do its job.
+#[derive(Debug, thiserror::Error, miette::Diagnostic)]
+pub enum Error {
+    /// A deck list (or standard input) that could not be read.
+    #[error("cannot read {name}: {reason}")]
+    ReadDeck {
+        name: String,
+        reason: std::io::Error,
+    },
+    /// A deck list path that is a pipe, a device or a folder.
+    #[error(
+        "cannot read {name}: it is {kind}, not a file; give a deck list's content on standard input with `-`"
+    )]
+    NotAFile { name: String, kind: &'static str },
+    /// `add` or `remove` on a path that is no regular file.
+    #[error(
+        "cannot edit {name}: it is {kind}, not a file; add and remove edit a deck list file in place"
+    )]
+    NotEditable { name: String, kind: &'static str },
+    #[error("{name} is larger than {mib} MiB; deck lists are a few kilobytes")]
+    DeckTooLarge { name: String, mib: u64 },
+    #[error("{name}: {lines} lines; a deck list may have at most {max} lines")]
+    TooManyLines {
+        name: String,
+        lines: usize,
+        max: usize,
+    },
+    #[error(
+        "{name}:{line}: a line of {bytes} bytes; a deck list's lines may have at most {max} bytes"
+    )]
+    LineTooLong {
+        name: String,
+        line: usize,
+        bytes: usize,
+        max: usize,
+    },
+    #[error("standard input (`-`) can only be read once")]
+    StdinTwice,
+    /// A file that would be written back in another encoding than it was read in.
+    #[error("{name} is not UTF-8 (it reads as {encoding}); {remedy}")]
+    NotUtf8 {
+        name: String,
+        encoding: &'static str,
+        remedy: String,
+    },
+    /// A format or config file that cannot be used.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    File(#[from] FileError),
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Format(#[from] FormatError),
+    #[error(transparent)]
+    Cards(#[from] CardDbError),
+    /// An environment variable that is not UTF-8.
+    #[error("{name} is not valid UTF-8 ({value}); unset it or give a format id or path")]
+    EnvNotUtf8 { name: &'static str, value: String },
+    #[error("invalid glob in {path}: {reason}", path = path.display())]
+    Glob {
+        path: PathBuf,
+        reason: globset::Error,
+    },
+    /// A setting that failed, with where it was set (a config file line, a variable).
+    #[error("{error}")]
+    #[diagnostic(forward(error))]
+    SetBy {
+        setting: &'static str,
+        origin: Origin,
+        error: Box<Error>,
+    },
+    /// A deck whose lines could not all be identified, for statistics that need every card.
+    #[error(
+        "{path} has lines deckbox could not identify; statistics need every card:\n{}",
+        lines.join("\n")
+    )]
+    #[diagnostic(help("`deckbox check {path}` explains each line"))]
+    Unidentified { path: String, lines: Vec<String> },
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Engine(#[from] EngineError),
+    #[error("cannot compute statistics: {reason}")]
+    Stats { reason: StatsError },
+    /// A `--want` expression that cannot be read or names a card not in the deck.
+    #[error("{message}")]
+    #[diagnostic(code(want))]
+    Query {
+        #[source_code]
+        query: String,
+        message: String,
+        #[label]
+        span: miette::SourceSpan,
+    },
+    #[error("cannot write JSON: {reason}")]
+    Json { reason: serde_json::Error },
+    /// A deck list that formatting or conversion would damage (lines it cannot file).
+    #[error("{name}: {reason}")]
+    Refused { name: String, reason: String },
+    /// A rule id `deckbox explain` does not know.
+    #[error("unknown rule '{id}'\nknown rules: {known}")]
+    UnknownRule { id: String, known: String },
+    /// A command `deckbox man` does not know.
+    #[error("unknown command '{name}'\nknown commands: {known}")]
+    UnknownCommand { name: String, known: String },
+    /// Arguments that do not go together (what clap cannot say), or output the tool could
+    /// not produce; `message` says which.
+    #[error("{message}")]
+    Usage { message: String },
+}
+
+impl Error {
+    /// A `--want` query's error, with the query's text to underline.
+    pub fn query(query: &str, error: QueryError) -> Error {
+        Error::Query {
+            query: query.to_string(),
+            message: error.message,
+            span: error.span,
+        }
+    }
+}
+
+impl From<StatsError> for Error {
+    fn from(reason: StatsError) -> Error {
+        Error::Stats { reason }
+    }
+}

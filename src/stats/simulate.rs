@@ -1,0 +1,115 @@
+//! Running the game-setup engine for `deckbox stats --simulate`: the deck's kinds become an
+//! engine deck ([`engine_deck`]), a seeded plan runs on threads with the observers that
+//! estimate what [`super::Report`] computed exactly ([`simulate_report`]), and a watcher
+//! reports progress. It never prints: progress goes to a [`Progress`] the caller supplies.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+use super::kinds::DeckKind;
+use super::observer::{QueryObserver, SetupObserver, estimates};
+use super::{Going, Report, ResolvedQuery, Simulation};
+use crate::engine::{self, EngineDeck, EngineError, SetupRules};
+use crate::formats::Setup;
+
+/// Receives a long simulation's progress. The library never prints: the binary implements
+/// this with a progress bar on a terminal.
+pub trait Progress: Sync {
+    /// A simulation of `total` setups starts.
+    fn start(&self, _total: u64) {}
+    /// `done` setups are finished.
+    fn advance(&self, _done: u64) {}
+    fn finish(&self) {}
+}
+
+/// Progress that goes nowhere.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Silent;
+
+impl Progress for Silent {}
+
+/// What a simulation runs: how many setups, on how many threads, from which seed, and the
+/// turns and side the report counts.
+#[derive(Debug, Clone, Copy)]
+pub struct SimulationPlan {
+    pub setups: u64,
+    pub seed: u64,
+    /// 0: one per core.
+    pub threads: usize,
+    pub turns: u32,
+    pub going: Going,
+}
+
+/// The deck's kinds as the engine deals them.
+pub fn engine_deck(kinds: &[DeckKind]) -> Result<EngineDeck, EngineError> {
+    let kinds: Vec<engine::Kind> = kinds
+        .iter()
+        .map(|kind| engine::Kind {
+            copies: kind.copies,
+            basic: kind.basic,
+        })
+        .collect();
+    EngineDeck::new(&kinds)
+}
+
+/// Runs the simulation (with a progress watcher when it should take over a second) and
+/// returns its estimates of the report's exact values.
+pub fn simulate_report(
+    kinds: &[DeckKind],
+    setup: &Setup,
+    report: &Report,
+    queries: &[ResolvedQuery],
+    plan: SimulationPlan,
+    progress: &dyn Progress,
+) -> Result<Simulation, EngineError> {
+    let engine = engine_deck(kinds)?;
+    let rules = SetupRules::from(setup);
+    let exact_rules = super::Rules::from(setup);
+    let SimulationPlan {
+        setups,
+        seed,
+        turns,
+        going,
+        ..
+    } = plan;
+    let threads = match plan.threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    };
+    let done = AtomicU64::new(0);
+    let engine_plan = engine::Plan {
+        turns,
+        setups,
+        seed,
+        threads,
+        progress: Some(&done),
+    };
+    let make = || SetupObserver {
+        counts: engine::CountObserver::new(&engine, &rules, turns),
+        queries: QueryObserver::new(queries, engine.kinds(), exact_rules, turns, going),
+    };
+    // About 10 million setups per second per thread: only a run longer than a second
+    // gets a progress bar.
+    let watch = setups as f64 / (10e6 * threads as f64) > 1.0;
+    let finished = AtomicBool::new(false);
+    let seen = std::thread::scope(|scope| {
+        if watch {
+            progress.start(setups);
+            scope.spawn(|| {
+                while !finished.load(Ordering::Relaxed) {
+                    progress.advance(done.load(Ordering::Relaxed));
+                    std::thread::sleep(std::time::Duration::from_millis(100));
+                }
+                progress.finish();
+            });
+        }
+        let seen = engine::run(&engine, &rules, &engine_plan, make);
+        finished.store(true, Ordering::Relaxed);
+        seen
+    })?;
+    Ok(Simulation {
+        setups,
+        seed,
+        threads: u32::try_from(threads).unwrap_or(u32::MAX),
+        estimates: estimates(report, &seen),
+    })
+}
