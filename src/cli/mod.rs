@@ -26,8 +26,7 @@ mod stats;
 pub use check::{CheckArgs, ColorChoice};
 pub use info::FormatsAction;
 pub use stats::{
-    DEFAULT_SEED, DeckSourceArgs, GoingArg, MAX_SAMPLES, MAX_SETUPS, SampleArgs, StatsArgs,
-    StatsOutput,
+    DEFAULT_SEED, DeckSourceArgs, MAX_SAMPLES, MAX_SETUPS, SampleArgs, StatsArgs, StatsOutput,
 };
 
 /// Largest deck file deckbox reads (a 60-card list is about 2 KB).

@@ -10,6 +10,7 @@ use clap::ValueEnum;
 use super::{Outcome, Progress, Settings, SettingsArgs, read_deck, render_error};
 use crate::cards::CardDb;
 use crate::check::{self, CheckedDeck};
+use crate::formats::Going;
 use crate::names::lang::Language;
 use crate::render;
 
@@ -19,12 +20,6 @@ pub const DEFAULT_SEED: u64 = 1;
 pub const MAX_SETUPS: u64 = 1 << 40;
 /// Most sample setups `deckbox sample` deals at once.
 pub const MAX_SAMPLES: u32 = 1_000;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum GoingArg {
-    First,
-    Second,
-}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum StatsOutput {
@@ -46,8 +41,8 @@ pub struct DeckSourceArgs {
     #[command(flatten)]
     pub settings: SettingsArgs,
     /// Which player's turns the curves count.
-    #[arg(long, value_enum, default_value_t = GoingArg::First)]
-    pub going: GoingArg,
+    #[arg(long, value_enum, default_value_t = Going::First)]
+    pub going: Going,
     /// Own turns to count draws for.
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=30))]
     pub turns: u32,
@@ -197,13 +192,6 @@ fn parse_threads(text: &str) -> Result<usize, String> {
     }
 }
 
-fn stats_going(going: GoingArg) -> crate::stats::Going {
-    match going {
-        GoingArg::First => crate::stats::Going::First,
-        GoingArg::Second => crate::stats::Going::Second,
-    }
-}
-
 pub(crate) fn run_stats(
     args: &StatsArgs,
     stdin: &mut dyn Read,
@@ -231,7 +219,7 @@ fn stats_outcome(
         .collect::<Result<Vec<_>, String>>()?;
     let shape = crate::stats::DeckShape::new(deck.kinds.iter().map(|k| (k.copies, k.basic)));
     let names: Vec<String> = deck.kinds.iter().map(|k| k.name.clone()).collect();
-    let going = stats_going(args.deck.going);
+    let going = args.deck.going;
     let input = crate::stats::ReportInput {
         shape: &shape,
         names: &names,
@@ -353,10 +341,8 @@ fn simulate_report(
     use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
     let engine = engine_deck(&deck.kinds)?;
     let setup = &deck.settings.format.setup;
-    let rules = crate::engine::SetupRules::from(setup);
-    let exact_rules = crate::stats::Rules::from(setup);
     let turns = args.deck.turns;
-    let going = stats_going(args.deck.going);
+    let going = args.deck.going;
     let resolved: Vec<_> = queries.iter().map(|(_, query)| query.clone()).collect();
     let threads = match args.threads {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -371,8 +357,8 @@ fn simulate_report(
         progress: Some(&done),
     };
     let make = || SetupObserver {
-        counts: crate::engine::CountObserver::new(&engine, &rules, turns),
-        queries: QueryObserver::new(&resolved, engine.kinds(), exact_rules, turns, going),
+        counts: crate::engine::CountObserver::new(&engine, setup, turns),
+        queries: QueryObserver::new(&resolved, engine.kinds(), setup, turns, going),
     };
     // About 10 million setups per second per thread: only a run longer than a second
     // gets a progress bar.
@@ -389,7 +375,7 @@ fn simulate_report(
                 progress.finish();
             });
         }
-        let seen = crate::engine::run(&engine, &rules, &plan, make);
+        let seen = crate::engine::run(&engine, setup, &plan, make);
         finished.store(true, Ordering::Relaxed);
         seen
     })
@@ -405,14 +391,14 @@ fn simulate_report(
 pub(crate) fn run_sample(args: &SampleArgs, stdin: &mut dyn Read) -> Outcome {
     let sampled = load_stats_deck(&args.deck, stdin).and_then(|deck| {
         let engine = engine_deck(&deck.kinds)?;
-        let rules = crate::engine::SetupRules::from(&deck.settings.format.setup);
+        let rules = &deck.settings.format.setup;
         let mut rng = crate::engine::chunk_rng(args.deck.seed, 0);
         let mut stdout = String::new();
         for index in 1..=args.count {
             let deal = crate::engine::TwoPlayerSetup::deal(
                 &engine,
                 &engine,
-                &rules,
+                rules,
                 args.deck.turns,
                 &mut rng,
             )
@@ -470,8 +456,8 @@ fn show_sample(
     deal: &crate::engine::TwoPlayerSetup,
 ) -> String {
     let (you, opponent, going) = match args.deck.going {
-        GoingArg::First => (&deal.first, &deal.second, "first"),
-        GoingArg::Second => (&deal.second, &deal.first, "second"),
+        Going::First => (&deal.first, &deal.second, "first"),
+        Going::Second => (&deal.second, &deal.first, "second"),
     };
     let mut out = format!("Sample {index} (you go {going}, seed {})\n", args.deck.seed);
     for (n, hand) in (1..).zip(&you.revealed) {

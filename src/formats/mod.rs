@@ -202,7 +202,9 @@ fn at_least_one<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<u32
     Ok(value)
 }
 
-/// How a game is set up and its first turn, for the game-setup engine.
+/// How a game is set up and its first turn: the one description of the setup rules, read
+/// from the format file and used as is by the game-setup engine ([`crate::engine`]) and the
+/// exact odds ([`crate::stats`]).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct Setup {
@@ -240,6 +242,28 @@ impl Default for Setup {
             source: String::new(),
         }
     }
+}
+
+impl Setup {
+    /// Cards a player has drawn from the deck by the start of their own turn `turn`
+    /// (1-based, after that turn's draw), besides the hand: the player going second draws
+    /// every turn; the one going first skips turn 1's draw when the format says so.
+    pub fn draws_by_turn(&self, turn: u32, going: Going) -> u32 {
+        match going {
+            Going::First if !self.first_player_draws => turn.saturating_sub(1),
+            _ => turn,
+        }
+    }
+}
+
+/// Whether a player goes first or second: which player's turns the engine deals and the
+/// curves count (`--going`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum Going {
+    #[default]
+    First,
+    Second,
 }
 
 /// A card the format plays with other text than printed.

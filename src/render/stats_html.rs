@@ -9,7 +9,8 @@
 //! formatting, the report's own ordering, colours from a fixed palette. This module computes
 //! nothing: every number comes from the report.
 
-use crate::stats::{CardStats, Going, QueryStats, Report, Simulation};
+use crate::formats::Going;
+use crate::stats::{CardStats, QueryStats, Report, Simulation};
 
 /// Line colours, in order; the list repeats with a dashed stroke after the last one.
 const PALETTE: [&str; 12] = [
@@ -619,7 +620,7 @@ mod tests {
             names: &names,
             setup: &Setup::default(),
             turns: 2,
-            going: crate::stats::Going::First,
+            going: Going::First,
             queries: &queries,
         };
         Report::build(input).unwrap()

@@ -79,8 +79,8 @@ fn render(report: &Report, style: Style) -> String {
 fn rules_line(report: &Report) -> String {
     let setup = &report.setup;
     let going = match setup.going {
-        crate::stats::Going::First => "going first",
-        crate::stats::Going::Second => "going second",
+        crate::formats::Going::First => "going first",
+        crate::formats::Going::Second => "going second",
     };
     let draw = if setup.first_player_draws {
         "the first player draws on turn 1"

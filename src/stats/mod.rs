@@ -16,10 +16,10 @@ pub mod query;
 
 use serde::Serialize;
 
-pub use exact::{DeckShape, Family, Going, KindOdds, KindShape, Ratio, Rules, StatsError, Window};
+pub use exact::{DeckShape, Family, KindOdds, KindShape, Ratio, StatsError, Window};
 pub use query::{Query, QueryError, QueryOdds, ResolvedQuery};
 
-use crate::formats::Setup;
+use crate::formats::{Going, Setup};
 
 /// Entries of the mulligan distribution: P(exactly k) for k = 0..MULLIGAN_BUCKETS; the rest
 /// is `distribution_rest`.
@@ -150,7 +150,7 @@ pub struct ReportInput<'a> {
 impl Report {
     /// Computes every exact figure; `simulation` is `None`.
     pub fn build(input: ReportInput<'_>) -> Result<Report, StatsError> {
-        let rules = Rules::from(input.setup);
+        let rules = input.setup;
         let shape = input.shape;
         let cards = input
             .names
@@ -188,7 +188,7 @@ fn floats(ratios: &[Ratio]) -> Vec<f64> {
 }
 
 /// The mulligan count is geometric: P(k) = q^k (1 − q).
-fn mulligan(shape: &DeckShape, rules: Rules) -> Result<Mulligan, StatsError> {
+fn mulligan(shape: &DeckShape, rules: &Setup) -> Result<Mulligan, StatsError> {
     let basics = exact::Atom {
         copies: shape.basics(),
         basic: true,
@@ -212,7 +212,7 @@ fn mulligan(shape: &DeckShape, rules: Rules) -> Result<Mulligan, StatsError> {
 
 fn card_stats(
     input: ReportInput<'_>,
-    rules: Rules,
+    rules: &Setup,
     index: usize,
     name: &str,
 ) -> Result<CardStats, StatsError> {
@@ -242,7 +242,7 @@ fn card_stats(
 
 fn query_stats(
     input: ReportInput<'_>,
-    rules: Rules,
+    rules: &Setup,
     text: &str,
     query: &ResolvedQuery,
 ) -> Result<QueryStats, StatsError> {

@@ -11,9 +11,9 @@ use std::collections::BTreeMap;
 
 use crate::engine::{CountObserver, Observer, SetupView};
 
-use super::exact::{Going, Rules};
 use super::query::ResolvedQuery;
 use super::{Estimate, Report};
+use crate::formats::{Going, Setup};
 
 /// How often an event held over a number of setups.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -74,7 +74,7 @@ impl QueryObserver {
     pub fn new(
         queries: &[ResolvedQuery],
         kinds: usize,
-        rules: Rules,
+        rules: &Setup,
         turns: u32,
         going: Going,
     ) -> QueryObserver {
@@ -245,10 +245,7 @@ fn moments(n: u64, sum: u64, squares: u64, exact: f64) -> Estimate {
 pub fn estimates(report: &Report, seen: &SetupObserver) -> BTreeMap<String, Estimate> {
     let counts = &seen.counts;
     let setups = counts.setups();
-    let going = match report.setup.going {
-        Going::First => crate::engine::Going::First,
-        Going::Second => crate::engine::Going::Second,
-    };
+    let going = report.setup.going;
     let mut out = BTreeMap::new();
     let mulligans = counts.mulligan_distribution();
     let kept_first = mulligans.first().copied().unwrap_or(0);
@@ -301,8 +298,7 @@ pub fn estimates(report: &Report, seen: &SetupObserver) -> BTreeMap<String, Esti
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{EngineDeck, Kind, SetupRules, simulate};
-    use crate::formats::Setup;
+    use crate::engine::{EngineDeck, Kind, simulate};
     use crate::stats::exact::DeckShape;
     use crate::stats::query;
 
@@ -331,13 +327,12 @@ mod tests {
             first_player_draws: false,
             ..Setup::default()
         };
-        let (turns, going, rules) = (3, Going::First, Rules::from(&setup));
-        let make = || QueryObserver::new(&queries, kinds.len(), rules, turns, going);
-        let engine_rules = SetupRules::from(&setup);
-        let observer = simulate(&deck, &engine_rules, turns, 300_000, 7, 2, make).unwrap();
+        let (turns, going) = (3, Going::First);
+        let make = || QueryObserver::new(&queries, kinds.len(), &setup, turns, going);
+        let observer = simulate(&deck, &setup, turns, 300_000, 7, 2, make).unwrap();
         assert_eq!(observer.setups(), 300_000);
         for (query, found) in queries.iter().zip(observer.estimates()) {
-            let exact = query.odds(&shape, rules, turns, going).unwrap();
+            let exact = query.odds(&shape, &setup, turns, going).unwrap();
             let mut pairs = vec![(found.hand, exact.hand), (found.prizes, exact.prizes)];
             pairs.extend(found.by_turn.iter().copied().zip(exact.by_turn.clone()));
             for (estimate, exact) in pairs {

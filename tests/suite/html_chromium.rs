@@ -14,7 +14,8 @@ use std::time::{Duration, Instant};
 
 use deckbox::check::{DeckInput, check};
 use deckbox::formats::Format;
-use deckbox::stats::{DeckShape, Going, Report, ReportInput};
+use deckbox::formats::Going;
+use deckbox::stats::{DeckShape, Report, ReportInput};
 
 /// The dragapult example's report, built the way `deckbox stats` does: printings merged by
 /// rules name, Basic Pokémon from the card data.
