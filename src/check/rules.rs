@@ -175,11 +175,7 @@ fn exclusive(
     format: &Format,
 ) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    for group in &format.construction.exclusive {
-        let keys = group.keys.get_or_init(|| {
-            let key = |name: &String| names::lookup_key(&names::canonical(name));
-            group.names.iter().map(key).collect()
-        });
+    for (group, keys) in format.exclusive() {
         let tied = cards
             .iter()
             .filter(|(_, printing)| keys.iter().any(|key| key == printing.rules_key()))
@@ -244,13 +240,7 @@ fn copy_limit(
 ) -> Vec<Diagnostic> {
     let limit = u64::from(format.construction.copy_limit);
     let overrides = format.construction.printed_copy_overrides;
-    let construction = &format.construction;
-    let exempt = construction.exempt_keys.get_or_init(|| {
-        let entries = construction.copy_limit_exempt.iter();
-        entries
-            .map(|entry| legality::PrintingKey::parse(entry))
-            .collect()
-    });
+    let exempt = format.copy_limit_exempt();
     let counted = cards
         .iter()
         .filter(|(_, printing)| {
