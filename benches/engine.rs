@@ -11,8 +11,9 @@
 use std::time::Instant;
 
 use deckbox::engine::{
-    CountObserver, Dealer, EngineDeck, Kind, Observer, SetupRules, SetupView, chunk_rng, simulate,
+    CountObserver, Dealer, EngineDeck, Kind, Observer, SetupView, chunk_rng, simulate,
 };
+use deckbox::formats::Setup;
 
 const RUNS: usize = 3;
 const TURNS: u32 = 4;
@@ -49,7 +50,7 @@ fn main() {
         .and_then(|text| text.parse().ok())
         .unwrap_or(20_000_000u64);
     let deck = typical_deck();
-    let rules = SetupRules::from(&deckbox::formats::Setup::default());
+    let rules = Setup::default();
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     if std::env::var("DECKBOX_BENCH_ONLY").is_ok_and(|only| only == "count1") {
         let counts = simulate(&deck, &rules, TURNS, setups, 7, 1, || {

@@ -11,6 +11,7 @@ use super::{Outcome, SettingsArgs};
 use deckbox::check;
 use deckbox::deck::input::read_deck;
 use deckbox::error::{Error, Exit};
+use deckbox::formats::Going;
 use deckbox::render;
 use deckbox::settings::Settings;
 use deckbox::stats::kinds::{DeckKind, deck_kinds};
@@ -22,12 +23,6 @@ pub const DEFAULT_SEED: u64 = 1;
 pub const MAX_SETUPS: u64 = 1 << 40;
 /// Most sample setups `deckbox sample` deals at once.
 pub const MAX_SAMPLES: u32 = 1_000;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum GoingArg {
-    First,
-    Second,
-}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum StatsOutput {
@@ -49,8 +44,8 @@ pub struct DeckSourceArgs {
     #[command(flatten)]
     pub settings: SettingsArgs,
     /// Which player's turns the curves count.
-    #[arg(long, value_enum, default_value_t = GoingArg::First)]
-    pub going: GoingArg,
+    #[arg(long, value_enum, default_value_t = Going::First)]
+    pub going: Going,
     /// Own turns to count draws for.
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=30))]
     pub turns: u32,
@@ -129,13 +124,6 @@ fn parse_threads(text: &str) -> Result<usize, Error> {
     }
 }
 
-fn stats_going(going: GoingArg) -> deckbox::stats::Going {
-    match going {
-        GoingArg::First => deckbox::stats::Going::First,
-        GoingArg::Second => deckbox::stats::Going::Second,
-    }
-}
-
 pub(crate) fn run_stats(
     args: &StatsArgs,
     stdin: &mut dyn Read,
@@ -160,7 +148,7 @@ fn stats_outcome(
         .collect::<Result<Vec<_>, Error>>()?;
     let shape = deckbox::stats::DeckShape::new(deck.kinds.iter().map(|k| (k.copies, k.basic)));
     let names: Vec<String> = deck.kinds.iter().map(|k| k.name.clone()).collect();
-    let going = stats_going(args.deck.going);
+    let going = args.deck.going;
     let input = deckbox::stats::ReportInput {
         shape: &shape,
         names: &names,
@@ -267,21 +255,21 @@ fn suggest(written: &str, kinds: &[DeckKind]) -> Option<String> {
 pub(crate) fn run_sample(args: &SampleArgs, stdin: &mut dyn Read) -> Outcome {
     let sampled = load_stats_deck(&args.deck, stdin).and_then(|deck| {
         let engine = engine_deck(&deck.kinds)?;
-        let rules = deckbox::engine::SetupRules::from(&deck.settings.format.setup);
+        let rules = &deck.settings.format.setup;
         let mut rng = deckbox::engine::chunk_rng(args.deck.seed, 0);
         let mut stdout = String::new();
         for index in 1..=args.count {
             let deal = deckbox::engine::TwoPlayerSetup::deal(
                 &engine,
                 &engine,
-                &rules,
+                rules,
                 args.deck.turns,
                 &mut rng,
             )?;
             if index > 1 {
                 stdout.push('\n');
             }
-            let going_first = args.deck.going == GoingArg::First;
+            let going_first = args.deck.going == Going::First;
             stdout.push_str(&render::sample::setup(
                 index,
                 args.deck.seed,

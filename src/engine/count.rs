@@ -8,7 +8,7 @@
 //! position-major (one row of kinds per position or copy count), so the common case of at
 //! most 64 kinds indexes fixed 64-cell rows with no bounds check.
 
-use super::{EngineDeck, Going, Observer, SetupRules, SetupView};
+use super::{EngineDeck, Going, Observer, Setup, SetupView};
 
 /// Per-kind scratch for the setup being observed. Both words carry the setup's stamp in
 /// their high bits, so a word left by an earlier setup is smaller than any word of this one:
@@ -35,7 +35,7 @@ const SMALL_PRIZED: usize = SMALL * SMALL_PRIZE_ROWS;
 /// Counts over simulated setups. Build one per thread with [`CountObserver::new`].
 #[derive(Debug, Clone)]
 pub struct CountObserver {
-    rules: SetupRules,
+    rules: Setup,
     turns: usize,
     /// At most 64 kinds (and 255 prizes): the bitmask path applies.
     small: bool,
@@ -61,14 +61,14 @@ pub struct CountObserver {
 
 impl CountObserver {
     /// An empty observer for setups of `deck` with `turns` turn draws.
-    pub fn new(deck: &EngineDeck, rules: &SetupRules, turns: u32) -> CountObserver {
+    pub fn new(deck: &EngineDeck, rules: &Setup, turns: u32) -> CountObserver {
         let small = deck.kinds() <= SMALL && rules.prizes < SMALL_PRIZE_ROWS as u32;
         CountObserver::with_path(deck, rules, turns, small)
     }
 
     /// An empty observer on the small path (which needs at most 64 kinds and 255 prizes) or
     /// on the general one.
-    fn with_path(deck: &EngineDeck, rules: &SetupRules, turns: u32, small: bool) -> Self {
+    fn with_path(deck: &EngineDeck, rules: &Setup, turns: u32, small: bool) -> Self {
         let kinds = deck.kinds();
         let turns = turns as usize;
         let width = if small { SMALL } else { kinds };
@@ -78,7 +78,7 @@ impl CountObserver {
             rules.prizes as usize + 1
         };
         CountObserver {
-            rules: *rules,
+            rules: rules.clone(),
             turns,
             small,
             copies: (0..kinds).map(|kind| deck.copies(kind as u16)).collect(),
@@ -421,12 +421,13 @@ mod tests {
             .collect();
         let deck = EngineDeck::new(&kinds).unwrap();
         for (hand_size, prizes, turns) in [(7, 6, 4), (5, 3, 2), (8, 0, 0), (1, 9, 6), (7, 6, 9)] {
-            let rules = SetupRules {
+            let rules = Setup {
                 hand_size,
                 prizes,
                 mulligan_extra_draw: true,
                 mutual_mulligans_cancel: true,
                 first_player_draws: false,
+                ..Setup::default()
             };
             let mut dealer = Dealer::new(&deck, &rules, turns).unwrap();
             let mut small = CountObserver::with_path(&deck, &rules, turns, true);

@@ -4,7 +4,7 @@
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
 
-use super::{EngineDeck, EngineError, SetupRules};
+use super::{EngineDeck, EngineError, Setup};
 
 /// The engine's generator: xoshiro256++, fast and with a 2^256 period.
 pub type EngineRng = Xoshiro256PlusPlus;
@@ -215,7 +215,7 @@ pub struct Dealer<'d> {
 
 impl<'d> Dealer<'d> {
     /// A dealer for setups with `draws` turn draws after the prizes.
-    pub fn new(deck: &'d EngineDeck, rules: &SetupRules, draws: u32) -> Result<Self, EngineError> {
+    pub fn new(deck: &'d EngineDeck, rules: &Setup, draws: u32) -> Result<Self, EngineError> {
         deck.check_setup(rules, draws)?;
         let len = deck.len();
         let hand = rules.hand_size as usize;
@@ -424,12 +424,13 @@ mod tests {
             .map(|&(copies, basic)| super::super::Kind { copies, basic })
             .collect();
         let deck = EngineDeck::new(&kinds).unwrap();
-        let rules = SetupRules {
+        let rules = Setup {
             hand_size: 7,
             prizes: 6,
             mulligan_extra_draw: true,
             mutual_mulligans_cancel: true,
             first_player_draws: false,
+            ..Setup::default()
         };
         let mut masked = Dealer::new(&deck, &rules, 4).unwrap();
         let mut table = masked.clone();

@@ -8,7 +8,7 @@
 //! format says so — and the game begins.
 
 use super::deal::{Dealer, EngineRng};
-use super::{EngineDeck, EngineError, Going, SetupRules};
+use super::{EngineDeck, EngineError, Going, Setup};
 
 /// A card drawn at the start of one of the player's own turns.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -59,7 +59,7 @@ impl TwoPlayerSetup {
     pub fn deal(
         first: &EngineDeck,
         second: &EngineDeck,
-        rules: &SetupRules,
+        rules: &Setup,
         turns: u32,
         rng: &mut EngineRng,
     ) -> Result<TwoPlayerSetup, EngineError> {
@@ -78,7 +78,7 @@ impl TwoPlayerSetup {
 
 /// Cards a player may draw for the opponent's mulligans: none when the format gives none, and
 /// only the mulligans beyond the player's own when mutual mulligans cancel.
-pub fn extra_draws(rules: &SetupRules, own: u32, opponent: u32) -> u32 {
+pub fn extra_draws(rules: &Setup, own: u32, opponent: u32) -> u32 {
     if !rules.mulligan_extra_draw {
         0
     } else if rules.mutual_mulligans_cancel {
@@ -90,7 +90,7 @@ pub fn extra_draws(rules: &SetupRules, own: u32, opponent: u32) -> u32 {
 
 fn kept_hand<'d>(
     deck: &'d EngineDeck,
-    rules: &SetupRules,
+    rules: &Setup,
     rng: &mut EngineRng,
 ) -> Result<Pending<'d>, EngineError> {
     let mut dealer = Dealer::new(deck, rules, 0)?;
@@ -117,7 +117,7 @@ fn kept_hand<'d>(
 
 fn finish(
     pending: Pending,
-    rules: &SetupRules,
+    rules: &Setup,
     going: Going,
     extra: u32,
     turns: u32,

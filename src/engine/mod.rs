@@ -5,9 +5,9 @@
 //! with kind indices and never sees card names. [`Dealer`] runs one player's setup (shuffle,
 //! hand, mulligans, prizes, turn draws) as a cheap [`SetupView`]; [`simulate`] runs millions of
 //! them over threads into an [`Observer`]; [`TwoPlayerSetup`] deals a whole game's setup for
-//! display. Every number (hand size, prizes, who draws on turn 1) comes from [`SetupRules`],
-//! read from the format file. This module computes no exact odds (see `stats`), never prints,
-//! and never loops forever: a deck that could never keep a hand is an error.
+//! display. Every number (hand size, prizes, who draws on turn 1) comes from the format's
+//! [`Setup`], read from the format file. This module computes no exact odds (see `stats`),
+//! never prints, and never loops forever: a deck that could never keep a hand is an error.
 
 mod count;
 mod deal;
@@ -18,6 +18,8 @@ pub use count::CountObserver;
 pub use deal::{Dealer, EngineRng, SetupView, chunk_rng};
 pub use game::{PlayerSetup, TurnDraw, TwoPlayerSetup, extra_draws};
 pub use simulate::{CHUNK_SETUPS, Observer, Plan, run, simulate};
+
+use crate::formats::{Going, Setup};
 
 /// Most cards a deck may have: bounds the work of one setup and fits kinds in `u16`.
 pub const MAX_CARDS: u64 = 1_000;
@@ -30,50 +32,6 @@ pub struct Kind {
     pub copies: u32,
     /// A Basic Pokémon: a hand with one is kept, and it may be put in play at setup.
     pub basic: bool,
-}
-
-/// Whether the player goes first or second (the first player may skip the turn-1 draw).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Going {
-    First,
-    Second,
-}
-
-/// The setup rules of a format, as the engine uses them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct SetupRules {
-    pub hand_size: u32,
-    pub prizes: u32,
-    /// The opponent may draw a card for each extra mulligan.
-    pub mulligan_extra_draw: bool,
-    /// Mulligans both players took cancel out before counting extra draws.
-    pub mutual_mulligans_cancel: bool,
-    /// The player who goes first draws a card on their first turn.
-    pub first_player_draws: bool,
-}
-
-impl From<&crate::formats::Setup> for SetupRules {
-    fn from(setup: &crate::formats::Setup) -> SetupRules {
-        SetupRules {
-            hand_size: setup.hand_size,
-            prizes: setup.prizes,
-            mulligan_extra_draw: setup.mulligan_extra_draw,
-            mutual_mulligans_cancel: setup.mutual_mulligans_cancel,
-            first_player_draws: setup.first_player_draws,
-        }
-    }
-}
-
-impl SetupRules {
-    /// Cards a player has drawn from the deck by the start of their own turn `turn` (after
-    /// that turn's draw), besides the hand: the first player skips the turn-1 draw when the
-    /// format says so.
-    pub fn draws_by_turn(&self, turn: u32, going: Going) -> u32 {
-        match going {
-            Going::First if !self.first_player_draws => turn.saturating_sub(1),
-            _ => turn,
-        }
-    }
 }
 
 /// Why the engine cannot deal a deck.
@@ -183,7 +141,7 @@ impl EngineDeck {
     }
 
     /// Checks that a setup with `rules` and `draws` turn draws can be dealt from this deck.
-    pub(crate) fn check_setup(&self, rules: &SetupRules, draws: u32) -> Result<(), EngineError> {
+    pub(crate) fn check_setup(&self, rules: &Setup, draws: u32) -> Result<(), EngineError> {
         if rules.hand_size == 0 {
             return Err(EngineError::EmptyHand);
         }

@@ -6,7 +6,7 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::deal::{Dealer, chunk_rng};
-use super::{EngineDeck, EngineError, SetupRules, SetupView};
+use super::{EngineDeck, EngineError, Setup, SetupView};
 
 /// Setups per chunk: small enough for an even split and a lively progress counter, large
 /// enough that seeding a generator and touching the counter cost nothing.
@@ -35,7 +35,7 @@ pub struct Plan<'a> {
 /// Runs `setups` single-player setups with `turns` turn draws into observers made by `make`.
 pub fn simulate<O, F>(
     deck: &EngineDeck,
-    rules: &SetupRules,
+    rules: &Setup,
     turns: u32,
     setups: u64,
     seed: u64,
@@ -57,12 +57,7 @@ where
 }
 
 /// Runs a [`Plan`] (the general form of [`simulate`], with progress reporting).
-pub fn run<O, F>(
-    deck: &EngineDeck,
-    rules: &SetupRules,
-    plan: &Plan,
-    make: F,
-) -> Result<O, EngineError>
+pub fn run<O, F>(deck: &EngineDeck, rules: &Setup, plan: &Plan, make: F) -> Result<O, EngineError>
 where
     O: Observer,
     F: Fn() -> O + Sync,

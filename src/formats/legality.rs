@@ -6,7 +6,7 @@
 //! identical text ([`crate::formats::reprint`]).
 
 use crate::cards::{CardDb, Printing, PrintingId, set_key, split_subset};
-use crate::formats::{Ban, Format, Pool, reprint};
+use crate::formats::{Ban, Construction, Format, Pool, reprint};
 use crate::names;
 
 /// What a format says about one printing.
@@ -31,7 +31,7 @@ pub fn judge<'f>(format: &'f Format, db: &CardDb, printing: &Printing) -> Verdic
     if let Some(ban) = ban_of(format, db, printing) {
         return Verdict::Banned(ban);
     }
-    let Err(reason) = format.pool.admits(printing) else {
+    let Err(reason) = format.admits(printing) else {
         return Verdict::Legal;
     };
     let key = printing.rules_key();
@@ -41,7 +41,7 @@ pub fn judge<'f>(format: &'f Format, db: &CardDb, printing: &Printing) -> Verdic
             continue;
         };
         if other.rules_key() != key
-            || format.pool.admits(other).is_err()
+            || format.admits(other).is_err()
             || ban_of(format, db, other).is_some()
         {
             continue;
@@ -69,13 +69,10 @@ pub fn judge<'f>(format: &'f Format, db: &CardDb, printing: &Printing) -> Verdic
 /// rule's comparison), so a reprint of a banned card is banned too (Red Card XY 124 like
 /// GEN 71); a printing of the name with other text is not (another Archeops).
 pub fn ban_of<'f>(format: &'f Format, db: &CardDb, printing: &Printing) -> Option<&'f Ban> {
-    let keys = format
-        .ban_keys
-        .get_or_init(|| format.bans.iter().map(BanKey::of).collect());
     format
         .bans
         .iter()
-        .zip(keys)
+        .zip(&format.keys.bans)
         .find(|(_, key)| match key {
             BanKey::Printing(Some(listed), name) => {
                 listed.names(printing)
@@ -106,7 +103,7 @@ pub(crate) enum BanKey {
 
 impl BanKey {
     fn of(ban: &Ban) -> BanKey {
-        let name = names::lookup_key(&names::canonical(&ban.name));
+        let name = name_key(&ban.name);
         match (&ban.set, &ban.number) {
             (Some(set), Some(number)) => {
                 BanKey::Printing(Some(PrintingKey::new(set, number)), name)
@@ -148,28 +145,63 @@ pub(crate) fn any_names(keys: &[Option<PrintingKey>], printing: &Printing) -> bo
     keys.iter().flatten().any(|key| key.names(printing))
 }
 
-/// A pool's `include` and `exclude`, normalized.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub(crate) struct ListedKeys {
+/// The lookup key of a card name as a format file writes it.
+fn name_key(name: &str) -> String {
+    names::lookup_key(&names::canonical(name))
+}
+
+/// The card lists of a format file as lookup keys, computed once when the format is
+/// compiled: a repository check judges every printing of every deck against them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Keys {
+    /// One per entry of `bans`, in order.
+    bans: Vec<BanKey>,
+    /// One per entry of `construction.copy_limit_exempt`.
+    pub(crate) copy_limit_exempt: Vec<Option<PrintingKey>>,
+    /// One per group of `construction.exclusive`: its names' keys.
+    pub(crate) exclusive: Vec<Vec<String>>,
+    /// One per entry of `pool.include` and `pool.exclude`.
     include: Vec<Option<PrintingKey>>,
     exclude: Vec<Option<PrintingKey>>,
 }
 
-impl Pool {
-    /// `Ok` when the printing is in the pool, else why not (one short clause).
+impl Keys {
+    pub(crate) fn new(construction: &Construction, pool: &Pool, bans: &[Ban]) -> Keys {
+        let printings = |entries: &[String]| -> Vec<Option<PrintingKey>> {
+            entries
+                .iter()
+                .map(|entry| PrintingKey::parse(entry))
+                .collect()
+        };
+        let group = |group: &super::Exclusive| group.names.iter().map(|n| name_key(n)).collect();
+        Keys {
+            bans: bans.iter().map(BanKey::of).collect(),
+            copy_limit_exempt: printings(&construction.copy_limit_exempt),
+            exclusive: construction.exclusive.iter().map(group).collect(),
+            include: printings(&pool.include),
+            exclude: printings(&pool.exclude),
+        }
+    }
+}
+
+impl Format {
+    /// `Ok` when the printing is in the format's pool, else why not (one short clause).
     pub fn admits(&self, printing: &Printing) -> Result<(), String> {
-        let keys = self.listed_keys.get_or_init(|| ListedKeys {
-            include: self.include.iter().map(|e| PrintingKey::parse(e)).collect(),
-            exclude: self.exclude.iter().map(|e| PrintingKey::parse(e)).collect(),
-        });
-        if any_names(&keys.exclude, printing) {
+        if any_names(&self.keys.exclude, printing) {
             return Err("the format file excludes this printing".to_string());
         }
-        if any_names(&keys.include, printing)
-            || (self.basic_energy_always && printing.is_basic_energy())
+        if any_names(&self.keys.include, printing)
+            || (self.pool.basic_energy_always && printing.is_basic_energy())
         {
             return Ok(());
         }
+        self.pool.admits_criteria(printing)
+    }
+}
+
+impl Pool {
+    /// The criteria part of [`Format::admits`]: regulation marks, series, sets, dates.
+    fn admits_criteria(&self, printing: &Printing) -> Result<(), String> {
         if let Some(marks) = &self.regulation_marks {
             match printing.regulation_mark {
                 Some(mark)

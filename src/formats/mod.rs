@@ -3,6 +3,8 @@
 //! A [`Format`] says how a deck is built (size, copy limit, tag limits). Files are strict:
 //! an unknown key or a wrong type is an error pointing at the offending text. The formats
 //! shipped with deckbox are compiled in; `--format path.toml` reads an organizer's own.
+//! [`Format::load`] reads a file (with what it `extends`) into a strict schema and compiles
+//! it once into a [`Format`], whose card lists are normalized into lookup keys then.
 //! This module does not check decks (see [`crate::check`]).
 
 use std::path::{Path, PathBuf};
@@ -13,7 +15,6 @@ pub mod reprint;
 use serde::{Deserialize, Serialize};
 
 use crate::util::invalid_file::{FileError, InvalidFile};
-use crate::util::memo::Memo;
 
 /// `(id, file name, text)` of a format file under `formats/`, compiled in.
 macro_rules! builtin {
@@ -36,42 +37,59 @@ const BUILTIN: &[(&str, &str, &str)] = &[
 ];
 
 /// A format: what decks must look like to be played in it, which cards it allows, and how a
-/// game is set up. Every field has a default (Unlimited's), so a file only says what differs.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// game is set up, with the card lists of its file normalized once ([`Format::load`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Format {
     pub id: String,
     pub name: String,
-    #[serde(default)]
     pub description: String,
     /// The format this one starts from: a built-in id or a path relative to this file.
-    #[serde(default)]
     pub extends: Option<String>,
     /// The date the file describes (`2026-04-10`).
-    #[serde(default)]
     pub as_of: Option<String>,
     /// The season, for formats that have one (`2026-27`).
-    #[serde(default)]
     pub season: Option<String>,
     /// Where the rules of the file come from.
-    #[serde(default)]
     pub sources: Vec<String>,
-    #[serde(default)]
     pub construction: Construction,
-    #[serde(default)]
     pub pool: Pool,
     /// Banned cards. A child format's bans add to its parent's.
-    #[serde(default)]
     pub bans: Vec<Ban>,
-    #[serde(default)]
     pub setup: Setup,
     /// Card texts the format plays differently from the print (shown by `formats show`).
     /// A child format's errata add to its parent's.
-    #[serde(default)]
     pub errata: Vec<Erratum>,
-    /// `bans`, normalized on first use.
-    #[serde(skip)]
-    pub(crate) ban_keys: Memo<Vec<legality::BanKey>>,
+    /// The lists above as lookup keys.
+    keys: legality::Keys,
+}
+
+/// A format file as written (the fields of [`Format`] but its keys): every field has a
+/// default (Unlimited's), so a file only says what differs. Read strictly, then compiled.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FormatFile {
+    id: String,
+    name: String,
+    #[serde(default)]
+    description: String,
+    #[serde(default)]
+    extends: Option<String>,
+    #[serde(default)]
+    as_of: Option<String>,
+    #[serde(default)]
+    season: Option<String>,
+    #[serde(default)]
+    sources: Vec<String>,
+    #[serde(default)]
+    construction: Construction,
+    #[serde(default)]
+    pool: Pool,
+    #[serde(default)]
+    bans: Vec<Ban>,
+    #[serde(default)]
+    setup: Setup,
+    #[serde(default)]
+    errata: Vec<Erratum>,
 }
 
 /// Deck-construction limits. Each rule of [`crate::check`] reads one of these.
@@ -103,9 +121,6 @@ pub struct Construction {
     pub rule_box_allowed: bool,
     /// Cards a deck may hold only one of (`exclusive-cards`), each group with its source.
     pub exclusive: Vec<Exclusive>,
-    /// `copy_limit_exempt`, normalized on first use.
-    #[serde(skip)]
-    pub(crate) exempt_keys: Memo<Vec<Option<legality::PrintingKey>>>,
 }
 
 impl Default for Construction {
@@ -123,7 +138,6 @@ impl Default for Construction {
             single_type: false,
             rule_box_allowed: true,
             exclusive: Vec::new(),
-            exempt_keys: Memo::default(),
         }
     }
 }
@@ -138,9 +152,6 @@ pub struct Exclusive {
     pub names: Vec<String>,
     /// Who says so, with the date.
     pub source: String,
-    /// The names' lookup keys, computed on first use (a repository check judges every deck).
-    #[serde(skip)]
-    pub(crate) keys: Memo<Vec<String>>,
 }
 
 /// Which printings the format allows. A printing is in the pool when it passes every
@@ -169,9 +180,6 @@ pub struct Pool {
     pub reprint_rule: bool,
     /// Why the pool is what it is.
     pub note: String,
-    /// `include` and `exclude`, normalized on first use.
-    #[serde(skip)]
-    pub(crate) listed_keys: Memo<legality::ListedKeys>,
 }
 
 /// A banned card: one printing (`set` + `number`), or every printing of a name.
@@ -202,7 +210,9 @@ fn at_least_one<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<u32
     Ok(value)
 }
 
-/// How a game is set up and its first turn, for the game-setup engine.
+/// How a game is set up and its first turn: the one description of the setup rules, read
+/// from the format file and used as is by the game-setup engine ([`crate::engine`]) and the
+/// exact odds ([`crate::stats`]).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct Setup {
@@ -240,6 +250,28 @@ impl Default for Setup {
             source: String::new(),
         }
     }
+}
+
+impl Setup {
+    /// Cards a player has drawn from the deck by the start of their own turn `turn`
+    /// (1-based, after that turn's draw), besides the hand: the player going second draws
+    /// every turn; the one going first skips turn 1's draw when the format says so.
+    pub fn draws_by_turn(&self, turn: u32, going: Going) -> u32 {
+        match going {
+            Going::First if !self.first_player_draws => turn.saturating_sub(1),
+            _ => turn,
+        }
+    }
+}
+
+/// Whether a player goes first or second: which player's turns the engine deals and the
+/// curves count (`--going`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum Going {
+    #[default]
+    First,
+    Second,
 }
 
 /// A card the format plays with other text than printed.
@@ -284,16 +316,55 @@ impl Format {
     /// names an existing file), with everything it `extends` applied.
     pub fn load(name: &str) -> Result<Format, FormatError> {
         let (path, table) = load_table(name, None, &mut Vec::new())?;
-        Format::deserialize(toml::Value::Table(table)).map_err(|error| {
+        let file = FormatFile::deserialize(toml::Value::Table(table)).map_err(|error| {
             FormatError::from(FileError::from(InvalidFile::from_toml(
                 "format", &path, "", &error,
             )))
-        })
+        })?;
+        Ok(Format::compile(file))
     }
 
     /// Parses one format file's text strictly, without applying `extends`; `path` is only
     /// used in error messages.
     pub fn parse(path: &Path, text: &str) -> Result<Format, FormatError> {
+        FormatFile::parse(path, text).map(Format::compile)
+    }
+
+    /// The format a file describes, its card lists normalized.
+    fn compile(file: FormatFile) -> Format {
+        let keys = legality::Keys::new(&file.construction, &file.pool, &file.bans);
+        Format {
+            id: file.id,
+            name: file.name,
+            description: file.description,
+            extends: file.extends,
+            as_of: file.as_of,
+            season: file.season,
+            sources: file.sources,
+            construction: file.construction,
+            pool: file.pool,
+            bans: file.bans,
+            setup: file.setup,
+            errata: file.errata,
+            keys,
+        }
+    }
+
+    /// The groups of `construction.exclusive`, each with its names' lookup keys.
+    pub fn exclusive(&self) -> impl Iterator<Item = (&Exclusive, &[String])> {
+        let keys = self.keys.exclusive.iter().map(Vec::as_slice);
+        self.construction.exclusive.iter().zip(keys)
+    }
+
+    /// `construction.copy_limit_exempt`, normalized (`None` for an entry that names no
+    /// printing).
+    pub(crate) fn copy_limit_exempt(&self) -> &[Option<legality::PrintingKey>] {
+        &self.keys.copy_limit_exempt
+    }
+}
+
+impl FormatFile {
+    fn parse(path: &Path, text: &str) -> Result<FormatFile, FormatError> {
         toml::from_str(text).map_err(|error| invalid(path, text, &error))
     }
 }
@@ -357,7 +428,7 @@ fn load_table(
     chain: &mut Vec<PathBuf>,
 ) -> Result<(PathBuf, toml::Table), FormatError> {
     let (path, text) = source(name, base)?;
-    let own = Format::parse(&path, &text)?;
+    let own = FormatFile::parse(&path, &text)?;
     let mut table: toml::Table =
         toml::from_str(&text).map_err(|error| invalid(&path, &text, &error))?;
     let Some(parent) = own.extends else {

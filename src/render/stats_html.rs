@@ -9,7 +9,8 @@
 //! formatting, the report's own ordering, colours from a fixed palette. This module computes
 //! nothing: every number comes from the report.
 
-use crate::stats::{CardStats, Going, QueryStats, Report, Simulation};
+use crate::formats::Going;
+use crate::stats::{CardStats, QueryStats, Report, Simulation, named_estimates};
 
 /// Line colours, in order; the list repeats with a dashed stroke after the last one.
 const PALETTE: [&str; 12] = [
@@ -568,7 +569,7 @@ fn simulation_section(simulation: &Simulation) -> String {
          <th>exact</th><th>z</th></tr>\n</thead>\n<tbody>\n",
         simulation.setups, simulation.seed, simulation.threads
     );
-    for (key, e) in &simulation.estimates {
+    for (key, e) in named_estimates(&simulation.estimates) {
         let z = if e.standard_error > 0.0 {
             fixed((e.estimate - e.exact) / e.standard_error, 2)
         } else {
@@ -577,7 +578,7 @@ fn simulation_section(simulation: &Simulation) -> String {
         out.push_str(&format!(
             "<tr><td class=\"name\">{}</td><td class=\"num\">{:.6} ± {:.6}</td>\
              <td class=\"num\">{:.6}</td><td class=\"num\">{z}</td></tr>\n",
-            escape(key),
+            escape(&key),
             e.estimate,
             e.standard_error,
             e.exact
@@ -592,7 +593,7 @@ mod tests {
     use super::*;
     use crate::formats::Setup;
     use crate::stats::query::{self};
-    use crate::stats::{DeckShape, Estimate, ReportInput};
+    use crate::stats::{DeckShape, Estimate, EstimateKey, Measure, ReportInput};
 
     /// A 60-card deck: 4 Basic "Dreepy", 4 non-Basic `second`, 6 other Basics, the rest.
     fn report(second: &str, with_query: bool) -> Report {
@@ -619,7 +620,7 @@ mod tests {
             names: &names,
             setup: &Setup::default(),
             turns: 2,
-            going: crate::stats::Going::First,
+            going: Going::First,
             queries: &queries,
         };
         Report::build(input).unwrap()
@@ -735,9 +736,9 @@ mod tests {
         report.cards[1].name = hostile.to_string();
         report.queries[0].query = hostile.to_string();
         let mut simulation = simulation();
-        simulation
-            .estimates
-            .insert(hostile.to_string(), simulation.estimates["mulligan"]);
+        let mulligan = simulation.estimates[&EstimateKey::deck(Measure::Mulligan)];
+        let key = EstimateKey::of(Measure::OpeningHand, hostile);
+        simulation.estimates.insert(key, mulligan);
         report.simulation = Some(simulation);
         let page = stats_page(&report, "<b>title</b>");
         check_well_formed(&page);
@@ -757,7 +758,7 @@ mod tests {
             setups: 100_000,
             seed: 7,
             threads: 2,
-            estimates: [("mulligan".to_string(), estimate)].into(),
+            estimates: [(EstimateKey::deck(Measure::Mulligan), estimate)].into(),
         }
     }
 

@@ -7,7 +7,7 @@
 //! percentages with two decimals, expectations have three, so the output is stable. These
 //! renderers compute nothing and print nothing.
 
-use crate::stats::{Estimate, Report};
+use crate::stats::{Estimate, EstimateKey, Estimates, Measure, Report, named_estimates};
 
 /// A table: a header row and body rows, first column left-aligned, the others right-aligned.
 struct Table {
@@ -79,8 +79,8 @@ fn render(report: &Report, style: Style) -> String {
 fn rules_line(report: &Report) -> String {
     let setup = &report.setup;
     let going = match setup.going {
-        crate::stats::Going::First => "going first",
-        crate::stats::Going::Second => "going second",
+        crate::formats::Going::First => "going first",
+        crate::formats::Going::Second => "going second",
     };
     let draw = if setup.first_player_draws {
         "the first player draws on turn 1"
@@ -212,22 +212,22 @@ fn simulated_cards(report: &Report, estimates: &Estimates) -> Table {
     header.extend(turn_headers(report.setup.turns));
     header.push("Worst".to_string());
     let mut mulligans = vec!["P(mulligan), E[mulligans]".to_string()];
-    let keys = ["mulligan", "expected_mulligans"];
-    mulligans.push(cell(estimates, keys[0], percent));
+    let keys = [Measure::Mulligan, Measure::ExpectedMulligans].map(EstimateKey::deck);
+    mulligans.push(cell(estimates, &keys[0], percent));
     mulligans.extend(std::iter::repeat_n(String::new(), 2));
-    mulligans.push(cell(estimates, keys[1], number));
+    mulligans.push(cell(estimates, &keys[1], number));
     mulligans.extend((0..report.setup.turns).map(|_| String::new()));
-    mulligans.push(worst(estimates, keys));
+    mulligans.push(worst(estimates, &keys));
     let mut rows = vec![mulligans];
     for card in &report.cards {
-        let name = &card.name;
-        let mut keys = vec![
-            format!("opening_hand/{name}"),
-            format!("prized_at_least_one/{name}"),
-            format!("prized_all/{name}"),
-            format!("prized_expected/{name}"),
+        let mut measures = vec![
+            Measure::OpeningHand,
+            Measure::PrizedAtLeastOne,
+            Measure::PrizedAll,
+            Measure::PrizedExpected,
         ];
-        keys.extend((1..=report.setup.turns).map(|turn| format!("by_turn_{turn}/{name}")));
+        measures.extend((1..=report.setup.turns).map(Measure::ByTurn));
+        let keys = keys_of(&measures, &card.name);
         rows.push(simulated_row(&card.label(), estimates, &keys, 3));
     }
     Table { header, rows }
@@ -242,27 +242,27 @@ fn simulated_queries(report: &Report, estimates: &Estimates) -> Table {
         .queries
         .iter()
         .map(|query| {
-            let text = &query.query;
-            let mut keys = vec![
-                format!("query_opening_hand/{text}"),
-                format!("query_prizes/{text}"),
-            ];
-            let turns = 1..=report.setup.turns;
-            keys.extend(turns.map(|turn| format!("query_by_turn_{turn}/{text}")));
-            simulated_row(text, estimates, &keys, usize::MAX)
+            let mut measures = vec![Measure::QueryOpeningHand, Measure::QueryPrizes];
+            measures.extend((1..=report.setup.turns).map(Measure::QueryByTurn));
+            let keys = keys_of(&measures, &query.query);
+            simulated_row(&query.query, estimates, &keys, usize::MAX)
         })
         .collect();
     Table { header, rows }
 }
 
-type Estimates = std::collections::BTreeMap<String, Estimate>;
+/// The keys of `measures` of one card or query.
+fn keys_of(measures: &[Measure], subject: &str) -> Vec<EstimateKey> {
+    let key = |measure: &Measure| EstimateKey::of(*measure, subject);
+    measures.iter().map(key).collect()
+}
 
 /// A row: the label, each key's simulated value (the key at `expectation` is a count, the
 /// others probabilities), and the worst deviation among them.
 fn simulated_row(
     label: &str,
     estimates: &Estimates,
-    keys: &[String],
+    keys: &[EstimateKey],
     expectation: usize,
 ) -> Vec<String> {
     let mut row = vec![label.to_string()];
@@ -279,7 +279,7 @@ fn simulated_row(
 }
 
 /// A simulated value, or `-` when the simulation did not estimate it.
-fn cell(estimates: &Estimates, key: &str, show: fn(f64) -> String) -> String {
+fn cell(estimates: &Estimates, key: &EstimateKey, show: fn(f64) -> String) -> String {
     estimates
         .get(key)
         .map_or_else(|| "-".to_string(), |e| show(e.estimate))
@@ -291,17 +291,18 @@ fn sigmas(e: &Estimate) -> Option<f64> {
 }
 
 /// The signed deviation of the estimate among `keys` farthest from its exact value.
-fn worst<K: AsRef<str>>(estimates: &Estimates, keys: impl IntoIterator<Item = K>) -> String {
-    keys.into_iter()
-        .filter_map(|key| sigmas(estimates.get(key.as_ref())?))
+fn worst(estimates: &Estimates, keys: &[EstimateKey]) -> String {
+    keys.iter()
+        .filter_map(|key| sigmas(estimates.get(key)?))
         .max_by(|a, b| a.abs().total_cmp(&b.abs()))
         .map_or_else(|| "-".to_string(), |s| format!("{s:+.2} SE"))
 }
 
 /// One sentence on how well the whole simulation agrees with the exact values.
 fn agreement(estimates: &Estimates) -> String {
-    let farthest = estimates
-        .iter()
+    // In the order of the keys' text, as `--output json` lists them.
+    let farthest = named_estimates(estimates)
+        .into_iter()
         .filter_map(|(key, e)| Some((key, sigmas(e)?)))
         .max_by(|a, b| a.1.abs().total_cmp(&b.1.abs()));
     match farthest {

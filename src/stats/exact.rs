@@ -14,7 +14,7 @@ mod joint;
 
 pub use joint::Clauses;
 
-use crate::formats::Setup;
+use crate::formats::{Going, Setup};
 
 /// One card kind of a deck: all printings of one name, merged by the caller.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -49,45 +49,6 @@ impl DeckShape {
     pub fn basics(&self) -> u32 {
         let basic = self.kinds.iter().filter(|k| k.basic);
         basic.fold(0u32, |a, k| a.saturating_add(k.copies))
-    }
-}
-
-/// The part of a format's setup the odds depend on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Rules {
-    pub hand_size: u32,
-    pub prizes: u32,
-    pub first_player_draws: bool,
-}
-
-impl From<&Setup> for Rules {
-    fn from(setup: &Setup) -> Rules {
-        Rules {
-            hand_size: setup.hand_size,
-            prizes: setup.prizes,
-            first_player_draws: setup.first_player_draws,
-        }
-    }
-}
-
-/// Which player the turn curves are for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Going {
-    #[default]
-    First,
-    Second,
-}
-
-impl Rules {
-    /// Cards drawn for turns by the start of the player's own turn `turn` (1-based): the
-    /// player going second draws every turn; the one going first skips turn 1's draw when
-    /// the format says so.
-    pub fn draws_by_turn(&self, turn: u32, going: Going) -> u32 {
-        match going {
-            Going::First if !self.first_player_draws => turn.saturating_sub(1),
-            _ => turn,
-        }
     }
 }
 
@@ -203,12 +164,13 @@ pub struct Space {
     atoms: Vec<Atom>,
     cards: u32,
     non_basic: u32,
-    rules: Rules,
+    hand_size: u32,
+    prizes: u32,
 }
 
 impl Space {
     /// Checks what every window needs: a Basic, and room for the hand and the prizes.
-    pub fn new(atoms: Vec<Atom>, rules: Rules) -> Result<Space, StatsError> {
+    pub fn new(atoms: Vec<Atom>, rules: &Setup) -> Result<Space, StatsError> {
         let total = atoms.iter().map(|a| u64::from(a.copies)).sum::<u64>();
         let basics = atoms
             .iter()
@@ -228,7 +190,8 @@ impl Space {
             atoms,
             cards,
             non_basic,
-            rules,
+            hand_size: rules.hand_size,
+            prizes: rules.prizes,
         })
     }
 
@@ -238,25 +201,21 @@ impl Space {
 
     /// Probability that a hand has no Basic Pokémon: C(N−n, H) / C(N, H).
     pub fn mulligan(&self) -> Result<Ratio, StatsError> {
-        let all = binomial(self.cards, self.rules.hand_size)?;
-        let bad = binomial(self.non_basic, self.rules.hand_size)?;
+        let all = binomial(self.cards, self.hand_size)?;
+        let bad = binomial(self.non_basic, self.hand_size)?;
         Ratio::new(bad, all).ok_or(StatsError::TooLarge)
     }
 
     /// E\[mulligans\] = q / (1 − q) = C(N−n, H) / (C(N, H) − C(N−n, H)).
     pub fn expected_mulligans(&self) -> Result<Ratio, StatsError> {
-        let all = binomial(self.cards, self.rules.hand_size)?;
-        let bad = binomial(self.non_basic, self.rules.hand_size)?;
+        let all = binomial(self.cards, self.hand_size)?;
+        let bad = binomial(self.non_basic, self.hand_size)?;
         Ratio::new(bad, all - bad).ok_or(StatsError::NoBasic)
     }
 
     /// Cards in the window; the seen window may not reach into the prizes.
     fn window_size(&self, window: Window) -> Result<u32, StatsError> {
-        let Rules {
-            hand_size: h,
-            prizes: p,
-            ..
-        } = self.rules;
+        let (h, p) = (self.hand_size, self.prizes);
         match window {
             Window::Hand => Ok(h),
             Window::Prizes => Ok(p),
@@ -275,13 +234,13 @@ impl Space {
 
     /// Kept hands: C(N, H) − C(N−n, H).
     fn kept_hands(&self) -> Result<u128, StatsError> {
-        let h = self.rules.hand_size;
+        let h = self.hand_size;
         Ok(binomial(self.cards, h)? - binomial(self.non_basic, h)?)
     }
 
     /// The number of equally likely outcomes the weights of [`Space::weight`] add up to.
     fn total(&self, window: Window, family: Family) -> Result<u128, StatsError> {
-        let (n, h) = (self.cards, self.rules.hand_size);
+        let (n, h) = (self.cards, self.hand_size);
         let m = self.window_size(window)?;
         match (family, window) {
             (Family::SingleShuffle, _) => binomial(n, m),
@@ -304,7 +263,7 @@ impl Space {
         non_basic: u32,
         mult: u128,
     ) -> Result<u128, StatsError> {
-        let h = self.rules.hand_size;
+        let h = self.hand_size;
         match (family, window) {
             (Family::SingleShuffle, _) => Ok(mult),
             (Family::Kept, Window::Hand) => Ok(if non_basic < h { mult } else { 0 }),
@@ -313,7 +272,7 @@ impl Space {
                 mul(mult, hands)
             }
             (Family::Kept, Window::Prizes) => {
-                let rest = self.cards - self.rules.prizes;
+                let rest = self.cards - self.prizes;
                 let hands = binomial(rest, h)? - binomial(self.non_basic - non_basic, h)?;
                 mul(mult, hands)
             }
@@ -431,7 +390,7 @@ pub struct KindOdds {
 }
 
 /// The deck seen by a question about kind `index`: that kind, the other Basics, the rest.
-pub fn kind_space(shape: &DeckShape, index: usize, rules: Rules) -> Result<Space, StatsError> {
+pub fn kind_space(shape: &DeckShape, index: usize, rules: &Setup) -> Result<Space, StatsError> {
     let kind = shape
         .kinds
         .get(index)
@@ -460,7 +419,7 @@ pub fn kind_space(shape: &DeckShape, index: usize, rules: Rules) -> Result<Space
 pub fn kind_odds(
     shape: &DeckShape,
     index: usize,
-    rules: Rules,
+    rules: &Setup,
     turns: u32,
     going: Going,
 ) -> Result<KindOdds, StatsError> {
@@ -497,7 +456,7 @@ pub fn kind_odds(
 pub fn count_distribution(
     shape: &DeckShape,
     index: usize,
-    rules: Rules,
+    rules: &Setup,
     window: Window,
     family: Family,
 ) -> Result<Vec<Ratio>, StatsError> {
@@ -512,8 +471,8 @@ pub fn count_distribution(
 mod tests {
     use super::*;
 
-    fn rules() -> Rules {
-        Rules::from(&Setup::default())
+    fn rules() -> Setup {
+        Setup::default()
     }
 
     #[test]
@@ -527,7 +486,7 @@ mod tests {
     #[test]
     fn mulligan_at_ten_basics_is_the_published_rational() {
         let shape = DeckShape::new([(10, true), (50, false)]);
-        let space = kind_space(&shape, 0, rules()).unwrap();
+        let space = kind_space(&shape, 0, &rules()).unwrap();
         let q = space.mulligan().unwrap();
         assert_eq!((q.numer(), q.denom()), (75_670, 292_581));
     }
@@ -536,11 +495,11 @@ mod tests {
     fn no_basic_and_too_few_cards_are_errors() {
         let shape = DeckShape::new([(60, false)]);
         assert_eq!(
-            kind_space(&shape, 0, rules()).err(),
+            kind_space(&shape, 0, &rules()).err(),
             Some(StatsError::NoBasic)
         );
         let shape = DeckShape::new([(10, true)]);
-        let err = kind_space(&shape, 0, rules()).err();
+        let err = kind_space(&shape, 0, &rules()).err();
         assert_eq!(
             err,
             Some(StatsError::TooFewCards {
@@ -548,16 +507,16 @@ mod tests {
                 needed: 13
             })
         );
-        let err = kind_space(&shape, 3, rules()).err();
+        let err = kind_space(&shape, 3, &rules()).err();
         assert_eq!(err, Some(StatsError::UnknownKind { index: 3 }));
     }
 
     #[test]
     fn seen_window_may_not_reach_the_prizes() {
         let shape = DeckShape::new([(10, true), (50, false)]);
-        let odds = kind_odds(&shape, 0, rules(), 48, Going::Second);
+        let odds = kind_odds(&shape, 0, &rules(), 48, Going::Second);
         assert!(matches!(odds, Err(StatsError::TooFewCards { .. })));
-        assert!(kind_odds(&shape, 0, rules(), 47, Going::Second).is_ok());
+        assert!(kind_odds(&shape, 0, &rules(), 47, Going::Second).is_ok());
     }
 
     #[test]

@@ -17,12 +17,14 @@ pub mod observer;
 pub mod query;
 pub mod simulate;
 
+use std::collections::BTreeMap;
+
 use serde::Serialize;
 
-pub use exact::{DeckShape, Family, Going, KindOdds, KindShape, Ratio, Rules, StatsError, Window};
+pub use exact::{DeckShape, Family, KindOdds, KindShape, Ratio, StatsError, Window};
 pub use query::{Query, QueryError, QueryOdds, ResolvedQuery};
 
-use crate::formats::Setup;
+use crate::formats::{Going, Setup};
 
 /// Entries of the mulligan distribution: P(exactly k) for k = 0..MULLIGAN_BUCKETS; the rest
 /// is `distribution_rest`.
@@ -108,8 +110,106 @@ pub struct Simulation {
     pub setups: u64,
     pub seed: u64,
     pub threads: u32,
-    /// By a stable key such as `mulligan` or `opening_hand/Rare Candy`.
-    pub estimates: std::collections::BTreeMap<String, Estimate>,
+    /// By what is measured and of which card or query; serialized by the key's text
+    /// (`mulligan`, `opening_hand/Rare Candy`), in the order of that text.
+    #[serde(serialize_with = "serialize_estimates")]
+    pub estimates: Estimates,
+}
+
+/// Simulated estimates, by what they measure.
+pub type Estimates = BTreeMap<EstimateKey, Estimate>;
+
+/// What a simulated estimate measures.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Measure {
+    /// P(mulligan), of the deck.
+    Mulligan,
+    /// E\[mulligans\], of the deck.
+    ExpectedMulligans,
+    /// A card in the opening hand.
+    OpeningHand,
+    /// At least one copy of a card prized.
+    PrizedAtLeastOne,
+    /// Every copy of a card prized.
+    PrizedAll,
+    /// E\[copies of a card prized\].
+    PrizedExpected,
+    /// A card seen by own turn `n` (1-based).
+    ByTurn(u32),
+    /// A `--want` query holding in the opening hand.
+    QueryOpeningHand,
+    /// A `--want` query holding in the prizes.
+    QueryPrizes,
+    /// A `--want` query holding in the cards seen by own turn `n`.
+    QueryByTurn(u32),
+}
+
+impl std::fmt::Display for Measure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Measure::Mulligan => f.write_str("mulligan"),
+            Measure::ExpectedMulligans => f.write_str("expected_mulligans"),
+            Measure::OpeningHand => f.write_str("opening_hand"),
+            Measure::PrizedAtLeastOne => f.write_str("prized_at_least_one"),
+            Measure::PrizedAll => f.write_str("prized_all"),
+            Measure::PrizedExpected => f.write_str("prized_expected"),
+            Measure::ByTurn(turn) => write!(f, "by_turn_{turn}"),
+            Measure::QueryOpeningHand => f.write_str("query_opening_hand"),
+            Measure::QueryPrizes => f.write_str("query_prizes"),
+            Measure::QueryByTurn(turn) => write!(f, "query_by_turn_{turn}"),
+        }
+    }
+}
+
+/// What an estimate measures and of what: a card's English name, a query as written, or
+/// nothing for the deck's mulligan figures.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct EstimateKey {
+    pub measure: Measure,
+    pub subject: Option<String>,
+}
+
+impl EstimateKey {
+    /// A figure of the whole deck.
+    pub fn deck(measure: Measure) -> EstimateKey {
+        EstimateKey {
+            measure,
+            subject: None,
+        }
+    }
+
+    /// A figure of one card or query.
+    pub fn of(measure: Measure, subject: &str) -> EstimateKey {
+        EstimateKey {
+            measure,
+            subject: Some(subject.to_string()),
+        }
+    }
+}
+
+/// The key's text, the only one: `mulligan`, `opening_hand/Rare Candy`.
+impl std::fmt::Display for EstimateKey {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.subject {
+            Some(subject) => write!(f, "{}/{subject}", self.measure),
+            None => write!(f, "{}", self.measure),
+        }
+    }
+}
+
+/// The estimates in the order of their keys' text, as JSON and the renderers list them.
+pub fn named_estimates(estimates: &Estimates) -> BTreeMap<String, &Estimate> {
+    estimates
+        .iter()
+        .map(|(key, estimate)| (key.to_string(), estimate))
+        .collect()
+}
+
+fn serialize_estimates<S: serde::Serializer>(
+    estimates: &Estimates,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    serializer.collect_map(named_estimates(estimates))
 }
 
 /// A simulated frequency next to the exact kept-hand value it estimates.
@@ -153,7 +253,7 @@ pub struct ReportInput<'a> {
 impl Report {
     /// Computes every exact figure; `simulation` is `None`.
     pub fn build(input: ReportInput<'_>) -> Result<Report, StatsError> {
-        let rules = Rules::from(input.setup);
+        let rules = input.setup;
         let shape = input.shape;
         let cards = input
             .names
@@ -191,7 +291,7 @@ fn floats(ratios: &[Ratio]) -> Vec<f64> {
 }
 
 /// The mulligan count is geometric: P(k) = q^k (1 − q).
-fn mulligan(shape: &DeckShape, rules: Rules) -> Result<Mulligan, StatsError> {
+fn mulligan(shape: &DeckShape, rules: &Setup) -> Result<Mulligan, StatsError> {
     let basics = exact::Atom {
         copies: shape.basics(),
         basic: true,
@@ -215,7 +315,7 @@ fn mulligan(shape: &DeckShape, rules: Rules) -> Result<Mulligan, StatsError> {
 
 fn card_stats(
     input: ReportInput<'_>,
-    rules: Rules,
+    rules: &Setup,
     index: usize,
     name: &str,
 ) -> Result<CardStats, StatsError> {
@@ -245,7 +345,7 @@ fn card_stats(
 
 fn query_stats(
     input: ReportInput<'_>,
-    rules: Rules,
+    rules: &Setup,
     text: &str,
     query: &ResolvedQuery,
 ) -> Result<QueryStats, StatsError> {
@@ -259,4 +359,54 @@ fn query_stats(
         by_turn: floats(&odds.by_turn),
         by_turn_single_shuffle: floats(&odds.by_turn_single_shuffle),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The key text JSON writes, and its order: the text's, so `by_turn_10` comes before
+    /// `by_turn_2` and a query's keys after every card's.
+    #[test]
+    fn estimates_serialize_by_key_text() {
+        let e = |estimate| Estimate {
+            estimate,
+            standard_error: 0.0,
+            exact: 0.0,
+        };
+        let estimates: Estimates = [
+            (EstimateKey::of(Measure::QueryByTurn(1), "A>=1"), e(1.0)),
+            (EstimateKey::of(Measure::ByTurn(2), "Ralts"), e(2.0)),
+            (EstimateKey::of(Measure::ByTurn(10), "Ralts"), e(3.0)),
+            (EstimateKey::deck(Measure::ExpectedMulligans), e(4.0)),
+            (EstimateKey::of(Measure::PrizedAtLeastOne, "Ralts"), e(5.0)),
+            (EstimateKey::deck(Measure::Mulligan), e(6.0)),
+        ]
+        .into();
+        let simulation = Simulation {
+            setups: 1,
+            seed: 1,
+            threads: 1,
+            estimates,
+        };
+        let json = serde_json::to_string(&simulation).unwrap_or_default();
+        let want = [
+            "by_turn_10/Ralts",
+            "by_turn_2/Ralts",
+            "expected_mulligans",
+            "mulligan",
+            "prized_at_least_one/Ralts",
+            "query_by_turn_1/A>=1",
+        ];
+        let at: Vec<Option<usize>> = want
+            .iter()
+            .map(|key| json.find(&format!("\"{key}\":")))
+            .collect();
+        assert!(at.iter().all(Option::is_some), "{json}");
+        assert!(at.is_sorted(), "{json}");
+        assert!(
+            json.contains(r#""by_turn_2/Ralts":{"estimate":2.0,"#),
+            "{json}"
+        );
+    }
 }

@@ -7,13 +7,11 @@
 //! [`SetupObserver`] pairs it with the engine's [`CountObserver`], and [`estimates`] sets
 //! every simulated frequency beside the exact value of a [`Report`].
 
-use std::collections::BTreeMap;
-
 use crate::engine::{CountObserver, Observer, SetupView};
 
-use super::exact::{Going, Rules};
 use super::query::ResolvedQuery;
-use super::{Estimate, Report};
+use super::{Estimate, EstimateKey, Estimates, Measure, Report};
+use crate::formats::{Going, Setup};
 
 /// How often an event held over a number of setups.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -74,7 +72,7 @@ impl QueryObserver {
     pub fn new(
         queries: &[ResolvedQuery],
         kinds: usize,
-        rules: Rules,
+        rules: &Setup,
         turns: u32,
         going: Going,
     ) -> QueryObserver {
@@ -239,60 +237,54 @@ fn moments(n: u64, sum: u64, squares: u64, exact: f64) -> Estimate {
     }
 }
 
-/// Every simulated estimate of `report`, keyed `measure/subject` (`opening_hand/Rare Candy`,
-/// `query_by_turn_2/Rare Candy>=1`). `report.cards` must be in the engine's kind order and
-/// `report.queries` in the order given to the [`QueryObserver`].
-pub fn estimates(report: &Report, seen: &SetupObserver) -> BTreeMap<String, Estimate> {
+/// Every simulated estimate of `report`, by measure and card or query. `report.cards` must
+/// be in the engine's kind order and `report.queries` in the order given to the
+/// [`QueryObserver`].
+pub fn estimates(report: &Report, seen: &SetupObserver) -> Estimates {
     let counts = &seen.counts;
     let setups = counts.setups();
-    let going = match report.setup.going {
-        Going::First => crate::engine::Going::First,
-        Going::Second => crate::engine::Going::Second,
-    };
-    let mut out = BTreeMap::new();
+    let going = report.setup.going;
+    let mut out = Estimates::new();
     let mulligans = counts.mulligan_distribution();
     let kept_first = mulligans.first().copied().unwrap_or(0);
     let q = report.mulligan.probability;
-    out.insert("mulligan".into(), frequency(setups - kept_first, setups, q));
-    let expected = report.mulligan.expected_mulligans;
-    out.insert("expected_mulligans".into(), mean(mulligans, expected));
+    let mulligan = frequency(setups - kept_first, setups, q);
+    out.insert(EstimateKey::deck(Measure::Mulligan), mulligan);
+    let expected = mean(mulligans, report.mulligan.expected_mulligans);
+    out.insert(EstimateKey::deck(Measure::ExpectedMulligans), expected);
     for (kind, card) in (0u16..).zip(&report.cards) {
-        let name = &card.name;
-        let mut put = |measure: String, estimate| out.insert(format!("{measure}/{name}"), estimate);
+        let mut put =
+            |measure, estimate| out.insert(EstimateKey::of(measure, &card.name), estimate);
         let hits = counts.opening_hand(kind);
         put(
-            "opening_hand".into(),
+            Measure::OpeningHand,
             frequency(hits, setups, card.opening_hand),
         );
         let hits = counts.prized_at_least_one(kind);
         let exact = card.prized_at_least_one;
-        put("prized_at_least_one".into(), frequency(hits, setups, exact));
+        put(Measure::PrizedAtLeastOne, frequency(hits, setups, exact));
         let hits = counts.prized_all(kind);
-        put(
-            "prized_all".into(),
-            frequency(hits, setups, card.prized_all),
-        );
+        put(Measure::PrizedAll, frequency(hits, setups, card.prized_all));
         let histogram = counts.prized_distribution(kind);
-        let exact = card.prized_expected;
-        put("prized_expected".into(), mean(&histogram, exact));
+        put(
+            Measure::PrizedExpected,
+            mean(&histogram, card.prized_expected),
+        );
         for (turn, exact) in (1u32..).zip(&card.by_turn) {
             let hits = counts.seen_by_turn(kind, turn, going).unwrap_or(0);
-            put(format!("by_turn_{turn}"), frequency(hits, setups, *exact));
+            put(Measure::ByTurn(turn), frequency(hits, setups, *exact));
         }
     }
     let found = seen.queries.estimates();
     for (query, found) in report.queries.iter().zip(found) {
-        let text = &query.query;
-        let mut put = |measure: String, f: Frequency, exact| {
-            out.insert(
-                format!("{measure}/{text}"),
-                frequency(f.hits, f.setups, exact),
-            )
+        let mut put = |measure, f: Frequency, exact| {
+            let key = EstimateKey::of(measure, &query.query);
+            out.insert(key, frequency(f.hits, f.setups, exact))
         };
-        put("query_opening_hand".into(), found.hand, query.opening_hand);
-        put("query_prizes".into(), found.prizes, query.prizes);
+        put(Measure::QueryOpeningHand, found.hand, query.opening_hand);
+        put(Measure::QueryPrizes, found.prizes, query.prizes);
         for ((turn, f), exact) in (1u32..).zip(found.by_turn).zip(&query.by_turn) {
-            put(format!("query_by_turn_{turn}"), f, *exact);
+            put(Measure::QueryByTurn(turn), f, *exact);
         }
     }
     out
@@ -301,8 +293,7 @@ pub fn estimates(report: &Report, seen: &SetupObserver) -> BTreeMap<String, Esti
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{EngineDeck, Kind, SetupRules, simulate};
-    use crate::formats::Setup;
+    use crate::engine::{EngineDeck, Kind, simulate};
     use crate::stats::exact::DeckShape;
     use crate::stats::query;
 
@@ -331,13 +322,12 @@ mod tests {
             first_player_draws: false,
             ..Setup::default()
         };
-        let (turns, going, rules) = (3, Going::First, Rules::from(&setup));
-        let make = || QueryObserver::new(&queries, kinds.len(), rules, turns, going);
-        let engine_rules = SetupRules::from(&setup);
-        let observer = simulate(&deck, &engine_rules, turns, 300_000, 7, 2, make).unwrap();
+        let (turns, going) = (3, Going::First);
+        let make = || QueryObserver::new(&queries, kinds.len(), &setup, turns, going);
+        let observer = simulate(&deck, &setup, turns, 300_000, 7, 2, make).unwrap();
         assert_eq!(observer.setups(), 300_000);
         for (query, found) in queries.iter().zip(observer.estimates()) {
-            let exact = query.odds(&shape, rules, turns, going).unwrap();
+            let exact = query.odds(&shape, &setup, turns, going).unwrap();
             let mut pairs = vec![(found.hand, exact.hand), (found.prizes, exact.prizes)];
             pairs.extend(found.by_turn.iter().copied().zip(exact.by_turn.clone()));
             for (estimate, exact) in pairs {

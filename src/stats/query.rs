@@ -12,10 +12,9 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::exact::{
-    Atom, Clauses, DeckShape, Family, Going, Ratio, Rules, Space, StatsError, Window,
-};
+use super::exact::{Atom, Clauses, DeckShape, Family, Ratio, Space, StatsError, Window};
 use crate::deck::Span;
+use crate::formats::{Going, Setup};
 
 /// Longest query accepted, in bytes.
 pub const MAX_QUERY_BYTES: usize = 1000;
@@ -304,7 +303,7 @@ impl ResolvedQuery {
 
     /// The deck split by which clauses a kind belongs to (and whether it is Basic), so the
     /// enumeration runs over a handful of atoms however many kinds the deck has.
-    fn space(&self, shape: &DeckShape, rules: Rules) -> Result<(Space, Vec<u32>), StatsError> {
+    fn space(&self, shape: &DeckShape, rules: &Setup) -> Result<(Space, Vec<u32>), StatsError> {
         let mut masks = vec![0u32; shape.kinds.len()];
         for (bit, clause) in self.clauses.iter().enumerate() {
             for &index in &clause.kinds {
@@ -330,7 +329,7 @@ impl ResolvedQuery {
     pub fn odds(
         &self,
         shape: &DeckShape,
-        rules: Rules,
+        rules: &Setup,
         turns: u32,
         going: Going,
     ) -> Result<QueryOdds, StatsError> {

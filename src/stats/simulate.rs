@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use super::kinds::DeckKind;
 use super::observer::{QueryObserver, SetupObserver, estimates};
 use super::{Going, Report, ResolvedQuery, Simulation};
-use crate::engine::{self, EngineDeck, EngineError, SetupRules};
+use crate::engine::{self, EngineDeck, EngineError};
 use crate::formats::Setup;
 
 /// Receives a long simulation's progress. The library never prints: the binary implements
@@ -62,8 +62,6 @@ pub fn simulate_report(
     progress: &dyn Progress,
 ) -> Result<Simulation, EngineError> {
     let engine = engine_deck(kinds)?;
-    let rules = SetupRules::from(setup);
-    let exact_rules = super::Rules::from(setup);
     let SimulationPlan {
         setups,
         seed,
@@ -84,8 +82,8 @@ pub fn simulate_report(
         progress: Some(&done),
     };
     let make = || SetupObserver {
-        counts: engine::CountObserver::new(&engine, &rules, turns),
-        queries: QueryObserver::new(queries, engine.kinds(), exact_rules, turns, going),
+        counts: engine::CountObserver::new(&engine, setup, turns),
+        queries: QueryObserver::new(queries, engine.kinds(), setup, turns, going),
     };
     // About 10 million setups per second per thread: only a run longer than a second
     // gets a progress bar.
@@ -102,7 +100,7 @@ pub fn simulate_report(
                 progress.finish();
             });
         }
-        let seen = engine::run(&engine, &rules, &engine_plan, make);
+        let seen = engine::run(&engine, setup, &engine_plan, make);
         finished.store(true, Ordering::Relaxed);
         seen
     })?;

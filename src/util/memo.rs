@@ -1,7 +1,7 @@
-//! A value derived from a struct's fields on first use and kept with it: a format's
-//! normalized lists, a printing's rules name. Invisible to comparison, debugging output and
-//! serialization (fields holding one are `#[serde(skip)]`): two values with the same fields
-//! are equal whether or not either has been used.
+//! A value derived from a struct's fields on first use and kept with it: a printing's rules
+//! name and its key. Invisible to comparison, debugging output and serialization (fields
+//! holding one are `#[serde(skip)]`): two values with the same fields are equal whether or
+//! not either has been used.
 //!
 //! The fields a memo derives from must not change after its first use; the structs that hold
 //! one are built once (loaded, decoded) and then only read.

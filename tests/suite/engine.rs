@@ -7,9 +7,10 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use deckbox::engine::{
-    CountObserver, Dealer, EngineDeck, EngineError, Going, Kind, Plan, SetupRules, TwoPlayerSetup,
-    chunk_rng, extra_draws, run, simulate,
+    CountObserver, Dealer, EngineDeck, EngineError, Kind, Plan, TwoPlayerSetup, chunk_rng,
+    extra_draws, run, simulate,
 };
+use deckbox::formats::{Going, Setup};
 
 /// Release-mode runs (CI) do the full 10^7 setups; a debug `cargo test` does a tenth.
 const SETUPS: u64 = if cfg!(debug_assertions) {
@@ -18,8 +19,8 @@ const SETUPS: u64 = if cfg!(debug_assertions) {
     10_000_000
 };
 
-fn rules() -> SetupRules {
-    SetupRules::from(&deckbox::formats::Setup::default())
+fn rules() -> Setup {
+    Setup::default()
 }
 
 fn kind(copies: u32, basic: bool) -> Kind {
@@ -95,7 +96,7 @@ fn sizes_are_bounded() {
             needed: 17
         })
     ));
-    let no_hand = SetupRules {
+    let no_hand = Setup {
         hand_size: 0,
         ..rules()
     };
@@ -206,7 +207,7 @@ fn simulation_agrees_with_exact_kept_hand_odds() {
 #[test]
 fn a_first_player_who_skips_the_turn_one_draw_sees_one_card_fewer() {
     let deck = ten_basics();
-    let rules = SetupRules {
+    let rules = Setup {
         first_player_draws: false,
         ..rules()
     };
@@ -272,20 +273,20 @@ fn extra_draws_follow_the_rulebook_example() {
     // Player A: 2 + 3 mulligans; Player B: 2.
     assert_eq!(extra_draws(&rules, 2, 5), 3, "Player B");
     assert_eq!(extra_draws(&rules, 5, 2), 0, "Player A");
-    let no_cancel = SetupRules {
+    let no_cancel = Setup {
         mutual_mulligans_cancel: false,
-        ..rules
+        ..rules.clone()
     };
     assert_eq!(extra_draws(&no_cancel, 2, 5), 5);
-    let no_extra = SetupRules {
+    let no_extra = Setup {
         mulligan_extra_draw: false,
-        ..rules
+        ..rules.clone()
     };
     assert_eq!(extra_draws(&no_extra, 2, 5), 0);
     assert_eq!(extra_draws(&no_extra, 0, 4), 0);
 }
 
-fn assert_game_is_consistent(game: &TwoPlayerSetup, deck: &EngineDeck, rules: &SetupRules) {
+fn assert_game_is_consistent(game: &TwoPlayerSetup, deck: &EngineDeck, rules: &Setup) {
     for (player, opponent) in [(&game.first, &game.second), (&game.second, &game.first)] {
         assert_eq!(player.revealed.len() as u32, player.mulligans);
         for hand in &player.revealed {
@@ -337,10 +338,10 @@ fn two_player_setups_draw_extra_cards_after_prizes() {
         assert_eq!(turns, [1, 2, 3]);
     }
     assert!(extra_seen > 0);
-    let no_extra = SetupRules {
+    let no_extra = Setup {
         mulligan_extra_draw: false,
         first_player_draws: false,
-        ..rules
+        ..rules.clone()
     };
     for _ in 0..300 {
         let game = TwoPlayerSetup::deal(&deck, &deck, &no_extra, 3, &mut rng).unwrap();

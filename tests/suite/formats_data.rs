@@ -197,13 +197,13 @@ fn gameboy_pool_is_the_games_sets_and_promos_of_2000_or_earlier() {
             per_set.insert(&printing.set_code);
             // Every card of the four sets is in the pool.
             assert_eq!(
-                format.pool.admits(printing),
+                format.admits(printing),
                 Ok(()),
                 "{}",
                 printing.printing_label()
             );
         }
-        if format.pool.admits(printing).is_ok() {
+        if format.admits(printing).is_ok() {
             admitted += 1;
             assert!(
                 !printing.release_date.is_empty() && printing.release_date.as_str() <= "2000-12-31",
@@ -226,7 +226,7 @@ fn gameboy_pool_is_the_games_sets_and_promos_of_2000_or_earlier() {
     // Reprint sets the games never had stay out.
     for (set, number) in [("B2", "1"), ("LC", "1")] {
         for printing in printings(db, set, number) {
-            assert!(format.pool.admits(printing).is_err(), "{set} {number}");
+            assert!(format.admits(printing).is_err(), "{set} {number}");
         }
     }
 }
@@ -364,11 +364,11 @@ fn official_formats_play_the_current_first_turn_rules() {
 #[test]
 fn expanded_pool_edges() {
     let Some(db) = tcgdex() else { return };
-    let pool = load("expanded").pool;
+    let expanded = load("expanded");
     let admitted = |set: &str, number: &str| {
         let found = printings(db, set, number);
         assert!(!found.is_empty(), "{set} {number}");
-        found.iter().all(|p| pool.admits(p).is_ok())
+        found.iter().all(|p| expanded.admits(p).is_ok())
     };
     // In: the first BW set and promo, a McDonald's Collection, Classic Collection reprints of
     // BW-onward cards, Mega Evolution.

@@ -15,8 +15,9 @@ use std::time::{Duration, Instant};
 use deckbox::check::check;
 use deckbox::deck::DeckInput;
 use deckbox::formats::Format;
+use deckbox::formats::Going;
 use deckbox::stats::kinds::deck_kinds;
-use deckbox::stats::{DeckShape, Going, Report, ReportInput};
+use deckbox::stats::{DeckShape, Report, ReportInput};
 
 /// The dragapult example's report, built as `deckbox stats` builds it (the library's
 /// `deck_kinds`: printings merged by rules name, Basic Pokémon from the card data).

@@ -16,10 +16,10 @@ use deckbox::cards::{CardDb, embedded};
 use deckbox::check::{self, CheckedDeck};
 use deckbox::deck::DeckInput;
 use deckbox::edit::listing::{self, Layout};
-use deckbox::formats::Format;
+use deckbox::formats::{Format, Going, Setup};
 use deckbox::names::lang::Language;
 use deckbox::names::{canonical, canonical_pokemon, fold, lookup_key};
-use deckbox::stats::exact::{self, DeckShape, Family, Going, Ratio, Rules, Window};
+use deckbox::stats::exact::{self, DeckShape, Family, Ratio, Window};
 use oracles::{cards_by_printing, embedded_db, verdict};
 use proptest::prelude::*;
 use unicode_normalization::UnicodeNormalization;
@@ -389,21 +389,22 @@ fn is_probability(r: Ratio) -> bool {
 struct GenDeck {
     shape: DeckShape,
     index: usize,
-    rules: Rules,
+    rules: Setup,
 }
 
 /// The setups of the built-in formats (they all share 7 cards, 6 prizes and the first
 /// player's draw today, the Game Boy format included), and generated ones.
-fn rules() -> impl Strategy<Value = Rules> {
-    let builtin: Vec<Rules> = Format::builtin_ids()
-        .map(|id| Rules::from(&Format::load(id).unwrap().setup))
+fn rules() -> impl Strategy<Value = Setup> {
+    let builtin: Vec<Setup> = Format::builtin_ids()
+        .map(|id| Format::load(id).unwrap().setup)
         .collect();
     prop_oneof![
         3 => prop::sample::select(builtin),
-        1 => (4u32..=8, 1u32..=6, any::<bool>()).prop_map(|(hand_size, prizes, draws)| Rules {
+        1 => (4u32..=8, 1u32..=6, any::<bool>()).prop_map(|(hand_size, prizes, draws)| Setup {
             hand_size,
             prizes,
             first_player_draws: draws,
+            ..Setup::default()
         }),
     ]
 }
@@ -465,7 +466,7 @@ impl GenDeck {
 
     /// P(exactly j copies of the kind in the window), j = 0..=copies.
     fn distribution(&self, window: Window, family: Family) -> Vec<Ratio> {
-        exact::count_distribution(&self.shape, self.index, self.rules, window, family).unwrap()
+        exact::count_distribution(&self.shape, self.index, &self.rules, window, family).unwrap()
     }
 
     /// Turns the curves reach without the seen window running into the prizes.
@@ -518,7 +519,7 @@ proptest! {
             }
         }
         for going in [Going::First, Going::Second] {
-            let odds = exact::kind_odds(shape, *index, *rules, deck.turns(), going).unwrap();
+            let odds = exact::kind_odds(shape, *index, rules, deck.turns(), going).unwrap();
             let probabilities = [
                 odds.opening_hand,
                 odds.opening_hand_single_shuffle,
@@ -537,7 +538,7 @@ proptest! {
             let at_least_one = odds.prized_at_least_one_single_shuffle;
             prop_assert!(le(odds.prized_all_single_shuffle, at_least_one));
         }
-        let space = exact::kind_space(shape, *index, *rules).unwrap();
+        let space = exact::kind_space(shape, *index, rules).unwrap();
         prop_assert!(is_probability(space.mulligan().unwrap()));
     }
 }
@@ -554,7 +555,7 @@ proptest! {
         let GenDeck { shape, index, rules } = &deck;
         let (n, h, p) = (shape.cards(), rules.hand_size, rules.prizes);
         let copies = u128::from(shape.kinds[*index].copies);
-        let odds = exact::kind_odds(shape, *index, *rules, 1, Going::First).unwrap();
+        let odds = exact::kind_odds(shape, *index, rules, 1, Going::First).unwrap();
         let uniform = ratio(copies * u128::from(p), u128::from(n));
         prop_assert_eq!(odds.prized_expected_single_shuffle, uniform);
         let mean = |window, family| {
@@ -578,12 +579,12 @@ proptest! {
         let GenDeck { shape, index, rules } = &deck;
         let kind = shape.kinds[*index];
         let (n, b, h) = (shape.cards(), shape.basics(), rules.hand_size);
-        let odds = exact::kind_odds(shape, *index, *rules, 1, Going::First).unwrap();
+        let odds = exact::kind_odds(shape, *index, rules, 1, Going::First).unwrap();
         let (kept, single) = opening_hand_closed_form(kind.copies, kind.basic, n, b, h);
         prop_assert_eq!(odds.opening_hand, kept);
         prop_assert_eq!(odds.opening_hand_single_shuffle, single);
         let c = |n, k| exact::binomial(n, k).unwrap();
-        let space = exact::kind_space(shape, *index, *rules).unwrap();
+        let space = exact::kind_space(shape, *index, rules).unwrap();
         prop_assert_eq!(space.mulligan().unwrap(), ratio(c(n - b, h), c(n, h)));
         // All copies prized on one shuffle: C(N − k, P − k) / C(N, P).
         let (k, p) = (kind.copies, rules.prizes);
@@ -597,10 +598,10 @@ proptest! {
     fn when_every_hand_is_kept_kept_equals_single_shuffle(deck in all_kept_deck()) {
         let GenDeck { shape, index, rules } = &deck;
         prop_assert!(deck.shape_non_basic() < rules.hand_size);
-        let space = exact::kind_space(shape, *index, *rules).unwrap();
+        let space = exact::kind_space(shape, *index, rules).unwrap();
         prop_assert_eq!(space.mulligan().unwrap(), ratio(0, 1));
         for going in [Going::First, Going::Second] {
-            let odds = exact::kind_odds(shape, *index, *rules, deck.turns(), going).unwrap();
+            let odds = exact::kind_odds(shape, *index, rules, deck.turns(), going).unwrap();
             prop_assert_eq!(odds.opening_hand, odds.opening_hand_single_shuffle);
             prop_assert_eq!(odds.prized_at_least_one, odds.prized_at_least_one_single_shuffle);
             prop_assert_eq!(odds.prized_all, odds.prized_all_single_shuffle);
@@ -619,10 +620,10 @@ proptest! {
     fn when_mulligans_exist_kept_basics_are_likelier(deck in gen_deck()) {
         let GenDeck { shape, index, rules } = &deck;
         prop_assume!(deck.shape_non_basic() >= rules.hand_size);
-        let space = exact::kind_space(shape, *index, *rules).unwrap();
+        let space = exact::kind_space(shape, *index, rules).unwrap();
         prop_assert!(space.mulligan().unwrap().numer() > 0);
         if shape.kinds[*index].basic {
-            let odds = exact::kind_odds(shape, *index, *rules, 1, Going::First).unwrap();
+            let odds = exact::kind_odds(shape, *index, rules, 1, Going::First).unwrap();
             prop_assert!(!le(odds.opening_hand, odds.opening_hand_single_shuffle), "{:?}", odds);
         }
     }
@@ -635,10 +636,10 @@ proptest! {
     fn more_copies_and_more_draws_never_lower_the_odds(deck in gen_deck()) {
         let GenDeck { shape, index, rules } = &deck;
         let turns = deck.turns();
-        let before = exact::kind_odds(shape, *index, *rules, turns, Going::Second).unwrap();
+        let before = exact::kind_odds(shape, *index, rules, turns, Going::Second).unwrap();
         let mut more = shape.clone();
         more.kinds[*index].copies += 1;
-        let after = exact::kind_odds(&more, *index, *rules, turns, Going::Second).unwrap();
+        let after = exact::kind_odds(&more, *index, rules, turns, Going::Second).unwrap();
         prop_assert!(le(before.opening_hand, after.opening_hand), "{:?} → {:?}", before, after);
         prop_assert!(le(before.opening_hand_single_shuffle, after.opening_hand_single_shuffle));
         for curve in [&before.by_turn, &before.by_turn_single_shuffle] {

@@ -3,13 +3,13 @@
 //! that must hold for any deck.
 #![allow(clippy::unwrap_used, reason = "tests fail loudly")]
 
-use deckbox::formats::Setup;
-use deckbox::stats::exact::{self, DeckShape, Family, Going, Ratio, Rules, Window};
+use deckbox::formats::{Going, Setup};
+use deckbox::stats::exact::{self, DeckShape, Family, Ratio, Window};
 use deckbox::stats::query::{self, ResolvedQuery};
 use deckbox::stats::{Report, ReportInput};
 
-fn rules() -> Rules {
-    Rules::from(&Setup::default())
+fn rules() -> Setup {
+    Setup::default()
 }
 
 fn close(got: f64, want: f64) {
@@ -32,7 +32,7 @@ fn deck_with_four(basics: u32, four_is_basic: bool) -> DeckShape {
 
 fn mulligan(basics: u32) -> (Ratio, Ratio) {
     let shape = DeckShape::new([(basics, true), (60 - basics, false)]);
-    let space = exact::kind_space(&shape, 0, rules()).unwrap();
+    let space = exact::kind_space(&shape, 0, &rules()).unwrap();
     (
         space.mulligan().unwrap(),
         space.expected_mulligans().unwrap(),
@@ -60,7 +60,7 @@ fn mulligan_probabilities() {
 
 #[test]
 fn non_basic_four_of_with_ten_basics() {
-    let odds = exact::kind_odds(&deck_with_four(10, false), 0, rules(), 4, Going::First).unwrap();
+    let odds = exact::kind_odds(&deck_with_four(10, false), 0, &rules(), 4, Going::First).unwrap();
     close(odds.opening_hand.to_f64(), 0.376952);
     close(odds.opening_hand_single_shuffle.to_f64(), 0.399500);
     close(odds.prized_at_least_one.to_f64(), 0.354267);
@@ -73,7 +73,7 @@ fn non_basic_four_of_with_ten_basics() {
 
 #[test]
 fn basic_four_of_with_ten_basics() {
-    let odds = exact::kind_odds(&deck_with_four(10, true), 0, rules(), 4, Going::First).unwrap();
+    let odds = exact::kind_odds(&deck_with_four(10, true), 0, &rules(), 4, Going::First).unwrap();
     close(odds.opening_hand.to_f64(), 0.538866);
     close(odds.prized_expected.to_f64(), 0.381570);
 }
@@ -91,7 +91,7 @@ fn a_and_b() -> (DeckShape, ResolvedQuery) {
 #[test]
 fn joint_query_on_the_opening_hand() {
     let (shape, query) = a_and_b();
-    let odds = query.odds(&shape, rules(), 4, Going::First).unwrap();
+    let odds = query.odds(&shape, &rules(), 4, Going::First).unwrap();
     exactly(odds.hand, 11_011_691, 71_580_630);
     close(odds.hand.to_f64(), 0.153836);
     close(odds.hand_single_shuffle.to_f64(), 0.114050);
@@ -104,8 +104,8 @@ fn single_card_query_equals_the_card_figures() {
         .unwrap()
         .resolve(|_| Ok::<_, ()>(0))
         .unwrap();
-    let q = resolved.odds(&shape, rules(), 4, Going::Second).unwrap();
-    let card = exact::kind_odds(&shape, 0, rules(), 4, Going::Second).unwrap();
+    let q = resolved.odds(&shape, &rules(), 4, Going::Second).unwrap();
+    let card = exact::kind_odds(&shape, 0, &rules(), 4, Going::Second).unwrap();
     assert_eq!(q.hand, card.opening_hand);
     assert_eq!(q.prizes, card.prized_at_least_one);
     assert_eq!(q.by_turn, card.by_turn);
@@ -122,16 +122,16 @@ fn a_group_sums_its_names() {
         .resolve(|n| Ok::<_, ()>(usize::from(n.text != "Nest Ball")))
         .unwrap();
     let on_merged = group.resolve(|_| Ok::<_, ()>(0)).unwrap();
-    let a = on_split.odds(&split, rules(), 3, Going::First).unwrap();
-    let b = on_merged.odds(&merged, rules(), 3, Going::First).unwrap();
+    let a = on_split.odds(&split, &rules(), 3, Going::First).unwrap();
+    let b = on_merged.odds(&merged, &rules(), 3, Going::First).unwrap();
     assert_eq!(a, b);
 }
 
 #[test]
 fn both_players_have_seen_hand_plus_t_under_current_rules() {
     let shape = deck_with_four(10, false);
-    let first = exact::kind_odds(&shape, 0, rules(), 4, Going::First).unwrap();
-    let second = exact::kind_odds(&shape, 0, rules(), 4, Going::Second).unwrap();
+    let first = exact::kind_odds(&shape, 0, &rules(), 4, Going::First).unwrap();
+    let second = exact::kind_odds(&shape, 0, &rules(), 4, Going::Second).unwrap();
     assert_eq!(first.by_turn, second.by_turn);
     // Seen by turn t on one shuffle is the hypergeometric of 7 + t cards.
     for (t, p) in first.by_turn_single_shuffle.iter().enumerate() {
@@ -147,12 +147,12 @@ fn both_players_have_seen_hand_plus_t_under_current_rules() {
 #[test]
 fn skipping_the_first_draw_shifts_the_first_players_curve() {
     let shape = deck_with_four(10, false);
-    let skip = Rules {
+    let skip = Setup {
         first_player_draws: false,
         ..rules()
     };
-    let first = exact::kind_odds(&shape, 0, skip, 4, Going::First).unwrap();
-    let second = exact::kind_odds(&shape, 0, skip, 4, Going::Second).unwrap();
+    let first = exact::kind_odds(&shape, 0, &skip, 4, Going::First).unwrap();
+    let second = exact::kind_odds(&shape, 0, &skip, 4, Going::Second).unwrap();
     assert_eq!(first.by_turn[1..], second.by_turn[..3]);
     // Turn 1 going first without a draw: only the hand.
     assert_eq!(first.by_turn[0], first.opening_hand);
@@ -169,7 +169,7 @@ fn hand_count_distribution_sums_to_one() {
         let shape = deck_with_four(basics, four_is_basic);
         for window in [Window::Hand, Window::Prizes, Window::Seen { draws: 3 }] {
             for family in [Family::Kept, Family::SingleShuffle] {
-                let dist = exact::count_distribution(&shape, 0, rules(), window, family).unwrap();
+                let dist = exact::count_distribution(&shape, 0, &rules(), window, family).unwrap();
                 let sum = dist
                     .iter()
                     .fold(Ratio::new(0, 1).unwrap(), |a, &b| add(a, b));
@@ -183,7 +183,7 @@ fn hand_count_distribution_sums_to_one() {
 fn with_fifty_four_basics_every_hand_is_kept() {
     for four_is_basic in [false, true] {
         let shape = deck_with_four(54 + u32::from(four_is_basic), four_is_basic);
-        let odds = exact::kind_odds(&shape, 0, rules(), 4, Going::First).unwrap();
+        let odds = exact::kind_odds(&shape, 0, &rules(), 4, Going::First).unwrap();
         assert_eq!(odds.opening_hand, odds.opening_hand_single_shuffle);
         assert_eq!(odds.prized_all, odds.prized_all_single_shuffle);
         assert_eq!(odds.prized_expected, odds.prized_expected_single_shuffle);
@@ -195,7 +195,7 @@ fn with_fifty_four_basics_every_hand_is_kept() {
 fn expected_prizes_on_one_shuffle_is_copies_times_p_over_n() {
     for copies in 1..=4u32 {
         let shape = DeckShape::new([(copies, false), (12, true), (48 - copies, false)]);
-        let odds = exact::kind_odds(&shape, 0, rules(), 1, Going::First).unwrap();
+        let odds = exact::kind_odds(&shape, 0, &rules(), 1, Going::First).unwrap();
         assert_eq!(
             odds.prized_expected_single_shuffle,
             Ratio::new(u128::from(copies) * 6, 60).unwrap()
@@ -255,7 +255,7 @@ fn a_query_over_many_names_stays_fast() {
         .resolve(|n| n.text[1..].parse::<usize>().map_err(|_| ()))
         .unwrap();
     let start = std::time::Instant::now();
-    let odds = resolved.odds(&shape, rules(), 10, Going::First).unwrap();
+    let odds = resolved.odds(&shape, &rules(), 10, Going::First).unwrap();
     assert!(odds.by_turn[9].to_f64() > odds.hand.to_f64());
     assert!(start.elapsed().as_secs() < 20, "{:?}", start.elapsed());
 }
@@ -274,9 +274,9 @@ fn overlapping_clauses_agree_with_plain_enumeration() {
         copies: k.copies,
         basic: k.basic,
     });
-    let space = exact::Space::new(atoms.collect(), rules()).unwrap();
+    let space = exact::Space::new(atoms.collect(), &rules()).unwrap();
     let event = |c: &[u32]| resolved.holds(|k| c[k]);
-    let odds = resolved.odds(&shape, rules(), 3, Going::First).unwrap();
+    let odds = resolved.odds(&shape, &rules(), 3, Going::First).unwrap();
     let windows = [
         (Window::Hand, Family::Kept, odds.hand),
         (
@@ -314,8 +314,8 @@ fn hostile_queries_are_errors_not_hangs() {
         .unwrap()
         .resolve(|n| Ok::<_, ()>(usize::from(n.text == "B")))
         .unwrap();
-    assert!(resolved.odds(&shape, rules(), 4, Going::First).is_ok());
+    assert!(resolved.odds(&shape, &rules(), 4, Going::First).is_ok());
     let huge = DeckShape::new([(100_000, true), (100_000, false)]);
-    let err = exact::kind_odds(&huge, 0, rules(), 4, Going::First).unwrap_err();
+    let err = exact::kind_odds(&huge, 0, &rules(), 4, Going::First).unwrap_err();
     assert_eq!(err, exact::StatsError::TooLarge);
 }

@@ -4,7 +4,6 @@
 use super::{Check, Deck, Rule, RuleDef, by_name, by_written_name, plural};
 use crate::check::diagnostic::{Diagnostic, Label, Severity};
 use crate::formats::legality;
-use crate::names;
 
 pub(super) const COPY_LIMIT: RuleDef = RuleDef {
     id: "copy-limit",
@@ -42,13 +41,7 @@ fn copy_limit(deck: &Deck) -> Vec<Diagnostic> {
     let (text, cards, all, format) = (deck.text, &deck.identified, deck.cards, deck.format);
     let limit = u64::from(format.construction.copy_limit);
     let overrides = format.construction.printed_copy_overrides;
-    let construction = &format.construction;
-    let exempt = construction.exempt_keys.get_or_init(|| {
-        let entries = construction.copy_limit_exempt.iter();
-        entries
-            .map(|entry| legality::PrintingKey::parse(entry))
-            .collect()
-    });
+    let exempt = format.copy_limit_exempt();
     let counted = cards
         .iter()
         .filter(|(_, printing)| {
@@ -143,11 +136,7 @@ fn prism_star_limit(deck: &Deck) -> Vec<Diagnostic> {
 fn exclusive(deck: &Deck) -> Vec<Diagnostic> {
     let (text, cards, format) = (deck.text, &deck.identified, deck.format);
     let mut out = Vec::new();
-    for group in &format.construction.exclusive {
-        let keys = group.keys.get_or_init(|| {
-            let key = |name: &String| names::lookup_key(&names::canonical(name));
-            group.names.iter().map(key).collect()
-        });
+    for (group, keys) in format.exclusive() {
         let tied = cards
             .iter()
             .filter(|(_, printing)| keys.iter().any(|key| key == printing.rules_key()))
