@@ -11,9 +11,10 @@
 use std::path::PathBuf;
 
 use crate::cards::CardDbError;
+use crate::deck::input::ReadError;
 use crate::engine::EngineError;
 use crate::formats::FormatError;
-use crate::settings::config::Origin;
+use crate::stats::kinds::Unidentified;
 use crate::stats::{QueryError, StatsError};
 use crate::util::invalid_file::FileError;
 
@@ -49,40 +50,14 @@ impl Exit {
 #[derive(Debug, thiserror::Error, miette::Diagnostic)]
 pub enum Error {
     /// A deck list (or standard input) that could not be read.
-    #[error("cannot read {name}: {reason}")]
-    ReadDeck {
-        name: String,
-        reason: std::io::Error,
-    },
-    /// A deck list path that is a pipe, a device or a folder.
-    #[error(
-        "cannot read {name}: it is {kind}, not a file; give a deck list's content on standard input with `-`"
-    )]
-    NotAFile { name: String, kind: &'static str },
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Read(#[from] ReadError),
     /// `add` or `remove` on a path that is no regular file.
     #[error(
         "cannot edit {name}: it is {kind}, not a file; add and remove edit a deck list file in place"
     )]
     NotEditable { name: String, kind: &'static str },
-    #[error("{name} is larger than {mib} MiB; deck lists are a few kilobytes")]
-    DeckTooLarge { name: String, mib: u64 },
-    #[error("{name}: {lines} lines; a deck list may have at most {max} lines")]
-    TooManyLines {
-        name: String,
-        lines: usize,
-        max: usize,
-    },
-    #[error(
-        "{name}:{line}: a line of {bytes} bytes; a deck list's lines may have at most {max} bytes"
-    )]
-    LineTooLong {
-        name: String,
-        line: usize,
-        bytes: usize,
-        max: usize,
-    },
-    #[error("standard input (`-`) can only be read once")]
-    StdinTwice,
     /// A file that would be written back in another encoding than it was read in.
     #[error("{name} is not UTF-8 (it reads as {encoding}); {remedy}")]
     NotUtf8 {
@@ -112,16 +87,14 @@ pub enum Error {
     #[diagnostic(forward(error))]
     SetBy {
         setting: &'static str,
-        origin: Origin,
+        /// Where it was set, as `deckbox config` says it (`deckbox.toml:3`, `DECKBOX_FORMAT`).
+        origin: String,
         error: Box<Error>,
     },
     /// A deck whose lines could not all be identified, for statistics that need every card.
-    #[error(
-        "{path} has lines deckbox could not identify; statistics need every card:\n{}",
-        lines.join("\n")
-    )]
-    #[diagnostic(help("`deckbox check {path}` explains each line"))]
-    Unidentified { path: String, lines: Vec<String> },
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Unidentified(#[from] Unidentified),
     #[error(transparent)]
     #[diagnostic(transparent)]
     Engine(#[from] EngineError),

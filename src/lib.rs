@@ -1,26 +1,28 @@
 //! deckbox: check, analyse and edit Pokémon TCG deck lists.
 //!
-//! The folders are the pipeline, in order; each wing uses only those above it:
+//! The folders are the pipeline, in order; each wing uses only those above it (no cycle,
+//! nothing runs back up; ARCHITECTURE.md draws it):
 //!
+//! - [`util`]: plumbing that knows nothing of decks: atomic writes, the bounded reader,
+//!   escaping text for a terminal.
 //! - [`names`]: languages, and card names as the rulebooks define them (pure text).
 //! - [`deck`]: read a deck list safely (bounded file reading, decode, lines, headers, card
 //!   lines), keeping every byte span.
 //! - [`cards`]: the card database (embedded index, TCGdex, pokemon-tcg-data) and identifying
 //!   a written card in it.
-//! - [`formats`]: format files as data: construction settings, legality, the
-//!   reprint rule, setup.
-//! - [`check`]: one deck against a format: identify every line, run the rules, findings.
+//! - [`formats`]: format files as data: construction settings, legality, the reprint rule,
+//!   setup.
+//! - [`check`]: one deck against a format: identify every line, run the rule registry,
+//!   findings.
 //! - [`edit`]: canonical lists, conversion, edits in place, diffs.
 //! - [`engine`]: the game-setup engine (shuffle, hand, mulligans, prizes, draws).
 //! - [`stats`]: opening-hand odds, exact and simulated through the engine.
 //! - [`render`]: every output: human, short, JSON, SARIF, stats text/Markdown/HTML, card and
-//!   format pages.
+//!   format pages, `explain`, the rules reference.
+//! - [`error`]: why deckbox could not do its job ([`error::Error`], gathering the wings' own
+//!   errors) and the exit codes that are its contract ([`error::Exit`]).
 //! - [`settings`]: `deckbox.toml`, its layering under flags and the environment (the format
 //!   loaded, the card database opened), and which files of a repository are deck lists.
-//! - [`error`]: why deckbox could not do its job ([`error::Error`], one type gathering the
-//!   wings' own errors, which any wing may return: the one exception to the order) and the
-//!   exit codes that are its contract ([`error::Exit`]).
-//! - [`util`]: plumbing that knows nothing of decks: atomic writes, the bounded reader.
 //!
 //! The library never prints and never exits: it returns values and findings, and the binary
 //! (`src/main.rs` and its `src/cli/`: clap arguments and one short function per command)
@@ -30,6 +32,8 @@
 //! clap type in its API and cannot lean on the CLI, so everything a command does must be a
 //! library function a test, a bench or the fuzzer can call. This library's API serves the
 //! `deckbox` binary and is not stable: items may change in any release.
+
+pub mod util;
 
 pub mod names;
 
@@ -49,8 +53,6 @@ pub mod stats;
 
 pub mod render;
 
-pub mod settings;
-
 pub mod error;
 
-pub mod util;
+pub mod settings;

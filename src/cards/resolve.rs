@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 
 use crate::cards::{
-    CardDb, Category, EnergyKind, NameMatch, Printing, PrintingId, number_key, set_id, split_number,
+    CardDb, Category, EnergyKind, NameMatch, Printing, PrintingId, number_key, split_number,
 };
 use crate::names;
 use crate::names::lang::Language;
@@ -76,7 +76,7 @@ pub fn resolve_among(
     {
         let mut hits = db.by_set_number(set, number);
         if hits.is_empty()
-            && set_id::looks_like_id(set)
+            && crate::deck::looks_like_set_id(set)
             && let Some(code) = db.set_code_of_id(set)
         {
             hits = db.by_set_number(code, number);

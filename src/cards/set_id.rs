@@ -40,16 +40,6 @@ const IRREGULAR: &[(&str, &str)] = &[
     ("mcd22", "2022swsh"),
 ];
 
-/// Whether `token` is written like a database set id (`sv3pt5`, `xy1`, `swshp`,
-/// `swsh12pt5gg`, `sv03.5`): lower-case letters first, then letters, digits and dots.
-/// Printed set codes are upper case (`SVI`), so the two never meet.
-pub fn looks_like_id(token: &str) -> bool {
-    let mut chars = token.chars();
-    chars.next().is_some_and(|c| c.is_ascii_lowercase())
-        && token.len() <= 16
-        && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '.')
-}
-
 /// The TCGdex set id for a pokemontcg.io set id (`sv3pt5` → `sv03.5`); an id that is
 /// already TCGdex's comes back unchanged.
 pub fn tcgdex_id(id: &str) -> Cow<'_, str> {
@@ -98,10 +88,10 @@ mod tests {
     #[test]
     fn ids_are_lower_case_codes_are_not() {
         for id in ["xy1", "sv3pt5", "swshp", "sv03.5", "base1"] {
-            assert!(looks_like_id(id), "{id}");
+            assert!(crate::deck::looks_like_set_id(id), "{id}");
         }
         for code in ["SVI", "PR-SV", "Xy1", "", "tk-ex-latia"] {
-            assert!(!looks_like_id(code), "{code}");
+            assert!(!crate::deck::looks_like_set_id(code), "{code}");
         }
     }
 }

@@ -148,7 +148,8 @@ impl Run<'_> {
     ) -> std::io::Result<()> {
         let mut stdin_used = false;
         let mut from_stdin = self.files.iter().map(|file| {
-            (file.path.as_os_str() == "-").then(|| read_deck(&file.path, stdin, &mut stdin_used))
+            (file.path.as_os_str() == "-")
+                .then(|| read_deck(&file.path, stdin, &mut stdin_used).map_err(Error::from))
         });
         let mut writer = ReportWriter::begin(out, self.style)?;
         for (chunk, files) in self.files.chunks(CHUNK).enumerate() {
@@ -205,5 +206,5 @@ fn read_file(file: Option<&DeckFile>) -> Result<DeckInput, Error> {
         message: "internal error: file list out of step".to_string(),
     })?;
     // Standard input was read before; a file here never touches it.
-    read_deck(&file.path, &mut std::io::empty(), &mut true)
+    read_deck(&file.path, &mut std::io::empty(), &mut true).map_err(Error::from)
 }

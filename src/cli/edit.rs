@@ -223,11 +223,11 @@ fn read_editable(file: &Path) -> Result<DeckInput, Error> {
         && !metadata.is_file()
     {
         return Err(Error::NotEditable {
-            name: deckbox::deck::source::visible_line(&file.display().to_string()).into_owned(),
+            name: deckbox::util::escape::visible_line(&file.display().to_string()).into_owned(),
             kind: deckbox::util::bounded::kind(&metadata.file_type()),
         });
     }
-    let input = read_deck(file, &mut std::io::empty(), &mut false)?;
+    let input = read_deck(file, &mut std::io::empty(), &mut false).map_err(Error::from)?;
     match input.encoding_fallback {
         None => Ok(input),
         Some(encoding) => Err(Error::NotUtf8 {
@@ -246,7 +246,7 @@ pub(crate) fn run_diff(args: &DiffArgs, stdin: &mut dyn Read) -> Outcome {
     let mut stdin_used = false;
     let mut decks = Vec::new();
     for file in [&args.old, &args.new] {
-        match read_deck(file, stdin, &mut stdin_used) {
+        match read_deck(file, stdin, &mut stdin_used).map_err(Error::from) {
             Ok(input) => decks.push(check::check(&input, &settings.db, &settings.format)),
             Err(error) => return Outcome::error(&error),
         }
@@ -260,7 +260,7 @@ pub(crate) fn run_diff(args: &DiffArgs, stdin: &mut dyn Read) -> Outcome {
     Outcome {
         stdout: match args.output {
             DiffOutput::Text => {
-                deckbox::deck::source::visible(&deckbox::edit::diff::text(&diff)).into_owned()
+                deckbox::util::escape::visible(&deckbox::edit::diff::text(&diff)).into_owned()
             }
             DiffOutput::Json => deckbox::edit::diff::json(&diff),
         },

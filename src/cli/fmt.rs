@@ -118,15 +118,17 @@ pub(crate) fn run_fmt(args: &FmtArgs, stdin: &mut dyn Read, _terminal: Terminal)
                 continue;
             }
         };
-        let formatted = read_deck(file, stdin, &mut stdin_used).and_then(|input| {
-            refuse_foreign_encoding(file, &input, mode)?;
-            listing::format(&input, &settings.db, &settings.format).map_err(|refusal| {
-                Error::Refused {
-                    name: file.display().to_string(),
-                    reason: refusal.to_string(),
-                }
-            })
-        });
+        let formatted = read_deck(file, stdin, &mut stdin_used)
+            .map_err(Error::from)
+            .and_then(|input| {
+                refuse_foreign_encoding(file, &input, mode)?;
+                listing::format(&input, &settings.db, &settings.format).map_err(|refusal| {
+                    Error::Refused {
+                        name: file.display().to_string(),
+                        reason: refusal.to_string(),
+                    }
+                })
+            });
         match formatted {
             Ok(formatted) => match (mode, &lock) {
                 (Mode::Write, Some(lock)) => {
@@ -242,7 +244,7 @@ pub(crate) fn run_convert(args: &ConvertArgs, stdin: &mut dyn Read) -> Outcome {
         Ok(settings) => settings,
         Err(error) => return Outcome::error(&error),
     };
-    let input = match read_deck(&args.file, stdin, &mut false) {
+    let input = match read_deck(&args.file, stdin, &mut false).map_err(Error::from) {
         Ok(input) => input,
         Err(error) => return Outcome::error(&error),
     };

@@ -48,7 +48,7 @@ pub(crate) fn formats(action: Option<&FormatsAction>) -> Outcome {
     match shown {
         // Format files may come from a cloned repository: their strings are shown escaped.
         Ok(stdout) => Outcome {
-            stdout: deckbox::deck::source::visible(&stdout).into_owned(),
+            stdout: deckbox::util::escape::visible(&stdout).into_owned(),
             ..Outcome::default()
         },
         Err(error) => Outcome::error(&error.into()),

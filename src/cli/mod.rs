@@ -184,13 +184,7 @@ pub(crate) fn render(error: &Error) -> String {
             setting,
             origin,
             error,
-        } => format!(
-            "{}note: `{setting}` is set by {}\n",
-            render(error),
-            deckbox::settings::origin_text(origin)
-                .trim_start_matches('(')
-                .trim_end_matches(')')
-        ),
+        } => format!("{}note: `{setting}` is set by {}\n", render(error), origin),
         Error::File(_) | Error::Format(_) | Error::Engine(_) | Error::Query { .. } => drawn(error),
         _ => {
             let help = miette::Diagnostic::help(error)
@@ -210,7 +204,7 @@ fn drawn(error: &Error) -> String {
     if handler.render_report(&mut out, error).is_err() {
         out = format!("error: {error}\n");
     }
-    deckbox::deck::source::visible(&out).into_owned()
+    deckbox::util::escape::visible(&out).into_owned()
 }
 
 /// The message for a file deckbox did not write: the reason, how to write it anyway when
@@ -219,7 +213,7 @@ pub(crate) fn unwritten(
     file: &std::path::Path,
     error: &deckbox::util::atomic::WriteError,
 ) -> String {
-    let name = deckbox::deck::source::visible_line(&file.display().to_string()).into_owned();
+    let name = deckbox::util::escape::visible_line(&file.display().to_string()).into_owned();
     let help = if error.forceable() {
         "help: `--force` writes it anyway\n"
     } else {

@@ -241,7 +241,7 @@ fn bare_number(body: &str, toks: &[Range]) -> bool {
 /// case.
 fn database_id(token: &str) -> Option<usize> {
     let (set, number) = token.split_once('-')?;
-    (crate::cards::set_id::looks_like_id(set) && is_number(number)).then_some(set.len())
+    (crate::deck::looks_like_set_id(set) && is_number(number)).then_some(set.len())
 }
 
 /// Whether the last token is a set code glued to its number (`SWSH161`, `PAL185`, `GG69`):
@@ -327,6 +327,16 @@ fn comment_start(s: &str) -> usize {
         prev_blank = is_blank(c);
     }
     s.len()
+}
+
+/// Whether `token` is written like a database set id (`sv3pt5`, `xy1`, `swshp`,
+/// `swsh12pt5gg`, `sv03.5`): lower-case letters first, then letters, digits and dots.
+/// Printed set codes are upper case (`SVI`), so the two never meet.
+pub fn looks_like_set_id(token: &str) -> bool {
+    let mut chars = token.chars();
+    chars.next().is_some_and(|c| c.is_ascii_lowercase())
+        && token.len() <= 16
+        && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '.')
 }
 
 #[cfg(test)]

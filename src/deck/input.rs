@@ -5,8 +5,6 @@
 
 use std::io::Read;
 
-use crate::error::Error;
-
 /// Largest deck file deckbox reads (a 60-card list is about 2 KB).
 pub const MAX_FILE_BYTES: u64 = 8 * 1024 * 1024;
 
@@ -40,41 +38,76 @@ impl DeckInput {
     }
 }
 
+/// Why a deck list could not be read.
+#[derive(Debug, thiserror::Error, miette::Diagnostic)]
+pub enum ReadError {
+    /// The file (or standard input) could not be read.
+    #[error("cannot read {name}: {reason}")]
+    ReadDeck {
+        name: String,
+        reason: std::io::Error,
+    },
+    /// A deck list path that is a pipe, a device or a folder.
+    #[error(
+        "cannot read {name}: it is {kind}, not a file; give a deck list's content on standard input with `-`"
+    )]
+    NotAFile { name: String, kind: &'static str },
+    #[error("{name} is larger than {mib} MiB; deck lists are a few kilobytes")]
+    DeckTooLarge { name: String, mib: u64 },
+    #[error("{name}: {lines} lines; a deck list may have at most {max} lines")]
+    TooManyLines {
+        name: String,
+        lines: usize,
+        max: usize,
+    },
+    #[error(
+        "{name}:{line}: a line of {bytes} bytes; a deck list's lines may have at most {max} bytes"
+    )]
+    LineTooLong {
+        name: String,
+        line: usize,
+        bytes: usize,
+        max: usize,
+    },
+    #[error("standard input (`-`) can only be read once")]
+    StdinTwice,
+}
+
 /// Reads one deck file (or standard input for `-`), bounded in size ([`MAX_FILE_BYTES`])
 /// and in lines ([`MAX_LINES`]). Every command that reads deck lists reads them here.
 pub fn read_deck(
     file: &std::path::Path,
     stdin: &mut dyn Read,
     stdin_used: &mut bool,
-) -> Result<DeckInput, Error> {
+) -> Result<DeckInput, ReadError> {
     let mut bytes = Vec::new();
     let is_stdin = file.as_os_str() == "-";
     let name = if is_stdin {
         "standard input".to_string()
     } else {
-        super::source::visible(&file.display().to_string()).into_owned()
+        crate::util::escape::visible(&file.display().to_string()).into_owned()
     };
     if is_stdin {
         if std::mem::replace(stdin_used, true) {
-            return Err(Error::StdinTwice);
+            return Err(ReadError::StdinTwice);
         }
         stdin
             .take(MAX_FILE_BYTES + 1)
             .read_to_end(&mut bytes)
-            .map_err(|reason| Error::ReadDeck {
+            .map_err(|reason| ReadError::ReadDeck {
                 name: name.clone(),
                 reason,
             })?;
     } else {
         // A named pipe would block forever without a writer, a terminal until typed at:
         // only regular files are opened (symbolic links followed).
-        let unreadable = |reason| Error::ReadDeck {
+        let unreadable = |reason| ReadError::ReadDeck {
             name: name.clone(),
             reason,
         };
         let metadata = std::fs::metadata(file).map_err(unreadable)?;
         if !metadata.is_file() {
-            return Err(Error::NotAFile {
+            return Err(ReadError::NotAFile {
                 name,
                 kind: crate::util::bounded::kind(&metadata.file_type()),
             });
@@ -86,7 +119,7 @@ pub fn read_deck(
             .map_err(unreadable)?;
     }
     if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(Error::DeckTooLarge {
+        return Err(ReadError::DeckTooLarge {
             name,
             mib: MAX_FILE_BYTES / 1024 / 1024,
         });
@@ -94,14 +127,14 @@ pub fn read_deck(
     let input = DeckInput::from_bytes(file.display().to_string(), &bytes);
     let shape = measure(&input.text);
     if shape.lines > MAX_LINES {
-        return Err(Error::TooManyLines {
+        return Err(ReadError::TooManyLines {
             name,
             lines: shape.lines,
             max: MAX_LINES,
         });
     }
     if let Some((line, bytes)) = shape.first_long_line {
-        return Err(Error::LineTooLong {
+        return Err(ReadError::LineTooLong {
             name,
             line,
             bytes,

@@ -37,6 +37,7 @@ use serde::Serialize;
 
 use crate::names::lang::Language;
 
+pub use card::looks_like_set_id;
 pub(crate) use card::reads_as_multiplier;
 pub use decode::{Decoded, LOSSY_UTF8, decode};
 pub use input::DeckInput;

@@ -11,10 +11,10 @@ use serde::Serialize;
 
 use crate::cards::lookup::{Card, Lookup, MatchedBy};
 use crate::cards::{CardDb, Category, EnergyKind, Names, Printing, PrintingId, Stage, TrainerKind};
-use crate::deck::source::visible;
 use crate::formats::legality::{Verdict, judge};
 use crate::formats::{Ban, Format};
 use crate::names::lang::Language;
+use crate::util::escape::visible;
 
 /// Width the text rendering fits in.
 const WIDTH: usize = 80;

@@ -22,7 +22,7 @@ use serde::Serialize;
 use crate::cards::CardDb;
 use crate::check::CheckedDeck;
 use crate::check::diagnostic::{Diagnostic, Severity};
-use crate::deck::source::{hidden, visible, visible_line};
+use crate::util::escape::{hidden, visible, visible_line};
 
 /// How findings are shown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]

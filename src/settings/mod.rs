@@ -12,10 +12,10 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 
 use crate::cards::{CardDb, CardDbError, embedded, index};
-use crate::deck::source::visible_line;
 use crate::error::Error;
 use crate::formats::Format;
 use crate::names::lang::Language;
+use crate::util::escape::visible_line;
 use config::{Config, Layers, Origin, Resolved};
 use walk::{DeckFile, Selection};
 
@@ -155,7 +155,10 @@ fn set_by(setting: &'static str, origin: &Origin, error: Error) -> Error {
     match origin {
         Origin::File { .. } | Origin::Env { .. } => Error::SetBy {
             setting,
-            origin: origin.clone(),
+            origin: origin_text(origin)
+                .trim_start_matches('(')
+                .trim_end_matches(')')
+                .to_string(),
             error: Box::new(error),
         },
         _ => error,

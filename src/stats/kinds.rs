@@ -4,7 +4,6 @@
 
 use crate::cards::CardDb;
 use crate::check::CheckedDeck;
-use crate::error::Error;
 use crate::names::lang::Language;
 
 /// One card kind of a deck: every line with the same English rules name.
@@ -22,10 +21,22 @@ pub struct DeckKind {
     pub basic: bool,
 }
 
+/// A deck whose lines could not all be identified, for statistics that need every card.
+#[derive(Debug, thiserror::Error, miette::Diagnostic)]
+#[error(
+    "{path} has lines deckbox could not identify; statistics need every card:\n{}",
+    lines.join("\n")
+)]
+#[diagnostic(help("`deckbox check {path}` explains each line"))]
+pub struct Unidentified {
+    pub path: String,
+    pub lines: Vec<String>,
+}
+
 /// Merges the deck's lines into kinds by English rules name, in order of first appearance.
 /// Statistics over a card that was not identified would be wrong, so any such line (or an
 /// unreadable one) is an error naming them.
-pub fn deck_kinds(deck: &CheckedDeck, db: &CardDb) -> Result<Vec<DeckKind>, Error> {
+pub fn deck_kinds(deck: &CheckedDeck, db: &CardDb) -> Result<Vec<DeckKind>, Unidentified> {
     let mut kinds: Vec<DeckKind> = Vec::new();
     let mut unknown: Vec<String> = deck
         .list
@@ -70,7 +81,7 @@ pub fn deck_kinds(deck: &CheckedDeck, db: &CardDb) -> Result<Vec<DeckKind>, Erro
         }
     }
     if !unknown.is_empty() {
-        return Err(Error::Unidentified {
+        return Err(Unidentified {
             path: deck.path.clone(),
             lines: unknown,
         });

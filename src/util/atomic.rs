@@ -324,7 +324,7 @@ fn keep_extended_attributes(
             Err(_) if options.force => {}
             Err(error) => {
                 return Err(WriteError::Attribute {
-                    name: crate::deck::source::visible_line(&shown).into_owned(),
+                    name: crate::util::escape::visible_line(&shown).into_owned(),
                     error,
                 });
             }

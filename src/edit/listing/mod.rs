@@ -39,9 +39,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use crate::cards::resolve;
-use crate::cards::{
-    CardDb, Category, Printing, PrintingId, number_key, set_id, set_key, split_subset,
-};
+use crate::cards::{CardDb, Category, Printing, PrintingId, number_key, set_key, split_subset};
 use crate::check::{self, CheckedDeck};
 use crate::deck::DeckInput;
 use crate::deck::{CardLine, MAX_COUNT, Section};
@@ -280,7 +278,7 @@ fn written_printing(
         // An id names the printing only when it is the printing's set (`sv0-182` names no
         // set: Pal Pad was assumed by its name, and the line must still say so).
         (Some(set), Some(number))
-            if (set_id::looks_like_id(set)
+            if (crate::deck::looks_like_set_id(set)
                 && numbered(number)
                 && db.set_code_of_id(set) == Some(printing.set_code.as_str()))
                 || (resolve::is_placeholder(set, number)

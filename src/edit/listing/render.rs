@@ -214,7 +214,7 @@ fn card_line(count: u32, line: &ListLine) -> String {
     let mut out = format!("{count}{x} {}", line.name);
     match (&line.set, &line.number) {
         // A database id that names no printing (`p-172`) stays one: `p 172` reads as a name.
-        (Some(set), Some(number)) if crate::cards::set_id::looks_like_id(set) => {
+        (Some(set), Some(number)) if crate::deck::looks_like_set_id(set) => {
             out.push_str(&format!(" {set}-{number}"));
         }
         (Some(set), Some(number)) => out.push_str(&format!(" {set} {number}")),
