@@ -4,6 +4,7 @@
 //!
 //! Run one module with `cargo test --test suite <module>::` (e.g. `hostile::`).
 
+mod architecture;
 mod card_cli;
 mod card_index;
 mod cards_shared;

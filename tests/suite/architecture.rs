@@ -1,0 +1,83 @@
+#![allow(clippy::unwrap_used, reason = "tests fail loudly")]
+//! Keeps the library's layering (ARCHITECTURE.md, `src/lib.rs`): each wing uses only the
+//! wings listed before it, so the module graph has no cycle and nothing runs back up the
+//! pipeline. A use is any `crate::<wing>` path in a wing's code outside comments and test
+//! modules.
+
+use std::path::Path;
+
+/// The wings in pipeline order, as `src/lib.rs` declares them.
+const ORDER: [&str; 12] = [
+    "util", "names", "deck", "cards", "formats", "check", "edit", "engine", "stats", "render",
+    "error", "settings",
+];
+
+fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|ext| ext == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// The code of a file without comments and without its `#[cfg(test)]` module.
+fn code(text: &str) -> String {
+    let text = text.split("#[cfg(test)]").next().unwrap_or("");
+    text.lines()
+        .filter(|line| !line.trim_start().starts_with("//"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn each_wing_uses_only_the_wings_before_it() {
+    let src = crate::common::repo().join("src");
+    let lib = std::fs::read_to_string(src.join("lib.rs")).unwrap();
+    let declared: Vec<&str> = lib
+        .lines()
+        .filter_map(|line| line.strip_prefix("pub mod "))
+        .map(|name| name.trim_end_matches(';'))
+        .collect();
+    assert_eq!(
+        declared, ORDER,
+        "src/lib.rs declares the wings in pipeline order"
+    );
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let mut backwards = Vec::new();
+    for file in files {
+        let relative = file.strip_prefix(&src).unwrap();
+        let wing = relative
+            .components()
+            .next()
+            .unwrap()
+            .as_os_str()
+            .to_string_lossy()
+            .trim_end_matches(".rs")
+            .to_string();
+        let Some(at) = ORDER.iter().position(|known| *known == wing) else {
+            continue; // lib.rs, main.rs and the binary's cli/
+        };
+        let text = code(&std::fs::read_to_string(&file).unwrap());
+        for (index, _) in text.match_indices("crate::") {
+            let used: String = text[index + "crate::".len()..]
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect();
+            if let Some(other) = ORDER.iter().position(|known| *known == used)
+                && other > at
+            {
+                backwards.push(format!("{} uses {used}", relative.display()));
+            }
+        }
+    }
+    backwards.dedup();
+    assert!(
+        backwards.is_empty(),
+        "uses that run back up the pipeline:\n{}",
+        backwards.join("\n")
+    );
+}
