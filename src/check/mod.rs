@@ -28,6 +28,18 @@ pub struct DeckCard {
     pub language: Option<Language>,
 }
 
+impl DeckCard {
+    /// The card's identity, the same for every printing and language of one card: the
+    /// lookup key of the identified printing's rules name, else of the name as written.
+    /// The construction rules, `diff` and `add`/`remove` count and match cards by it.
+    pub fn key(&self, db: &CardDb) -> String {
+        match self.printing.and_then(|id| db.get(id)) {
+            Some(printing) => printing.rules_key().to_string(),
+            None => crate::names::lookup_key(&self.line.name),
+        }
+    }
+}
+
 /// The result of checking one deck.
 #[derive(Debug, Clone)]
 pub struct CheckedDeck {

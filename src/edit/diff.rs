@@ -1,7 +1,7 @@
 //! What changed between two deck lists, card by card, as text or JSON.
 //!
 //! Cards are keyed by identity, not by how they are written: the English rules name of the
-//! printing a line resolved to ([`card_key`]), so the same card in another printing or
+//! printing a line resolved to ([`DeckCard::key`]), so the same card in another printing or
 //! language is the same card; a line the database does not know is keyed by its written
 //! name. A change of printings alone (same card, same count) is reported apart. This module
 //! must not read files nor decide exit codes: it compares two checked decks.
@@ -22,15 +22,6 @@ use crate::cards::{CardDb, Category, split_subset};
 use crate::check::{CheckedDeck, DeckCard};
 use crate::deck::Section;
 use crate::names;
-
-/// The identity of a deck line's card: the lookup key of the resolved printing's rules
-/// name, else of the written name.
-pub fn card_key(db: &CardDb, card: &DeckCard) -> String {
-    match card.printing.and_then(|id| db.get(id)) {
-        Some(printing) => names::lookup_key(&printing.rules_name()),
-        None => names::lookup_key(&card.line.name),
-    }
-}
 
 /// One side of a diff.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -81,7 +72,7 @@ pub fn diff(old: &CheckedDeck, new: &CheckedDeck, db: &CardDb) -> DeckDiff {
     let mut index: HashMap<String, usize> = HashMap::new();
     for (side, deck) in [old, new].into_iter().enumerate() {
         for card in &deck.cards {
-            let key = card_key(db, card);
+            let key = card.key(db);
             let at = *index.entry(key).or_insert_with(|| {
                 entries.push(entry_for(db, card));
                 entries.len() - 1

@@ -29,7 +29,6 @@ use crate::cards::resolve::{self, Resolution};
 use crate::cards::{CardDb, Category, Printing, PrintingId};
 use crate::check::{CheckedDeck, DeckCard};
 use crate::deck::{self, Layout, MAX_COUNT, Section, Span};
-use crate::edit::diff;
 use crate::names;
 use crate::names::lang::Language;
 
@@ -141,7 +140,7 @@ pub fn parse_spec(spec: &str) -> Result<Spec, EditError> {
 }
 
 /// What a spec identifies: a printing (when the database knows the card) and the card's
-/// identity key (see [`diff::card_key`]).
+/// identity key (see [`DeckCard::key`]).
 struct Target<'a> {
     id: Option<PrintingId>,
     printing: Option<&'a Printing>,
@@ -161,7 +160,7 @@ fn identify<'a>(deck: &CheckedDeck, db: &'a CardDb, spec: &Spec) -> Result<Targe
             let printing = db.get(id);
             let key = printing.map_or_else(
                 || names::lookup_key(&spec.name),
-                |p| names::lookup_key(&p.rules_name()),
+                |p| p.rules_key().to_string(),
             );
             Ok(Target {
                 id: Some(id),
@@ -195,7 +194,7 @@ fn holds(db: &CardDb, card: &DeckCard, target: &Target, spec: &Spec) -> bool {
         let written = card.line.set.is_some() && card.line.number.is_some();
         return written && target.id.is_some() && card.printing == target.id;
     }
-    diff::card_key(db, card) == target.key
+    card.key(db) == target.key
 }
 
 /// A JSON list is not edited: its lines are not card lines, and splicing text lines into it
