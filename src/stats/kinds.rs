@@ -63,7 +63,13 @@ pub fn deck_kinds(deck: &CheckedDeck, db: &CardDb) -> Result<Vec<DeckKind>, Unid
             None => name.clone(),
         };
         let written = card.line.name.clone();
-        match kinds.iter_mut().find(|kind| kind.name == name) {
+        // One kind per card as the construction rules count it (`DeckCard::key`): spellings
+        // of one name in the data are one card.
+        let key = card.key(db);
+        match kinds
+            .iter_mut()
+            .find(|kind| crate::names::lookup_key(&kind.name) == key)
+        {
             Some(kind) => {
                 kind.copies = kind.copies.saturating_add(card.line.count);
                 kind.basic |= printing.is_basic_pokemon();
