@@ -163,7 +163,6 @@ fn convert(entry: Entry) -> Result<Printing, String> {
         tags: Tags::default(),
         effect: None,
         any_number: false,
-        names_memo: Default::default(),
     })
 }
 

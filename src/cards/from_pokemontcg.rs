@@ -270,7 +270,6 @@ fn printing(card: &RawCard, set: &SetInfo) -> Option<Printing> {
         tags,
         effect: None,
         any_number: false,
-        names_memo: Default::default(),
     };
     printing.set_rules_text(&rules_text(card));
     Some(printing)

@@ -425,7 +425,6 @@ fn card_printing(card: &Value, set: &SetInfo, local_id: &str) -> Result<Printing
         effect: None,
         any_number: false,
         names,
-        names_memo: Default::default(),
     };
     printing.set_rules_text(&rules_text);
     Ok(printing)

@@ -395,7 +395,7 @@ mod tests {
     fn tabs_in_facts_are_refused() {
         let mut printings = sample();
         // Past `Names::set`, which drops control characters: a fact edited in place.
-        printings[0].names.0[Language::It.index()] = Some("Dree\tpy".to_string());
+        printings[0].names.by_language[Language::It.index()] = Some("Dree\tpy".to_string());
         assert!(to_tsv(&printings).unwrap_err().contains("TWM 128"));
     }
 

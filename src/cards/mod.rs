@@ -31,13 +31,41 @@ use crate::names::lang::Language;
 
 pub use db::{CardDb, NameMatch};
 
-/// A card's name in each language it was printed in (index: [`Language::index`]).
+/// A card's name in each language it was printed in, and the rules name derived from them.
+///
+/// The rules name (the English name, or the first known, reduced to what the rulebooks count
+/// as the name) and its lookup key are computed whenever the name they come from changes, so
+/// they are plain values, never stale, and a repository check that asks for them for every
+/// card of every deck does not recompute them. Serialized as the six names alone.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Names(pub [Option<String>; 6]);
+#[serde(from = "[Option<String>; 6]", into = "[Option<String>; 6]")]
+pub struct Names {
+    /// Index: [`Language::index`].
+    by_language: [Option<String>; 6],
+    rules_name: String,
+    rules_key: String,
+}
+
+impl From<[Option<String>; 6]> for Names {
+    fn from(by_language: [Option<String>; 6]) -> Names {
+        let mut names = Names {
+            by_language,
+            ..Names::default()
+        };
+        names.derive();
+        names
+    }
+}
+
+impl From<Names> for [Option<String>; 6] {
+    fn from(names: Names) -> [Option<String>; 6] {
+        names.by_language
+    }
+}
 
 impl Names {
     pub fn get(&self, lang: Language) -> Option<&str> {
-        self.0[lang.index()].as_deref()
+        self.by_language[lang.index()].as_deref()
     }
 
     /// Sets a name. Control characters are dropped: no card name has one, and a card
@@ -48,7 +76,14 @@ impl Names {
         if name.contains(char::is_control) {
             name.retain(|c| !c.is_control());
         }
-        self.0[lang.index()] = Some(name);
+        self.by_language[lang.index()] = Some(name);
+        self.derive();
+    }
+
+    /// Forgets the name in `lang`.
+    pub fn remove(&mut self, lang: Language) {
+        self.by_language[lang.index()] = None;
+        self.derive();
     }
 
     /// Every `(language, name)` the card has.
@@ -63,6 +98,15 @@ impl Names {
         self.get(Language::En)
             .or_else(|| self.iter().next().map(|(_, name)| name))
             .unwrap_or("")
+    }
+
+    /// Recomputes the rules name and key when the primary name changed.
+    fn derive(&mut self) {
+        let name = names::canonical(self.primary());
+        if name != self.rules_name || self.rules_key.is_empty() {
+            self.rules_key = names::lookup_key(&name);
+            self.rules_name = name;
+        }
     }
 }
 
@@ -142,6 +186,20 @@ pub enum TrainerKind {
     RocketsSecretMachine,
 }
 
+impl TrainerKind {
+    /// The kind as the cards print it (`Pokémon Tool`, `Technical Machine`).
+    pub fn label(self) -> &'static str {
+        match self {
+            TrainerKind::Item => "Item",
+            TrainerKind::Supporter => "Supporter",
+            TrainerKind::Stadium => "Stadium",
+            TrainerKind::Tool => "Pokémon Tool",
+            TrainerKind::TechnicalMachine => "Technical Machine",
+            TrainerKind::RocketsSecretMachine => "Rocket's Secret Machine",
+        }
+    }
+}
+
 /// Basic Energy is exempt from the copy limit; special Energy is not.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -186,10 +244,6 @@ pub struct Printing {
     pub effect: Option<u64>,
     /// The card prints "you may have as many of this card in your deck as you like".
     pub any_number: bool,
-    /// The rules name and its lookup key, derived on first use (`Memo::default()` when
-    /// building a printing): a repository check asks for them for every card of every deck.
-    #[serde(skip)]
-    pub names_memo: crate::util::memo::Memo<(String, String)>,
 }
 
 impl Printing {
@@ -217,7 +271,6 @@ impl Printing {
             tags: Tags::default(),
             effect: None,
             any_number: false,
-            names_memo: Default::default(),
         }
     }
 
@@ -229,21 +282,13 @@ impl Printing {
 
     /// [`Printing::rules_name`], borrowed.
     pub fn rules_name_str(&self) -> &str {
-        &self.derived_names().0
+        &self.names.rules_name
     }
 
     /// [`names::lookup_key`] of the rules name: equal for two printings exactly when the
     /// rules count them as the same name.
     pub fn rules_key(&self) -> &str {
-        &self.derived_names().1
-    }
-
-    fn derived_names(&self) -> &(String, String) {
-        self.names_memo.get_or_init(|| {
-            let name = names::canonical(self.names.primary());
-            let key = names::lookup_key(&name);
-            (name, key)
-        })
+        &self.names.rules_key
     }
 
     /// Sets [`Printing::effect`] and [`Printing::any_number`] from the English rules text

@@ -104,11 +104,6 @@ impl CountObserver {
         &self.mulligans
     }
 
-    /// Mulligans taken over all setups (for E\[mulligans\]).
-    pub fn mulligans_total(&self) -> u64 {
-        (0u64..).zip(&self.mulligans).map(|(m, n)| m * n).sum()
-    }
-
     /// Setups whose kept hand held at least one card of `kind`.
     pub fn opening_hand(&self, kind: u16) -> u64 {
         self.first_seen_row(kind).next().unwrap_or(0)

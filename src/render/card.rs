@@ -436,7 +436,7 @@ fn kind(card: &CardEntry) -> String {
             out
         }
         Category::Trainer => match card.trainer {
-            Some(trainer) => format!("Trainer: {}", trainer_kind(trainer)),
+            Some(trainer) => format!("Trainer: {}", trainer.label()),
             None => "Trainer".to_string(),
         },
         Category::Energy => match card.energy {
@@ -444,17 +444,6 @@ fn kind(card: &CardEntry) -> String {
             Some(EnergyKind::Special) => "Special Energy".to_string(),
             None => "Energy".to_string(),
         },
-    }
-}
-
-fn trainer_kind(kind: TrainerKind) -> &'static str {
-    match kind {
-        TrainerKind::Item => "Item",
-        TrainerKind::Supporter => "Supporter",
-        TrainerKind::Stadium => "Stadium",
-        TrainerKind::Tool => "Pokémon Tool",
-        TrainerKind::TechnicalMachine => "Technical Machine",
-        TrainerKind::RocketsSecretMachine => "Rocket's Secret Machine",
     }
 }
 

@@ -1,10 +1,9 @@
 //! Plumbing every wing may use, and that knows nothing of decks or cards: atomic writes to
 //! user files ([`atomic`]), the one bounded reader for files deckbox did not write
-//! ([`bounded`]), escaping text for a terminal ([`escape`]), the error type of strictly read TOML files ([`invalid_file`]) and values
-//! derived once and kept beside the data ([`memo`]).
+//! ([`bounded`]), escaping text for a terminal ([`escape`]) and the error type of strictly
+//! read TOML files ([`invalid_file`]).
 
 pub mod atomic;
 pub mod bounded;
 pub mod escape;
 pub mod invalid_file;
-pub mod memo;

@@ -440,6 +440,7 @@ fn a_name_alone_is_read_as_the_card_the_format_allows() {
     assert!(out.contains("which one changes the verdict"), "{out}");
     assert!(out.contains("the deck would break ace-spec-limit"), "{out}");
     assert!(!out.contains("Beast Ball"), "{out}");
+    assert!(out.contains("(BCR 137, ACE SPEC Item)"), "{out}");
     let (_, out) = run_in(
         dir.path(),
         &["check", "-", "--format", "expanded", "-o", "short"],

@@ -138,7 +138,6 @@ fn extra_name_words(printings: &mut [Printing]) -> usize {
             any = true;
         }
         if any {
-            printing.names_memo = Default::default();
             changed += 1;
         }
     }
@@ -201,7 +200,6 @@ fn rename<'a>(
             }
         }
         if any {
-            printing.names_memo = Default::default();
             changed += 1;
         }
     }
@@ -260,7 +258,7 @@ fn localized_names_without_mark(printings: &mut [Printing]) -> usize {
             .map(|(language, _)| language)
             .collect();
         for language in &dropped {
-            printing.names.0[language.index()] = None;
+            printing.names.remove(*language);
         }
         if !dropped.is_empty() {
             changed += 1;

@@ -137,7 +137,7 @@ pub(crate) fn not_utf8(encoding: &str) -> Diagnostic {
 
 fn describe(printing: &Printing) -> String {
     let mut kind = match (printing.category, printing.trainer, printing.stage) {
-        (crate::cards::Category::Trainer, Some(kind), _) => format!("{kind:?}"),
+        (crate::cards::Category::Trainer, Some(kind), _) => kind.label().to_string(),
         (crate::cards::Category::Pokemon, _, Some(stage)) => format!("{} Pokémon", stage.as_str()),
         (crate::cards::Category::Trainer, None, _) => "Trainer".to_string(),
         (crate::cards::Category::Energy, _, _) => "Energy".to_string(),
@@ -271,4 +271,30 @@ pub(crate) fn unknown(text: &SourceText, line: &CardLine, suggestions: &[String]
     Diagnostic::new(Rule::UnknownCard, format!("unknown card '{}'", line.name))
         .with_help(help)
         .at(text, line.name_span, "no card has this name")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::describe;
+    use crate::cards::{Category, Printing, TrainerKind};
+    use crate::names::lang::Language;
+
+    #[test]
+    fn printings_are_described_by_the_kind_the_card_prints() {
+        let mut tool = Printing::new("SSH", "167", Category::Trainer);
+        tool.names.set(Language::En, "Lucky Egg".to_string());
+        tool.trainer = Some(TrainerKind::Tool);
+        assert_eq!(describe(&tool), "Lucky Egg (SSH 167, Pokémon Tool)");
+        tool.trainer = Some(TrainerKind::RocketsSecretMachine);
+        assert_eq!(
+            describe(&tool),
+            "Lucky Egg (SSH 167, Rocket's Secret Machine)"
+        );
+        tool.ace_spec = true;
+        tool.trainer = Some(TrainerKind::TechnicalMachine);
+        assert_eq!(
+            describe(&tool),
+            "Lucky Egg (SSH 167, ACE SPEC Technical Machine)"
+        );
+    }
 }
