@@ -77,6 +77,15 @@ pub enum Error {
     /// An environment variable that is not UTF-8.
     #[error("{name} is not valid UTF-8 ({value}); unset it or give a format id or path")]
     EnvNotUtf8 { name: &'static str, value: String },
+    /// `DECKBOX_AS_OF` or `DECKBOX_TODAY` that is not a date.
+    #[error("{name} is not a date ({value}); write it as YYYY-MM-DD or unset it")]
+    EnvNotDate { name: &'static str, value: String },
+    /// A deck's `# deckbox:` line that cannot be used.
+    #[error("{path}: {source}")]
+    Declared {
+        path: String,
+        source: crate::deck::declared::DeclaredError,
+    },
     #[error("invalid glob in {path}: {reason}", path = path.display())]
     Glob {
         path: PathBuf,

@@ -40,6 +40,8 @@ const TEMPLATES: &[(&str, &str)] = &[
         "search your deck for a pokemon",
     ),
     ("show it to your opponent", "reveal it"),
+    // Escape Rope BUS 114 and BST 125.
+    ("that player doesn't switch", "they don't switch"),
     ("show them to your opponent", "reveal them"),
     (
         "switch 1 of your opponent's benched pokemon with their active pokemon",
@@ -170,6 +172,11 @@ const TRAINER_RECOVERIES: &[(&str, &str)] = &[
     (
         "shuffle 5 pokemon from your discard pile into your deck",
         "shuffle up to 5 pokemon from your discard pile into your deck",
+    ),
+    // Pal Pad FLF 92 and UPR 132; SSH 172 and SVI 182 say "up to".
+    (
+        "shuffle 2 supporter cards from your discard pile into your deck",
+        "shuffle up to 2 supporter cards from your discard pile into your deck",
     ),
 ];
 

@@ -46,6 +46,8 @@ pub struct CheckedDeck {
     pub path: String,
     pub source: String,
     pub format: String,
+    /// The date the deck was judged at.
+    pub as_of: jiff::civil::Date,
     /// The language most card names are written in (ties: the headers' language).
     pub language: Option<Language>,
     /// The language to write the list's headers and footer in: the one they decide, else
@@ -100,6 +102,7 @@ pub fn check(input: &DeckInput, db: &CardDb, format: &Format) -> CheckedDeck {
         path: input.path.clone(),
         source: input.text.clone(),
         format: format.id.clone(),
+        as_of: format.date,
         language,
         headers_language,
         list,

@@ -8,7 +8,7 @@ use clap::ValueEnum;
 use super::{Outcome, SourceArgs};
 use deckbox::cards::{embedded, lookup};
 use deckbox::error::Exit;
-use deckbox::formats::Format;
+use deckbox::formats::{Format, FormatError};
 use deckbox::render::card::{self as render, CardReport};
 use deckbox::settings::{open_cards, resolve_layers};
 
@@ -28,6 +28,10 @@ pub struct CardArgs {
     pub query: Vec<String>,
     #[command(flatten)]
     pub source: SourceArgs,
+    /// Show legality at this date (YYYY-MM-DD) instead of today; formats that did not exist
+    /// then are left out.
+    #[arg(long, value_name = "DATE", value_parser = super::parse_date)]
+    pub as_of: Option<jiff::civil::Date>,
     #[arg(long, short, value_enum, default_value_t = CardOutput::Text)]
     pub output: CardOutput,
 }
@@ -49,10 +53,14 @@ pub(crate) fn run(args: &CardArgs) -> Outcome {
         Ok(opened) => opened,
         Err(error) => return Outcome::error(&error.into()),
     };
-    let formats: Vec<Format> = match Format::builtin_ids().map(Format::load).collect() {
-        Ok(formats) => formats,
-        Err(error) => return Outcome::error(&error.into()),
-    };
+    let mut formats: Vec<Format> = Vec::new();
+    for id in Format::listed_ids() {
+        match Format::load_at(id, args.as_of) {
+            Ok(format) => formats.push(format),
+            Err(FormatError::BeforeFirstSeason { .. }) => {}
+            Err(error) => return Outcome::error(&error.into()),
+        }
+    }
     let query = args.query.join(" ");
     let found = lookup::lookup(&db, &query);
     let report = CardReport::new(&query, &found, &db, &formats);

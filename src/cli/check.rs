@@ -163,11 +163,10 @@ impl Run<'_> {
                         Some(input) => input,
                         None => read_file(self.files.get(index)),
                     }?;
-                    Ok(check::check(
-                        &input,
-                        &self.settings.db,
-                        self.formats.format(index),
-                    ))
+                    let planned = self.formats.format(index);
+                    let declared = self.settings.declared_format(planned, &input)?;
+                    let format = declared.as_ref().unwrap_or(planned);
+                    Ok(check::check(&input, &self.settings.db, format))
                 })
                 .collect();
             let mut decks = Vec::with_capacity(checked.len());

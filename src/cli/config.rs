@@ -95,6 +95,14 @@ fn text(config: Option<&Config>, resolved: &Resolved, args: &SettingsArgs) -> St
                 }),
             origin(&resolved.language.origin),
         ),
+        (
+            "as of",
+            resolved.as_of.value.map_or_else(
+                || "today (or the format file's as_of)".to_string(),
+                |date| date.to_string(),
+            ),
+            origin(&resolved.as_of.origin),
+        ),
     ];
     let include = config.and_then(|config| config.include.clone());
     rows.push((
@@ -121,12 +129,23 @@ fn text(config: Option<&Config>, resolved: &Resolved, args: &SettingsArgs) -> St
         .map(|config| config.overrides.as_slice())
         .unwrap_or_default()
     {
+        let given: Vec<String> = entry
+            .format
+            .iter()
+            .map(|format| format.value.clone())
+            .chain(
+                entry
+                    .as_of
+                    .iter()
+                    .map(|date| format!("as of {}", date.value)),
+            )
+            .collect();
         rows.push((
             "override",
-            format!("{} → {}", entry.paths.join(", "), entry.format.value),
+            format!("{} → {}", entry.paths.join(", "), given.join(", ")),
             origin(&Origin::File {
                 path: config.map(|c| c.path.clone()).unwrap_or_default(),
-                line: entry.format.line,
+                line: override_line(entry),
             }),
         ));
     }
@@ -157,8 +176,21 @@ struct JsonConfig<'a> {
 #[derive(Serialize)]
 struct JsonOverride<'a> {
     paths: &'a [String],
-    format: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    format: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    as_of: Option<String>,
     line: usize,
+}
+
+/// The line of an override entry: its `format`, else its `as_of`.
+fn override_line(entry: &deckbox::settings::config::Override) -> usize {
+    entry
+        .format
+        .as_ref()
+        .map(|format| format.line)
+        .or(entry.as_of.as_ref().map(|date| date.line))
+        .unwrap_or(0)
 }
 
 fn json(config: Option<&Config>, resolved: &Resolved) -> String {
@@ -178,8 +210,9 @@ fn json(config: Option<&Config>, resolved: &Resolved) -> String {
             .iter()
             .map(|entry| JsonOverride {
                 paths: &entry.paths,
-                format: &entry.format.value,
-                line: entry.format.line,
+                format: entry.format.as_ref().map(|format| format.value.as_str()),
+                as_of: entry.as_of.as_ref().map(|date| date.value.to_string()),
+                line: override_line(entry),
             })
             .collect(),
     };

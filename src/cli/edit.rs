@@ -19,6 +19,7 @@ use deckbox::deck::DeckInput;
 use deckbox::deck::input::read_deck;
 use deckbox::edit::in_place::{self, EditError, Edited, Spec};
 use deckbox::error::{Error, Exit};
+use deckbox::formats::Format;
 use deckbox::render;
 use deckbox::settings::Settings;
 use deckbox::util::atomic::{Lock, Options};
@@ -150,7 +151,11 @@ fn edit_file(
         Ok(input) => input,
         Err(error) => return Outcome::error(&error),
     };
-    let (text, changes) = match apply_all(&input, specs, settings, apply) {
+    let format = match settings.format_for_deck(&input) {
+        Ok(format) => format,
+        Err(error) => return Outcome::error(&error),
+    };
+    let (text, changes) = match apply_all(&input, specs, settings, &format, apply) {
         Ok(edited) => edited,
         Err(error) => {
             let help = help_for(&error, settings);
@@ -158,7 +163,7 @@ fn edit_file(
             return Outcome::failure(format!("error: {error}\n{help}{file} was not changed\n"));
         }
     };
-    let deck = check_text(&input, &text, settings);
+    let deck = check_text(&input, &text, settings, &format);
     let verdict = format!("{}{}\n", render::short(&deck), render::summary(&deck));
     let code = Exit::findings_if(!deck.valid());
     let changes: String = changes.iter().map(|change| format!("{change}\n")).collect();
@@ -185,12 +190,13 @@ fn apply_all(
     input: &DeckInput,
     specs: &[String],
     settings: &Settings,
+    format: &Format,
     apply: EditFn,
 ) -> Result<(String, Vec<String>), EditError> {
     let mut text = input.text.clone();
     let mut changes = Vec::new();
     for spec in specs {
-        let deck = check_text(input, &text, settings);
+        let deck = check_text(input, &text, settings, format);
         let edited = apply(&deck, &settings.db, &in_place::parse_spec(spec)?)?;
         text = edited.text;
         changes.extend(edited.changes);
@@ -206,13 +212,13 @@ fn help_for(error: &EditError, settings: &Settings) -> String {
     }
 }
 
-fn check_text(input: &DeckInput, text: &str, settings: &Settings) -> CheckedDeck {
+fn check_text(input: &DeckInput, text: &str, settings: &Settings, format: &Format) -> CheckedDeck {
     let input = DeckInput {
         path: input.path.clone(),
         text: text.to_string(),
         encoding_fallback: None,
     };
-    check::check(&input, &settings.db, &settings.format)
+    check::check(&input, &settings.db, format)
 }
 
 /// Reads a file to edit. Only UTF-8 files are edited: writing back another encoding would
@@ -247,7 +253,10 @@ pub(crate) fn run_diff(args: &DiffArgs, stdin: &mut dyn Read) -> Outcome {
     let mut decks = Vec::new();
     for file in [&args.old, &args.new] {
         match read_deck(file, stdin, &mut stdin_used).map_err(Error::from) {
-            Ok(input) => decks.push(check::check(&input, &settings.db, &settings.format)),
+            Ok(input) => match settings.format_for_deck(&input) {
+                Ok(format) => decks.push(check::check(&input, &settings.db, &format)),
+                Err(error) => return Outcome::error(&error),
+            },
             Err(error) => return Outcome::error(&error),
         }
     }

@@ -122,11 +122,10 @@ pub(crate) fn run_fmt(args: &FmtArgs, stdin: &mut dyn Read, _terminal: Terminal)
             .map_err(Error::from)
             .and_then(|input| {
                 refuse_foreign_encoding(file, &input, mode)?;
-                listing::format(&input, &settings.db, &settings.format).map_err(|refusal| {
-                    Error::Refused {
-                        name: file.display().to_string(),
-                        reason: refusal.to_string(),
-                    }
+                let format = settings.format_for_deck(&input)?;
+                listing::format(&input, &settings.db, &format).map_err(|refusal| Error::Refused {
+                    name: file.display().to_string(),
+                    reason: refusal.to_string(),
                 })
             });
         match formatted {
@@ -248,7 +247,11 @@ pub(crate) fn run_convert(args: &ConvertArgs, stdin: &mut dyn Read) -> Outcome {
         Ok(input) => input,
         Err(error) => return Outcome::error(&error),
     };
-    let deck = check::check(&input, &settings.db, &settings.format);
+    let format = match settings.format_for_deck(&input) {
+        Ok(format) => format,
+        Err(error) => return Outcome::error(&error),
+    };
+    let deck = check::check(&input, &settings.db, &format);
     let converted = match args.lang {
         Some(language) => listing::convert(&deck, &settings.db, language),
         None => listing::build(&deck, &settings.db).map(|listing| (listing, Vec::new())),

@@ -12,7 +12,12 @@ use deckbox::render;
 #[derive(Debug, Subcommand)]
 pub enum FormatsAction {
     /// Show one format: a built-in id or the path of a format file.
-    Show { format: String },
+    Show {
+        format: String,
+        /// Show the format as it was on this date (YYYY-MM-DD): its season, bans and sets.
+        #[arg(long, value_name = "DATE", value_parser = super::parse_date)]
+        as_of: Option<jiff::civil::Date>,
+    },
 }
 
 pub(crate) fn explain(rule: Option<&str>) -> Outcome {
@@ -37,12 +42,12 @@ pub(crate) fn explain(rule: Option<&str>) -> Outcome {
 
 pub(crate) fn formats(action: Option<&FormatsAction>) -> Outcome {
     let shown = match action {
-        None => Format::builtin_ids()
+        None => Format::listed_ids()
             .map(Format::load)
             .collect::<Result<Vec<_>, _>>()
             .map(|all| render::formats::list(&all)),
-        Some(FormatsAction::Show { format }) => {
-            Format::load(format).map(|format| render::formats::show(&format))
+        Some(FormatsAction::Show { format, as_of }) => {
+            Format::load_at(format, *as_of).map(|format| render::formats::show(&format))
         }
     };
     match shown {

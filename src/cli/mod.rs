@@ -91,8 +91,18 @@ pub struct SettingsArgs {
     /// Pokémon Standard). Ids are matched without case.
     #[arg(long, short)]
     pub format: Option<String>,
+    /// Judge at this date (YYYY-MM-DD): the format's season, bans and tournament-legal sets
+    /// then. Default: `$DECKBOX_AS_OF`, else a deck's own `# deckbox: as-of=...` line,
+    /// else `as_of` in deckbox.toml, else today.
+    #[arg(long, value_name = "DATE", value_parser = parse_date)]
+    pub as_of: Option<jiff::civil::Date>,
     #[command(flatten)]
     pub source: SourceArgs,
+}
+
+/// `--as-of`'s value.
+pub(crate) fn parse_date(text: &str) -> Result<jiff::civil::Date, String> {
+    deckbox::util::date::parse(text).ok_or_else(|| format!("`{text}` is not a date (YYYY-MM-DD)"))
 }
 
 /// Where the card database and the config file come from: what every command that opens
@@ -102,6 +112,7 @@ impl SettingsArgs {
     pub fn flags(&self) -> Flags {
         Flags {
             format: self.format.clone(),
+            as_of: self.as_of,
             ..self.source.flags()
         }
     }
@@ -133,6 +144,7 @@ impl SourceArgs {
             rebuild_index: self.rebuild_index,
             config: self.config.clone(),
             no_config: self.no_config,
+            as_of: None,
         }
     }
 }

@@ -92,7 +92,8 @@ fn load_stats_deck(args: &DeckSourceArgs, stdin: &mut dyn Read) -> Result<StatsD
     let settings = Settings::resolve_for(&args.settings.flags(), &args.file)?;
     let mut stdin_used = false;
     let input = read_deck(&args.file, stdin, &mut stdin_used)?;
-    let deck = check::check(&input, &settings.db, &settings.format);
+    let format = settings.format_for_deck(&input)?;
+    let deck = check::check(&input, &settings.db, &format);
     let kinds = deck_kinds(&deck, &settings.db)?;
     let broken = deck.count(deckbox::check::diagnostic::Severity::Error);
     let note = if broken > 0 {

@@ -25,6 +25,7 @@
 
 mod card;
 mod classify;
+pub mod declared;
 mod decode;
 mod header;
 pub mod input;

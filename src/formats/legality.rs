@@ -5,9 +5,10 @@
 //! format applies the reprint rule and a legal printing has the same name and functionally
 //! identical text ([`crate::formats::reprint`]).
 
-use crate::cards::{CardDb, Printing, PrintingId, set_key, split_subset};
+use crate::cards::{CardDb, Printing, PrintingId, set_key, split_number, split_subset};
 use crate::formats::{Ban, Construction, Format, Pool, reprint};
 use crate::names;
+use jiff::civil::Date;
 
 /// What a format says about one printing.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -113,20 +114,46 @@ impl BanKey {
     }
 }
 
-/// A set code and number as a format file writes them, normalized as printings store them.
+/// A set code and number as a format file writes them, normalized as printings store them;
+/// the number may be a range of one prefix (`BWP BW01..BW32`: promos BW1 to BW32).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct PrintingKey {
     set: String,
     number: String,
+    /// For a range: the number's prefix and its first and last digits.
+    range: Option<(String, u32, u32)>,
 }
 
 impl PrintingKey {
     fn new(set: &str, number: &str) -> PrintingKey {
+        if let Some((first, last)) = number.split_once("..") {
+            let (set, first) = split_subset(set, first);
+            let last = crate::cards::number_key(last);
+            let (prefix, low, _) = split_number(&first);
+            let (last_prefix, high, _) = split_number(&last);
+            let range = match (low.parse(), high.parse()) {
+                (Ok(low), Ok(high)) if prefix == last_prefix => {
+                    Some((prefix.to_string(), low, high))
+                }
+                // An ill-formed range names no printing.
+                _ => Some((String::new(), 1, 0)),
+            };
+            return PrintingKey {
+                set,
+                number: first,
+                range,
+            };
+        }
         let (set, number) = split_subset(set, number);
-        PrintingKey { set, number }
+        PrintingKey {
+            set,
+            number,
+            range: None,
+        }
     }
 
-    /// `"SET NUMBER"`; `None` for an entry of any other shape (it names no printing).
+    /// `"SET NUMBER"` or `"SET FIRST..LAST"`; `None` for an entry of any other shape (it
+    /// names no printing).
     pub(crate) fn parse(entry: &str) -> Option<PrintingKey> {
         let mut parts = entry.split_whitespace();
         match (parts.next(), parts.next(), parts.next()) {
@@ -136,7 +163,19 @@ impl PrintingKey {
     }
 
     pub(crate) fn names(&self, printing: &Printing) -> bool {
-        self.set == printing.set_code && self.number == printing.number
+        if self.set != printing.set_code {
+            return false;
+        }
+        match &self.range {
+            None => self.number == printing.number,
+            Some((prefix, low, high)) => {
+                let (own_prefix, digits, _) = split_number(&printing.number);
+                own_prefix == prefix
+                    && digits
+                        .parse::<u32>()
+                        .is_ok_and(|n| (*low..=*high).contains(&n))
+            }
+        }
     }
 }
 
@@ -185,7 +224,8 @@ impl Keys {
 }
 
 impl Format {
-    /// `Ok` when the printing is in the format's pool, else why not (one short clause).
+    /// `Ok` when the printing is in the format's pool at its date, else why not (one short
+    /// clause).
     pub fn admits(&self, printing: &Printing) -> Result<(), String> {
         if any_names(&self.keys.exclude, printing) {
             return Err("the format file excludes this printing".to_string());
@@ -195,13 +235,27 @@ impl Format {
         {
             return Ok(());
         }
-        self.pool.admits_criteria(printing)
+        let date = self.date;
+        let released = crate::util::date::parse(&printing.release_date);
+        if let Some(released) = released
+            && released > date
+        {
+            return Err(format!("it was released {released}, after {date}"));
+        }
+        if let Some(legal) = self.tournament_legal.legal_from(printing)
+            && legal > date
+        {
+            return Err(format!(
+                "it became tournament legal on {legal}, after {date}"
+            ));
+        }
+        self.pool.admits_criteria(printing, released)
     }
 }
 
 impl Pool {
     /// The criteria part of [`Format::admits`]: regulation marks, series, sets, dates.
-    fn admits_criteria(&self, printing: &Printing) -> Result<(), String> {
+    fn admits_criteria(&self, printing: &Printing, released: Option<Date>) -> Result<(), String> {
         if let Some(marks) = &self.regulation_marks {
             match printing.regulation_mark {
                 Some(mark)
@@ -240,24 +294,49 @@ impl Pool {
                 printing.set_code
             ));
         }
-        self.admits_date(printing)
+        self.admits_date(released)
     }
 
-    fn admits_date(&self, printing: &Printing) -> Result<(), String> {
-        let released = printing.release_date.as_str();
-        if released.is_empty() && (self.released_from.is_some() || self.released_until.is_some()) {
-            return Err("its release date is unknown".to_string());
+    fn admits_date(&self, released: Option<Date>) -> Result<(), String> {
+        if self.released_from.is_none() && self.released_until.is_none() {
+            return Ok(());
         }
-        if let Some(from) = &self.released_from
-            && (released.is_empty() || released < from.as_str())
+        let Some(released) = released else {
+            return Err("its release date is unknown".to_string());
+        };
+        if let Some(from) = self.released_from
+            && released < from
         {
             return Err(format!("it was released {released}, before {from}"));
         }
-        if let Some(until) = &self.released_until
-            && (released.is_empty() || released > until.as_str())
+        if let Some(until) = self.released_until
+            && released > until
         {
             return Err(format!("it was released {released}, after {until}"));
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::PrintingKey;
+    use crate::cards::{Category, Printing};
+
+    #[test]
+    fn entries_name_one_printing_or_a_range_of_one_prefix() {
+        let promo = |number: &str| Printing::new("BWP", number, Category::Pokemon);
+        let range = PrintingKey::parse("BWP BW01..BW32").unwrap();
+        assert!(range.names(&promo("BW01")));
+        assert!(range.names(&promo("BW32")));
+        assert!(!range.names(&promo("BW33")));
+        assert!(!range.names(&promo("XY01")));
+        assert!(!range.names(&Printing::new("XYP", "BW05", Category::Pokemon)));
+        let one = PrintingKey::parse("BWP BW05").unwrap();
+        assert!(one.names(&promo("BW5")));
+        assert!(!one.names(&promo("BW6")));
+        // Ends with different prefixes name nothing.
+        let odd = PrintingKey::parse("HIF SV1..70").unwrap();
+        assert!(!odd.names(&Printing::new("HIF", "SV5", Category::Pokemon)));
     }
 }

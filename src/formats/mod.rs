@@ -7,12 +7,18 @@
 //! it once into a [`Format`], whose card lists are normalized into lookup keys then.
 //! This module does not check decks (see [`crate::check`]).
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
+pub mod history;
 pub mod legality;
 pub mod reprint;
 
+use jiff::civil::Date;
 use serde::{Deserialize, Serialize};
+
+use history::{LegalRule, Season, TournamentLegal};
 
 use crate::util::invalid_file::{FileError, InvalidFile};
 
@@ -34,33 +40,59 @@ const BUILTIN: &[(&str, &str, &str)] = &[
     builtin!("unlimited"),
     builtin!("glc"),
     builtin!("gameboy"),
+    builtin!("play-pokemon"),
 ];
 
-/// A format: what decks must look like to be played in it, which cards it allows, and how a
-/// game is set up, with the card lists of its file normalized once ([`Format::load`]).
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A format at one date: what decks must look like to be played in it, which cards it
+/// allows, and how a game is set up, with the card lists of its file normalized once
+/// ([`Format::load`]). [`Format::at`] gives the same format at another date.
+#[derive(Debug, Clone, PartialEq)]
 pub struct Format {
     pub id: String,
     pub name: String,
     pub description: String,
     /// The format this one starts from: a built-in id or a path relative to this file.
     pub extends: Option<String>,
-    /// The date the file describes (`2026-04-10`).
-    pub as_of: Option<String>,
-    /// The season, for formats that have one (`2026-27`).
+    /// A base other formats extend, not a format of its own: `deckbox formats` and
+    /// `--format all` leave it out.
+    pub base: bool,
+    /// The date the file judges at when no other date is given (a format frozen at one
+    /// date); built-in formats have none and judge at today's date.
+    pub as_of: Option<Date>,
+    /// The date this format judges at.
+    pub date: Date,
+    /// The season, for a format file that names one without `[[seasons]]` (`2026-27`).
     pub season: Option<String>,
+    /// Every season of a rotating format, in order; empty for a format whose pool does not
+    /// rotate.
+    pub seasons: Vec<Season>,
+    /// The index in `seasons` of the season in effect at `date`.
+    pub season_index: Option<usize>,
+    /// When each set became tournament legal.
+    pub tournament_legal: TournamentLegal,
     /// Where the rules of the file come from.
     pub sources: Vec<String>,
     pub construction: Construction,
     pub pool: Pool,
-    /// Banned cards. A child format's bans add to its parent's.
+    /// Bans in effect at `date`. A child format's bans add to its parent's.
     pub bans: Vec<Ban>,
+    /// Every ban the file lists, in effect at `date` or not.
+    pub all_bans: Vec<Ban>,
     pub setup: Setup,
     /// Card texts the format plays differently from the print (shown by `formats show`).
     /// A child format's errata add to its parent's.
     pub errata: Vec<Erratum>,
     /// The lists above as lookup keys.
     keys: legality::Keys,
+    /// The file's table (its parents merged in), to judge at another date.
+    history: Arc<History>,
+}
+
+/// What [`Format::at`] compiles a format from.
+#[derive(Debug, PartialEq)]
+struct History {
+    path: PathBuf,
+    table: toml::Table,
 }
 
 /// A format file as written (the fields of [`Format`] but its keys): every field has a
@@ -75,9 +107,17 @@ struct FormatFile {
     #[serde(default)]
     extends: Option<String>,
     #[serde(default)]
-    as_of: Option<String>,
+    base: bool,
+    #[serde(default)]
+    as_of: Option<Date>,
     #[serde(default)]
     season: Option<String>,
+    #[serde(default)]
+    seasons: Vec<Season>,
+    #[serde(default)]
+    tournament_legal: Vec<LegalRule>,
+    #[serde(default)]
+    tournament_legal_dates: BTreeMap<String, Date>,
     #[serde(default)]
     sources: Vec<String>,
     #[serde(default)]
@@ -152,6 +192,9 @@ pub struct Exclusive {
     pub names: Vec<String>,
     /// Who says so, with the date.
     pub source: String,
+    /// The day the rule took effect; before it the cards are not tied.
+    #[serde(default)]
+    pub from: Option<Date>,
 }
 
 /// Which printings the format allows. A printing is in the pool when it passes every
@@ -167,8 +210,8 @@ pub struct Pool {
     /// Set codes allowed, as deck lists print them (`BS`, `JU`).
     pub sets: Option<Vec<String>>,
     /// First and last release dates allowed (`YYYY-MM-DD`, inclusive).
-    pub released_from: Option<String>,
-    pub released_until: Option<String>,
+    pub released_from: Option<Date>,
+    pub released_until: Option<Date>,
     /// Printings allowed whatever the criteria say (`"PR 2"`: set code and number).
     pub include: Vec<String>,
     /// Printings never allowed (`"SET NUMBER"`).
@@ -180,6 +223,20 @@ pub struct Pool {
     pub reprint_rule: bool,
     /// Why the pool is what it is.
     pub note: String,
+    /// Criteria inherited from the format this one extends (or from the file, in a season)
+    /// that no longer apply.
+    pub unset: Vec<Criterion>,
+}
+
+/// A pool criterion, as `unset` names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Criterion {
+    RegulationMarks,
+    Series,
+    Sets,
+    ReleasedFrom,
+    ReleasedUntil,
 }
 
 /// A banned card: one printing (`set` + `number`), or every printing of a name.
@@ -196,9 +253,19 @@ pub struct Ban {
     /// Who banned it (an announcement, a rules document).
     pub source: String,
     /// When the ban took effect (`YYYY-MM-DD`).
-    pub date: String,
+    pub date: Date,
+    /// When it was lifted, if it was (the first day the card was legal again).
+    #[serde(default)]
+    pub until: Option<Date>,
     #[serde(default)]
     pub note: Option<String>,
+}
+
+impl Ban {
+    /// Whether the ban is in effect on `date`.
+    pub fn in_effect(&self, date: Date) -> bool {
+        self.date <= date && self.until.is_none_or(|until| date < until)
+    }
 }
 
 /// A count that must be at least 1, refused at its key otherwise.
@@ -297,6 +364,17 @@ pub enum FormatError {
     #[error(transparent)]
     #[diagnostic(transparent)]
     File(#[from] FileError),
+    #[error("format '{id}' did not exist on {date}: its first season, {first}, began {from}")]
+    #[diagnostic(
+        code(format),
+        help("judge the deck at {from} or later (`--as-of`), or in a format of its time")
+    )]
+    BeforeFirstSeason {
+        id: String,
+        date: Date,
+        first: String,
+        from: Date,
+    },
 }
 
 /// Largest format file read: the shipped ones are under 40 KB; a bound keeps a format path
@@ -312,48 +390,127 @@ impl Format {
         BUILTIN.iter().map(|(id, _, _)| *id)
     }
 
+    /// Ids of the formats `deckbox formats` lists and `--format all` judges in: the
+    /// built-in ones that are not bases of others.
+    pub fn listed_ids() -> impl Iterator<Item = &'static str> {
+        BUILTIN
+            .iter()
+            .filter(|(_, _, text)| !is_base(text))
+            .map(|(id, _, _)| *id)
+    }
+
     /// A built-in format by id, or a format file when `name` is a path (ends in `.toml` or
-    /// names an existing file), with everything it `extends` applied.
+    /// names an existing file), with everything it `extends` applied, at the date the
+    /// file gives (`as_of`), else today.
     pub fn load(name: &str) -> Result<Format, FormatError> {
+        Format::load_at(name, None)
+    }
+
+    /// [`Format::load`] at `date` (when given, it wins over the file's `as_of`).
+    pub fn load_at(name: &str, date: Option<Date>) -> Result<Format, FormatError> {
         let (path, table) = load_table(name, None, &mut Vec::new())?;
-        let file = FormatFile::deserialize(toml::Value::Table(table)).map_err(|error| {
-            FormatError::from(FileError::from(InvalidFile::from_toml(
-                "format", &path, "", &error,
-            )))
-        })?;
-        Ok(Format::compile(file))
+        Format::dated(Arc::new(History { path, table }), date)
+    }
+
+    /// The same format at `date`: its season, bans and tournament-legal sets then.
+    pub fn at(&self, date: Date) -> Result<Format, FormatError> {
+        if date == self.date {
+            return Ok(self.clone());
+        }
+        Format::dated(Arc::clone(&self.history), Some(date))
     }
 
     /// Parses one format file's text strictly, without applying `extends`; `path` is only
     /// used in error messages.
     pub fn parse(path: &Path, text: &str) -> Result<Format, FormatError> {
-        FormatFile::parse(path, text).map(Format::compile)
+        FormatFile::parse(path, text)?;
+        let table: toml::Table =
+            toml::from_str(text).map_err(|error| invalid(path, text, &error))?;
+        let history = History {
+            path: path.to_path_buf(),
+            table,
+        };
+        Format::dated(Arc::new(history), None)
     }
 
-    /// The format a file describes, its card lists normalized.
-    fn compile(file: FormatFile) -> Format {
-        let keys = legality::Keys::new(&file.construction, &file.pool, &file.bans);
+    /// The format `history` describes at `date` (else its `as_of`, else today): the season
+    /// then laid over the file, the card lists normalized.
+    fn dated(history: Arc<History>, date: Option<Date>) -> Result<Format, FormatError> {
+        let file = deserialize(&history.path, history.table.clone())?;
+        let date = date.or(file.as_of).unwrap_or_else(crate::util::date::today);
+        let season_index = history::season_at(&file.seasons, date).map_err(|first| {
+            FormatError::BeforeFirstSeason {
+                id: file.id.clone(),
+                date,
+                first: first.name.clone(),
+                from: first.from,
+            }
+        })?;
+        let file = match season_index {
+            Some(index) => deserialize(&history.path, season_table(&history.table, index))?,
+            None => file,
+        };
+        Ok(Format::compile(file, date, history))
+    }
+
+    /// The format a file describes at `date`, its card lists normalized.
+    fn compile(file: FormatFile, date: Date, history: Arc<History>) -> Format {
+        let bans: Vec<Ban> = file
+            .bans
+            .iter()
+            .filter(|ban| ban.in_effect(date))
+            .cloned()
+            .collect();
+        let keys = legality::Keys::new(&file.construction, &file.pool, &bans);
+        let mut seasons = file.seasons;
+        seasons.sort_by_key(|season| season.from);
+        let season_index = history::season_at(&seasons, date).ok().flatten();
         Format {
             id: file.id,
             name: file.name,
             description: file.description,
             extends: file.extends,
+            base: file.base,
             as_of: file.as_of,
+            date,
             season: file.season,
+            seasons,
+            season_index,
+            tournament_legal: TournamentLegal::new(
+                file.tournament_legal,
+                &file.tournament_legal_dates,
+            ),
             sources: file.sources,
             construction: file.construction,
             pool: file.pool,
-            bans: file.bans,
+            bans,
+            all_bans: file.bans,
             setup: file.setup,
             errata: file.errata,
             keys,
+            history,
         }
+    }
+
+    /// The season in effect at [`Format::date`], for a rotating format.
+    pub fn season_in_effect(&self) -> Option<&Season> {
+        self.season_index.and_then(|index| self.seasons.get(index))
+    }
+
+    /// The first season after the one in effect (an announced rotation), if the file has
+    /// one.
+    pub fn next_season(&self) -> Option<&Season> {
+        self.seasons.iter().find(|season| season.from > self.date)
     }
 
     /// The groups of `construction.exclusive`, each with its names' lookup keys.
     pub fn exclusive(&self) -> impl Iterator<Item = (&Exclusive, &[String])> {
         let keys = self.keys.exclusive.iter().map(Vec::as_slice);
-        self.construction.exclusive.iter().zip(keys)
+        self.construction
+            .exclusive
+            .iter()
+            .zip(keys)
+            .filter(|(group, _)| group.from.is_none_or(|from| from <= self.date))
     }
 
     /// `construction.copy_limit_exempt`, normalized (`None` for an entry that names no
@@ -367,6 +524,40 @@ impl FormatFile {
     fn parse(path: &Path, text: &str) -> Result<FormatFile, FormatError> {
         toml::from_str(text).map_err(|error| invalid(path, text, &error))
     }
+}
+
+/// A merged table read as a format file (each file was checked strictly on its own before).
+fn deserialize(path: &Path, table: toml::Table) -> Result<FormatFile, FormatError> {
+    FormatFile::deserialize(toml::Value::Table(table)).map_err(|error| {
+        FormatError::from(FileError::from(InvalidFile::from_toml(
+            "format", path, "", &error,
+        )))
+    })
+}
+
+/// `table` with its season `index` laid over it: the season's `pool`, `construction` and
+/// `setup` tables merged key by key.
+fn season_table(table: &toml::Table, index: usize) -> toml::Table {
+    let mut dated = table.clone();
+    let season = match table.get("seasons") {
+        Some(toml::Value::Array(seasons)) => seasons.get(index).and_then(toml::Value::as_table),
+        _ => None,
+    };
+    if let Some(season) = season {
+        let overlay: toml::Table = season
+            .iter()
+            .filter(|(key, _)| matches!(key.as_str(), "pool" | "construction" | "setup"))
+            .map(|(key, value)| (key.clone(), value.clone()))
+            .collect();
+        merge(&mut dated, overlay);
+    }
+    dated
+}
+
+/// Whether a built-in file's text declares a base (`base = true` on a line of its own).
+fn is_base(text: &str) -> bool {
+    text.lines()
+        .any(|line| line.split('#').next().unwrap_or("").trim() == "base = true")
 }
 
 fn invalid(path: &Path, text: &str, error: &toml::de::Error) -> FormatError {
@@ -415,7 +606,7 @@ fn source(name: &str, base: Option<&Path>) -> Result<(PathBuf, String), FormatEr
     }
     Err(FormatError::Unknown {
         name: name.to_string(),
-        known: Format::builtin_ids().collect::<Vec<_>>().join(", "),
+        known: Format::listed_ids().collect::<Vec<_>>().join(", "),
     })
 }
 
@@ -519,8 +710,14 @@ fn extends_key(text: &str) -> Option<usize> {
 }
 
 /// Lays `child` over `base`: tables merge key by key, `bans` and `errata` add up, any other
-/// value of the child replaces the parent's.
-fn merge(base: &mut toml::Table, child: toml::Table) {
+/// value of the child replaces the parent's, and a table's `unset` removes the keys it
+/// names from the parent's table.
+fn merge(base: &mut toml::Table, mut child: toml::Table) {
+    if let Some(toml::Value::Array(unset)) = child.remove("unset") {
+        for key in unset.iter().filter_map(toml::Value::as_str) {
+            base.remove(key);
+        }
+    }
     for (key, value) in child {
         match (base.get_mut(&key), value) {
             (Some(toml::Value::Table(mine)), toml::Value::Table(theirs)) => merge(mine, theirs),

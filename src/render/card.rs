@@ -95,6 +95,8 @@ pub struct NamesEntry {
 pub struct FormatEntry {
     pub id: String,
     pub name: String,
+    /// The date the verdicts hold on (`YYYY-MM-DD`).
+    pub as_of: String,
     /// At least one printing is legal (itself or by the reprint rule).
     pub legal: bool,
     /// One verdict per printing, in the order of the card's `printings`.
@@ -277,6 +279,7 @@ fn format_entry(
     FormatEntry {
         id: format.id.clone(),
         name: format.name.clone(),
+        as_of: format.date.to_string(),
         legal,
         printings: verdicts,
         notes,
@@ -323,7 +326,7 @@ fn ban_entry(ban: &Ban) -> BanEntry {
     BanEntry {
         name: ban.name.clone(),
         source: ban.source.clone(),
-        date: ban.date.clone(),
+        date: ban.date.to_string(),
         note: ban.note.clone(),
     }
 }
@@ -414,7 +417,8 @@ fn card_text(out: &mut String, card: &CardEntry, mark: bool) {
     out.push('\n');
     printings_text(out, card, mark);
     out.push('\n');
-    let _ = writeln!(out, "Legality today");
+    let date = card.formats.first().map(|f| f.as_of.as_str()).unwrap_or("");
+    let _ = writeln!(out, "Legality as of {date}");
     let width = card.formats.iter().map(|f| f.id.len()).max().unwrap_or(0) + 2;
     for format in &card.formats {
         format_text(out, format, width);

@@ -8,11 +8,13 @@ use crate::formats::Format;
 pub fn list(formats: &[Format]) -> String {
     let mut out = String::new();
     for format in formats {
-        let when = match (&format.season, &format.as_of) {
-            (Some(season), Some(as_of)) => format!("{season}, as of {as_of}"),
-            (Some(season), None) => season.clone(),
-            (None, Some(as_of)) => format!("as of {as_of}"),
-            (None, None) => String::new(),
+        let season = format
+            .season_in_effect()
+            .map(|season| season.name.clone())
+            .or_else(|| format.season.clone());
+        let when = match season {
+            Some(season) => format!("{season}, as of {}", format.date),
+            None => format!("as of {}", format.date),
         };
         let _ = writeln!(out, "{:<10} {:<28} {}", format.id, format.name, when);
         if !format.description.is_empty() {
@@ -37,11 +39,47 @@ pub fn show(format: &Format) -> String {
     if !format.description.is_empty() {
         let _ = writeln!(out, "{}", format.description);
     }
-    if let Some(season) = &format.season {
-        row(&mut out, "season", season);
+    row(&mut out, "as of", format.date);
+    match format.season_in_effect() {
+        Some(season) => {
+            row(
+                &mut out,
+                "season",
+                format!("{}, from {}", season.name, season.from),
+            );
+            row(&mut out, "season source", &season.source);
+        }
+        None => {
+            if let Some(season) = &format.season {
+                row(&mut out, "season", season);
+            }
+        }
     }
-    if let Some(as_of) = &format.as_of {
-        row(&mut out, "as of", as_of);
+    if let Some(next) = format.next_season() {
+        let announced = next
+            .announced
+            .map(|day| format!(", announced {day}"))
+            .unwrap_or_default();
+        row(
+            &mut out,
+            "next rotation",
+            format!("{} from {}{announced}", next.name, next.from),
+        );
+    }
+    if !format.seasons.is_empty() {
+        row(
+            &mut out,
+            "seasons",
+            format!(
+                "{} from {} (`--as-of DATE` judges at another date)",
+                format.seasons.len(),
+                format
+                    .seasons
+                    .first()
+                    .map(|s| s.from.to_string())
+                    .unwrap_or_default()
+            ),
+        );
     }
     if let Some(parent) = &format.extends {
         row(&mut out, "extends", parent);
@@ -163,6 +201,26 @@ fn pool(out: &mut String, format: &Format) {
     }
     if !p.note.is_empty() {
         row(out, "note", &p.note);
+    }
+    for rule in &format.tournament_legal.rules {
+        let which = if rule.sets.is_empty() {
+            match rule.released_from {
+                Some(from) => format!("sets released from {from}"),
+                None => "sets".to_string(),
+            }
+        } else {
+            rule.sets.join(", ")
+        };
+        row(out, "new sets", format!("{which}: {}", rule.rule.as_str()));
+    }
+    if !format.tournament_legal.dates.is_empty() {
+        let dates: Vec<String> = format
+            .tournament_legal
+            .dates
+            .iter()
+            .map(|(set, date)| format!("{set} {date}"))
+            .collect();
+        row(out, "legal from", dates.join(", "));
     }
 }
 

@@ -106,10 +106,11 @@ pub fn summary(deck: &CheckedDeck) -> String {
         ),
     };
     format!(
-        "{}: {verdict} ({} cards, format {})",
+        "{}: {verdict} ({} cards, format {} as of {})",
         visible_line(&deck.path),
         deck.card_count(),
-        visible_line(&deck.format)
+        visible_line(&deck.format),
+        deck.as_of
     )
 }
 
@@ -197,6 +198,8 @@ fn visible_source(source: &str) -> String {
 struct JsonDeck<'a> {
     path: &'a str,
     format: &'a str,
+    /// The date the deck was judged at (`YYYY-MM-DD`).
+    as_of: String,
     language: Option<&'static str>,
     valid: bool,
     card_count: u64,
@@ -258,6 +261,7 @@ fn json_deck<'a>(deck: &'a CheckedDeck, db: &CardDb) -> JsonDeck<'a> {
     JsonDeck {
         path: &deck.path,
         format: &deck.format,
+        as_of: deck.as_of.to_string(),
         language: deck.language.map(|language| language.code()),
         valid: deck.valid(),
         card_count: deck.card_count(),

@@ -12,6 +12,7 @@
 use std::path::{Component, Path, PathBuf};
 
 use globset::{Glob, GlobSet, GlobSetBuilder};
+use jiff::civil::Date;
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
@@ -36,6 +37,8 @@ pub struct Config {
     pub format: Option<Setting<String>>,
     pub cards: Option<Setting<PathBuf>>,
     pub language: Option<Setting<Language>>,
+    /// The date decks are judged at (`as_of`).
+    pub as_of: Option<Setting<Date>>,
     /// `[files]`; `None` when the file does not say (the walk's defaults apply).
     pub include: Option<Vec<String>>,
     pub exclude: Vec<String>,
@@ -60,11 +63,13 @@ pub struct Setting<T> {
     pub line: usize,
 }
 
-/// `[[overrides]]`: files matching `paths` are checked against `format`.
+/// `[[overrides]]`: files matching `paths` are checked against `format`, at `as_of`
+/// (an entry gives one or both).
 #[derive(Debug, Clone)]
 pub struct Override {
     pub paths: Vec<String>,
-    pub format: Setting<String>,
+    pub format: Option<Setting<String>>,
+    pub as_of: Option<Setting<Date>>,
 }
 
 /// Most override globs, all entries together: far more than any repository has, and still
@@ -77,6 +82,7 @@ struct RawConfig {
     format: Option<Spanned<String>>,
     cards: Option<Spanned<String>>,
     language: Option<Spanned<String>>,
+    as_of: Option<Spanned<String>>,
     files: Option<RawFiles>,
     #[serde(default)]
     overrides: Vec<RawOverride>,
@@ -94,7 +100,8 @@ struct RawFiles {
 #[serde(deny_unknown_fields)]
 struct RawOverride {
     paths: Spanned<Vec<Spanned<String>>>,
-    format: Spanned<String>,
+    format: Option<Spanned<String>>,
+    as_of: Option<Spanned<String>>,
 }
 
 /// The nearest `deckbox.toml` in `start` or a folder above it, up to the file-system root.
@@ -153,6 +160,7 @@ impl Reader<'_> {
             .language
             .map(|value| self.language(&value))
             .transpose()?;
+        let as_of = raw.as_of.map(|value| self.date(&value)).transpose()?;
         let (include, exclude) = match raw.files {
             Some(files) => (
                 files.include.map(|globs| self.globs(&globs)).transpose()?,
@@ -167,6 +175,7 @@ impl Reader<'_> {
             format,
             cards,
             language,
+            as_of,
             include,
             exclude,
             overrides,
@@ -220,6 +229,20 @@ impl Reader<'_> {
     fn cards(&self, value: &Spanned<String>) -> Result<Setting<PathBuf>, FileError> {
         Ok(Setting {
             value: self.inside(value)?,
+            line: self.line(value),
+        })
+    }
+
+    fn date(&self, value: &Spanned<String>) -> Result<Setting<Date>, FileError> {
+        let date = crate::util::date::parse(value.get_ref()).ok_or_else(|| {
+            self.error(
+                value.span(),
+                format!("`{}` is not a date", value.get_ref()),
+                "write the date as YYYY-MM-DD (`as_of = \"2012-08-10\"`)",
+            )
+        })?;
+        Ok(Setting {
+            value: date,
             line: self.line(value),
         })
     }
@@ -298,9 +321,17 @@ impl Reader<'_> {
                 entry.push(index);
                 paths.push(pattern);
             }
+            if raw.format.is_none() && raw.as_of.is_none() {
+                return Err(self.error(
+                    raw.paths.span(),
+                    "an override gives neither `format` nor `as_of`".to_string(),
+                    "give the files matching `paths` a format, a date or both",
+                ));
+            }
             overrides.push(Override {
                 paths,
-                format: self.format(&raw.format)?,
+                format: raw.format.as_ref().map(|f| self.format(f)).transpose()?,
+                as_of: raw.as_of.as_ref().map(|d| self.date(d)).transpose()?,
             });
         }
         let globs = set.build().map_err(|error| {
@@ -342,17 +373,42 @@ impl Reader<'_> {
 }
 
 impl Config {
-    /// The format `[[overrides]]` give `file` (absolute); the last matching entry wins.
+    /// The format `[[overrides]]` give `file` (absolute); the last matching entry that
+    /// gives one wins.
     pub fn format_for(&self, file: &Path) -> Option<&Setting<String>> {
-        let relative = file.strip_prefix(&self.dir).ok()?;
+        self.matching(file)
+            .iter()
+            .rev()
+            .find_map(|entry| entry.format.as_ref())
+    }
+
+    /// The date `[[overrides]]` give `file` (absolute); the last matching entry that gives
+    /// one wins.
+    pub fn as_of_for(&self, file: &Path) -> Option<&Setting<Date>> {
+        self.matching(file)
+            .iter()
+            .rev()
+            .find_map(|entry| entry.as_of.as_ref())
+    }
+
+    /// The `[[overrides]]` entries matching `file` (absolute), in file order.
+    fn matching(&self, file: &Path) -> Vec<&Override> {
+        let Ok(relative) = file.strip_prefix(&self.dir) else {
+            return Vec::new();
+        };
         let matcher = &self.override_matcher;
-        let last = matcher
+        let mut entries: Vec<usize> = matcher
             .globs
             .matches(relative)
             .into_iter()
             .filter_map(|glob| matcher.entry.get(glob).copied())
-            .max()?;
-        self.overrides.get(last).map(|entry| &entry.format)
+            .collect();
+        entries.sort_unstable();
+        entries.dedup();
+        entries
+            .into_iter()
+            .filter_map(|index| self.overrides.get(index))
+            .collect()
     }
 
     /// The walk's file selection: `[files]` globs relative to this file's folder.
@@ -395,6 +451,9 @@ pub struct Layers<'a> {
     /// `DECKBOX_FORMAT`, `DECKBOX_CARDS` (empty values count as unset).
     pub format_env: Option<&'a str>,
     pub cards_env: Option<&'a Path>,
+    /// `--as-of` and `DECKBOX_AS_OF`.
+    pub as_of_flag: Option<Date>,
+    pub as_of_env: Option<Date>,
     pub file: Option<&'a Config>,
 }
 
@@ -406,6 +465,8 @@ pub struct Resolved {
     pub cards: Sourced<Option<PathBuf>>,
     /// Default language of lists deckbox writes; `None`: keep the list's own.
     pub language: Sourced<Option<Language>>,
+    /// The date decks are judged at; `None`: the format file's `as_of`, else today.
+    pub as_of: Sourced<Option<Date>>,
 }
 
 /// Applies flags > environment > config file > defaults.
@@ -435,16 +496,7 @@ pub fn resolve(layers: &Layers) -> Resolved {
         file.and_then(|config| config.cards.clone())
             .map(|setting| (setting.value, from_file(setting.line))),
     );
-    let cards = match cards {
-        Some(Sourced { value, origin }) => Sourced {
-            value: Some(value),
-            origin,
-        },
-        None => Sourced {
-            value: None,
-            origin: Origin::Default,
-        },
-    };
+    let cards = optional(cards);
     let language = match file.and_then(|config| config.language.clone()) {
         Some(setting) => Sourced {
             value: Some(setting.value),
@@ -455,10 +507,34 @@ pub fn resolve(layers: &Layers) -> Resolved {
             origin: Origin::Default,
         },
     };
+    let as_of = pick(
+        layers.as_of_flag,
+        "--as-of",
+        layers.as_of_env,
+        "DECKBOX_AS_OF",
+        file.and_then(|config| config.as_of.clone())
+            .map(|setting| (setting.value, from_file(setting.line))),
+    );
+    let as_of = optional(as_of);
     Resolved {
         format,
         cards,
         language,
+        as_of,
+    }
+}
+
+/// A value that may be unset: `None` from the default when no layer gave one.
+fn optional<T>(picked: Option<Sourced<T>>) -> Sourced<Option<T>> {
+    match picked {
+        Some(Sourced { value, origin }) => Sourced {
+            value: Some(value),
+            origin,
+        },
+        None => Sourced {
+            value: None,
+            origin: Origin::Default,
+        },
     }
 }
 

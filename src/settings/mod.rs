@@ -11,7 +11,11 @@ pub mod walk;
 use std::collections::HashMap;
 use std::path::PathBuf;
 
+use jiff::civil::Date;
+
 use crate::cards::{CardDb, CardDbError, embedded, index};
+use crate::deck::DeckInput;
+use crate::deck::declared::{Declared, declared};
 use crate::error::Error;
 use crate::formats::Format;
 use crate::names::lang::Language;
@@ -33,6 +37,8 @@ pub struct Flags {
     pub config: Option<PathBuf>,
     /// Ignore any deckbox.toml (`--no-config`).
     pub no_config: bool,
+    /// The date decks are judged at (`--as-of`).
+    pub as_of: Option<Date>,
 }
 
 /// Settings resolved from [`Flags`]: the format loaded and the card database opened.
@@ -56,7 +62,7 @@ impl Settings {
     /// defaults, loads the format and opens the card database.
     pub fn resolve(flags: &Flags) -> Result<Settings, Error> {
         let (config, resolved) = resolve_layers(flags)?;
-        let format = Format::load(&resolved.format.value)
+        let format = Format::load_at(&resolved.format.value, resolved.as_of.value)
             .map_err(|error| set_by("format", &resolved.format.origin, error.into()))?;
         let (db, notes) = open_cards(resolved.cards.value.as_deref(), flags.rebuild_index)
             .map_err(|error| set_by("cards", &resolved.cards.origin, error.into()))?;
@@ -75,42 +81,64 @@ impl Settings {
     /// `--format` or `DECKBOX_FORMAT` chose one).
     pub fn resolve_for(flags: &Flags, file: &std::path::Path) -> Result<Settings, Error> {
         let mut settings = Settings::resolve(flags)?;
-        let chosen = (file.as_os_str() != "-")
-            .then(|| settings.override_for(&walk::absolute(file)))
-            .flatten()
-            .map(|format| format.value.clone());
-        if let Some(format) = chosen {
-            settings.format = settings.load_override(&format)?;
+        if file.as_os_str() != "-" {
+            let chosen = settings.override_for(&walk::absolute(file));
+            if chosen != Chosen::default() {
+                settings.format = settings.load_chosen(&chosen)?;
+            }
         }
         Ok(settings)
     }
 
-    /// The format a config `[[overrides]]` entry gives the file at `absolute`. Overrides
-    /// apply only when the format itself came from the config file or the default:
-    /// `--format` and `DECKBOX_FORMAT` win for every file.
-    pub(crate) fn override_for(
-        &self,
-        absolute: &std::path::Path,
-    ) -> Option<&config::Setting<String>> {
-        let overridable = matches!(
-            self.resolved.format.origin,
-            config::Origin::Default | config::Origin::File { .. }
-        );
-        let config = self.config.as_ref().filter(|_| overridable)?;
-        config.format_for(absolute)
+    /// The format and date config `[[overrides]]` entries give the file at `absolute`.
+    /// Overrides apply only to a setting that came from the config file or the default:
+    /// `--format`, `--as-of` and their variables win for every file.
+    pub(crate) fn override_for(&self, absolute: &std::path::Path) -> Chosen {
+        let overridable = |origin: &Origin| {
+            matches!(
+                origin,
+                config::Origin::Default | config::Origin::File { .. }
+            )
+        };
+        let Some(config) = self.config.as_ref() else {
+            return Chosen::default();
+        };
+        Chosen {
+            format: overridable(&self.resolved.format.origin)
+                .then(|| config.format_for(absolute))
+                .flatten()
+                .map(|setting| setting.value.clone()),
+            as_of: overridable(&self.resolved.as_of.origin)
+                .then(|| config.as_of_for(absolute))
+                .flatten()
+                .map(|setting| setting.value),
+        }
     }
 
-    /// Loads the format an override names; an error says which line of the config file
-    /// named it.
-    pub(crate) fn load_override(&self, name: &str) -> Result<Format, Error> {
-        Format::load(name).map_err(|error| {
+    /// The format `chosen` names (else the run's) at its date (else the run's); an error
+    /// says which line of the config file chose it.
+    pub(crate) fn load_chosen(&self, chosen: &Chosen) -> Result<Format, Error> {
+        let date = chosen.as_of.or(self.resolved.as_of.value);
+        let loaded = match &chosen.format {
+            Some(name) => Format::load_at(name, date),
+            None => match date {
+                Some(date) => self.format.at(date),
+                None => Ok(self.format.clone()),
+            },
+        };
+        loaded.map_err(|error| {
             let origin = self.config.as_ref().and_then(|config| {
-                let line = config
-                    .overrides
-                    .iter()
-                    .find(|entry| entry.format.value == name)?
+                let entry = config.overrides.iter().find(|entry| {
+                    (chosen.format.is_some()
+                        && entry.format.as_ref().map(|f| &f.value) == chosen.format.as_ref())
+                        || (chosen.format.is_none()
+                            && entry.as_of.as_ref().map(|d| d.value) == chosen.as_of)
+                })?;
+                let line = entry
                     .format
-                    .line;
+                    .as_ref()
+                    .map(|f| f.line)
+                    .or(entry.as_of.as_ref().map(|d| d.line))?;
                 Some(config::Origin::File {
                     path: config.path.clone(),
                     line,
@@ -121,6 +149,63 @@ impl Settings {
                 None => error.into(),
             }
         })
+    }
+
+    /// The format `deck` is judged in: the run's, or the one the deck declares
+    /// ([`Settings::declared_format`]).
+    pub fn format_for_deck(&self, deck: &DeckInput) -> Result<std::borrow::Cow<'_, Format>, Error> {
+        Ok(match self.declared_format(&self.format, deck)? {
+            Some(format) => std::borrow::Cow::Owned(format),
+            None => std::borrow::Cow::Borrowed(&self.format),
+        })
+    }
+
+    /// The format `deck` is judged in: `base` (the run's, or its file's override), unless
+    /// the deck declares its own format or date (`# deckbox: format=..., as-of=...`) for a
+    /// setting no flag or variable gave. `None`: `base` as it is.
+    pub fn declared_format(
+        &self,
+        base: &Format,
+        deck: &DeckInput,
+    ) -> Result<Option<Format>, Error> {
+        let declared_error = |source| Error::Declared {
+            path: deck.path.clone(),
+            source,
+        };
+        let Some(Declared {
+            format,
+            as_of,
+            line,
+            ..
+        }) = declared(&deck.text).map_err(declared_error)?
+        else {
+            return Ok(None);
+        };
+        let free = |origin: &Origin| !matches!(origin, Origin::Flag { .. } | Origin::Env { .. });
+        let format = format.filter(|_| free(&self.resolved.format.origin));
+        let as_of = as_of.filter(|_| free(&self.resolved.as_of.origin));
+        let fail = |message: String| {
+            declared_error(crate::deck::declared::DeclaredError { line, message })
+        };
+        let dated = match (format, as_of) {
+            (None, None) => return Ok(None),
+            (Some(id), date) => {
+                // A deck file names built-in formats only: it must not make deckbox read
+                // another file.
+                if !Format::builtin_ids().any(|known| known.eq_ignore_ascii_case(&id)) {
+                    let known: Vec<&str> = Format::listed_ids().collect();
+                    return Err(fail(format!(
+                        "unknown format `{id}` (known: {})",
+                        known.join(", ")
+                    )));
+                }
+                Format::load_at(&id, date.or(Some(base.date)))
+            }
+            (None, Some(date)) => base.at(date),
+        };
+        dated
+            .map(Some)
+            .map_err(|error| fail(visible_line(&error.to_string()).into_owned()))
     }
 
     /// Loads a format (id or file) and opens the card database (`--cards`, else embedded),
@@ -174,11 +259,30 @@ pub fn resolve_layers(flags: &Flags) -> Result<(Option<Config>, Resolved), Error
     let cards_env = std::env::var_os("DECKBOX_CARDS")
         .filter(|value| !value.is_empty())
         .map(PathBuf::from);
+    if let Some(value) = non_empty_env(crate::util::date::TODAY_VAR)?
+        && crate::util::date::parse(&value).is_none()
+    {
+        return Err(Error::EnvNotDate {
+            name: crate::util::date::TODAY_VAR,
+            value: visible_line(&value).into_owned(),
+        });
+    }
+    let as_of_env = match non_empty_env("DECKBOX_AS_OF")? {
+        Some(value) => Some(
+            crate::util::date::parse(&value).ok_or_else(|| Error::EnvNotDate {
+                name: "DECKBOX_AS_OF",
+                value: visible_line(&value).into_owned(),
+            })?,
+        ),
+        None => None,
+    };
     let resolved = config::resolve(&Layers {
         format_flag: flags.format.as_deref(),
         cards_flag: flags.cards.as_deref(),
         format_env: format_env.as_deref(),
         cards_env: cards_env.as_deref(),
+        as_of_flag: flags.as_of,
+        as_of_env,
         file: config.as_ref(),
     });
     Ok((config, resolved))
@@ -286,6 +390,13 @@ impl Settings {
     }
 }
 
+/// What `[[overrides]]` give one file: a format, a date, both or neither.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub(crate) struct Chosen {
+    format: Option<String>,
+    as_of: Option<Date>,
+}
+
 /// Which format each file is checked against. `[[overrides]]` of the config file apply only
 /// when the format itself came from that file or the default: `--format` and
 /// `DECKBOX_FORMAT` win for every file.
@@ -303,21 +414,19 @@ impl<'a> FormatPlan<'a> {
             extra: Vec::new(),
             choice: vec![None; files.len()],
         };
-        let mut loaded: HashMap<&str, usize> = HashMap::new();
+        let mut loaded: HashMap<Chosen, usize> = HashMap::new();
         for (file, choice) in files.iter().zip(plan.choice.iter_mut()) {
-            let Some(name) = settings
-                .override_for(&file.absolute)
-                .map(|format| format.value.as_str())
-            else {
+            let chosen = settings.override_for(&file.absolute);
+            if chosen == Chosen::default() {
                 continue;
-            };
-            let index = match loaded.get(name) {
+            }
+            let index = match loaded.get(&chosen) {
                 Some(&index) => index,
                 None => {
-                    let format = settings.load_override(name)?;
+                    let format = settings.load_chosen(&chosen)?;
                     plan.extra.push(format);
                     let index = plan.extra.len() - 1;
-                    loaded.insert(name, index);
+                    loaded.insert(chosen, index);
                     index
                 }
             };

@@ -68,7 +68,7 @@ fn valid_deck_exits_zero() {
 #[test]
 fn json_valid_is_exactly_no_errors() {
     let dir = workspace(&["examples/broken.txt", "examples/dragapult.txt"]);
-    let output = Command::new(env!("CARGO_BIN_EXE_deckbox"))
+    let output = crate::common::deckbox_command()
         .args(["check", "broken.txt", "dragapult.txt", "-o", "json"])
         .current_dir(dir.path())
         .env_remove("DECKBOX_CARDS")
@@ -266,7 +266,7 @@ fn completions_for_every_shell() {
         "check", "stats", "sample", "fmt", "convert", "diff", "config",
     ];
     for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
-        let output = Command::new(env!("CARGO_BIN_EXE_deckbox"))
+        let output = crate::common::deckbox_command()
             .args(["completions", shell])
             .current_dir(dir.path())
             .output()

@@ -47,13 +47,27 @@ pub fn rulebooks(test: &str) -> Option<PathBuf> {
     shared_data(test).map(|data| data.join("../rulebooks"))
 }
 
+/// The date the tests take for today (`DECKBOX_TODAY`), so that outputs naming the date
+/// and the season in effect do not change from day to day.
+pub const TODAY: &str = "2026-11-25";
+
+/// The `deckbox` binary, told that today is [`TODAY`]. A test about the clock removes the
+/// variable.
+pub fn deckbox_command() -> std::process::Command {
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_deckbox"));
+    command
+        .env("DECKBOX_TODAY", TODAY)
+        .env_remove("DECKBOX_AS_OF");
+    command
+}
+
 /// Runs the `deckbox` binary in `dir` with `args`, feeding `stdin`, and renders what it did
 /// for a snapshot: exit code, stdout, stderr. The environment cannot leak in: no card
 /// database or format from the caller's variables, a fixed width, a cache inside `dir`.
 pub fn run_deckbox(dir: &std::path::Path, args: &[&str], stdin: &[u8]) -> (i32, String) {
     use std::io::Write;
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_deckbox"))
+    use std::process::Stdio;
+    let mut child = deckbox_command()
         .args(args)
         .current_dir(dir)
         .env_remove("DECKBOX_CARDS")

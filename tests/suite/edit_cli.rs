@@ -7,7 +7,7 @@ use crate::common;
 
 use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 use deckbox::check;
 use deckbox::deck::DeckInput;
@@ -18,7 +18,7 @@ const FIXTURES: &str = "tests/fixtures/edit";
 
 /// Runs deckbox in `dir` with `args` (and `stdin`), and renders exit code and output.
 fn deckbox(dir: &Path, args: &[&str], stdin: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_deckbox"))
+    let mut child = crate::common::deckbox_command()
         .args(args)
         .current_dir(dir)
         .env_remove("DECKBOX_CARDS")

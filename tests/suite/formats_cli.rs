@@ -8,7 +8,6 @@ use crate::common;
 
 use common::repo;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::sync::OnceLock;
 
 /// One cache for every test of this file, so the TCGdex index is built once.
@@ -39,7 +38,7 @@ fn warm(cards: &Path) {
 
 /// Runs `deckbox` in `dir`; returns the exit code and the rendered run (temp paths redacted).
 fn run_in(dir: &Path, args: &[&str]) -> (i32, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_deckbox"))
+    let output = crate::common::deckbox_command()
         .args(args)
         .current_dir(dir)
         .env_remove("DECKBOX_CARDS")
@@ -237,7 +236,7 @@ fn formats_list_and_show() {
     let (code, list) = run_in(dir.path(), &["formats"]);
     assert_eq!(code, 0, "{list}");
     insta::assert_snapshot!("formats-list", list);
-    for id in deckbox::formats::Format::builtin_ids() {
+    for id in deckbox::formats::Format::listed_ids() {
         assert!(list.contains(id), "{id} missing from\n{list}");
         let (code, out) = run_in(dir.path(), &["formats", "show", id]);
         assert_eq!(code, 0, "{out}");

@@ -868,7 +868,7 @@ fn a_damaged_card_cache_is_rebuilt_and_said() {
     tcgdex_checkout(&d.join("tcgdex"));
     let cache = d.join("cache");
     let run_check = || {
-        let output = std::process::Command::new(env!("CARGO_BIN_EXE_deckbox"))
+        let output = crate::common::deckbox_command()
             .args(["check", "deck.txt", "--cards", "tcgdex", "-o", "short"])
             .current_dir(d)
             .env("DECKBOX_CACHE_DIR", &cache)
@@ -1012,7 +1012,7 @@ fn a_full_standard_output_is_exit_two_and_a_closed_pipe_is_quiet() {
             .write(true)
             .open("/dev/full")
             .unwrap();
-        let output = std::process::Command::new(env!("CARGO_BIN_EXE_deckbox"))
+        let output = crate::common::deckbox_command()
             .args(args)
             .env(
                 "DECKBOX_CACHE_DIR",
@@ -1029,7 +1029,7 @@ fn a_full_standard_output_is_exit_two_and_a_closed_pipe_is_quiet() {
             "{args:?}: {stderr}"
         );
     }
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_deckbox"))
+    let mut child = crate::common::deckbox_command()
         .args(["fmt", &deck])
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
@@ -1049,7 +1049,7 @@ fn environment_that_is_not_utf8_is_refused_or_used_as_a_path() {
     use std::os::unix::ffi::OsStrExt;
     let deck = common::repo().join("examples/dragapult.txt");
     let run = |name: &str, value: &[u8]| {
-        std::process::Command::new(env!("CARGO_BIN_EXE_deckbox"))
+        crate::common::deckbox_command()
             .args(["check", &deck.display().to_string()])
             .env_remove("DECKBOX_FORMAT")
             .env_remove("DECKBOX_CARDS")
@@ -1177,7 +1177,7 @@ fn format_file_mistakes_point_at_their_line() {
 /// Runs deckbox in `dir` and fails instead of hanging: killed after 30 seconds.
 #[cfg(unix)]
 fn run_watched(dir: &Path, args: &[&str], cache: &Path) -> (i32, String) {
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_deckbox"))
+    let mut child = crate::common::deckbox_command()
         .args(args)
         .current_dir(dir)
         .env_remove("DECKBOX_CARDS")
@@ -1423,7 +1423,7 @@ fn simultaneous_adds_on_one_deck_both_land() {
         let children: Vec<_> = cards
             .iter()
             .map(|card| {
-                std::process::Command::new(env!("CARGO_BIN_EXE_deckbox"))
+                crate::common::deckbox_command()
                     .args(["add", "--no-config", "deck.txt", card])
                     .current_dir(dir.path())
                     .env("DECKBOX_CACHE_DIR", dir.path().join("cache"))
@@ -1638,7 +1638,7 @@ fn a_setting_that_fails_says_where_it_was_set() {
         assert!(out.stderr.contains(needle), "{config}: {}", out.stderr);
     }
     let (code, rendered) = {
-        let output = std::process::Command::new(env!("CARGO_BIN_EXE_deckbox"))
+        let output = crate::common::deckbox_command()
             .args(["check", "--no-config", "deck.txt"])
             .current_dir(dir.path())
             .env("DECKBOX_CARDS", dir.path().join("nope"))

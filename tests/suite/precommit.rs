@@ -84,7 +84,7 @@ fn run_hook(dir: &Path, hook: &Hook) -> Option<(i32, String)> {
     }
     let mut words = hook.entry.split_whitespace();
     assert_eq!(words.next(), Some("deckbox"), "{hook:?}");
-    let output = Command::new(env!("CARGO_BIN_EXE_deckbox"))
+    let output = crate::common::deckbox_command()
         .args(words)
         .args(&files)
         .current_dir(dir)
@@ -102,7 +102,7 @@ fn run_hook(dir: &Path, hook: &Hook) -> Option<(i32, String)> {
 }
 
 fn deckbox(dir: &Path, args: &[&str]) -> String {
-    let output = Command::new(env!("CARGO_BIN_EXE_deckbox"))
+    let output = crate::common::deckbox_command()
         .args(args)
         .current_dir(dir)
         .env_remove("DECKBOX_CARDS")
@@ -210,7 +210,7 @@ fn documented_config_is_valid() {
         .expect("a toml block in docs/pre-commit.md");
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("deckbox.toml"), toml).unwrap();
-    let output = Command::new(env!("CARGO_BIN_EXE_deckbox"))
+    let output = crate::common::deckbox_command()
         .arg("config")
         .current_dir(dir.path())
         .env_remove("DECKBOX_CARDS")
@@ -238,7 +238,7 @@ fn per_path_overrides_reach_single_file_commands() {
     )
     .unwrap();
     let run = |args: &[&str]| {
-        let output = Command::new(env!("CARGO_BIN_EXE_deckbox"))
+        let output = crate::common::deckbox_command()
             .args(args)
             .current_dir(root)
             .env_remove("DECKBOX_CARDS")

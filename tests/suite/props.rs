@@ -720,12 +720,13 @@ fn write_list(lines: &[GenLine]) -> String {
     out
 }
 
-/// Identified cards by rules name (`=Name`), unidentified ones by written name (`?name`).
+/// Identified cards by the key of their rules name (`=name`: `EXP.ALL` and `EXP. ALL` are
+/// one name), unidentified ones by written name (`?name`).
 fn cards_by_name(deck: &CheckedDeck, db: &CardDb) -> BTreeMap<String, u64> {
     let mut out = BTreeMap::new();
     for card in &deck.cards {
         let key = match card.printing.and_then(|id| db.get(id)) {
-            Some(printing) => format!("={}", printing.rules_name()),
+            Some(printing) => format!("={}", printing.rules_key()),
             None => format!("?{}", card.line.name),
         };
         *out.entry(key).or_insert(0) += u64::from(card.line.count);

@@ -4,7 +4,6 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, reason = "tests fail loudly")]
 
 use std::path::PathBuf;
-use std::process::Command;
 
 fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -46,7 +45,7 @@ fn console_blocks(text: &str) -> Vec<(String, String)> {
 }
 
 fn deckbox(args: &[&str]) -> (i32, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_deckbox"))
+    let output = crate::common::deckbox_command()
         .args(args)
         .current_dir(repo())
         .env_remove("DECKBOX_CARDS")
@@ -81,7 +80,7 @@ fn quick_start_commands_work() {
     assert!(text.contains("cargo test --release"));
     let (code, stdout) = deckbox(&["check", "examples/dragapult.txt"]);
     assert_eq!(code, 0, "{stdout}");
-    let shown = "`examples/dragapult.txt: valid (60 cards, format standard)`";
+    let shown = "`examples/dragapult.txt: valid (60 cards, format standard as of 2026-11-25)`";
     assert!(text.contains(shown));
     assert_eq!(format!("`{}`", stdout.trim_end()), shown);
 }

@@ -6,7 +6,6 @@
 use crate::common;
 
 use std::path::Path;
-use std::process::Command;
 
 use common::repo;
 
@@ -18,7 +17,7 @@ struct Run {
 
 /// Runs `deckbox` in `dir` with no deckbox environment but `env`.
 fn run(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Run {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_deckbox"));
+    let mut command = crate::common::deckbox_command();
     command
         .args(args)
         .current_dir(dir)

@@ -8,12 +8,12 @@ use crate::common;
 
 use common::workspace;
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 /// Runs `deckbox` in `dir` with `args` and returns the exit code, stdout and the whole run
 /// rendered for a snapshot.
 fn run_in(dir: &Path, args: &[&str]) -> (i32, String, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_deckbox"))
+    let output = crate::common::deckbox_command()
         .args(args)
         .current_dir(dir)
         .env_remove("DECKBOX_CARDS")

@@ -63,7 +63,7 @@ fn special_energy_marked_basic(printings: &mut [Printing]) -> usize {
     changed
 }
 
-/// Regulation marks TCGdex prints wrong, by set id and local number (normalized), with the
+/// Regulation marks TCGdex prints wrong or leaves out, by set id and local number (normalized), with the
 /// mark printed on the card. Each disagrees with pokemon-tcg-data, which gives the mark of
 /// the set the card was printed in (Temporal Forces, Twilight Masquerade and Surging Sparks
 /// are H sets; Brilliant Stars and Crown Zenith are F sets); TCGdex gives the mark of an
@@ -77,6 +77,41 @@ const MARK_CORRECTIONS: &[(&str, &str, char)] = &[
     ("sv08", "252", 'H'),     // Jet Energy, SSP 252
     ("swsh9", "132", 'F'),    // Boss's Orders, BRS 132
     ("swsh12.5", "150", 'F'), // Professor's Research, CRZ 150
+    // Marks TCGdex leaves out on Sword & Shield reprints of Trainers (pokemon-tcg-data gives
+    // each; without them the printings were not legal in any regulation-mark season).
+    ("swsh7", "143", 'E'),     // Copycat, EVS 143
+    ("swsh7", "200", 'E'),     // Copycat, EVS 200
+    ("swsh7", "222", 'E'),     // Copycat, EVS 222
+    ("swsh8", "226", 'E'),     // Bug Catcher, FST 226
+    ("swsh8", "235", 'E'),     // Judge, FST 235
+    ("swsh8", "240", 'E'),     // Shauna, FST 240
+    ("swsh8", "263", 'E'),     // Shauna, FST 263
+    ("swsh8", "278", 'E'),     // Shauna, FST 278
+    ("swsh9", "139", 'F'),     // Fresh Water Set, BRS 139
+    ("swsh9", "150", 'F'),     // Ultra Ball, BRS 150
+    ("swsh9", "186", 'F'),     // Ultra Ball, BRS 186
+    ("swsh10", "139", 'F'),    // Dark Patch, ASR 139
+    ("swsh10", "140", 'F'),    // Energy Loto, ASR 140
+    ("swsh10", "157", 'F'),    // Unidentified Fossil, ASR 157
+    ("swsh10.5", "69", 'F'),   // Rare Candy, PGO 69
+    ("swsh11", "159", 'F'),    // Lady, LOR 159
+    ("swsh11", "193", 'F'),    // Lady, LOR 193
+    ("swsh11", "208", 'F'),    // Lady, LOR 208
+    ("swsh11", "216", 'F'),    // Dark Patch, LOR 216
+    ("swsh12", "165", 'F'),    // Unidentified Fossil, SIT 165
+    ("swsh12", "212", 'F'),    // Energy Switch, SIT 212
+    ("swsh12tg", "TG25", 'E'), // Judge, SIT TG25
+    ("swsh12.5", "125", 'F'),  // Crushing Hammer, CRZ 125
+    ("swsh12.5", "127", 'F'),  // Energy Retrieval, CRZ 127
+    ("swsh12.5", "128", 'F'),  // Energy Search, CRZ 128
+    ("swsh12.5", "129", 'F'),  // Energy Switch, CRZ 129
+    ("swsh12.5", "132", 'F'),  // Great Ball, CRZ 132
+    ("swsh12.5", "137", 'F'),  // Poké Ball, CRZ 137
+    ("swsh12.5", "138", 'F'),  // Pokémon Catcher, CRZ 138
+    ("swsh12.5", "139", 'F'),  // Potion, CRZ 139
+    ("swsh12.5", "141", 'F'),  // Rare Candy, CRZ 141
+    ("swsh12.5", "144", 'F'),  // Switch, CRZ 144
+    ("swsh12.5", "146", 'F'),  // Ultra Ball, CRZ 146
 ];
 
 /// Corrects the marks in [`MARK_CORRECTIONS`].

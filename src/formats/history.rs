@@ -1,0 +1,224 @@
+//! Formats through time: the date a format judges at, its seasons (each rotation's pool from
+//! its effective date), and the date each set became tournament legal.
+//!
+//! A format file may list `[[seasons]]`: from its `from` date until the next season's, a
+//! season's `pool`, `construction` and `setup` tables are laid over the file's own. At a
+//! date before the first season the format did not exist, and judging there is an error.
+//! `[[tournament_legal]]` says when a newly released set may be played (on release, the
+//! third Friday after, ...), by the period the set was released in, and
+//! `tournament_legal_dates` gives the exact date of a set where it is known. Without them a
+//! printing is legal from its release date. This module computes dates only; the pool
+//! ([`crate::formats::legality`]) applies them.
+
+use std::collections::BTreeMap;
+
+use jiff::civil::{Date, Weekday};
+use serde::{Deserialize, Serialize};
+
+use crate::cards::{Printing, set_key};
+use crate::formats::{Construction, Pool, Setup};
+
+/// One season of a format whose pool rotates: what changes from `from` on.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Season {
+    /// The first day the season's rules applied at tournaments.
+    pub from: Date,
+    /// The season's name (`2012–13`).
+    pub name: String,
+    /// Where its dates and sets come from.
+    pub source: String,
+    /// When the rotation was announced, if known.
+    #[serde(default)]
+    pub announced: Option<Date>,
+    #[serde(default)]
+    pub note: Option<String>,
+    /// Laid over the file's `[pool]`, `[construction]` and `[setup]` (read here so the file
+    /// is checked strictly; applied from the raw table, key by key).
+    #[serde(default)]
+    pub pool: Option<Pool>,
+    #[serde(default)]
+    pub construction: Option<Construction>,
+    #[serde(default)]
+    pub setup: Option<Setup>,
+}
+
+/// When a set released in a period (or one of the sets listed) became tournament legal.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LegalRule {
+    /// The rule applies to sets released on or after this date (until the next rule's).
+    #[serde(default)]
+    pub released_from: Option<Date>,
+    /// Or: the rule applies to these sets (set codes), whenever they were released.
+    #[serde(default)]
+    pub sets: Vec<String>,
+    pub rule: Delay,
+    pub source: String,
+    #[serde(default)]
+    pub note: Option<String>,
+}
+
+/// How long after its release a set may be played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Delay {
+    /// On the release date.
+    OnRelease,
+    /// The second Friday after the release date.
+    SecondFridayAfter,
+    /// The third Friday after the release date.
+    ThirdFridayAfter,
+    /// The third Friday of the release month, or of the next month for a set released
+    /// after it.
+    ThirdFridayOfReleaseMonth,
+    /// Fourteen days after the release date.
+    TwoWeeksAfter,
+    /// Twenty-one days after the release date.
+    ThreeWeeksAfter,
+}
+
+impl Delay {
+    /// The first day a set released on `released` may be played.
+    pub fn apply(self, released: Date) -> Date {
+        let friday_after = |nth: i32| released.nth_weekday(nth, Weekday::Friday).ok();
+        let day = match self {
+            Delay::OnRelease => Some(released),
+            Delay::SecondFridayAfter => friday_after(2),
+            Delay::ThirdFridayAfter => friday_after(3),
+            Delay::ThirdFridayOfReleaseMonth => {
+                let third_friday = |day: Date| day.nth_weekday_of_month(3, Weekday::Friday).ok();
+                match third_friday(released) {
+                    Some(friday) if friday >= released => Some(friday),
+                    _ => released
+                        .last_of_month()
+                        .tomorrow()
+                        .ok()
+                        .and_then(third_friday),
+                }
+            }
+            Delay::TwoWeeksAfter => released.checked_add(jiff::Span::new().days(14)).ok(),
+            Delay::ThreeWeeksAfter => released.checked_add(jiff::Span::new().days(21)).ok(),
+        };
+        day.unwrap_or(released)
+    }
+
+    /// As the data file writes it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Delay::OnRelease => "on release",
+            Delay::SecondFridayAfter => "the second Friday after release",
+            Delay::ThirdFridayAfter => "the third Friday after release",
+            Delay::ThirdFridayOfReleaseMonth => "the third Friday of the release month",
+            Delay::TwoWeeksAfter => "two weeks after release",
+            Delay::ThreeWeeksAfter => "three weeks after release",
+        }
+    }
+}
+
+/// When each set became tournament legal: exact dates where known, else the rule of its
+/// release period.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct TournamentLegal {
+    /// Sorted by `released_from`; rules naming sets first.
+    pub rules: Vec<LegalRule>,
+    /// Set key → date.
+    pub dates: BTreeMap<String, Date>,
+}
+
+impl TournamentLegal {
+    pub(crate) fn new(rules: Vec<LegalRule>, dates: &BTreeMap<String, Date>) -> TournamentLegal {
+        let mut rules = rules;
+        rules.sort_by_key(|rule| (rule.sets.is_empty(), rule.released_from));
+        TournamentLegal {
+            rules,
+            dates: dates
+                .iter()
+                .map(|(set, date)| (set_key(set), *date))
+                .collect(),
+        }
+    }
+
+    /// Whether the format says anything about tournament dates.
+    pub fn is_empty(&self) -> bool {
+        self.rules.is_empty() && self.dates.is_empty()
+    }
+
+    /// The first day `printing` may be played: `None` when its release date is unknown.
+    pub fn legal_from(&self, printing: &Printing) -> Option<Date> {
+        if let Some(date) = self.dates.get(&printing.set_code) {
+            return Some(*date);
+        }
+        let released = crate::util::date::parse(&printing.release_date)?;
+        let by_set = self.rules.iter().find(|rule| {
+            rule.sets
+                .iter()
+                .any(|set| set_key(set) == printing.set_code)
+        });
+        let by_period = || {
+            self.rules
+                .iter()
+                .filter(|rule| rule.sets.is_empty())
+                .rfind(|rule| rule.released_from.is_none_or(|from| from <= released))
+        };
+        let rule = by_set.or_else(by_period);
+        Some(rule.map_or(released, |rule| rule.rule.apply(released)))
+    }
+}
+
+/// The season in effect at `date`: the last one whose `from` is on or before it. `Err` with
+/// the first season when the date comes before every season.
+pub fn season_at(seasons: &[Season], date: Date) -> Result<Option<usize>, &Season> {
+    let Some(first) = seasons.iter().min_by_key(|season| season.from) else {
+        return Ok(None);
+    };
+    if date < first.from {
+        return Err(first);
+    }
+    Ok(seasons
+        .iter()
+        .enumerate()
+        .filter(|(_, season)| season.from <= date)
+        .max_by_key(|(_, season)| season.from)
+        .map(|(index, _)| index))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn date(text: &str) -> Date {
+        crate::util::date::parse(text).unwrap()
+    }
+
+    #[test]
+    fn delays_count_fridays_after_the_release() {
+        // 2013-02-06 was a Wednesday.
+        let released = date("2013-02-06");
+        assert_eq!(Delay::OnRelease.apply(released), released);
+        assert_eq!(Delay::SecondFridayAfter.apply(released), date("2013-02-15"));
+        assert_eq!(Delay::ThirdFridayAfter.apply(released), date("2013-02-22"));
+        assert_eq!(
+            Delay::ThirdFridayOfReleaseMonth.apply(released),
+            date("2013-02-15")
+        );
+        assert_eq!(Delay::TwoWeeksAfter.apply(released), date("2013-02-20"));
+        assert_eq!(Delay::ThreeWeeksAfter.apply(released), date("2013-02-27"));
+        // A Friday release: the next Friday is the first after it.
+        assert_eq!(
+            Delay::SecondFridayAfter.apply(date("2024-01-26")),
+            date("2024-02-09")
+        );
+        // Released after its month's third Friday: the next month's. Team Up (released
+        // 2019-01-31) was legal from 2019-02-15, the day its ban list took effect.
+        assert_eq!(
+            Delay::ThirdFridayOfReleaseMonth.apply(date("2019-01-31")),
+            date("2019-02-15")
+        );
+        // Sun & Moon (2017-02-03) was legal from 2017-02-17.
+        assert_eq!(
+            Delay::ThirdFridayOfReleaseMonth.apply(date("2017-02-03")),
+            date("2017-02-17")
+        );
+    }
+}
