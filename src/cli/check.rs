@@ -16,7 +16,7 @@ use deckbox::deck::DeckInput;
 use deckbox::deck::input::read_deck;
 use deckbox::error::{Error, Exit};
 use deckbox::render::stream::{Piece, ReportWriter, Style};
-use deckbox::render::{HumanOptions, OutputFormat};
+use deckbox::render::{self, HumanOptions, OutputFormat};
 use deckbox::settings::walk::{self, DeckFile};
 use deckbox::settings::{FormatPlan, Settings};
 
@@ -48,6 +48,14 @@ pub(crate) fn run(
     terminal: Terminal,
     out: &mut dyn Write,
 ) -> Outcome {
+    if args
+        .settings
+        .format
+        .as_deref()
+        .is_some_and(|format| format.eq_ignore_ascii_case("all"))
+    {
+        return everywhere(args, stdin);
+    }
     let settings = match Settings::resolve(&args.settings.flags()) {
         Ok(settings) => settings,
         Err(error) => return Outcome::error(&error),
@@ -206,4 +214,121 @@ fn read_file(file: Option<&DeckFile>) -> Result<DeckInput, Error> {
     })?;
     // Standard input was read before; a file here never touches it.
     read_deck(&file.path, &mut std::io::empty(), &mut true).map_err(Error::from)
+}
+
+/// `--format all`: each deck judged in every listed format at its date. Exit 0 when every
+/// deck is legal in at least one format, 1 when one is legal in none, 2 when a file could
+/// not be read.
+fn everywhere(args: &CheckArgs, stdin: &mut dyn Read) -> Outcome {
+    let flags = deckbox::settings::Flags {
+        format: None,
+        ..args.settings.flags()
+    };
+    let settings = match Settings::resolve(&flags) {
+        Ok(settings) => settings,
+        Err(error) => return Outcome::error(&error),
+    };
+    let selection = match settings.selection() {
+        Ok(selection) => selection,
+        Err(error) => return Outcome::error(&error),
+    };
+    let walked = walk::deck_files(&args.files, &selection);
+    let mut outcome = Outcome {
+        stderr: walked
+            .warnings
+            .iter()
+            .map(|message| format!("warning: {message}\n"))
+            .chain(
+                walked
+                    .errors
+                    .iter()
+                    .map(|message| format!("error: {message}\n")),
+            )
+            .collect(),
+        ..Outcome::default()
+    };
+    let mut failed = !walked.errors.is_empty();
+    let mut nowhere = false;
+    let mut formats_by_date = std::collections::HashMap::new();
+    let mut reports = Vec::new();
+    let mut stdin_used = false;
+    for file in &walked.files {
+        let judged = read_deck(&file.path, stdin, &mut stdin_used)
+            .map_err(Error::from)
+            .and_then(|input| {
+                let date = settings.deck_date(&input)?;
+                let formats = formats_by_date
+                    .entry(date)
+                    .or_insert_with(|| deckbox::settings::listed_formats_at(date));
+                Ok(judge_everywhere(&input, date, formats, &settings))
+            });
+        match judged {
+            Ok(report) => {
+                nowhere |= report.legal_in().is_empty();
+                reports.push(report);
+            }
+            Err(error) => {
+                failed = true;
+                outcome.stderr.push_str(&format!("error: {error}\n"));
+            }
+        }
+    }
+    outcome.stdout = match args.output {
+        OutputFormat::Json | OutputFormat::Sarif => {
+            let mut text = serde_json::to_string_pretty(&reports).unwrap_or_default();
+            text.push('\n');
+            text
+        }
+        OutputFormat::Short => reports
+            .iter()
+            .map(|report| render::everywhere::short(report) + "\n")
+            .collect(),
+        OutputFormat::Human => reports
+            .iter()
+            .map(render::everywhere::human)
+            .collect::<Vec<_>>()
+            .join("\n"),
+    };
+    if args.output == OutputFormat::Sarif {
+        outcome
+            .stderr
+            .push_str("note: --format all writes JSON; SARIF reports one format\n");
+    }
+    outcome.code = if failed {
+        Exit::Failed
+    } else {
+        Exit::findings_if(nowhere)
+    };
+    outcome.noted(&settings.notes)
+}
+
+fn judge_everywhere(
+    input: &DeckInput,
+    date: jiff::civil::Date,
+    formats: &[(&str, Result<deckbox::formats::Format, String>)],
+    settings: &Settings,
+) -> render::everywhere::Everywhere {
+    let verdicts = formats
+        .iter()
+        .map(|(id, format)| match format {
+            Ok(format) => {
+                let deck = check::check(input, &settings.db, format);
+                render::everywhere::Verdict::of(&deck, &format.name)
+            }
+            Err(why) => render::everywhere::Verdict {
+                format: (*id).to_string(),
+                name: (*id).to_string(),
+                valid: false,
+                errors: 0,
+                warnings: 0,
+                broken: Vec::new(),
+                absent: Some(why.clone()),
+            },
+        })
+        .collect();
+    render::everywhere::Everywhere {
+        path: input.path.clone(),
+        as_of: date.to_string(),
+        formats: verdicts,
+    }
 }

@@ -709,7 +709,8 @@ fn extends_key(text: &str) -> Option<usize> {
     None
 }
 
-/// Lays `child` over `base`: tables merge key by key, `bans` and `errata` add up, any other
+/// Lays `child` over `base`: tables merge key by key, `bans`, `errata` and `seasons` add up
+/// (a child's season on a parent's day replaces it), any other
 /// value of the child replaces the parent's, and a table's `unset` removes the keys it
 /// names from the parent's table.
 fn merge(base: &mut toml::Table, mut child: toml::Table) {
@@ -722,7 +723,7 @@ fn merge(base: &mut toml::Table, mut child: toml::Table) {
         match (base.get_mut(&key), value) {
             (Some(toml::Value::Table(mine)), toml::Value::Table(theirs)) => merge(mine, theirs),
             (Some(toml::Value::Array(mine)), toml::Value::Array(theirs))
-                if key == "bans" || key == "errata" =>
+                if key == "bans" || key == "errata" || key == "seasons" =>
             {
                 mine.extend(theirs);
             }

@@ -7,6 +7,7 @@
 //! README): keys are only ever added.
 
 pub mod card;
+pub mod everywhere;
 pub mod explain;
 pub mod formats;
 pub mod rules_reference;

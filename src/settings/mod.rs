@@ -160,6 +160,28 @@ impl Settings {
         })
     }
 
+    /// The date `deck` is judged at: `--as-of` or `DECKBOX_AS_OF`, else the deck's own
+    /// `as-of`, else deckbox.toml's, else today.
+    pub fn deck_date(&self, deck: &DeckInput) -> Result<Date, Error> {
+        let flagged = matches!(
+            self.resolved.as_of.origin,
+            Origin::Flag { .. } | Origin::Env { .. }
+        );
+        let declared = if flagged {
+            None
+        } else {
+            declared(&deck.text)
+                .map_err(|source| Error::Declared {
+                    path: deck.path.clone(),
+                    source,
+                })?
+                .and_then(|declared| declared.as_of)
+        };
+        Ok(declared
+            .or(self.resolved.as_of.value)
+            .unwrap_or_else(crate::util::date::today))
+    }
+
     /// The format `deck` is judged in: `base` (the run's, or its file's override), unless
     /// the deck declares its own format or date (`# deckbox: format=..., as-of=...`) for a
     /// setting no flag or variable gave. `None`: `base` as it is.
@@ -463,4 +485,20 @@ pub fn shown(path: &std::path::Path) -> String {
         Ok(relative) if !relative.as_os_str().is_empty() => relative.display().to_string(),
         _ => path.display().to_string(),
     }
+}
+
+/// Every format `deckbox formats` lists, at `date`; a format that did not exist then is
+/// `Err` with why.
+pub fn listed_formats_at(date: Date) -> Vec<(&'static str, Result<Format, String>)> {
+    Format::listed_ids()
+        .map(|id| {
+            let format = Format::load_at(id, Some(date)).map_err(|error| match error {
+                crate::formats::FormatError::BeforeFirstSeason { first, from, .. } => {
+                    format!("did not exist yet (its first season, {first}, began {from})")
+                }
+                other => other.to_string(),
+            });
+            (id, format)
+        })
+        .collect()
 }

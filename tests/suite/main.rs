@@ -20,6 +20,7 @@ mod fmt_props;
 mod formats_cli;
 mod formats_data;
 mod fuzz_regressions;
+mod history;
 mod hostile;
 mod html_chromium;
 mod identify_shared;
