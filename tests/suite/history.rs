@@ -1,3 +1,4 @@
+#![allow(clippy::unwrap_used, clippy::expect_used, reason = "tests fail loudly")]
 //! Formats through time, on real lists: every list of `tests/fixtures/history` (published
 //! tournament lists from 2011 to 2024) is legal in its format at its event's date, illegal
 //! the day before its newest set became tournament legal and, in Standard, from the next
