@@ -164,7 +164,10 @@ fn cards_of(db: &CardDb, hits: impl Iterator<Item = (PrintingId, Option<Language
             })
         })
         .collect();
-    cards.sort_by(|a, b| a.name.cmp(&b.name).then_with(|| a.key.cmp(&b.key)));
+    // A card the query names in English (its rules name) comes first: `Ultra Ball` is Ultra
+    // Ball before Beast Ball, whose French name it is.
+    let english = |card: &Card| !card.languages.contains(&Language::En);
+    cards.sort_by(|a, b| (english(a), &a.name, &a.key).cmp(&(english(b), &b.name, &b.key)));
     cards
 }
 

@@ -222,3 +222,73 @@ mod tests {
         );
     }
 }
+
+/// The days a printing was legal in a format: from `from` to `until` (inclusive), `until`
+/// `None` while it still is at the format's date.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Period {
+    pub from: Date,
+    pub until: Option<Date>,
+}
+
+/// Most dates [`legal_periods`] judges at: far more than the seasons, bans and sets of any
+/// format file, and a bound on what a hostile one can ask for.
+const MAX_BOUNDARIES: usize = 2_000;
+
+/// When each of `printings` was legal in `format` (itself or by the reprint rule), from the
+/// format's first season (or the first printing's release) up to the format's date. The
+/// verdict can change only on a season's first day, a ban's first or last day, or the day
+/// one of the card's printings became tournament legal, so the format is judged on each
+/// of those days and the runs of legal days are joined.
+pub fn legal_periods(
+    format: &crate::formats::Format,
+    db: &crate::cards::CardDb,
+    printings: &[crate::cards::PrintingId],
+) -> Vec<Vec<Period>> {
+    let end = format.date;
+    let mut days: Vec<Date> = format.seasons.iter().map(|season| season.from).collect();
+    for ban in &format.all_bans {
+        days.push(ban.date);
+        days.extend(ban.until);
+    }
+    let siblings: Vec<&Printing> = printings.iter().filter_map(|&id| db.get(id)).collect();
+    for printing in &siblings {
+        days.extend(crate::util::date::parse(&printing.release_date));
+        days.extend(format.tournament_legal.legal_from(printing));
+    }
+    days.retain(|day| *day <= end);
+    days.sort_unstable();
+    days.dedup();
+    days.truncate(MAX_BOUNDARIES);
+    let mut periods = vec![Vec::new(); printings.len()];
+    let mut open: Vec<Option<Date>> = vec![None; printings.len()];
+    for &day in &days {
+        let Ok(then) = format.at(day) else {
+            continue;
+        };
+        for (index, &id) in printings.iter().enumerate() {
+            let legal = db.get(id).is_some_and(|printing| {
+                matches!(
+                    crate::formats::legality::judge(&then, db, printing),
+                    crate::formats::legality::Verdict::Legal
+                        | crate::formats::legality::Verdict::LegalAsReprint(_)
+                )
+            });
+            match (legal, open[index]) {
+                (true, None) => open[index] = Some(day),
+                (false, Some(from)) => {
+                    let until = day.yesterday().ok();
+                    periods[index].push(Period { from, until });
+                    open[index] = None;
+                }
+                _ => {}
+            }
+        }
+    }
+    for (index, from) in open.into_iter().enumerate() {
+        if let Some(from) = from {
+            periods[index].push(Period { from, until: None });
+        }
+    }
+    periods
+}

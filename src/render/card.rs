@@ -11,6 +11,7 @@ use serde::Serialize;
 
 use crate::cards::lookup::{Card, Lookup, MatchedBy};
 use crate::cards::{CardDb, Category, EnergyKind, Names, Printing, PrintingId, Stage, TrainerKind};
+use crate::formats::history::{Period, legal_periods};
 use crate::formats::legality::{Verdict, judge};
 use crate::formats::{Ban, Format};
 use crate::names::lang::Language;
@@ -49,6 +50,25 @@ pub struct CardEntry {
     /// Oldest first.
     pub printings: Vec<PrintingEntry>,
     pub formats: Vec<FormatEntry>,
+    /// For each format with seasons (Standard, Expanded): when each printing was legal.
+    pub history: Vec<HistoryEntry>,
+}
+
+/// When a card's printings were legal in one format, up to the date judged.
+#[derive(Debug, Clone, Serialize)]
+pub struct HistoryEntry {
+    pub format: String,
+    /// Printings with the same periods share an entry, in the card's printing order;
+    /// printings never legal are left out.
+    pub printings: Vec<PeriodsEntry>,
+}
+
+/// The periods some printings were legal in.
+#[derive(Debug, Clone, Serialize)]
+pub struct PeriodsEntry {
+    /// `TWM 128` labels.
+    pub printings: Vec<String>,
+    pub periods: Vec<Period>,
 }
 
 /// One printing of a card.
@@ -188,6 +208,12 @@ fn card_entry(card: &Card, db: &CardDb, formats: &[Format]) -> Option<CardEntry>
         .iter()
         .map(|format| format_entry(format, db, &printings))
         .collect();
+    let ids: Vec<PrintingId> = printings.iter().map(|(id, _)| *id).collect();
+    let history = formats
+        .iter()
+        .filter(|format| !format.seasons.is_empty())
+        .map(|format| history_entry(format, db, &ids, &printings))
+        .collect();
     Some(CardEntry {
         name: card.name.clone(),
         category: newest.category,
@@ -199,7 +225,34 @@ fn card_entry(card: &Card, db: &CardDb, formats: &[Format]) -> Option<CardEntry>
         matched_languages: card.languages.clone(),
         printings: entries,
         formats: judged,
+        history,
     })
+}
+
+fn history_entry(
+    format: &Format,
+    db: &CardDb,
+    ids: &[PrintingId],
+    printings: &[(PrintingId, &Printing)],
+) -> HistoryEntry {
+    let mut grouped: Vec<PeriodsEntry> = Vec::new();
+    let periods = legal_periods(format, db, ids);
+    for ((_, printing), periods) in printings.iter().zip(periods) {
+        if periods.is_empty() {
+            continue;
+        }
+        match grouped.iter_mut().find(|entry| entry.periods == periods) {
+            Some(entry) => entry.printings.push(label(printing)),
+            None => grouped.push(PeriodsEntry {
+                printings: vec![label(printing)],
+                periods,
+            }),
+        }
+    }
+    HistoryEntry {
+        format: format.id.clone(),
+        printings: grouped,
+    }
 }
 
 /// `TWM 128`; `sv06-128` (the database id) for a set without a printed code.
@@ -422,6 +475,34 @@ fn card_text(out: &mut String, card: &CardEntry, mark: bool) {
     let width = card.formats.iter().map(|f| f.id.len()).max().unwrap_or(0) + 2;
     for format in &card.formats {
         format_text(out, format, width);
+    }
+    if !card.history.is_empty() {
+        let _ = writeln!(out, "\nLegal through time (up to {date})");
+        for entry in &card.history {
+            history_text(out, entry, width);
+        }
+    }
+}
+
+/// `  standard   TWM 128, PRE 71: 2024-06-07 – today`, a line per group of printings.
+fn history_text(out: &mut String, entry: &HistoryEntry, width: usize) {
+    if entry.printings.is_empty() {
+        let _ = writeln!(out, "  {:<width$}never", entry.format);
+        return;
+    }
+    for (n, group) in entry.printings.iter().enumerate() {
+        let format = if n == 0 { entry.format.as_str() } else { "" };
+        let periods: Vec<String> = group
+            .periods
+            .iter()
+            .map(|period| match period.until {
+                Some(until) => format!("{}{GLUE}–{GLUE}{until}", period.from),
+                None => format!("{}{GLUE}–{GLUE}today", period.from),
+            })
+            .collect();
+        let printings: Vec<String> = group.printings.iter().map(|p| glued(p)).collect();
+        let line = format!("{}: {}", printings.join(", "), periods.join("; "));
+        wrap(out, &format!("  {format:<width$}"), width + 4, &line);
     }
 }
 

@@ -233,3 +233,18 @@ fn cards_flag_is_honoured() {
     assert_eq!(code, 2, "{out}");
     assert!(out.contains("no-such-checkout"), "{out}");
 }
+
+/// A name that is one card's English name and another's French name lists the English one
+/// first: `Ultra Ball` is Ultra Ball, then Beast Ball (French `Ultra Ball`).
+#[test]
+fn the_card_named_in_english_comes_first() {
+    let (code, value, out) = json(&["Ultra", "Ball"]);
+    assert_eq!(code, 0, "{out}");
+    let names: Vec<&str> = value["cards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|card| card["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["Ultra Ball", "Beast Ball"], "{out}");
+}

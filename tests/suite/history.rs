@@ -559,3 +559,40 @@ fn where_is_this_deck_legal() {
         early.out
     );
 }
+
+/// `deckbox card` gives the days each printing was legal in Standard and Expanded: Ultra
+/// Ball from Dark Explorers (2012-05-09) until the 2019 rotation left no printing of it,
+/// and again from Brilliant Stars' legal day (2022-03-11).
+#[test]
+fn a_card_shows_when_it_was_legal() {
+    let dir = workspace(&[]);
+    let (code, out) = common::run_deckbox(dir.path(), &["card", "DEX", "102", "-o", "json"], b"");
+    assert_eq!(code, 0, "{out}");
+    let json = out
+        .split_once("--- stdout\n")
+        .and_then(|(_, rest)| rest.split_once("--- stderr"))
+        .map(|(stdout, _)| stdout)
+        .unwrap();
+    let report: serde_json::Value = serde_json::from_str(json).unwrap();
+    let history = &report["cards"][0]["history"];
+    assert_eq!(history[0]["format"], "standard");
+    let periods = &history[0]["printings"][0]["periods"];
+    assert_eq!(
+        periods,
+        &serde_json::json!([
+            {"from": "2012-05-09", "until": "2019-08-14"},
+            {"from": "2022-03-11", "until": null},
+        ])
+    );
+    assert_eq!(history[1]["format"], "expanded");
+    assert_eq!(
+        history[1]["printings"][0]["periods"],
+        serde_json::json!([{"from": "2014-09-01", "until": null}])
+    );
+    // Lysandre's Trump Card: from Phantom Forces' legal day to the eve of its ban.
+    let (_, text) = common::run_deckbox(dir.path(), &["card", "PHF", "99"], b"");
+    assert!(
+        text.contains("expanded   PHF 99, PHF 118: 2014-11-21 – 2015-06-14"),
+        "{text}"
+    );
+}
