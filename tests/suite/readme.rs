@@ -95,7 +95,7 @@ fn ci_runs_the_readme_test_command() {
 }
 
 /// The README's ```toml blocks: format files (they `extend` a format) load as formats, and
-/// deckbox.toml examples (they have `[files]`) parse as configuration.
+/// deckbox.toml examples (they have `[files]` or `[[overrides]]`) parse as configuration.
 fn toml_blocks(text: &str) -> Vec<String> {
     let mut blocks = Vec::new();
     let mut rest = text;
@@ -130,10 +130,13 @@ fn format_file_examples_load() {
 #[test]
 fn config_examples_parse() {
     let blocks = toml_blocks(&documentation());
-    let configs: Vec<&String> = blocks.iter().filter(|b| b.contains("[files]")).collect();
+    let configs: Vec<&String> = blocks
+        .iter()
+        .filter(|b| b.contains("[files]") || b.contains("[[overrides]]"))
+        .collect();
     let formats = blocks.iter().filter(|b| b.contains("extends")).count();
-    // The user guide's and docs/pre-commit.md's deckbox.toml.
-    assert_eq!(configs.len(), 2);
+    // The user guide's, docs/pre-commit.md's and docs/formats.md's deckbox.toml.
+    assert_eq!(configs.len(), 3);
     assert_eq!(
         blocks.len(),
         configs.len() + formats,
@@ -144,7 +147,11 @@ fn config_examples_parse() {
         let path = dir.path().join("deckbox.toml");
         let config = deckbox::settings::config::parse(&path, body).unwrap();
         assert_eq!(config.format.map(|f| f.value).as_deref(), Some("standard"));
-        assert_eq!(config.overrides.len(), 1);
+        assert!(!config.overrides.is_empty());
+        // An override gives a format, a date or both.
+        for entry in &config.overrides {
+            assert!(entry.format.is_some() || entry.as_of.is_some());
+        }
     }
 }
 
