@@ -56,20 +56,40 @@ pub fn resolve(
     number: Option<&str>,
     prefer: Option<Language>,
 ) -> Resolution {
-    resolve_among(db, name, set, number, prefer, &|_| true)
+    let any = |_: &Printing| true;
+    resolve_among(
+        db,
+        name,
+        set,
+        number,
+        prefer,
+        &Preference {
+            allowed: &any,
+            existed: &any,
+        },
+    )
+}
+
+/// Which printing a line that names its card by name alone is read as: one the format
+/// allows, else one that existed at the date judged, else the newest.
+pub struct Preference<'a> {
+    pub allowed: &'a dyn Fn(&Printing) -> bool,
+    /// Released by the date judged: a 2011 list's `Magnezone` is a Magnezone of 2011 even
+    /// where none is legal.
+    pub existed: &'a dyn Fn(&Printing) -> bool,
 }
 
 /// [`resolve`] for a deck played in a format: a line that names its card by name alone is
-/// read as a printing `allowed` admits when there is one (a Base Set Hitmonchan in the Game
-/// Boy format, not the newest Hitmonchan). A line with a set code and number means that
-/// printing, allowed or not.
+/// read as a printing the format allows when there is one (a Base Set Hitmonchan in the Game
+/// Boy format, not the newest Hitmonchan), else one that existed at the date judged
+/// ([`Preference`]). A line with a set code and number means that printing, allowed or not.
 pub fn resolve_among(
     db: &CardDb,
     name: &str,
     set: Option<&str>,
     number: Option<&str>,
     prefer: Option<Language>,
-    allowed: &dyn Fn(&Printing) -> bool,
+    allowed: &Preference<'_>,
 ) -> Resolution {
     if let (Some(set), Some(number)) = (set, number)
         && !is_energy_pseudo_code(set)
@@ -247,8 +267,9 @@ fn best_by_name(
     name: &str,
     prefer: Option<Language>,
     basic: bool,
-    allowed: &dyn Fn(&Printing) -> bool,
+    preference: &Preference<'_>,
 ) -> Option<(PrintingId, Language, Vec<PrintingId>)> {
+    let allowed = preference.allowed;
     let mut hits = db.by_name(name);
     if hits.is_empty() && name.trim().contains(' ') {
         // Players split names the card writes as one word: `Plus Power` is `PlusPower`.
@@ -292,6 +313,11 @@ fn best_by_name(
         narrow(&mut hits, is_allowed);
         hits.iter().any(is_allowed)
     };
+    if !any_allowed {
+        narrow(&mut hits, |hit| {
+            db.get(hit.id).is_some_and(preference.existed)
+        });
+    }
     let preferred = hits;
     let best = *preferred.iter().max_by(newest)?;
     let best_profile = db.get(best.id).map(Profile::of);

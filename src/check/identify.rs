@@ -32,11 +32,18 @@ pub(super) fn identify_deck(
             Verdict::Legal | Verdict::LegalAsReprint(_)
         )
     };
+    let existed = |printing: &Printing| {
+        crate::util::date::parse(&printing.release_date).is_none_or(|day| day <= format.date)
+    };
+    let preference = resolve::Preference {
+        allowed: &allowed,
+        existed: &existed,
+    };
     let mut context = Identify {
         db,
         text,
         language,
-        allowed: &allowed,
+        preference: &preference,
         suggestions_left: MAX_SUGGESTED,
         diagnostics: Vec::new(),
         choices: Vec::new(),
@@ -88,8 +95,8 @@ struct Identify<'a> {
     db: &'a CardDb,
     text: &'a SourceText<'a>,
     language: Option<Language>,
-    /// Whether the format allows a printing: a name alone is read as an allowed printing.
-    allowed: &'a dyn Fn(&Printing) -> bool,
+    /// Which printing a name alone is read as: an allowed one, else one of its date.
+    preference: &'a resolve::Preference<'a>,
     suggestions_left: usize,
     diagnostics: Vec<Diagnostic>,
     /// Lines whose name names functionally different cards, for [`choose`].
@@ -199,7 +206,7 @@ fn identify_line(context: &mut Identify, index: usize, line: &CardLine) -> DeckC
         line.set.as_deref(),
         line.number.as_deref(),
         language,
-        context.allowed,
+        context.preference,
     );
     let (printing, matched) = match resolution {
         Resolution::Found {
