@@ -594,7 +594,30 @@ pub fn split_subset(code: &str, number: &str) -> (String, String) {
         };
         return (set_key(main), number);
     }
-    (set_key(code), number_key(number))
+    let set = set_key(code);
+    let number = number_key(number);
+    // Black Star promos printed `BW100`, `SWSH251`: lists (Limitless among them) often write
+    // the digits alone, `PR-BLW 100`.
+    if let Some(prefix) = promo_prefix(&set)
+        && !number.is_empty()
+        && number.bytes().all(|b| b.is_ascii_digit())
+    {
+        return (set, format!("{prefix}{number}"));
+    }
+    (set, number)
+}
+
+/// The letters every number of a Black Star promo set starts with.
+fn promo_prefix(set: &str) -> Option<&'static str> {
+    Some(match set {
+        "PR-DPP" => "DP",
+        "PR-HS" => "HGSS",
+        "BWP" => "BW",
+        "XYP" => "XY",
+        "SMP" => "SM",
+        "SWSHP" => "SWSH",
+        _ => return None,
+    })
 }
 
 /// Errors while loading a card database. Each names the file it is about.
@@ -658,6 +681,19 @@ mod tests {
         assert_eq!(set_key("PR-SV"), "SVP");
         assert_eq!(set_key("svp"), "SVP");
         assert_eq!(set_key("PR-SW"), "SWSHP");
+        // Promo numbers written without their letters.
+        assert_eq!(
+            split_subset("PR-BLW", "100"),
+            ("BWP".to_string(), "BW100".to_string())
+        );
+        assert_eq!(
+            split_subset("PR-SW", "018"),
+            ("SWSHP".to_string(), "SWSH18".to_string())
+        );
+        assert_eq!(
+            split_subset("SVP", "85"),
+            ("SVP".to_string(), "85".to_string())
+        );
         assert_eq!(set_key("TWM"), "TWM");
     }
 }

@@ -105,10 +105,17 @@ pub fn resolve_among(
             // The name index holds the lookup key of every printed name: its hits for this
             // name, restricted to these printings, say in which languages the line's name
             // is this printing's name (one key computation instead of one per name).
-            let by_name: Vec<NameMatch> = db
-                .name_matches(name)
-                .filter(|hit| hits.contains(&hit.id))
-                .collect();
+            let matches_of = |name: &str| -> Vec<NameMatch> {
+                db.name_matches(name)
+                    .filter(|hit| hits.contains(&hit.id))
+                    .collect()
+            };
+            let mut by_name = matches_of(name);
+            if by_name.is_empty()
+                && let Some(bare) = strip_prime(name)
+            {
+                by_name = matches_of(bare);
+            }
             let named = hits.iter().copied().find_map(|id| {
                 let mut matching = by_name
                     .iter()
@@ -275,6 +282,18 @@ fn best_by_name(
         // Players split names the card writes as one word: `Plus Power` is `PlusPower`.
         hits = db.by_name(&name.replace(' ', ""));
     }
+    if hits.is_empty()
+        && let Some(bare) = strip_prime(name)
+    {
+        // HeartGold & SoulSilver's Pokémon Prime: `Prime` is the card's rarity, printed
+        // beside its name, not part of it; lists write `Magnezone Prime`. Only that series
+        // (and Call of Legends) printed Primes.
+        hits = db.by_name(bare);
+        narrow(&mut hits, |hit| {
+            db.get(hit.id)
+                .is_some_and(|p| matches!(p.series.as_str(), "hgss" | "col"))
+        });
+    }
     // `Basic {D} Energy` names the basic card, not an old special `Darkness Energy`.
     if basic || names::says_basic_energy(name) {
         narrow(&mut hits, |hit| {
@@ -343,6 +362,16 @@ fn best_by_name(
 }
 
 /// Keeps the hits `keep` accepts, when it accepts any.
+/// `name` without a trailing `Prime` (any case), if it has one.
+fn strip_prime(name: &str) -> Option<&str> {
+    let trimmed = name.trim_end();
+    let at = trimmed.len().checked_sub(" prime".len())?;
+    let tail = trimmed.get(at..)?;
+    tail.eq_ignore_ascii_case(" prime")
+        .then(|| trimmed.get(..at))
+        .flatten()
+}
+
 fn narrow(hits: &mut Vec<NameMatch>, keep: impl Fn(&NameMatch) -> bool) {
     if hits.iter().any(&keep) {
         hits.retain(keep);

@@ -560,3 +560,45 @@ fn juniper_and_sycamore_are_exclusive() {
     );
     assert!(!out.contains("exclusive-cards"), "{out}");
 }
+
+/// Old lists as Limitless and players print them: Black Star promos without their number's
+/// letters (`PR-BLW 100` is BW100), HeartGold & SoulSilver's `Prime` after the name (a
+/// rarity, not part of it), and Phantom Forces' Hyper Gear without TCGdex's label.
+#[test]
+fn old_lists_as_players_print_them() {
+    let dir = workspace(&[]);
+    let deck = "1 N PR-BLW 100\n1 Zacian V PR-SW 18\n1 Magnezone Prime\n1 Magnezone Prime TM 96\n1 Head Ringer PHF 97\n1 Casque Assourdissant\n";
+    let (_, out) = run_in(
+        dir.path(),
+        &["check", "-", "--format", "unlimited", "-o", "json"],
+        deck.as_bytes(),
+    );
+    let json = stdout_of(&out);
+    let report: serde_json::Value = serde_json::from_str(json).unwrap();
+    let cards: Vec<(String, String, String)> = report["decks"][0]["cards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|card| {
+            let text = |key: &str| card[key].as_str().unwrap_or("?").to_string();
+            (text("name"), text("set"), text("number"))
+        })
+        .collect();
+    let expected = [
+        ("N", "BWP", "BW100"),
+        ("Zacian V", "SWSHP", "SWSH18"),
+        ("Magnezone", "TM", "96"),
+        ("Magnezone", "TM", "96"),
+        ("Head Ringer", "PHF", "97"),
+        ("Head Ringer", "PHF", "97"),
+    ];
+    let expected: Vec<(String, String, String)> = expected
+        .iter()
+        .map(|(a, b, c)| (a.to_string(), b.to_string(), c.to_string()))
+        .collect();
+    assert_eq!(cards, expected, "{out}");
+    assert!(
+        !out.contains("unknown-printing") && !out.contains("card-mismatch"),
+        "{out}"
+    );
+}

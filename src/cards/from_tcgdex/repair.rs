@@ -131,16 +131,24 @@ fn regulation_marks(printings: &mut [Printing]) -> usize {
     changed
 }
 
-/// Words TCGdex appends to the printed name of Phantom Forces' Team Flare Gear Items
-/// (`Battle Compressor Team Flare Gear`): the card is named `Battle Compressor`, and deck
-/// lists write it so. One suffix per language, as TCGdex writes it.
-const TEAM_FLARE_GEAR: [(Language, &str); 6] = [
+/// Words TCGdex appends to the printed name of Phantom Forces' Team Flare Gear and Hyper
+/// Gear Items (`Battle Compressor Team Flare Gear`, `Head Ringer Team Flare Hyper Gear`):
+/// the card is named `Battle Compressor`, and deck lists write it so. One suffix per
+/// language and label, as TCGdex writes it.
+const TEAM_FLARE_GEAR: [(Language, &str); 12] = [
     (Language::En, " Team Flare Gear"),
     (Language::Fr, " Matos Team Flare"),
     (Language::Es, " Equipo del Team Flare"),
     (Language::Pt, " – Equipamento da Equipe Flare"),
     (Language::De, " Team Flare-Zubehör"),
     (Language::It, " [Dotazione del Team Flare]"),
+    // Head Ringer and Jamming Net, Team Flare Hyper Gear.
+    (Language::En, " Team Flare Hyper Gear"),
+    (Language::Fr, " Hypermatos Team Flare"),
+    (Language::Es, " Hiperequipo del Team Flare"),
+    (Language::Pt, " – Hiperequipamento da Equipe Flare"),
+    (Language::De, " Team Flare-Superzubehör"),
+    (Language::It, " [Dotazione Extra del Team Flare]"),
 ];
 
 /// Extra words in a Trainer's name: the Team Flare Gear label, and a parenthesized kind
