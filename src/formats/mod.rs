@@ -41,6 +41,7 @@ const BUILTIN: &[(&str, &str, &str)] = &[
     builtin!("glc"),
     builtin!("gameboy"),
     builtin!("play-pokemon"),
+    builtin!("expanded-pool"),
 ];
 
 /// A format at one date: what decks must look like to be played in it, which cards it

@@ -180,13 +180,22 @@ fn name_wide_bans_name_known_cards() {
 fn included_and_excluded_printings_exist() {
     let Some(db) = tcgdex() else { return };
     for format in builtin() {
-        for entry in format.pool.include.iter().chain(&format.pool.exclude) {
-            let (set, number) = split_entry(entry);
-            assert!(
-                !printings(db, set, number).is_empty(),
-                "{}: `{entry}` names no printing",
-                format.id
-            );
+        let seasons = format
+            .seasons
+            .iter()
+            .filter_map(|season| season.pool.as_ref());
+        for pool in std::iter::once(&format.pool).chain(seasons) {
+            for entry in pool.include.iter().chain(&pool.exclude) {
+                let (set, number) = split_entry(entry);
+                // A range (`BW1..BW32`): both ends are printings.
+                for number in number.split("..") {
+                    assert!(
+                        !printings(db, set, number).is_empty(),
+                        "{}: `{entry}` names no printing",
+                        format.id
+                    );
+                }
+            }
         }
     }
 }
@@ -312,10 +321,28 @@ fn glc_bans_what_its_updates_ban() {
 
 #[test]
 fn glc_pool_is_the_expanded_pool() {
-    let glc = load("glc").pool;
-    let mut expanded = load("expanded").pool;
-    expanded.note.clone_from(&glc.note);
-    assert_eq!(glc, expanded);
+    let glc = load("glc");
+    assert_eq!(glc.extends.as_deref(), Some("expanded-pool"));
+    assert_eq!(glc.pool, load("expanded").pool);
+    // GLC counts Professor's Research with Juniper and Sycamore, Boss's Orders with
+    // Lysandre (its FAQ), instead of the Play! Pokémon pair.
+    let groups: Vec<Vec<String>> = glc
+        .construction
+        .exclusive
+        .iter()
+        .map(|group| group.names.clone())
+        .collect();
+    assert_eq!(
+        groups,
+        [
+            vec![
+                "Professor Juniper".to_string(),
+                "Professor Sycamore".to_string(),
+                "Professor's Research".to_string()
+            ],
+            vec!["Lysandre".to_string(), "Boss's Orders".to_string()],
+        ]
+    );
 }
 
 #[test]
