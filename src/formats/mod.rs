@@ -620,9 +620,14 @@ fn load_table(
     chain: &mut Vec<PathBuf>,
 ) -> Result<(PathBuf, toml::Table), FormatError> {
     let (path, text) = source(name, base)?;
-    let own = FormatFile::parse(&path, &text)?;
     let mut table: toml::Table =
         toml::from_str(&text).map_err(|error| invalid(&path, &text, &error))?;
+    // Checked against the schema from the table; only a file that fails is read again from
+    // its text, for an error that points at the offending line.
+    let own = match FormatFile::deserialize(toml::Value::Table(table.clone())) {
+        Ok(own) => own,
+        Err(_) => FormatFile::parse(&path, &text)?,
+    };
     let Some(parent) = own.extends else {
         return Ok((path, table));
     };
