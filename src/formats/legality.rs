@@ -202,10 +202,18 @@ pub(crate) struct Keys {
     /// One per entry of `pool.include` and `pool.exclude`.
     include: Vec<Option<PrintingKey>>,
     exclude: Vec<Option<PrintingKey>>,
+    /// `YYYY-MM-DD`, [`SETTLED_DAYS`] before the format's date: a printing released before
+    /// it was released and tournament legal by the date, whatever the calendar rules say.
+    pub(crate) settled: String,
 }
 
+/// Days after which every released set is tournament legal: the longest rule (the third
+/// Friday of the next month) is under 50 days, and the exact dates of
+/// `tournament_legal_dates` are within weeks of their set's release.
+const SETTLED_DAYS: i64 = 120;
+
 impl Keys {
-    pub(crate) fn new(construction: &Construction, pool: &Pool, bans: &[Ban]) -> Keys {
+    pub(crate) fn new(construction: &Construction, pool: &Pool, bans: &[Ban], date: Date) -> Keys {
         let printings = |entries: &[String]| -> Vec<Option<PrintingKey>> {
             entries
                 .iter()
@@ -219,6 +227,10 @@ impl Keys {
             exclusive: construction.exclusive.iter().map(group).collect(),
             include: printings(&pool.include),
             exclude: printings(&pool.exclude),
+            settled: date
+                .checked_sub(jiff::Span::new().days(SETTLED_DAYS))
+                .map(|day| day.to_string())
+                .unwrap_or_default(),
         }
     }
 }
@@ -235,6 +247,15 @@ impl Format {
         {
             return Ok(());
         }
+        // A printing released long before the date was legal by then: the date checks cost
+        // a parse and a calendar rule each, and a repository check judges thousands.
+        let settled = !printing.release_date.is_empty()
+            && printing.release_date.as_str() < self.keys.settled.as_str();
+        if settled {
+            return self.pool.admits_criteria(printing, || {
+                crate::util::date::parse(&printing.release_date)
+            });
+        }
         let date = self.date;
         let released = crate::util::date::parse(&printing.release_date);
         if let Some(released) = released
@@ -249,13 +270,17 @@ impl Format {
                 "it became tournament legal on {legal}, after {date}"
             ));
         }
-        self.pool.admits_criteria(printing, released)
+        self.pool.admits_criteria(printing, || released)
     }
 }
 
 impl Pool {
     /// The criteria part of [`Format::admits`]: regulation marks, series, sets, dates.
-    fn admits_criteria(&self, printing: &Printing, released: Option<Date>) -> Result<(), String> {
+    fn admits_criteria(
+        &self,
+        printing: &Printing,
+        released: impl FnOnce() -> Option<Date>,
+    ) -> Result<(), String> {
         if let Some(marks) = &self.regulation_marks {
             match printing.regulation_mark {
                 Some(mark)
@@ -297,11 +322,11 @@ impl Pool {
         self.admits_date(released)
     }
 
-    fn admits_date(&self, released: Option<Date>) -> Result<(), String> {
+    fn admits_date(&self, released: impl FnOnce() -> Option<Date>) -> Result<(), String> {
         if self.released_from.is_none() && self.released_until.is_none() {
             return Ok(());
         }
-        let Some(released) = released else {
+        let Some(released) = released() else {
             return Err("its release date is unknown".to_string());
         };
         if let Some(from) = self.released_from

@@ -462,7 +462,7 @@ impl Format {
             .filter(|ban| ban.in_effect(date))
             .cloned()
             .collect();
-        let keys = legality::Keys::new(&file.construction, &file.pool, &bans);
+        let keys = legality::Keys::new(&file.construction, &file.pool, &bans, date);
         let mut seasons = file.seasons;
         seasons.sort_by_key(|season| season.from);
         let season_index = history::season_at(&seasons, date).ok().flatten();
