@@ -127,8 +127,10 @@ pub struct TournamentLegal {
 }
 
 impl TournamentLegal {
-    pub(crate) fn new(rules: Vec<LegalRule>, dates: &BTreeMap<String, Date>) -> TournamentLegal {
-        let mut rules = rules;
+    pub(crate) fn new(
+        mut rules: Vec<LegalRule>,
+        dates: &BTreeMap<String, Date>,
+    ) -> TournamentLegal {
         rules.sort_by_key(|rule| (rule.sets.is_empty(), rule.released_from));
         TournamentLegal {
             rules,

@@ -555,10 +555,12 @@ fn season_table(table: &toml::Table, index: usize) -> toml::Table {
     dated
 }
 
-/// Whether a built-in file's text declares a base (`base = true` on a line of its own).
+/// Whether a built-in file declares itself a base (`base = true`), read from its TOML.
 fn is_base(text: &str) -> bool {
-    text.lines()
-        .any(|line| line.split('#').next().unwrap_or("").trim() == "base = true")
+    toml::from_str::<toml::Table>(text)
+        .ok()
+        .and_then(|table| table.get("base").and_then(toml::Value::as_bool))
+        .unwrap_or(false)
 }
 
 fn invalid(path: &Path, text: &str, error: &toml::de::Error) -> FormatError {

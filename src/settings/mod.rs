@@ -160,52 +160,53 @@ impl Settings {
         })
     }
 
+    /// What `deck` declares (`# deckbox: format=..., as-of=...`) for the settings no flag
+    /// or variable gave: a flag and its variable win over the deck, the deck over the config
+    /// file. A declaration that cannot be read is an error whatever wins.
+    fn declaration(&self, deck: &DeckInput) -> Result<Option<Declared>, Error> {
+        let found = declared(&deck.text).map_err(|source| Error::Declared {
+            path: deck.path.clone(),
+            source,
+        })?;
+        let free = |origin: &Origin| !matches!(origin, Origin::Flag { .. } | Origin::Env { .. });
+        Ok(found.map(|declared| Declared {
+            format: declared
+                .format
+                .filter(|_| free(&self.resolved.format.origin)),
+            as_of: declared.as_of.filter(|_| free(&self.resolved.as_of.origin)),
+            line: declared.line,
+        }))
+    }
+
     /// The date `deck` is judged at: `--as-of` or `DECKBOX_AS_OF`, else the deck's own
     /// `as-of`, else deckbox.toml's, else today.
     pub fn deck_date(&self, deck: &DeckInput) -> Result<Date, Error> {
-        let flagged = matches!(
-            self.resolved.as_of.origin,
-            Origin::Flag { .. } | Origin::Env { .. }
-        );
-        let declared = if flagged {
-            None
-        } else {
-            declared(&deck.text)
-                .map_err(|source| Error::Declared {
-                    path: deck.path.clone(),
-                    source,
-                })?
-                .and_then(|declared| declared.as_of)
-        };
+        let declared = self.declaration(deck)?.and_then(|declared| declared.as_of);
         Ok(declared
             .or(self.resolved.as_of.value)
             .unwrap_or_else(crate::util::date::today))
     }
 
     /// The format `deck` is judged in: `base` (the run's, or its file's override), unless
-    /// the deck declares its own format or date (`# deckbox: format=..., as-of=...`) for a
-    /// setting no flag or variable gave. `None`: `base` as it is.
+    /// the deck declares its own format or date ([`Settings::declaration`]). `None`: `base`
+    /// as it is.
     pub fn declared_format(
         &self,
         base: &Format,
         deck: &DeckInput,
     ) -> Result<Option<Format>, Error> {
-        let declared_error = |source| Error::Declared {
-            path: deck.path.clone(),
-            source,
-        };
         let Some(Declared {
             format,
             as_of,
             line,
-            ..
-        }) = declared(&deck.text).map_err(declared_error)?
+        }) = self.declaration(deck)?
         else {
             return Ok(None);
         };
-        let free = |origin: &Origin| !matches!(origin, Origin::Flag { .. } | Origin::Env { .. });
-        let format = format.filter(|_| free(&self.resolved.format.origin));
-        let as_of = as_of.filter(|_| free(&self.resolved.as_of.origin));
+        let declared_error = |source| Error::Declared {
+            path: deck.path.clone(),
+            source,
+        };
         let fail = |message: String| {
             declared_error(crate::deck::declared::DeclaredError { line, message })
         };

@@ -4,7 +4,7 @@
 
 use crate::common;
 
-use common::run_deckbox;
+use common::{run_deckbox, stdout_of};
 
 /// Runs `deckbox card ARGS...` with no config file, in an empty directory.
 fn card(args: &[&str]) -> (i32, String) {
@@ -12,13 +12,6 @@ fn card(args: &[&str]) -> (i32, String) {
     let mut all = vec!["card", "--no-config"];
     all.extend_from_slice(args);
     run_deckbox(dir.path(), &all, b"")
-}
-
-/// The stdout of a run whose rendering `run_deckbox` made (between the two markers).
-fn stdout_of(rendered: &str) -> &str {
-    let start = rendered.find("--- stdout\n").unwrap() + "--- stdout\n".len();
-    let end = rendered.find("--- stderr\n").unwrap();
-    &rendered[start..end]
 }
 
 fn json(args: &[&str]) -> (i32, serde_json::Value, String) {

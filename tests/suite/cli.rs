@@ -4,7 +4,7 @@
 
 use crate::common;
 
-use common::{repo, workspace};
+use common::{repo, stdout_of, workspace};
 use std::path::Path;
 use std::process::Command;
 
@@ -456,12 +456,6 @@ fn short_rules(out: &str) -> std::collections::BTreeSet<String> {
         .filter(|rule| !matches!(*rule, "header-count" | "encoding"))
         .map(str::to_string)
         .collect()
-}
-
-/// Standard output of a rendered run.
-fn stdout_of(out: &str) -> &str {
-    let stdout = out.split_once("--- stdout\n").unwrap().1;
-    stdout.split_once("--- stderr\n").unwrap().0
 }
 
 /// `convert --to json` output reads back, for every fixture deck: the same findings (but

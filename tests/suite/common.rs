@@ -91,6 +91,16 @@ pub fn run_deckbox(dir: &std::path::Path, args: &[&str], stdin: &[u8]) -> (i32, 
     (code, rendered)
 }
 
+/// The stdout part of what [`run_deckbox`] rendered (between its two markers).
+pub fn stdout_of(rendered: &str) -> &str {
+    let stdout = rendered
+        .split_once("--- stdout\n")
+        .map_or("", |(_, rest)| rest);
+    stdout
+        .split_once("--- stderr")
+        .map_or(stdout, |(out, _)| out)
+}
+
 /// The TCGdex checkout of `../shared/data` as a card database (its index cached in the
 /// build tree), under the same policy as [`shared_data`].
 pub fn tcgdex(test: &str) -> Option<deckbox::cards::CardDb> {

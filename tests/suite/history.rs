@@ -525,12 +525,7 @@ fn where_is_this_deck_legal() {
         b"",
     );
     assert_eq!(today.code, 0, "{}", today.out);
-    let json = today
-        .out
-        .split_once("--- stdout\n")
-        .and_then(|(_, rest)| rest.split_once("--- stderr"))
-        .map(|(stdout, _)| stdout)
-        .unwrap();
+    let json = common::stdout_of(&today.out);
     let reports: serde_json::Value = serde_json::from_str(json).unwrap();
     let formats = reports[0]["formats"].as_array().unwrap();
     let ids: Vec<&str> = formats
@@ -571,11 +566,7 @@ fn a_card_shows_when_it_was_legal() {
     let dir = workspace(&[]);
     let (code, out) = common::run_deckbox(dir.path(), &["card", "DEX", "102", "-o", "json"], b"");
     assert_eq!(code, 0, "{out}");
-    let json = out
-        .split_once("--- stdout\n")
-        .and_then(|(_, rest)| rest.split_once("--- stderr"))
-        .map(|(stdout, _)| stdout)
-        .unwrap();
+    let json = common::stdout_of(&out);
     let report: serde_json::Value = serde_json::from_str(json).unwrap();
     let history = &report["cards"][0]["history"];
     assert_eq!(history[0]["format"], "standard");
