@@ -188,8 +188,8 @@ impl Settings {
     }
 
     /// The format `deck` is judged in: `base` (the run's, or its file's override), unless
-    /// the deck declares its own format or date for a setting no flag or variable gave. `None`: `base`
-    /// as it is.
+    /// the deck declares its own format or date for a setting no flag or variable gave.
+    /// `None`: `base` as it is.
     pub fn declared_format(
         &self,
         base: &Format,
