@@ -1,125 +1,346 @@
-//! Times the setup engine: single-player setups per second through the built-in
-//! `CountObserver` for a typical deck (60 cards, 10 Basic Pokémon, 15 kinds, 4 turns), on one
-//! thread and on all cores, plus the dealer alone. Run with `cargo bench --bench engine`;
-//! prints its results and asserts nothing. `DECKBOX_BENCH_SETUPS` sets the setups per run, and
-//! `DECKBOX_BENCH_ONLY=count1` runs only the one-thread `CountObserver` case once, so a
-//! profiler (callgrind) counts the instructions of that case alone.
+//! Times the simulator `deckbox stats --simulate` runs, side by side with a minimal engine.
+//!
+//! The simulator is timed through [`simulate_report`], the function the CLI calls, so what is
+//! measured is what a user runs: the engine's per-card counts, plus the `--want` queries when
+//! there are any. Its baseline is a minimal simulator written here (a 60-card deck of 3 kinds,
+//! a partial Fisher–Yates shuffle with xoshiro256++, a 7-card hand redrawn until it holds a
+//! Basic Pokémon, 6 prizes, one card tallied in the hand): the least work an opening-hand
+//! simulator can do. Runs alternate between the cases, so a machine whose speed drifts slows
+//! them alike, and each case reports its best run and its ratio to the baseline.
+//!
+//! `cargo bench --bench engine` prints the table and asserts nothing. `DECKBOX_BENCH_SETUPS`
+//! sets the setups per run (default 20,000,000), `DECKBOX_BENCH_RUNS` the runs per case
+//! (default 5). `DECKBOX_BENCH_ONLY=<case>` runs one case once on one thread, so a profiler
+//! counts that case's instructions alone (`valgrind --tool=callgrind`); the cases are
+//! `minimal`, `cli`, `cli-want1`, `cli-want3`, `cli-3kinds`, and two parts of `cli`: `dealing`
+//! (the engine's setups, nothing counted) and `counting` (the per-card counter alone).
 
 #![allow(clippy::print_stdout, reason = "a bench reports on stdout")]
 #![allow(clippy::unwrap_used, reason = "a bench fails loudly")]
 
 use std::time::Instant;
 
-use deckbox::engine::{
-    CountObserver, Dealer, EngineDeck, Kind, Observer, SetupView, chunk_rng, simulate,
-};
-use deckbox::formats::Setup;
+use rand_xoshiro::Xoshiro256PlusPlus;
+use rand_xoshiro::rand_core::{Rng, SeedableRng};
 
-const RUNS: usize = 3;
+use deckbox::engine::{CountObserver, EngineDeck, Kind, Observer, SetupView, simulate};
+use deckbox::formats::{Going, Setup};
+use deckbox::stats::kinds::DeckKind;
+use deckbox::stats::simulate::{Silent, SimulationPlan, simulate_report};
+use deckbox::stats::{DeckShape, Report, ReportInput, ResolvedQuery, query};
+
 const TURNS: u32 = 4;
 
-/// Counts setups only, to time the dealer without the counting.
+/// A case of the bench: runs its setups on the given number of threads and returns a number
+/// that depends on every setup.
+type Run<'a> = Box<dyn Fn(usize) -> u64 + 'a>;
+const SEED: u64 = 7;
+
+fn main() {
+    let setups = env_number("DECKBOX_BENCH_SETUPS").unwrap_or(20_000_000);
+    let runs = env_number("DECKBOX_BENCH_RUNS").unwrap_or(5).max(1) as usize;
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let typical = Case::typical();
+    let small = Case::minimal_deck();
+    let cases: Vec<(&str, Run)> = vec![
+        ("minimal", Box::new(|_| minimal(setups, SEED))),
+        ("cli", Box::new(|threads| typical.run(&[], setups, threads))),
+        (
+            "cli-want1",
+            Box::new(|threads| typical.run(&["Rare Candy>=1 & Dreepy>=1"], setups, threads)),
+        ),
+        (
+            "cli-want3",
+            Box::new(|threads| {
+                let wants = [
+                    "Rare Candy>=1 & Dreepy>=1",
+                    "Ultra Ball|Nest Ball>=1",
+                    "Dreepy>=2 & Arven>=1 & Psychic Energy>=1",
+                ];
+                typical.run(&wants, setups, threads)
+            }),
+        ),
+        (
+            "cli-3kinds",
+            Box::new(|threads| small.run(&[], setups, threads)),
+        ),
+        (
+            "dealing",
+            Box::new(|threads| typical.deal_only(setups, threads)),
+        ),
+        (
+            "counting",
+            Box::new(|threads| typical.count_only(setups, threads)),
+        ),
+    ];
+    if let Ok(only) = std::env::var("DECKBOX_BENCH_ONLY") {
+        let (name, run) = cases.iter().find(|(name, _)| *name == only).unwrap();
+        let checksum = run(1);
+        println!("{name}, 1 thread, once: {setups} setups (checksum {checksum})");
+        return;
+    }
+    println!(
+        "engine bench: {setups} setups per run, best of {runs} alternating runs, {cores} cores"
+    );
+    let mut plan: Vec<(String, usize, usize)> = Vec::new();
+    for (index, (name, _)) in cases.iter().enumerate() {
+        plan.push((format!("{name}, 1 thread"), index, 1));
+    }
+    for (index, (name, _)) in cases.iter().enumerate().skip(1) {
+        if cores > 1 && (*name == "cli" || *name == "cli-want1") {
+            plan.push((format!("{name}, {cores} threads"), index, cores));
+        }
+    }
+    let mut best = vec![Rate::default(); plan.len()];
+    for _ in 0..runs {
+        for ((_, case, threads), best) in plan.iter().zip(&mut best) {
+            let (started, cpu_started) = (Instant::now(), cpu_seconds());
+            std::hint::black_box(cases[*case].1(*threads));
+            let wall = started.elapsed().as_secs_f64();
+            let cpu = cpu_seconds() - cpu_started;
+            best.wall = best.wall.max(setups as f64 / wall);
+            best.cpu = best.cpu.max(setups as f64 / cpu.max(0.01));
+        }
+    }
+    let baseline = best[0].wall;
+    println!("| case | M setups/s (wall) | M setups per CPU-second | × minimal (wall) |");
+    println!("| --- | --- | --- | --- |");
+    for ((name, _, _), rate) in plan.iter().zip(&best) {
+        println!(
+            "| {name} | {:.2} | {:.2} | {:.2} |",
+            rate.wall / 1e6,
+            rate.cpu / 1e6,
+            rate.wall / baseline
+        );
+    }
+    for ((name, case, threads), rate) in plan.iter().zip(&best) {
+        let one = plan.iter().position(|(_, c, t)| c == case && *t == 1);
+        if let (true, Some(one)) = (*threads > 1, one) {
+            println!(
+                "{name}: {:.2}× one thread (wall)",
+                rate.wall / best[one].wall
+            );
+        }
+    }
+}
+
+/// A deck and its exact report, ready to simulate as `deckbox stats --simulate` does.
+struct Case {
+    kinds: Vec<DeckKind>,
+    setup: Setup,
+    shape: DeckShape,
+    report: Report,
+}
+
+impl Case {
+    /// A typical 60-card deck: 15 kinds, 10 Basic Pokémon.
+    fn typical() -> Case {
+        let kinds = [
+            ("Dreepy", 4, true),
+            ("Duskull", 3, true),
+            ("Budew", 2, true),
+            ("Fezandipiti ex", 1, true),
+            ("Drakloak", 4, false),
+            ("Dragapult ex", 4, false),
+            ("Arven", 4, false),
+            ("Rare Candy", 3, false),
+            ("Ultra Ball", 3, false),
+            ("Nest Ball", 2, false),
+            ("Boss's Orders", 2, false),
+            ("Switch", 2, false),
+            ("Night Stretcher", 1, false),
+            ("Counter Catcher", 1, false),
+            ("Psychic Energy", 24, false),
+        ];
+        Case::new(&kinds)
+    }
+
+    /// The minimal engine's deck: 4 targets, 9 Basic Pokémon, 47 others.
+    fn minimal_deck() -> Case {
+        Case::new(&[
+            ("Target", 4, false),
+            ("Basic", 9, true),
+            ("Other", 47, false),
+        ])
+    }
+
+    fn new(kinds: &[(&str, u32, bool)]) -> Case {
+        let kinds: Vec<DeckKind> = kinds
+            .iter()
+            .map(|&(name, copies, basic)| DeckKind {
+                name: name.to_string(),
+                local: name.to_string(),
+                written: vec![name.to_string()],
+                copies,
+                basic,
+            })
+            .collect();
+        let setup = Setup::default();
+        let shape = DeckShape::new(kinds.iter().map(|k| (k.copies, k.basic)));
+        let report = Case::report(&kinds, &shape, &setup, &[]);
+        Case {
+            kinds,
+            setup,
+            shape,
+            report,
+        }
+    }
+
+    fn report(
+        kinds: &[DeckKind],
+        shape: &DeckShape,
+        setup: &Setup,
+        queries: &[(String, ResolvedQuery)],
+    ) -> Report {
+        let names: Vec<String> = kinds.iter().map(|k| k.name.clone()).collect();
+        let input = ReportInput {
+            shape,
+            names: &names,
+            setup,
+            turns: TURNS,
+            going: Going::First,
+            queries,
+        };
+        Report::build(input).unwrap()
+    }
+
+    /// Simulates `setups` setups with the `--want` queries `wants`, as the CLI does; returns
+    /// a number that depends on every setup, for `black_box`.
+    fn run(&self, wants: &[&str], setups: u64, threads: usize) -> u64 {
+        let queries: Vec<(String, ResolvedQuery)> = wants
+            .iter()
+            .map(|text| {
+                let parsed = query::parse(text).unwrap();
+                let resolved = parsed
+                    .resolve(|name| {
+                        self.kinds
+                            .iter()
+                            .position(|k| k.name == name.text)
+                            .ok_or(())
+                    })
+                    .unwrap();
+                (text.to_string(), resolved)
+            })
+            .collect();
+        let report = if queries.is_empty() {
+            self.report.clone()
+        } else {
+            Case::report(&self.kinds, &self.shape, &self.setup, &queries)
+        };
+        let resolved: Vec<ResolvedQuery> = queries.into_iter().map(|(_, q)| q).collect();
+        let plan = SimulationPlan {
+            setups,
+            seed: SEED,
+            threads,
+            turns: TURNS,
+            going: Going::First,
+        };
+        let simulation =
+            simulate_report(&self.kinds, &self.setup, &report, &resolved, plan, &Silent).unwrap();
+        simulation
+            .estimates
+            .values()
+            .map(|e| e.estimate.to_bits())
+            .fold(0, u64::wrapping_add)
+    }
+}
+
+/// Sums one card of each kept hand: an observer that costs next to nothing, to time the
+/// dealing alone.
 struct Nothing(u64);
 
 impl Observer for Nothing {
     fn observe(&mut self, view: &SetupView) {
-        self.0 += u64::from(view.hand[0]);
+        self.0 += u64::from(view.hand.first().copied().unwrap_or(0));
     }
     fn merge(&mut self, other: Nothing) {
         self.0 += other.0;
     }
 }
 
-fn typical_deck() -> EngineDeck {
-    let basics = [4, 3, 2, 1].map(|copies| Kind {
-        copies,
-        basic: true,
-    });
-    let others = [4, 4, 4, 3, 3, 2, 2, 2, 1, 1, 24].map(|copies| Kind {
-        copies,
-        basic: false,
-    });
-    let kinds: Vec<Kind> = basics.into_iter().chain(others).collect();
-    EngineDeck::new(&kinds).unwrap()
-}
-
-fn main() {
-    // DECKBOX_BENCH_SETUPS lowers the count for profiling under valgrind.
-    let setups = std::env::var("DECKBOX_BENCH_SETUPS")
-        .ok()
-        .and_then(|text| text.parse().ok())
-        .unwrap_or(20_000_000u64);
-    let deck = typical_deck();
-    let rules = Setup::default();
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    if std::env::var("DECKBOX_BENCH_ONLY").is_ok_and(|only| only == "count1") {
-        let counts = simulate(&deck, &rules, TURNS, setups, 7, 1, || {
-            CountObserver::new(&deck, &rules, TURNS)
-        })
-        .unwrap();
-        println!("CountObserver, 1 thread, once: {} setups", counts.setups());
-        return;
-    }
-    println!("engine bench: {setups} setups per run, best of {RUNS}, {cores} cores");
-    for threads in [1, cores] {
-        let rate = best_rate(setups, || {
-            let counts = simulate(&deck, &rules, TURNS, setups, 7, threads, || {
-                CountObserver::new(&deck, &rules, TURNS)
+impl Case {
+    fn engine_deck(&self) -> EngineDeck {
+        let kinds: Vec<Kind> = self
+            .kinds
+            .iter()
+            .map(|k| Kind {
+                copies: k.copies,
+                basic: k.basic,
             })
-            .unwrap();
-            assert_eq!(counts.setups(), setups);
+            .collect();
+        EngineDeck::new(&kinds).unwrap()
+    }
+
+    /// The engine's setups with no counting: what dealing costs.
+    fn deal_only(&self, setups: u64, threads: usize) -> u64 {
+        let deck = self.engine_deck();
+        let seen = simulate(&deck, &self.setup, TURNS, setups, SEED, threads, || {
+            Nothing(0)
         });
-        println!("CountObserver, {threads} thread(s): {rate}");
+        seen.unwrap().0
     }
-    let rate = best_rate(setups, || {
-        let seen = simulate(&deck, &rules, TURNS, setups, 7, 1, || Nothing(0)).unwrap();
-        std::hint::black_box(seen.0);
-    });
-    println!("simulate, no counting, 1 thread: {rate}");
-    let rate = best_rate(setups, || {
-        let mut dealer = Dealer::new(&deck, &rules, TURNS).unwrap();
-        let mut rng = chunk_rng(7, 0);
-        let mut sum = 0u64;
-        for _ in 0..setups {
-            sum += u64::from(dealer.deal(&mut rng).mulligans);
+
+    /// The engine's setups into the per-card counter alone, outside `simulate_report`.
+    fn count_only(&self, setups: u64, threads: usize) -> u64 {
+        let deck = self.engine_deck();
+        let make = || CountObserver::new(&deck, &self.setup, TURNS);
+        let counts = simulate(&deck, &self.setup, TURNS, setups, SEED, threads, make).unwrap();
+        counts.opening_hand(0)
+    }
+}
+
+/// The minimal engine: a 60-card deck of 3 kinds (4 targets, 9 Basic Pokémon, 47 others),
+/// a partial Fisher–Yates shuffle with xoshiro256++ and Lemire's bounded integers, a 7-card
+/// hand redrawn until it holds a Basic Pokémon, 6 prizes, and the setups whose hand holds a
+/// target counted. Returns that count.
+fn minimal(setups: u64, seed: u64) -> u64 {
+    const TARGET: u8 = 0;
+    const BASIC: u8 = 1;
+    let mut deck = [2u8; 60];
+    deck[..4].fill(TARGET);
+    deck[4..13].fill(BASIC);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut hits = 0;
+    for _ in 0..setups {
+        loop {
+            for i in 0..7 {
+                let j = i + below(&mut rng, (60 - i) as u64) as usize;
+                deck.swap(i, j);
+            }
+            if deck[..7].contains(&BASIC) {
+                break;
+            }
         }
-        std::hint::black_box(sum);
-    });
-    println!("Dealer::deal loop, 1 thread: {rate}");
-}
-
-/// The best of [`RUNS`] runs of `setups` setups: setups per wall-clock second, and per
-/// second of CPU time of the whole process (what a busy, shared machine cannot inflate).
-fn best_rate(setups: u64, mut run: impl FnMut()) -> Rate {
-    let mut best = Rate {
-        wall: 0.0,
-        cpu: 0.0,
-    };
-    for _ in 0..RUNS {
-        let (started, cpu_started) = (Instant::now(), cpu_seconds());
-        run();
-        let wall = started.elapsed().as_secs_f64();
-        let cpu = cpu_seconds() - cpu_started;
-        best.wall = best.wall.max(setups as f64 / wall);
-        best.cpu = best.cpu.max(setups as f64 / cpu.max(0.01));
+        for i in 7..13 {
+            let j = i + below(&mut rng, (60 - i) as u64) as usize;
+            deck.swap(i, j);
+        }
+        hits += u64::from(deck[..7].contains(&TARGET));
     }
-    best
+    hits
 }
 
+/// A uniform integer below `bound` (Lemire's nearly divisionless method).
+#[inline(always)]
+fn below(rng: &mut Xoshiro256PlusPlus, bound: u64) -> u64 {
+    let mut wide = u128::from(rng.next_u64()) * u128::from(bound);
+    if (wide as u64) < bound {
+        let threshold = bound.wrapping_neg() % bound;
+        while (wide as u64) < threshold {
+            wide = u128::from(rng.next_u64()) * u128::from(bound);
+        }
+    }
+    (wide >> 64) as u64
+}
+
+#[derive(Debug, Clone, Copy, Default)]
 struct Rate {
     wall: f64,
     cpu: f64,
 }
 
-impl std::fmt::Display for Rate {
-    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-        write!(
-            f,
-            "{:6.2} M setups/s wall clock, {:6.2} M per CPU-second",
-            self.wall / 1e6,
-            self.cpu / 1e6
-        )
-    }
+fn env_number(name: &str) -> Option<u64> {
+    std::env::var(name).ok()?.parse().ok()
 }
 
 /// User + system CPU time of this process so far, from /proc/self/stat (0 elsewhere).

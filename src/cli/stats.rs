@@ -47,7 +47,7 @@ pub struct DeckSourceArgs {
     #[arg(long, value_enum, default_value_t = Going::First)]
     pub going: Going,
     /// Own turns to count draws for.
-    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=30))]
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=i64::from(deckbox::engine::MAX_TURNS)))]
     pub turns: u32,
     /// Seed of the shuffles: the same seed (and thread count) gives the same output.
     #[arg(long, default_value_t = DEFAULT_SEED)]

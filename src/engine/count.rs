@@ -25,6 +25,10 @@ const LOW: u64 = 0xFFFF;
 
 /// Row width on the small path (at most 64 kinds): one cell per kind bit.
 const SMALL: usize = 64;
+/// Row width of the first-seen histogram on the small path: a cell per kind bit, then a
+/// spare cell per position, which takes the card of a kind seen earlier in the setup (see
+/// [`CountObserver::observe_masks`]).
+const SMALL_SEEN: usize = 2 * SMALL;
 /// Rows of the prize table on the small path: with at most 255 prizes, every "at least c"
 /// row fits, so a masked index needs no bounds check (the rows never touched cost no memory
 /// traffic).
@@ -45,7 +49,9 @@ pub struct CountObserver {
     mulligans: Vec<u64>,
     /// Cells per row of the histograms: [`SMALL`] on the small path, else the kinds.
     width: usize,
-    /// `turns + 2` rows of `width` cells: row `p`, cell `kind` = setups where `kind` was first
+    /// Cells per row of `first_seen`: [`SMALL_SEEN`] on the small path, else the kinds.
+    seen_width: usize,
+    /// `turns + 2` rows of `seen_width` cells: row `p`, cell `kind` = setups where `kind` was first
     /// seen in hand (`p` = 0) or on draw `p`; the last row takes what no accessor reads (only
     /// prized, on the general path).
     first_seen: Vec<u64>,
@@ -72,6 +78,7 @@ impl CountObserver {
         let kinds = deck.kinds();
         let turns = turns as usize;
         let width = if small { SMALL } else { kinds };
+        let seen_width = if small { SMALL_SEEN } else { kinds };
         let prize_rows = if small {
             SMALL_PRIZE_ROWS
         } else {
@@ -85,7 +92,8 @@ impl CountObserver {
             setups: 0,
             mulligans: Vec::new(),
             width,
-            first_seen: vec![0; width * (turns + 2)],
+            seen_width,
+            first_seen: vec![0; seen_width * (turns + 2)],
             prized: vec![0; width * prize_rows],
             scratch: vec![Scratch::default(); kinds],
             touched: Vec::new(),
@@ -158,20 +166,21 @@ impl CountObserver {
 
     /// The first-seen histogram of `kind`, by position (empty for an unknown kind).
     fn first_seen_row(&self, kind: u16) -> impl Iterator<Item = u64> + '_ {
-        self.column(&self.first_seen, kind, self.turns + 2)
+        self.column(&self.first_seen, self.seen_width, kind, self.turns + 2)
     }
 
     /// "At least c copies prized" of `kind`, for c from 0 to the prizes (empty for an
     /// unknown kind).
     fn prized_row(&self, kind: u16) -> Vec<u64> {
         let rows = self.rules.prizes as usize + 1;
-        self.column(&self.prized, kind, rows).collect()
+        self.column(&self.prized, self.width, kind, rows).collect()
     }
 
-    /// Cell `kind` of the first `rows` rows of a histogram.
+    /// Cell `kind` of the first `rows` rows of a histogram whose rows are `width` wide.
     fn column<'a>(
         &self,
         table: &'a [u64],
+        width: usize,
         kind: u16,
         rows: usize,
     ) -> impl Iterator<Item = u64> + 'a {
@@ -180,7 +189,7 @@ impl CountObserver {
         table
             .iter()
             .skip(kind)
-            .step_by(self.width.max(1))
+            .step_by(width.max(1))
             .take(rows)
             .copied()
     }
@@ -217,7 +226,7 @@ impl CountObserver {
                 continue;
             };
             let first_seen = (LOW - (cell.seen & LOW)) as usize;
-            bump(&mut self.first_seen, first_seen * width + kind);
+            bump(&mut self.first_seen, first_seen * self.seen_width + kind);
             for copies in 1..=(cell.prized & LOW) as usize {
                 bump(&mut self.prized, copies * width + kind);
             }
@@ -227,7 +236,7 @@ impl CountObserver {
 }
 
 impl Observer for CountObserver {
-    #[inline]
+    #[inline(always)]
     fn observe(&mut self, view: &SetupView) {
         if self.small {
             self.observe_masks(view);
@@ -287,34 +296,55 @@ impl CountObserver {
     #[inline(always)]
     fn observe_masks(&mut self, view: &SetupView) {
         let mut seen = 0u64;
-        let mut mark = |row: &mut [u64], kind: u16| {
+        let mut position = 0;
+        // A card of a kind already seen in this setup counts in a spare cell of its own
+        // position, not in its kind's cell: then no two cards of a setup update one cell,
+        // and no update waits for the one before it to be stored.
+        let mut mark = |row: &mut [u64; SMALL_SEEN], kind: u16| {
             let kind = usize::from(kind) & (SMALL - 1);
             let bit = 1u64 << kind;
-            if let Some(cell) = row.get_mut(kind) {
-                *cell += u64::from(seen & bit == 0);
-            }
+            let cell = if seen & bit == 0 {
+                kind
+            } else {
+                SMALL + (position & (SMALL - 1))
+            };
+            row[cell] += 1;
             seen |= bit;
+            position += 1;
         };
-        if let Some((hand, rows)) = self.first_seen.split_first_chunk_mut::<SMALL>() {
+        if let Some((hand, rows)) = self.first_seen.split_first_chunk_mut::<SMALL_SEEN>() {
             each::<7>(view.hand, |kind| mark(hand, kind));
             // Zipped slices: one counter for both (`turns + 1` rows follow the hand's).
             let draws = view.draws.get(..self.turns).unwrap_or(view.draws);
-            for (&kind, row) in draws.iter().zip(rows.chunks_exact_mut(SMALL)) {
+            let (rows, _) = rows.as_chunks_mut::<SMALL_SEEN>();
+            for (&kind, row) in draws.iter().zip(rows) {
                 mark(row, kind);
             }
         }
         let Some(prized) = self.prized.first_chunk_mut::<SMALL_PRIZED>() else {
             return;
         };
-        // Per kind, the start of the row of its next copy (copies so far + 1, times SMALL).
-        let mut rows = [SMALL as u16; SMALL];
-        each::<6>(view.prizes, |kind| {
+        let mut bump = |row: usize, kind: u16| {
             let kind = usize::from(kind) & (SMALL - 1);
-            let row = rows[kind];
-            // At most 255 prizes on this path: the row stays below SMALL_PRIZED.
-            rows[kind] = row.wrapping_add(SMALL as u16);
-            prized[(usize::from(row) + kind) & (SMALL_PRIZED - 1)] += 1;
-        });
+            prized[(row * SMALL + kind) & (SMALL_PRIZED - 1)] += 1;
+        };
+        // The rulebook's 6 prizes: a card's row is 1 + the earlier prizes of its kind, found
+        // by comparing registers (no per-kind scratch to clear and update).
+        if let Ok(cards) = <&[u16; 6]>::try_from(view.prizes) {
+            for (i, &kind) in cards.iter().enumerate() {
+                let earlier = cards[..i].iter().filter(|&&other| other == kind).count();
+                bump(1 + earlier, kind);
+            }
+            return;
+        }
+        // Per kind, the copies prized so far: its next copy counts in row copies + 1.
+        let mut copies = [0u8; SMALL];
+        for &kind in view.prizes {
+            let slot = usize::from(kind) & (SMALL - 1);
+            // At most 255 prizes on this path: the row stays below SMALL_PRIZE_ROWS.
+            bump(usize::from(copies[slot]) + 1, kind);
+            copies[slot] = copies[slot].wrapping_add(1);
+        }
     }
 }
 

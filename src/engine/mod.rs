@@ -25,6 +25,8 @@ use crate::formats::{Going, Setup};
 pub const MAX_CARDS: u64 = 1_000;
 /// Most kinds a deck may have (kind indices are `u16`).
 pub const MAX_KINDS: usize = 65_535;
+/// Most own turns of draws `deckbox stats --turns` follows.
+pub const MAX_TURNS: u32 = 30;
 
 /// One kind of card: all copies of it are interchangeable for the engine.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

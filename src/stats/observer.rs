@@ -9,7 +9,7 @@
 
 use crate::engine::{CountObserver, Observer, SetupView};
 
-use super::query::ResolvedQuery;
+use super::query::{Cmp, ResolvedQuery};
 use super::{Estimate, EstimateKey, Estimates, Measure, Report};
 use crate::formats::{Going, Setup};
 
@@ -56,15 +56,89 @@ pub struct QueryEstimates {
 }
 
 /// An engine observer that evaluates resolved queries on every setup.
+///
+/// Its work grows with the queries, not with the deck. Each clause owns a 16-bit lane of a
+/// 64-bit word, four clauses a word, each query in words of its own; a lane holds the number
+/// of cards of its clause's kinds among the cards looked at. A card adds its kind's word of
+/// lane increments (zero for a kind no query names), so counting has no branch, and all the
+/// clauses of a word are range-tested at once (SWAR: a lane's top bit survives exactly when
+/// `low <= count <= high`). A word is run through the whole setup at once (hand, turns,
+/// prizes) into a bit set of the windows where it holds; a query holds where all its words
+/// do. A window holds at most [`crate::engine::MAX_CARDS`] cards, so a count never reaches a
+/// lane's top bit. With no query, [`super::simulate::simulate_report`] does not run this
+/// observer at all.
 #[derive(Debug, Clone)]
 pub struct QueryObserver {
-    queries: Vec<ResolvedQuery>,
+    /// The range tests, word by word, query after query.
+    tests: Vec<Test>,
+    /// Per entry of `tests`, per kind of the deck: the kind's lane increments.
+    increments: Vec<u64>,
+    kinds: usize,
     /// Turn draws seen by own turn t (index t − 1).
-    draws: Vec<u32>,
-    /// Per-kind counts of the cards being looked at; all zero between windows.
-    counts: Vec<u32>,
+    draws: Vec<usize>,
+    /// Windows of a setup: the hand with 0, 1, ... of the turn draws, then the prizes.
+    windows: usize,
     setups: u64,
-    found: Vec<QueryCounts>,
+    /// Per query, [`Self::stride`] counters: with few windows, setups by the set of windows
+    /// where the query held (a histogram, one increment a setup); with many, setups by window.
+    hits: Vec<u64>,
+}
+
+/// Bits per lane; the top bit of each lane is the test's flag.
+const LANE_BITS: usize = 16;
+const LANES_PER_WORD: usize = 64 / LANE_BITS;
+/// The largest value a lane's test compares with.
+const LANE_MAX: u64 = (1 << (LANE_BITS - 1)) - 1;
+/// The top bit of every lane.
+const TOPS: u64 = 0x8000_8000_8000_8000;
+const _: () = assert!(crate::engine::MAX_CARDS <= LANE_MAX);
+/// Windows are bits of a `u64`: the hand with each number of turn draws, and the prizes.
+const _: () = assert!(crate::engine::MAX_TURNS as usize + 2 <= 64);
+/// Most windows whose every combination gets a counter (a histogram of 2^10 entries).
+const HISTOGRAM_WINDOWS: usize = 10;
+
+/// Range tests on the lanes of one word: lane i holds when its count lies in
+/// `low_i..=high_i`.
+#[derive(Debug, Clone, Default)]
+struct Test {
+    /// Each lane's `low`.
+    low: u64,
+    /// Each lane's `high`, with the lane's top bit set.
+    high: u64,
+    /// The top bits of the lanes in use.
+    used: u64,
+    /// The last word of its query.
+    last: bool,
+}
+
+impl Test {
+    /// Adds the clause `cmp count` as lane `lane`.
+    fn set(&mut self, lane: usize, cmp: Cmp, count: u32) {
+        let count = u64::from(count).min(LANE_MAX);
+        let (low, high) = match cmp {
+            Cmp::Ge => (count, LANE_MAX),
+            Cmp::Gt => (count + 1, LANE_MAX),
+            Cmp::Le => (0, count),
+            // `< 0`: a range no count lies in.
+            Cmp::Lt => count.checked_sub(1).map_or((1, 0), |high| (0, high)),
+            Cmp::Eq => (count, count),
+        };
+        let (low, high) = (low.min(LANE_MAX), high.min(LANE_MAX));
+        let shift = lane * LANE_BITS;
+        self.low |= low << shift;
+        self.high |= high << shift;
+        self.used |= 1 << (shift + LANE_BITS - 1);
+    }
+
+    /// Whether every lane in use holds. `(lane | top) - low` keeps the top bit when
+    /// `lane >= low`, and `(high | top) - lane` when `lane <= high`; no lane borrows from
+    /// the next, because lanes and bounds stay below the top bit.
+    #[inline(always)]
+    fn holds(&self, lanes: u64) -> bool {
+        let at_least = (lanes | TOPS).wrapping_sub(self.low);
+        let at_most = (self.high | TOPS).wrapping_sub(lanes);
+        at_least & at_most & self.used == self.used
+    }
 }
 
 impl QueryObserver {
@@ -76,27 +150,93 @@ impl QueryObserver {
         turns: u32,
         going: Going,
     ) -> QueryObserver {
-        let draws = (1..=turns).map(|t| rules.draws_by_turn(t, going)).collect();
-        let empty = QueryCounts {
-            by_turn: vec![0; turns as usize],
-            ..QueryCounts::default()
-        };
-        QueryObserver {
-            queries: queries.to_vec(),
-            draws,
-            counts: vec![0; kinds],
-            setups: 0,
-            found: vec![empty; queries.len()],
+        let mut tests: Vec<Test> = Vec::new();
+        let mut increments: Vec<u64> = Vec::new();
+        for query in queries {
+            let first = tests.len();
+            for (index, clause) in query.clauses.iter().enumerate() {
+                let lane = index % LANES_PER_WORD;
+                if lane == 0 {
+                    tests.push(Test::default());
+                    increments.resize(increments.len() + kinds, 0);
+                }
+                if let Some(test) = tests.last_mut() {
+                    test.set(lane, clause.cmp, clause.count);
+                }
+                let word = increments.len().saturating_sub(kinds);
+                // A kind outside the deck is never dealt: it adds nothing.
+                for &kind in &clause.kinds {
+                    if let Some(add) = increments.get_mut(word..).and_then(|w| w.get_mut(kind)) {
+                        *add += 1 << (lane * LANE_BITS);
+                    }
+                }
+            }
+            // A query with no clause always holds: one word with no lane in use.
+            if tests.len() == first {
+                tests.push(Test::default());
+                increments.resize(increments.len() + kinds, 0);
+            }
+            if let Some(test) = tests.last_mut() {
+                test.last = true;
+            }
         }
+        let draws: Vec<usize> = (1..=turns.min(crate::engine::MAX_TURNS))
+            .map(|t| rules.draws_by_turn(t, going) as usize)
+            .collect();
+        let windows = draws.last().copied().unwrap_or(0) + 2;
+        let mut observer = QueryObserver {
+            tests,
+            increments,
+            kinds,
+            draws,
+            windows,
+            setups: 0,
+            hits: Vec::new(),
+        };
+        observer.hits = vec![0; observer.stride() * queries.len()];
+        observer
     }
 
     pub fn setups(&self) -> u64 {
         self.setups
     }
 
+    fn histogram(&self) -> bool {
+        self.windows <= HISTOGRAM_WINDOWS
+    }
+
+    fn stride(&self) -> usize {
+        if self.histogram() {
+            1 << self.windows
+        } else {
+            self.windows
+        }
+    }
+
     /// Raw counts, one per query in the order given to [`QueryObserver::new`].
-    pub fn counts(&self) -> &[QueryCounts] {
-        &self.found
+    pub fn counts(&self) -> Vec<QueryCounts> {
+        let stride = self.stride();
+        self.hits
+            .chunks_exact(stride)
+            .map(|hits| {
+                // Setups where the query held in window `window`.
+                let held = |window: usize| -> u64 {
+                    if self.histogram() {
+                        let sets = (0u64..).zip(hits);
+                        sets.filter(|(set, _)| set >> window & 1 == 1)
+                            .map(|(_, n)| n)
+                            .sum()
+                    } else {
+                        hits.get(window).copied().unwrap_or(0)
+                    }
+                };
+                QueryCounts {
+                    hand: held(0),
+                    prizes: held(self.windows - 1),
+                    by_turn: self.draws.iter().map(|&seen| held(seen)).collect(),
+                }
+            })
+            .collect()
     }
 
     /// Frequencies with their standard errors, one per query.
@@ -105,78 +245,71 @@ impl QueryObserver {
             hits,
             setups: self.setups,
         };
-        let one = |c: &QueryCounts| QueryEstimates {
+        let one = |c: QueryCounts| QueryEstimates {
             hand: of(c.hand),
             prizes: of(c.prizes),
             by_turn: c.by_turn.iter().map(|&h| of(h)).collect(),
         };
-        self.found.iter().map(one).collect()
+        self.counts().into_iter().map(one).collect()
     }
+}
 
-    fn add(&mut self, cards: &[u16], up: bool) {
-        for &kind in cards {
-            if let Some(c) = self.counts.get_mut(usize::from(kind)) {
-                *c = if up {
-                    c.saturating_add(1)
-                } else {
-                    c.saturating_sub(1)
-                };
-            }
-        }
+/// The windows of a setup where every lane of `test` holds, lanes counted with `increments`
+/// (indexed by kind): bit k for the hand with the first k turn draws (k up to `seen`, the
+/// draws seen by the last turn counted), the next bit for the prizes.
+#[inline(always)]
+fn windows(test: &Test, increments: &[u64], seen: usize, view: &SetupView) -> u64 {
+    let add =
+        |lanes: u64, kind: &u16| lanes + increments.get(usize::from(*kind)).copied().unwrap_or(0);
+    let mut lanes = view.hand.iter().fold(0, add);
+    let mut held = u64::from(test.holds(lanes));
+    for (bit, kind) in (1..).zip(view.draws.iter().take(seen)) {
+        lanes = add(lanes, kind);
+        held |= u64::from(test.holds(lanes)) << (bit & 63);
     }
-
-    /// Adds one to the counter `pick` chooses for each query that holds now.
-    fn tally(&mut self, pick: impl Fn(&mut QueryCounts) -> Option<&mut u64>) {
-        let counts = &self.counts;
-        let count_of = |k: usize| counts.get(k).copied().unwrap_or(0);
-        for (query, found) in self.queries.iter().zip(&mut self.found) {
-            if query.holds(count_of)
-                && let Some(slot) = pick(found)
-            {
-                *slot += 1;
-            }
-        }
-    }
+    let prizes = view.prizes.iter().fold(0, add);
+    held | u64::from(test.holds(prizes)) << ((seen + 1) & 63)
 }
 
 impl Observer for QueryObserver {
     fn observe(&mut self, view: &SetupView) {
         self.setups += 1;
-        self.add(view.hand, true);
-        self.tally(|f| Some(&mut f.hand));
-        // Seen by turn t grows from the hand: add each turn's new draws, then check.
-        let mut seen = 0usize;
-        for t in 0..self.draws.len() {
-            let want = self.draws.get(t).map_or(0, |&d| d as usize);
-            let new = view
-                .draws
-                .get(seen..want.min(view.draws.len()))
-                .unwrap_or(&[]);
-            self.add(new, true);
-            seen += new.len();
-            self.tally(|f| f.by_turn.get_mut(t));
+        let (stride, histogram, kinds) = (self.stride(), self.histogram(), self.kinds);
+        let seen = self.windows - 2;
+        let mut all = u64::MAX;
+        let mut base = 0;
+        for (word, test) in self.tests.iter().enumerate() {
+            let increments = self.increments.get(word * kinds..).unwrap_or(&[]);
+            all &= windows(test, increments, seen, view);
+            if !test.last {
+                continue;
+            }
+            if histogram {
+                let set = all as usize & (stride - 1);
+                if let Some(hit) = self.hits.get_mut(base + set) {
+                    *hit += 1;
+                }
+            } else {
+                let hits = self.hits.get_mut(base..base + stride).unwrap_or(&mut []);
+                for (window, hit) in hits.iter_mut().enumerate() {
+                    *hit += (all >> window) & 1;
+                }
+            }
+            base += stride;
+            all = u64::MAX;
         }
-        let drawn = view.draws.get(..seen).unwrap_or(&[]);
-        self.add(drawn, false);
-        self.add(view.hand, false);
-        self.add(view.prizes, true);
-        self.tally(|f| Some(&mut f.prizes));
-        self.add(view.prizes, false);
     }
 
     fn merge(&mut self, other: Self) {
         self.setups += other.setups;
-        for (mine, theirs) in self.found.iter_mut().zip(other.found) {
-            mine.hand += theirs.hand;
-            mine.prizes += theirs.prizes;
-            for (a, b) in mine.by_turn.iter_mut().zip(theirs.by_turn) {
-                *a += b;
-            }
+        for (mine, theirs) in self.hits.iter_mut().zip(other.hits) {
+            *mine += theirs;
         }
     }
 }
 
-/// The engine's per-card counts and the query counts, in one pass.
+/// The engine's per-card counts and the query counts, in one pass (used when there are
+/// queries; without, the engine runs the [`CountObserver`] alone).
 #[derive(Debug, Clone)]
 pub struct SetupObserver {
     pub counts: CountObserver,
@@ -240,8 +373,11 @@ fn moments(n: u64, sum: u64, squares: u64, exact: f64) -> Estimate {
 /// Every simulated estimate of `report`, by measure and card or query. `report.cards` must
 /// be in the engine's kind order and `report.queries` in the order given to the
 /// [`QueryObserver`].
-pub fn estimates(report: &Report, seen: &SetupObserver) -> Estimates {
-    let counts = &seen.counts;
+pub fn estimates(
+    report: &Report,
+    counts: &CountObserver,
+    queries: Option<&QueryObserver>,
+) -> Estimates {
     let setups = counts.setups();
     let going = report.setup.going;
     let mut out = Estimates::new();
@@ -275,7 +411,7 @@ pub fn estimates(report: &Report, seen: &SetupObserver) -> Estimates {
             put(Measure::ByTurn(turn), frequency(hits, setups, *exact));
         }
     }
-    let found = seen.queries.estimates();
+    let found = queries.map(QueryObserver::estimates).unwrap_or_default();
     for (query, found) in report.queries.iter().zip(found) {
         let mut put = |measure, f: Frequency, exact| {
             let key = EstimateKey::of(measure, &query.query);
@@ -293,9 +429,96 @@ pub fn estimates(report: &Report, seen: &SetupObserver) -> Estimates {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{EngineDeck, Kind, simulate};
+    use crate::engine::{Dealer, EngineDeck, Kind, chunk_rng, simulate};
     use crate::stats::exact::DeckShape;
     use crate::stats::query;
+
+    /// The observer counts exactly what evaluating each query on each dealt setup counts,
+    /// card by card: for few windows (histogram) and many (a counter per window), going
+    /// first without a turn-1 draw and going second, and for queries of every comparison,
+    /// `|` groups, more than four clauses (two words), a clause no count passes and a
+    /// kind outside the deck.
+    #[test]
+    fn counts_match_a_direct_evaluation_of_every_setup() {
+        let kinds: Vec<Kind> = [
+            (4, true),
+            (3, false),
+            (2, true),
+            (1, false),
+            (2, false),
+            (48, false),
+        ]
+        .iter()
+        .map(|&(copies, basic)| Kind { copies, basic })
+        .collect();
+        let deck = EngineDeck::new(&kinds).unwrap();
+        let texts = [
+            "A>=1 & B>=1",
+            "B|A>=2",
+            "C=1",
+            "D<1 & E>0",
+            "A<=1 & B<2 & C>=1 & D<=0 & E>=0 & F>=3",
+            "A<0",
+        ];
+        let mut queries: Vec<ResolvedQuery> = texts
+            .iter()
+            .map(|text| {
+                let parsed = query::parse(text).unwrap();
+                let index = |name: &query::NameRef| {
+                    Ok::<_, ()>(usize::from(name.text.as_bytes()[0] - b'A'))
+                };
+                parsed.resolve(index).unwrap()
+            })
+            .collect();
+        // A kind the deck does not have counts 0.
+        queries[2].clauses[0].kinds.push(40);
+        for (turns, going, first_player_draws) in [
+            (3, Going::First, false),
+            (4, Going::Second, false),
+            (12, Going::First, true),
+        ] {
+            let rules = Setup {
+                first_player_draws,
+                ..Setup::default()
+            };
+            let mut observer = QueryObserver::new(&queries, kinds.len(), &rules, turns, going);
+            let stride = 2 + turns as usize;
+            let mut expected = vec![vec![0u64; stride]; queries.len()];
+            let mut dealer = Dealer::new(&deck, &rules, turns).unwrap();
+            let mut rng = chunk_rng(11, u64::from(turns));
+            for _ in 0..20_000 {
+                let view = dealer.deal(&mut rng);
+                observer.observe(&view);
+                let count = |cards: &[u16]| {
+                    let mut counts = vec![0u32; kinds.len()];
+                    for &kind in cards {
+                        counts[usize::from(kind)] += 1;
+                    }
+                    counts
+                };
+                let by = |cards: &[u16], query: &ResolvedQuery| {
+                    let counts = count(cards);
+                    u64::from(query.holds(|k| counts.get(k).copied().unwrap_or(0)))
+                };
+                for (query, expected) in queries.iter().zip(&mut expected) {
+                    expected[0] += by(view.hand, query);
+                    expected[1] += by(view.prizes, query);
+                    for turn in 1..=turns {
+                        let seen = rules.draws_by_turn(turn, going) as usize;
+                        let cards = [view.hand, &view.draws[..seen]].concat();
+                        expected[1 + turn as usize] += by(&cards, query);
+                    }
+                }
+            }
+            let found: Vec<Vec<u64>> = observer
+                .counts()
+                .into_iter()
+                .map(|c| [vec![c.hand, c.prizes], c.by_turn].concat())
+                .collect();
+            assert_eq!(found, expected, "{turns} turns, going {going:?}");
+            assert!(expected[0][0] > 0 && expected[5] == vec![0; stride]);
+        }
+    }
 
     /// Simulated kept-hand frequencies agree with the exact values within 5 standard errors
     /// (seeded, so the test is deterministic), for a joint query and an `|` group.

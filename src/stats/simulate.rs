@@ -81,33 +81,60 @@ pub fn simulate_report(
         threads,
         progress: Some(&done),
     };
-    let make = || SetupObserver {
-        counts: engine::CountObserver::new(&engine, setup, turns),
-        queries: QueryObserver::new(queries, engine.kinds(), setup, turns, going),
-    };
-    // About 10 million setups per second per thread: only a run longer than a second
+    // About 20 million setups per second per thread: only a run longer than a second
     // gets a progress bar.
-    let watch = setups as f64 / (10e6 * threads as f64) > 1.0;
-    let finished = AtomicBool::new(false);
-    let seen = std::thread::scope(|scope| {
-        if watch {
-            progress.start(setups);
-            scope.spawn(|| {
-                while !finished.load(Ordering::Relaxed) {
-                    progress.advance(done.load(Ordering::Relaxed));
-                    std::thread::sleep(std::time::Duration::from_millis(100));
-                }
-                progress.finish();
-            });
-        }
-        let seen = engine::run(&engine, setup, &engine_plan, make);
-        finished.store(true, Ordering::Relaxed);
-        seen
-    })?;
+    let watch = setups as f64 / (20e6 * threads as f64) > 1.0;
+    let counts = || engine::CountObserver::new(&engine, setup, turns);
+    // Without queries the engine runs the per-card counter alone: no query work per setup.
+    let estimates = if queries.is_empty() {
+        let seen = watched(watch, setups, &done, progress, || {
+            engine::run(&engine, setup, &engine_plan, counts)
+        })?;
+        estimates(report, &seen, None)
+    } else {
+        let make = || SetupObserver {
+            counts: counts(),
+            queries: QueryObserver::new(queries, engine.kinds(), setup, turns, going),
+        };
+        let seen = watched(watch, setups, &done, progress, || {
+            engine::run(&engine, setup, &engine_plan, make)
+        })?;
+        estimates(report, &seen.counts, Some(&seen.queries))
+    };
     Ok(Simulation {
         setups,
         seed,
         threads: u32::try_from(threads).unwrap_or(u32::MAX),
-        estimates: estimates(report, &seen),
+        estimates,
+    })
+}
+
+/// Runs `work`, with a thread that reports `done` to `progress` every 100 ms when `watch`.
+fn watched<T>(
+    watch: bool,
+    total: u64,
+    done: &AtomicU64,
+    progress: &dyn Progress,
+    work: impl FnOnce() -> T,
+) -> T {
+    let finished = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        let watcher = watch.then(|| {
+            progress.start(total);
+            scope.spawn(|| {
+                while !finished.load(Ordering::Relaxed) {
+                    progress.advance(done.load(Ordering::Relaxed));
+                    // Woken early when the work is done, so the caller never waits for it.
+                    std::thread::park_timeout(std::time::Duration::from_millis(100));
+                }
+                progress.finish();
+            })
+        });
+        let result = work();
+        finished.store(true, Ordering::Relaxed);
+        if let Some(watcher) = watcher {
+            watcher.thread().unpark();
+        }
+        result
     })
 }
