@@ -4,8 +4,12 @@
 //! line lives in the binary, not the library). Decks are real 60-card lists built from the embedded card index and, when
 //! ../shared/data/tcgdex-repo exists, from the TCGdex index (opened once first, so the
 //! timed runs find the cache warm, as the issue asks). One deck in 50 has a misspelt card,
-//! which costs a suggestion search. Run with `cargo bench --bench repo`; prints its results
-//! (best of 3, decks per second; `DECKBOX_BENCH_DECKS=500` for a quick look) and asserts nothing.
+//! which costs a suggestion search. The binary's `fmt --check .` is timed the same way, and
+//! both commands' peak memory (GNU time's maximum resident set size) is measured over the
+//! whole repository and over a tenth of it: it should not grow with the number of files.
+//! Run with `cargo bench --bench repo`; prints its results (best of 3, decks per second;
+//! `DECKBOX_BENCH_DECKS=500` for a quick look, `DECKBOX_BENCH_CARDS=embedded` to skip the
+//! TCGdex part, `DECKBOX_BENCH_DIR=DIR` to keep the decks in DIR) and asserts nothing.
 
 #![allow(clippy::print_stdout, reason = "a bench reports on stdout")]
 
@@ -33,7 +37,10 @@ fn main() {
     println!("rayon threads: {}", rayon::current_num_threads());
     let data = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/tcgdex-repo");
     bench("embedded index", None);
-    if data.is_dir() {
+    let embedded_only = std::env::var("DECKBOX_BENCH_CARDS").is_ok_and(|v| v == "embedded");
+    if embedded_only {
+        println!("tcgdex part skipped: DECKBOX_BENCH_CARDS=embedded");
+    } else if data.is_dir() {
         bench("tcgdex (warm index)", Some(&data));
     } else {
         println!("tcgdex part skipped: {} is missing", data.display());
@@ -58,11 +65,13 @@ fn bench(label: &str, cards: Option<&Path>) {
         println!("no temp dir");
         return;
     };
-    if let Err(error) = generate(&settings.db, dir.path()) {
+    // DECKBOX_BENCH_DIR keeps the generated repository there, to profile the binary on it.
+    let root =
+        std::env::var_os("DECKBOX_BENCH_DIR").map_or(dir.path().to_path_buf(), PathBuf::from);
+    if let Err(error) = generate(&settings.db, &root) {
         println!("cannot write decks: {error}");
         return;
     }
-    let root = dir.path().to_path_buf();
     let mut args = vec!["deckbox", "check", ".", "--output", "short", "--no-config"];
     let cards_arg = cards.map(|path| path.display().to_string());
     if let Some(path) = &cards_arg {
@@ -160,18 +169,60 @@ fn pieces(root: &Path, settings: &Settings) {
     report_rate("render human (parallel)", human, 0);
 }
 
-/// The binary, when cargo built it for this bench.
+/// The binary, when cargo built it for this bench: `check` with `args`, then `fmt --check`
+/// over the same folder; then the peak memory of each over the whole repository and over
+/// its first tenth (folders `00` to `09`).
 fn binary(root: &Path, args: &[&str]) {
     let exe = env!("CARGO_BIN_EXE_deckbox");
-    let mut code = 0;
-    let time = best(|| {
+    let run = |args: &[&str]| {
         let output = std::process::Command::new(exe)
-            .args(args.get(1..).unwrap_or_default())
+            .args(args)
             .current_dir(root)
             .output();
-        code = output.ok().and_then(|out| out.status.code()).unwrap_or(-1);
-    });
-    report_rate("binary: deckbox check . --output short", time, code);
+        output.ok().and_then(|out| out.status.code()).unwrap_or(-1)
+    };
+    let mut code = 0;
+    let time = best(|| code = run(args.get(1..).unwrap_or_default()));
+    report_rate(
+        "binary: deckbox check . --output short (exit {code})",
+        time,
+        code,
+    );
+    let cards: Vec<&str> = args.iter().skip(4).copied().collect();
+    let mut fmt_args = vec!["fmt", "--check", "."];
+    fmt_args.extend(&cards);
+    let time = best(|| code = run(&fmt_args));
+    report_rate("binary: deckbox fmt --check . (exit {code})", time, code);
+    let tenth: Vec<String> = (0..10).map(|i| format!("{i:02}")).collect();
+    for (what, command) in [
+        ("check", args.get(1..).unwrap_or_default()),
+        ("fmt --check", &fmt_args[..]),
+    ] {
+        let whole = peak_rss(exe, root, command);
+        let mut part: Vec<&str> = command.iter().copied().filter(|a| *a != ".").collect();
+        part.extend(tenth.iter().map(String::as_str));
+        let part = peak_rss(exe, root, &part);
+        match (whole, part) {
+            (Some(whole), Some(part)) => println!(
+                "  peak RSS of {what}: {:.1} MB for every deck, {:.1} MB for a tenth of them",
+                whole as f64 / 1024.0,
+                part as f64 / 1024.0
+            ),
+            _ => println!("  peak RSS of {what}: not measured (no /usr/bin/time)"),
+        }
+    }
+}
+
+/// The peak resident set size in KiB of `exe args` run in `dir`, from GNU time.
+fn peak_rss(exe: &str, dir: &Path, args: &[&str]) -> Option<u64> {
+    let output = std::process::Command::new("/usr/bin/time")
+        .args(["-f", "%M", exe])
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .ok()?;
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    stderr.lines().last()?.trim().parse().ok()
 }
 
 fn best(mut run: impl FnMut()) -> Duration {

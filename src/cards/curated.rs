@@ -163,6 +163,7 @@ fn convert(entry: Entry) -> Result<Printing, String> {
         tags: Tags::default(),
         effect: None,
         any_number: false,
+        slot: crate::cards::DbSlot::default(),
     })
 }
 

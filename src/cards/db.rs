@@ -8,10 +8,12 @@
 //! lists: it answers questions about cards.
 
 use std::collections::HashMap;
-use std::sync::{Mutex, OnceLock};
+use std::sync::OnceLock;
+
+use crate::util::memo::Memo;
 
 use super::table::{self, KeyTable, Reader};
-use super::{Printing, PrintingId, Source, split_subset};
+use super::{DbSlot, Printing, PrintingId, Source, split_subset};
 use crate::names;
 use crate::names::lang::Language;
 
@@ -22,6 +24,8 @@ const LANGUAGE_BITS: u32 = 3;
 #[derive(Debug)]
 pub struct CardDb {
     source: Source,
+    /// A number no other database of this process has, for the printings' [`DbSlot`]s.
+    instance: u64,
     /// One cell per printing, filled on first access from `records` (`None`: the record
     /// does not decode, which only a damaged cache file can cause).
     printings: Vec<OnceLock<Option<Box<Printing>>>>,
@@ -30,11 +34,17 @@ pub struct CardDb {
     by_printing: KeyTable,
     /// [`names::lookup_key`] of every name in every language → `id << 3 | language`.
     by_name: KeyTable,
-    /// Lookup keys of names already asked for: a repository check asks for the same card
-    /// names deck after deck, and a key costs a full name normalization.
-    keys: KeyMemo,
-    /// The same for set codes and numbers as written (`PR-SV 12` → `SVP\012`).
-    printing_keys: KeyMemo,
+    /// Names already asked for, with the `by_name` row of their lookup key: a repository
+    /// check asks for the same card names deck after deck, and a key costs a full name
+    /// normalization and a search.
+    keys: KeyMemo<Option<usize>>,
+    /// The same for set codes and numbers as written (`PR-SV 12` → the row of `SVP\012` in
+    /// `by_printing`).
+    printing_keys: KeyMemo<Option<usize>>,
+    /// The languages each name asked for is written in, a bit per [`Language::index`]: a
+    /// list's language is voted by its names, and a common name matches hundreds of
+    /// printings.
+    languages: KeyMemo<u8>,
     /// Suggestions already searched for an unknown name (a typo is often copied from deck
     /// to deck).
     suggested: KeyMemo<Vec<String>>,
@@ -44,40 +54,14 @@ pub struct CardDb {
     set_codes: OnceLock<HashMap<String, String>>,
 }
 
-/// Most names [`KeyMemo`] keeps: enough for every card name of a real repository, while a
-/// hostile file of a million distinct names cannot grow it without bound.
-const MAX_MEMO_NAMES: usize = 1 << 16;
-
 /// Written text → what it maps to (an index key, suggestions), shared by the threads of a
 /// check.
-#[derive(Debug)]
-struct KeyMemo<V = String>(Mutex<HashMap<String, V>>);
+type KeyMemo<V = String> = Memo<String, V>;
 
-impl<V> Default for KeyMemo<V> {
-    fn default() -> KeyMemo<V> {
-        KeyMemo(Mutex::new(HashMap::new()))
-    }
-}
-
-impl<V: Clone> KeyMemo<V> {
-    /// The value for `written`, computed by `compute` the first time.
-    fn key(&self, written: &str, compute: impl FnOnce() -> V) -> V {
-        if let Some(key) = self
-            .0
-            .lock()
-            .ok()
-            .and_then(|memo| memo.get(written).cloned())
-        {
-            return key;
-        }
-        let key = compute();
-        if let Ok(mut memo) = self.0.lock()
-            && memo.len() < MAX_MEMO_NAMES
-        {
-            memo.insert(written.to_string(), key.clone());
-        }
-        key
-    }
+/// A number for a new database, unique in the process (from 1: 0 is "no database").
+fn next_instance() -> u64 {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
 }
 
 /// A printing found by name, and the language whose name matched.
@@ -119,18 +103,24 @@ impl CardDb {
     pub fn new(source: Source, printings: Vec<Printing>) -> CardDb {
         let by_printing = set_number_table(&printings);
         let by_name = name_table(&printings);
-        let printings = printings
-            .into_iter()
-            .map(|printing| OnceLock::from(Some(Box::new(printing))))
+        let instance = next_instance();
+        let printings = (0..)
+            .zip(printings)
+            .map(|(id, mut printing)| {
+                printing.slot = DbSlot::new(instance, id);
+                OnceLock::from(Some(Box::new(printing)))
+            })
             .collect();
         CardDb {
             source,
+            instance,
             printings,
             records: Records::default(),
             by_printing,
             by_name,
             keys: KeyMemo::default(),
             printing_keys: KeyMemo::default(),
+            languages: KeyMemo::default(),
             suggested: KeyMemo::default(),
             sketches: OnceLock::new(),
             set_codes: OnceLock::new(),
@@ -153,7 +143,12 @@ impl CardDb {
     pub fn get(&self, id: PrintingId) -> Option<&Printing> {
         let index = usize::try_from(id).ok()?;
         let cell = self.printings.get(index)?;
-        cell.get_or_init(|| self.records.decode(index)).as_deref()
+        let decode = || {
+            let mut printing = self.records.decode(index)?;
+            printing.slot = DbSlot::new(self.instance, id);
+            Some(printing)
+        };
+        cell.get_or_init(decode).as_deref()
     }
 
     /// Every printing with its id, in id order. Decodes every printing not yet decoded:
@@ -169,11 +164,13 @@ impl CardDb {
     /// `TG05` are all understood). Several when a database lists a card twice.
     pub fn by_set_number(&self, code: &str, number: &str) -> &[PrintingId] {
         let written = set_number_key(code, number);
-        let key = self.printing_keys.key(&written, || {
-            let (code, number) = split_subset(code, number);
-            set_number_key(&code, &number)
-        });
-        self.by_printing.get(&key)
+        let row = self
+            .printing_keys
+            .get_or(written.as_str(), str::to_string, || {
+                let (code, number) = split_subset(code, number);
+                self.by_printing.row(&set_number_key(&code, &number))
+            });
+        row.map_or(&[], |row| self.by_printing.values_at(row))
     }
 
     /// The printed code of the set whose database id is `id` (`sv03.5` → `MEW`), or of the
@@ -205,10 +202,23 @@ impl CardDb {
     /// [`CardDb::by_name`] without collecting: a basic Energy name matches hundreds of
     /// printings, and most callers keep a few of them.
     pub fn name_matches(&self, name: &str) -> impl Iterator<Item = NameMatch> + '_ {
-        self.by_name
-            .get(&self.keys.key(name, || names::lookup_key(name)))
+        let row = self.keys.get_or(name, str::to_string, || {
+            self.by_name.row(&names::lookup_key(name))
+        });
+        row.map_or(&[][..], |row| self.by_name.values_at(row))
             .iter()
             .filter_map(|&value| unpack_name_hit(value))
+    }
+
+    /// The languages in which `name` names some printing, in [`Language::ALL`] order.
+    pub fn name_languages(&self, name: &str) -> impl Iterator<Item = Language> + use<> {
+        let mask = self.languages.get_or(name, str::to_string, || {
+            self.name_matches(name)
+                .fold(0u8, |mask, hit| mask | 1 << (hit.language.index() & 7))
+        });
+        Language::ALL
+            .into_iter()
+            .filter(move |language| mask & 1 << (language.index() & 7) != 0)
     }
 
     /// A [`super::resolve::NameSketch`] of every name key with its index, computed once.
@@ -227,7 +237,7 @@ impl CardDb {
         name: &str,
         search: impl FnOnce() -> Vec<String>,
     ) -> Vec<String> {
-        self.suggested.key(name, search)
+        self.suggested.get_or(name, str::to_string, search)
     }
 
     /// The name key at `index` (see [`CardDb::name_sketches`]) with one printing and
@@ -291,6 +301,7 @@ impl CardDb {
         }
         Some(CardDb {
             source,
+            instance: next_instance(),
             printings: (0..ends.len()).map(|_| OnceLock::new()).collect(),
             records: Records {
                 bytes,
@@ -301,6 +312,7 @@ impl CardDb {
             by_name,
             keys: KeyMemo::default(),
             printing_keys: KeyMemo::default(),
+            languages: KeyMemo::default(),
             suggested: KeyMemo::default(),
             sketches: OnceLock::new(),
             set_codes: OnceLock::new(),

@@ -270,6 +270,7 @@ fn printing(card: &RawCard, set: &SetInfo) -> Option<Printing> {
         tags,
         effect: None,
         any_number: false,
+        slot: crate::cards::DbSlot::default(),
     };
     printing.set_rules_text(&rules_text(card));
     Some(printing)

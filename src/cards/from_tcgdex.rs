@@ -424,6 +424,7 @@ fn card_printing(card: &Value, set: &SetInfo, local_id: &str) -> Result<Printing
         tags,
         effect: None,
         any_number: false,
+        slot: crate::cards::DbSlot::default(),
         names,
     };
     printing.set_rules_text(&rules_text);

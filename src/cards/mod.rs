@@ -244,6 +244,37 @@ pub struct Printing {
     pub effect: Option<u64>,
     /// The card prints "you may have as many of this card in your deck as you like".
     pub any_number: bool,
+    /// Where the printing sits in its [`CardDb`], for memos keyed by printing; not part of
+    /// the card (never written, equal for any two printings).
+    #[serde(skip)]
+    pub slot: DbSlot,
+}
+
+/// A printing's place in a [`CardDb`]: the database (a number unique in the process) and
+/// the printing's id there; none for a printing outside a database. Any two slots compare
+/// equal, so a printing's equality is the card's alone; [`DbSlot::key`] tells them apart.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct DbSlot {
+    /// 0: in no database.
+    db: u64,
+    id: PrintingId,
+}
+
+impl DbSlot {
+    pub(crate) fn new(db: u64, id: PrintingId) -> DbSlot {
+        DbSlot { db, id }
+    }
+
+    /// The database and id, when the printing is in a database.
+    pub fn key(self) -> Option<(u64, PrintingId)> {
+        (self.db != 0).then_some((self.db, self.id))
+    }
+}
+
+impl PartialEq for DbSlot {
+    fn eq(&self, _: &DbSlot) -> bool {
+        true
+    }
 }
 
 impl Printing {
@@ -271,6 +302,7 @@ impl Printing {
             tags: Tags::default(),
             effect: None,
             any_number: false,
+            slot: DbSlot::default(),
         }
     }
 

@@ -237,17 +237,7 @@ fn code_read_as_name(db: &CardDb, name: &str, number: &str) -> Option<Resolution
 
 /// The languages in which `name` is the name of some card.
 pub fn name_languages(db: &CardDb, name: &str) -> Vec<Language> {
-    let mut seen = [false; Language::ALL.len()];
-    for hit in db.name_matches(name) {
-        if let Some(slot) = seen.get_mut(hit.language.index()) {
-            *slot = true;
-        }
-    }
-    let languages = Language::ALL.iter().zip(seen);
-    languages
-        .filter(|(_, seen)| *seen)
-        .map(|(l, _)| *l)
-        .collect()
+    db.name_languages(name).collect()
 }
 
 /// Whether a set code and number say nothing about the printing: an old export's code for

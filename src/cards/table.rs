@@ -53,20 +53,20 @@ impl KeyTable {
         &self.values
     }
 
-    /// The values of `key`, empty when the key is absent.
-    pub fn get(&self, key: &str) -> &[u32] {
+    /// The row of `key` (see [`KeyTable::values_at`]), `None` when the key is absent.
+    pub fn row(&self, key: &str) -> Option<usize> {
         let (mut low, mut high) = (0, self.len());
         while low < high {
             let mid = low + (high - low) / 2;
             match self.key(mid).map(|k| k.cmp(key)) {
                 Some(std::cmp::Ordering::Less) => low = mid + 1,
                 Some(std::cmp::Ordering::Greater) => high = mid,
-                Some(std::cmp::Ordering::Equal) => return self.values_at(mid),
+                Some(std::cmp::Ordering::Equal) => return Some(mid),
                 // Only a damaged cache gets here (offsets checked at decode, so never).
-                None => return &[],
+                None => return None,
             }
         }
-        &[]
+        None
     }
 
     /// Every key with its values, in key order.
@@ -203,6 +203,13 @@ mod tests {
 
     fn table(entries: &[(&str, u32)]) -> KeyTable {
         KeyTable::build(entries.to_vec()).unwrap()
+    }
+
+    impl KeyTable {
+        /// The values of `key`, empty when the key is absent.
+        fn get(&self, key: &str) -> &[u32] {
+            self.row(key).map_or(&[], |row| self.values_at(row))
+        }
     }
 
     #[test]

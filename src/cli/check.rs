@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use clap::ValueEnum;
 use rayon::prelude::*;
 
-use super::{Outcome, SettingsArgs, Terminal};
+use super::{Outcome, SettingsArgs, Terminal, in_chunks, read_file};
 use deckbox::check::rules::Rule;
 use deckbox::check::{self, CheckedDeck};
 use deckbox::deck::DeckInput;
@@ -130,10 +130,6 @@ struct Tally {
     unknown: bool,
 }
 
-/// Files checked at once: their checked decks are in memory together, the rest of the run
-/// keeps only what the report's closing needs.
-const CHUNK: usize = 512;
-
 /// One `check` run over the walked files.
 struct Run<'a> {
     files: &'a [DeckFile],
@@ -143,7 +139,7 @@ struct Run<'a> {
 }
 
 impl Run<'_> {
-    /// Reads, checks and reports every file in order, [`CHUNK`] files at a time in parallel,
+    /// Reads, checks and reports every file in order, a chunk of files at a time in parallel,
     /// writing each deck's part of the report to `out` as soon as its chunk is done: memory
     /// stays flat in the number of files. Standard input is read first, on this thread.
     /// Files that cannot be read add their message to `failures`.
@@ -154,29 +150,15 @@ impl Run<'_> {
         failures: &mut Vec<String>,
         tally: &mut Tally,
     ) -> std::io::Result<()> {
-        let mut stdin_used = false;
-        let mut from_stdin = self.files.iter().map(|file| {
-            (file.path.as_os_str() == "-")
-                .then(|| read_deck(&file.path, stdin, &mut stdin_used).map_err(Error::from))
-        });
         let mut writer = ReportWriter::begin(out, self.style)?;
-        for (chunk, files) in self.files.chunks(CHUNK).enumerate() {
-            let ready: Vec<_> = from_stdin.by_ref().take(files.len()).collect();
-            let checked: Vec<Result<CheckedDeck, Error>> = ready
-                .into_par_iter()
-                .enumerate()
-                .map(|(offset, ready)| {
-                    let index = chunk * CHUNK + offset;
-                    let input = match ready {
-                        Some(input) => input,
-                        None => read_file(self.files.get(index)),
-                    }?;
-                    let planned = self.formats.format(index);
-                    let declared = self.settings.declared_format(planned, &input)?;
-                    let format = declared.as_ref().unwrap_or(planned);
-                    Ok(check::check(&input, &self.settings.db, format))
-                })
-                .collect();
+        let check = |index: usize, ready: Option<Result<DeckInput, Error>>| {
+            let input = ready.unwrap_or_else(|| read_file(self.files.get(index)))?;
+            let planned = self.formats.format(index);
+            let declared = self.settings.declared_format(planned, &input)?;
+            let format = declared.as_ref().unwrap_or(planned);
+            Ok::<_, Error>(check::check(&input, &self.settings.db, format))
+        };
+        let report = |checked: Vec<Result<CheckedDeck, Error>>| {
             let mut decks = Vec::with_capacity(checked.len());
             for result in checked {
                 match result {
@@ -203,17 +185,11 @@ impl Run<'_> {
                 tally.unknown |= unknown;
                 writer.push(piece)?;
             }
-        }
+            Ok(())
+        };
+        in_chunks(self.files, stdin, check, report)?;
         writer.finish(failures)
     }
-}
-
-fn read_file(file: Option<&DeckFile>) -> Result<DeckInput, Error> {
-    let file = file.ok_or_else(|| Error::Usage {
-        message: "internal error: file list out of step".to_string(),
-    })?;
-    // Standard input was read before; a file here never touches it.
-    read_deck(&file.path, &mut std::io::empty(), &mut true).map_err(Error::from)
 }
 
 /// `--format all`: each deck judged in every listed format at its date. Exit 0 when every

@@ -4,10 +4,11 @@
 //!
 //! Exit codes:
 //! - `fmt FILE`: 0 printed; 2 unreadable file or lines (see below).
-//! - `fmt --check FILES`: 0 every file canonical; 1 some file is not (a unified diff of
-//!   each on stdout); 2 some file could not be read or formatted.
-//! - `fmt --write FILES`: 0 (changed files named on stderr); 2 as above. Canonical files
-//!   are never touched.
+//! - `fmt --check FILES|DIRS`: 0 every file canonical; 1 some file is not (a unified diff
+//!   of each on stdout); 2 some file could not be read or formatted. Directories are walked
+//!   as `check` walks them, and files are formatted in parallel.
+//! - `fmt --write FILES|DIRS`: 0 (changed files named on stderr); 2 as above. Canonical
+//!   files are never touched.
 //! - `convert`: 0 when the list was converted, even when some names have no translation
 //!   (a warning on stderr lists them) or the deck breaks a rule (convert is not check);
 //!   2 when it could not be read or converted.
@@ -16,21 +17,25 @@
 //! would be lost. It is reported with its line numbers and counts as "could not do its
 //! job" (exit 2).
 
-use std::io::Read;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
-use super::{Outcome, SettingsArgs, Terminal, unwritten};
+use super::{Outcome, SettingsArgs, in_chunks, unwritten};
 use deckbox::check;
+use deckbox::deck::DeckInput;
 use deckbox::deck::input::read_deck;
 use deckbox::edit::listing::{self, Formatted, Layout, TextStyle, Untranslated};
 use deckbox::error::{Error, Exit};
+use deckbox::formats::Format;
 use deckbox::names::lang::Language;
-use deckbox::settings::Settings;
+use deckbox::settings::walk;
+use deckbox::settings::{FormatPlan, Settings};
 use deckbox::util::atomic::{Lock, Options};
 
 #[derive(Debug, clap::Args)]
 pub struct FmtArgs {
-    /// Deck list files; `-` reads standard input (not with `--write`).
+    /// Deck list files; `-` reads standard input (not with `--write`). With `--check` or
+    /// `--write`, also directories, walked as `deckbox check` walks them.
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
     /// Print a diff and exit 1 when a file is not canonical; change nothing.
@@ -89,7 +94,7 @@ enum Mode {
     Write,
 }
 
-pub(crate) fn run_fmt(args: &FmtArgs, stdin: &mut dyn Read, _terminal: Terminal) -> Outcome {
+pub(crate) fn run_fmt(args: &FmtArgs, stdin: &mut dyn Read, out: &mut dyn Write) -> Outcome {
     let mode = match (args.check, args.write) {
         (true, _) => Mode::Check,
         (_, true) => Mode::Write,
@@ -98,50 +103,148 @@ pub(crate) fn run_fmt(args: &FmtArgs, stdin: &mut dyn Read, _terminal: Terminal)
     if let Some(error) = misuse(args, mode) {
         return Outcome::error(&error);
     }
+    match mode {
+        Mode::Print => print_one(args, stdin),
+        Mode::Check | Mode::Write => many(args, mode, stdin, out),
+    }
+}
+
+/// `fmt FILE`: the canonical list on standard output.
+fn print_one(args: &FmtArgs, stdin: &mut dyn Read) -> Outcome {
+    let Some(file) = args.files.first() else {
+        return Outcome::default();
+    };
+    let settings = match Settings::resolve_for(&args.settings.flags(), file) {
+        Ok(settings) => settings,
+        Err(error) => return Outcome::error(&error),
+    };
+    let ready = read_deck(file, stdin, &mut false).map_err(Error::from);
+    fmt_file(
+        file,
+        Some(ready),
+        &settings,
+        &settings.format,
+        Mode::Print,
+        None,
+    )
+    .noted(&settings.notes)
+}
+
+/// `fmt --check` and `fmt --write` over files and directories (walked as `check` walks
+/// them), a chunk of files at a time in parallel; `--check`'s diffs are written to `out` in
+/// file order as each chunk is done.
+fn many(args: &FmtArgs, mode: Mode, stdin: &mut dyn Read, out: &mut dyn Write) -> Outcome {
     let settings = match Settings::resolve(&args.settings.flags()) {
         Ok(settings) => settings,
         Err(error) => return Outcome::error(&error),
     };
-    let mut outcome = Outcome::default();
-    let mut stdin_used = false;
+    let selection = match settings.selection() {
+        Ok(selection) => selection,
+        Err(error) => return Outcome::error(&error),
+    };
+    let walked = walk::deck_files(&args.files, &selection);
+    let formats = match FormatPlan::new(&walked.files, &settings) {
+        Ok(formats) => formats,
+        Err(error) => return Outcome::error(&error),
+    };
+    let mut outcome = Outcome {
+        stderr: walked
+            .warnings
+            .iter()
+            .map(|message| format!("warning: {message}\n"))
+            .chain(
+                walked
+                    .errors
+                    .iter()
+                    .map(|message| format!("error: {message}\n")),
+            )
+            .collect(),
+        code: if walked.errors.is_empty() {
+            Exit::Clean
+        } else {
+            Exit::Failed
+        },
+        ..Outcome::default()
+    };
+    if walked.files.is_empty() && walked.errors.is_empty() {
+        outcome.stderr += "warning: no deck lists found; a walk picks the files deckbox.toml's [files] include, by default *.txt, *.deck, *.ptcgl, *.ptcgo\n";
+    }
     let options = Options { force: args.force };
-    for file in &args.files {
-        // A file to rewrite is locked before it is read: another deckbox writing it waits.
-        let lock = match (mode == Mode::Write)
-            .then(|| Lock::acquire(file))
-            .transpose()
-        {
-            Ok(lock) => lock,
-            Err(error) => {
-                outcome.stderr.push_str(&unwritten(file, &error));
-                outcome.code = Exit::Failed;
-                continue;
-            }
+    let work = |index: usize, ready: Option<Result<DeckInput, Error>>| {
+        let Some(file) = walked.files.get(index) else {
+            return Outcome::failure("error: internal error: file list out of step\n".into());
         };
-        let formatted = read_deck(file, stdin, &mut stdin_used)
-            .map_err(Error::from)
-            .and_then(|input| {
-                refuse_foreign_encoding(file, &input, mode)?;
-                let format = settings.format_for_deck(&input)?;
-                listing::format(&input, &settings.db, &format).map_err(|refusal| Error::Refused {
-                    name: file.display().to_string(),
-                    reason: refusal.to_string(),
-                })
-            });
-        match formatted {
-            Ok(formatted) => match (mode, &lock) {
-                (Mode::Write, Some(lock)) => {
-                    write_file(&mut outcome, file, &formatted, lock, options)
-                }
-                _ => one_file(&mut outcome, file, &formatted, mode),
-            },
-            Err(error) => {
-                outcome.stderr.push_str(&super::render(&error));
-                outcome.code = Exit::Failed;
+        fmt_file(
+            &file.path,
+            ready,
+            &settings,
+            formats.format(index),
+            mode,
+            Some(options),
+        )
+    };
+    let report = |outcomes: Vec<Outcome>| {
+        for one in outcomes {
+            outcome.stderr.push_str(&one.stderr);
+            outcome.code = outcome.code.max(one.code);
+            out.write_all(one.stdout.as_bytes())?;
+        }
+        Ok(())
+    };
+    // A write error stops the run; the binary decides what it means for the exit code, as
+    // for `check`.
+    let _ = in_chunks(&walked.files, stdin, work, report);
+    outcome.noted(&settings.notes)
+}
+
+/// Formats one file: prints it, checks it (a diff when it is not canonical) or rewrites it
+/// (`options` given), taking the lock first. `ready` is the file already read (standard
+/// input); `planned` is the format the settings give this file, before its own declaration.
+fn fmt_file(
+    file: &Path,
+    ready: Option<Result<DeckInput, Error>>,
+    settings: &Settings,
+    planned: &Format,
+    mode: Mode,
+    options: Option<Options>,
+) -> Outcome {
+    let mut outcome = Outcome::default();
+    // A file to rewrite is locked before it is read: another deckbox writing it waits.
+    let lock = match (mode == Mode::Write)
+        .then(|| Lock::acquire(file))
+        .transpose()
+    {
+        Ok(lock) => lock,
+        Err(error) => {
+            outcome.stderr.push_str(&unwritten(file, &error));
+            outcome.code = Exit::Failed;
+            return outcome;
+        }
+    };
+    let formatted = ready
+        .unwrap_or_else(|| read_deck(file, &mut std::io::empty(), &mut true).map_err(Error::from))
+        .and_then(|input| {
+            refuse_foreign_encoding(file, &input, mode)?;
+            let declared = settings.declared_format(planned, &input)?;
+            let format = declared.as_ref().unwrap_or(planned);
+            listing::format(&input, &settings.db, format).map_err(|refusal| Error::Refused {
+                name: file.display().to_string(),
+                reason: refusal.to_string(),
+            })
+        });
+    match formatted {
+        Ok(formatted) => match (mode, &lock, options) {
+            (Mode::Write, Some(lock), Some(options)) => {
+                write_file(&mut outcome, file, &formatted, lock, options)
             }
+            _ => one_file(&mut outcome, file, &formatted, mode),
+        },
+        Err(error) => {
+            outcome.stderr.push_str(&super::render(&error));
+            outcome.code = Exit::Failed;
         }
     }
-    outcome.noted(&settings.notes)
+    outcome
 }
 
 /// `fmt --write` for one file: rewritten when it is not canonical, named on stderr.

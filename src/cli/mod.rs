@@ -12,6 +12,8 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
 
+use deckbox::deck::DeckInput;
+use deckbox::deck::input::read_deck;
 use deckbox::error::{Error, Exit};
 use deckbox::settings::Flags;
 use deckbox::stats::simulate::Progress;
@@ -156,6 +158,48 @@ pub struct Terminal {
     pub width: Option<usize>,
 }
 
+/// Files worked on at once by a command over many files: their results are in memory
+/// together, and each chunk's part of the output is written before the next starts, so
+/// memory stays flat in the number of files.
+const CHUNK: usize = 512;
+
+/// Runs `work` on every file in order, [`CHUNK`] files at a time in parallel, and hands each
+/// chunk's results, in file order, to `done`. Standard input (the file `-`) is read first,
+/// on this thread, and given to `work` as `Some`; `work` reads any other file itself (see
+/// [`read_file`]), so it can do what must come first (take a lock). Stops at `done`'s first
+/// error.
+fn in_chunks<T: Send>(
+    files: &[deckbox::settings::walk::DeckFile],
+    stdin: &mut dyn Read,
+    work: impl Fn(usize, Option<Result<DeckInput, Error>>) -> T + Sync,
+    mut done: impl FnMut(Vec<T>) -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    use rayon::prelude::*;
+    let mut stdin_used = false;
+    let mut from_stdin = files.iter().map(|file| {
+        (file.path.as_os_str() == "-")
+            .then(|| read_deck(&file.path, stdin, &mut stdin_used).map_err(Error::from))
+    });
+    for (chunk, part) in files.chunks(CHUNK).enumerate() {
+        let ready: Vec<_> = from_stdin.by_ref().take(part.len()).collect();
+        let results: Vec<T> = ready
+            .into_par_iter()
+            .enumerate()
+            .map(|(offset, ready)| work(chunk * CHUNK + offset, ready))
+            .collect();
+        done(results)?;
+    }
+    Ok(())
+}
+
+/// Reads one walked file (never standard input, which [`in_chunks`] read first).
+fn read_file(file: Option<&deckbox::settings::walk::DeckFile>) -> Result<DeckInput, Error> {
+    let file = file.ok_or_else(|| Error::Usage {
+        message: "internal error: file list out of step".to_string(),
+    })?;
+    read_deck(&file.path, &mut std::io::empty(), &mut true).map_err(Error::from)
+}
+
 /// What a command produced.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Outcome {
@@ -236,8 +280,8 @@ pub(crate) fn unwritten(
 
 /// Runs one command (`stdin` is read only for the file `-`), reporting a long simulation's
 /// progress to `progress` (the binary draws a bar).
-/// A report that grows with the number of files (`check`'s) is written to `stdout` as it is
-/// made, so memory stays flat; everything else is in the returned [`Outcome`], whose
+/// A report that grows with the number of files (`check`'s, `fmt --check`'s diffs) is
+/// written to `stdout` as it is made, so memory stays flat; everything else is in the returned [`Outcome`], whose
 /// `stdout` goes after what was written.
 pub fn run(
     args: &Args,
@@ -253,7 +297,7 @@ pub fn run(
         Command::Card(card_args) => card::run(card_args),
         Command::Explain { rule } => info::explain(rule.as_deref()),
         Command::Formats { action } => info::formats(action.as_ref()),
-        Command::Fmt(fmt_args) => fmt::run_fmt(fmt_args, stdin, terminal),
+        Command::Fmt(fmt_args) => fmt::run_fmt(fmt_args, stdin, stdout),
         Command::Convert(convert_args) => fmt::run_convert(convert_args, stdin),
         Command::Add(add_args) => edit::run_add(add_args),
         Command::Remove(remove_args) => edit::run_remove(remove_args),

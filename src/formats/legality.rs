@@ -27,8 +27,71 @@ pub enum Verdict<'a> {
     },
 }
 
-/// Judges one printing.
+/// A [`Verdict`] as the format's memo keeps it: a ban by its index in `format.bans`.
+#[derive(Debug, Clone)]
+pub(crate) enum Judged {
+    Legal,
+    LegalAsReprint(PrintingId),
+    Banned(usize),
+    NotLegal {
+        reason: String,
+        alternative: Option<PrintingId>,
+        differences: Vec<reprint::Difference>,
+    },
+}
+
+/// Judges one printing. A printing of a database is judged once per format: the verdict is
+/// kept in the format's memo.
 pub fn judge<'f>(format: &'f Format, db: &CardDb, printing: &Printing) -> Verdict<'f> {
+    let Some(key) = printing.slot.key() else {
+        return judge_now(format, db, printing);
+    };
+    let judged = format.judged.get_or(
+        &key,
+        |key| *key,
+        || match judge_now(format, db, printing) {
+            Verdict::Legal => Judged::Legal,
+            Verdict::LegalAsReprint(id) => Judged::LegalAsReprint(id),
+            Verdict::Banned(ban) => Judged::Banned(ban_index(format, ban)),
+            Verdict::NotLegal {
+                reason,
+                alternative,
+                differences,
+            } => Judged::NotLegal {
+                reason,
+                alternative,
+                differences,
+            },
+        },
+    );
+    match judged {
+        Judged::Legal => Verdict::Legal,
+        Judged::LegalAsReprint(id) => Verdict::LegalAsReprint(id),
+        Judged::Banned(index) => match format.bans.get(index) {
+            Some(ban) => Verdict::Banned(ban),
+            // `ban_index` found it in this list: never reached.
+            None => judge_now(format, db, printing),
+        },
+        Judged::NotLegal {
+            reason,
+            alternative,
+            differences,
+        } => Verdict::NotLegal {
+            reason,
+            alternative,
+            differences,
+        },
+    }
+}
+
+/// Where `ban` (one of `format.bans`, as [`ban_of`] returns) is in `format.bans`.
+fn ban_index(format: &Format, ban: &Ban) -> usize {
+    let found = format.bans.iter().position(|b| std::ptr::eq(b, ban));
+    found.unwrap_or(usize::MAX)
+}
+
+/// Judges one printing, without the memo.
+fn judge_now<'f>(format: &'f Format, db: &CardDb, printing: &Printing) -> Verdict<'f> {
     if let Some(ban) = ban_of(format, db, printing) {
         return Verdict::Banned(ban);
     }

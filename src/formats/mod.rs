@@ -87,6 +87,9 @@ pub struct Format {
     keys: legality::Keys,
     /// The file's table (its parents merged in), to judge at another date.
     history: Arc<History>,
+    /// Verdicts already given, by database and printing: a repository check judges the same
+    /// printings deck after deck.
+    judged: crate::util::memo::Memo<(u64, crate::cards::PrintingId), legality::Judged>,
 }
 
 /// What [`Format::at`] compiles a format from.
@@ -490,6 +493,7 @@ impl Format {
             errata: file.errata,
             keys,
             history,
+            judged: Default::default(),
         }
     }
 

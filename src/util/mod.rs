@@ -1,10 +1,11 @@
 //! Plumbing every wing may use, and that knows nothing of decks or cards: atomic writes to
 //! user files ([`atomic`]), the one bounded reader for files deckbox did not write
-//! ([`bounded`]), calendar days ([`date`]), escaping text for a terminal ([`escape`]) and the error type of strictly
-//! read TOML files ([`invalid_file`]).
+//! ([`bounded`]), calendar days ([`date`]), escaping text for a terminal ([`escape`]), the error type of strictly
+//! read TOML files ([`invalid_file`]) and a bounded memo shared by threads ([`memo`]).
 
 pub mod atomic;
 pub mod bounded;
 pub mod date;
 pub mod escape;
 pub mod invalid_file;
+pub mod memo;

@@ -282,3 +282,64 @@ fn convert_codes_a_name_that_also_names_a_different_card() {
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("2 Master Ball TEF 153\n"), "{out}");
 }
+
+/// `fmt --check DIR` walks the folder as `check` does (deck files only, sorted by path,
+/// hidden and ignored files skipped), prints a diff for each list that is not canonical in
+/// that order, and exits 1; `fmt --write DIR` then rewrites those, after which `--check`
+/// passes.
+#[test]
+fn fmt_check_and_write_walk_directories() {
+    let dir = workspace(&[DRAGAPULT, LIVE]);
+    let root = dir.path();
+    let canonical = common::stdout_of(&run_in(root, &["fmt", "dragapult.txt"], b"").1).to_string();
+    for folder in ["decks/a", "decks/b", "decks/.hidden", "decks/ignored"] {
+        std::fs::create_dir_all(root.join(folder)).unwrap();
+    }
+    std::fs::write(root.join("decks/a/canonical.txt"), &canonical).unwrap();
+    std::fs::copy(root.join("tcg_live_en.txt"), root.join("decks/b/live.txt")).unwrap();
+    std::fs::copy(
+        root.join("dragapult.txt"),
+        root.join("decks/a/z-messy.deck"),
+    )
+    .unwrap();
+    std::fs::write(root.join("decks/a/notes.md"), "not a deck\n").unwrap();
+    std::fs::copy(root.join("dragapult.txt"), root.join("decks/.hidden/x.txt")).unwrap();
+    std::fs::copy(root.join("dragapult.txt"), root.join("decks/ignored/x.txt")).unwrap();
+    std::fs::write(root.join("decks/.gitignore"), "ignored/\n").unwrap();
+    let (code, out) = run_in(root, &["fmt", "--check", "decks"], b"");
+    assert_eq!(code, 1, "{out}");
+    let headers: Vec<&str> = out.lines().filter(|l| l.starts_with("--- a/")).collect();
+    assert_eq!(
+        headers,
+        ["--- a/decks/a/z-messy.deck", "--- a/decks/b/live.txt"],
+        "{out}"
+    );
+    let (code, out) = run_in(root, &["fmt", "--write", "decks"], b"");
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("formatted decks/a/z-messy.deck\nformatted decks/b/live.txt\n"),
+        "{out}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(root.join("decks/a/z-messy.deck")).unwrap(),
+        canonical
+    );
+    assert_eq!(
+        std::fs::read_to_string(root.join("decks/ignored/x.txt")).unwrap(),
+        std::fs::read_to_string(root.join("dragapult.txt")).unwrap(),
+        "an ignored file is never rewritten"
+    );
+    let (code, out) = run_in(root, &["fmt", "--check", "decks"], b"");
+    assert_eq!(code, 0, "{out}");
+}
+
+/// `fmt DIR` without `--check` or `--write` prints one file: a folder is an error that says
+/// what to use.
+#[test]
+fn fmt_prints_one_file_not_a_folder() {
+    let dir = workspace(&[DRAGAPULT]);
+    std::fs::create_dir_all(dir.path().join("decks")).unwrap();
+    let (code, out) = run_in(dir.path(), &["fmt", "decks"], b"");
+    assert_eq!(code, 2, "{out}");
+    assert!(out.contains("directory"), "{out}");
+}
