@@ -1,0 +1,92 @@
+//! Times whole `deckbox` processes on one deck, as a player or a pre-commit hook runs them:
+//! `deckbox --version` (the floor: starting a process), `check` of one deck on the embedded
+//! card index, and the exact `stats` report (text and JSON). Each command runs 3 times to
+//! warm the file cache, then `DECKBOX_BENCH_RUNS` times (default 30), the commands taking
+//! turns so a machine whose speed drifts slows them alike. Prints mean ± standard deviation,
+//! the minimum, and each command's mean above `--version`'s; asserts nothing.
+//!
+//! `cargo bench --bench startup` times the binary cargo built for the bench profile;
+//! `DECKBOX_BENCH_BINARY=target/release/deckbox` times another build (the shipped, stripped
+//! one).
+
+#![allow(clippy::print_stdout, reason = "a bench reports on stdout")]
+
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::time::Instant;
+
+fn main() {
+    let runs: usize = std::env::var("DECKBOX_BENCH_RUNS")
+        .ok()
+        .and_then(|text| text.parse().ok())
+        .unwrap_or(30);
+    let binary = std::env::var_os("DECKBOX_BENCH_BINARY")
+        .map_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_deckbox")), PathBuf::from);
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let deck = root.join("examples/dragapult.txt");
+    let deck = deck.to_string_lossy();
+    let commands: [(&str, Vec<&str>); 4] = [
+        ("deckbox --version", vec!["--version"]),
+        ("deckbox check examples/dragapult.txt", vec!["check", &deck]),
+        ("deckbox stats examples/dragapult.txt", vec!["stats", &deck]),
+        (
+            "deckbox stats examples/dragapult.txt -o json",
+            vec!["stats", &deck, "-o", "json"],
+        ),
+    ];
+    println!(
+        "startup bench: {}, {runs} runs each after 3 warm-ups, commands taking turns",
+        binary.display()
+    );
+    let run = |args: &[&str]| -> Option<f64> {
+        let started = Instant::now();
+        let status = Command::new(&binary)
+            .args(args)
+            .current_dir(&root)
+            .env_remove("DECKBOX_AS_OF")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .ok()?;
+        status.success().then(|| started.elapsed().as_secs_f64() * 1000.0)
+    };
+    for _ in 0..3 {
+        for (_, args) in &commands {
+            run(args);
+        }
+    }
+    let mut times: Vec<Vec<f64>> = vec![Vec::new(); commands.len()];
+    for _ in 0..runs {
+        for ((name, args), times) in commands.iter().zip(&mut times) {
+            match run(args) {
+                Some(ms) => times.push(ms),
+                None => {
+                    println!("{name} failed");
+                    return;
+                }
+            }
+        }
+    }
+    let floor = mean(&times[0]);
+    println!("| command | mean ± sd | min | mean above --version |");
+    println!("| --- | --- | --- | --- |");
+    for ((name, _), times) in commands.iter().zip(&times) {
+        let minimum = times.iter().copied().fold(f64::INFINITY, f64::min);
+        println!(
+            "| `{name}` | {:.2} ms ± {:.2} | {minimum:.2} ms | {:+.2} ms |",
+            mean(times),
+            deviation(times),
+            mean(times) - floor
+        );
+    }
+}
+
+fn mean(values: &[f64]) -> f64 {
+    values.iter().sum::<f64>() / values.len().max(1) as f64
+}
+
+fn deviation(values: &[f64]) -> f64 {
+    let m = mean(values);
+    let n = values.len().saturating_sub(1).max(1) as f64;
+    (values.iter().map(|v| (v - m).powi(2)).sum::<f64>() / n).sqrt()
+}
