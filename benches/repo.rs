@@ -188,7 +188,12 @@ fn binary(root: &Path, args: &[&str]) {
         time,
         code,
     );
-    let cards: Vec<&str> = args.iter().skip(4).copied().collect();
+    // `--no-config` and `--cards DIR`, as given to `check`.
+    let cards: Vec<&str> = args
+        .iter()
+        .skip_while(|arg| **arg != "--no-config")
+        .copied()
+        .collect();
     let mut fmt_args = vec!["fmt", "--check", "."];
     fmt_args.extend(&cards);
     let time = best(|| code = run(&fmt_args));

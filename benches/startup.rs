@@ -20,8 +20,10 @@ fn main() {
         .ok()
         .and_then(|text| text.parse().ok())
         .unwrap_or(30);
-    let binary = std::env::var_os("DECKBOX_BENCH_BINARY")
-        .map_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_deckbox")), PathBuf::from);
+    let binary = std::env::var_os("DECKBOX_BENCH_BINARY").map_or_else(
+        || PathBuf::from(env!("CARGO_BIN_EXE_deckbox")),
+        PathBuf::from,
+    );
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let deck = root.join("examples/dragapult.txt");
     let deck = deck.to_string_lossy();
@@ -48,7 +50,9 @@ fn main() {
             .stderr(Stdio::null())
             .status()
             .ok()?;
-        status.success().then(|| started.elapsed().as_secs_f64() * 1000.0)
+        status
+            .success()
+            .then(|| started.elapsed().as_secs_f64() * 1000.0)
     };
     for _ in 0..3 {
         for (_, args) in &commands {
