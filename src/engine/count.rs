@@ -6,7 +6,9 @@
 //! counts "at least c copies prized" for c up to the copies prized. "Seen by turn t" is the
 //! cumulative sum of the first-seen histogram, computed when asked. The histograms are
 //! position-major (one row of kinds per position or copy count), so the common case of at
-//! most 64 kinds indexes fixed 64-cell rows with no bounds check.
+//! most 64 kinds indexes fixed rows with no bounds check: 64 cells a row for the prizes, and
+//! for first seen 64 plus a spare cell per position, which takes a card whose kind was seen
+//! before in the setup (so no two cards of a setup update the same cell).
 
 use super::{EngineDeck, Going, Observer, Setup, SetupView};
 

@@ -88,7 +88,8 @@ pub struct Format {
     /// The file's table (its parents merged in), to judge at another date.
     history: Arc<History>,
     /// Verdicts already given, by database and printing: a repository check judges the same
-    /// printings deck after deck.
+    /// printings deck after deck. A format is never changed once compiled (a format at
+    /// another date is another value, with its own memo).
     judged: crate::util::memo::Memo<(u64, crate::cards::PrintingId), legality::Judged>,
 }
 
