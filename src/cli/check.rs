@@ -104,6 +104,9 @@ pub(crate) fn run(
     // What it means for the exit code is the writer's owner's call: the binary keeps the
     // error and makes a full disk exit 2, a closed pipe quiet.
     let _ = written;
+    if args.output == OutputFormat::Csv {
+        outcome.stderr.push_str(&format!("{}\n", tally.summary));
+    }
     if tally.unknown
         && let Some(hint) = deckbox::cards::embedded::coverage_hint(&settings.db)
     {
@@ -128,6 +131,8 @@ struct Tally {
     invalid: bool,
     /// Some deck names a card the index does not know.
     unknown: bool,
+    /// The event table's closing line (for CSV, shown on standard error).
+    summary: String,
 }
 
 /// One `check` run over the walked files.
@@ -188,6 +193,7 @@ impl Run<'_> {
             Ok(())
         };
         in_chunks(self.files, stdin, check, report)?;
+        tally.summary = writer.summary(failures.len());
         writer.finish(failures)
     }
 }
@@ -259,16 +265,22 @@ fn everywhere(args: &CheckArgs, stdin: &mut dyn Read) -> Outcome {
             .iter()
             .map(|report| render::everywhere::short(report) + "\n")
             .collect(),
-        OutputFormat::Human => reports
-            .iter()
-            .map(render::everywhere::human)
-            .collect::<Vec<_>>()
-            .join("\n"),
+        OutputFormat::Human | OutputFormat::Csv | OutputFormat::Markdown | OutputFormat::Html => {
+            reports
+                .iter()
+                .map(render::everywhere::human)
+                .collect::<Vec<_>>()
+                .join("\n")
+        }
     };
-    if args.output == OutputFormat::Sarif {
-        outcome
+    match args.output {
+        OutputFormat::Sarif => outcome
             .stderr
-            .push_str("note: --format all writes JSON; SARIF reports one format\n");
+            .push_str("note: --format all writes JSON; SARIF reports one format\n"),
+        OutputFormat::Csv | OutputFormat::Markdown | OutputFormat::Html => outcome.stderr.push_str(
+            "note: --format all writes its own table; an event table judges one format\n",
+        ),
+        _ => {}
     }
     outcome.code = if failed {
         Exit::Failed

@@ -7,6 +7,7 @@
 //! README): keys are only ever added.
 
 pub mod card;
+pub mod event;
 pub mod everywhere;
 pub mod explain;
 pub mod formats;
@@ -37,6 +38,12 @@ pub enum OutputFormat {
     Json,
     /// SARIF 2.1.0, for code-scanning tools.
     Sarif,
+    /// One row per deck (player, verdict, first error, main attackers), for an event.
+    Csv,
+    /// The event table as a GitHub table.
+    Markdown,
+    /// The event table as a self-contained, sortable HTML page.
+    Html,
 }
 
 /// Options of the human renderer.

@@ -12,6 +12,7 @@ use std::io::{self, Write};
 use serde::Serialize;
 use serde_json::{Value, json};
 
+use super::event::{self, EventRow};
 use super::{HumanOptions, OutputFormat, human, json_deck, sarif, short, totals};
 use crate::cards::CardDb;
 use crate::check::CheckedDeck;
@@ -41,6 +42,9 @@ impl Piece {
             OutputFormat::Short => short(deck),
             OutputFormat::Json => element(&json_deck(deck, db), JSON_DECK_DEPTH),
             OutputFormat::Sarif => return Piece::sarif(deck, index),
+            OutputFormat::Csv => event::csv_row(&EventRow::of(deck, db)),
+            OutputFormat::Markdown => event::markdown_row(&EventRow::of(deck, db)),
+            OutputFormat::Html => event::html_row(&EventRow::of(deck, db)),
         };
         Piece {
             text,
@@ -63,6 +67,9 @@ impl Piece {
         }
     }
 }
+
+/// The title of the event table's HTML page.
+const EVENT_TITLE: &str = "Deck lists checked by deckbox";
 
 /// Depth of a deck object in the JSON report (`{ "decks": [ here ] }`).
 const JSON_DECK_DEPTH: usize = 2;
@@ -94,6 +101,9 @@ impl<'w> ReportWriter<'w> {
                 );
                 out.write_all(head.as_bytes())?;
             }
+            OutputFormat::Csv => out.write_all(event::csv_header().as_bytes())?,
+            OutputFormat::Markdown => out.write_all(event::markdown_header().as_bytes())?,
+            OutputFormat::Html => out.write_all(event::html_head(EVENT_TITLE).as_bytes())?,
             OutputFormat::Human | OutputFormat::Short => {}
         }
         Ok(ReportWriter {
@@ -115,9 +125,11 @@ impl<'w> ReportWriter<'w> {
     pub fn push(&mut self, piece: Piece) -> io::Result<()> {
         match self.style.output {
             OutputFormat::Human if self.decks > 0 => write!(self.out, "\n{}", piece.text)?,
-            OutputFormat::Human | OutputFormat::Short => {
-                self.out.write_all(piece.text.as_bytes())?
-            }
+            OutputFormat::Human
+            | OutputFormat::Short
+            | OutputFormat::Csv
+            | OutputFormat::Markdown
+            | OutputFormat::Html => self.out.write_all(piece.text.as_bytes())?,
             OutputFormat::Json => {
                 let comma = if self.decks > 0 { "," } else { "" };
                 write!(
@@ -142,11 +154,21 @@ impl<'w> ReportWriter<'w> {
         Ok(())
     }
 
+    /// The closing line of an event table: decks, valid, invalid and `failures` (files that
+    /// could not be read). A CSV table has no room for it: its caller shows it elsewhere.
+    pub fn summary(&self, failures: usize) -> String {
+        event::summary(self.decks, self.valid, failures)
+    }
+
     /// Closes the report: the totals line of a human report of several decks (with the
-    /// number of `failures`, files that could not be read), the end of a JSON document, or
-    /// SARIF's artifacts and invocation.
+    /// number of `failures`, files that could not be read), the end of a JSON document,
+    /// SARIF's artifacts and invocation, or an event table's summary.
     pub fn finish(self, failures: &[String]) -> io::Result<()> {
+        let summary = self.summary(failures.len());
         match self.style.output {
+            OutputFormat::Csv => {}
+            OutputFormat::Markdown => write!(self.out, "\n{summary}\n")?,
+            OutputFormat::Html => self.out.write_all(event::html_tail(&summary).as_bytes())?,
             OutputFormat::Human => {
                 if self.decks > 1 || (self.decks > 0 && !failures.is_empty()) {
                     let mut line = totals(self.decks, self.valid);

@@ -45,6 +45,20 @@ fn dragapult_report() -> Report {
     Report::build(input).unwrap()
 }
 
+/// The browser, or `None` after a note when there is none (a failure when
+/// `DECKBOX_REQUIRE_CHROMIUM=1`).
+fn browser_or_skip() -> Option<PathBuf> {
+    let browser = find_browser();
+    if browser.is_none() {
+        assert!(
+            std::env::var_os("DECKBOX_REQUIRE_CHROMIUM").is_none_or(|v| v != "1"),
+            "DECKBOX_REQUIRE_CHROMIUM=1 but no chromium, chromium-browser or google-chrome on PATH"
+        );
+        eprintln!("skipped: no chromium, chromium-browser or google-chrome on PATH");
+    }
+    browser
+}
+
 fn find_browser() -> Option<PathBuf> {
     let path = std::env::var_os("PATH")?;
     ["chromium", "chromium-browser", "google-chrome"]
@@ -53,9 +67,10 @@ fn find_browser() -> Option<PathBuf> {
         .find(|candidate| candidate.is_file())
 }
 
-/// Runs the browser, killing it after 60 s.
-fn screenshot(browser: &Path, html: &Path, png: &Path, profile: &Path) {
-    let mut child = Command::new(browser)
+/// The browser, headless, with everything that could reach the network turned off.
+fn headless(browser: &Path, profile: &Path) -> Command {
+    let mut command = Command::new(browser);
+    command
         .args([
             "--headless",
             "--no-sandbox",
@@ -66,7 +81,32 @@ fn screenshot(browser: &Path, html: &Path, png: &Path, profile: &Path) {
             "--disable-component-update",
             "--disable-sync",
         ])
-        .arg(format!("--user-data-dir={}", profile.display()))
+        .arg(format!("--user-data-dir={}", profile.display()));
+    command
+}
+
+/// The document the browser holds once the page's scripts ran (`--dump-dom`).
+fn dump_dom(browser: &Path, url: &str, profile: &Path) -> String {
+    let mut child = headless(browser, profile)
+        .arg("--dump-dom")
+        .arg(url)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut text = String::new();
+        std::io::Read::read_to_string(&mut stdout, &mut text).unwrap();
+        text
+    });
+    wait(child);
+    reader.join().unwrap()
+}
+
+/// Screenshots `html` into `png` (1200 × 1600).
+fn screenshot(browser: &Path, html: &Path, png: &Path, profile: &Path) {
+    let child = headless(browser, profile)
         .arg("--window-size=1200,1600")
         .arg(format!("--screenshot={}", png.display()))
         .arg(format!("file://{}", html.display()))
@@ -74,6 +114,11 @@ fn screenshot(browser: &Path, html: &Path, png: &Path, profile: &Path) {
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
+    wait(child);
+}
+
+/// Waits for the browser to succeed, killing it after 60 s.
+fn wait(mut child: std::process::Child) {
     let start = Instant::now();
     loop {
         if let Some(status) = child.try_wait().unwrap() {
@@ -119,12 +164,7 @@ fn inspect(png: &[u8]) -> (u32, u32, usize, f64) {
 #[test]
 fn chromium_renders_the_stats_page() {
     let page = deckbox::render::stats_html::stats_page(&dragapult_report(), "dragapult.txt");
-    let Some(browser) = find_browser() else {
-        assert!(
-            std::env::var_os("DECKBOX_REQUIRE_CHROMIUM").is_none_or(|v| v != "1"),
-            "DECKBOX_REQUIRE_CHROMIUM=1 but no chromium, chromium-browser or google-chrome on PATH"
-        );
-        eprintln!("skipped: no chromium, chromium-browser or google-chrome on PATH");
+    let Some(browser) = browser_or_skip() else {
         return;
     };
     let dir = tempfile::tempdir().unwrap();
@@ -146,6 +186,55 @@ fn chromium_renders_the_stats_page() {
     assert!(colours > 200, "only {colours} colours");
     assert!(ink > 0.05, "only {:.1}% non-white pixels", ink * 100.0);
     if let Some(keep) = std::env::var_os("DECKBOX_KEEP_SCREENSHOT") {
+        std::fs::copy(&png, keep).unwrap();
+    }
+}
+
+/// The event table (`deckbox check DIR -o html`) in a real browser: `#sort=-errors` sorts the
+/// rows by errors, most first, through the page's own script, the header says so, and the
+/// page draws as a table (a screenshot with text, not a blank page).
+#[test]
+fn chromium_sorts_the_event_table() {
+    let Some(browser) = browser_or_skip() else {
+        return;
+    };
+    let event = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/event");
+    let output = crate::common::deckbox_command()
+        .args(["check", "--no-config", "-o", "html"])
+        .arg(&event)
+        .arg(event.join("gary.json"))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let dir = tempfile::tempdir().unwrap();
+    let profile = tempfile::tempdir().unwrap();
+    let html = dir.path().join("event.html");
+    std::fs::write(&html, &output.stdout).unwrap();
+    let dom = dump_dom(
+        &browser,
+        &format!("file://{}#sort=-errors", html.display()),
+        profile.path(),
+    );
+    assert!(
+        dom.contains("aria-sort=\"descending\">errors</th>"),
+        "the errors column is not marked sorted:\n{dom}"
+    );
+    // The errors column (the 7th cell) of each row, in the order the browser shows them.
+    let errors: Vec<u32> = dom
+        .split("<tr class=")
+        .skip(1)
+        .filter_map(|row| {
+            let cells: Vec<&str> = row.split("<td").skip(1).collect();
+            let cell = cells.get(6)?;
+            cell.split('>').nth(1)?.split('<').next()?.parse().ok()
+        })
+        .collect();
+    assert_eq!(errors, [14, 9, 2, 0], "{dom}");
+    let png = dir.path().join("event.png");
+    screenshot(&browser, &html, &png, profile.path());
+    let (_, _, colours, ink) = inspect(&std::fs::read(&png).unwrap());
+    assert!(colours > 50 && ink > 0.02, "{colours} colours, {ink} ink");
+    if let Some(keep) = std::env::var_os("DECKBOX_KEEP_EVENT_SCREENSHOT") {
         std::fs::copy(&png, keep).unwrap();
     }
 }

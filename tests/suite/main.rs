@@ -15,6 +15,7 @@ mod curated_vs_shared;
 mod deck_parse;
 mod edit_cli;
 mod engine;
+mod event_cli;
 mod fmt_cli;
 mod fmt_props;
 mod formats_cli;

@@ -1,0 +1,323 @@
+//! The event table: one row per deck, for an organizer checking every list of a tournament
+//! (`deckbox check DIR --output csv | markdown | html`).
+//!
+//! A row says whose deck it is (a `# player: NAME` comment line, else the file name), the
+//! format and date it was judged at, its card count, its verdict with the number of errors
+//! and warnings and the first error, and its main attackers: the Pokémon with a Rule Box it
+//! plays most, a hint of the archetype. [`EventRow::of`] builds a row from a checked deck;
+//! the renderers write a row at a time, so a report streams like the others. Rows come in
+//! the order the files were walked: by path.
+
+use crate::cards::{CardDb, Category};
+use crate::check::CheckedDeck;
+use crate::check::diagnostic::Severity;
+
+use super::stats_html::escape;
+
+/// Most attackers a row names.
+const ATTACKERS: usize = 2;
+
+/// One deck of the event.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EventRow {
+    pub file: String,
+    pub player: String,
+    pub format: String,
+    pub as_of: String,
+    pub cards: u64,
+    pub valid: bool,
+    pub errors: usize,
+    pub warnings: usize,
+    /// `line N: rule: message` of the first error.
+    pub first_error: Option<String>,
+    /// The Pokémon with a Rule Box the deck plays most (by copies, then name).
+    pub attackers: Vec<String>,
+}
+
+impl EventRow {
+    pub fn of(deck: &CheckedDeck, db: &CardDb) -> EventRow {
+        let first_error = deck
+            .diagnostics
+            .iter()
+            .find(|diagnostic| diagnostic.severity == Severity::Error)
+            .map(|diagnostic| {
+                let line = diagnostic
+                    .line
+                    .map(|line| format!("line {line}: "))
+                    .unwrap_or_default();
+                format!("{line}{}: {}", diagnostic.rule.id(), diagnostic.message)
+            });
+        EventRow {
+            file: deck.path.clone(),
+            player: player(deck),
+            format: deck.format.clone(),
+            as_of: deck.as_of.to_string(),
+            cards: deck.card_count(),
+            valid: deck.valid(),
+            errors: deck.count(Severity::Error),
+            warnings: deck.count(Severity::Warning),
+            first_error,
+            attackers: attackers(deck, db),
+        }
+    }
+
+    fn verdict(&self) -> &'static str {
+        if self.valid { "valid" } else { "invalid" }
+    }
+
+    /// The row's cells, in [`HEADERS`] order.
+    fn cells(&self) -> [String; 10] {
+        [
+            self.file.clone(),
+            self.player.clone(),
+            self.format.clone(),
+            self.as_of.clone(),
+            self.cards.to_string(),
+            self.verdict().to_string(),
+            self.errors.to_string(),
+            self.warnings.to_string(),
+            self.first_error.clone().unwrap_or_default(),
+            self.attackers.join(" / "),
+        ]
+    }
+}
+
+/// The column names.
+pub const HEADERS: [&str; 10] = [
+    "file",
+    "player",
+    "format",
+    "date",
+    "cards",
+    "verdict",
+    "errors",
+    "warnings",
+    "first error",
+    "main attackers",
+];
+
+/// The player a deck names in a comment line (`# player: Ash Ketchum`, `// Player: ...`),
+/// else the file's name without its extension.
+pub fn player(deck: &CheckedDeck) -> String {
+    let comments = deck
+        .source
+        .lines()
+        .map(str::trim)
+        .filter_map(|line| {
+            line.strip_prefix('#')
+                .or_else(|| line.strip_prefix("//"))
+                .map(str::trim)
+        })
+        .chain(deck.list.comments.iter().map(|line| {
+            line.trim()
+                .trim_start_matches('#')
+                .trim_start_matches("//")
+                .trim()
+        }));
+    for comment in comments {
+        let Some((key, value)) = comment.split_once(':') else {
+            continue;
+        };
+        if key.trim().eq_ignore_ascii_case("player") && !value.trim().is_empty() {
+            return value.trim().to_string();
+        }
+    }
+    let path = std::path::Path::new(&deck.path);
+    path.file_stem().map_or_else(
+        || deck.path.clone(),
+        |stem| stem.to_string_lossy().into_owned(),
+    )
+}
+
+/// The deck's Pokémon with a Rule Box, most copies first (then by name), at most
+/// [`ATTACKERS`]; every printing of a name counted together.
+fn attackers(deck: &CheckedDeck, db: &CardDb) -> Vec<String> {
+    let mut copies: Vec<(String, u64)> = Vec::new();
+    for card in &deck.cards {
+        let Some(printing) = card.printing.and_then(|id| db.get(id)) else {
+            continue;
+        };
+        if printing.category != Category::Pokemon || !printing.has_rule_box() {
+            continue;
+        }
+        let name = crate::names::canonical(printing.names.primary());
+        match copies.iter_mut().find(|(known, _)| *known == name) {
+            Some((_, count)) => *count += u64::from(card.line.count),
+            None => copies.push((name, u64::from(card.line.count))),
+        }
+    }
+    copies.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    copies
+        .into_iter()
+        .take(ATTACKERS)
+        .map(|(name, _)| name)
+        .collect()
+}
+
+/// A CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break. A field a
+/// spreadsheet would run as a formula (`=`, `+`, `-`, `@` first) gets a `'` in front.
+fn csv_field(text: &str) -> String {
+    let text = match text.chars().next() {
+        Some('=' | '+' | '-' | '@' | '\t' | '\r') => format!("'{text}"),
+        _ => text.to_string(),
+    };
+    if text.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text
+    }
+}
+
+/// The CSV header line.
+pub fn csv_header() -> String {
+    let cells: Vec<String> = HEADERS.iter().map(|h| csv_field(h)).collect();
+    format!("{}\r\n", cells.join(","))
+}
+
+/// One CSV record (CRLF-terminated, as RFC 4180 writes them).
+pub fn csv_row(row: &EventRow) -> String {
+    let cells: Vec<String> = row.cells().iter().map(|cell| csv_field(cell)).collect();
+    format!("{}\r\n", cells.join(","))
+}
+
+/// A Markdown table cell: `|` escaped, line breaks as spaces.
+fn markdown_cell(text: &str) -> String {
+    text.replace('\\', "\\\\")
+        .replace('|', "\\|")
+        .replace(['\n', '\r'], " ")
+}
+
+/// The Markdown table's header and separator lines.
+pub fn markdown_header() -> String {
+    let separator: Vec<&str> = HEADERS.iter().map(|_| "---").collect();
+    format!(
+        "| {} |\n| {} |\n",
+        HEADERS.join(" | "),
+        separator.join(" | ")
+    )
+}
+
+pub fn markdown_row(row: &EventRow) -> String {
+    let cells: Vec<String> = row.cells().iter().map(|cell| markdown_cell(cell)).collect();
+    format!("| {} |\n", cells.join(" | "))
+}
+
+/// The closing line of every table: decks, valid and invalid, files not read.
+pub fn summary(decks: usize, valid: usize, failures: usize) -> String {
+    let s = |n: usize| if n == 1 { "" } else { "s" };
+    let mut line = format!(
+        "{decks} deck{}: {valid} valid, {} invalid",
+        s(decks),
+        decks - valid.min(decks)
+    );
+    if failures > 0 {
+        line.push_str(&format!(
+            "; {failures} file{} could not be read",
+            s(failures)
+        ));
+    }
+    line
+}
+
+/// Numeric columns sort as numbers in the page.
+const NUMERIC: [bool; 10] = [
+    false, false, false, false, true, false, true, true, false, false,
+];
+
+/// The HTML page up to the table's body.
+pub fn html_head(title: &str) -> String {
+    let headers: String = HEADERS
+        .iter()
+        .zip(NUMERIC)
+        .enumerate()
+        .map(|(index, (name, numeric))| {
+            let kind = if numeric { "num" } else { "text" };
+            format!(
+                "<th data-col=\"{index}\" data-kind=\"{kind}\" tabindex=\"0\" aria-sort=\"none\">{}</th>",
+                escape(name)
+            )
+        })
+        .collect();
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{title}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<h1>{title}</h1>\n<p class=\"hint\">Click a column to sort; click again to reverse. Invalid decks are marked.</p>\n<table id=\"event\">\n<thead><tr>{headers}</tr></thead>\n<tbody>\n",
+        title = escape(title)
+    )
+}
+
+pub fn html_row(row: &EventRow) -> String {
+    let class = if row.valid { "valid" } else { "invalid" };
+    let cells: String = row
+        .cells()
+        .iter()
+        .zip(NUMERIC)
+        .map(|(cell, numeric)| {
+            let class = if numeric { " class=\"num\"" } else { "" };
+            format!("<td{class}>{}</td>", escape(cell))
+        })
+        .collect();
+    format!("<tr class=\"{class}\">{cells}</tr>\n")
+}
+
+/// The rest of the page: the summary line and the sorting script.
+pub fn html_tail(summary: &str) -> String {
+    format!(
+        "</tbody>\n</table>\n<p id=\"summary\">{}</p>\n<script>{SCRIPT}</script>\n</body>\n</html>\n",
+        escape(summary)
+    )
+}
+
+const STYLE: &str = "body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;margin:1.5rem;color:#1d1d1f}\
+h1{font-size:1.4rem;margin:0 0 .3rem}.hint{color:#555;margin:0 0 1rem;font-size:.9rem}\
+table{border-collapse:collapse;font-size:.9rem;width:100%}\
+th,td{border:1px solid #ccc;padding:.3rem .5rem;text-align:left;vertical-align:top}\
+th{background:#f0f0f3;cursor:pointer;user-select:none;white-space:nowrap}\
+th[aria-sort=ascending]::after{content:' \\25B2'}th[aria-sort=descending]::after{content:' \\25BC'}\
+td.num{text-align:right;font-variant-numeric:tabular-nums}td:nth-child(4),td:nth-child(6){white-space:nowrap}\
+tr.invalid td{background:#fdecea}tr.invalid td:nth-child(6){color:#b00020;font-weight:600}\
+tr.valid td:nth-child(6){color:#1b6e20;font-weight:600}#summary{font-weight:600}";
+
+/// Sorts the table by a column on click (or Enter), numbers as numbers; `#sort=COLUMN` or
+/// `#sort=-COLUMN` in the address sorts on load (a column by its name, as in the header).
+const SCRIPT: &str = r#"(function(){
+var table=document.getElementById('event');var body=table.tBodies[0];
+var heads=Array.prototype.slice.call(table.tHead.rows[0].cells);
+function sortBy(col,desc){var numeric=heads[col].getAttribute('data-kind')==='num';
+var rows=Array.prototype.slice.call(body.rows);
+rows.sort(function(a,b){var x=a.cells[col].textContent,y=b.cells[col].textContent;
+var c=numeric?(parseFloat(x)||0)-(parseFloat(y)||0):x.localeCompare(y);
+if(c===0){c=a.cells[0].textContent.localeCompare(b.cells[0].textContent);}return desc?-c:c;});
+rows.forEach(function(r){body.appendChild(r);});
+heads.forEach(function(h,i){h.setAttribute('aria-sort',i===col?(desc?'descending':'ascending'):'none');});}
+heads.forEach(function(h,i){function go(){sortBy(i,h.getAttribute('aria-sort')==='ascending');}
+h.addEventListener('click',go);h.addEventListener('keydown',function(e){if(e.key==='Enter'){go();}});});
+var m=/sort=(-?)([^&]+)/.exec(decodeURIComponent(location.hash));
+if(m){heads.forEach(function(h,i){if(h.textContent===m[2]){sortBy(i,m[1]==='-');}});}
+})();"#;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn csv_quotes_and_defuses_formulas() {
+        assert_eq!(csv_field("plain"), "plain");
+        assert_eq!(csv_field("a, b"), "\"a, b\"");
+        assert_eq!(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
+        assert_eq!(csv_field("=HYPERLINK(\"x\")"), "\"'=HYPERLINK(\"\"x\"\")\"");
+        assert_eq!(csv_field("-1"), "'-1");
+    }
+
+    #[test]
+    fn markdown_cells_escape_pipes() {
+        assert_eq!(markdown_cell("a|b\nc"), "a\\|b c");
+    }
+
+    #[test]
+    fn summary_counts() {
+        assert_eq!(summary(1, 1, 0), "1 deck: 1 valid, 0 invalid");
+        assert_eq!(
+            summary(3, 1, 2),
+            "3 decks: 1 valid, 2 invalid; 2 files could not be read"
+        );
+    }
+}
