@@ -248,6 +248,16 @@ pub fn is_placeholder(set: &str, number: &str) -> bool {
         || matches!(number, "G" | "R" | "W" | "L" | "P" | "F" | "D" | "M" | "Y")
 }
 
+/// Whether `code` is one of Pokémon TCG Live's own codes for alternate prints it offers
+/// (`3 Boss's Orders SWSHALT 32`, `1 Basic {R} Energy SVALT 132`): internal numbers of no
+/// printed set, so such a line names its card by name alone (see
+/// docs/research/issue-18.md, section 1b).
+pub fn is_ptcgl_alt_code(code: &str) -> bool {
+    ["SVALT", "SWSHALT", "SMALT"]
+        .iter()
+        .any(|alt| code.eq_ignore_ascii_case(alt))
+}
+
 /// Whether `code` is one of the set codes old exports write for basic Energy
 /// (`SWSHEnergy`), which name no real set.
 pub fn is_energy_pseudo_code(code: &str) -> bool {

@@ -233,10 +233,9 @@ fn identify_line(context: &mut Identify, index: usize, line: &CardLine) -> DeckC
                 }
             }
             if let (false, Some(number)) = (by_printing, line.number.as_deref())
-                && !line
-                    .set
-                    .as_deref()
-                    .is_some_and(|set| resolve::is_placeholder(set, number))
+                && !line.set.as_deref().is_some_and(|set| {
+                    resolve::is_placeholder(set, number) || resolve::is_ptcgl_alt_code(set)
+                })
                 && !db.get(id).is_some_and(Printing::is_basic_energy)
             {
                 let written = match line.set.as_deref() {

@@ -596,3 +596,38 @@ fn old_lists_as_players_print_them() {
         "{out}"
     );
 }
+
+/// A Pokémon TCG Live export as the client writes it (docs/research/issue-18.md, §1): its
+/// own codes for alternate prints (`SWSHALT`, `SMALT`, `SVALT`), promo and gallery codes with
+/// a hyphen, a trailing `PH` finish, basic Energy as `Basic {X} Energy` with `SVE`, `Energy`
+/// or a set's code, and header numbers that count lines. Every line is identified and none
+/// gets an `unknown-printing` or `header-count` warning (the two Iono lines, 8 copies, and
+/// the 42 cards are the only findings).
+#[test]
+fn a_ptcg_live_export_with_its_own_codes_reads_cleanly() {
+    let dir = workspace(&[]);
+    let list = "Pokémon: 4\n2 Bibarel CRZ-GG 25\n1 Pikachu PR-SV 27\n4 Dreepy TWM 128\n1 Manaphy CRZ-GG 6\n\nTrainer: 4\n3 Boss's Orders SWSHALT 32\n4 Iono PAL 185 PH\n4 Iono PAL 269\n4 Pokégear 3.0 SMALT 154\n\nEnergy: 5\n3 Basic {P} Energy Energy 13\n12 Basic {P} Energy SVE 13\n1 Basic {R} Energy SVALT 132\n2 Basic {W} Energy SVE 3 PH\n1 Basic {G} Energy FST 283\n\nTotal Cards: 42\n";
+    std::fs::write(dir.path().join("live.txt"), list).unwrap();
+    let (_, out) = run_in(
+        dir.path(),
+        &["check", "live.txt", "--format", "expanded", "-o", "json"],
+        b"",
+    );
+    let json: serde_json::Value = serde_json::from_str(stdout_of(&out)).unwrap();
+    let deck = &json["decks"][0];
+    let rules: Vec<&str> = deck["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["rule"].as_str().unwrap())
+        .collect();
+    assert_eq!(rules, ["copy-limit", "deck-size"], "{out}");
+    let unnamed: Vec<&serde_json::Value> = deck["cards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|card| card["name"].is_null())
+        .collect();
+    assert!(unnamed.is_empty(), "{unnamed:?}");
+    assert_eq!(deck["cards"][4]["name"], "Boss's Orders");
+}
