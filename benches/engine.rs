@@ -23,10 +23,10 @@ use std::time::Instant;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
 
-use deckbox::engine::{CountObserver, EngineDeck, Kind, Observer, SetupView, simulate};
+use deckbox::engine::{CountObserver, EngineDeck, Observer, SetupView, simulate};
 use deckbox::formats::{Going, Setup};
 use deckbox::stats::kinds::DeckKind;
-use deckbox::stats::simulate::{Silent, SimulationPlan, simulate_report};
+use deckbox::stats::simulate::{Silent, SimulationPlan, engine_deck, simulate_report};
 use deckbox::stats::{DeckShape, Report, ReportInput, ResolvedQuery, query};
 
 const TURNS: u32 = 4;
@@ -260,15 +260,7 @@ impl Observer for Nothing {
 
 impl Case {
     fn engine_deck(&self) -> EngineDeck {
-        let kinds: Vec<Kind> = self
-            .kinds
-            .iter()
-            .map(|k| Kind {
-                copies: k.copies,
-                basic: k.basic,
-            })
-            .collect();
-        EngineDeck::new(&kinds).unwrap()
+        engine_deck(&self.kinds).unwrap()
     }
 
     /// The engine's setups with no counting: what dealing costs.

@@ -9,7 +9,10 @@ use std::path::PathBuf;
 use clap::ValueEnum;
 use rayon::prelude::*;
 
-use super::{Outcome, SettingsArgs, Terminal, in_chunks, read_file};
+use super::{
+    NOTHING_FOUND, Outcome, SettingsArgs, Terminal, in_chunks, read_file, walk_messages,
+    walk_operands,
+};
 use deckbox::check::rules::Rule;
 use deckbox::check::{self, CheckedDeck};
 use deckbox::deck::DeckInput;
@@ -17,7 +20,7 @@ use deckbox::deck::input::read_deck;
 use deckbox::error::{Error, Exit};
 use deckbox::render::stream::{Piece, ReportWriter, Style};
 use deckbox::render::{self, HumanOptions, OutputFormat};
-use deckbox::settings::walk::{self, DeckFile};
+use deckbox::settings::walk::DeckFile;
 use deckbox::settings::{FormatPlan, Settings};
 
 #[derive(Debug, clap::Args)]
@@ -60,11 +63,10 @@ pub(crate) fn run(
         Ok(settings) => settings,
         Err(error) => return Outcome::error(&error),
     };
-    let selection = match settings.selection() {
-        Ok(selection) => selection,
+    let mut walked = match walk_operands(&settings, &args.files) {
+        Ok(walked) => walked,
         Err(error) => return Outcome::error(&error),
     };
-    let mut walked = walk::deck_files(&args.files, &selection);
     let nothing_found = walked.files.is_empty() && walked.errors.is_empty();
     let formats = match FormatPlan::new(&walked.files, &settings) {
         Ok(formats) => formats,
@@ -113,8 +115,7 @@ pub(crate) fn run(
         outcome.stderr.push_str(&format!("note: {hint}\n"));
     }
     if nothing_found {
-        // Checking nothing is not a failure (an empty folder), but CI should see it.
-        outcome.stderr += "warning: no deck lists found; a walk picks the files deckbox.toml's [files] include, by default *.txt, *.deck, *.ptcgl, *.ptcgo\n";
+        outcome.stderr += NOTHING_FOUND;
     }
     outcome.code = if failures.is_empty() {
         Exit::findings_if(tally.invalid)
@@ -210,23 +211,12 @@ fn everywhere(args: &CheckArgs, stdin: &mut dyn Read) -> Outcome {
         Ok(settings) => settings,
         Err(error) => return Outcome::error(&error),
     };
-    let selection = match settings.selection() {
-        Ok(selection) => selection,
+    let walked = match walk_operands(&settings, &args.files) {
+        Ok(walked) => walked,
         Err(error) => return Outcome::error(&error),
     };
-    let walked = walk::deck_files(&args.files, &selection);
     let mut outcome = Outcome {
-        stderr: walked
-            .warnings
-            .iter()
-            .map(|message| format!("warning: {message}\n"))
-            .chain(
-                walked
-                    .errors
-                    .iter()
-                    .map(|message| format!("error: {message}\n")),
-            )
-            .collect(),
+        stderr: walk_messages(&walked),
         ..Outcome::default()
     };
     let mut failed = !walked.errors.is_empty();

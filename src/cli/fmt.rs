@@ -20,7 +20,9 @@
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
-use super::{Outcome, SettingsArgs, in_chunks, unwritten};
+use super::{
+    NOTHING_FOUND, Outcome, SettingsArgs, in_chunks, unwritten, walk_messages, walk_operands,
+};
 use deckbox::check;
 use deckbox::deck::DeckInput;
 use deckbox::deck::input::read_deck;
@@ -28,7 +30,6 @@ use deckbox::edit::listing::{self, Formatted, Layout, TextStyle, Untranslated};
 use deckbox::error::{Error, Exit};
 use deckbox::formats::Format;
 use deckbox::names::lang::Language;
-use deckbox::settings::walk;
 use deckbox::settings::{FormatPlan, Settings};
 use deckbox::util::atomic::{Lock, Options};
 
@@ -138,27 +139,16 @@ fn many(args: &FmtArgs, mode: Mode, stdin: &mut dyn Read, out: &mut dyn Write) -
         Ok(settings) => settings,
         Err(error) => return Outcome::error(&error),
     };
-    let selection = match settings.selection() {
-        Ok(selection) => selection,
+    let walked = match walk_operands(&settings, &args.files) {
+        Ok(walked) => walked,
         Err(error) => return Outcome::error(&error),
     };
-    let walked = walk::deck_files(&args.files, &selection);
     let formats = match FormatPlan::new(&walked.files, &settings) {
         Ok(formats) => formats,
         Err(error) => return Outcome::error(&error),
     };
     let mut outcome = Outcome {
-        stderr: walked
-            .warnings
-            .iter()
-            .map(|message| format!("warning: {message}\n"))
-            .chain(
-                walked
-                    .errors
-                    .iter()
-                    .map(|message| format!("error: {message}\n")),
-            )
-            .collect(),
+        stderr: walk_messages(&walked),
         code: if walked.errors.is_empty() {
             Exit::Clean
         } else {
@@ -167,7 +157,7 @@ fn many(args: &FmtArgs, mode: Mode, stdin: &mut dyn Read, out: &mut dyn Write) -
         ..Outcome::default()
     };
     if walked.files.is_empty() && walked.errors.is_empty() {
-        outcome.stderr += "warning: no deck lists found; a walk picks the files deckbox.toml's [files] include, by default *.txt, *.deck, *.ptcgl, *.ptcgo\n";
+        outcome.stderr += NOTHING_FOUND;
     }
     let options = Options { force: args.force };
     let work = |index: usize, ready: Option<Result<DeckInput, Error>>| {

@@ -192,6 +192,28 @@ fn in_chunks<T: Send>(
     Ok(())
 }
 
+/// The deck files `operands` name, directories walked with the files the settings select.
+fn walk_operands(
+    settings: &deckbox::settings::Settings,
+    operands: &[PathBuf],
+) -> Result<deckbox::settings::walk::Walked, Error> {
+    Ok(deckbox::settings::walk::deck_files(
+        operands,
+        &settings.selection()?,
+    ))
+}
+
+/// A walk's warnings, then the files it could not reach, as standard error shows them.
+fn walk_messages(walked: &deckbox::settings::walk::Walked) -> String {
+    let warnings = walked.warnings.iter().map(|m| format!("warning: {m}\n"));
+    let errors = walked.errors.iter().map(|m| format!("error: {m}\n"));
+    warnings.chain(errors).collect()
+}
+
+/// What standard error says when a walk found no deck file and no error: checking nothing is
+/// not a failure (an empty folder), but CI should see it.
+const NOTHING_FOUND: &str = "warning: no deck lists found; a walk picks the files deckbox.toml's [files] include, by default *.txt, *.deck, *.ptcgl, *.ptcgo\n";
+
 /// Reads one walked file (never standard input, which [`in_chunks`] read first).
 fn read_file(file: Option<&deckbox::settings::walk::DeckFile>) -> Result<DeckInput, Error> {
     let file = file.ok_or_else(|| Error::Usage {
