@@ -24,6 +24,7 @@ mod config;
 mod edit;
 mod fmt;
 mod info;
+mod sheet;
 mod stats;
 
 use check::CheckArgs;
@@ -67,6 +68,9 @@ pub enum Command {
     Fmt(fmt::FmtArgs),
     /// Convert a deck list to another layout or language.
     Convert(fmt::ConvertArgs),
+    /// Print a deck registration sheet (PDF) for a tournament, laid out like the official
+    /// Play! Pokémon form.
+    Sheet(sheet::SheetArgs),
     /// Add cards to a deck list in place, then re-check it.
     Add(edit::AddArgs),
     /// Remove cards from a deck list in place, then re-check it.
@@ -321,6 +325,7 @@ pub fn run(
         Command::Formats { action } => info::formats(action.as_ref()),
         Command::Fmt(fmt_args) => fmt::run_fmt(fmt_args, stdin, stdout),
         Command::Convert(convert_args) => fmt::run_convert(convert_args, stdin),
+        Command::Sheet(sheet_args) => sheet::run(sheet_args, stdin),
         Command::Add(add_args) => edit::run_add(add_args),
         Command::Remove(remove_args) => edit::run_remove(remove_args),
         Command::Diff(diff_args) => edit::run_diff(diff_args, stdin),

@@ -48,6 +48,18 @@ impl Language {
             .find(|lang| lang.code().eq_ignore_ascii_case(base))
     }
 
+    /// The language's name in English (`French`), for text read by English speakers.
+    pub fn english_name(self) -> &'static str {
+        match self {
+            Language::En => "English",
+            Language::Fr => "French",
+            Language::Es => "Spanish",
+            Language::Pt => "Portuguese",
+            Language::De => "German",
+            Language::It => "Italian",
+        }
+    }
+
     /// Index into per-language arrays such as [`crate::cards::Names`].
     pub fn index(self) -> usize {
         self as usize

@@ -99,6 +99,28 @@ pub const HEADERS: [&str; 10] = [
 /// The player a deck names in a comment line (`# player: Ash Ketchum`, `// Player: ...`),
 /// else the file's name without its extension.
 pub fn player(deck: &CheckedDeck) -> String {
+    written_player(deck).unwrap_or_else(|| {
+        let path = std::path::Path::new(&deck.path);
+        path.file_stem().map_or_else(
+            || deck.path.clone(),
+            |stem| stem.to_string_lossy().into_owned(),
+        )
+    })
+}
+
+/// The word for "player" before the name, in every language deckbox reads.
+const PLAYER_WORDS: [&str; 6] = [
+    "player",
+    "joueur",
+    "jugador",
+    "jogador",
+    "spieler",
+    "giocatore",
+];
+
+/// The player a deck names in a comment line (`# player: Ash Ketchum`, `// Player: ...`,
+/// `// Joueur : Pierre`, in any language deckbox reads).
+pub fn written_player(deck: &CheckedDeck) -> Option<String> {
     let comments = deck
         .source
         .lines()
@@ -118,15 +140,16 @@ pub fn player(deck: &CheckedDeck) -> String {
         let Some((key, value)) = comment.split_once(':') else {
             continue;
         };
-        if key.trim().eq_ignore_ascii_case("player") && !value.trim().is_empty() {
-            return value.trim().to_string();
+        let key = key.trim();
+        if PLAYER_WORDS
+            .iter()
+            .any(|word| key.eq_ignore_ascii_case(word))
+            && !value.trim().is_empty()
+        {
+            return Some(value.trim().to_string());
         }
     }
-    let path = std::path::Path::new(&deck.path);
-    path.file_stem().map_or_else(
-        || deck.path.clone(),
-        |stem| stem.to_string_lossy().into_owned(),
-    )
+    None
 }
 
 /// The deck's Pokémon with a Rule Box, most copies first (then by name), at most

@@ -1,0 +1,180 @@
+//! `deckbox sheet`: a deck registration sheet as PDF, the command-line side of
+//! [`deckbox::render::sheet`].
+//!
+//! The deck is read and checked as `check` does, at the event date. An invalid deck gets no
+//! sheet (exit 1, the findings on standard error) unless `--force`, and then its sheet says
+//! it is invalid (still exit 1). The PDF is written atomically; an existing file that is not
+//! a PDF is not replaced without `--force`, so a mistyped `-o deck.txt` cannot lose a deck.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+use super::{Outcome, SettingsArgs, unwritten};
+use deckbox::check;
+use deckbox::deck::input::read_deck;
+use deckbox::error::{Error, Exit};
+use deckbox::render;
+use deckbox::render::sheet::pdf::{Paper, pdf};
+use deckbox::render::sheet::{Division, Entrant, Sheet, SheetError};
+use deckbox::settings::Settings;
+use deckbox::util::atomic::Options;
+
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Exit code: 0 the sheet was written for a valid deck, 1 the deck breaks a rule (no sheet without --force), 2 no sheet could be made."
+)]
+pub struct SheetArgs {
+    /// The deck list: any layout and language deckbox reads, JSON included; `-` reads
+    /// standard input.
+    pub file: PathBuf,
+    /// The PDF to write.
+    #[arg(long, short, value_name = "FILE.pdf")]
+    pub output: PathBuf,
+    /// The player's name. Default: the list's `# player: NAME` comment, else a blank line
+    /// to write on.
+    #[arg(long, value_name = "NAME")]
+    pub player: Option<String>,
+    /// The Play! Pokémon Player ID. Default: a blank line to write on.
+    #[arg(long, value_name = "ID")]
+    pub player_id: Option<String>,
+    /// Date of birth (YYYY-MM-DD); printed MM/DD/YYYY as the form asks, and the age
+    /// division follows from its year.
+    #[arg(long, value_name = "DATE", value_parser = super::parse_date)]
+    pub birth_date: Option<jiff::civil::Date>,
+    /// The age division to tick, instead of the one the birth year gives.
+    #[arg(long, value_enum)]
+    pub division: Option<Division>,
+    /// The event's date (YYYY-MM-DD): printed on the sheet, the date the deck is judged at
+    /// and the season the division follows. Default: `--as-of`'s date, else today.
+    #[arg(long, value_name = "DATE", value_parser = super::parse_date, conflicts_with = "as_of")]
+    pub event_date: Option<jiff::civil::Date>,
+    #[arg(long, value_enum, default_value_t = Paper::Letter)]
+    pub paper: Paper,
+    /// Print a sheet for a deck that breaks a rule (the sheet says so), and replace an
+    /// existing file that is not a PDF.
+    #[arg(long)]
+    pub force: bool,
+    #[command(flatten)]
+    pub settings: SettingsArgs,
+}
+
+pub(crate) fn run(args: &SheetArgs, stdin: &mut dyn Read) -> Outcome {
+    let mut flags = args.settings.flags();
+    if args.event_date.is_some() {
+        flags.as_of = args.event_date;
+    }
+    let settings = match Settings::resolve_for(&flags, &args.file) {
+        Ok(settings) => settings,
+        Err(error) => return Outcome::error(&error),
+    };
+    sheet(args, &settings, stdin).noted(&settings.notes)
+}
+
+fn sheet(args: &SheetArgs, settings: &Settings, stdin: &mut dyn Read) -> Outcome {
+    let input = match read_deck(&args.file, stdin, &mut false).map_err(Error::from) {
+        Ok(input) => input,
+        Err(error) => return Outcome::error(&error),
+    };
+    let format = match settings.format_for_deck(&input) {
+        Ok(format) => format,
+        Err(error) => return Outcome::error(&error),
+    };
+    let deck = check::check(&input, &settings.db, &format);
+    let entrant = Entrant {
+        name: args
+            .player
+            .clone()
+            .or_else(|| render::event::written_player(&deck)),
+        player_id: args.player_id.clone(),
+        birth_date: args.birth_date,
+        division: args.division,
+    };
+    let name = args.file.display().to_string();
+    let sheet = match Sheet::of(&deck, &settings.db, &format, entrant) {
+        Ok(sheet) => sheet,
+        Err(SheetError::Unreadable(refusal)) => {
+            return Outcome::error(&Error::Refused {
+                name,
+                reason: refusal.to_string().replacen("not formatted", "no sheet", 1),
+            });
+        }
+        Err(error @ SheetError::BornAfterEvent { .. }) => {
+            return Outcome::error(&Error::Usage {
+                message: error.to_string(),
+            });
+        }
+    };
+    let findings = format!("{}{}\n", render::short(&deck), render::summary(&deck));
+    if !sheet.verdict.valid && !args.force {
+        return Outcome {
+            stdout: String::new(),
+            stderr: format!(
+                "{findings}error: no sheet for {name}: the deck breaks a rule of {}\nhelp: fix the deck, or pass `--force` to print a sheet that says it is invalid\n",
+                sheet.format
+            ),
+            code: Exit::Findings,
+        };
+    }
+    if let Some(refusal) = not_a_pdf(&args.output, args.force) {
+        return Outcome::failure(refusal);
+    }
+    let bytes = match pdf(&sheet, args.paper) {
+        Ok(bytes) => bytes,
+        Err(error) => return Outcome::failure(format!("error: {error}\n")),
+    };
+    if let Err(error) =
+        deckbox::util::atomic::write(&args.output, &bytes, Options { force: args.force })
+    {
+        return Outcome::failure(unwritten(&args.output, &error));
+    }
+    let mut stderr = String::new();
+    for row in sheet.missing_printing() {
+        let line = row.lines.first().copied().unwrap_or(0);
+        stderr.push_str(&format!(
+            "warning: line {line}: {} has no set code and collector number; the form requires them for every Pokémon, so write them in\n",
+            row.name
+        ));
+    }
+    if !sheet.verdict.valid {
+        stderr.insert_str(0, &findings);
+        stderr.push_str("warning: the sheet says the deck is invalid (--force)\n");
+    }
+    let division = sheet
+        .division
+        .map(|division| format!(", {} Division", division.label()))
+        .unwrap_or_default();
+    let player = sheet.player.as_deref().unwrap_or("player left blank");
+    Outcome {
+        stdout: format!(
+            "wrote {}: {player}{division}, {}, {} cards, {}\n",
+            args.output.display(),
+            sheet.format,
+            sheet.total,
+            if sheet.verdict.valid {
+                "valid"
+            } else {
+                "NOT VALID"
+            }
+        ),
+        stderr,
+        code: Exit::findings_if(!sheet.verdict.valid),
+    }
+}
+
+/// The refusal to replace an existing file that is not a PDF (a deck list named by
+/// mistake), unless `force`.
+fn not_a_pdf(path: &Path, force: bool) -> Option<String> {
+    if force {
+        return None;
+    }
+    let mut start = [0u8; 5];
+    let mut file = std::fs::File::open(path).ok()?;
+    let read = file.read(&mut start).ok()?;
+    if read == 0 || start[..read].starts_with(b"%PDF-") {
+        return None;
+    }
+    let name = deckbox::util::escape::visible_line(&path.display().to_string()).into_owned();
+    Some(format!(
+        "error: {name} exists and is not a PDF; it was not replaced\nhelp: name another file, or pass `--force` to replace it\n"
+    ))
+}
