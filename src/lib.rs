@@ -17,8 +17,9 @@
 //! - [`edit`]: canonical lists, conversion, edits in place, diffs.
 //! - [`engine`]: the game-setup engine (shuffle, hand, mulligans, prizes, draws).
 //! - [`stats`]: opening-hand odds, exact and simulated through the engine.
-//! - [`render`]: every output: human, short, JSON, SARIF, stats text/Markdown/HTML, card and
-//!   format pages, `explain`, the rules reference.
+//! - [`render`]: every output: human, short, JSON, SARIF, stats text/Markdown/HTML, the event
+//!   table, the registration sheet (PDF), card and format pages, `explain`, the rules
+//!   reference.
 //! - [`error`]: why deckbox could not do its job ([`error::Error`], gathering the wings' own
 //!   errors) and the exit codes that are its contract ([`error::Exit`]).
 //! - [`settings`]: `deckbox.toml`, its layering under flags and the environment (the format

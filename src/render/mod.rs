@@ -2,7 +2,8 @@
 //! other page deckbox shows (statistics, cards, formats, rule docs in [`explain`], sample
 //! deals in [`sample`]).
 //!
-//! Every renderer takes checked decks and returns a `String`; none prints. Machine output
+//! Every renderer takes checked decks and returns a `String` (the registration sheet
+//! ([`sheet`]) returns a PDF's bytes); none prints. Machine output
 //! (short, JSON, SARIF) has no banners and no colour. The JSON layout is a contract (see the
 //! README): keys are only ever added.
 

@@ -33,5 +33,6 @@ mod readme;
 mod repo_cli;
 mod reprint_cli;
 mod reprint_shared;
+mod sheet_cli;
 mod stats_cli;
 mod stats_exact;

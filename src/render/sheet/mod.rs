@@ -247,7 +247,7 @@ fn row(line: &ListLine, db: &CardDb, own_language: Option<Language>) -> Row {
     };
     let name = line.english.clone().unwrap_or_else(|| line.name.clone());
     let own_name = own_language
-        .filter(|_| crate::names::lookup_key(&line.name) != crate::names::lookup_key(&name))
+        .filter(|_| plain(&line.name) != plain(&name))
         .map(|_| line.name.clone());
     Row {
         count: line.count,
@@ -261,4 +261,14 @@ fn row(line: &ListLine, db: &CardDb, own_language: Option<Language>) -> Row {
             .and_then(|printing| printing.regulation_mark),
         lines: line.source_lines.clone(),
     }
+}
+
+/// A name compared as a reader would: case, apostrophes and spacing aside. (The lookup key
+/// would not do: it reads `Énergie Psy` as `Psychic Energy`.)
+fn plain(name: &str) -> String {
+    name.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .replace(['’', '‘'], "'")
+        .to_lowercase()
 }

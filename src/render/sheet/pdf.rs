@@ -249,17 +249,40 @@ impl Face {
     }
 
     /// Whether the font draws every character of `text` (no missing-glyph box).
-    pub(crate) fn covers(&self, text: &str) -> bool {
+    fn covers(&self, text: &str) -> bool {
         text.chars()
             .filter(|c| !c.is_whitespace())
             .all(|c| self.shaper.glyph_index(c).is_some())
     }
+
+    /// `text` without the characters the font does not draw (a card whose English name
+    /// the data writes in Japanese, `ナッシー[Exeggutor]`, prints `[Exeggutor]`): a missing
+    /// glyph prints as an empty box, which reads as a card name no one can match.
+    fn drawable<'t>(&self, text: &'t str) -> std::borrow::Cow<'t, str> {
+        if self.covers(text) {
+            return std::borrow::Cow::Borrowed(text);
+        }
+        let kept: String = text
+            .chars()
+            .filter(|c| c.is_whitespace() || self.shaper.glyph_index(*c).is_some())
+            .collect();
+        std::borrow::Cow::Owned(kept.trim().to_string())
+    }
 }
 
-/// Whether the embedded font draws every character of `text`: a test runs it over every
-/// English card name.
-pub fn font_covers(text: &str) -> bool {
-    Fonts::load().is_ok_and(|fonts| fonts.regular.covers(text) && fonts.bold.covers(text))
+/// The texts of `texts` with a character the embedded fonts do not draw (all of them if
+/// the fonts cannot be read), which the sheet prints without those characters: a test runs
+/// it over every English card name.
+pub fn uncovered<'a>(texts: impl IntoIterator<Item = &'a str>) -> Vec<&'a str> {
+    let fonts = Fonts::load().ok();
+    texts
+        .into_iter()
+        .filter(|text| {
+            !fonts
+                .as_ref()
+                .is_some_and(|fonts| fonts.regular.covers(text) && fonts.bold.covers(text))
+        })
+        .collect()
 }
 
 /// Black, white and the form's greys.
@@ -302,22 +325,24 @@ impl Canvas<'_, '_> {
         } else {
             &self.fonts.regular
         };
+        let text = face.drawable(text);
         self.surface.draw_text(
             Point::from_xy(x, y),
             face.font.clone(),
             size,
-            text,
+            &text,
             false,
             TextDirection::LeftToRight,
         );
     }
 
     fn width(&self, bold: bool, size: f32, text: &str) -> f32 {
-        if bold {
-            self.fonts.bold.width(text, size)
+        let face = if bold {
+            &self.fonts.bold
         } else {
-            self.fonts.regular.width(text, size)
-        }
+            &self.fonts.regular
+        };
+        face.width(&face.drawable(text), size)
     }
 
     /// The largest size from `size` down to `smallest` at which `text` fits `room`.
