@@ -26,7 +26,7 @@ use super::{
 use deckbox::check;
 use deckbox::deck::DeckInput;
 use deckbox::deck::input::read_deck;
-use deckbox::edit::listing::{self, Formatted, Layout, TextStyle, Untranslated};
+use deckbox::edit::listing::{self, Formatted, ImportDoubts, Layout, TextStyle, Untranslated};
 use deckbox::error::{Error, Exit};
 use deckbox::formats::Format;
 use deckbox::names::lang::Language;
@@ -349,7 +349,7 @@ pub(crate) fn run_convert(args: &ConvertArgs, stdin: &mut dyn Read) -> Outcome {
         Some(language) => listing::convert(&deck, &settings.db, language),
         None => listing::build(&deck, &settings.db).map(|listing| (listing, Vec::new())),
     };
-    let (listing, untranslated) = match converted {
+    let (mut listing, untranslated) = match converted {
         Ok(converted) => converted,
         Err(refusal) => {
             return Outcome::error(&Error::Refused {
@@ -360,9 +360,14 @@ pub(crate) fn run_convert(args: &ConvertArgs, stdin: &mut dyn Read) -> Outcome {
             });
         }
     };
+    let mut stderr = untranslated_warning(&untranslated, args.lang);
+    if args.to == Layout::Ptcgl {
+        let doubts = listing::for_ptcg_live(&mut listing, &settings.db);
+        stderr.push_str(&ptcg_live_warning(&doubts, args.lang.is_some()));
+    }
     let text = listing::render(&listing, args.to);
     let mut outcome = Outcome {
-        stderr: untranslated_warning(&untranslated, args.lang),
+        stderr,
         ..Outcome::default()
     };
     match &args.output {
@@ -384,6 +389,36 @@ pub(crate) fn run_convert(args: &ConvertArgs, stdin: &mut dyn Read) -> Outcome {
 }
 
 /// The warning for names that have no translation, one line each.
+/// What PTCG Live may not import: names not in English (when no `--lang` was asked for)
+/// and Pokémon without a set code and number.
+fn ptcg_live_warning(doubts: &ImportDoubts, asked_language: bool) -> String {
+    let mut out = String::new();
+    if !doubts.not_english.is_empty() && !asked_language {
+        out.push_str(&format!(
+            "warning: PTCG Live imports English card names it knows, which {} not: {}\nhelp: `--lang en` writes every card's English name\n",
+            if doubts.not_english.len() == 1 { "this is" } else { "these are" },
+            some_names(&doubts.not_english),
+        ));
+    }
+    if !doubts.uncoded_pokemon.is_empty() {
+        out.push_str(&format!(
+            "warning: PTCG Live imports a Pokémon by its set code and number, which {} no: {}\nhelp: `deckbox card NAME` lists a card's printings\n",
+            if doubts.uncoded_pokemon.len() == 1 { "this line has" } else { "these lines have" },
+            some_names(&doubts.uncoded_pokemon),
+        ));
+    }
+    out
+}
+
+/// At most five names, then how many more.
+fn some_names(names: &[String]) -> String {
+    let shown = names.iter().take(5).cloned().collect::<Vec<_>>().join(", ");
+    match names.len().saturating_sub(5) {
+        0 => shown,
+        more => format!("{shown} and {more} more"),
+    }
+}
+
 fn untranslated_warning(lines: &[Untranslated], language: Option<Language>) -> String {
     let (Some(language), false) = (language, lines.is_empty()) else {
         return String::new();

@@ -95,7 +95,11 @@ fn sheet(args: &SheetArgs, settings: &Settings, stdin: &mut dyn Read) -> Outcome
         Err(SheetError::Unreadable(refusal)) => {
             return Outcome::error(&Error::Refused {
                 name,
-                reason: refusal.to_string().replacen("not formatted", "no sheet", 1),
+                reason: refusal.to_string().replacen(
+                    "not formatted: formatting",
+                    "no sheet: the sheet",
+                    1,
+                ),
             });
         }
         Err(error @ SheetError::BornAfterEvent { .. }) => {

@@ -114,9 +114,13 @@ fn entry_for(db: &CardDb, card: &DeckCard) -> Entry {
 }
 
 /// The printing a line names, normalized (`PR-SV 014` is `SVP 14`); `None` when the line
-/// gives no set code and number.
+/// gives no set code and number, or a placeholder that names no printing (PTCG Live's
+/// `Basic {R} Energy Energy 2`, an old export's `SWSHEnergy 3`).
 fn printing_of(db: &CardDb, card: &DeckCard) -> Option<String> {
     let (set, number) = (card.line.set.as_deref()?, card.line.number.as_deref()?);
+    if crate::cards::resolve::is_placeholder(set, number) {
+        return None;
+    }
     match card.printing.and_then(|id| db.get(id)) {
         Some(printing) if !printing.set_code.is_empty() => Some(printing.printing_label()),
         _ => {

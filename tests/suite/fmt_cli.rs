@@ -148,6 +148,47 @@ fn convert_to_each_layout() {
     }
 }
 
+/// `convert --to ptcgl` writes what PTCG Live's own exports hold
+/// (docs/research/issue-18.md): a Limitless list's `SVP 27` as `PR-SV 27`, `CRZ GG25` as
+/// `CRZ-GG 25`, basic Energy as `Basic {P} Energy SVE 13` and, with no code, PTCG Live's
+/// `Energy 2`; a Pokémon typed without a code is kept as written and reported. The result
+/// is the same deck: `deckbox diff` finds no change.
+#[test]
+fn convert_to_ptcg_live_writes_its_codes() {
+    let dir = workspace(&[]);
+    let limitless = "Pokémon: 7\n1 Pikachu SVP 27\n2 Bibarel CRZ GG25\n4 Electabuzz\n\nTrainer: 8\n4 Iono PAL 185\n4 Boss's Orders PAL 172\n\nEnergy: 16\n12 Psychic Energy SVE 13\n4 Fire Energy\n";
+    std::fs::write(dir.path().join("limitless.txt"), limitless).unwrap();
+    let (code, out) = run_in(
+        dir.path(),
+        &[
+            "convert",
+            "limitless.txt",
+            "--to",
+            "ptcgl",
+            "--format",
+            "unlimited",
+            "-o",
+            "live.txt",
+        ],
+        b"",
+    );
+    assert_eq!(code, 0, "{out}");
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("live.txt")).unwrap(),
+        "Pokémon: 7\n4 Electabuzz\n2 Bibarel CRZ-GG 25\n1 Pikachu PR-SV 27\n\nTrainer: 8\n4 Boss's Orders PAL 172\n4 Iono PAL 185\n\nEnergy: 16\n12 Basic {P} Energy SVE 13\n4 Basic {R} Energy Energy 2\n\nTotal Cards: 31\n"
+    );
+    assert!(
+        out.contains("warning: PTCG Live imports a Pokémon by its set code and number, which this line has no: Electabuzz"),
+        "{out}"
+    );
+    let (code, out) = run_in(
+        dir.path(),
+        &["diff", "limitless.txt", "live.txt", "--format", "unlimited"],
+        b"",
+    );
+    assert_eq!(code, 0, "the conversion changed the deck: {out}");
+}
+
 #[test]
 fn convert_to_french() {
     let dir = workspace(&[DRAGAPULT]);

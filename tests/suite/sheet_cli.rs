@@ -473,3 +473,47 @@ fn shell_words(line: &str) -> Vec<String> {
     }
     words
 }
+
+/// Every layout and language deckbox reads gets a sheet (PTCG Live in six languages, the
+/// legacy PTCGO layout, Limitless text and JSON, plain lists, UTF-16, Windows-1252): the
+/// sheet's total is the deck's card count. A list with a line deckbox cannot read gets none
+/// (exit 2, the line named): that card would be missing from the sheet.
+#[test]
+fn every_layout_gets_a_sheet() {
+    let from = common::repo().join("tests/fixtures/layouts");
+    let dir = tempfile::tempdir().unwrap();
+    let mut files: Vec<_> = std::fs::read_dir(&from)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .collect();
+    files.sort();
+    assert!(files.len() >= 12);
+    let require_text = poppler();
+    for file in files {
+        let name = file.file_name().unwrap().to_string_lossy().into_owned();
+        std::fs::copy(&file, dir.path().join(&name)).unwrap();
+        let pdf = format!("{name}.pdf");
+        let (code, out) = sheet(dir.path(), &[&name, "-o", &pdf, "--force"]);
+        if name == "messy_issues.txt" {
+            assert_eq!(code, 2, "{out}");
+            assert!(
+                out.contains("no sheet: the sheet would drop or misfile lines 1, 4"),
+                "{out}"
+            );
+            continue;
+        }
+        assert!(code == 0 || code == 1, "{name}: {out}");
+        let cards = common::stdout_of(&out)
+            .split(", ")
+            .find_map(|part| part.strip_suffix(" cards"))
+            .unwrap_or_else(|| panic!("{name}: {out}"))
+            .to_string();
+        if require_text {
+            let text = squeezed(&pdf_text(&dir.path().join(&pdf)));
+            assert!(
+                text.contains(&format!("Total Cards {cards}")),
+                "{name}: {cards} cards\n{text}"
+            );
+        }
+    }
+}

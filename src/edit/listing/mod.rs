@@ -31,6 +31,7 @@
 //!   reads back.
 
 mod order;
+mod ptcgl;
 mod render;
 mod translate;
 
@@ -46,6 +47,7 @@ use crate::deck::{CardLine, MAX_COUNT, Section};
 use crate::formats::Format;
 use crate::names::lang::Language;
 
+pub use ptcgl::{ImportDoubts, for_ptcg_live};
 pub(crate) use render::section_label;
 pub use render::{Layout, render};
 pub use translate::{Untranslated, basic_energy_name};

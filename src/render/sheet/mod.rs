@@ -263,10 +263,11 @@ fn row(line: &ListLine, db: &CardDb, own_language: Option<Language>) -> Row {
     }
 }
 
-/// A name compared as a reader would: case, apostrophes and spacing aside. (The lookup key
+/// A name compared as a reader would: case, apostrophes, hyphens and spacing aside. (The lookup key
 /// would not do: it reads `Énergie Psy` as `Psychic Energy`.)
 fn plain(name: &str) -> String {
-    name.split_whitespace()
+    name.replace('-', " ")
+        .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ")
         .replace(['’', '‘'], "'")
