@@ -89,7 +89,7 @@ fn sheet(args: &SheetArgs, settings: &Settings, stdin: &mut dyn Read) -> Outcome
         birth_date: args.birth_date,
         division: args.division,
     };
-    let name = args.file.display().to_string();
+    let name = deckbox::util::escape::visible_line(&args.file.display().to_string()).into_owned();
     let sheet = match Sheet::of(&deck, &settings.db, &format, entrant) {
         Ok(sheet) => sheet,
         Err(SheetError::Unreadable(refusal)) => {
@@ -136,7 +136,7 @@ fn sheet(args: &SheetArgs, settings: &Settings, stdin: &mut dyn Read) -> Outcome
         let line = row.lines.first().copied().unwrap_or(0);
         stderr.push_str(&format!(
             "warning: line {line}: {} has no set code and collector number; the form requires them for every Pokémon, so write them in\n",
-            row.name
+            deckbox::util::escape::visible_line(&row.name)
         ));
     }
     if !sheet.verdict.valid {
@@ -147,11 +147,14 @@ fn sheet(args: &SheetArgs, settings: &Settings, stdin: &mut dyn Read) -> Outcome
         .division
         .map(|division| format!(", {} Division", division.label()))
         .unwrap_or_default();
-    let player = sheet.player.as_deref().unwrap_or("player left blank");
+    let player = sheet.player.as_deref().map_or_else(
+        || "player left blank".into(),
+        deckbox::util::escape::visible_line,
+    );
     Outcome {
         stdout: format!(
             "wrote {}: {player}{division}, {}, {} cards, {}\n",
-            args.output.display(),
+            deckbox::util::escape::visible_line(&args.output.display().to_string()),
             sheet.format,
             sheet.total,
             if sheet.verdict.valid {

@@ -49,6 +49,19 @@ pub fn canonical_pokemon(printed: &str) -> String {
     canonical_with(printed, Plasma::Always)
 }
 
+/// A name as a reader compares two spellings: case, apostrophes (`’`), hyphens and spacing
+/// aside. Unlike [`lookup_key`] it keeps words and languages apart (`Énergie Psy` is not
+/// `Psychic Energy`): it tells whether a list writes a card's name as the card database
+/// does, for showing or warning about the written one.
+pub fn plain_spelling(name: &str) -> String {
+    name.replace('-', " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .replace(['’', '‘'], "'")
+        .to_lowercase()
+}
+
 /// The key under which a name is looked up: [`canonical`], then folded (case, accents,
 /// `.` `-` `'`), except that a word `EX` stays upper case so `Mewtwo EX` ≠ `Mewtwo ex`.
 /// Never empty for a name with a visible character.

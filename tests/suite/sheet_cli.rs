@@ -517,3 +517,38 @@ fn every_layout_gets_a_sheet() {
         }
     }
 }
+
+/// Hostile field values (a name of 5,000 letters with a newline and a terminal escape, an
+/// empty ID) make a sheet, not a panic; the name is cut to its field.
+#[test]
+fn hostile_fields_make_a_sheet() {
+    let dir = common::workspace(&["examples/ptcg-live.txt"]);
+    let name = format!("{}\n\u{1b}[31mred", "A".repeat(5000));
+    let (code, out) = sheet(
+        dir.path(),
+        &[
+            "ptcg-live.txt",
+            "-o",
+            "s.pdf",
+            "--player",
+            &name,
+            "--player-id",
+            "",
+        ],
+    );
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        !out.contains('\u{1b}'),
+        "the escape reached the terminal: {out}"
+    );
+    if !poppler() {
+        return;
+    }
+    let text = pdf_text(&dir.path().join("s.pdf"));
+    let line = text
+        .lines()
+        .find(|line| line.contains("Player Name:"))
+        .unwrap();
+    assert!(line.contains("…") && line.contains("Player ID:"), "{line}");
+    assert!(!text.contains('\u{1b}'));
+}

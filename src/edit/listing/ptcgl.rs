@@ -21,6 +21,7 @@
 use crate::cards::resolve::{is_placeholder, is_ptcgl_alt_code};
 use crate::cards::{CardDb, Category, Printing, split_number};
 use crate::names::lang::Language;
+use crate::names::plain_spelling;
 
 use super::Listing;
 
@@ -73,7 +74,7 @@ pub fn for_ptcg_live(listing: &mut Listing, db: &CardDb) -> ImportDoubts {
             doubts.uncoded_pokemon.push(line.name.clone());
         }
         let english_name = printing.names.get(Language::En);
-        if english_name.is_none_or(|name| !same_name(name, &line.name)) {
+        if english_name.is_none_or(|name| plain_spelling(name) != plain_spelling(&line.name)) {
             doubts.not_english.push(line.name.clone());
         }
     }
@@ -134,18 +135,6 @@ fn energy_letter(english: &str) -> Option<char> {
         .iter()
         .find(|(word, _)| english.split_whitespace().any(|w| w == *word))
         .map(|(_, letter)| *letter)
-}
-
-/// Names equal as a reader sees them: case, apostrophes and spacing aside.
-fn same_name(a: &str, b: &str) -> bool {
-    let plain = |name: &str| {
-        name.split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" ")
-            .replace(['’', '‘'], "'")
-            .to_lowercase()
-    };
-    plain(a) == plain(b)
 }
 
 #[cfg(test)]

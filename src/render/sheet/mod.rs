@@ -33,6 +33,7 @@ use crate::deck::Section;
 use crate::edit::listing::{self, ListLine, Refusal};
 use crate::formats::Format;
 use crate::names::lang::Language;
+use crate::names::plain_spelling;
 
 pub use division::Division;
 
@@ -247,7 +248,7 @@ fn row(line: &ListLine, db: &CardDb, own_language: Option<Language>) -> Row {
     };
     let name = line.english.clone().unwrap_or_else(|| line.name.clone());
     let own_name = own_language
-        .filter(|_| plain(&line.name) != plain(&name))
+        .filter(|_| plain_spelling(&line.name) != plain_spelling(&name))
         .map(|_| line.name.clone());
     Row {
         count: line.count,
@@ -261,15 +262,4 @@ fn row(line: &ListLine, db: &CardDb, own_language: Option<Language>) -> Row {
             .and_then(|printing| printing.regulation_mark),
         lines: line.source_lines.clone(),
     }
-}
-
-/// A name compared as a reader would: case, apostrophes, hyphens and spacing aside. (The lookup key
-/// would not do: it reads `Énergie Psy` as `Psychic Energy`.)
-fn plain(name: &str) -> String {
-    name.replace('-', " ")
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-        .replace(['’', '‘'], "'")
-        .to_lowercase()
 }

@@ -355,9 +355,25 @@ impl Canvas<'_, '_> {
     }
 
     /// `text` set as large as `size` allows within `room`, from `x`.
+    /// Text that does not fit even at the smallest size (a player's name of a thousand
+    /// letters) is cut, with `…`, rather than run over the next field.
     fn text_in(&mut self, x: f32, y: f32, room: f32, bold: bool, size: f32, text: &str) {
         let size = self.fitting(bold, size, 4.5, room, text);
-        self.text(x, y, bold, size, grey(INK), text);
+        if self.width(bold, size, text) <= room {
+            self.text(x, y, bold, size, grey(INK), text);
+            return;
+        }
+        // Halve the kept length until it fits: a bounded number of measures, for a case
+        // that only hostile or mistaken input reaches.
+        let mut kept: Vec<char> = text.chars().collect();
+        while !kept.is_empty() {
+            kept.truncate(kept.len() / 2);
+            let cut: String = kept.iter().collect::<String>() + "…";
+            if self.width(bold, size, &cut) <= room {
+                self.text(x, y, bold, size, grey(INK), &cut);
+                return;
+            }
+        }
     }
 
     /// `text` centred on `centre`.
