@@ -64,7 +64,10 @@ pub struct StatsArgs {
     /// Simulation threads, at most 256; 0 means one per core.
     #[arg(long, default_value_t = 0, value_parser = parse_threads)]
     pub threads: usize,
-    /// A combination to compute, e.g. `Rare Candy>=1 & Dreepy>=1` (repeatable).
+    /// A combination to compute (repeatable): terms `Name>=k`, `<=`, `==`, `>`, `<`, names
+    /// joined by `|` counting together, combined with `&`, `|`, `!` and parentheses; a term
+    /// may end in `by T2` (seen by the start of own turn 2). `Rare Candy>=1 & Dreepy>=1`,
+    /// `Dreepy>=1 & Rare Candy>=1 by T2`.
     #[arg(long = "want", value_name = "EXPR")]
     pub want: Vec<String>,
     #[arg(long, short, value_enum, default_value_t = StatsOutput::Text)]
@@ -164,11 +167,16 @@ fn stats_outcome(
     }
     if let Some(setups) = args.simulate {
         let resolved: Vec<_> = queries.iter().map(|(_, query)| query.clone()).collect();
+        // Deal as many turns as the latest a query names (`by T6` with `--turns 4`).
+        let turns = resolved
+            .iter()
+            .filter_map(deckbox::stats::ResolvedQuery::last_turn)
+            .fold(args.deck.turns, u32::max);
         let plan = SimulationPlan {
             setups,
             seed: args.deck.seed,
             threads: args.threads,
-            turns: args.deck.turns,
+            turns,
             going,
         };
         let simulation = simulate_report(

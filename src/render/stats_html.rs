@@ -539,7 +539,7 @@ fn query_row(query: &QueryStats) -> String {
 
 fn queries_section(report: &Report) -> String {
     let mut out = String::from("<section>\n<h2>Queries</h2>\n");
-    if report.queries.is_empty() {
+    if report.queries.is_empty() && report.events.is_empty() {
         out.push_str(
             "<p class=\"note\">No queries. Ask for combinations with <code>--want</code>, \
              for example <code>--want \"Rare Candy&gt;=1 &amp; Dreepy&gt;=1\"</code>.</p>\n\
@@ -547,16 +547,45 @@ fn queries_section(report: &Report) -> String {
         );
         return out;
     }
-    out.push_str(&format!(
-        "<div class=\"scroll\">\n<table>\n<thead>\n<tr><th>query</th>\
-         <th>opening hand, kept hand</th><th class=\"ss\">opening hand, single shuffle</th>\
-         <th>in the prizes</th>{}</tr>\n</thead>\n<tbody>\n",
-        turn_headers(report.setup.turns as usize, "")
-    ));
-    for query in &report.queries {
-        out.push_str(&query_row(query));
+    if !report.queries.is_empty() {
+        out.push_str(&format!(
+            "<div class=\"scroll\">\n<table>\n<thead>\n<tr><th>query</th>\
+             <th>opening hand, kept hand</th><th class=\"ss\">opening hand, single shuffle</th>\
+             <th>in the prizes</th>{}</tr>\n</thead>\n<tbody>\n",
+            turn_headers(report.setup.turns as usize, "")
+        ));
+        for query in &report.queries {
+            out.push_str(&query_row(query));
+        }
+        out.push_str("</tbody>\n</table>\n</div>\n");
     }
-    out.push_str("</tbody>\n</table>\n</div>\n</section>\n");
+    out.push_str(&events_table(report));
+    out.push_str("</section>\n");
+    out
+}
+
+/// Queries with turns: one probability each.
+fn events_table(report: &Report) -> String {
+    if report.events.is_empty() {
+        return String::new();
+    }
+    let mut out = String::from(
+        "<h3>Across turns</h3>\n<p class=\"note\">Each term counts the cards seen by the start \
+         of its own turn (<code>by T2</code>), else the opening hand.</p>\n\
+         <div class=\"scroll\">\n<table>\n<thead>\n<tr><th>query</th><th>kept hand</th>\
+         <th class=\"ss\">single shuffle</th><th>exact</th></tr>\n</thead>\n<tbody>\n",
+    );
+    for event in &report.events {
+        out.push_str(&format!(
+            "<tr><td class=\"name\"><code>{}</code></td><td class=\"num\">{}</td>\
+             <td class=\"num ss\">{}</td><td class=\"num\">{}</td></tr>\n",
+            escape(&event.query),
+            pct(event.probability),
+            pct(event.probability_single_shuffle),
+            escape(&event.fraction)
+        ));
+    }
+    out.push_str("</tbody>\n</table>\n</div>\n");
     out
 }
 

@@ -54,6 +54,13 @@ fn render(report: &Report, style: Style) -> String {
         let legend = ["Prizes: the query holds among the prize cards (kept hand)"];
         section(&mut out, style, "Queries", &query_table(report), &legend);
     }
+    if !report.events.is_empty() {
+        let legend = [
+            "Each term counts the cards seen by the start of its own turn (by Tn), else the opening hand",
+            "Exact: the kept-hand probability as a fraction of equally likely deals",
+        ];
+        section(&mut out, style, "Events", &event_table(report), &legend);
+    }
     if let Some(simulation) = &report.simulation {
         let heading = format!(
             "Simulation: {} setups, seed {}, {} threads (kept-hand estimates)",
@@ -71,6 +78,10 @@ fn render(report: &Report, style: Style) -> String {
         if !report.queries.is_empty() {
             let table = simulated_queries(report, estimates);
             section(&mut out, style, "Simulated queries", &table, &[]);
+        }
+        if !report.events.is_empty() {
+            let table = simulated_events(report, estimates);
+            section(&mut out, style, "Simulated events", &table, &[]);
         }
     }
     out
@@ -198,6 +209,39 @@ fn query_table(report: &Report) -> Table {
             ];
             row.extend(query.by_turn.iter().map(|p| percent(*p)));
             row
+        })
+        .collect();
+    Table { header, rows }
+}
+
+fn event_table(report: &Report) -> Table {
+    let header = ["Query", "Kept hand", "1 shuffle", "Exact"]
+        .map(String::from)
+        .to_vec();
+    let rows = report
+        .events
+        .iter()
+        .map(|event| {
+            vec![
+                event.query.clone(),
+                percent(event.probability),
+                percent(event.probability_single_shuffle),
+                event.fraction.clone(),
+            ]
+        })
+        .collect();
+    Table { header, rows }
+}
+
+/// The simulated events beside their exact values.
+fn simulated_events(report: &Report, estimates: &Estimates) -> Table {
+    let header = ["Query", "Kept hand", "Worst"].map(String::from).to_vec();
+    let rows = report
+        .events
+        .iter()
+        .map(|event| {
+            let keys = keys_of(&[Measure::Event], &event.query);
+            simulated_row(&event.query, estimates, &keys, usize::MAX)
         })
         .collect();
     Table { header, rows }

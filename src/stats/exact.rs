@@ -12,7 +12,7 @@
 
 mod joint;
 
-pub use joint::Clauses;
+pub use joint::{Event, MAX_TERMS};
 
 use crate::formats::{Going, Setup};
 

@@ -38,6 +38,8 @@ pub struct Report {
     pub mulligan: Mulligan,
     pub cards: Vec<CardStats>,
     pub queries: Vec<QueryStats>,
+    /// `--want` queries with a turn on some term: one probability each.
+    pub events: Vec<EventStats>,
     pub simulation: Option<Simulation>,
 }
 
@@ -104,6 +106,17 @@ pub struct QueryStats {
     pub by_turn_single_shuffle: Vec<f64>,
 }
 
+/// One `--want` query with a turn on some term (`Dreepy>=1 & Rare Candy>=1 by T2`): the
+/// probability that it holds, its terms without a turn counting the opening hand.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct EventStats {
+    pub query: String,
+    pub probability: f64,
+    pub probability_single_shuffle: f64,
+    /// The exact kept-hand value as a reduced fraction, `num/den`.
+    pub fraction: String,
+}
+
 /// What a simulation run found; filled by the caller that ran it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Simulation {
@@ -142,6 +155,8 @@ pub enum Measure {
     QueryPrizes,
     /// A `--want` query holding in the cards seen by own turn `n`.
     QueryByTurn(u32),
+    /// A `--want` query with turns holding.
+    Event,
 }
 
 impl std::fmt::Display for Measure {
@@ -157,6 +172,7 @@ impl std::fmt::Display for Measure {
             Measure::QueryOpeningHand => f.write_str("query_opening_hand"),
             Measure::QueryPrizes => f.write_str("query_prizes"),
             Measure::QueryByTurn(turn) => write!(f, "query_by_turn_{turn}"),
+            Measure::Event => f.write_str("event"),
         }
     }
 }
@@ -264,7 +280,14 @@ impl Report {
         let queries = input
             .queries
             .iter()
+            .filter(|(_, query)| !query.has_turns())
             .map(|(text, query)| query_stats(input, rules, text, query))
+            .collect::<Result<Vec<_>, _>>()?;
+        let events = input
+            .queries
+            .iter()
+            .filter(|(_, query)| query.has_turns())
+            .map(|(text, query)| event_stats(input, rules, text, query))
             .collect::<Result<Vec<_>, _>>()?;
         Ok(Report {
             deck: DeckSummary {
@@ -281,6 +304,7 @@ impl Report {
             mulligan: mulligan(shape, rules)?,
             cards,
             queries,
+            events,
             simulation: None,
         })
     }
@@ -358,6 +382,21 @@ fn query_stats(
         prizes_single_shuffle: odds.prizes_single_shuffle.to_f64(),
         by_turn: floats(&odds.by_turn),
         by_turn_single_shuffle: floats(&odds.by_turn_single_shuffle),
+    })
+}
+
+fn event_stats(
+    input: ReportInput<'_>,
+    rules: &Setup,
+    text: &str,
+    query: &ResolvedQuery,
+) -> Result<EventStats, StatsError> {
+    let odds = query.event(input.shape, rules, input.going)?;
+    Ok(EventStats {
+        query: text.to_string(),
+        probability: odds.kept.to_f64(),
+        probability_single_shuffle: odds.single_shuffle.to_f64(),
+        fraction: format!("{}/{}", odds.kept.numer(), odds.kept.denom()),
     })
 }
 

@@ -9,7 +9,7 @@
 
 use crate::engine::{CountObserver, Observer, SetupView};
 
-use super::query::{Cmp, ResolvedQuery};
+use super::query::{Cmp, Expr, ResolvedQuery};
 use super::{Estimate, EstimateKey, Estimates, Measure, Report};
 use crate::formats::{Going, Setup};
 
@@ -38,13 +38,16 @@ impl Frequency {
     }
 }
 
-/// Counts for one query, windows as in [`super::QueryOdds`] (kept-hand family).
+/// Counts for one query, windows as in [`super::QueryOdds`] (kept-hand family); for a
+/// query with turns (one event), only `event`.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct QueryCounts {
     pub hand: u64,
     pub prizes: u64,
     /// Setups where the query held over the cards seen by own turn t, t = 1..=turns.
     pub by_turn: Vec<u64>,
+    /// Setups where a query with turns held; `None` for a query without.
+    pub event: Option<u64>,
 }
 
 /// Estimates of one query.
@@ -53,6 +56,8 @@ pub struct QueryEstimates {
     pub hand: Frequency,
     pub prizes: Frequency,
     pub by_turn: Vec<Frequency>,
+    /// A query with turns: how often the event held.
+    pub event: Option<Frequency>,
 }
 
 /// An engine observer that evaluates resolved queries on every setup.
@@ -67,6 +72,12 @@ pub struct QueryEstimates {
 /// do. A window holds at most [`crate::engine::MAX_CARDS`] cards, so a count never reaches a
 /// lane's top bit. With no query, [`super::simulate::simulate_report`] does not run this
 /// observer at all.
+///
+/// A query that is not only terms joined by `&` (`|`, `!`, parentheses) or that has turns
+/// takes a general path: each term is a word of one lane, giving the set of windows where
+/// the term holds, and the query's expression is evaluated on those sets bitwise (`&` is
+/// and, `|` or, `!` the complement); a query with turns reads each term's bit at its own
+/// window and counts one event.
 #[derive(Debug, Clone)]
 pub struct QueryObserver {
     /// The range tests, word by word, query after query.
@@ -79,8 +90,28 @@ pub struct QueryObserver {
     /// Windows of a setup: the hand with 0, 1, ... of the turn draws, then the prizes.
     windows: usize,
     setups: u64,
-    /// Per query, [`Self::stride`] counters: with few windows, setups by the set of windows
-    /// where the query held (a histogram, one increment a setup); with many, setups by window.
+    /// Per conjunctive query, [`Self::stride`] counters: with few windows, setups by the set
+    /// of windows where the query held (a histogram, one increment a setup); with many,
+    /// setups by window.
+    hits: Vec<u64>,
+    /// The queries of the general path.
+    general: Vec<General>,
+    /// Per query given to [`QueryObserver::new`]: `Ok(i)` the i-th conjunctive query,
+    /// `Err(i)` the i-th general one.
+    order: Vec<Result<usize, usize>>,
+}
+
+/// A query of the general path.
+#[derive(Debug, Clone)]
+struct General {
+    /// One single-lane test per term.
+    tests: Vec<Test>,
+    /// Per term, per kind: the kind's increment (0 or 1 in lane 0).
+    increments: Vec<u64>,
+    expr: Expr,
+    /// A query with turns: per term, the window bit it is read at.
+    event: Option<Vec<u32>>,
+    /// Without turns: [`QueryObserver::stride`] counters; with: one.
     hits: Vec<u64>,
 }
 
@@ -152,26 +183,36 @@ impl QueryObserver {
     ) -> QueryObserver {
         let mut tests: Vec<Test> = Vec::new();
         let mut increments: Vec<u64> = Vec::new();
+        let mut general = Vec::new();
+        let mut order = Vec::with_capacity(queries.len());
+        let mut conjunctive = 0;
         for query in queries {
+            if query.has_turns() || !query.expr.is_conjunction() {
+                order.push(Err(general.len()));
+                general.push(General::new(query, kinds, rules, going));
+                continue;
+            }
+            order.push(Ok(conjunctive));
+            conjunctive += 1;
             let first = tests.len();
-            for (index, clause) in query.clauses.iter().enumerate() {
+            for (index, term) in query.terms.iter().enumerate() {
                 let lane = index % LANES_PER_WORD;
                 if lane == 0 {
                     tests.push(Test::default());
                     increments.resize(increments.len() + kinds, 0);
                 }
                 if let Some(test) = tests.last_mut() {
-                    test.set(lane, clause.cmp, clause.count);
+                    test.set(lane, term.cmp, term.count);
                 }
                 let word = increments.len().saturating_sub(kinds);
                 // A kind outside the deck is never dealt: it adds nothing.
-                for &kind in &clause.kinds {
+                for &kind in &term.kinds {
                     if let Some(add) = increments.get_mut(word..).and_then(|w| w.get_mut(kind)) {
                         *add += 1 << (lane * LANE_BITS);
                     }
                 }
             }
-            // A query with no clause always holds: one word with no lane in use.
+            // A query with no term always holds: one word with no lane in use.
             if tests.len() == first {
                 tests.push(Test::default());
                 increments.resize(increments.len() + kinds, 0);
@@ -192,8 +233,14 @@ impl QueryObserver {
             windows,
             setups: 0,
             hits: Vec::new(),
+            general,
+            order,
         };
-        observer.hits = vec![0; observer.stride() * queries.len()];
+        let stride = observer.stride();
+        observer.hits = vec![0; stride * conjunctive];
+        for query in &mut observer.general {
+            query.hits = vec![0; if query.event.is_some() { 1 } else { stride }];
+        }
         observer
     }
 
@@ -216,25 +263,40 @@ impl QueryObserver {
     /// Raw counts, one per query in the order given to [`QueryObserver::new`].
     pub fn counts(&self) -> Vec<QueryCounts> {
         let stride = self.stride();
-        self.hits
-            .chunks_exact(stride)
-            .map(|hits| {
-                // Setups where the query held in window `window`.
-                let held = |window: usize| -> u64 {
-                    if self.histogram() {
-                        let sets = (0u64..).zip(hits);
-                        sets.filter(|(set, _)| set >> window & 1 == 1)
-                            .map(|(_, n)| n)
-                            .sum()
-                    } else {
-                        hits.get(window).copied().unwrap_or(0)
-                    }
-                };
-                QueryCounts {
-                    hand: held(0),
-                    prizes: held(self.windows - 1),
-                    by_turn: self.draws.iter().map(|&seen| held(seen)).collect(),
+        let of = |hits: &[u64]| {
+            // Setups where the query held in window `window`.
+            let held = |window: usize| -> u64 {
+                if self.histogram() {
+                    let sets = (0u64..).zip(hits);
+                    sets.filter(|(set, _)| set >> window & 1 == 1)
+                        .map(|(_, n)| n)
+                        .sum()
+                } else {
+                    hits.get(window).copied().unwrap_or(0)
                 }
+            };
+            QueryCounts {
+                hand: held(0),
+                prizes: held(self.windows - 1),
+                by_turn: self.draws.iter().map(|&seen| held(seen)).collect(),
+                event: None,
+            }
+        };
+        let conjunctive: Vec<&[u64]> = self.hits.chunks_exact(stride).collect();
+        self.order
+            .iter()
+            .map(|slot| match slot {
+                Ok(index) => conjunctive
+                    .get(*index)
+                    .map_or_else(QueryCounts::default, |h| of(h)),
+                Err(index) => match self.general.get(*index) {
+                    Some(query) if query.event.is_some() => QueryCounts {
+                        event: Some(query.hits.first().copied().unwrap_or(0)),
+                        ..QueryCounts::default()
+                    },
+                    Some(query) => of(&query.hits),
+                    None => QueryCounts::default(),
+                },
             })
             .collect()
     }
@@ -249,6 +311,7 @@ impl QueryObserver {
             hand: of(c.hand),
             prizes: of(c.prizes),
             by_turn: c.by_turn.iter().map(|&h| of(h)).collect(),
+            event: c.event.map(of),
         };
         self.counts().into_iter().map(one).collect()
     }
@@ -298,12 +361,98 @@ impl Observer for QueryObserver {
             base += stride;
             all = u64::MAX;
         }
+        let every = if self.windows >= 64 {
+            u64::MAX
+        } else {
+            (1 << self.windows) - 1
+        };
+        for query in &mut self.general {
+            query.observe(view, kinds, seen, every, histogram, stride);
+        }
     }
 
     fn merge(&mut self, other: Self) {
         self.setups += other.setups;
         for (mine, theirs) in self.hits.iter_mut().zip(other.hits) {
             *mine += theirs;
+        }
+        for (mine, theirs) in self.general.iter_mut().zip(other.general) {
+            for (mine, theirs) in mine.hits.iter_mut().zip(theirs.hits) {
+                *mine += theirs;
+            }
+        }
+    }
+}
+
+impl General {
+    fn new(query: &ResolvedQuery, kinds: usize, rules: &Setup, going: Going) -> General {
+        let mut tests = Vec::with_capacity(query.terms.len());
+        let mut increments = vec![0u64; query.terms.len() * kinds];
+        for (index, term) in query.terms.iter().enumerate() {
+            let mut test = Test::default();
+            test.set(0, term.cmp, term.count);
+            test.last = true;
+            tests.push(test);
+            for &kind in &term.kinds {
+                if let Some(add) = increments.get_mut(index * kinds + kind) {
+                    *add += 1;
+                }
+            }
+        }
+        let event = query.has_turns().then(|| {
+            query
+                .terms
+                .iter()
+                .map(|term| term.turn.map_or(0, |turn| rules.draws_by_turn(turn, going)))
+                .collect()
+        });
+        General {
+            tests,
+            increments,
+            expr: query.expr.clone(),
+            event,
+            hits: Vec::new(),
+        }
+    }
+
+    fn observe(
+        &mut self,
+        view: &SetupView,
+        kinds: usize,
+        seen: usize,
+        every: u64,
+        histogram: bool,
+        stride: usize,
+    ) {
+        let sets: Vec<u64> = self
+            .tests
+            .iter()
+            .enumerate()
+            .map(|(index, test)| {
+                let increments = self.increments.get(index * kinds..).unwrap_or(&[]);
+                windows(test, increments, seen, view)
+            })
+            .collect();
+        let term = |j: usize| sets.get(j).copied().unwrap_or(0);
+        if let Some(bits) = &self.event {
+            let held = self.expr.eval(&|j| {
+                let bit = bits.get(j).copied().unwrap_or(0) & 63;
+                term(j) >> bit & 1 == 1
+            });
+            if let Some(hit) = self.hits.first_mut() {
+                *hit += u64::from(held);
+            }
+            return;
+        }
+        let all = self.expr.eval_bits(&term, every);
+        if histogram {
+            if let Some(hit) = self.hits.get_mut(all as usize & (stride - 1)) {
+                *hit += 1;
+            }
+        } else {
+            for (window, hit) in self.hits.iter_mut().enumerate() {
+                *hit += (all >> window) & 1;
+            }
         }
     }
 }
@@ -412,7 +561,18 @@ pub fn estimates(
         }
     }
     let found = queries.map(QueryObserver::estimates).unwrap_or_default();
-    for (query, found) in report.queries.iter().zip(found) {
+    let (mut plain, mut events) = (report.queries.iter(), report.events.iter());
+    for found in found {
+        if let Some(f) = found.event {
+            if let Some(event) = events.next() {
+                let key = EstimateKey::of(Measure::Event, &event.query);
+                out.insert(key, frequency(f.hits, f.setups, event.probability));
+            }
+            continue;
+        }
+        let Some(query) = plain.next() else {
+            continue;
+        };
         let mut put = |measure, f: Frequency, exact| {
             let key = EstimateKey::of(measure, &query.query);
             out.insert(key, frequency(f.hits, f.setups, exact))
@@ -430,7 +590,7 @@ pub fn estimates(
 mod tests {
     use super::*;
     use crate::engine::{Dealer, EngineDeck, Kind, chunk_rng, simulate};
-    use crate::stats::exact::DeckShape;
+    use crate::stats::exact::{DeckShape, Window};
     use crate::stats::query;
 
     /// The observer counts exactly what evaluating each query on each dealt setup counts,
@@ -459,6 +619,10 @@ mod tests {
             "D<1 & E>0",
             "A<=1 & B<2 & C>=1 & D<=0 & E>=0 & F>=3",
             "A<0",
+            "A>=1 | !B>=1",
+            "!(C=1 & D<1) | E>0 & F>=40",
+            "A>=1 & B>=1 by T2",
+            "(C>=1 by T1 | D>=1) & !E>=2 by T3",
         ];
         let mut queries: Vec<ResolvedQuery> = texts
             .iter()
@@ -471,7 +635,7 @@ mod tests {
             })
             .collect();
         // A kind the deck does not have counts 0.
-        queries[2].clauses[0].kinds.push(40);
+        queries[2].terms[0].kinds.push(40);
         for (turns, going, first_player_draws) in [
             (3, Going::First, false),
             (4, Going::Second, false),
@@ -501,6 +665,24 @@ mod tests {
                     u64::from(query.holds(|k| counts.get(k).copied().unwrap_or(0)))
                 };
                 for (query, expected) in queries.iter().zip(&mut expected) {
+                    if query.has_turns() {
+                        let windows = query.windows(&rules, going);
+                        let held = query.holds_with(|j, term| {
+                            let cards = match windows[j] {
+                                Window::Seen { draws } => {
+                                    [view.hand, &view.draws[..draws as usize]].concat()
+                                }
+                                _ => view.hand.to_vec(),
+                            };
+                            let counts = count(&cards);
+                            term.kinds
+                                .iter()
+                                .map(|&k| counts.get(k).copied().unwrap_or(0))
+                                .sum()
+                        });
+                        expected[0] += u64::from(held);
+                        continue;
+                    }
                     expected[0] += by(view.hand, query);
                     expected[1] += by(view.prizes, query);
                     for turn in 1..=turns {
@@ -513,10 +695,18 @@ mod tests {
             let found: Vec<Vec<u64>> = observer
                 .counts()
                 .into_iter()
-                .map(|c| [vec![c.hand, c.prizes], c.by_turn].concat())
+                .zip(&expected)
+                .map(|(c, expected)| match c.event {
+                    Some(event) => [vec![event], vec![0; expected.len() - 1]].concat(),
+                    None => [vec![c.hand, c.prizes], c.by_turn].concat(),
+                })
                 .collect();
             assert_eq!(found, expected, "{turns} turns, going {going:?}");
             assert!(expected[0][0] > 0 && expected[5] == vec![0; stride]);
+            // Every general query held in some setup and failed in another.
+            for expected in &expected[6..] {
+                assert!(expected[0] > 0 && expected[0] < 20_000, "{expected:?}");
+            }
         }
     }
 
@@ -531,7 +721,12 @@ mod tests {
                 .resolve(|n| Ok::<_, ()>(usize::from(n.text != "A")))
                 .unwrap()
         };
-        let queries = [resolve("A>=1 & B>=1"), resolve("B|A>=2")];
+        let queries = [
+            resolve("A>=1 & B>=1"),
+            resolve("B|A>=2"),
+            resolve("A>=2 | !B>=1"),
+            resolve("A>=1 & B>=1 by T2"),
+        ];
         let kinds: Vec<Kind> = shape
             .kinds
             .iter()
@@ -550,6 +745,12 @@ mod tests {
         let observer = simulate(&deck, &setup, turns, 300_000, 7, 2, make).unwrap();
         assert_eq!(observer.setups(), 300_000);
         for (query, found) in queries.iter().zip(observer.estimates()) {
+            if let Some(found) = found.event {
+                let exact = query.event(&shape, &setup, going).unwrap().kept;
+                let gap = (found.estimate() - exact.to_f64()).abs();
+                assert!(gap < 5.0 * found.standard_error(), "{found:?} vs {exact:?}");
+                continue;
+            }
             let exact = query.odds(&shape, &setup, turns, going).unwrap();
             let mut pairs = vec![(found.hand, exact.hand), (found.prizes, exact.prizes)];
             pairs.extend(found.by_turn.iter().copied().zip(exact.by_turn.clone()));

@@ -1,31 +1,47 @@
 //! The `--want` query language and its exact evaluation.
 //!
-//! `Rare Candy>=1 & Dreepy>=1`: clauses joined by `&`, each a group of card names joined
-//! by `|` (whose counts add up), a comparison (`>=`, `<=`, `=`, `>`, `<`, also `≥`, `≤`)
-//! and a count. A `&` met while reading a name belongs to the name, so TAG TEAM cards such
-//! as `Pikachu & Zekrom-GX>=1` read as written. The parser keeps names as written, with
-//! byte spans into the input; it does not know cards: the caller resolves each name to a
-//! card kind ([`Query::resolve`]). Input size, clauses, names and counts are bounded so a
-//! hostile argument cannot make the evaluation explode.
+//! A query is a boolean expression over *terms*: `Rare Candy>=1 & (Dreepy>=2 | !Drakloak<1)`.
+//! A term is a group of card names joined by `|` (whose counts add up), a comparison (`>=`,
+//! `<=`, `==` or `=`, `>`, `<`, also `≥`, `≤`) and a count, and optionally a turn:
+//! `Rare Candy>=1 by T2` counts the cards seen by the start of own turn 2. Terms combine
+//! with `&` (and), `|` (or), `!` (not) and parentheses; `!` binds tightest, then `&`, then
+//! `|`. A turn after a parenthesized group applies to every term inside that has none:
+//! `(Rare Candy>=1 | Drakloak>=1) by T2`. A `|` before the comparison joins names, after it
+//! joins terms. A `&` met while
+//! reading a name belongs to the name, so TAG TEAM cards such as `Pikachu & Zekrom-GX>=1`
+//! read as written, and a name may hold `(`, `)` or `!` (`Boss's Orders (Giovanni)`,
+//! `Challenge!`): only at the start of a term do `!` and `(` mean not and a group.
+//!
+//! A query whose terms have no turn is a question about one window asked of every window
+//! (the hand, the prizes, the cards seen by each turn); a query with a turn on any term is
+//! one event, its terms without a turn meaning the opening hand ([`ResolvedQuery::event`]).
+//! The parser keeps names as written, with byte spans into the input; it does not know
+//! cards: the caller resolves each name to a card kind ([`Query::resolve`]). Input size,
+//! terms, names, nesting, turns and counts are bounded so a hostile argument cannot make
+//! the evaluation explode.
 
 use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::exact::{Atom, Clauses, DeckShape, Family, Ratio, Space, StatsError, Window};
+use super::exact::{Atom, DeckShape, Event, Family, Ratio, Space, StatsError, Window};
 use crate::deck::Span;
 use crate::formats::{Going, Setup};
 
 /// Longest query accepted, in bytes.
 pub const MAX_QUERY_BYTES: usize = 1000;
-/// Clauses joined by `&`.
-pub const MAX_CLAUSES: usize = 8;
+/// Terms in one query.
+pub const MAX_TERMS: usize = 8;
 /// Names in one `|` group.
 pub const MAX_NAMES: usize = 16;
-/// Largest count a clause may compare with.
+/// Largest count a term may compare with.
 pub const MAX_COUNT: u32 = 999;
+/// Deepest nesting of `(` and `!`.
+pub const MAX_DEPTH: usize = 32;
+/// Latest turn a term may name (the engine deals at most this many turns).
+pub const MAX_TURN: u32 = crate::engine::MAX_TURNS;
 
-/// How a clause compares the count it sees with the count asked for.
+/// How a term compares the count it sees with the count asked for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Cmp {
@@ -65,19 +81,65 @@ pub struct NameRef {
     pub span: Span,
 }
 
-/// `names cmp count`.
+/// `names cmp count [by Tn]`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Clause {
+pub struct Term {
     pub names: Vec<NameRef>,
     pub cmp: Cmp,
     pub count: u32,
+    /// The own turn by whose start the cards are counted; `None`: see the module docs.
+    pub turn: Option<u32>,
     pub span: Span,
 }
 
-/// A parsed query: all clauses must hold.
+/// How terms combine; `Term(j)` is the j-th term of the query.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub enum Expr {
+    Term(usize),
+    Not(Box<Expr>),
+    All(Vec<Expr>),
+    Any(Vec<Expr>),
+}
+
+impl Expr {
+    /// The value of the expression when term j's truth is `term(j)`.
+    pub fn eval(&self, term: &dyn Fn(usize) -> bool) -> bool {
+        match self {
+            Expr::Term(j) => term(*j),
+            Expr::Not(inner) => !inner.eval(term),
+            Expr::All(all) => all.iter().all(|e| e.eval(term)),
+            Expr::Any(any) => any.iter().any(|e| e.eval(term)),
+        }
+    }
+
+    /// The expression over sets: `term(j)` is the set (bits) where term j holds, `every`
+    /// the set of all; `&` is intersection, `|` union, `!` the complement in `every`.
+    pub fn eval_bits(&self, term: &dyn Fn(usize) -> u64, every: u64) -> u64 {
+        match self {
+            Expr::Term(j) => term(*j) & every,
+            Expr::Not(inner) => !inner.eval_bits(term, every) & every,
+            Expr::All(all) => all
+                .iter()
+                .fold(every, |set, e| set & e.eval_bits(term, every)),
+            Expr::Any(any) => any.iter().fold(0, |set, e| set | e.eval_bits(term, every)),
+        }
+    }
+
+    /// Whether the expression only joins terms with `&` (the simulator's fast path).
+    pub fn is_conjunction(&self) -> bool {
+        match self {
+            Expr::Term(_) => true,
+            Expr::All(all) => all.iter().all(|e| matches!(e, Expr::Term(_))),
+            _ => false,
+        }
+    }
+}
+
+/// A parsed query.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Query {
-    pub clauses: Vec<Clause>,
+    pub terms: Vec<Term>,
+    pub expr: Expr,
 }
 
 /// A query that could not be read, with the bytes to underline. [`crate::error::Error`]
@@ -105,24 +167,26 @@ pub fn parse(input: &str) -> Result<Query, QueryError> {
         let message = format!("the query is longer than {MAX_QUERY_BYTES} bytes");
         return Err(QueryError::new(message, 0, 0));
     }
-    let mut parser = Parser { input, pos: 0 };
-    let mut clauses = Vec::new();
-    loop {
-        if clauses.len() == MAX_CLAUSES {
-            let message = format!("a query has at most {MAX_CLAUSES} clauses joined by '&'");
-            return Err(QueryError::new(message, parser.pos, 0));
-        }
-        clauses.push(parser.clause(!clauses.is_empty())?);
-        parser.skip_blanks();
-        match parser.peek() {
-            None => return Ok(Query { clauses }),
-            Some('&') => parser.pos += 1,
-            Some(c) => {
-                let message = format!("expected '&' or the end of the query, found '{c}'");
-                return Err(QueryError::new(message, parser.pos, c.len_utf8()));
-            }
-        }
+    let mut parser = Parser {
+        input,
+        pos: 0,
+        terms: Vec::new(),
+        depth: 0,
+    };
+    let expr = parser.any()?;
+    parser.skip_blanks();
+    if let Some(c) = parser.peek() {
+        let message = if c == ')' {
+            "')' closes no '('".to_string()
+        } else {
+            format!("expected '&', '|' or the end of the query, found '{c}'")
+        };
+        return Err(QueryError::new(message, parser.pos, c.len_utf8()));
     }
+    Ok(Query {
+        terms: parser.terms,
+        expr,
+    })
 }
 
 /// Characters that end a name.
@@ -133,6 +197,8 @@ fn ends_name(c: char) -> bool {
 struct Parser<'a> {
     input: &'a str,
     pos: usize,
+    terms: Vec<Term>,
+    depth: usize,
 }
 
 impl Parser<'_> {
@@ -149,11 +215,92 @@ impl Parser<'_> {
         self.pos += rest.len() - rest.trim_start().len();
     }
 
-    fn clause(&mut self, after_and: bool) -> Result<Clause, QueryError> {
+    /// `all ('|' all)*`
+    fn any(&mut self) -> Result<Expr, QueryError> {
+        self.joined('|', Parser::all, Expr::Any)
+    }
+
+    /// `unary ('&' unary)*`
+    fn all(&mut self) -> Result<Expr, QueryError> {
+        self.joined('&', Parser::unary, Expr::All)
+    }
+
+    /// `operand (separator operand)*`: the one operand, or `group` of them all.
+    fn joined(
+        &mut self,
+        separator: char,
+        operand: fn(&mut Self) -> Result<Expr, QueryError>,
+        group: fn(Vec<Expr>) -> Expr,
+    ) -> Result<Expr, QueryError> {
+        let mut operands = vec![operand(self)?];
+        loop {
+            self.skip_blanks();
+            if self.peek() != Some(separator) {
+                break;
+            }
+            self.pos += 1;
+            operands.push(operand(self)?);
+        }
+        Ok(if operands.len() == 1 {
+            operands.remove(0)
+        } else {
+            group(operands)
+        })
+    }
+
+    /// `'!' unary | '(' any ')' | term`
+    fn unary(&mut self) -> Result<Expr, QueryError> {
+        self.skip_blanks();
+        let at = self.pos;
+        match self.peek() {
+            Some(c @ ('!' | '(')) => {
+                self.depth += 1;
+                if self.depth > MAX_DEPTH {
+                    let message = format!("a query nests '(' and '!' at most {MAX_DEPTH} deep");
+                    return Err(QueryError::new(message, at, 1));
+                }
+                self.pos += 1;
+                let expr = if c == '!' {
+                    Expr::Not(Box::new(self.unary()?))
+                } else {
+                    let first_term = self.terms.len();
+                    let inner = self.any()?;
+                    self.skip_blanks();
+                    if self.peek() != Some(')') {
+                        let found = self.peek().map_or(0, char::len_utf8);
+                        return Err(match self.peek() {
+                            None => QueryError::new("expected ')' to close this '('", at, 1),
+                            Some(c) => {
+                                let message = format!("expected '&', '|' or ')', found '{c}'");
+                                QueryError::new(message, self.pos, found)
+                            }
+                        });
+                    }
+                    self.pos += 1;
+                    // `(A>=1 | B>=1) by T2`: the turn of every term inside without its own.
+                    if let Some(turn) = self.turn()? {
+                        for term in self.terms.get_mut(first_term..).unwrap_or(&mut []) {
+                            term.turn.get_or_insert(turn);
+                        }
+                    }
+                    inner
+                };
+                self.depth -= 1;
+                Ok(expr)
+            }
+            _ => self.term(),
+        }
+    }
+
+    fn term(&mut self) -> Result<Expr, QueryError> {
+        if self.terms.len() == MAX_TERMS {
+            let message = format!("a query has at most {MAX_TERMS} terms");
+            return Err(QueryError::new(message, self.pos, 0));
+        }
         let start = self.pos;
         let mut names: Vec<NameRef> = Vec::new();
         loop {
-            let name = self.name(names.last(), after_and)?;
+            let name = self.name(names.last())?;
             names.push(name);
             if self.peek() != Some('|') {
                 break;
@@ -166,19 +313,22 @@ impl Parser<'_> {
         }
         let cmp = self.cmp();
         let count = self.count(cmp)?;
+        let turn = self.turn()?;
         let offset = names.first().map_or(start, |n| n.span.offset);
         let span = Span::new(offset, self.pos - offset);
-        Ok(Clause {
+        self.terms.push(Term {
             names,
             cmp,
             count,
+            turn,
             span,
-        })
+        });
+        Ok(Expr::Term(self.terms.len() - 1))
     }
 
     /// A name up to `|`, a comparison or the end, trimmed; `previous` is the name before a
     /// `|`, for the error message.
-    fn name(&mut self, previous: Option<&NameRef>, after_and: bool) -> Result<NameRef, QueryError> {
+    fn name(&mut self, previous: Option<&NameRef>) -> Result<NameRef, QueryError> {
         let input = self.input;
         let rest = input.get(self.pos..).unwrap_or("");
         let len = rest.find(ends_name).unwrap_or(rest.len());
@@ -188,10 +338,13 @@ impl Parser<'_> {
         let at = self.pos;
         self.pos += len;
         if text.is_empty() {
-            let message = match (previous, after_and) {
+            let before = input.get(..at).unwrap_or("").trim_end();
+            let message = match (previous, before.chars().last()) {
                 (Some(p), _) => format!("expected a card name after '{}|'", p.text),
-                (None, true) => "expected a card name after '&'".to_string(),
-                (None, false) => "expected a card name".to_string(),
+                (None, Some(c @ ('&' | '|' | '!' | '('))) => {
+                    format!("expected a card name after '{c}'")
+                }
+                (None, _) => "expected a card name".to_string(),
             };
             return Err(QueryError::new(message, at, len));
         }
@@ -223,38 +376,79 @@ impl Parser<'_> {
         cmp
     }
 
-    fn count(&mut self, cmp: Cmp) -> Result<u32, QueryError> {
+    /// Digits at the cursor, at most `max`; `what` names the number for errors.
+    fn number(&mut self, max: u32, what: &str, expected: &str) -> Result<u32, QueryError> {
         self.skip_blanks();
         let rest = self.rest();
         let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
         let text = rest.get(..digits).unwrap_or("");
         if text.is_empty() {
             let found = rest.chars().next().map_or(0, char::len_utf8);
-            let message = format!("expected a count after '{}', such as 1", cmp.as_str());
-            return Err(QueryError::new(message, self.pos, found));
+            return Err(QueryError::new(expected, self.pos, found));
         }
-        let count = text.parse::<u32>().ok().filter(|c| *c <= MAX_COUNT);
-        let Some(count) = count else {
-            let message = format!("the count {text} is too large (at most {MAX_COUNT})");
+        let number = text.parse::<u32>().ok().filter(|n| *n <= max);
+        let Some(number) = number else {
+            let message = format!("the {what} {text} is too large (at most {max})");
             return Err(QueryError::new(message, self.pos, digits));
         };
         self.pos += digits;
-        Ok(count)
+        Ok(number)
+    }
+
+    fn count(&mut self, cmp: Cmp) -> Result<u32, QueryError> {
+        let expected = format!("expected a count after '{}', such as 1", cmp.as_str());
+        self.number(MAX_COUNT, "count", &expected)
+    }
+
+    /// ` by T2`, ` by turn 2`, or nothing.
+    fn turn(&mut self) -> Result<Option<u32>, QueryError> {
+        let before = self.pos;
+        self.skip_blanks();
+        let rest = self.rest();
+        let word = rest.get(..2).filter(|w| w.eq_ignore_ascii_case("by"));
+        let after = rest.get(2..).unwrap_or("");
+        if word.is_none() || !after.starts_with(char::is_whitespace) {
+            self.pos = before;
+            return Ok(None);
+        }
+        let at = self.pos;
+        self.pos += 2;
+        self.skip_blanks();
+        let rest = self.rest();
+        let skip = if rest
+            .get(..4)
+            .is_some_and(|w| w.eq_ignore_ascii_case("turn"))
+        {
+            4
+        } else if rest.starts_with(['T', 't']) {
+            1
+        } else {
+            0
+        };
+        self.pos += skip;
+        let turn = self.number(MAX_TURN, "turn", "expected a turn after 'by', such as T2")?;
+        if turn == 0 {
+            let message = "turns count from 1: 'by T1' is the start of your first turn";
+            return Err(QueryError::new(message, at, self.pos - at));
+        }
+        Ok(Some(turn))
     }
 }
 
-/// A clause over card kinds (indices into a [`DeckShape`]), each kind counted once.
+/// A term over card kinds (indices into a [`DeckShape`]), each kind counted once.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ResolvedClause {
+pub struct ResolvedTerm {
     pub kinds: Vec<usize>,
     pub cmp: Cmp,
     pub count: u32,
+    pub turn: Option<u32>,
 }
 
 /// A query whose names the caller has turned into card kinds.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ResolvedQuery {
-    pub clauses: Vec<ResolvedClause>,
+    pub terms: Vec<ResolvedTerm>,
+    pub expr: Expr,
 }
 
 impl Query {
@@ -264,19 +458,26 @@ impl Query {
         &self,
         mut kind_of: impl FnMut(&NameRef) -> Result<usize, E>,
     ) -> Result<ResolvedQuery, E> {
-        let mut clauses = Vec::with_capacity(self.clauses.len());
-        for clause in &self.clauses {
-            let mut kinds = clause
+        let mut terms = Vec::with_capacity(self.terms.len());
+        for term in &self.terms {
+            let mut kinds = term
                 .names
                 .iter()
                 .map(&mut kind_of)
                 .collect::<Result<Vec<_>, E>>()?;
             kinds.sort_unstable();
             kinds.dedup();
-            let (cmp, count) = (clause.cmp, clause.count);
-            clauses.push(ResolvedClause { kinds, cmp, count });
+            terms.push(ResolvedTerm {
+                kinds,
+                cmp: term.cmp,
+                count: term.count,
+                turn: term.turn,
+            });
         }
-        Ok(ResolvedQuery { clauses })
+        Ok(ResolvedQuery {
+            terms,
+            expr: self.expr.clone(),
+        })
     }
 }
 
@@ -292,21 +493,45 @@ pub struct QueryOdds {
     pub by_turn_single_shuffle: Vec<Ratio>,
 }
 
+/// Exact odds of a query with turns: one event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EventOdds {
+    pub kept: Ratio,
+    pub single_shuffle: Ratio,
+}
+
 impl ResolvedQuery {
-    /// Whether the query holds for these per-kind counts (for a simulation).
-    pub fn holds(&self, count_of: impl Fn(usize) -> u32) -> bool {
-        self.clauses.iter().all(|clause| {
-            let have = clause.kinds.iter().map(|&k| count_of(k)).sum();
-            clause.cmp.holds(have, clause.count)
+    /// Whether any term names a turn: the query is then one event ([`ResolvedQuery::event`]).
+    pub fn has_turns(&self) -> bool {
+        self.terms.iter().any(|term| term.turn.is_some())
+    }
+
+    /// The latest turn a term names.
+    pub fn last_turn(&self) -> Option<u32> {
+        self.terms.iter().filter_map(|term| term.turn).max()
+    }
+
+    /// Whether the query holds when term j sees `count_of(j)` cards of its kinds (the
+    /// caller counts each term in its window).
+    pub fn holds_with(&self, count_of: impl Fn(usize, &ResolvedTerm) -> u32) -> bool {
+        self.expr.eval(&|j| {
+            self.terms
+                .get(j)
+                .is_some_and(|term| term.cmp.holds(count_of(j, term), term.count))
         })
     }
 
-    /// The deck split by which clauses a kind belongs to (and whether it is Basic), so the
+    /// Whether the query holds when every term counts the same cards (`count_of(kind)`).
+    pub fn holds(&self, count_of: impl Fn(usize) -> u32) -> bool {
+        self.holds_with(|_, term| term.kinds.iter().map(|&k| count_of(k)).sum())
+    }
+
+    /// The deck split by which terms a kind belongs to (and whether it is Basic), so the
     /// enumeration runs over a handful of atoms however many kinds the deck has.
     fn space(&self, shape: &DeckShape, rules: &Setup) -> Result<(Space, Vec<u32>), StatsError> {
         let mut masks = vec![0u32; shape.kinds.len()];
-        for (bit, clause) in self.clauses.iter().enumerate() {
-            for &index in &clause.kinds {
+        for (bit, term) in self.terms.iter().enumerate() {
+            for &index in &term.kinds {
                 let mask = masks
                     .get_mut(index)
                     .ok_or(StatsError::UnknownKind { index })?;
@@ -325,7 +550,36 @@ impl ResolvedQuery {
         Ok((Space::new(atoms.collect(), rules)?, atom_masks))
     }
 
-    /// Exact odds in every window and both families.
+    /// P(the query holds) with term j counting the cards of `windows[j]`.
+    fn probability(
+        &self,
+        space: &Space,
+        masks: &[u32],
+        windows: &[Window],
+        family: Family,
+    ) -> Result<Ratio, StatsError> {
+        let caps: Vec<u32> = self
+            .terms
+            .iter()
+            .map(|t| t.count.saturating_add(1))
+            .collect();
+        let holds = |j: usize, have: u32| {
+            let term = self.terms.get(j);
+            term.is_some_and(|t| t.cmp.holds(have, t.count))
+        };
+        let truth = |bits: u32| self.expr.eval(&|j| bits >> j & 1 == 1);
+        let event = Event {
+            masks,
+            caps: &caps,
+            windows,
+            holds: &holds,
+            truth: &truth,
+        };
+        space.probability_of(family, &event)
+    }
+
+    /// Exact odds in every window and both families, every term looking at that window
+    /// (a query without turns).
     pub fn odds(
         &self,
         shape: &DeckShape,
@@ -334,36 +588,52 @@ impl ResolvedQuery {
         going: Going,
     ) -> Result<QueryOdds, StatsError> {
         let (space, masks) = self.space(shape, rules)?;
-        let caps: Vec<u32> = self
-            .clauses
-            .iter()
-            .map(|c| c.count.saturating_add(1))
-            .collect();
-        let holds = |j: usize, have: u32| {
-            let clause = self.clauses.get(j);
-            clause.is_some_and(|c| c.cmp.holds(have, c.count))
-        };
-        let event = Clauses {
-            masks: &masks,
-            caps: &caps,
-            holds: &holds,
-        };
+        let all = |window: Window| vec![window; self.terms.len()];
+        let p = |window: Window, family| self.probability(&space, &masks, &all(window), family);
         use Family::{Kept, SingleShuffle as One};
         let curve = |family| -> Result<Vec<Ratio>, StatsError> {
             (1..=turns)
                 .map(|t| {
                     let draws = rules.draws_by_turn(t, going);
-                    space.probability_of(Window::Seen { draws }, family, &event)
+                    p(Window::Seen { draws }, family)
                 })
                 .collect()
         };
         Ok(QueryOdds {
-            hand: space.probability_of(Window::Hand, Kept, &event)?,
-            hand_single_shuffle: space.probability_of(Window::Hand, One, &event)?,
-            prizes: space.probability_of(Window::Prizes, Kept, &event)?,
-            prizes_single_shuffle: space.probability_of(Window::Prizes, One, &event)?,
+            hand: p(Window::Hand, Kept)?,
+            hand_single_shuffle: p(Window::Hand, One)?,
+            prizes: p(Window::Prizes, Kept)?,
+            prizes_single_shuffle: p(Window::Prizes, One)?,
             by_turn: curve(Kept)?,
             by_turn_single_shuffle: curve(One)?,
+        })
+    }
+
+    /// The window each term counts: the cards seen by its turn, else the opening hand.
+    pub fn windows(&self, rules: &Setup, going: Going) -> Vec<Window> {
+        self.terms
+            .iter()
+            .map(|term| match term.turn {
+                Some(turn) => Window::Seen {
+                    draws: rules.draws_by_turn(turn, going),
+                },
+                None => Window::Hand,
+            })
+            .collect()
+    }
+
+    /// Exact odds of a query with turns, each term in its own window.
+    pub fn event(
+        &self,
+        shape: &DeckShape,
+        rules: &Setup,
+        going: Going,
+    ) -> Result<EventOdds, StatsError> {
+        let (space, masks) = self.space(shape, rules)?;
+        let windows = self.windows(rules, going);
+        Ok(EventOdds {
+            kept: self.probability(&space, &masks, &windows, Family::Kept)?,
+            single_shuffle: self.probability(&space, &masks, &windows, Family::SingleShuffle)?,
         })
     }
 }
@@ -372,17 +642,35 @@ impl ResolvedQuery {
 mod tests {
     use super::*;
 
-    /// A query in a compact form: `[names] cmp count` per clause, joined by ` & `.
+    /// A query in a compact form: `[names] cmp count` per term, `&`, `|`, `!` and
+    /// parentheses around a group inside another.
     fn show(input: &str) -> String {
         match parse(input) {
-            Ok(query) => {
-                let clauses = query.clauses.iter().map(|c| {
-                    let names: Vec<&str> = c.names.iter().map(|n| n.text.as_str()).collect();
-                    format!("[{}] {} {}", names.join(" | "), c.cmp.as_str(), c.count)
-                });
-                clauses.collect::<Vec<_>>().join(" & ")
-            }
+            Ok(query) => expr(&query, &query.expr),
             Err(err) => format!("error: {err}"),
+        }
+    }
+
+    fn expr(query: &Query, e: &Expr) -> String {
+        let inner = |e: &Expr| match e {
+            Expr::Term(_) | Expr::Not(_) => expr(query, e),
+            _ => format!("({})", expr(query, e)),
+        };
+        match e {
+            Expr::Term(j) => {
+                let t = &query.terms[*j];
+                let names: Vec<&str> = t.names.iter().map(|n| n.text.as_str()).collect();
+                let turn = t.turn.map(|n| format!(" by T{n}")).unwrap_or_default();
+                format!(
+                    "[{}] {} {}{turn}",
+                    names.join(" | "),
+                    t.cmp.as_str(),
+                    t.count
+                )
+            }
+            Expr::Not(e) => format!("!{}", inner(e)),
+            Expr::All(all) => all.iter().map(inner).collect::<Vec<_>>().join(" & "),
+            Expr::Any(any) => any.iter().map(inner).collect::<Vec<_>>().join(" | "),
         }
     }
 
@@ -416,6 +704,32 @@ mod tests {
                 "[Ordres du Boss | Boss’s Orders] >= 1",
             ),
             ("Rare Candy>=999", "[Rare Candy] >= 999"),
+            ("A>=1 | B>=1", "[A] >= 1 | [B] >= 1"),
+            ("A|B>=1 | C>=1", "[A | B] >= 1 | [C] >= 1"),
+            ("A>=1 & B>=1 | C>=1", "([A] >= 1 & [B] >= 1) | [C] >= 1"),
+            ("A>=1 & (B>=1 | C>=1)", "[A] >= 1 & ([B] >= 1 | [C] >= 1)"),
+            ("!A>=1", "![A] >= 1"),
+            ("!(A>=1 & B>=1)", "!([A] >= 1 & [B] >= 1)"),
+            ("!!A>=1", "!![A] >= 1"),
+            ("Rare Candy>=1 by T2", "[Rare Candy] >= 1 by T2"),
+            ("Rare Candy >= 1 BY turn 3", "[Rare Candy] >= 1 by T3"),
+            (
+                "Dreepy>=1 by T1 & Rare Candy>=1 by t2",
+                "[Dreepy] >= 1 by T1 & [Rare Candy] >= 1 by T2",
+            ),
+            ("Challenge!>=1", "[Challenge!] >= 1"),
+            (
+                "A>=1 & (B>=1 | C>=1 by T3) by T2",
+                "[A] >= 1 & ([B] >= 1 by T2 | [C] >= 1 by T3)",
+            ),
+            (
+                "(Boss's Orders (Giovanni)>=1 | Iono>=1)",
+                "[Boss's Orders (Giovanni)] >= 1 | [Iono] >= 1",
+            ),
+            (
+                "Nest Ball>=1 byT2",
+                "error: expected '&', '|' or the end of the query, found 'b'",
+            ),
         ];
         for (input, want) in table {
             assert_eq!(show(input), want, "{input}");
@@ -426,7 +740,7 @@ mod tests {
     fn spans_are_bytes_of_the_input() {
         let input = "  Pokégear 3.0 | Dreepy >= 1";
         let query = parse(input).unwrap();
-        let clause = &query.clauses[0];
+        let clause = &query.terms[0];
         for name in &clause.names {
             assert_eq!(&input[name.span.offset..name.span.end()], name.text);
         }
@@ -469,14 +783,14 @@ mod tests {
                      ^
         ");
         insta::assert_snapshot!(error("Rare Candy>=1 Dreepy>=1"), @r"
-        error: expected '&' or the end of the query, found 'D'
+        error: expected '&', '|' or the end of the query, found 'D'
           Rare Candy>=1 Dreepy>=1
                         ^
         ");
         insta::assert_snapshot!(error("Rare Candy>=1 & "), @r"
         error: expected a card name after '&'
           Rare Candy>=1 & 
-                         ^
+                          ^
         ");
         insta::assert_snapshot!(error("Nest Ball| >=1"), @r"
         error: expected a card name after 'Nest Ball|'
@@ -496,26 +810,78 @@ mod tests {
     }
 
     #[test]
-    fn input_is_bounded() {
-        let long = "A".repeat(MAX_QUERY_BYTES + 1);
-        assert_eq!(show(&long), "error: the query is longer than 1000 bytes");
-        let many = ["A>=1"; MAX_CLAUSES + 1].join("&");
-        assert_eq!(
-            show(&many),
-            "error: a query has at most 8 clauses joined by '&'"
-        );
-        let names = ["A"; MAX_NAMES + 1].join("|") + ">=1";
-        assert_eq!(show(&names), "error: a '|' group has at most 16 names");
-        assert!(parse(&["A>=1"; MAX_CLAUSES].join("&")).is_ok());
+    fn errors_of_the_boolean_language() {
+        insta::assert_snapshot!(error("(A>=1 | B>=1"), @r"
+        error: expected ')' to close this '('
+          (A>=1 | B>=1
+          ^
+        ");
+        insta::assert_snapshot!(error("(A>=1 B>=1)"), @r"
+        error: expected '&', '|' or ')', found 'B'
+          (A>=1 B>=1)
+                ^
+        ");
+        insta::assert_snapshot!(error("A>=1)"), @r"
+        error: ')' closes no '('
+          A>=1)
+              ^
+        ");
+        insta::assert_snapshot!(error("A>=1 & !"), @r"
+        error: expected a card name after '!'
+          A>=1 & !
+                  ^
+        ");
+        insta::assert_snapshot!(error("A>=1 by T"), @r"
+        error: expected a turn after 'by', such as T2
+          A>=1 by T
+                   ^
+        ");
+        insta::assert_snapshot!(error("A>=1 by T0"), @r"
+        error: turns count from 1: 'by T1' is the start of your first turn
+          A>=1 by T0
+               ^^^^^
+        ");
+        insta::assert_snapshot!(error("A>=1 by T31"), @r"
+        error: the turn 31 is too large (at most 30)
+          A>=1 by T31
+                   ^^
+        ");
+        insta::assert_snapshot!(error("A>=1 | | B>=1"), @r"
+        error: expected a card name after '|'
+          A>=1 | | B>=1
+                 ^
+        ");
     }
 
     #[test]
-    fn resolve_counts_a_kind_once_per_group_and_holds_checks_all_clauses() {
+    fn input_is_bounded() {
+        let long = "A".repeat(MAX_QUERY_BYTES + 1);
+        assert_eq!(show(&long), "error: the query is longer than 1000 bytes");
+        let many = ["A>=1"; MAX_TERMS + 1].join("|");
+        assert_eq!(show(&many), "error: a query has at most 8 terms");
+        let deep = format!(
+            "{}A>=1{}",
+            "(".repeat(MAX_DEPTH + 1),
+            ")".repeat(MAX_DEPTH + 1)
+        );
+        assert_eq!(
+            show(&deep),
+            "error: a query nests '(' and '!' at most 32 deep"
+        );
+        let nots = format!("{}A>=1", "!".repeat(900));
+        assert!(show(&nots).starts_with("error: "));
+        let names = ["A"; MAX_NAMES + 1].join("|") + ">=1";
+        assert_eq!(show(&names), "error: a '|' group has at most 16 names");
+        assert!(parse(&["A>=1"; MAX_TERMS].join("&")).is_ok());
+    }
+
+    #[test]
+    fn resolve_counts_a_kind_once_per_group_and_holds_checks_the_expression() {
         let query = parse("Boss's Orders|Ordres du Boss>=2 & Dreepy>=1").unwrap();
         let resolved = query
             .resolve(|n| Ok::<_, ()>(usize::from(n.text == "Dreepy")))
             .unwrap();
-        assert_eq!(resolved.clauses[0].kinds, vec![0]);
+        assert_eq!(resolved.terms[0].kinds, vec![0]);
         assert!(resolved.holds(|k| [2, 1][k]));
         assert!(!resolved.holds(|k| [1, 1][k]));
         assert!(!resolved.holds(|k| [2, 0][k]));

@@ -320,3 +320,58 @@ fn threads_are_bounded() {
     );
     assert_eq!(code, 0, "{err}");
 }
+
+/// The worked example of docs/statistics.md ("The query language"): the command shown
+/// prints the Events lines shown, and the simulator agrees with each exact event.
+#[test]
+fn the_documented_events_are_printed() {
+    let doc = std::fs::read_to_string(common::repo().join("docs/statistics.md")).unwrap();
+    let command = doc
+        .lines()
+        .find(|line| line.starts_with("$ deckbox stats examples/dragapult.txt --turns 2 --want"))
+        .expect("the worked example's command");
+    let wants: Vec<&str> = command
+        .split("--want \"")
+        .skip(1)
+        .map(|w| w.trim_end_matches(['"', ' ']))
+        .collect();
+    assert_eq!(wants.len(), 2, "{command}");
+    let documented: Vec<&str> = doc
+        .lines()
+        .skip_while(|line| *line != "Events")
+        .skip(1)
+        .take_while(|line| line.starts_with("  "))
+        .collect();
+    assert_eq!(documented.len(), 3, "{documented:?}");
+    let dir = dragapult();
+    let mut args = vec!["stats", "dragapult.txt", "--turns", "2"];
+    for want in &wants {
+        args.extend(["--want", want]);
+    }
+    let (code, stdout, out) = run_in(dir.path(), &args);
+    assert_eq!(code, 0, "{out}");
+    let printed: Vec<&str> = stdout
+        .lines()
+        .skip_while(|line| *line != "Events")
+        .skip(1)
+        .take(3)
+        .collect();
+    assert_eq!(printed, documented);
+
+    args.extend(["--simulate", "400000", "--threads", "2", "-o", "json"]);
+    let (code, stdout, out) = run_in(dir.path(), &args);
+    assert_eq!(code, 0, "{out}");
+    let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    for want in &wants {
+        let estimate = &json["simulation"]["estimates"][format!("event/{want}")];
+        let (got, exact, se) = (
+            estimate["estimate"].as_f64().unwrap(),
+            estimate["exact"].as_f64().unwrap(),
+            estimate["standard_error"].as_f64().unwrap(),
+        );
+        assert!(
+            (got - exact).abs() < 5.0 * se,
+            "{want}: {got} vs {exact} ± {se}"
+        );
+    }
+}

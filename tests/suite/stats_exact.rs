@@ -319,3 +319,182 @@ fn hostile_queries_are_errors_not_hangs() {
     let err = exact::kind_odds(&huge, 0, &rules(), 4, Going::First).unwrap_err();
     assert_eq!(err, exact::StatsError::TooLarge);
 }
+
+/// An oracle written apart from the engine's dynamic programme: every distinct arrangement
+/// of a small deck (a multiset permutation, all equally likely), its windows read off by
+/// position (hand first, then prizes, then the turn draws), counted; the kept-hand family is
+/// the arrangements whose hand holds a Basic. Returns `(hits, arrangements)` per family.
+fn arrangements_oracle(
+    copies: &[(u32, bool)],
+    rules: &Setup,
+    mut event: impl FnMut(&[usize]) -> bool,
+) -> [(u128, u128); 2] {
+    fn walk(
+        left: &mut [u32],
+        order: &mut Vec<usize>,
+        size: usize,
+        visit: &mut dyn FnMut(&[usize]),
+    ) {
+        if order.len() == size {
+            visit(order);
+            return;
+        }
+        for kind in 0..left.len() {
+            if left[kind] == 0 {
+                continue;
+            }
+            left[kind] -= 1;
+            order.push(kind);
+            walk(left, order, size, visit);
+            order.pop();
+            left[kind] += 1;
+        }
+    }
+    let mut left: Vec<u32> = copies.iter().map(|c| c.0).collect();
+    let size = left.iter().sum::<u32>() as usize;
+    let hand = rules.hand_size as usize;
+    let (mut kept, mut all) = ((0u128, 0u128), (0u128, 0u128));
+    walk(
+        &mut left,
+        &mut Vec::new(),
+        size,
+        &mut |order: &[usize]| {
+            let held = event(order);
+            all.1 += 1;
+            all.0 += u128::from(held);
+            if order[..hand].iter().any(|&k| copies[k].1) {
+                kept.1 += 1;
+                kept.0 += u128::from(held);
+            }
+        },
+    );
+    [kept, all]
+}
+
+fn reduced((num, den): (u128, u128)) -> (u128, u128) {
+    let (mut a, mut b) = (num, den);
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    (num / a.max(1), den / a.max(1))
+}
+
+/// Every form of the query language (`|` between terms, `!`, parentheses, name groups,
+/// turns on some terms and not others) against the arrangement oracle, exactly: a 10-card
+/// deck (hand 3, prizes 2), both players, with and without the first player's draw.
+#[test]
+fn the_query_language_agrees_with_every_arrangement() {
+    // A: 2 Basic, B: 2, C: 1 Basic, D: 5.
+    let copies = [(2, true), (2, false), (1, true), (5, false)];
+    let shape = DeckShape::new(copies);
+    let queries = [
+        "A>=1 | B>=1",
+        "!(A>=1 & B>=1)",
+        "A|B>=2 & !C>=1",
+        "(A>=1 | C>=1) & (B<=1 | D>=2)",
+        "A==1 | B>2 | C<1",
+        "A>=1 by T1 & B>=1 by T2",
+        "C>=1 | B>=2 by T3",
+        "!A>=2 by T2 & (D>=1 | B>=1 by T1)",
+        "A|C>=2 by T2 | !D>=3 by T3",
+    ];
+    for (going, first_player_draws) in [
+        (Going::First, false),
+        (Going::First, true),
+        (Going::Second, false),
+    ] {
+        let rules = Setup {
+            hand_size: 3,
+            prizes: 2,
+            first_player_draws,
+            ..Setup::default()
+        };
+        let hand = 3usize;
+        let draws_start = 5usize;
+        for text in queries {
+            let resolved = query::parse(text)
+                .unwrap()
+                .resolve(|n| {
+                    Ok::<_, ()>(
+                        n.text
+                            .bytes()
+                            .next()
+                            .map(|b| usize::from(b - b'A'))
+                            .unwrap(),
+                    )
+                })
+                .unwrap();
+            let count_in = |cards: &[usize], term: &query::ResolvedTerm| {
+                cards.iter().filter(|k| term.kinds.contains(k)).count() as u32
+            };
+            if resolved.has_turns() {
+                let got = resolved.event(&shape, &rules, going).unwrap();
+                let [kept, all] = arrangements_oracle(&copies, &rules, |order| {
+                    resolved.holds_with(|_, term| {
+                        let cards: Vec<usize> = match term.turn {
+                            None => order[..hand].to_vec(),
+                            Some(turn) => {
+                                let draws = rules.draws_by_turn(turn, going) as usize;
+                                let mut cards = order[..hand].to_vec();
+                                cards.extend_from_slice(&order[draws_start..draws_start + draws]);
+                                cards
+                            }
+                        };
+                        count_in(&cards, term)
+                    })
+                });
+                let (num, den) = reduced(kept);
+                exactly(got.kept, num, den);
+                let (num, den) = reduced(all);
+                exactly(got.single_shuffle, num, den);
+                assert!(
+                    num > 0 && num < den,
+                    "{text}: a query that never or always holds"
+                );
+                continue;
+            }
+            let odds = resolved.odds(&shape, &rules, 3, going).unwrap();
+            let window = |order: &[usize], which: usize| -> Vec<usize> {
+                match which {
+                    0 => order[..hand].to_vec(),
+                    1 => order[hand..draws_start].to_vec(),
+                    turn => {
+                        let draws = rules.draws_by_turn(turn as u32 - 1, going) as usize;
+                        let mut cards = order[..hand].to_vec();
+                        cards.extend_from_slice(&order[draws_start..draws_start + draws]);
+                        cards
+                    }
+                }
+            };
+            let mut expected = vec![
+                (0, odds.hand, odds.hand_single_shuffle),
+                (1, odds.prizes, odds.prizes_single_shuffle),
+            ];
+            for turn in 1..=3usize {
+                expected.push((
+                    turn + 1,
+                    odds.by_turn[turn - 1],
+                    odds.by_turn_single_shuffle[turn - 1],
+                ));
+            }
+            for (which, kept_got, all_got) in expected {
+                let [kept, all] = arrangements_oracle(&copies, &rules, |order| {
+                    let cards = window(order, which);
+                    resolved.holds_with(|_, term| count_in(&cards, term))
+                });
+                let (num, den) = reduced(kept);
+                assert_eq!(
+                    (kept_got.numer(), kept_got.denom()),
+                    (num, den),
+                    "{text}, window {which}, kept, {going:?} {first_player_draws}"
+                );
+                let (num, den) = reduced(all);
+                assert_eq!(
+                    (all_got.numer(), all_got.denom()),
+                    (num, den),
+                    "{text}, window {which}, single shuffle"
+                );
+            }
+        }
+    }
+}
