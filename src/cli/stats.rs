@@ -70,6 +70,11 @@ pub struct StatsArgs {
     /// `Dreepy>=1 & Rare Candy>=1 by T2`.
     #[arg(long = "want", value_name = "EXPR")]
     pub want: Vec<String>,
+    /// Also print every card's exact distribution: P(exactly k copies) in the opening hand,
+    /// the prizes and seen by each turn, k = 0..copies, and of the Basic Pokémon in the kept
+    /// hand.
+    #[arg(long)]
+    pub exactly: bool,
     #[arg(long, short, value_enum, default_value_t = StatsOutput::Text)]
     pub output: StatsOutput,
 }
@@ -162,6 +167,9 @@ fn stats_outcome(
         queries: &queries,
     };
     let mut report = deckbox::stats::Report::build(input)?;
+    if args.exactly {
+        report.distributions = Some(deckbox::stats::Report::distributions(input)?);
+    }
     for (card, kind) in report.cards.iter_mut().zip(&deck.kinds) {
         card.local_name = (kind.local != kind.name).then(|| kind.local.clone());
     }

@@ -78,6 +78,7 @@ pub fn stats_page(report: &Report, title: &str) -> String {
     out.push_str(&cards_section(report));
     out.push_str(&curve_section(report));
     out.push_str(&queries_section(report));
+    out.push_str(&distributions_section(report));
     if let Some(simulation) = &report.simulation {
         out.push_str(&simulation_section(simulation));
     }
@@ -164,8 +165,68 @@ fn mulligan_section(report: &Report) -> String {
         .map(|(k, p)| (k.to_string(), *p))
         .collect();
     bars.push((format!("{}+", m.distribution.len()), m.distribution_rest));
-    out.push_str(&bar_chart(&bars));
+    let labels = Bars {
+        title: "Distribution of the number of mulligans before the kept hand",
+        axis: "mulligans before the kept hand",
+        unit: "mulligans",
+    };
+    out.push_str(&bar_chart(&bars, &labels));
     out.push_str("</section>\n");
+    out
+}
+
+/// `--exactly`: the Basic Pokémon of the kept hand as bars, then every card's P(exactly k).
+fn distributions_section(report: &Report) -> String {
+    let Some(distributions) = &report.distributions else {
+        return String::new();
+    };
+    let mut out = String::from(
+        "<section>\n<h2>Exactly k copies</h2>\n<h3>Basic Pokémon in the kept hand</h3>\n",
+    );
+    let bars: Vec<(String, f64)> = distributions
+        .basics_in_kept_hand
+        .iter()
+        .enumerate()
+        .skip(1)
+        .map(|(b, p)| (b.to_string(), *p))
+        .collect();
+    let labels = Bars {
+        title: "Distribution of the number of Basic Pokémon in the kept hand",
+        axis: "Basic Pokémon in the kept hand",
+        unit: "Basic Pokémon",
+    };
+    out.push_str(&bar_chart(&bars, &labels));
+    out.push_str(&format!(
+        "<h3>Each card</h3>\n<p class=\"note\">P(exactly k copies), kept hand unless marked \
+         single shuffle.</p>\n<div class=\"scroll\">\n<table>\n<thead>\n<tr><th>card</th>\
+         <th>k</th><th>opening hand</th><th class=\"ss\">opening hand, single shuffle</th>\
+         <th>in the prizes</th>{}</tr>\n</thead>\n<tbody>\n",
+        turn_headers(report.setup.turns as usize, "")
+    ));
+    for (card, label) in distributions
+        .cards
+        .iter()
+        .zip(report.cards.iter().map(|c| c.label()))
+    {
+        for k in 0..card.opening_hand.len() {
+            let at = |values: &[f64]| values.get(k).copied().unwrap_or(0.0);
+            let turns: Vec<f64> = card.by_turn.iter().map(|turn| at(turn)).collect();
+            let name = if k == 0 {
+                escape(&label)
+            } else {
+                String::new()
+            };
+            out.push_str(&format!(
+                "<tr><td class=\"name\">{name}</td><td class=\"num\">{k}</td>\
+                 <td class=\"num\">{}</td><td class=\"num ss\">{}</td><td class=\"num\">{}</td>{}</tr>\n",
+                pct(at(&card.opening_hand)),
+                pct(at(&card.opening_hand_single_shuffle)),
+                pct(at(&card.prizes)),
+                num_cells(&turns)
+            ));
+        }
+    }
+    out.push_str("</tbody>\n</table>\n</div>\n</section>\n");
     out
 }
 
@@ -247,7 +308,15 @@ fn scale_max(largest: f64) -> f64 {
     tenths / 10.0
 }
 
-fn bar_chart(bars: &[(String, f64)]) -> String {
+/// Labels of a bar chart: what it shows (its accessible title), the x axis, and each bar's
+/// unit in its tooltip (`3 mulligans: 1.89%`).
+struct Bars<'a> {
+    title: &'a str,
+    axis: &'a str,
+    unit: &'a str,
+}
+
+fn bar_chart(bars: &[(String, f64)], labels: &Bars<'_>) -> String {
     let frame = Frame {
         width: 640.0,
         height: 260.0,
@@ -258,8 +327,7 @@ fn bar_chart(bars: &[(String, f64)]) -> String {
     };
     let largest = bars.iter().map(|(_, p)| clamp01(*p)).fold(0.0, f64::max);
     let max = scale_max(largest);
-    let label = "Distribution of the number of mulligans before the kept hand";
-    let mut out = svg_open(frame, label);
+    let mut out = svg_open(frame, labels.title);
     // One tick per 10 %: scale_max is a whole number of tenths.
     let steps = (max * 10.0).round().max(1.0) as u32;
     out.push_str(&y_axis(frame, max, steps, "probability"));
@@ -271,11 +339,12 @@ fn bar_chart(bars: &[(String, f64)]) -> String {
         let middle = x + slot * 0.35;
         out.push_str(&format!(
             "<rect x=\"{x:.1}\" y=\"{y:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"#1f77b4\">\
-             <title>{name} mulligans: {}</title></rect>\n\
+             <title>{name} {}: {}</title></rect>\n\
              <text x=\"{middle:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{}</text>\n\
              <text x=\"{middle:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{name}</text>\n",
             slot * 0.7,
             base - y,
+            labels.unit,
             pct(*p),
             y - 4.0,
             short_pct(*p),
@@ -283,10 +352,10 @@ fn bar_chart(bars: &[(String, f64)]) -> String {
         ));
     }
     out.push_str(&format!(
-        "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">mulligans before the kept hand\
-         </text>\n</svg>\n",
+        "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{}</text>\n</svg>\n",
         frame.left + frame.plot_width() / 2.0,
-        frame.height - 6.0
+        frame.height - 6.0,
+        labels.axis
     ));
     out
 }

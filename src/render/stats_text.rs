@@ -61,6 +61,21 @@ fn render(report: &Report, style: Style) -> String {
         ];
         section(&mut out, style, "Events", &event_table(report), &legend);
     }
+    if let Some(distributions) = &report.distributions {
+        let table = basics_table(&distributions.basics_in_kept_hand);
+        section(
+            &mut out,
+            style,
+            "Basic Pokémon in the kept hand",
+            &table,
+            &[],
+        );
+        let legend = [
+            "P(exactly k copies); Hand (1 shuffle) is a single shuffle, the others kept-hand values",
+        ];
+        let table = exactly_table(report, distributions);
+        section(&mut out, style, "Exactly k copies", &table, &legend);
+    }
     if let Some(simulation) = &report.simulation {
         let heading = format!(
             "Simulation: {} setups, seed {}, {} threads (kept-hand estimates)",
@@ -211,6 +226,44 @@ fn query_table(report: &Report) -> Table {
             row
         })
         .collect();
+    Table { header, rows }
+}
+
+fn basics_table(distribution: &[f64]) -> Table {
+    let mut header = vec!["Basic Pokémon".to_string()];
+    header.extend((1..distribution.len()).map(|b| b.to_string()));
+    let mut row = vec!["Kept hand".to_string()];
+    row.extend(distribution.iter().skip(1).map(|p| percent(*p)));
+    Table {
+        header,
+        rows: vec![row],
+    }
+}
+
+fn exactly_table(report: &Report, distributions: &crate::stats::Distributions) -> Table {
+    let mut header: Vec<String> = ["Card", "k", "Hand", "Hand (1 shuffle)", "Prizes"]
+        .map(String::from)
+        .to_vec();
+    header.extend(turn_headers(report.setup.turns));
+    let mut rows = Vec::new();
+    for (card, stats) in distributions.cards.iter().zip(&report.cards) {
+        for k in 0..card.opening_hand.len() {
+            let at = |values: &[f64]| percent(values.get(k).copied().unwrap_or(0.0));
+            let mut row = vec![
+                if k == 0 {
+                    stats.label().into_owned()
+                } else {
+                    String::new()
+                },
+                k.to_string(),
+                at(&card.opening_hand),
+                at(&card.opening_hand_single_shuffle),
+                at(&card.prizes),
+            ];
+            row.extend(card.by_turn.iter().map(|turn| at(turn)));
+            rows.push(row);
+        }
+    }
     Table { header, rows }
 }
 

@@ -40,7 +40,31 @@ pub struct Report {
     pub queries: Vec<QueryStats>,
     /// `--want` queries with a turn on some term: one probability each.
     pub events: Vec<EventStats>,
+    /// `--exactly`: every card's exact count distributions; `None` unless asked for.
+    pub distributions: Option<Distributions>,
     pub simulation: Option<Simulation>,
+}
+
+/// Exact count distributions (`deckbox stats --exactly`), kept-hand values unless a key says
+/// single shuffle.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Distributions {
+    /// P(exactly b Basic Pokémon in the kept hand), b = 0..=hand size (b = 0 is 0: a kept
+    /// hand holds one).
+    pub basics_in_kept_hand: Vec<f64>,
+    /// Per card, in the order of `cards`.
+    pub cards: Vec<CardDistribution>,
+}
+
+/// P(exactly k copies of one card), k = 0..=copies, in each window.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CardDistribution {
+    pub name: String,
+    pub opening_hand: Vec<f64>,
+    pub opening_hand_single_shuffle: Vec<f64>,
+    pub prizes: Vec<f64>,
+    /// Per own turn t = 1..=turns: the distribution over the cards seen by its start.
+    pub by_turn: Vec<Vec<f64>>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -305,7 +329,58 @@ impl Report {
             cards,
             queries,
             events,
+            distributions: None,
             simulation: None,
+        })
+    }
+
+    /// Every card's exact count distributions and the Basic Pokémon of the kept hand.
+    pub fn distributions(input: ReportInput<'_>) -> Result<Distributions, StatsError> {
+        let rules = input.setup;
+        let shape = input.shape;
+        let basics = exact::Atom {
+            copies: shape.basics(),
+            basic: true,
+        };
+        let others = exact::Atom {
+            copies: shape.cards().saturating_sub(shape.basics()),
+            basic: false,
+        };
+        let space = exact::Space::new(vec![basics, others], rules)?;
+        let basics_in_kept_hand = (0..=rules.hand_size.min(shape.basics()))
+            .map(|b| {
+                space
+                    .probability(Window::Hand, Family::Kept, |c| c.first() == Some(&b))
+                    .map(|p| p.to_f64())
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let cards = input
+            .names
+            .iter()
+            .enumerate()
+            .map(|(index, name)| {
+                let of = |window, family| {
+                    exact::count_distribution(shape, index, rules, window, family)
+                        .map(|ratios| floats(&ratios))
+                };
+                let by_turn = (1..=input.turns)
+                    .map(|t| {
+                        let draws = rules.draws_by_turn(t, input.going);
+                        of(Window::Seen { draws }, Family::Kept)
+                    })
+                    .collect::<Result<Vec<_>, _>>()?;
+                Ok(CardDistribution {
+                    name: name.clone(),
+                    opening_hand: of(Window::Hand, Family::Kept)?,
+                    opening_hand_single_shuffle: of(Window::Hand, Family::SingleShuffle)?,
+                    prizes: of(Window::Prizes, Family::Kept)?,
+                    by_turn,
+                })
+            })
+            .collect::<Result<Vec<_>, StatsError>>()?;
+        Ok(Distributions {
+            basics_in_kept_hand,
+            cards,
         })
     }
 }

@@ -361,6 +361,9 @@ impl Observer for QueryObserver {
             base += stride;
             all = u64::MAX;
         }
+        if self.general.is_empty() {
+            return;
+        }
         let every = if self.windows >= 64 {
             u64::MAX
         } else {

@@ -375,3 +375,64 @@ fn the_documented_events_are_printed() {
         );
     }
 }
+
+/// `--exactly` adds every card's distributions to each output: in JSON, each card's
+/// P(exactly k) for k = 0..copies sums to 1 in every window, and the kept hand holds 1 to 7
+/// Basic Pokémon; the text report has both tables.
+#[test]
+fn exactly_prints_every_distribution() {
+    let dir = dragapult();
+    let (code, stdout, out) = run_in(
+        dir.path(),
+        &[
+            "stats",
+            "dragapult.txt",
+            "--turns",
+            "2",
+            "--exactly",
+            "-o",
+            "json",
+        ],
+    );
+    assert_eq!(code, 0, "{out}");
+    let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    let distributions = &json["distributions"];
+    let sum = |values: &serde_json::Value| -> f64 {
+        values
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_f64().unwrap())
+            .sum()
+    };
+    let basics = &distributions["basics_in_kept_hand"];
+    assert_eq!(basics.as_array().unwrap().len(), 8, "0..=7 Basic Pokémon");
+    assert!((sum(basics) - 1.0).abs() < 1e-12);
+    let cards = distributions["cards"].as_array().unwrap();
+    assert_eq!(cards.len(), json["cards"].as_array().unwrap().len());
+    for (card, stats) in cards.iter().zip(json["cards"].as_array().unwrap()) {
+        assert_eq!(card["name"], stats["name"]);
+        let copies = stats["copies"].as_u64().unwrap() as usize;
+        for window in ["opening_hand", "opening_hand_single_shuffle", "prizes"] {
+            assert_eq!(card[window].as_array().unwrap().len(), copies + 1);
+            assert!((sum(&card[window]) - 1.0).abs() < 1e-12, "{card}");
+        }
+        for turn in card["by_turn"].as_array().unwrap() {
+            assert!((sum(turn) - 1.0).abs() < 1e-12, "{card}");
+        }
+        // P(at least one) is the card table's opening-hand value.
+        let none = card["opening_hand"][0].as_f64().unwrap();
+        let some = stats["opening_hand"].as_f64().unwrap();
+        assert!((1.0 - none - some).abs() < 1e-12, "{card}");
+    }
+    let (code, stdout, _) = run_in(dir.path(), &["stats", "dragapult.txt", "--exactly"]);
+    assert_eq!(code, 0);
+    assert!(
+        stdout.contains("\nBasic Pokémon in the kept hand\n"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("\nExactly k copies\n"), "{stdout}");
+    let (_, stdout, _) = run_in(dir.path(), &["stats", "dragapult.txt", "-o", "json"]);
+    let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert!(json["distributions"].is_null());
+}

@@ -498,3 +498,65 @@ fn the_query_language_agrees_with_every_arrangement() {
         }
     }
 }
+
+/// `--exactly`: every card's P(exactly k copies) in the hand (kept and single shuffle), the
+/// prizes and by each turn, and the Basic Pokémon of the kept hand, against the arrangement
+/// oracle: exact to the last bit of an `f64` made from the oracle's fraction.
+#[test]
+fn distributions_agree_with_every_arrangement() {
+    let copies = [(2, true), (2, false), (1, true), (5, false)];
+    let shape = DeckShape::new(copies);
+    let rules = Setup {
+        hand_size: 3,
+        prizes: 2,
+        first_player_draws: false,
+        ..Setup::default()
+    };
+    let names: Vec<String> = ["A", "B", "C", "D"].map(String::from).to_vec();
+    let input = ReportInput {
+        shape: &shape,
+        names: &names,
+        setup: &rules,
+        turns: 3,
+        going: Going::First,
+        queries: &[],
+    };
+    let found = Report::distributions(input).unwrap();
+    let as_f64 = |(num, den): (u128, u128)| {
+        let (num, den) = reduced((num, den));
+        exact::Ratio::new(num, den).unwrap().to_f64()
+    };
+    let (hand, draws_start) = (3usize, 5usize);
+    for (kind, card) in found.cards.iter().enumerate() {
+        assert_eq!(card.opening_hand.len(), copies[kind].0 as usize + 1);
+        for k in 0..=copies[kind].0 as usize {
+            let count = |cards: &[usize]| cards.iter().filter(|&&c| c == kind).count();
+            let [kept, all] = arrangements_oracle(&copies, &rules, |o| count(&o[..hand]) == k);
+            assert_eq!(card.opening_hand[k], as_f64(kept), "{kind} {k} hand");
+            assert_eq!(card.opening_hand_single_shuffle[k], as_f64(all));
+            let [kept, _] =
+                arrangements_oracle(&copies, &rules, |o| count(&o[hand..draws_start]) == k);
+            assert_eq!(card.prizes[k], as_f64(kept), "{kind} {k} prizes");
+            for turn in 1..=3u32 {
+                let draws = rules.draws_by_turn(turn, Going::First) as usize;
+                let [kept, _] = arrangements_oracle(&copies, &rules, |o| {
+                    count(&o[..hand]) + count(&o[draws_start..draws_start + draws]) == k
+                });
+                assert_eq!(
+                    card.by_turn[turn as usize - 1][k],
+                    as_f64(kept),
+                    "{kind} {k} T{turn}"
+                );
+            }
+        }
+        let total: f64 = card.opening_hand.iter().sum();
+        assert!((total - 1.0).abs() < 1e-12);
+    }
+    assert_eq!(found.basics_in_kept_hand[0], 0.0);
+    for b in 1..found.basics_in_kept_hand.len() {
+        let [kept, _] = arrangements_oracle(&copies, &rules, |o| {
+            o[..hand].iter().filter(|&&c| copies[c].1).count() == b
+        });
+        assert_eq!(found.basics_in_kept_hand[b], as_f64(kept), "{b} Basics");
+    }
+}
