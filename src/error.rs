@@ -109,6 +109,17 @@ pub enum Error {
     Engine(#[from] EngineError),
     #[error("cannot compute statistics: {reason}")]
     Stats { reason: StatsError },
+    /// A card list (`odds --seen`, `--shuffle-back`) that cannot be read or names a card
+    /// not in the deck.
+    #[error("{message}")]
+    #[diagnostic(code(cards))]
+    CardList {
+        #[source_code]
+        list: String,
+        message: String,
+        #[label]
+        span: miette::SourceSpan,
+    },
     /// A `--want` expression that cannot be read or names a card not in the deck.
     #[error("{message}")]
     #[diagnostic(code(want))]
@@ -138,6 +149,15 @@ pub enum Error {
 
 impl Error {
     /// A `--want` query's error, with the query's text to underline.
+    /// A card list's mistake, drawn under the item like a query's.
+    pub fn card_list(list: &str, error: QueryError) -> Error {
+        Error::CardList {
+            list: list.to_string(),
+            message: error.message,
+            span: error.span,
+        }
+    }
+
     pub fn query(query: &str, error: QueryError) -> Error {
         Error::Query {
             query: query.to_string(),

@@ -24,6 +24,7 @@ mod config;
 mod edit;
 mod fmt;
 mod info;
+mod odds;
 mod sheet;
 mod stats;
 
@@ -54,6 +55,9 @@ pub enum Command {
     /// Opening-hand statistics: mulligans, each card in hand, prized, seen by turn; `--want`
     /// combinations; `--simulate` to check them against the engine.
     Stats(StatsArgs),
+    /// Mid-game odds from the cards you know: each card in the next draws and among the
+    /// prizes, and `--want` combinations, exactly.
+    Odds(odds::OddsArgs),
     /// Deal sample setups of a deck (against itself), as a player would see them.
     Sample(SampleArgs),
     /// Every printing of a card, by name in any language or by set code and number, and
@@ -267,7 +271,11 @@ pub(crate) fn render(error: &Error) -> String {
             origin,
             error,
         } => format!("{}note: `{setting}` is set by {}\n", render(error), origin),
-        Error::File(_) | Error::Format(_) | Error::Engine(_) | Error::Query { .. } => drawn(error),
+        Error::File(_)
+        | Error::Format(_)
+        | Error::Engine(_)
+        | Error::Query { .. }
+        | Error::CardList { .. } => drawn(error),
         _ => {
             let help = miette::Diagnostic::help(error)
                 .map(|help| format!("help: {help}\n"))
@@ -319,6 +327,7 @@ pub fn run(
     match &args.command {
         Command::Check(check_args) => check::run(check_args, stdin, terminal, stdout),
         Command::Stats(stats_args) => stats::run_stats(stats_args, stdin, progress),
+        Command::Odds(odds_args) => odds::run(odds_args, stdin),
         Command::Sample(sample_args) => stats::run_sample(sample_args, stdin),
         Command::Card(card_args) => card::run(card_args),
         Command::Explain { rule } => info::explain(rule.as_deref()),

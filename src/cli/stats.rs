@@ -89,17 +89,21 @@ pub struct SampleArgs {
 }
 
 /// A deck ready for statistics: checked, every line identified.
-struct StatsDeck {
-    settings: Settings,
-    kinds: Vec<DeckKind>,
+pub(super) struct StatsDeck {
+    pub(super) settings: Settings,
+    pub(super) kinds: Vec<DeckKind>,
     /// A one-line note for stderr when the deck breaks construction rules.
-    note: String,
+    pub(super) note: String,
 }
 
-fn load_stats_deck(args: &DeckSourceArgs, stdin: &mut dyn Read) -> Result<StatsDeck, Error> {
-    let settings = Settings::resolve_for(&args.settings.flags(), &args.file)?;
+pub(super) fn load_stats_deck(
+    file: &std::path::Path,
+    settings: &super::SettingsArgs,
+    stdin: &mut dyn Read,
+) -> Result<StatsDeck, Error> {
+    let settings = Settings::resolve_for(&settings.flags(), file)?;
     let mut stdin_used = false;
-    let input = read_deck(&args.file, stdin, &mut stdin_used)?;
+    let input = read_deck(file, stdin, &mut stdin_used)?;
     let format = settings.format_for_deck(&input)?;
     let deck = check::check(&input, &settings.db, &format);
     let kinds = deck_kinds(&deck, &settings.db)?;
@@ -149,7 +153,7 @@ fn stats_outcome(
     stdin: &mut dyn Read,
     progress: &dyn Progress,
 ) -> Result<Outcome, Error> {
-    let deck = load_stats_deck(&args.deck, stdin)?;
+    let deck = load_stats_deck(&args.deck.file, &args.deck.settings, stdin)?;
     let queries = args
         .want
         .iter()
@@ -221,7 +225,10 @@ fn html_page(report: &deckbox::stats::Report, file: &std::path::Path) -> String 
 }
 
 /// Parses a `--want` expression and resolves its names against the deck's kinds.
-fn resolve_want(text: &str, deck: &StatsDeck) -> Result<deckbox::stats::ResolvedQuery, Error> {
+pub(super) fn resolve_want(
+    text: &str,
+    deck: &StatsDeck,
+) -> Result<deckbox::stats::ResolvedQuery, Error> {
     let query = deckbox::stats::query::parse(text).map_err(|error| Error::query(text, error))?;
     query
         .resolve(|name| {
@@ -241,7 +248,7 @@ fn resolve_want(text: &str, deck: &StatsDeck) -> Result<deckbox::stats::Resolved
 
 /// The kind a written name means: its English rules name, a name a line used, or (through
 /// the card database) any language's name of a card whose rules name is in the deck.
-fn kind_of(written: &str, deck: &StatsDeck) -> Option<usize> {
+pub(super) fn kind_of(written: &str, deck: &StatsDeck) -> Option<usize> {
     let key = deckbox::names::lookup_key(written);
     let same = |name: &str| deckbox::names::lookup_key(name) == key;
     let direct = deck.kinds.iter().position(|kind| {
@@ -256,7 +263,7 @@ fn kind_of(written: &str, deck: &StatsDeck) -> Option<usize> {
 }
 
 /// The deck's card name closest to an unknown one, if any is close.
-fn suggest(written: &str, kinds: &[DeckKind]) -> Option<String> {
+pub(super) fn suggest(written: &str, kinds: &[DeckKind]) -> Option<String> {
     let key = deckbox::names::lookup_key(written);
     kinds
         .iter()
@@ -270,7 +277,7 @@ fn suggest(written: &str, kinds: &[DeckKind]) -> Option<String> {
 }
 
 pub(crate) fn run_sample(args: &SampleArgs, stdin: &mut dyn Read) -> Outcome {
-    let sampled = load_stats_deck(&args.deck, stdin).and_then(|deck| {
+    let sampled = load_stats_deck(&args.deck.file, &args.deck.settings, stdin).and_then(|deck| {
         let engine = engine_deck(&deck.kinds)?;
         let rules = &deck.settings.format.setup;
         let mut rng = deckbox::engine::chunk_rng(args.deck.seed, 0);

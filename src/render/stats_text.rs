@@ -7,6 +7,7 @@
 //! percentages with two decimals, expectations have three, so the output is stable. These
 //! renderers compute nothing and print nothing.
 
+use crate::stats::midgame::MidGameReport;
 use crate::stats::{Estimate, EstimateKey, Estimates, Measure, Report, named_estimates};
 
 /// A table: a header row and body rows, first column left-aligned, the others right-aligned.
@@ -98,6 +99,80 @@ fn render(report: &Report, style: Style) -> String {
             let table = simulated_events(report, estimates);
             section(&mut out, style, "Simulated events", &table, &[]);
         }
+    }
+    out
+}
+
+/// The `deckbox odds` report as text.
+pub fn midgame_text(report: &MidGameReport) -> String {
+    midgame(report, Style::Text)
+}
+
+/// The `deckbox odds` report as GitHub tables.
+pub fn midgame_markdown(report: &MidGameReport) -> String {
+    midgame(report, Style::Markdown)
+}
+
+fn midgame(report: &MidGameReport, style: Style) -> String {
+    let back = if report.shuffled_back > 0 {
+        format!(", {} shuffled back", report.shuffled_back)
+    } else {
+        String::new()
+    };
+    let title = format!(
+        "Mid-game odds: {} cards, {} known, {} face-down prizes{back}",
+        report.cards, report.known, report.prizes
+    );
+    let mut out = match style {
+        Style::Text => format!("{title}\n"),
+        Style::Markdown => format!("## {title}\n\n"),
+    };
+    let draws = format!(
+        "The next {} draw{} come from the {} cards of the deck",
+        report.draws,
+        if report.draws == 1 { "" } else { "s" },
+        report.deck
+    );
+    out.push_str(&line(style, &draws));
+    let mut header: Vec<String> = ["Card", "Unknown", "Back"].map(String::from).to_vec();
+    header.push(format!("≥1 in next {}", report.draws));
+    header.extend(["All unknown prized", "E[prized]"].map(String::from));
+    let rows = report
+        .per_card
+        .iter()
+        .map(|card| {
+            vec![
+                card.name.clone(),
+                card.unknown.to_string(),
+                card.shuffled_back.to_string(),
+                percent(card.draw_at_least_one),
+                if card.unknown == 0 {
+                    "-".to_string()
+                } else {
+                    percent(card.prized_all)
+                },
+                number(card.prized_expected),
+            ]
+        })
+        .collect();
+    let legend = [
+        "Unknown: copies not seen, in the deck or face down among the prizes; Back: shuffled back",
+    ];
+    section(&mut out, style, "Cards", &Table { header, rows }, &legend);
+    if !report.queries.is_empty() {
+        let header = ["Query", "Next draws", "Exact"].map(String::from).to_vec();
+        let rows = report
+            .queries
+            .iter()
+            .map(|query| {
+                vec![
+                    query.query.clone(),
+                    percent(query.probability),
+                    query.fraction.clone(),
+                ]
+            })
+            .collect();
+        section(&mut out, style, "Queries", &Table { header, rows }, &[]);
     }
     out
 }

@@ -13,6 +13,7 @@
 
 pub mod exact;
 pub mod kinds;
+pub mod midgame;
 pub mod observer;
 pub mod query;
 pub mod simulate;

@@ -526,10 +526,9 @@ impl ResolvedQuery {
         self.holds_with(|_, term| term.kinds.iter().map(|&k| count_of(k)).sum())
     }
 
-    /// The deck split by which terms a kind belongs to (and whether it is Basic), so the
-    /// enumeration runs over a handful of atoms however many kinds the deck has.
-    fn space(&self, shape: &DeckShape, rules: &Setup) -> Result<(Space, Vec<u32>), StatsError> {
-        let mut masks = vec![0u32; shape.kinds.len()];
+    /// Per kind of a deck of `kinds` kinds: bit j set when term j counts it.
+    pub fn kind_masks(&self, kinds: usize) -> Result<Vec<u32>, StatsError> {
+        let mut masks = vec![0u32; kinds];
         for (bit, term) in self.terms.iter().enumerate() {
             for &index in &term.kinds {
                 let mask = masks
@@ -538,6 +537,33 @@ impl ResolvedQuery {
                 *mask |= 1u32.checked_shl(bit as u32).ok_or(StatsError::TooComplex)?;
             }
         }
+        Ok(masks)
+    }
+
+    /// Per term: counts at or above this compare like this value (what a count needs to
+    /// keep while it grows).
+    pub fn caps(&self) -> Vec<u32> {
+        self.terms
+            .iter()
+            .map(|t| t.count.saturating_add(1))
+            .collect()
+    }
+
+    /// Whether term j holds for `have` cards.
+    pub fn term_holds(&self, j: usize, have: u32) -> bool {
+        let term = self.terms.get(j);
+        term.is_some_and(|t| t.cmp.holds(have, t.count))
+    }
+
+    /// Whether the query holds, given bit j set exactly when term j holds.
+    pub fn truth(&self, bits: u32) -> bool {
+        self.expr.eval(&|j| bits >> j & 1 == 1)
+    }
+
+    /// The deck split by which terms a kind belongs to (and whether it is Basic), so the
+    /// enumeration runs over a handful of atoms however many kinds the deck has.
+    fn space(&self, shape: &DeckShape, rules: &Setup) -> Result<(Space, Vec<u32>), StatsError> {
+        let masks = self.kind_masks(shape.kinds.len())?;
         let mut groups: BTreeMap<(u32, bool), u32> = BTreeMap::new();
         for (kind, mask) in shape.kinds.iter().zip(&masks) {
             let copies = groups.entry((*mask, kind.basic)).or_insert(0);
@@ -558,16 +584,9 @@ impl ResolvedQuery {
         windows: &[Window],
         family: Family,
     ) -> Result<Ratio, StatsError> {
-        let caps: Vec<u32> = self
-            .terms
-            .iter()
-            .map(|t| t.count.saturating_add(1))
-            .collect();
-        let holds = |j: usize, have: u32| {
-            let term = self.terms.get(j);
-            term.is_some_and(|t| t.cmp.holds(have, t.count))
-        };
-        let truth = |bits: u32| self.expr.eval(&|j| bits >> j & 1 == 1);
+        let caps = self.caps();
+        let holds = |j: usize, have: u32| self.term_holds(j, have);
+        let truth = |bits: u32| self.truth(bits);
         let event = Event {
             masks,
             caps: &caps,

@@ -436,3 +436,164 @@ fn exactly_prints_every_distribution() {
     let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
     assert!(json["distributions"].is_null());
 }
+
+/// The mid-game question of issue 19 in one command: a known 7-card hand, 6 face-down
+/// prizes, "what are my chances to draw Rare Candy in the next 2 cards?". The answer is
+/// 1 − C(U − r, 2) / C(U, 2) over the U = 53 unknown cards holding r = 2 Rare Candy (the
+/// prizes do not change it); the prize figures follow C(U − r, P − r) / C(U, P).
+#[test]
+fn odds_answers_a_mid_game_question() {
+    let dir = dragapult();
+    let hand = "Dreepy, Drakloak, Rare Candy, Ultra Ball, Buddy-Buddy Poffin, 2 Psychic Energy";
+    let (code, stdout, out) = run_in(
+        dir.path(),
+        &[
+            "odds",
+            "dragapult.txt",
+            "--seen",
+            hand,
+            "--draws",
+            "2",
+            "--want",
+            "Rare Candy>=1",
+            "-o",
+            "json",
+        ],
+    );
+    assert_eq!(code, 0, "{out}");
+    let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(json["known"], 7);
+    assert_eq!(json["unknown"], 53);
+    assert_eq!(json["deck"], 47);
+    let choose = |n: u128, k: u128| (0..k).fold(1u128, |acc, i| acc * (n - i) / (i + 1));
+    let (num, den) = (choose(53, 2) - choose(51, 2), choose(53, 2));
+    let g = (1..=num)
+        .rev()
+        .find(|g| num % g == 0 && den % g == 0)
+        .unwrap();
+    assert_eq!(
+        json["queries"][0]["fraction"],
+        format!("{}/{}", num / g, den / g)
+    );
+    let candy = json["per_card"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|card| card["name"] == "Rare Candy")
+        .unwrap();
+    assert_eq!(candy["unknown"], 2);
+    let all_prized = choose(51, 4) as f64 / choose(53, 6) as f64;
+    assert!((candy["prized_all"].as_f64().unwrap() - all_prized).abs() < 1e-15);
+    assert!((candy["prized_expected"].as_f64().unwrap() - 2.0 * 6.0 / 53.0).abs() < 1e-15);
+
+    // Iono: the hand goes back, the deck is 47 + 7 cards.
+    let (code, stdout, out) = run_in(
+        dir.path(),
+        &[
+            "odds",
+            "dragapult.txt",
+            "--seen",
+            hand,
+            "--shuffle-back",
+            hand,
+            "--draws",
+            "4",
+            "--prizes",
+            "4",
+            "-o",
+            "markdown",
+        ],
+    );
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        stdout.starts_with(
+            "## Mid-game odds: 60 cards, 7 known, 4 face-down prizes, 7 shuffled back\n"
+        ),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("The next 4 draws come from the 56 cards of the deck"),
+        "{stdout}"
+    );
+}
+
+/// Mistakes in `odds` are exit 2 with the item shown: a name not in the deck (with the
+/// nearest one), more copies than the deck has, cards shuffled back that were not seen, a
+/// turn in a query, more draws than cards.
+#[test]
+fn odds_mistakes_are_shown() {
+    let dir = dragapult();
+    let cases: [(&[&str], &str); 5] = [
+        (
+            &["--seen", "Dreepy, Rare Candi", "--draws", "1"],
+            "'Rare Candi' is not in this deck (did you mean 'Rare Candy'?)",
+        ),
+        (
+            &["--seen", "5 Dreepy", "--draws", "1"],
+            "--seen has 5 Dreepy, but the deck has 4",
+        ),
+        (
+            &[
+                "--seen",
+                "Dreepy",
+                "--shuffle-back",
+                "2 Dreepy",
+                "--draws",
+                "1",
+            ],
+            "--shuffle-back returns 2 Dreepy, but --seen knows 1",
+        ),
+        (
+            &["--draws", "1", "--want", "Dreepy>=1 by T2"],
+            "a turn ('by T2') means nothing here",
+        ),
+        (&["--draws", "55"], "55 draws, but the deck holds 54 cards"),
+    ];
+    for (args, message) in cases {
+        let mut all = vec!["odds", "dragapult.txt"];
+        all.extend_from_slice(args);
+        let (code, stdout, out) = run_in(dir.path(), &all);
+        assert_eq!(code, 2, "{out}");
+        assert!(stdout.is_empty());
+        assert!(out.contains(message), "{message}: {out}");
+    }
+}
+
+/// docs/statistics.md's `deckbox odds` example prints the Queries lines shown there.
+#[test]
+fn the_documented_odds_are_printed() {
+    let doc = std::fs::read_to_string(common::repo().join("docs/statistics.md")).unwrap();
+    let command = doc
+        .lines()
+        .find(|line| line.starts_with("$ deckbox odds examples/dragapult.txt"))
+        .expect("the odds example");
+    let quoted: Vec<&str> = command.split('"').skip(1).step_by(2).collect();
+    assert_eq!(quoted.len(), 3, "{command}");
+    let documented: Vec<&str> = doc
+        .lines()
+        .skip_while(|line| !line.starts_with("  Query ") || !line.contains("Next draws"))
+        .take(3)
+        .collect();
+    let dir = dragapult();
+    let args = [
+        "odds",
+        "dragapult.txt",
+        "--seen",
+        quoted[0],
+        "--draws",
+        "2",
+        "--want",
+        quoted[1],
+        "--want",
+        quoted[2],
+    ];
+    let (code, stdout, out) = run_in(dir.path(), &args);
+    assert_eq!(code, 0, "{out}");
+    let printed: Vec<&str> = stdout
+        .lines()
+        .skip_while(|line| !line.starts_with("  Query "))
+        .take(3)
+        .collect();
+    assert_eq!(printed, documented);
+    assert_eq!(printed.len(), 3);
+}

@@ -320,15 +320,8 @@ fn hostile_queries_are_errors_not_hangs() {
     assert_eq!(err, exact::StatsError::TooLarge);
 }
 
-/// An oracle written apart from the engine's dynamic programme: every distinct arrangement
-/// of a small deck (a multiset permutation, all equally likely), its windows read off by
-/// position (hand first, then prizes, then the turn draws), counted; the kept-hand family is
-/// the arrangements whose hand holds a Basic. Returns `(hits, arrangements)` per family.
-fn arrangements_oracle(
-    copies: &[(u32, bool)],
-    rules: &Setup,
-    mut event: impl FnMut(&[usize]) -> bool,
-) -> [(u128, u128); 2] {
+/// Distinct arrangements of a multiset (`copies[k]` of kind k), each once.
+fn arrangements(copies: &[u32], visit: &mut dyn FnMut(&[usize])) {
     fn walk(
         left: &mut [u32],
         order: &mut Vec<usize>,
@@ -340,34 +333,41 @@ fn arrangements_oracle(
             return;
         }
         for kind in 0..left.len() {
-            if left[kind] == 0 {
-                continue;
+            if left[kind] > 0 {
+                left[kind] -= 1;
+                order.push(kind);
+                walk(left, order, size, visit);
+                order.pop();
+                left[kind] += 1;
             }
-            left[kind] -= 1;
-            order.push(kind);
-            walk(left, order, size, visit);
-            order.pop();
-            left[kind] += 1;
         }
     }
-    let mut left: Vec<u32> = copies.iter().map(|c| c.0).collect();
+    let mut left = copies.to_vec();
     let size = left.iter().sum::<u32>() as usize;
+    walk(&mut left, &mut Vec::new(), size, visit);
+}
+
+/// An oracle written apart from the engine's dynamic programme: every distinct arrangement
+/// of a small deck (a multiset permutation, all equally likely), its windows read off by
+/// position (hand first, then prizes, then the turn draws), counted; the kept-hand family is
+/// the arrangements whose hand holds a Basic. Returns `(hits, arrangements)` per family.
+fn arrangements_oracle(
+    copies: &[(u32, bool)],
+    rules: &Setup,
+    mut event: impl FnMut(&[usize]) -> bool,
+) -> [(u128, u128); 2] {
+    let counts: Vec<u32> = copies.iter().map(|c| c.0).collect();
     let hand = rules.hand_size as usize;
     let (mut kept, mut all) = ((0u128, 0u128), (0u128, 0u128));
-    walk(
-        &mut left,
-        &mut Vec::new(),
-        size,
-        &mut |order: &[usize]| {
-            let held = event(order);
-            all.1 += 1;
-            all.0 += u128::from(held);
-            if order[..hand].iter().any(|&k| copies[k].1) {
-                kept.1 += 1;
-                kept.0 += u128::from(held);
-            }
-        },
-    );
+    arrangements(&counts, &mut |order: &[usize]| {
+        let held = event(order);
+        all.1 += 1;
+        all.0 += u128::from(held);
+        if order[..hand].iter().any(|&k| copies[k].1) {
+            kept.1 += 1;
+            kept.0 += u128::from(held);
+        }
+    });
     [kept, all]
 }
 
@@ -558,5 +558,77 @@ fn distributions_agree_with_every_arrangement() {
             o[..hand].iter().filter(|&&c| copies[c].1).count() == b
         });
         assert_eq!(found.basics_in_kept_hand[b], as_f64(kept), "{b} Basics");
+    }
+}
+
+/// `a/b + c/d`, reduced.
+fn add_fraction((a, b): (u128, u128), (c, d): (u128, u128)) -> (u128, u128) {
+    reduced((a * d + c * b, b * d))
+}
+
+/// Mid-game odds (`deckbox odds`) against an oracle of two shuffles: every arrangement of
+/// the unknown cards (the first `prizes` are the prizes), then every arrangement of the deck
+/// left plus the cards shuffled back (the first `draws` are drawn), each stage's
+/// arrangements equally likely.
+#[test]
+fn midgame_odds_agree_with_two_shuffles() {
+    use deckbox::stats::midgame::Table;
+    // Unknown: A 2, B 1, C 3; back: B 1, C 1.
+    for (unknown, back, prizes, draws) in [
+        (vec![2u32, 1, 3], vec![0u32, 0, 0], 2u32, 2u32),
+        (vec![2, 1, 3], vec![0, 1, 1], 2, 3),
+        (vec![1, 0, 4], vec![1, 1, 0], 3, 2),
+    ] {
+        let table = Table {
+            unknown: unknown.clone(),
+            back: back.clone(),
+            prizes,
+            draws,
+        };
+        let oracle = |event: &dyn Fn(&[usize], &[usize]) -> bool| -> (u128, u128) {
+            let mut firsts = 0u128;
+            arrangements(&unknown, &mut |_| firsts += 1);
+            let mut total = (0u128, 1u128);
+            arrangements(&unknown, &mut |first: &[usize]| {
+                let prized = &first[..prizes as usize];
+                let mut deck = back.clone();
+                for &kind in &first[prizes as usize..] {
+                    deck[kind] += 1;
+                }
+                let (mut hits, mut all) = (0u128, 0u128);
+                arrangements(&deck, &mut |second: &[usize]| {
+                    all += 1;
+                    hits += u128::from(event(prized, &second[..draws as usize]));
+                });
+                total = add_fraction(total, (hits, all * firsts));
+            });
+            total
+        };
+        for (kind, &left) in unknown.iter().enumerate() {
+            let figures = table.kind(kind).unwrap();
+            let want = oracle(&|_, drawn| drawn.contains(&kind));
+            exactly(figures.draw_at_least_one, want.0, want.1);
+            if left > 0 {
+                let want = oracle(&|prized, _| {
+                    prized.iter().filter(|&&k| k == kind).count() == left as usize
+                });
+                exactly(figures.prized_all, want.0, want.1);
+            }
+        }
+        for text in ["A>=1 | B>=1", "!(C>=2) & A<=1", "A|B>=2", "C==1 | A>1"] {
+            let query = query::parse(text)
+                .unwrap()
+                .resolve(|n| Ok::<_, ()>(usize::from(n.text.as_bytes()[0] - b'A')))
+                .unwrap();
+            let got = table.query(&query).unwrap();
+            let want = oracle(&|_, drawn| {
+                query.holds(|k| drawn.iter().filter(|&&c| c == k).count() as u32)
+            });
+            assert_eq!(
+                (got.numer(), got.denom()),
+                want,
+                "{text} {unknown:?} {back:?}"
+            );
+        }
     }
 }
