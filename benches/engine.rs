@@ -173,6 +173,7 @@ impl Case {
                 written: vec![name.to_string()],
                 copies,
                 basic,
+                class: Default::default(),
             })
             .collect();
         let setup = Setup::default();

@@ -10,7 +10,9 @@
 use std::io::Read;
 use std::path::PathBuf;
 
-use super::stats::{StatsDeck, kind_of, load_stats_deck, resolve_want, suggest};
+use super::stats::{
+    StatsDeck, count_as_rules, kind_of, load_stats_deck, not_in_deck, resolve_want, with_count_as,
+};
 use super::{Outcome, SettingsArgs};
 use deckbox::error::{Error, Exit};
 use deckbox::stats::QueryError;
@@ -39,6 +41,9 @@ pub struct OddsArgs {
     /// A combination over the next draws (repeatable), as `stats --want`, without turns.
     #[arg(long = "want", value_name = "EXPR")]
     pub want: Vec<String>,
+    /// A card that searches for another counts as it in queries, as `stats --count-as`.
+    #[arg(long = "count-as", value_name = "CARD=TARGET")]
+    pub count_as: Vec<String>,
     #[arg(long, short, value_enum, default_value_t = OddsOutput::Text)]
     pub output: OddsOutput,
     #[command(flatten)]
@@ -109,9 +114,14 @@ fn odds(args: &OddsArgs, stdin: &mut dyn Read) -> Result<Outcome, Error> {
             prized_expected: figures.prized_expected.to_f64(),
         });
     }
+    let wanted = args
+        .want
+        .iter()
+        .map(|text| resolve_want(text, &deck).map(|query| (text.clone(), query)))
+        .collect::<Result<Vec<_>, Error>>()?;
+    let wanted = with_count_as(wanted, &count_as_rules(&args.count_as, &deck)?);
     let mut queries = Vec::new();
-    for text in &args.want {
-        let query = resolve_want(text, &deck)?;
+    for (text, query) in &wanted {
         let probability = table.query(&query).map_err(|error| match error {
             MidGameError::Turn { .. } => {
                 let at = text.to_ascii_lowercase().find(" by ").unwrap_or(0);
@@ -199,11 +209,7 @@ fn card_counts(list: &str, deck: &StatsDeck) -> Result<Vec<u32>, Error> {
         };
         let name_at = start + item.find(name).unwrap_or(0);
         let Some(kind) = kind_of(name, deck) else {
-            let message = match suggest(name, &deck.kinds) {
-                Some(near) => format!("'{name}' is not in this deck (did you mean '{near}'?)"),
-                None => format!("'{name}' is not in this deck"),
-            };
-            let error = QueryError::new(message, name_at, name.len().max(1));
+            let error = QueryError::new(not_in_deck(name, deck), name_at, name.len().max(1));
             return Err(Error::card_list(list, error));
         };
         if let Some(slot) = counts.get_mut(kind) {

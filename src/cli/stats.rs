@@ -14,6 +14,7 @@ use deckbox::error::{Error, Exit};
 use deckbox::formats::Going;
 use deckbox::render;
 use deckbox::settings::Settings;
+use deckbox::stats::QueryError;
 use deckbox::stats::kinds::{DeckKind, deck_kinds};
 use deckbox::stats::simulate::{Progress, SimulationPlan, engine_deck, simulate_report};
 
@@ -70,6 +71,12 @@ pub struct StatsArgs {
     /// `Dreepy>=1 & Rare Candy>=1 by T2`.
     #[arg(long = "want", value_name = "EXPR")]
     pub want: Vec<String>,
+    /// A card that searches for another counts as it in queries (repeatable):
+    /// `--count-as "Nest Ball=Basic Pokémon"`, `--count-as "Ultra Ball=Pokémon"`. Each query
+    /// it changes is shown twice: as written (the search counts for nothing) and counting the
+    /// search (it always finds its target).
+    #[arg(long = "count-as", value_name = "CARD=TARGET")]
+    pub count_as: Vec<String>,
     /// Also print every card's exact distribution: P(exactly k copies) in the opening hand,
     /// the prizes and seen by each turn, k = 0..copies, and of the Basic Pokémon in the kept
     /// hand.
@@ -159,6 +166,7 @@ fn stats_outcome(
         .iter()
         .map(|text| resolve_want(text, &deck).map(|query| (text.clone(), query)))
         .collect::<Result<Vec<_>, Error>>()?;
+    let queries = with_count_as(queries, &count_as_rules(&args.count_as, &deck)?);
     let shape = deckbox::stats::DeckShape::new(deck.kinds.iter().map(|k| (k.copies, k.basic)));
     let names: Vec<String> = deck.kinds.iter().map(|k| k.name.clone()).collect();
     let going = args.deck.going;
@@ -224,26 +232,115 @@ fn html_page(report: &deckbox::stats::Report, file: &std::path::Path) -> String 
     render::stats_html::stats_page(report, &title)
 }
 
-/// Parses a `--want` expression and resolves its names against the deck's kinds.
+/// Parses a `--want` expression and resolves its names against the deck's kinds: a card,
+/// or a class of cards (`Basic Pokémon`, `Supporter`, ...).
 pub(super) fn resolve_want(
     text: &str,
     deck: &StatsDeck,
 ) -> Result<deckbox::stats::ResolvedQuery, Error> {
     let query = deckbox::stats::query::parse(text).map_err(|error| Error::query(text, error))?;
     query
-        .resolve(|name| {
-            kind_of(&name.text, deck).ok_or_else(|| {
-                let message = match suggest(&name.text, &deck.kinds) {
-                    Some(near) => format!(
-                        "'{}' is not in this deck (did you mean '{near}'?)",
-                        name.text
-                    ),
-                    None => format!("'{}' is not in this deck", name.text),
-                };
-                deckbox::stats::QueryError::new(message, name.span.offset, name.span.length)
+        .resolve_groups(|name| {
+            kinds_of(&name.text, deck).ok_or_else(|| {
+                deckbox::stats::QueryError::new(
+                    not_in_deck(&name.text, deck),
+                    name.span.offset,
+                    name.span.length,
+                )
             })
         })
         .map_err(|error| Error::query(text, error))
+}
+
+/// "'X' is not in this deck", with the nearest name when one is close.
+pub(super) fn not_in_deck(name: &str, deck: &StatsDeck) -> String {
+    match suggest(name, &deck.kinds) {
+        Some(near) => format!("'{name}' is not in this deck (did you mean '{near}'?)"),
+        None => format!("'{name}' is not in this deck"),
+    }
+}
+
+/// The kinds a written name means: one card, or every card of a class
+/// ([`deckbox::stats::kinds::CLASSES`]; none when the deck has no such card).
+pub(super) fn kinds_of(written: &str, deck: &StatsDeck) -> Option<Vec<usize>> {
+    if let Some(kind) = kind_of(written, deck) {
+        return Some(vec![kind]);
+    }
+    let mut members = Vec::new();
+    for (index, kind) in deck.kinds.iter().enumerate() {
+        if kind.in_class(written)? {
+            members.push(index);
+        }
+    }
+    Some(members)
+}
+
+/// One `--count-as "Nest Ball=Basic Pokémon"`: the searching card's kind, the kinds it can
+/// find, and the rule as written.
+pub(super) struct CountAs {
+    searcher: usize,
+    targets: Vec<usize>,
+    text: String,
+}
+
+/// Reads the `--count-as` rules; a mistake is drawn under the side that is wrong.
+pub(super) fn count_as_rules(rules: &[String], deck: &StatsDeck) -> Result<Vec<CountAs>, Error> {
+    rules
+        .iter()
+        .map(|rule| {
+            let Some((left, right)) = rule.split_once('=') else {
+                let message = "expected `Card=Card or class`, such as `Nest Ball=Basic Pokémon`";
+                return Err(Error::card_list(
+                    rule,
+                    QueryError::new(message, 0, rule.len()),
+                ));
+            };
+            let at = |side: &str, offset: usize| offset + (side.len() - side.trim_start().len());
+            let (searcher, target) = (left.trim(), right.trim());
+            let Some(kind) = kind_of(searcher, deck) else {
+                let error =
+                    QueryError::new(not_in_deck(searcher, deck), at(left, 0), searcher.len());
+                return Err(Error::card_list(rule, error));
+            };
+            let Some(targets) = kinds_of(target, deck) else {
+                let offset = at(right, left.len() + 1);
+                let error = QueryError::new(not_in_deck(target, deck), offset, target.len());
+                return Err(Error::card_list(rule, error));
+            };
+            Ok(CountAs {
+                searcher: kind,
+                targets,
+                text: format!("{searcher} as {target}"),
+            })
+        })
+        .collect()
+}
+
+/// Each query as written (conservative: a search card counts for nothing), followed, when a
+/// `--count-as` rule applies to it, by the query with the search cards counted (optimistic:
+/// the search always finds its target), labelled with the rules that applied.
+pub(super) fn with_count_as(
+    queries: Vec<(String, deckbox::stats::ResolvedQuery)>,
+    rules: &[CountAs],
+) -> Vec<(String, deckbox::stats::ResolvedQuery)> {
+    let mut out = Vec::with_capacity(queries.len());
+    for (text, query) in queries {
+        let mut counted = query.clone();
+        let mut applied = Vec::new();
+        for rule in rules {
+            if let Some(next) = counted.counting(rule.searcher, &rule.targets) {
+                counted = next;
+                applied.push(rule.text.as_str());
+            }
+        }
+        let label =
+            (!applied.is_empty()).then(|| format!("{text} [counting {}]", applied.join(", ")));
+        out.push((text, query));
+        if let Some(label) = label {
+            out.push((label, counted));
+        }
+    }
+    out
 }
 
 /// The kind a written name means: its English rules name, a name a line used, or (through

@@ -2,7 +2,7 @@
 //! and languages merged ([`deck_kinds`]). It identifies nothing itself (that is
 //! [`crate::check`]) and computes no odds.
 
-use crate::cards::CardDb;
+use crate::cards::{CardDb, Category, EnergyKind, Printing, TrainerKind};
 use crate::check::CheckedDeck;
 use crate::names::lang::Language;
 
@@ -19,6 +19,67 @@ pub struct DeckKind {
     pub copies: u32,
     /// A Basic Pokémon (some printing of it is).
     pub basic: bool,
+    /// What the card is, for queries naming a class of cards (`Basic Pokémon>=2`).
+    pub class: Class,
+}
+
+/// What kind of card a kind is: its category and, for a Trainer or an Energy, its kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Class {
+    pub category: Option<Category>,
+    pub trainer: Option<TrainerKind>,
+    pub energy: Option<EnergyKind>,
+}
+
+impl Class {
+    pub fn of(printing: &Printing) -> Class {
+        Class {
+            category: Some(printing.category),
+            trainer: printing.trainer,
+            energy: printing.energy,
+        }
+    }
+}
+
+/// The classes of cards a query or `--count-as` may name instead of a card, in English:
+/// `Pokémon`, `Basic Pokémon`, `Trainer`, `Item`, `Supporter`, `Stadium`, `Pokémon Tool`,
+/// `Energy`, `Basic Energy`, `Special Energy`.
+pub const CLASSES: [&str; 10] = [
+    "Pokémon",
+    "Basic Pokémon",
+    "Trainer",
+    "Item",
+    "Supporter",
+    "Stadium",
+    "Pokémon Tool",
+    "Energy",
+    "Basic Energy",
+    "Special Energy",
+];
+
+impl DeckKind {
+    /// Whether the kind is of the class `written` names (see [`CLASSES`]; case, accents and
+    /// a plural `s` aside); `None` when `written` names no class.
+    pub fn in_class(&self, written: &str) -> Option<bool> {
+        let key = crate::names::lookup_key(written);
+        // No class ends in `s`: a final one is a plural (`Supporters`, `Pokémons`).
+        let key = key.strip_suffix('s').unwrap_or(&key);
+        let class = self.class;
+        let trainer = |kind| class.trainer == Some(kind);
+        Some(match key {
+            "pokemon" => class.category == Some(Category::Pokemon),
+            "basic pokemon" => self.basic,
+            "trainer" => class.category == Some(Category::Trainer),
+            "item" => trainer(TrainerKind::Item),
+            "supporter" => trainer(TrainerKind::Supporter),
+            "stadium" => trainer(TrainerKind::Stadium),
+            "pokemon tool" | "tool" => trainer(TrainerKind::Tool),
+            "energy" => class.category == Some(Category::Energy),
+            "basic energy" => class.energy == Some(EnergyKind::Basic),
+            "special energy" => class.energy == Some(EnergyKind::Special),
+            _ => return None,
+        })
+    }
 }
 
 /// A deck whose lines could not all be identified, for statistics that need every card.
@@ -83,6 +144,7 @@ pub fn deck_kinds(deck: &CheckedDeck, db: &CardDb) -> Result<Vec<DeckKind>, Unid
                 written: vec![written],
                 copies: card.line.count,
                 basic: printing.is_basic_pokemon(),
+                class: Class::of(printing),
             }),
         }
     }
@@ -93,4 +155,59 @@ pub fn deck_kinds(deck: &CheckedDeck, db: &CardDb) -> Result<Vec<DeckKind>, Unid
         });
     }
     Ok(kinds)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Class, DeckKind};
+    use crate::cards::{Category, EnergyKind, TrainerKind};
+
+    fn kind(basic: bool, class: Class) -> DeckKind {
+        DeckKind {
+            name: String::new(),
+            local: String::new(),
+            written: Vec::new(),
+            copies: 1,
+            basic,
+            class,
+        }
+    }
+
+    #[test]
+    fn classes_are_matched_without_case_accents_or_plural() {
+        let dreepy = kind(
+            true,
+            Class {
+                category: Some(Category::Pokemon),
+                ..Class::default()
+            },
+        );
+        let iono = kind(
+            false,
+            Class {
+                category: Some(Category::Trainer),
+                trainer: Some(TrainerKind::Supporter),
+                energy: None,
+            },
+        );
+        let psychic = kind(
+            false,
+            Class {
+                category: Some(Category::Energy),
+                trainer: None,
+                energy: Some(EnergyKind::Basic),
+            },
+        );
+        assert_eq!(dreepy.in_class("Basic Pokémon"), Some(true));
+        assert_eq!(dreepy.in_class("basic pokemon"), Some(true));
+        assert_eq!(dreepy.in_class("Pokémon"), Some(true));
+        assert_eq!(dreepy.in_class("Trainers"), Some(false));
+        assert_eq!(iono.in_class("Supporters"), Some(true));
+        assert_eq!(iono.in_class("Item"), Some(false));
+        assert_eq!(psychic.in_class("Basic Energy"), Some(true));
+        assert_eq!(psychic.in_class("Special Energy"), Some(false));
+        assert_eq!(psychic.in_class("Iono"), None);
+        assert_eq!(dreepy.in_class("Pokémons"), Some(true));
+        assert_eq!(iono.in_class("Pokémon Tools"), Some(false));
+    }
 }

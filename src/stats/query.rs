@@ -458,13 +458,20 @@ impl Query {
         &self,
         mut kind_of: impl FnMut(&NameRef) -> Result<usize, E>,
     ) -> Result<ResolvedQuery, E> {
+        self.resolve_groups(|name| kind_of(name).map(|kind| vec![kind]))
+    }
+
+    /// [`Query::resolve`] where a name may stand for several kinds (`Basic Pokémon`).
+    pub fn resolve_groups<E>(
+        &self,
+        mut kinds_of: impl FnMut(&NameRef) -> Result<Vec<usize>, E>,
+    ) -> Result<ResolvedQuery, E> {
         let mut terms = Vec::with_capacity(self.terms.len());
         for term in &self.terms {
-            let mut kinds = term
-                .names
-                .iter()
-                .map(&mut kind_of)
-                .collect::<Result<Vec<_>, E>>()?;
+            let mut kinds = Vec::new();
+            for name in &term.names {
+                kinds.extend(kinds_of(name)?);
+            }
             kinds.sort_unstable();
             kinds.dedup();
             terms.push(ResolvedTerm {
@@ -501,6 +508,23 @@ pub struct EventOdds {
 }
 
 impl ResolvedQuery {
+    /// The query with the cards of `searcher` counted by every term that asks for one of
+    /// `targets` (the search always finds its target: `--count-as "Nest Ball=Basic
+    /// Pokémon"` counted optimistically); `None` when no term asks for a target.
+    pub fn counting(&self, searcher: usize, targets: &[usize]) -> Option<ResolvedQuery> {
+        let mut counted = self.clone();
+        let mut changed = false;
+        for term in &mut counted.terms {
+            let asks = term.kinds.iter().any(|kind| targets.contains(kind));
+            if asks && !term.kinds.contains(&searcher) {
+                term.kinds.push(searcher);
+                term.kinds.sort_unstable();
+                changed = true;
+            }
+        }
+        changed.then_some(counted)
+    }
+
     /// Whether any term names a turn: the query is then one event ([`ResolvedQuery::event`]).
     pub fn has_turns(&self) -> bool {
         self.terms.iter().any(|term| term.turn.is_some())

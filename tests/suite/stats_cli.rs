@@ -597,3 +597,86 @@ fn the_documented_odds_are_printed() {
     assert_eq!(printed, documented);
     assert_eq!(printed.len(), 3);
 }
+
+/// Classes of cards in queries, and `--count-as` both ways: a kept hand always holds a
+/// Basic Pokémon; a query a rule applies to comes twice, as written and counting the search
+/// card, which is the same as naming it in the term; a query no rule applies to comes once.
+#[test]
+fn count_as_shows_both_ways() {
+    let dir = dragapult();
+    let (code, stdout, out) = run_in(
+        dir.path(),
+        &[
+            "stats",
+            "dragapult.txt",
+            "--want",
+            "Basic Pokémon>=1",
+            "--want",
+            "Dreepy>=1",
+            "--want",
+            "Dreepy|Buddy-Buddy Poffin>=1",
+            "--want",
+            "Supporters>=1 by T2",
+            "--count-as",
+            "Buddy-Buddy Poffin=Basic Pokémon",
+            "-o",
+            "json",
+        ],
+    );
+    assert_eq!(code, 0, "{out}");
+    let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    let queries = json["queries"].as_array().unwrap();
+    let names: Vec<&str> = queries
+        .iter()
+        .map(|q| q["query"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "Basic Pokémon>=1",
+            "Basic Pokémon>=1 [counting Buddy-Buddy Poffin as Basic Pokémon]",
+            "Dreepy>=1",
+            "Dreepy>=1 [counting Buddy-Buddy Poffin as Basic Pokémon]",
+            "Dreepy|Buddy-Buddy Poffin>=1",
+        ]
+    );
+    assert_eq!(queries[0]["opening_hand"], 1.0);
+    assert!(queries[0]["opening_hand_single_shuffle"].as_f64().unwrap() < 1.0);
+    assert!(queries[3]["opening_hand"].as_f64() > queries[2]["opening_hand"].as_f64());
+    for key in ["opening_hand", "prizes", "by_turn"] {
+        assert_eq!(queries[3][key], queries[4][key], "{key}");
+    }
+    // Lillie's Determination, Boss's Orders, Crispin, Dawn, Hilda: 10 Supporters.
+    let events = json["events"].as_array().unwrap();
+    assert_eq!(events.len(), 1, "no rule applies to Supporters");
+
+    let (code, _, out) = run_in(
+        dir.path(),
+        &[
+            "stats",
+            "dragapult.txt",
+            "--count-as",
+            "Nest Ball=Basic Pokémon",
+        ],
+    );
+    assert_eq!(code, 2);
+    assert!(out.contains("'Nest Ball' is not in this deck"), "{out}");
+    let (code, _, out) = run_in(
+        dir.path(),
+        &[
+            "odds",
+            "dragapult.txt",
+            "--draws",
+            "2",
+            "--want",
+            "Pokémon>=1",
+            "--count-as",
+            "Ultra Ball=Pokemons",
+        ],
+    );
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("Pokémon>=1 [counting Ultra Ball as Pokemons]"),
+        "{out}"
+    );
+}
