@@ -122,7 +122,7 @@ fn odds(args: &OddsArgs, stdin: &mut dyn Read) -> Result<Outcome, Error> {
     let wanted = with_count_as(wanted, &count_as_rules(&args.count_as, &deck)?);
     let mut queries = Vec::new();
     for (text, query) in &wanted {
-        let probability = table.query(&query).map_err(|error| match error {
+        let probability = table.query(query).map_err(|error| match error {
             MidGameError::Turn { .. } => {
                 let at = text.to_ascii_lowercase().find(" by ").unwrap_or(0);
                 Error::query(text, QueryError::new(error.to_string(), at + 1, 2))
