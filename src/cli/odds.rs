@@ -10,9 +10,7 @@
 use std::io::Read;
 use std::path::PathBuf;
 
-use super::stats::{
-    StatsDeck, count_as_rules, kind_of, load_stats_deck, not_in_deck, resolve_want, with_count_as,
-};
+use super::stats::{StatsDeck, kind_of, load_stats_deck, not_in_deck, wanted};
 use super::{Outcome, SettingsArgs};
 use deckbox::error::{Error, Exit};
 use deckbox::stats::QueryError;
@@ -114,14 +112,8 @@ fn odds(args: &OddsArgs, stdin: &mut dyn Read) -> Result<Outcome, Error> {
             prized_expected: figures.prized_expected.to_f64(),
         });
     }
-    let wanted = args
-        .want
-        .iter()
-        .map(|text| resolve_want(text, &deck).map(|query| (text.clone(), query)))
-        .collect::<Result<Vec<_>, Error>>()?;
-    let wanted = with_count_as(wanted, &count_as_rules(&args.count_as, &deck)?);
     let mut queries = Vec::new();
-    for (text, query) in &wanted {
+    for (text, query) in &wanted(&args.want, &args.count_as, &deck)? {
         let probability = table.query(query).map_err(|error| match error {
             MidGameError::Turn { .. } => {
                 let at = text.to_ascii_lowercase().find(" by ").unwrap_or(0);

@@ -161,12 +161,7 @@ fn stats_outcome(
     progress: &dyn Progress,
 ) -> Result<Outcome, Error> {
     let deck = load_stats_deck(&args.deck.file, &args.deck.settings, stdin)?;
-    let queries = args
-        .want
-        .iter()
-        .map(|text| resolve_want(text, &deck).map(|query| (text.clone(), query)))
-        .collect::<Result<Vec<_>, Error>>()?;
-    let queries = with_count_as(queries, &count_as_rules(&args.count_as, &deck)?);
+    let queries = wanted(&args.want, &args.count_as, &deck)?;
     let shape = deckbox::stats::DeckShape::new(deck.kinds.iter().map(|k| (k.copies, k.basic)));
     let names: Vec<String> = deck.kinds.iter().map(|k| k.name.clone()).collect();
     let going = args.deck.going;
@@ -284,7 +279,7 @@ pub(super) struct CountAs {
 }
 
 /// Reads the `--count-as` rules; a mistake is drawn under the side that is wrong.
-pub(super) fn count_as_rules(rules: &[String], deck: &StatsDeck) -> Result<Vec<CountAs>, Error> {
+fn count_as_rules(rules: &[String], deck: &StatsDeck) -> Result<Vec<CountAs>, Error> {
     rules
         .iter()
         .map(|rule| {
@@ -316,10 +311,24 @@ pub(super) fn count_as_rules(rules: &[String], deck: &StatsDeck) -> Result<Vec<C
         .collect()
 }
 
+/// The `--want` queries resolved, each followed by its `--count-as` form when a rule
+/// changes it ([`with_count_as`]).
+pub(super) fn wanted(
+    want: &[String],
+    count_as: &[String],
+    deck: &StatsDeck,
+) -> Result<Vec<(String, deckbox::stats::ResolvedQuery)>, Error> {
+    let queries = want
+        .iter()
+        .map(|text| resolve_want(text, deck).map(|query| (text.clone(), query)))
+        .collect::<Result<Vec<_>, Error>>()?;
+    Ok(with_count_as(queries, &count_as_rules(count_as, deck)?))
+}
+
 /// Each query as written (conservative: a search card counts for nothing), followed, when a
 /// `--count-as` rule applies to it, by the query with the search cards counted (optimistic:
 /// the search always finds its target), labelled with the rules that applied.
-pub(super) fn with_count_as(
+fn with_count_as(
     queries: Vec<(String, deckbox::stats::ResolvedQuery)>,
     rules: &[CountAs],
 ) -> Vec<(String, deckbox::stats::ResolvedQuery)> {
