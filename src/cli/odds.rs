@@ -140,9 +140,7 @@ fn odds(args: &OddsArgs, stdin: &mut dyn Read) -> Result<Outcome, Error> {
         queries,
     };
     let stdout = match args.output {
-        OddsOutput::Json => serde_json::to_string_pretty(&report)
-            .map(|json| json + "\n")
-            .map_err(|reason| Error::Json { reason })?,
+        OddsOutput::Json => super::stats::json(&report)?,
         OddsOutput::Text => deckbox::render::stats_text::midgame_text(&report),
         OddsOutput::Markdown => deckbox::render::stats_text::midgame_markdown(&report),
     };

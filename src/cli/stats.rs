@@ -71,6 +71,14 @@ pub struct StatsArgs {
     /// `Dreepy>=1 & Rare Candy>=1 by T2`.
     #[arg(long = "want", value_name = "EXPR")]
     pub want: Vec<String>,
+    /// Set another deck beside this one: both decks' figures and the difference, card by
+    /// card and query by query (a card one deck does not play counts 0 there).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["simulate", "vary", "count_as", "exactly"])]
+    pub compare: Option<PathBuf>,
+    /// Show the figures as one card's count varies, another card making up the difference:
+    /// `--vary "Rare Candy=2..4:Psychic Energy"`.
+    #[arg(long, value_name = "CARD=FROM..TO:CARD", conflicts_with_all = ["simulate", "exactly"])]
+    pub vary: Option<String>,
     /// A card that searches for another counts as it in queries (repeatable):
     /// `--count-as "Nest Ball=Basic Pokémon"`, `--count-as "Ultra Ball=Pokémon"`. Each query
     /// it changes is shown twice: as written (the search counts for nothing) and counting the
@@ -174,11 +182,15 @@ fn stats_outcome(
         queries: &queries,
     };
     let mut report = deckbox::stats::Report::build(input)?;
+    localize(&mut report, &deck);
+    if let Some(other) = &args.compare {
+        return compare(args, &deck, &report, other, stdin);
+    }
+    if let Some(spec) = &args.vary {
+        return vary(args, &deck, input, spec);
+    }
     if args.exactly {
         report.distributions = Some(deckbox::stats::Report::distributions(input)?);
-    }
-    for (card, kind) in report.cards.iter_mut().zip(&deck.kinds) {
-        card.local_name = (kind.local != kind.name).then(|| kind.local.clone());
     }
     if let Some(setups) = args.simulate {
         let resolved: Vec<_> = queries.iter().map(|(_, query)| query.clone()).collect();
@@ -207,9 +219,7 @@ fn stats_outcome(
     let stdout = match args.output {
         StatsOutput::Text => render::stats_text::text(&report),
         StatsOutput::Markdown => render::stats_text::markdown(&report),
-        StatsOutput::Json => serde_json::to_string_pretty(&report)
-            .map(|json| json + "\n")
-            .map_err(|reason| Error::Json { reason })?,
+        StatsOutput::Json => json(&report)?,
         StatsOutput::Html => html_page(&report, &args.deck.file),
     };
     Ok(Outcome {
@@ -217,6 +227,163 @@ fn stats_outcome(
         stderr: deck.note,
         code: Exit::Clean,
     })
+}
+
+/// Gives each card of `report` its name in the list's language, when not English.
+fn localize(report: &mut deckbox::stats::Report, deck: &StatsDeck) {
+    for (card, kind) in report.cards.iter_mut().zip(&deck.kinds) {
+        card.local_name = (kind.local != kind.name).then(|| kind.local.clone());
+    }
+}
+
+/// `--compare`: the second deck's report for the same queries, set beside the first.
+fn compare(
+    args: &StatsArgs,
+    deck: &StatsDeck,
+    report: &deckbox::stats::Report,
+    other: &std::path::Path,
+    stdin: &mut dyn Read,
+) -> Result<Outcome, Error> {
+    let (file, other_file) = (&args.deck.file, other);
+    if file.as_os_str() == "-" && other_file.as_os_str() == "-" {
+        return Err(Error::Usage {
+            message: "only one of the two decks can be read from standard input".to_string(),
+        });
+    }
+    let second = load_stats_deck(other_file, &args.deck.settings, stdin)?;
+    // A name of the first deck that the second does not play counts 0 there.
+    let queries = args
+        .want
+        .iter()
+        .map(|text| {
+            let query = deckbox::stats::query::parse(text).map_err(|e| Error::query(text, e))?;
+            query
+                .resolve_groups(|name| {
+                    kinds_of(&name.text, &second)
+                        .or_else(|| kinds_of(&name.text, deck).map(|_| Vec::new()))
+                        .ok_or_else(|| {
+                            QueryError::new(
+                                not_in_deck(&name.text, &second),
+                                name.span.offset,
+                                name.span.length,
+                            )
+                        })
+                })
+                .map(|query| (text.clone(), query))
+                .map_err(|error| Error::query(text, error))
+        })
+        .collect::<Result<Vec<_>, Error>>()?;
+    let shape = deckbox::stats::DeckShape::new(second.kinds.iter().map(|k| (k.copies, k.basic)));
+    let names: Vec<String> = second.kinds.iter().map(|k| k.name.clone()).collect();
+    let input = deckbox::stats::ReportInput {
+        shape: &shape,
+        names: &names,
+        setup: &deck.settings.format.setup,
+        turns: args.deck.turns,
+        going: args.deck.going,
+        queries: &queries,
+    };
+    let mut second_report = deckbox::stats::Report::build(input)?;
+    localize(&mut second_report, &second);
+    let labels = [file.display().to_string(), other_file.display().to_string()];
+    let comparison =
+        deckbox::stats::compare::compare(report, &second_report, [&labels[0], &labels[1]]);
+    let stdout = match args.output {
+        StatsOutput::Json => json(&comparison)?,
+        StatsOutput::Markdown => render::stats_text::comparison(&comparison, true),
+        StatsOutput::Text => render::stats_text::comparison(&comparison, false),
+        StatsOutput::Html => return Err(not_html("--compare")),
+    };
+    Ok(Outcome {
+        stdout,
+        stderr: format!("{}{}", deck.note, second.note),
+        code: Exit::Clean,
+    })
+}
+
+/// `--vary`: the report at each count of one card, another making up the difference.
+fn vary(
+    args: &StatsArgs,
+    deck: &StatsDeck,
+    input: deckbox::stats::ReportInput<'_>,
+    spec: &str,
+) -> Result<Outcome, Error> {
+    let spec = deckbox::stats::compare::parse_vary(spec).map_err(|message| Error::Usage {
+        message: format!("--vary: {message}"),
+    })?;
+    let index = |name: &str| {
+        kind_of(name, deck).ok_or_else(|| Error::Usage {
+            message: format!("--vary: {}", not_in_deck(name, deck)),
+        })
+    };
+    let (card, against) = (index(&spec.card)?, index(&spec.against)?);
+    if card == against {
+        return Err(Error::Usage {
+            message: "--vary: a card cannot be traded against itself".to_string(),
+        });
+    }
+    let copies = |kind: usize| deck.kinds.get(kind).map_or(0, |k| k.copies);
+    let (card_copies, against_copies) = (copies(card), copies(against));
+    let mut steps = Vec::new();
+    for count in spec.from..=spec.to {
+        let traded = i64::from(against_copies) + i64::from(card_copies) - i64::from(count);
+        let Ok(traded) = u32::try_from(traded) else {
+            return Err(Error::Usage {
+                message: format!(
+                    "--vary: {count} {} would need {} more {} than the deck's {against_copies}",
+                    spec.card, -traded, spec.against
+                ),
+            });
+        };
+        let mut shape = input.shape.clone();
+        if let Some(kind) = shape.kinds.get_mut(card) {
+            kind.copies = count;
+        }
+        if let Some(kind) = shape.kinds.get_mut(against) {
+            kind.copies = traded;
+        }
+        let report = deckbox::stats::Report::build(deckbox::stats::ReportInput {
+            shape: &shape,
+            ..input
+        })?;
+        steps.push(deckbox::stats::compare::Step::of(
+            &report, card, count, traded,
+        ));
+    }
+    let label = |kind: usize| {
+        deck.kinds
+            .get(kind)
+            .map_or_else(String::new, |k| k.local.clone())
+    };
+    let variation = deckbox::stats::compare::Variation {
+        card: label(card),
+        against: label(against),
+        steps,
+    };
+    let stdout = match args.output {
+        StatsOutput::Json => json(&variation)?,
+        StatsOutput::Markdown => render::stats_text::variation(&variation, true),
+        StatsOutput::Text => render::stats_text::variation(&variation, false),
+        StatsOutput::Html => return Err(not_html("--vary")),
+    };
+    Ok(Outcome {
+        stdout,
+        stderr: deck.note.clone(),
+        code: Exit::Clean,
+    })
+}
+
+/// Pretty JSON and a final newline, as every `--output json` prints.
+pub(super) fn json(value: &impl serde::Serialize) -> Result<String, Error> {
+    serde_json::to_string_pretty(value)
+        .map(|json| json + "\n")
+        .map_err(|reason| Error::Json { reason })
+}
+
+fn not_html(option: &str) -> Error {
+    Error::Usage {
+        message: format!("{option} prints text, Markdown or JSON (`--output text|markdown|json`)"),
+    }
 }
 
 fn html_page(report: &deckbox::stats::Report, file: &std::path::Path) -> String {

@@ -7,6 +7,7 @@
 //! percentages with two decimals, expectations have three, so the output is stable. These
 //! renderers compute nothing and print nothing.
 
+use crate::stats::compare::{Comparison, Pair, Variation};
 use crate::stats::midgame::MidGameReport;
 use crate::stats::{Estimate, EstimateKey, Estimates, Measure, Report, named_estimates};
 
@@ -173,6 +174,190 @@ fn midgame(report: &MidGameReport, style: Style) -> String {
             })
             .collect();
         section(&mut out, style, "Queries", &Table { header, rows }, &[]);
+    }
+    out
+}
+
+/// `stats A --compare B` as text or GitHub tables (`markdown`).
+pub fn comparison(comparison: &Comparison, markdown: bool) -> String {
+    let style = if markdown {
+        Style::Markdown
+    } else {
+        Style::Text
+    };
+    let title = format!("Comparison: {} (A) and {} (B)", comparison.a, comparison.b);
+    let mut out = match style {
+        Style::Text => format!("{title}\n"),
+        Style::Markdown => format!("## {title}\n\n"),
+    };
+    let summary = format!(
+        "A: {} cards, {} Basic Pokémon; B: {} cards, {} Basic Pokémon; P(mulligan) {} → {} ({})",
+        comparison.cards[0],
+        comparison.basic_pokemon[0],
+        comparison.cards[1],
+        comparison.basic_pokemon[1],
+        percent(comparison.mulligan.a),
+        percent(comparison.mulligan.b),
+        points(comparison.mulligan.difference)
+    );
+    out.push_str(&line(style, &summary));
+    let last = comparison.per_card.first().map_or(0, |c| c.by_turn.len());
+    let mut header: Vec<String> = ["Card", "Copies", "Hand A", "Hand B", "Δ"]
+        .map(String::from)
+        .to_vec();
+    if last > 0 {
+        header.extend([format!("T{last} A"), format!("T{last} B"), "Δ".to_string()]);
+    }
+    let rows = comparison
+        .per_card
+        .iter()
+        .map(|card| {
+            let mut row = vec![
+                card.name.clone(),
+                format!("{} → {}", card.copies[0], card.copies[1]),
+            ];
+            row.extend(pair_cells(&card.opening_hand));
+            if let Some(turn) = card.by_turn.last() {
+                row.extend(pair_cells(turn));
+            }
+            row
+        })
+        .collect();
+    let legend = ["Kept-hand values; Δ: B − A in percentage points"];
+    section(&mut out, style, "Cards", &Table { header, rows }, &legend);
+    if !comparison.queries.is_empty() {
+        let mut header: Vec<String> = ["Query", "Hand A", "Hand B", "Δ"]
+            .map(String::from)
+            .to_vec();
+        if last > 0 {
+            header.extend([format!("T{last} A"), format!("T{last} B"), "Δ".to_string()]);
+        }
+        let rows = comparison
+            .queries
+            .iter()
+            .map(|query| {
+                let mut row = vec![query.query.clone()];
+                row.extend(pair_cells(&query.opening_hand));
+                if let Some(turn) = query.by_turn.last() {
+                    row.extend(pair_cells(turn));
+                }
+                row
+            })
+            .collect();
+        section(&mut out, style, "Queries", &Table { header, rows }, &[]);
+    }
+    if !comparison.events.is_empty() {
+        let header = ["Query", "A", "B", "Δ"].map(String::from).to_vec();
+        let rows = comparison
+            .events
+            .iter()
+            .map(|event| {
+                let mut row = vec![event.query.clone()];
+                row.extend(pair_cells(&event.probability));
+                row
+            })
+            .collect();
+        section(&mut out, style, "Events", &Table { header, rows }, &[]);
+    }
+    out
+}
+
+fn pair_cells(pair: &Pair) -> [String; 3] {
+    [percent(pair.a), percent(pair.b), points(pair.difference)]
+}
+
+/// A difference of probabilities in percentage points, signed.
+fn points(difference: f64) -> String {
+    format!("{:+.2}", difference * 100.0)
+}
+
+/// `stats --vary` as text or GitHub tables (`markdown`): one row per count.
+pub fn variation(variation: &Variation, markdown: bool) -> String {
+    let style = if markdown {
+        Style::Markdown
+    } else {
+        Style::Text
+    };
+    let title = format!("{} traded against {}", variation.card, variation.against);
+    let mut out = match style {
+        Style::Text => format!("{title}\n"),
+        Style::Markdown => format!("## {title}\n\n"),
+    };
+    let turns = variation.steps.first().map_or(0, |s| s.by_turn.len());
+    let mut header = vec![
+        variation.card.clone(),
+        variation.against.clone(),
+        "P(mulligan)".to_string(),
+        format!("{} in hand", variation.card),
+    ];
+    header.extend(turn_headers(turns as u32));
+    let rows = variation
+        .steps
+        .iter()
+        .map(|step| {
+            let mut row = vec![
+                step.copies.to_string(),
+                step.against_copies.to_string(),
+                percent(step.mulligan),
+                percent(step.opening_hand),
+            ];
+            row.extend(step.by_turn.iter().map(|p| percent(*p)));
+            row
+        })
+        .collect();
+    let legend = ["Kept-hand values; T1..Tn: the card seen by your own turn n"];
+    section(&mut out, style, "Counts", &Table { header, rows }, &legend);
+    let queries = variation.steps.first().map_or(0, |s| s.queries.len());
+    for index in 0..queries {
+        let name = variation
+            .steps
+            .first()
+            .and_then(|s| s.queries.get(index))
+            .map_or("", |q| q.query.as_str());
+        let mut header = vec![
+            variation.card.clone(),
+            "Hand".to_string(),
+            "Prizes".to_string(),
+        ];
+        header.extend(turn_headers(turns as u32));
+        let rows = variation
+            .steps
+            .iter()
+            .filter_map(|step| {
+                let query = step.queries.get(index)?;
+                let mut row = vec![
+                    step.copies.to_string(),
+                    percent(query.opening_hand),
+                    percent(query.prizes),
+                ];
+                row.extend(query.by_turn.iter().map(|p| percent(*p)));
+                Some(row)
+            })
+            .collect();
+        section(
+            &mut out,
+            style,
+            &format!("Query {name}"),
+            &Table { header, rows },
+            &[],
+        );
+    }
+    let events = variation.steps.first().map_or(0, |s| s.events.len());
+    if events > 0 {
+        let mut header = vec![variation.card.clone()];
+        if let Some(step) = variation.steps.first() {
+            header.extend(step.events.iter().map(|e| e.query.clone()));
+        }
+        let rows = variation
+            .steps
+            .iter()
+            .map(|step| {
+                let mut row = vec![step.copies.to_string()];
+                row.extend(step.events.iter().map(|e| percent(e.probability)));
+                row
+            })
+            .collect();
+        section(&mut out, style, "Events", &Table { header, rows }, &[]);
     }
     out
 }

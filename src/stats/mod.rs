@@ -11,6 +11,7 @@
 //! nothing: the caller hands it a [`DeckShape`] with names, and formatting floats is the
 //! renderer's job.
 
+pub mod compare;
 pub mod exact;
 pub mod kinds;
 pub mod midgame;

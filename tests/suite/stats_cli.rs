@@ -680,3 +680,110 @@ fn count_as_shows_both_ways() {
         "{out}"
     );
 }
+
+/// `--compare` and `--vary` agree with each other and with plain reports: comparing the
+/// list with one Psychic Energy turned into a fourth Rare Candy gives the same figures as
+/// `--vary "Rare Candy=3..4:Psychic Energy"` at 4, and as `stats` of the edited list; a
+/// query naming a card the other deck does not play counts 0 there.
+#[test]
+fn compare_and_vary_agree() {
+    let dir = workspace(&["examples/dragapult.txt", "examples/gardevoir-fr.txt"]);
+    let edited = std::fs::read_to_string(dir.path().join("dragapult.txt"))
+        .unwrap()
+        .replace("3 Rare Candy MEG 125", "4 Rare Candy MEG 125")
+        .replace("4 Psychic Energy MEE 5", "3 Psychic Energy MEE 5");
+    std::fs::write(dir.path().join("four-candy.txt"), edited).unwrap();
+    let want = "Dreepy>=1 & Rare Candy>=1 by T2";
+    let json_of = |args: &[&str]| -> serde_json::Value {
+        let (code, stdout, out) = run_in(dir.path(), args);
+        assert_eq!(code, 0, "{out}");
+        serde_json::from_str(&stdout).unwrap()
+    };
+    let compared = json_of(&[
+        "stats",
+        "dragapult.txt",
+        "--compare",
+        "four-candy.txt",
+        "--want",
+        want,
+        "--want",
+        "Rare Candy>=1",
+        "-o",
+        "json",
+    ]);
+    let varied = json_of(&[
+        "stats",
+        "dragapult.txt",
+        "--vary",
+        "Rare Candy=3..4:Psychic Energy",
+        "--want",
+        want,
+        "--want",
+        "Rare Candy>=1",
+        "-o",
+        "json",
+    ]);
+    let plain = json_of(&["stats", "four-candy.txt", "--want", want, "-o", "json"]);
+    let event_b = compared["events"][0]["probability"]["b"].as_f64().unwrap();
+    assert_eq!(event_b, plain["events"][0]["probability"].as_f64().unwrap());
+    assert_eq!(
+        event_b,
+        varied["steps"][1]["events"][0]["probability"]
+            .as_f64()
+            .unwrap()
+    );
+    let event_a = compared["events"][0]["probability"]["a"].as_f64().unwrap();
+    assert_eq!(
+        event_a,
+        varied["steps"][0]["events"][0]["probability"]
+            .as_f64()
+            .unwrap()
+    );
+    let candy = compared["per_card"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|card| card["name"] == "Rare Candy")
+        .unwrap();
+    assert_eq!(candy["copies"], serde_json::json!([3, 4]));
+    assert!(candy["opening_hand"]["difference"].as_f64().unwrap() > 0.05);
+    let dreepy = &compared["per_card"][0];
+    assert_eq!(dreepy["opening_hand"]["difference"], 0.0);
+    assert_eq!(varied["steps"][1]["copies"], 4);
+    assert_eq!(varied["steps"][1]["against_copies"], 3);
+
+    // Gardevoir plays no Dreepy: 0 there, and its cards come after A's.
+    let other = json_of(&[
+        "stats",
+        "dragapult.txt",
+        "--compare",
+        "gardevoir-fr.txt",
+        "--want",
+        "Dreepy>=1",
+        "-o",
+        "json",
+    ]);
+    assert_eq!(other["queries"][0]["opening_hand"]["b"], 0.0);
+    assert!(
+        other["per_card"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|c| c["copies"] == serde_json::json!([0, 4]))
+    );
+
+    let (code, _, out) = run_in(
+        dir.path(),
+        &[
+            "stats",
+            "dragapult.txt",
+            "--vary",
+            "Rare Candy=0..9:Fire Energy",
+        ],
+    );
+    assert_eq!(code, 2);
+    assert!(
+        out.contains("--vary: 7 Rare Candy would need 1 more Fire Energy than the deck's 3"),
+        "{out}"
+    );
+}
