@@ -54,6 +54,8 @@ pub enum OddsOutput {
     Text,
     Markdown,
     Json,
+    /// A self-contained HTML page.
+    Html,
 }
 
 pub(crate) fn run(args: &OddsArgs, stdin: &mut dyn Read) -> Outcome {
@@ -143,6 +145,10 @@ fn odds(args: &OddsArgs, stdin: &mut dyn Read) -> Result<Outcome, Error> {
         OddsOutput::Json => super::stats::json(&report)?,
         OddsOutput::Text => deckbox::render::stats_text::midgame_text(&report),
         OddsOutput::Markdown => deckbox::render::stats_text::midgame_markdown(&report),
+        OddsOutput::Html => deckbox::render::stats_html::midgame_page(
+            &report,
+            &super::stats::page_title(&args.file),
+        ),
     };
     Ok(Outcome {
         stdout,

@@ -292,7 +292,10 @@ fn compare(
         StatsOutput::Json => json(&comparison)?,
         StatsOutput::Markdown => render::stats_text::comparison(&comparison, true),
         StatsOutput::Text => render::stats_text::comparison(&comparison, false),
-        StatsOutput::Html => return Err(not_html("--compare")),
+        StatsOutput::Html => render::stats_html::comparison_page(
+            &comparison,
+            &format!("{} and {}", page_title(file), page_title(other_file)),
+        ),
     };
     Ok(Outcome {
         stdout,
@@ -364,7 +367,9 @@ fn vary(
         StatsOutput::Json => json(&variation)?,
         StatsOutput::Markdown => render::stats_text::variation(&variation, true),
         StatsOutput::Text => render::stats_text::variation(&variation, false),
-        StatsOutput::Html => return Err(not_html("--vary")),
+        StatsOutput::Html => {
+            render::stats_html::variation_page(&variation, &page_title(&args.deck.file))
+        }
     };
     Ok(Outcome {
         stdout,
@@ -380,18 +385,16 @@ pub(super) fn json(value: &impl serde::Serialize) -> Result<String, Error> {
         .map_err(|reason| Error::Json { reason })
 }
 
-fn not_html(option: &str) -> Error {
-    Error::Usage {
-        message: format!("{option} prints text, Markdown or JSON (`--output text|markdown|json`)"),
-    }
+fn html_page(report: &deckbox::stats::Report, file: &std::path::Path) -> String {
+    render::stats_html::stats_page(report, &page_title(file))
 }
 
-fn html_page(report: &deckbox::stats::Report, file: &std::path::Path) -> String {
-    let title = file.file_name().map_or_else(
+/// A page's title: the deck file's name.
+pub(super) fn page_title(file: &std::path::Path) -> String {
+    file.file_name().map_or_else(
         || "deck".to_string(),
         |name| name.to_string_lossy().into_owned(),
-    );
-    render::stats_html::stats_page(report, &title)
+    )
 }
 
 /// Parses a `--want` expression and resolves its names against the deck's kinds: a card,

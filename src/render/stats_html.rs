@@ -60,8 +60,8 @@ pub fn escape(text: &str) -> String {
     out
 }
 
-/// The whole page for `report`, titled `title` (escaped here).
-pub fn stats_page(report: &Report, title: &str) -> String {
+/// The start of a page titled `title` (escaped here), through its `<h1>`.
+fn page_head(title: &str) -> String {
     let title = escape(title);
     let mut out = String::new();
     out.push_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n");
@@ -72,6 +72,247 @@ pub fn stats_page(report: &Report, title: &str) -> String {
         "<style>\n{CSS}</style>\n</head>\n<body>\n<main>\n"
     ));
     out.push_str(&format!("<h1>{title}</h1>\n"));
+    out
+}
+
+/// A `<section>` with its heading (escaped here) and body (HTML).
+fn html_section(heading: &str, body: &str) -> String {
+    format!(
+        "<section>\n<h2>{}</h2>\n{body}</section>\n",
+        escape(heading)
+    )
+}
+
+const PAGE_END: &str = "</main>\n</body>\n</html>\n";
+
+/// A table: a header row (escaped here) and body rows of cells already HTML; the first
+/// column a name, the others numbers.
+fn html_table(header: &[String], rows: &[Vec<String>]) -> String {
+    let mut out = String::from("<div class=\"scroll\">\n<table>\n<thead>\n<tr>");
+    for cell in header {
+        out.push_str(&format!("<th>{}</th>", escape(cell)));
+    }
+    out.push_str("</tr>\n</thead>\n<tbody>\n");
+    for row in rows {
+        out.push_str("<tr>");
+        for (index, cell) in row.iter().enumerate() {
+            let class = if index == 0 { "name" } else { "num" };
+            out.push_str(&format!("<td class=\"{class}\">{cell}</td>"));
+        }
+        out.push_str("</tr>\n");
+    }
+    out.push_str("</tbody>\n</table>\n</div>\n");
+    out
+}
+
+/// `deckbox odds` as a page.
+pub fn midgame_page(report: &crate::stats::midgame::MidGameReport, title: &str) -> String {
+    let mut out = page_head(title);
+    out.push_str(&format!(
+        "<p class=\"summary\">{} cards, {} known, {} face-down prizes, {} shuffled back: the \
+         next {} draws come from the {} cards of the deck. Every value is exact.</p>\n",
+        report.cards, report.known, report.prizes, report.shuffled_back, report.draws, report.deck
+    ));
+    let header: Vec<String> = [
+        "card".to_string(),
+        "unknown".to_string(),
+        "shuffled back".to_string(),
+        format!("≥1 in the next {}", report.draws),
+        "every unknown copy prized".to_string(),
+        "expected prized".to_string(),
+    ]
+    .to_vec();
+    let rows: Vec<Vec<String>> = report
+        .per_card
+        .iter()
+        .map(|card| {
+            vec![
+                escape(&card.name),
+                card.unknown.to_string(),
+                card.shuffled_back.to_string(),
+                pct(card.draw_at_least_one),
+                if card.unknown == 0 {
+                    "–".to_string()
+                } else {
+                    pct(card.prized_all)
+                },
+                fixed(card.prized_expected, 3),
+            ]
+        })
+        .collect();
+    out.push_str(&html_section("Cards", &html_table(&header, &rows)));
+    if !report.queries.is_empty() {
+        let header = ["query", "next draws", "exact"].map(String::from).to_vec();
+        let rows: Vec<Vec<String>> = report
+            .queries
+            .iter()
+            .map(|q| {
+                vec![
+                    format!("<code>{}</code>", escape(&q.query)),
+                    pct(q.probability),
+                    escape(&q.fraction),
+                ]
+            })
+            .collect();
+        out.push_str(&html_section("Queries", &html_table(&header, &rows)));
+    }
+    out.push_str(PAGE_END);
+    out
+}
+
+/// `stats A --compare B` as a page.
+pub fn comparison_page(comparison: &crate::stats::compare::Comparison, title: &str) -> String {
+    use crate::stats::compare::Pair;
+    let cells = |pair: &Pair| {
+        [
+            pct(pair.a),
+            pct(pair.b),
+            format!("{:+.2}", pair.difference * 100.0),
+        ]
+    };
+    let mut out = page_head(title);
+    out.push_str(&format!(
+        "<p class=\"summary\">A: {} ({} cards, {} Basic Pokémon). B: {} ({} cards, {} Basic \
+         Pokémon). P(mulligan) {} → {}. Kept-hand values; Δ is B − A in percentage points.</p>\n",
+        escape(&comparison.a),
+        comparison.cards[0],
+        comparison.basic_pokemon[0],
+        escape(&comparison.b),
+        comparison.cards[1],
+        comparison.basic_pokemon[1],
+        pct(comparison.mulligan.a),
+        pct(comparison.mulligan.b)
+    ));
+    let last = comparison.per_card.first().map_or(0, |c| c.by_turn.len());
+    let mut header: Vec<String> = ["card", "copies", "hand A", "hand B", "Δ"]
+        .map(String::from)
+        .to_vec();
+    if last > 0 {
+        header.extend([
+            format!("turn {last} A"),
+            format!("turn {last} B"),
+            "Δ".to_string(),
+        ]);
+    }
+    let rows: Vec<Vec<String>> = comparison
+        .per_card
+        .iter()
+        .map(|card| {
+            let mut row = vec![
+                escape(&card.name),
+                format!("{} → {}", card.copies[0], card.copies[1]),
+            ];
+            row.extend(cells(&card.opening_hand));
+            if let Some(turn) = card.by_turn.last() {
+                row.extend(cells(turn));
+            }
+            row
+        })
+        .collect();
+    out.push_str(&html_section("Cards", &html_table(&header, &rows)));
+    if !comparison.queries.is_empty() || !comparison.events.is_empty() {
+        let header = ["query", "A", "B", "Δ"].map(String::from).to_vec();
+        let mut rows: Vec<Vec<String>> = Vec::new();
+        for query in &comparison.queries {
+            let mut row = vec![format!(
+                "<code>{}</code> (opening hand)",
+                escape(&query.query)
+            )];
+            row.extend(cells(&query.opening_hand));
+            rows.push(row);
+        }
+        for event in &comparison.events {
+            let mut row = vec![format!("<code>{}</code>", escape(&event.query))];
+            row.extend(cells(&event.probability));
+            rows.push(row);
+        }
+        out.push_str(&html_section("Queries", &html_table(&header, &rows)));
+    }
+    out.push_str(PAGE_END);
+    out
+}
+
+/// `stats --vary` as a page: the varied card in hand by count as bars, then every figure.
+pub fn variation_page(variation: &crate::stats::compare::Variation, title: &str) -> String {
+    let mut out = page_head(title);
+    out.push_str(&format!(
+        "<p class=\"summary\">{} traded against {}: the deck keeps its size. Kept-hand \
+         values.</p>\n<section>\n<h2>{} in the opening hand</h2>\n",
+        escape(&variation.card),
+        escape(&variation.against),
+        escape(&variation.card)
+    ));
+    let bars: Vec<(String, f64)> = variation
+        .steps
+        .iter()
+        .map(|step| (step.copies.to_string(), step.opening_hand))
+        .collect();
+    let axis = format!("copies of {}", escape(&variation.card));
+    let chart_title = format!("{} in the opening hand by copies", escape(&variation.card));
+    out.push_str(&bar_chart(
+        &bars,
+        &Bars {
+            title: &chart_title,
+            axis: &axis,
+            unit: "copies",
+        },
+    ));
+    let turns = variation.steps.first().map_or(0, |s| s.by_turn.len());
+    let mut header = vec![
+        variation.card.clone(),
+        variation.against.clone(),
+        "P(mulligan)".to_string(),
+        "in hand".to_string(),
+    ];
+    header.extend((1..=turns).map(|t| format!("turn {t}")));
+    let rows: Vec<Vec<String>> = variation
+        .steps
+        .iter()
+        .map(|step| {
+            let mut row = vec![
+                step.copies.to_string(),
+                step.against_copies.to_string(),
+                pct(step.mulligan),
+                pct(step.opening_hand),
+            ];
+            row.extend(step.by_turn.iter().map(|p| pct(*p)));
+            row
+        })
+        .collect();
+    out.push_str(&html_table(&header, &rows));
+    out.push_str("</section>\n");
+    let first = variation.steps.first();
+    let names: Vec<String> = first
+        .map(|s| {
+            s.queries
+                .iter()
+                .map(|q| format!("{} (opening hand)", q.query))
+                .chain(s.events.iter().map(|e| e.query.clone()))
+                .collect()
+        })
+        .unwrap_or_default();
+    if !names.is_empty() {
+        let mut header = vec![variation.card.clone()];
+        header.extend(names);
+        let rows: Vec<Vec<String>> = variation
+            .steps
+            .iter()
+            .map(|step| {
+                let mut row = vec![step.copies.to_string()];
+                row.extend(step.queries.iter().map(|q| pct(q.opening_hand)));
+                row.extend(step.events.iter().map(|e| pct(e.probability)));
+                row
+            })
+            .collect();
+        out.push_str(&html_section("Queries", &html_table(&header, &rows)));
+    }
+    out.push_str(PAGE_END);
+    out
+}
+
+/// The whole page for `report`, titled `title` (escaped here).
+pub fn stats_page(report: &Report, title: &str) -> String {
+    let mut out = page_head(title);
     out.push_str(&summary(report));
     out.push_str(&families());
     out.push_str(&mulligan_section(report));
@@ -82,7 +323,7 @@ pub fn stats_page(report: &Report, title: &str) -> String {
     if let Some(simulation) = &report.simulation {
         out.push_str(&simulation_section(simulation));
     }
-    out.push_str("</main>\n</body>\n</html>\n");
+    out.push_str(PAGE_END);
     out
 }
 

@@ -787,3 +787,127 @@ fn compare_and_vary_agree() {
         "{out}"
     );
 }
+
+/// C(n, k) in u128.
+fn choose(n: u128, k: u128) -> u128 {
+    if k > n {
+        return 0;
+    }
+    (0..k).fold(1u128, |acc, i| acc * (n - i) / (i + 1))
+}
+
+fn reduce(num: u128, den: u128) -> String {
+    let (mut a, mut b) = (num, den);
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    format!("{}/{}", num / a, den / a)
+}
+
+/// The worked examples of docs/statistics.md against closed forms written here from the
+/// rules alone (hypergeometric counts, no dynamic programme): the event "a Dreepy in the
+/// kept hand and a Rare Candy seen by turn 2" (4 Dreepy and 6 other Basic Pokémon, 3 Rare
+/// Candy, 60 cards, going first with the turn-1 draw: 2 draws by turn 2), and Dreepy's
+/// exactly-k distribution in the kept hand.
+#[test]
+fn worked_examples_match_closed_forms() {
+    let dir = dragapult();
+    let (code, stdout, out) = run_in(
+        dir.path(),
+        &[
+            "stats",
+            "dragapult.txt",
+            "--turns",
+            "2",
+            "--exactly",
+            "--want",
+            "Dreepy>=1 & Rare Candy>=1 by T2",
+            "-o",
+            "json",
+        ],
+    );
+    assert_eq!(code, 0, "{out}");
+    let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(
+        json["setup"]["first_player_draws"], true,
+        "2 draws by turn 2"
+    );
+    // Hands: d Dreepy (d >= 1, so the hand is kept), c Rare Candy, o other Basics, r rest.
+    let (mut hits, draws) = (0u128, choose(53, 2));
+    for d in 1..=4u128 {
+        for c in 0..=3u128 {
+            for o in 0..=6u128 {
+                let Some(r) = 7u128.checked_sub(d + c + o) else {
+                    continue;
+                };
+                let hands = choose(4, d) * choose(3, c) * choose(6, o) * choose(47, r);
+                // With no Candy in hand, the 2 draws must hold one of the 3 left in 53 cards.
+                let good_draws = if c >= 1 { draws } else { draws - choose(50, 2) };
+                hits += hands * good_draws;
+            }
+        }
+    }
+    let kept = choose(60, 7) - choose(50, 7);
+    assert_eq!(json["events"][0]["fraction"], reduce(hits, kept * draws));
+
+    let dreepy = &json["distributions"]["cards"][0];
+    assert_eq!(dreepy["name"], "Dreepy");
+    for k in 0..=4u128 {
+        let ways = if k == 0 {
+            choose(56, 7) - choose(50, 7)
+        } else {
+            choose(4, k) * choose(56, 7 - k)
+        };
+        let want = ways as f64 / kept as f64;
+        let got = dreepy["opening_hand"][k as usize].as_f64().unwrap();
+        assert!((got - want).abs() < 1e-15, "Dreepy ×{k}: {got} vs {want}");
+    }
+}
+
+/// `odds`, `--compare` and `--vary` as HTML pages: self-contained, their tables there, and
+/// a query's `<` escaped (a query is typed by the user).
+#[test]
+fn odds_compare_and_vary_make_pages() {
+    let dir = workspace(&["examples/dragapult.txt", "examples/ptcg-live.txt"]);
+    let pages = [
+        vec![
+            "odds",
+            "dragapult.txt",
+            "--seen",
+            "Dreepy",
+            "--draws",
+            "2",
+            "--want",
+            "Rare Candy<2",
+        ],
+        vec![
+            "stats",
+            "dragapult.txt",
+            "--compare",
+            "ptcg-live.txt",
+            "--want",
+            "Rare Candy<2",
+        ],
+        vec![
+            "stats",
+            "dragapult.txt",
+            "--vary",
+            "Rare Candy=1..3:Psychic Energy",
+            "--want",
+            "Rare Candy<2",
+        ],
+    ];
+    for mut args in pages {
+        args.extend(["-o", "html"]);
+        let (code, stdout, out) = run_in(dir.path(), &args);
+        assert_eq!(code, 0, "{out}");
+        assert!(stdout.starts_with("<!DOCTYPE html>") && stdout.ends_with("</html>\n"));
+        assert!(stdout.contains("Rare Candy&lt;2"), "{stdout}");
+        assert!(!stdout.contains("Rare Candy<2"));
+        assert!(
+            !stdout.contains("<script src") && !stdout.contains("<link"),
+            "self-contained"
+        );
+        assert!(stdout.contains("<table>"));
+    }
+}
