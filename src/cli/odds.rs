@@ -33,7 +33,8 @@ pub struct OddsArgs {
     #[arg(long, value_name = "P", value_parser = clap::value_parser!(u32).range(0..=60_000))]
     pub prizes: Option<u32>,
     /// Known cards shuffled back into the deck before the draws (a hand-reset such as
-    /// Iono or Judge): cards of `--seen`, listed the same way.
+    /// Iono or Judge): cards of `--seen`, listed the same way, or a number K for the first
+    /// K cards of `--seen` (list your hand first).
     #[arg(long, value_name = "CARDS")]
     pub shuffle_back: Option<String>,
     /// A combination over the next draws (repeatable), as `stats --want`, without turns.
@@ -69,7 +70,10 @@ fn odds(args: &OddsArgs, stdin: &mut dyn Read) -> Result<Outcome, Error> {
     let deck = load_stats_deck(&args.file, &args.settings, stdin)?;
     let seen = card_counts(&args.seen, &deck)?;
     let back = match &args.shuffle_back {
-        Some(list) => card_counts(list, &deck)?,
+        Some(list) => match list.trim().parse::<u32>() {
+            Ok(cards) => first_cards(&args.seen, cards, &deck)?,
+            Err(_) => card_counts(list, &deck)?,
+        },
         None => vec![0; deck.kinds.len()],
     };
     let mut unknown = Vec::with_capacity(deck.kinds.len());
@@ -176,6 +180,38 @@ fn fraction(ratio: deckbox::stats::Ratio) -> String {
 /// count is drawn under the item.
 fn card_counts(list: &str, deck: &StatsDeck) -> Result<Vec<u32>, Error> {
     let mut counts = vec![0u32; deck.kinds.len()];
+    for (kind, count) in card_items(list, deck)? {
+        if let Some(slot) = counts.get_mut(kind) {
+            *slot = slot.saturating_add(count);
+        }
+    }
+    Ok(counts)
+}
+
+/// The first `cards` cards of a card list, as copies per kind (`--shuffle-back 7`: the
+/// first seven cards of `--seen`, the hand when it is listed first).
+fn first_cards(list: &str, cards: u32, deck: &StatsDeck) -> Result<Vec<u32>, Error> {
+    let mut counts = vec![0u32; deck.kinds.len()];
+    let mut left = cards;
+    for (kind, count) in card_items(list, deck)? {
+        let taken = count.min(left);
+        if let Some(slot) = counts.get_mut(kind) {
+            *slot = slot.saturating_add(taken);
+        }
+        left -= taken;
+    }
+    if left > 0 {
+        return Err(usage(format!(
+            "--shuffle-back {cards}: --seen lists only {} cards",
+            cards - left
+        )));
+    }
+    Ok(counts)
+}
+
+/// The items of a card list in order: `(kind, copies)`.
+fn card_items(list: &str, deck: &StatsDeck) -> Result<Vec<(usize, u32)>, Error> {
+    let mut items = Vec::new();
     let mut offset = 0;
     for item in list.split(',') {
         let start = offset + (item.len() - item.trim_start().len());
@@ -208,9 +244,7 @@ fn card_counts(list: &str, deck: &StatsDeck) -> Result<Vec<u32>, Error> {
             let error = QueryError::new(not_in_deck(name, deck), name_at, name.len().max(1));
             return Err(Error::card_list(list, error));
         };
-        if let Some(slot) = counts.get_mut(kind) {
-            *slot = slot.saturating_add(count);
-        }
+        items.push((kind, count));
     }
-    Ok(counts)
+    Ok(items)
 }

@@ -911,3 +911,57 @@ fn odds_compare_and_vary_make_pages() {
         assert!(stdout.contains("<table>"));
     }
 }
+
+/// `--shuffle-back K` is the first K cards of `--seen`: the same figures as naming them.
+#[test]
+fn shuffle_back_takes_a_count_or_the_cards() {
+    let dir = dragapult();
+    let hand = "Dreepy, Drakloak, Rare Candy, Ultra Ball, Buddy-Buddy Poffin, 2 Psychic Energy";
+    let seen = format!("{hand}, Boss's Orders, Jamming Tower");
+    let run = |back: &str| {
+        let (code, stdout, out) = run_in(
+            dir.path(),
+            &[
+                "odds",
+                "dragapult.txt",
+                "--seen",
+                &seen,
+                "--shuffle-back",
+                back,
+                "--draws",
+                "5",
+                "--prizes",
+                "3",
+                "--want",
+                "Rare Candy>=1 | Dreepy>=2",
+                "-o",
+                "json",
+            ],
+        );
+        assert_eq!(code, 0, "{out}");
+        stdout
+    };
+    let by_count = run("7");
+    assert_eq!(by_count, run(hand));
+    let json: serde_json::Value = serde_json::from_str(&by_count).unwrap();
+    assert_eq!(json["shuffled_back"], 7);
+    assert_eq!(json["deck"], 60 - 9 - 3 + 7);
+    let (code, _, out) = run_in(
+        dir.path(),
+        &[
+            "odds",
+            "dragapult.txt",
+            "--seen",
+            hand,
+            "--shuffle-back",
+            "8",
+            "--draws",
+            "1",
+        ],
+    );
+    assert_eq!(code, 2);
+    assert!(
+        out.contains("--shuffle-back 8: --seen lists only 7 cards"),
+        "{out}"
+    );
+}
