@@ -67,6 +67,8 @@ def main():
             chosen = rng.sample(cards, min(3, len(cards)))
             put("from_pokemontcg", json.dumps(raw).encode() + SEP + json.dumps(chosen).encode())
     hostile(rng)
+    for query in QUERIES:
+        put("query", query.encode())
     for target in sorted(os.listdir(CORPUS)):
         print(target, len(os.listdir(os.path.join(CORPUS, target))))
 
@@ -77,6 +79,15 @@ HOSTILE = [
     b"\x1b[2J\x1b[H", b"\x1b]0;pwned\x07", b"\x1b[31m", b"\x07", b"\x00", b"\r", b"\t",
     "\u202e".encode(), "\u200b".encode(), "\u2066".encode(), b"\xc2\x9b", b"\xff", b"\xc3",
     b"../../etc/passwd", b"/dev/zero", b"/proc/self/fd/0", b"C:\\Windows\\", b"file:///etc/passwd",
+]
+
+
+# `--want` queries in every form of the language (issue 19).
+QUERIES = [
+    "Rare Candy>=1", "Rare Candy>=1 & Dreepy>=1", "Nest Ball|Buddy-Buddy Poffin>=1",
+    "A>=1 | B>=1", "!(A>=1 & B>=2)", "A>=1 & (B>=1 | C>=2 by T3) by T2",
+    "Dreepy>=1 & Rare Candy>=1 by T2", "Basic Pok\u00e9mon>=2", "Pikachu & Zekrom-GX>=1",
+    "Boss's Orders (Giovanni)>=1 | Challenge!>=1", "A==0 | B<2 | C>1 | D<=3 | E\u22651",
 ]
 
 

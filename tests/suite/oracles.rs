@@ -297,3 +297,68 @@ pub fn format_any(bytes: &[u8]) {
     let _ = render::short(&checked);
     let _ = render::formats::show(&format);
 }
+
+/// The `--want` query language on any text: parsing never panics and every span lies on
+/// the input's character boundaries; a query that parses is evaluated exactly (every window,
+/// as an event when it has turns, and mid-game) on a small deck without a panic, every
+/// probability between 0 and 1; a budget or size error is an error, not a hang.
+pub fn query_any(bytes: &[u8]) {
+    use deckbox::formats::{Going, Setup};
+    use deckbox::stats::midgame::Table;
+    use deckbox::stats::{DeckShape, query};
+    let Ok(text) = std::str::from_utf8(bytes) else {
+        return;
+    };
+    let parsed = match query::parse(text) {
+        Ok(parsed) => parsed,
+        Err(error) => {
+            let (offset, length) = (error.span.offset(), error.span.len());
+            assert!(offset + length <= text.len(), "{text:?}: {error:?}");
+            assert!(text.is_char_boundary(offset) && text.is_char_boundary(offset + length));
+            return;
+        }
+    };
+    for term in &parsed.terms {
+        for name in &term.names {
+            let span = name.span;
+            assert_eq!(text.get(span.offset..span.end()), Some(name.text.as_str()));
+        }
+        assert!(text.get(term.span.offset..term.span.end()).is_some());
+    }
+    // Five kinds: A 4 Basic, B 3, C 2 Basic, D 1, E 20; a name is the kind of its length.
+    let shape = DeckShape::new([(4, true), (3, false), (2, true), (1, false), (20, false)]);
+    let resolved = parsed
+        .resolve(|name| Ok::<_, ()>(name.text.len() % 5))
+        .unwrap();
+    let rules = Setup {
+        hand_size: 5,
+        prizes: 3,
+        ..Setup::default()
+    };
+    let unit = |p: deckbox::stats::Ratio| assert!(p.numer() <= p.denom(), "{text:?}: {p:?}");
+    if resolved.has_turns() {
+        if let Ok(odds) = resolved.event(&shape, &rules, Going::Second) {
+            unit(odds.kept);
+            unit(odds.single_shuffle);
+        }
+    } else if let Ok(odds) = resolved.odds(&shape, &rules, 3, Going::First) {
+        for p in [
+            odds.hand,
+            odds.hand_single_shuffle,
+            odds.prizes,
+            odds.prizes_single_shuffle,
+        ] {
+            unit(p);
+        }
+        odds.by_turn.iter().copied().for_each(unit);
+        let table = Table {
+            unknown: vec![3, 2, 2, 1, 15],
+            back: vec![1, 0, 0, 0, 0],
+            prizes: 3,
+            draws: 4,
+        };
+        if let Ok(p) = table.query(&resolved) {
+            unit(p);
+        }
+    }
+}
