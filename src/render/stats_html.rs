@@ -42,6 +42,8 @@ svg text { font-size: 12px; fill: #333; }
 ul.legend { list-style: none; padding: 0; font-size: 0.85rem; max-width: 760px; }
 ul.legend li { margin: 3px 0; }
 .note { color: #555; font-size: 0.85rem; }
+.kbar { display: inline-block; height: 9px; background: #1f77b4; vertical-align: middle; }
+td.bar { text-align: left; width: 84px; }
 ";
 
 /// Escapes text for HTML element content and quoted attribute values alike.
@@ -416,6 +418,15 @@ fn mulligan_section(report: &Report) -> String {
     out
 }
 
+/// A small bar as long as `p` of 80 pixels, before a percentage in a table cell: the
+/// exactly-k rows of a card read as a histogram.
+fn kbar(p: f64) -> String {
+    format!(
+        "<span class=\"kbar\" style=\"width:{:.1}px\" aria-hidden=\"true\"></span>",
+        clamp01(p) * 80.0
+    )
+}
+
 /// `--exactly`: the Basic Pokémon of the kept hand as bars, then every card's P(exactly k).
 fn distributions_section(report: &Report) -> String {
     let Some(distributions) = &report.distributions else {
@@ -439,8 +450,8 @@ fn distributions_section(report: &Report) -> String {
     out.push_str(&bar_chart(&bars, &labels));
     out.push_str(&format!(
         "<h3>Each card</h3>\n<p class=\"note\">P(exactly k copies), kept hand unless marked \
-         single shuffle.</p>\n<div class=\"scroll\">\n<table>\n<thead>\n<tr><th>card</th>\
-         <th>k</th><th>opening hand</th><th class=\"ss\">opening hand, single shuffle</th>\
+         single shuffle; the bars draw the opening hand's.</p>\n<div class=\"scroll\">\n<table>\n<thead>\n<tr><th>card</th>\
+         <th>k</th><th>opening hand</th><th></th><th class=\"ss\">opening hand, single shuffle</th>\
          <th>in the prizes</th>{}</tr>\n</thead>\n<tbody>\n",
         turn_headers(report.setup.turns as usize, "")
     ));
@@ -457,10 +468,11 @@ fn distributions_section(report: &Report) -> String {
             } else {
                 String::new()
             };
+            let (hand, bar) = (pct(at(&card.opening_hand)), kbar(at(&card.opening_hand)));
             out.push_str(&format!(
                 "<tr><td class=\"name\">{name}</td><td class=\"num\">{k}</td>\
-                 <td class=\"num\">{}</td><td class=\"num ss\">{}</td><td class=\"num\">{}</td>{}</tr>\n",
-                pct(at(&card.opening_hand)),
+                 <td class=\"num\">{hand}</td><td class=\"bar\">{bar}</td>\
+                 <td class=\"num ss\">{}</td><td class=\"num\">{}</td>{}</tr>\n",
                 pct(at(&card.opening_hand_single_shuffle)),
                 pct(at(&card.prizes)),
                 num_cells(&turns)
