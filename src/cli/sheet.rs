@@ -48,6 +48,7 @@ pub struct SheetArgs {
     /// and the season the division follows. Default: `--as-of`'s date, else today.
     #[arg(long, value_name = "DATE", value_parser = super::parse_date, conflicts_with = "as_of")]
     pub event_date: Option<jiff::civil::Date>,
+    /// The paper size.
     #[arg(long, value_enum, default_value_t = Paper::Letter)]
     pub paper: Paper,
     /// Print a sheet for a deck that breaks a rule (the sheet says so), and replace an
