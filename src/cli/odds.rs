@@ -24,7 +24,12 @@ pub struct OddsArgs {
     /// A deck list file; `-` reads standard input.
     pub file: PathBuf,
     /// The known cards: hand, discard pile, in play, prizes taken (`2 Dreepy, 1 Ultra Ball`).
-    #[arg(long, value_name = "CARDS", default_value = "", hide_default_value = true)]
+    #[arg(
+        long,
+        value_name = "CARDS",
+        default_value = "",
+        hide_default_value = true
+    )]
     pub seen: String,
     /// Cards drawn next.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=60_000))]
