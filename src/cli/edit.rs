@@ -252,11 +252,8 @@ pub(crate) fn run_diff(args: &DiffArgs, stdin: &mut dyn Read) -> Outcome {
     let mut stdin_used = false;
     let mut decks = Vec::new();
     for file in [&args.old, &args.new] {
-        match read_deck(file, stdin, &mut stdin_used).map_err(Error::from) {
-            Ok(input) => match settings.format_for_deck(&input) {
-                Ok(format) => decks.push(check::check(&input, &settings.db, &format)),
-                Err(error) => return Outcome::error(&error),
-            },
+        match super::read_and_check(file, &settings, stdin, &mut stdin_used) {
+            Ok((_, _, deck)) => decks.push(deck),
             Err(error) => return Outcome::error(&error),
         }
     }

@@ -23,7 +23,6 @@ use std::path::{Path, PathBuf};
 use super::{
     NOTHING_FOUND, Outcome, SettingsArgs, in_chunks, unwritten, walk_messages, walk_operands,
 };
-use deckbox::check;
 use deckbox::deck::DeckInput;
 use deckbox::deck::input::read_deck;
 use deckbox::edit::listing::{self, Formatted, ImportDoubts, Layout, TextStyle, Untranslated};
@@ -336,15 +335,10 @@ pub(crate) fn run_convert(args: &ConvertArgs, stdin: &mut dyn Read) -> Outcome {
         Ok(settings) => settings,
         Err(error) => return Outcome::error(&error),
     };
-    let input = match read_deck(&args.file, stdin, &mut false).map_err(Error::from) {
-        Ok(input) => input,
+    let (input, _, deck) = match super::read_and_check(&args.file, &settings, stdin, &mut false) {
+        Ok(checked) => checked,
         Err(error) => return Outcome::error(&error),
     };
-    let format = match settings.format_for_deck(&input) {
-        Ok(format) => format,
-        Err(error) => return Outcome::error(&error),
-    };
-    let deck = check::check(&input, &settings.db, &format);
     let converted = match args.lang {
         Some(language) => listing::convert(&deck, &settings.db, language),
         None => listing::build(&deck, &settings.db).map(|listing| (listing, Vec::new())),

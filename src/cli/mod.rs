@@ -110,6 +110,28 @@ pub struct SettingsArgs {
     pub source: SourceArgs,
 }
 
+/// A deck as read, the format it was checked in (borrowed from the settings when it is
+/// theirs), and the checked deck.
+pub(crate) type Checked<'s> = (
+    DeckInput,
+    std::borrow::Cow<'s, deckbox::formats::Format>,
+    deckbox::check::CheckedDeck,
+);
+
+/// A deck read (`-` is standard input, once: `stdin_used`) and checked in the format it
+/// declares or the settings give: what every single-deck command starts from.
+pub(crate) fn read_and_check<'s>(
+    file: &std::path::Path,
+    settings: &'s deckbox::settings::Settings,
+    stdin: &mut dyn Read,
+    stdin_used: &mut bool,
+) -> Result<Checked<'s>, Error> {
+    let input = read_deck(file, stdin, stdin_used).map_err(Error::from)?;
+    let format = settings.format_for_deck(&input)?;
+    let deck = deckbox::check::check(&input, &settings.db, &format);
+    Ok((input, format, deck))
+}
+
 /// `--as-of`'s value.
 pub(crate) fn parse_date(text: &str) -> Result<jiff::civil::Date, String> {
     deckbox::util::date::parse(text).ok_or_else(|| format!("`{text}` is not a date (YYYY-MM-DD)"))

@@ -9,9 +9,7 @@
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use super::{Outcome, SettingsArgs, unwritten};
-use deckbox::check;
-use deckbox::deck::input::read_deck;
+use super::{Outcome, SettingsArgs, read_and_check, unwritten};
 use deckbox::error::{Error, Exit};
 use deckbox::render;
 use deckbox::render::sheet::pdf::{Paper, pdf};
@@ -72,15 +70,10 @@ pub(crate) fn run(args: &SheetArgs, stdin: &mut dyn Read) -> Outcome {
 }
 
 fn sheet(args: &SheetArgs, settings: &Settings, stdin: &mut dyn Read) -> Outcome {
-    let input = match read_deck(&args.file, stdin, &mut false).map_err(Error::from) {
-        Ok(input) => input,
+    let (_, format, deck) = match read_and_check(&args.file, settings, stdin, &mut false) {
+        Ok(checked) => checked,
         Err(error) => return Outcome::error(&error),
     };
-    let format = match settings.format_for_deck(&input) {
-        Ok(format) => format,
-        Err(error) => return Outcome::error(&error),
-    };
-    let deck = check::check(&input, &settings.db, &format);
     let entrant = Entrant {
         name: args
             .player

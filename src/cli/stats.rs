@@ -8,8 +8,6 @@ use std::path::PathBuf;
 use clap::ValueEnum;
 
 use super::{Outcome, SettingsArgs};
-use deckbox::check;
-use deckbox::deck::input::read_deck;
 use deckbox::error::{Error, Exit};
 use deckbox::formats::Going;
 use deckbox::render;
@@ -117,10 +115,7 @@ pub(super) fn load_stats_deck(
     stdin: &mut dyn Read,
 ) -> Result<StatsDeck, Error> {
     let settings = Settings::resolve_for(&settings.flags(), file)?;
-    let mut stdin_used = false;
-    let input = read_deck(file, stdin, &mut stdin_used)?;
-    let format = settings.format_for_deck(&input)?;
-    let deck = check::check(&input, &settings.db, &format);
+    let (input, _, deck) = super::read_and_check(file, &settings, stdin, &mut false)?;
     let kinds = deck_kinds(&deck, &settings.db)?;
     let broken = deck.count(deckbox::check::diagnostic::Severity::Error);
     let note = if broken > 0 {

@@ -340,15 +340,7 @@ impl Report {
     pub fn distributions(input: ReportInput<'_>) -> Result<Distributions, StatsError> {
         let rules = input.setup;
         let shape = input.shape;
-        let basics = exact::Atom {
-            copies: shape.basics(),
-            basic: true,
-        };
-        let others = exact::Atom {
-            copies: shape.cards().saturating_sub(shape.basics()),
-            basic: false,
-        };
-        let space = exact::Space::new(vec![basics, others], rules)?;
+        let space = basics_space(shape, rules)?;
         let basics_in_kept_hand = (0..=rules.hand_size.min(shape.basics()))
             .map(|b| {
                 space
@@ -391,8 +383,9 @@ fn floats(ratios: &[Ratio]) -> Vec<f64> {
     ratios.iter().map(|r| r.to_f64()).collect()
 }
 
-/// The mulligan count is geometric: P(k) = q^k (1 − q).
-fn mulligan(shape: &DeckShape, rules: &Setup) -> Result<Mulligan, StatsError> {
+/// The deck as two atoms, its Basic Pokémon and the rest: all the mulligan and the Basic
+/// Pokémon of the hand depend on.
+fn basics_space(shape: &DeckShape, rules: &Setup) -> Result<exact::Space, StatsError> {
     let basics = exact::Atom {
         copies: shape.basics(),
         basic: true,
@@ -401,7 +394,12 @@ fn mulligan(shape: &DeckShape, rules: &Setup) -> Result<Mulligan, StatsError> {
         copies: shape.cards().saturating_sub(shape.basics()),
         basic: false,
     };
-    let space = exact::Space::new(vec![basics, others], rules)?;
+    exact::Space::new(vec![basics, others], rules)
+}
+
+/// The mulligan count is geometric: P(k) = q^k (1 − q).
+fn mulligan(shape: &DeckShape, rules: &Setup) -> Result<Mulligan, StatsError> {
+    let space = basics_space(shape, rules)?;
     let q = space.mulligan()?.to_f64();
     let distribution = (0..MULLIGAN_BUCKETS)
         .map(|k| q.powi(k as i32) * (1.0 - q))

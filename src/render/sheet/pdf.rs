@@ -415,16 +415,15 @@ impl Canvas<'_, '_> {
         }
     }
 
+    /// The outline of a `w` × `h` rectangle whose top-left corner is at (`x`, `y`).
+    fn outline(&mut self, (x, y): (f32, f32), (w, h): (f32, f32), width: f32, paint: Paint) {
+        let corners = [(x, y), (x + w, y), (x + w, y + h), (x, y + h), (x, y)];
+        self.stroke(&corners, width, paint);
+    }
+
     /// A checkbox whose top-left corner is at (`x`, `y`), ticked with a cross.
     fn checkbox(&mut self, x: f32, y: f32, size: f32, ticked: bool) {
-        let corners = [
-            (x, y),
-            (x + size, y),
-            (x + size, y + size),
-            (x, y + size),
-            (x, y),
-        ];
-        self.stroke(&corners, 0.8, grey(INK));
+        self.outline((x, y), (size, size), 0.8, grey(INK));
         if ticked {
             let inset = size * 0.2;
             self.stroke(
@@ -657,14 +656,7 @@ impl Layout {
                 ));
             }
             let height = 20.0 + lines.len() as f32 * 9.0 + 4.0;
-            let frame = [
-                (x, y),
-                (x + room, y),
-                (x + room, y + height),
-                (x, y + height),
-                (x, y),
-            ];
-            canvas.stroke(&frame, 1.5, red());
+            canvas.outline((x, y), (room, height), 1.5, red());
             canvas.text(x + 6.0, y + 14.0, true, 10.0, red(), &heading);
             let mut line_y = y + 26.0;
             for (bold, line) in lines {
