@@ -4,6 +4,12 @@
 //! exact verdict: exit 1 with the expected rule ids, or exit 2 with one message naming the
 //! file; never a panic, never a hang, never output that grows with the garbage.
 
+// Cases grouped by what they attack; each file is one part of issue-sized work.
+mod escaping;
+mod json_decks;
+mod memory;
+mod work_bounds;
+
 use crate::common;
 use crate::oracles;
 
