@@ -28,6 +28,7 @@ mod identify_shared;
 mod names_rulebooks;
 mod oracles;
 mod precommit;
+mod printed_names;
 mod props;
 mod readme;
 mod repo_cli;

@@ -9,7 +9,7 @@ pub(super) const COPY_LIMIT: RuleDef = RuleDef {
     id: "copy-limit",
     severity: Severity::Error,
     summary: "More copies of cards with the same name than the format allows (4), basic Energy excepted.",
-    why: "Rulebook (Sun & Moon, \"What does and doesn't count for a Pokémon's name?\"): \"When you are building a deck, you can have only 4 copies of a card with the same name in it, except for basic Energy cards.\" Different printings and languages of one name count together; levels, δ and the pictured person are not part of the name.",
+    why: "Rulebook (Sun & Moon, \"What does and doesn't count for a Pokémon's name?\"): \"When you are building a deck, you can have only 4 copies of a card with the same name in it, except for basic Energy cards.\" Different printings and languages of one name count together; levels, δ and the pictured person are not part of the name. An Unown's letter is part of its name where the card prints it there (Neo and Diamond & Pearl: `Unown Q`), not on the Unseen Forces Unown, which print and call themselves `Unown`.",
     example: "3 Iono PAL 185\n2 Iono PAF 80\n",
     fix: "Remove copies until no name appears more than 4 times.",
     check: Check::Deck(copy_limit),
