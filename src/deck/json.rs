@@ -1120,64 +1120,219 @@ mod tests {
     }
 
     #[test]
-    fn malformed_json_is_one_issue_where_it_stops() {
-        insta::assert_snapshot!(render("{\n  \"pokemon\": [\n    {\"count\": 4,}\n  ]\n}"), @r#"issue 3: Unreadable "not valid JSON: key must be a string at line 3 column 17 (a list starting with `{` or `[` is read as JSON)" at "}""#);
-        insta::assert_snapshot!(render("[{\"count\": 4, \"name\": \"Iono\"}"), @r#"issue 1: Unreadable "not valid JSON: EOF while parsing a list at line 1 column 29 (a list starting with `{` or `[` is read as JSON)" at "}""#);
-        insta::assert_snapshot!(render("{\"name\": \"Pokégear\" x}"), @r#"issue 1: Unreadable "not valid JSON: expected `,` or `}` at line 1 column 21 (a list starting with `{` or `[` is read as JSON)" at "x""#);
-    }
-
-    #[test]
-    fn bad_cards_are_issues_and_the_rest_is_read() {
+    fn bad_values_are_issues_and_the_rest_is_read() {
         let text = r#"{"pokemon": [
             {"count": 0, "name": "A"},
             {"count": -2, "name": "B"},
             {"count": 99999999999999999999999, "name": "C"},
             {"count": 1.5, "name": "D"},
-            {"count": "4", "name": "E"},
-            {"count": 1, "name": 7},
             {"count": 1, "name": "  "},
-            {"name": "F"},
-            {"count": 1, "name": "G", "set": ["x"], "ph": "yes"},
-            "Iono",
-            {"count": 1, "name": "Kept"}
-        ], "trainer": {"count": 1}, "sideboard": [{"count": 1, "name": "H"}], "language": "ja"}"#;
+            {"count": 1, "name": "Two\nlines"},
+            {"count": 1, "name": "G", "set": "P A L", "number": -3},
+            {"count": 1, "name": "Kept", "id": "x"}
+        ], "sideboard": [{"count": 1, "name": "H"}], "language": "ja",
+        "sections-like": {"section": 4}}"#;
         insta::assert_snapshot!(render(text), @r#"
-        12: 1 "Kept" None None Some(Pokemon) | {"count": 1, "name": "Kept"} | Kept
+        9: 1 "Kept" None None Some(Pokemon) | {"count": 1, "name": "Kept", "id": "x"} | Kept
         issue 2: BadCount "a count of 0 adds no card; remove the line or write how many copies" at "0"
         issue 3: BadCount "count -2 is negative; write how many copies, such as `2 Iono`" at "-2"
         issue 4: BadCount "count 999999999999… is too large to be a number of copies (at most 10000)" at "99999999999999999999999"
         issue 5: BadCount "count 1.5 is not a whole number" at "1.5"
-        issue 6: Unreadable "the count must be a number, such as `\"count\": 4`" at "\"4\""
-        issue 7: Unreadable "a card name must be a non-empty string on one line" at "7"
-        issue 8: Unreadable "a card name must be a non-empty string on one line" at "\"  \""
-        issue 9: Unreadable "a card without a count; write `\"count\": 4`" at "{\"name\": \"F\"}"
-        issue 10: Unreadable "a set code must be a string without blanks" at "[\"x\"]"
-        issue 10: Unreadable "`ph` must be true or false" at "\"yes\""
-        issue 11: Unreadable "expected a card such as `{\"count\": 4, \"name\": \"Iono\", \"set\": \"PAL\", \"number\": \"185\"}`" at "\"Iono\""
-        issue 13: Unreadable "`trainer` must be an array" at "{\"count\": 1}"
-        issue 13: Unreadable "cards under `sideboard`, which is not a section; list them under `pokemon`, `trainer` or `energy`" at "[{\"count\": 1, \"name\": \"H\"}]"
-        issue 13: Unreadable "`language` must be one of \"en\", \"fr\", \"es\", \"pt\", \"de\", \"it\"" at "\"ja\""
+        issue 6: Unreadable "a card name must be a non-empty string on one line" at "\"  \""
+        issue 7: Unreadable "a card name must be a non-empty string on one line" at "\"Two\\nlines\""
+        issue 8: Unreadable "a set code must be a string without blanks" at "\"P A L\""
+        issue 8: Unreadable "a collector number must be a string without blanks, or a whole number" at "-3"
+        issue 10: Unreadable "cards under `sideboard`, which is not a section; list them under `pokemon`, `trainer` or `energy`" at "[{\"count\": 1, \"name\": \"H\"}]"
+        issue 10: Unreadable "`language` must be one of \"en\", \"fr\", \"es\", \"pt\", \"de\", \"it\"" at "\"ja\""
         "#);
     }
 
     #[test]
-    fn deep_nesting_is_an_issue_not_a_crash() {
-        // serde_json skips nested values without recursing; the reader descends only
-        // into the shapes it knows, so depth costs nothing.
+    fn deep_nesting_is_refused_not_a_crash() {
+        // serde_json bounds the depth it descends to; the reader descends only into the
+        // shapes it knows, so depth costs nothing.
         let open = "[".repeat(100_000);
-        let deck = parse(&open);
-        assert_eq!(deck.issues.len(), 1, "{:?}", deck.issues);
-        assert!(deck.issues[0].message.starts_with("not valid JSON: EOF"));
+        assert!(refused(&open).contains("not valid JSON"));
         let closed = format!("{open}1{}", "]".repeat(100_000));
-        let deck = parse(&closed);
-        assert_eq!(deck.issues.len(), 1, "{:?}", deck.issues);
-        assert!(deck.issues[0].message.starts_with("expected a card"));
+        assert!(
+            refused(&closed).contains("recursion limit exceeded"),
+            "{}",
+            refused(&closed)
+        );
         let nested = format!(
             "{{\"pokemon\": [{{\"count\": {}1{}}}]}}",
-            "[".repeat(200),
-            "]".repeat(200)
+            "[".repeat(100),
+            "]".repeat(100)
         );
-        let deck = parse(&nested);
-        assert_eq!(deck.issues.len(), 2, "count and name: {:?}", deck.issues);
+        assert!(refused(&nested).contains("a card's count must be a number"));
+    }
+
+    /// `line:column why | the text refused`, for a text [`read`] refuses.
+    fn refused(text: &str) -> String {
+        let refused = read(text).expect_err("refused");
+        format!(
+            "{}:{} {} | {}",
+            refused.line,
+            refused.column,
+            refused.why,
+            slice(text, refused.span)
+        )
+    }
+
+    #[test]
+    fn malformed_json_is_refused_where_it_stops() {
+        insta::assert_snapshot!(refused("{\n  \"pokemon\": [\n    {\"count\": 4,}\n  ]\n}"), @"3:17 not valid JSON: trailing comma (a list starting with `{` or `[` is read as JSON) | }");
+        insta::assert_snapshot!(refused("[{\"count\": 4, \"name\": \"Iono\"}"), @"1:29 not valid JSON: EOF while parsing a list (a list starting with `{` or `[` is read as JSON) | }");
+        insta::assert_snapshot!(refused("{\"name\": \"Pokégear\" x}"), @"1:21 not valid JSON: expected `,` or `}` (a list starting with `{` or `[` is read as JSON) | x");
+        // `parse` turns the refusal into one issue, so a caller that never gated still
+        // sees why.
+        let deck = parse("[1, 2]");
+        assert_eq!(deck.issues.len(), 1, "{:?}", deck.issues);
+        assert!(deck.cards.is_empty());
+        assert!(
+            deck.issues[0]
+                .message
+                .starts_with("not a deck list deckbox can read: a list of cards holds a number")
+        );
+    }
+
+    #[test]
+    fn a_key_written_twice_is_refused_at_the_second() {
+        // In a card, at the top, in the event record deckbox otherwise does not read, and
+        // a key whose escapes spell the same name (`\u006e` is `n`).
+        let card = "{\"pokemon\": [\n  {\"count\": 4, \"name\": \"Dreepy\", \"count\": 3}\n]}";
+        insta::assert_snapshot!(refused(card), @"2:34 the key `count` is written twice in one object; a JSON reader would keep one value and drop the other, so deckbox reads neither | \"count\"");
+        let top = "{\"pokemon\": [], \"trainer\": [],\r\n \"pokemon\": []}";
+        insta::assert_snapshot!(refused(top), @"2:2 the key `pokemon` is written twice in one object; a JSON reader would keep one value and drop the other, so deckbox reads neither | \"pokemon\"");
+        let event = "{\"event\": {\"date\": 1, \"date\": 2}, \"pokemon\": []}";
+        insta::assert_snapshot!(refused(event), @"1:23 the key `date` is written twice in one object; a JSON reader would keep one value and drop the other, so deckbox reads neither | \"date\"");
+        let escaped = "{\"energy\": [{\"count\": 1, \"name\": \"Jet\", \"\\u006eame\": \"Jet\"}]}";
+        insta::assert_snapshot!(refused(escaped), @r#"1:41 the key `name` is written twice in one object; a JSON reader would keep one value and drop the other, so deckbox reads neither | "\u006eame""#);
+        // Two spellings of one field are no card either.
+        insta::assert_snapshot!(refused("[{\"count\": 1, \"Qty\": 2, \"name\": \"Iono\"}]"), @"1:22 two keys for a card's count: `count` and `Qty` | 2");
+    }
+
+    #[test]
+    fn wrong_types_are_refused_where_they_are() {
+        let mut wrong = Vec::new();
+        for (text, expected) in [
+            (
+                "{\"pokemon\": [{\"count\": \"four\", \"name\": \"Dreepy\"}]}",
+                "1:24 a card's count must be a number, such as `\"count\": 4`, not a string | \"four\"",
+            ),
+            (
+                "{\"pokemon\": [{\"count\": 4, \"name\": 4}]}",
+                "1:35 a card's name must be a string, not a number | 4",
+            ),
+            (
+                "{\"pokemon\": {}}",
+                "1:13 `pokemon` must be an array, not an object | {}",
+            ),
+            (
+                "{\"trainer\": [\"Iono\"]}",
+                "1:14 `trainer` holds a string, where a card is an object such as `{\"count\": 4, \"name\": \"Iono\", \"set\": \"PAL\", \"number\": \"185\"}` | \"Iono\"",
+            ),
+            (
+                "{\"pokemon\": [{\"count\": 4}]}",
+                "1:14 a card object without a name; write `\"name\": \"Iono\"` | {\"count\": 4}",
+            ),
+            (
+                "{\"pokemon\": [{\"count\": 4, \"name\": \"A\", \"set\": [\"x\"]}]}",
+                "1:47 a set code must be a string without blanks, not an array | [\"x\"]",
+            ),
+            (
+                "{\"pokemon\": [{\"count\": 4, \"name\": \"A\", \"ph\": \"yes\"}]}",
+                "1:46 `ph` must be true or false, not a string | \"yes\"",
+            ),
+            (
+                "{\"sections\": [{\"section\": 3, \"cards\": []}]}",
+                "1:27 a section must be \"pokemon\", \"trainer\", \"energy\" or null, not a number | 3",
+            ),
+            (
+                "{\"sections\": [{\"section\": \"pokemon\"}]}",
+                "1:15 a section without `cards` | {\"section\": \"pokemon\"}",
+            ),
+            (
+                "{\"language\": 7, \"pokemon\": []}",
+                "1:14 `language` must be one of \"en\", \"fr\", \"es\", \"pt\", \"de\", \"it\", not a number | 7",
+            ),
+            (
+                "{\"comments\": [1], \"pokemon\": []}",
+                "1:15 a comment must be a string, not a number | 1",
+            ),
+        ] {
+            if refused(text) != expected {
+                wrong.push(format!("{text}\n  {}", refused(text)));
+            }
+        }
+        assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    }
+
+    #[test]
+    fn what_is_no_deck_list() {
+        for (text, expected) in [
+            ("{\"cards\": \"Dreepy\"}", "1:1 an object with no"),
+            ("[1,2,3]", "1:2 a list of cards holds a number"),
+            ("{}", "1:1 an object with no"),
+            ("[]", "1:1 an empty array"),
+            ("\"text\"", "1:1 a string, where a deck list is"),
+            (
+                "{\"pokemon\": \"x\"}",
+                "1:13 `pokemon` must be an array, not a string",
+            ),
+            (
+                "{\"deck\": {\"id\": 3}}",
+                "1:10 `deck` holds an object with no",
+            ),
+            ("{\"decklist\": 4}", "1:1 an object with no"),
+        ] {
+            let got = refused(text);
+            assert!(got.starts_with(expected), "{text}: {got}");
+        }
+        // What is one: a section key, even empty; a wrapper; a string under `list`.
+        for text in [
+            "{\"pokemon\": []}",
+            "{\"id\": 1, \"deck\": {\"energy\": []}}",
+            "{\"deck\": []}",
+            "{\"list\": \"\"}",
+            "{\"sections\": []}",
+        ] {
+            assert!(read(text).is_ok(), "{text}");
+        }
+    }
+
+    #[test]
+    fn a_text_list_in_a_string_maps_every_span_onto_the_escapes() {
+        let text = "{\"player\": \"Ash\",\n \"decklist\": \"Pok\\u00e9mon: 4\\r\\n4 Dreepy TWM 128\\n\\n// \\\"tech\\\"\\nTrainer: 2\\n2 Pok\\u00E9gear 3.0 SVI 186\\n2 Boss\\u2019s Orders PAL 172\"}";
+        let deck = read(text).unwrap();
+        assert_eq!(
+            deck.json,
+            Some(JsonLayout::Text {
+                at: Span::new(31, text.len() - 32)
+            })
+        );
+        assert_eq!(deck.comments, ["// \"tech\""]);
+        insta::assert_snapshot!(render(text), @r#"
+        2: 4 "Dreepy" Some("TWM") Some("128") Some(Pokemon) | 4 Dreepy TWM 128 | Dreepy
+        2: 2 "Pokégear 3.0" Some("SVI") Some("186") Some(Trainer) | 2 Pok\u00E9gear 3.0 SVI 186 | Pok\u00E9gear 3.0
+        2: 2 "Boss’s Orders" Some("PAL") Some("172") Some(Trainer) | 2 Boss\u2019s Orders PAL 172 | Boss\u2019s Orders
+        "#);
+        let headers: Vec<&str> = deck.headers.iter().map(|h| slice(text, h.span)).collect();
+        assert_eq!(headers, ["Pok\\u00e9mon: 4", "Trainer: 2"]);
+        // A line the text reader cannot read is an issue on its characters as written.
+        let bad = "{\"list\": \"4 Dreepy\\n\\t\\u00e9\\u00e9 ??\\n\"}";
+        let deck = read(bad).unwrap();
+        let issues: Vec<&str> = deck.issues.iter().map(|i| slice(bad, i.span)).collect();
+        assert_eq!(issues, ["\\u00e9\\u00e9 ??"]);
+    }
+
+    #[test]
+    fn unescape_maps_each_byte_to_what_was_written() {
+        let (value, map) = unescape(r#""a\u00e9\n\"\ud83d\ude00z""#).unwrap();
+        assert_eq!(value, "aé\n\"😀z");
+        // a, é (2 bytes), \n, ", 😀 (4 bytes), z, then the closing quote.
+        assert_eq!(map, [1, 2, 2, 8, 10, 12, 12, 12, 12, 24, 25]);
+        assert_eq!(unescape(r#""\ud800""#), None);
+        assert_eq!(unescape(r#""\q""#), None);
     }
 }
