@@ -480,6 +480,9 @@ impl<'t> JsonReader<'t> {
         });
         for (key, value) in members {
             self.member(&key, value);
+            if self.fatal.is_some() {
+                return;
+            }
         }
     }
 
@@ -570,6 +573,9 @@ impl<'t> JsonReader<'t> {
             match cards {
                 Some(cards) => self.cards(cards, section),
                 None => return self.fail(element, "a section without `cards`"),
+            }
+            if self.fatal.is_some() {
+                return;
             }
         }
     }
@@ -666,6 +672,9 @@ impl<'t> JsonReader<'t> {
                 );
             }
             self.card(element, section);
+            if self.fatal.is_some() {
+                return;
+            }
         }
     }
 

@@ -190,9 +190,13 @@ impl<'t> Writer<'t> {
                 .map(|(key, _)| key.clone())
                 .collect();
             if !lost.is_empty() {
-                let numbers: Vec<String> = line.source_lines.iter().map(usize::to_string).collect();
+                let mut numbers: Vec<usize> = line.source_lines.clone();
+                numbers.dedup();
+                let numbers: Vec<String> = numbers.iter().map(usize::to_string).collect();
                 return Err(Refusal::because(format!(
-                    "the card objects on lines {} are the same card, and merging them would drop {} that they do not share",
+                    "{} card objects of '{}' (line {}) are one line of the list, and merging them would drop {} that they do not share",
+                    line.source_spans.len(),
+                    crate::util::escape::visible(&line.name),
                     numbers.join(", "),
                     quoted(&lost)
                 )));
