@@ -67,10 +67,54 @@ def main():
             chosen = rng.sample(cards, min(3, len(cards)))
             put("from_pokemontcg", json.dumps(raw).encode() + SEP + json.dumps(chosen).encode())
     hostile(rng)
+    json_decks(decks)
     for query in QUERIES:
         put("query", query.encode())
     for target in sorted(os.listdir(CORPUS)):
         print(target, len(os.listdir(os.path.join(CORPUS, target))))
+
+
+# JSON deck lists as tools and event pages write them (issue 26): extra keys a rewrite must
+# keep, a list nested or held in a string, repeated keys, wrong types, JSON that is no deck.
+JSON_DECKS = [
+    '{"player": "Ash", "event": {"name": "Regional", "date": "2026-11-01"}, "pokemon": '
+    '[{"count": 4, "name": "Dreepy", "set": "TWM", "number": "128", "id": "twm-128"}], '
+    '"trainer": [{"count": 4, "name": "Pok\\u00e9gear 3.0", "set": "SVI", "number": 186, '
+    '"english": "Pokegear 3.0"}], "energy": [{"qty": 5, "name": "Basic Psychic Energy", '
+    '"set": "SVE", "number": "5"}], "notes": "6-2"}',
+    '{"player": "Ash", "decklist": {"pokemon": [{"count": 1, "name": "Mew ex", "set": "MEW", '
+    '"number": "151"}], "source": "x"}}',
+    '{"id": 3, "deck": [{"amount": 2, "name": "Iono", "ph": true}]}',
+    '{"player": "Ash", "decklist": "Pok\\u00e9mon: 4\\n4 Dreepy TWM 128\\n// \\"tech\\"\\n"}',
+    '{"list": "4 Dreepy TWM 128\\r\\n?? what\\n"}',
+    '[{"count": 2, "name": "Iono", "id": 1}, {"count": 1, "name": "Iono", "id": 2}]',
+    '{"language": "en", "player": "Ash", "sections": [{"section": "trainer", "count": 4, '
+    '"cards": [{"count": 4, "name": "Iono", "set": "PAL", "number": "185", "note": 1}]}], '
+    '"total": 4}',
+    '{"pokemon": [], "pokemon": []}',
+    '{"pokemon": [{"count": 4, "name": "Dreepy", "count": 3}]}',
+    '{"pokemon": [{"count": 4, "qty": 3, "name": "Dreepy"}]}',
+    '{"pokemon": [{"count": "four", "name": "Dreepy"}]}',
+    '{"pokemon": {}}',
+    '{"pokemon": [{"count": 4, "name": 4}]}',
+    '{"cards": "Dreepy"}',
+    '[1, 2, 3]',
+    '{}',
+    '[]',
+    '"text"',
+    '{"pokemon": "x"}',
+]
+
+
+def json_decks(decks):
+    for path in sorted(glob.glob(os.path.join(ROOT, "tests", "fixtures", "**", "*.json"), recursive=True)):
+        put("json", read(path))
+    for text in JSON_DECKS:
+        put("json", text.encode())
+    # Each text list of the fixtures held in a JSON string, as event records keep it.
+    for path in decks[:40]:
+        text = read(path).decode("utf-8", "replace")
+        put("json", json.dumps({"player": "Ash", "decklist": text}).encode())
 
 
 # What a hostile repository's files may hold (issue 14): terminal escapes, bidirectional and

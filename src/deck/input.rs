@@ -71,6 +71,15 @@ pub enum ReadError {
     },
     #[error("standard input (`-`) can only be read once")]
     StdinTwice,
+    /// JSON (or a `*.json` file) that is no deck list deckbox can read: never judged nor
+    /// rewritten.
+    #[error("{name}:{line}:{column}: not a deck list deckbox can read: {why}")]
+    NotADeck {
+        name: String,
+        line: usize,
+        column: usize,
+        why: String,
+    },
 }
 
 /// Reads one deck file (or standard input for `-`), bounded in size ([`MAX_FILE_BYTES`])
@@ -141,7 +150,29 @@ pub fn read_deck(
             max: MAX_LINE_BYTES,
         });
     }
+    refuse_unreadable_json(file, &input).map_err(|refused| ReadError::NotADeck {
+        name,
+        line: refused.line,
+        column: refused.column,
+        why: crate::util::escape::visible(&refused.why).into_owned(),
+    })?;
     Ok(input)
+}
+
+/// A text read as JSON (its first character is `{` or `[`, or its file is named `*.json`)
+/// must be a deck list [`super::read_json`] reads: anything else would be judged as an
+/// empty deck, or rewritten without the keys deckbox does not know.
+fn refuse_unreadable_json(
+    file: &std::path::Path,
+    input: &DeckInput,
+) -> Result<(), super::NotADeck> {
+    let named_json = file
+        .extension()
+        .is_some_and(|extension| extension.eq_ignore_ascii_case("json"));
+    if named_json || super::json::is_json(&input.text) {
+        super::read_json(&input.text)?;
+    }
+    Ok(())
 }
 
 /// The lines of a text, as [`measure`] counts them.

@@ -5,8 +5,9 @@
 //! fails: a line it cannot read becomes a [`ParseIssue`] and the rest is still read. It
 //! does not know cards: set codes and names are kept as written, for [`crate::cards`].
 //! [`decode()`] turns file bytes into the text [`parse`] reads. JSON deck lists (deckbox's
-//! own `convert --to json` output, Limitless-style objects) are read by the `json` module
-//! into the same [`DeckList`], spans pointing into the JSON text.
+//! own `convert --to json` output, Limitless-style objects, a text list in a JSON string)
+//! are read by the `json` module into the same [`DeckList`], spans pointing into the JSON
+//! text; [`read_json`] reads one strictly, refusing what is no deck list ([`NotADeck`]).
 //!
 //! Each line is classified (blank, comment, banner, header, footer, card, unreadable) by
 //! `classify`; card lines are then split by `card`. Decisions a caller must know:
@@ -42,6 +43,7 @@ pub use card::looks_like_set_id;
 pub(crate) use card::reads_as_multiplier;
 pub use decode::{Decoded, LOSSY_UTF8, decode};
 pub use input::DeckInput;
+pub use json::{CardField, NotADeck, members as json_members, read as read_json, section_named};
 pub(crate) use lines::line_breaks;
 use reader::Reader;
 
@@ -156,6 +158,20 @@ pub enum Layout {
     Json,
 }
 
+/// Where a JSON deck list keeps its cards, so `fmt` can rewrite it in its own layout.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum JsonLayout {
+    /// deckbox's own layout (`sections`); `foreign` names keys (the first few) its JSON
+    /// output does not write, or the key it is wrapped under.
+    Own { foreign: Vec<String> },
+    /// An object of section keys (Limitless-style), at `at` in the text.
+    Keyed { at: Span },
+    /// An array of card objects, at `at`.
+    Array { at: Span },
+    /// A text list in a JSON string, at `at` (the string, quotes included).
+    Text { at: Span },
+}
+
 /// A deck list as read, in the order written.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct DeckList {
@@ -181,6 +197,9 @@ pub struct DeckList {
     /// line. Empty for text lists, whose comments are lines of the text itself.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub comments: Vec<String>,
+    /// How a JSON list is laid out; `None` for a text list.
+    #[serde(skip)]
+    pub json: Option<JsonLayout>,
 }
 
 /// Card counts above this are [`ParseIssueKind::BadCount`]: no format allows them, and a
@@ -195,6 +214,11 @@ pub fn parse(text: &str) -> DeckList {
     if json::is_json(text) {
         return json::parse(text);
     }
+    parse_text(text)
+}
+
+/// Reads a text list (never JSON).
+fn parse_text(text: &str) -> DeckList {
     let mut reader = Reader::default();
     for line in lines::lines(text) {
         reader.read(line);

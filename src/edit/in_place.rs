@@ -200,7 +200,7 @@ fn holds(db: &CardDb, card: &DeckCard, target: &Target, spec: &Spec) -> bool {
 /// A JSON list is not edited: its lines are not card lines, and splicing text lines into it
 /// would break the JSON.
 fn refuse_json(deck: &CheckedDeck) -> Result<(), EditError> {
-    if deck.list.layout == Layout::Json {
+    if deck.list.layout == Layout::Json || deck.list.json.is_some() {
         return Err(EditError::JsonList);
     }
     Ok(())

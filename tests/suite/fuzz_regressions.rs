@@ -19,6 +19,7 @@ const TARGETS: &[(&str, Oracle)] = &[
     ("from_pokemontcg", oracles::pokemontcg_any),
     ("format", oracles::format_any),
     ("fmt", oracles::fmt_any),
+    ("json", oracles::json_any),
     ("query", oracles::query_any),
 ];
 

@@ -204,7 +204,8 @@ pub fn fmt_any(bytes: &[u8]) {
         // know sits under no header.
         assert!(
             !deckbox::deck::parse(&input.text).issues.is_empty()
-                || why.contains("is no card deckbox knows"),
+                || why.contains("is no card deckbox knows")
+                || json_refusal(&why),
             "{why}"
         );
         return;
@@ -224,6 +225,114 @@ pub fn fmt_any(bytes: &[u8]) {
     assert_eq!(list.issues, Vec::new(), "json:\n{json}");
     let total: u64 = list.cards.iter().map(|card| u64::from(card.count)).sum();
     assert_eq!(total, converted.total(), "json:\n{json}");
+}
+
+/// `text` without the blanks the deck reader skips around a JSON list.
+fn trim_blank(text: &str) -> &str {
+    text.trim_matches(|c: char| c.is_whitespace() || matches!(c, '\u{FEFF}' | '\u{200B}'))
+}
+
+/// Whether fmt refused a JSON list for what its layout cannot keep (keys deckbox's own
+/// layout has no place for, card objects that disagree on a key when merged).
+fn json_refusal(why: &str) -> bool {
+    why.contains("has no place for") || why.contains("merging them would drop")
+}
+
+/// Keys of a JSON deck list that deckbox reads or writes itself; every other member must
+/// survive `fmt`. In deckbox's own layout (`own`), also what that layout recomputes.
+fn deckbox_key(key: &str, own: bool) -> bool {
+    let key = key.trim().to_lowercase();
+    deckbox::deck::CardField::of(&key).is_some()
+        || deckbox::deck::section_named(&key).is_some()
+        || [
+            "sections", "language", "comments", "decklist", "deck", "list",
+        ]
+        .contains(&key.as_str())
+        || (own && ["english", "total", "section", "cards"].contains(&key.as_str()))
+}
+
+/// Every member of every object in `value` whose key deckbox does not read, as
+/// `(key, value as JSON)`.
+fn foreign_members(value: &serde_json::Value, own: bool, out: &mut BTreeSet<(String, String)>) {
+    match value {
+        serde_json::Value::Object(members) => {
+            for (key, member) in members {
+                if deckbox_key(key, own) {
+                    foreign_members(member, own, out);
+                } else {
+                    out.insert((key.clone(), member.to_string()));
+                }
+            }
+        }
+        serde_json::Value::Array(elements) => {
+            for element in elements {
+                foreign_members(element, own, out);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// A JSON deck list from any bytes (the `json` fuzz target): it is read or refused as no
+/// deck list, never half-read; a refusal points into the text; a list read keeps every
+/// span in the text; `fmt` of a list read keeps every member deckbox does not read (with
+/// its value) and is idempotent, or refuses with a reason.
+pub fn json_any(bytes: &[u8]) {
+    let input = DeckInput::from_bytes("fuzz.json", bytes);
+    let text = &input.text;
+    let list = match deckbox::deck::read_json(text) {
+        Ok(list) => list,
+        Err(refused) => {
+            assert_span(text, refused.span, "refusal");
+            assert!(refused.line >= 1 && refused.column >= 1, "{refused:?}");
+            assert!(!refused.why.is_empty());
+            // The infallible reader says the same, as its one issue.
+            let parsed = deckbox::deck::parse(text);
+            if parsed.layout == deckbox::deck::Layout::Json {
+                assert!(parsed.cards.is_empty(), "a refused text has no card");
+                assert_eq!(parsed.issues.len(), 1, "{:?}", parsed.issues);
+            }
+            return;
+        }
+    };
+    assert_spans(text, &list);
+    let original: serde_json::Value =
+        serde_json::from_str(trim_blank(text)).expect("a list read is valid JSON");
+    let formatted = match listing::format(&input, embedded_db(), &formats()[0]) {
+        Ok(formatted) => formatted.formatted,
+        Err(refusal) => {
+            let why = refusal.to_string();
+            assert!(
+                !list.issues.is_empty()
+                    || why.contains("is no card deckbox knows")
+                    || json_refusal(&why),
+                "{why}"
+            );
+            return;
+        }
+    };
+    let rewritten: serde_json::Value = serde_json::from_str(trim_blank(&formatted))
+        .unwrap_or_else(|error| panic!("fmt wrote invalid JSON ({error}):\n{formatted}"));
+    let own = original.as_object().is_some_and(|members| {
+        members
+            .keys()
+            .any(|key| key.trim().eq_ignore_ascii_case("sections"))
+    });
+    let (mut before, mut after) = (BTreeSet::new(), BTreeSet::new());
+    foreign_members(&original, own, &mut before);
+    foreign_members(&rewritten, own, &mut after);
+    let lost: Vec<_> = before.difference(&after).collect();
+    assert!(
+        lost.is_empty(),
+        "fmt lost {lost:?}:\n{text}\n---\n{formatted}"
+    );
+    let again = DeckInput::from_bytes("fuzz.json", formatted.as_bytes());
+    let twice = listing::format(&again, embedded_db(), &formats()[0])
+        .unwrap_or_else(|refusal| panic!("fmt refuses its own output ({refusal}):\n{formatted}"));
+    assert_eq!(
+        twice.formatted, formatted,
+        "formatting twice changed the list"
+    );
 }
 
 /// Name normalization on any text: the canonical name and the folded form are fixed

@@ -26,11 +26,14 @@ fn header_counts(deck: &Deck) -> Vec<Diagnostic> {
         let next = list
             .headers
             .get(index + 1)
-            .map_or(usize::MAX, |next| next.line);
-        // Card lines are in line order: the section is one slice, found by bisection, so
-        // a list of many headers stays linear.
-        let start = list.cards.partition_point(|card| card.line <= header.line);
-        let end = list.cards.partition_point(|card| card.line < next);
+            .map_or(usize::MAX, |next| next.span.offset);
+        // Card lines are in text order: the section is one slice, found by bisection, so
+        // a list of many headers stays linear. Offsets, not line numbers: a list held in a
+        // JSON string has all its lines on one line of the file.
+        let start = list
+            .cards
+            .partition_point(|card| card.span.offset <= header.span.offset);
+        let end = list.cards.partition_point(|card| card.span.offset < next);
         let lines = list.cards.get(start..end.max(start)).unwrap_or(&[]);
         let cards: u64 = lines.iter().map(|card| u64::from(card.count)).sum();
         if written == cards || written == lines.len() as u64 {

@@ -26,10 +26,15 @@
 //! - Whole-line comments (`// ...`, `# ...`) are kept, in written order, at the top; a
 //!   comment at the end of a card line (`4 Iono # tech`) is dropped. A JSON list's
 //!   `comments` are kept the same way.
-//! - `fmt` prints the Pokémon TCG Live layout, except for a JSON list, which stays JSON.
+//! - `fmt` prints the Pokémon TCG Live layout, except for a JSON list, which stays JSON in
+//!   its own layout (the `keep_json` module): deckbox's own layout is written anew (and
+//!   refused when it holds keys that layout has no place for), another tool's object or
+//!   array keeps every key and value deckbox does not read, in order, and a text list held
+//!   in a JSON string is formatted inside its string.
 //! - A merged count above [`MAX_COUNT`] is printed on several lines, so the output always
 //!   reads back.
 
+mod keep_json;
 mod order;
 mod ptcgl;
 mod render;
@@ -43,7 +48,7 @@ use crate::cards::resolve;
 use crate::cards::{CardDb, Category, Printing, PrintingId, number_key, set_key, split_subset};
 use crate::check::{self, CheckedDeck};
 use crate::deck::DeckInput;
-use crate::deck::{CardLine, MAX_COUNT, Section};
+use crate::deck::{CardLine, JsonLayout, MAX_COUNT, Section, Span};
 use crate::formats::Format;
 use crate::names::lang::Language;
 
@@ -87,6 +92,9 @@ pub struct ListLine {
     pub english: Option<String>,
     /// The input line numbers merged into this line, in order.
     pub source_lines: Vec<usize>,
+    /// The spans of the input lines (a JSON list's card objects) merged into this line.
+    #[serde(skip)]
+    pub source_spans: Vec<Span>,
 }
 
 impl Listing {
@@ -108,10 +116,25 @@ impl Group {
 pub struct Refusal {
     /// `(line number, what is wrong)`, in order.
     pub lines: Vec<(usize, String)>,
+    /// Why, when it is not lines that would be dropped (a JSON list's keys).
+    pub why: Option<String>,
+}
+
+impl Refusal {
+    /// A refusal for a reason other than unreadable lines.
+    pub(crate) fn because(why: String) -> Refusal {
+        Refusal {
+            lines: Vec::new(),
+            why: Some(why),
+        }
+    }
 }
 
 impl std::fmt::Display for Refusal {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if let Some(why) = &self.why {
+            return write!(f, "not formatted: {why}");
+        }
         let numbers: Vec<String> = self.lines.iter().map(|(n, _)| n.to_string()).collect();
         write!(
             f,
@@ -159,6 +182,7 @@ fn refuse_unreadable(deck: &CheckedDeck) -> Result<(), Refusal> {
             .iter()
             .map(|issue| (issue.line, issue.message.clone()))
             .collect(),
+        why: None,
     })
 }
 
@@ -189,7 +213,7 @@ fn refuse_unfiled(deck: &CheckedDeck, db: &CardDb) -> Result<(), Refusal> {
     if lines.is_empty() {
         Ok(())
     } else {
-        Err(Refusal { lines })
+        Err(Refusal { lines, why: None })
     }
 }
 
@@ -205,6 +229,7 @@ pub(crate) struct Entry {
     pub section: Option<Section>,
     pub printing: Option<PrintingId>,
     pub lines: Vec<usize>,
+    pub spans: Vec<Span>,
 }
 
 impl Entry {
@@ -247,6 +272,7 @@ fn entries(deck: &CheckedDeck, db: &CardDb) -> Vec<Entry> {
                 section,
                 printing: card.printing,
                 lines: vec![card.line.line],
+                spans: vec![card.line.span],
             }
         })
         .collect()
@@ -331,6 +357,7 @@ fn merge(entries: Vec<Entry>) -> Vec<Entry> {
             kept.number.clone_from(&entry.number);
         }
         kept.lines.extend(entry.lines);
+        kept.spans.extend(entry.spans);
     }
     merged
 }
@@ -418,6 +445,7 @@ fn list_line(entry: Entry, db: &CardDb) -> ListLine {
         printing: entry.printing,
         english,
         source_lines: entry.lines,
+        source_spans: entry.spans,
     }
 }
 
@@ -495,19 +523,22 @@ impl Formatted {
     }
 }
 
-/// Formats one deck the way `deckbox fmt` prints it: in the Pokémon TCG Live layout, or
-/// as JSON when the deck is JSON (a `.json` file must stay JSON when rewritten).
+/// Formats one deck the way `deckbox fmt` prints it: in the Pokémon TCG Live layout, or,
+/// when the deck is JSON, as JSON in its own layout (a `.json` file must stay JSON, and
+/// keep what deckbox does not read, when rewritten).
 pub fn format(input: &DeckInput, db: &CardDb, format: &Format) -> Result<Formatted, Refusal> {
     let deck = check::check(input, db, format);
     let listing = build(&deck, db)?;
-    let layout = match deck.list.layout {
-        crate::deck::Layout::Json => Layout::Json,
-        _ => Layout::Ptcgl,
+    let styled = |layout| TextStyle::of(&input.text).apply(&render(&listing, layout));
+    let formatted = match &deck.list.json {
+        None if deck.list.layout == crate::deck::Layout::Json => styled(Layout::Json),
+        None => styled(Layout::Ptcgl),
+        Some(JsonLayout::Own { foreign }) if foreign.is_empty() => styled(Layout::Json),
+        Some(layout) => keep_json::rewrite(&input.text, layout, &listing)?,
     };
-    let text = render(&listing, layout);
     Ok(Formatted {
         original: input.text.clone(),
-        formatted: TextStyle::of(&input.text).apply(&text),
+        formatted,
     })
 }
 

@@ -340,32 +340,43 @@ fn hostile_json() {
         "]\n".repeat(90_000)
     );
     std::fs::write(dir.path().join("closed.json"), &closed).unwrap();
+    // Neither is a deck list deckbox can read (issue 26): each is refused where it stops,
+    // never judged as an empty deck.
     let out = run(
         dir.path(),
         &["check", "deep.json", "closed.json", "-o", "short"],
         b"",
     );
-    assert_eq!(out.code, 1, "{}", out.stderr);
-    assert_eq!(
-        out.at("parse-error"),
-        ["deep.json:150001:2", "closed.json:2:1"]
+    assert_eq!(out.code, 2, "{}", out.stdout);
+    assert!(out.stdout.is_empty(), "{}", out.stdout);
+    assert!(
+        out.stderr.contains(
+            "error: deep.json:150001:2: not a deck list deckbox can read: not valid JSON: EOF"
+        ),
+        "{}",
+        out.stderr
     );
-    assert!(out.stdout.contains("not valid JSON: EOF"), "{}", out.stdout);
-    assert!(out.stdout.len() < 2048, "{} bytes", out.stdout.len());
-    // Values of every wrong type and size: each is one finding, the good card is still read.
+    assert!(
+        out.stderr
+            .contains("error: closed.json:129:1: not a deck list deckbox can read: not valid JSON: recursion limit exceeded"),
+        "{}",
+        out.stderr
+    );
+    assert!(out.stderr.len() < 2048, "{} bytes", out.stderr.len());
+    // Values of the right type but every wrong size: each is one finding, the good card is
+    // still read.
     std::fs::write(
         dir.path().join("values.json"),
         concat!(
             "{\"pokemon\": [\n",
             "{\"count\": 99999999999999999999999999999999999999999999, \"name\": \"Dreepy\"},\n",
-            "{\"count\": 1e999, \"name\": \"Dreepy\"},\n",
+            "{\"count\": 1.5e3, \"name\": \"Dreepy\"},\n",
             "{\"count\": -4, \"name\": \"Dreepy\"},\n",
-            "{\"count\": {\"a\": 1}, \"name\": [\"Dreepy\"]},\n",
+            "{\"count\": 0, \"name\": \"  \"},\n",
             "{\"count\": 4, \"name\": \"Dree\\npy\"},\n",
-            "{\"count\": 4, \"name\": \"\\ud800\"},\n",
-            "{\"count\": 4, \"name\": \"Dreepy\", \"set\": 12, \"number\": -1},\n",
+            "{\"count\": 4, \"name\": \"Dreepy\", \"set\": \"T W M\", \"number\": -1},\n",
             "{\"count\": 4, \"name\": \"Dreepy\", \"set\": \"TWM\", \"number\": \"128\"}\n",
-            "], \"language\": 7, \"comments\": [1]}\n"
+            "], \"language\": \"ja\", \"sideboard\": [{\"count\": 1}]}\n"
         ),
     )
     .unwrap();
@@ -377,7 +388,7 @@ fn hostile_json() {
         "{}",
         out.stdout
     );
-    assert_eq!(out.at("parse-error").len(), 11, "{}", out.stdout);
+    assert_eq!(out.at("parse-error").len(), 10, "{}", out.stdout);
     assert!(
         out.stdout.contains("the deck has 4 cards"),
         "{}",
@@ -395,6 +406,37 @@ fn hostile_json() {
         let out = run(dir.path(), args, b"");
         assert_eq!(out.code, 2, "{args:?}");
         assert!(out.stdout.is_empty());
+    }
+    // Values of the wrong type, out of any range or not text: no deck list (exit 2), at
+    // the first of them.
+    for (text, at) in [
+        (
+            "{\"pokemon\": [{\"count\": {\"a\": 1}, \"name\": [\"Dreepy\"]}]}",
+            "1:24",
+        ),
+        (
+            "{\"pokemon\": [\n{\"count\": 1e999, \"name\": \"Dreepy\"}]}",
+            "2:16",
+        ),
+        (
+            "{\"pokemon\": [{\"count\": 4, \"name\": \"\\ud800\"}]}",
+            "1:42",
+        ),
+        (
+            "{\"language\": 7, \"comments\": [1], \"pokemon\": []}",
+            "1:14",
+        ),
+    ] {
+        std::fs::write(dir.path().join("types.json"), text).unwrap();
+        let out = run(dir.path(), &["check", "types.json", "-o", "short"], b"");
+        assert_eq!(out.code, 2, "{text}: {}", out.stdout);
+        assert!(
+            out.one_error().starts_with(&format!(
+                "error: types.json:{at}: not a deck list deckbox can read"
+            )),
+            "{text}: {}",
+            out.stderr
+        );
     }
 }
 
