@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 use serde::Deserialize;
 
+use super::budget::Budget;
 use super::from_tcgdex::Skipped;
 use super::{
     CardDbError, Category, EnergyKind, Names, Printing, Stage, Tag, Tags, TrainerKind, number_key,
@@ -93,15 +94,41 @@ pub fn load(root: &Path) -> Result<Vec<Printing>, CardDbError> {
 /// Like [`load`], also returning the card files that could not be read or are missing
 /// (a set of `sets/en.json` without its `cards/en/<id>.json`): their sets have no cards, the
 /// rest of the checkout is loaded.
+///
+/// A set id names a file, so only a plain id is followed ([`plain_id`]), to a file that
+/// really lies in `cards/en` (a link out of it is refused too); an id listed twice is loaded
+/// once. The whole load is bounded by a [`Budget`].
 pub fn load_detailed(root: &Path) -> Result<(Vec<Printing>, Vec<Skipped>), CardDbError> {
+    let budget = Budget::new(root);
     let sets_path = root.join("sets").join("en.json");
-    let raw_sets: Vec<RawSet> = read_json(&sets_path)?;
+    let raw_sets: Vec<RawSet> = read_json(&sets_path, &budget)?;
     let cards_dir = root.join("cards").join("en");
-    let per_set: Vec<Result<Vec<Printing>, Skipped>> = raw_sets
+    let inside = cards_dir.canonicalize().map_err(|source| CardDbError::Io {
+        path: cards_dir.clone(),
+        source,
+    })?;
+    let mut damaged = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut jobs = Vec::new();
+    for raw in &raw_sets {
+        match set_file(&cards_dir, &inside, &raw.id) {
+            Ok(path) if seen.insert(path.canonicalize().unwrap_or_else(|_| path.clone())) => {
+                jobs.push((raw, path));
+            }
+            Ok(path) => damaged.push(Skipped {
+                reason: format!(
+                    "set `{}` is listed more than once in sets/en.json: its cards are loaded once",
+                    raw.id
+                ),
+                path,
+            }),
+            Err(skipped) => damaged.push(skipped),
+        }
+    }
+    let per_set: Vec<Result<Vec<Printing>, Skipped>> = jobs
         .par_iter()
-        .map(|raw| {
-            let path = cards_dir.join(format!("{}.json", raw.id));
-            let cards: Vec<RawCard> = read_json(&path).map_err(|error| Skipped {
+        .map(|(raw, path)| {
+            let cards: Vec<RawCard> = read_json(path, &budget).map_err(|error| Skipped {
                 reason: match &error {
                     CardDbError::Io { source, .. }
                         if source.kind() == std::io::ErrorKind::NotFound =>
@@ -117,11 +144,16 @@ pub fn load_detailed(root: &Path) -> Result<(Vec<Printing>, Vec<Skipped>), CardD
                 },
                 path: path.clone(),
             })?;
-            Ok(printings(raw, &cards))
+            let printings = printings(raw, &cards);
+            Ok(if budget.keep(printings.len()) {
+                printings
+            } else {
+                Vec::new()
+            })
         })
         .collect();
+    budget.finish()?;
     let mut all = Vec::new();
-    let mut damaged = Vec::new();
     for set in per_set {
         match set {
             Ok(printings) => all.extend(printings),
@@ -129,6 +161,44 @@ pub fn load_detailed(root: &Path) -> Result<(Vec<Printing>, Vec<Skipped>), CardD
         }
     }
     Ok((all, damaged))
+}
+
+/// Whether a set id may name a file: 1 to 64 ASCII letters, digits, `.`, `-` and `_`, not
+/// starting with `.` (so neither `..`, a hidden file, an absolute path nor a folder). The
+/// ids of pokemon-tcg-data are such (`sv3pt5`, `swsh12pt5gg`, `mcd19`).
+pub fn plain_id(id: &str) -> bool {
+    (1..=64).contains(&id.len())
+        && !id.starts_with('.')
+        && id
+            .bytes()
+            .all(|byte| byte.is_ascii_alphanumeric() || matches!(byte, b'.' | b'-' | b'_'))
+}
+
+/// The card file of set `id`: `cards/en/<id>.json`, when `id` is plain and the file (links
+/// followed) lies in `inside`, the canonical `cards/en`. A missing file is returned as is:
+/// reading it says so.
+fn set_file(cards_dir: &Path, inside: &Path, id: &str) -> Result<PathBuf, Skipped> {
+    let shown = crate::util::escape::visible_line(id).into_owned();
+    if !plain_id(id) {
+        return Err(Skipped {
+            path: cards_dir.to_path_buf(),
+            reason: format!(
+                "set id `{shown}` is not a plain id (letters, digits, `.`, `-`, `_`): its \
+                 cards are not loaded"
+            ),
+        });
+    }
+    let path = cards_dir.join(format!("{id}.json"));
+    match path.canonicalize() {
+        Ok(real) if !real.starts_with(inside) => Err(Skipped {
+            reason: format!(
+                "the card file of set `{shown}` leads outside the checkout (a link): its \
+                 cards are not loaded"
+            ),
+            path,
+        }),
+        _ => Ok(path),
+    }
 }
 
 /// The printings of one set from the JSON of its entry in `sets/en.json` (one object) and
@@ -150,14 +220,28 @@ fn printings(raw: &RawSet, cards: &[RawCard]) -> Vec<Printing> {
 
 /// Largest pokemon-tcg-data file read: the largest is `cards/en/swshp.json`, 454 KB
 /// (@04cd5d9); a set of 1,000 cards would stay far below.
-const MAX_JSON_BYTES: u64 = 64 << 20;
+pub const MAX_JSON_BYTES: u64 = 4 << 20;
 
-fn read_json<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T, CardDbError> {
-    let bytes =
-        crate::util::bounded::read(path, MAX_JSON_BYTES).map_err(|source| CardDbError::Io {
-            path: PathBuf::from(path),
-            source,
-        })?;
+/// Most JSON objects and array elements one pokemon-tcg-data file may hold (each `{` and
+/// `,` outside strings, counted before it is parsed): `swshp.json` has 12,173. Parsed, an
+/// element costs up to about 120 bytes, so this bounds what one file costs (12 MB).
+pub const MAX_JSON_VALUES: usize = 100_000;
+
+fn read_json<T: serde::de::DeserializeOwned>(
+    path: &Path,
+    budget: &Budget,
+) -> Result<T, CardDbError> {
+    let io = |source| CardDbError::Io {
+        path: PathBuf::from(path),
+        source,
+    };
+    let bytes = budget.read(path, MAX_JSON_BYTES).map_err(io)?;
+    if crate::util::bounded::json_values(&bytes) > MAX_JSON_VALUES {
+        return Err(io(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!("it holds more than {MAX_JSON_VALUES} JSON objects and array elements"),
+        )));
+    }
     serde_json::from_slice(&bytes).map_err(|err| CardDbError::Invalid {
         path: PathBuf::from(path),
         message: err.to_string(),

@@ -16,6 +16,7 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 
 use self::literal::Value;
+use super::budget::Budget;
 use super::{
     CardDbError, Category, EnergyKind, Names, Printing, SetInfo, Stage, Tag, Tags, TrainerKind,
     number_key, set_key,
@@ -69,13 +70,17 @@ pub fn load(root: &Path) -> Result<Vec<Printing>, CardDbError> {
 }
 
 /// Like [`load`], also returning the records that were skipped.
+/// The whole load is bounded by a [`Budget`]: a checkout holding more card files than
+/// [`super::budget::MAX_DATASET_PRINTINGS`], or more bytes than
+/// [`super::budget::MAX_DATASET_BYTES`], is an error.
 pub fn load_detailed(root: &Path) -> Result<Loaded, CardDbError> {
     let data = root.join("data");
+    let budget = Budget::new(root);
     let mut loaded = Loaded::default();
     let mut sets = Vec::new();
     orphan_folders(&data, "series", &mut loaded.damaged);
     for serie_file in ts_files(&data)? {
-        collect_serie(&serie_file, &mut sets, &mut loaded)?;
+        collect_serie(&serie_file, &mut sets, &mut loaded, &budget)?;
     }
     let mut jobs = Vec::new();
     for (index, (_, dir)) in sets.iter().enumerate() {
@@ -86,13 +91,24 @@ pub fn load_detailed(root: &Path) -> Result<Loaded, CardDbError> {
             }
         }
     }
+    // One printing per card file: too many files is refused before any is read.
+    if !budget.keep(jobs.len()) {
+        return Err(budget
+            .finish()
+            .err()
+            .unwrap_or_else(|| CardDbError::TooLarge {
+                path: root.to_path_buf(),
+                message: "too many card files".into(),
+            }));
+    }
     let results: Vec<Result<Result<Printing, Skipped>, CardDbError>> = jobs
         .par_iter()
         .map(|(index, path)| {
             let info = sets.get(*index).map(|(info, _)| info);
-            read_card(path, info)
+            read_card(path, info, &budget)
         })
         .collect();
+    budget.finish()?;
     for (result, (_, path)) in results.into_iter().zip(&jobs) {
         match result {
             Ok(Ok(printing)) => loaded.printings.push(printing),
@@ -134,12 +150,13 @@ fn collect_serie(
     serie_file: &Path,
     sets: &mut Vec<(SetInfo, PathBuf)>,
     loaded: &mut Loaded,
+    budget: &Budget,
 ) -> Result<(), CardDbError> {
     let dir = serie_file.with_extension("");
     if dir.file_name().is_some_and(|name| name == POCKET_DIR) {
         return Ok(());
     }
-    let serie = match read_record(serie_file) {
+    let serie = match read_record(serie_file, budget) {
         Ok(serie) => serie,
         Err(error) => {
             loaded.damaged.push(damaged(serie_file, &error));
@@ -159,7 +176,7 @@ fn collect_serie(
         }
     };
     for set_file in set_files {
-        let set = match read_record(&set_file) {
+        let set = match read_record(&set_file, budget) {
             Ok(set) => set,
             Err(error) => {
                 loaded.damaged.push(damaged(&set_file, &error));
@@ -254,25 +271,33 @@ pub fn card_from_text(
     card_printing(&card, &set_info(&set, set_id, series), local_id)
 }
 
-/// Largest TCGdex record file read: the largest of the 23,881 is 5.4 KB (@d9083b7).
-const MAX_RECORD_BYTES: u64 = 1 << 20;
+/// Largest TCGdex record file read: the largest of the 23,881 is 5.4 KB (@d9083b7). The
+/// record parser keeps a node of a few dozen bytes per value, so a record of 64 KiB costs
+/// a few MB at most.
+pub const MAX_RECORD_BYTES: u64 = 64 << 10;
 
-/// Reads and parses one record; a syntax error names the file and line.
-fn read_record(path: &Path) -> Result<Value, CardDbError> {
-    let text = crate::util::bounded::read_to_string(path, MAX_RECORD_BYTES).map_err(|source| {
-        CardDbError::Io {
-            path: path.to_path_buf(),
-            source,
-        }
-    })?;
+/// Reads and parses one record, counted in `budget`; a syntax error names the file and
+/// line.
+fn read_record(path: &Path, budget: &Budget) -> Result<Value, CardDbError> {
+    let io = |source| CardDbError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let bytes = budget.read(path, MAX_RECORD_BYTES).map_err(io)?;
+    let text = String::from_utf8(bytes)
+        .map_err(|error| io(std::io::Error::new(std::io::ErrorKind::InvalidData, error)))?;
     literal::parse_module(&text).map_err(|err| CardDbError::Invalid {
         path: path.to_path_buf(),
         message: err.to_string(),
     })
 }
 
-fn read_card(path: &Path, set: Option<&SetInfo>) -> Result<Result<Printing, Skipped>, CardDbError> {
-    let value = read_record(path)?;
+fn read_card(
+    path: &Path,
+    set: Option<&SetInfo>,
+    budget: &Budget,
+) -> Result<Result<Printing, Skipped>, CardDbError> {
+    let value = read_record(path, budget)?;
     let local_id = percent_decode(path.file_stem().and_then(|s| s.to_str()).unwrap_or(""));
     let mapped = match set {
         Some(set) => card_printing(&value, set, &local_id),

@@ -9,6 +9,7 @@
 //! source gets the hand-checked flags of [`curated`]. This module must not know about deck lists or rules: it answers questions
 //! about cards.
 
+pub mod budget;
 pub mod curated;
 mod db;
 pub mod effect;
@@ -663,6 +664,9 @@ pub enum CardDbError {
     },
     #[error("{path}: {message}")]
     Invalid { path: PathBuf, message: String },
+    /// The dataset holds more than deckbox loads (see `budget.rs`).
+    #[error("{path}: {message}")]
+    TooLarge { path: PathBuf, message: String },
     #[error(
         "{path} is not a card database: expected a TCGdex checkout (data/<Serie>/<Set>/<id>.ts) or a pokemon-tcg-data checkout (sets/en.json, cards/en/*.json)"
     )]

@@ -16,6 +16,12 @@ pub const MAX_LINES: usize = 200_000;
 /// is not a deck list, and every message quoting it would repeat it.
 pub const MAX_LINE_BYTES: usize = 4096;
 
+/// Most objects and array elements a JSON deck list may hold (each `{` and `,` outside its
+/// strings, counted before the JSON is parsed): a 60-card list has under 300. Every object
+/// that is not a card becomes a finding of about 1.6 KB, so this, not the bytes, bounds what
+/// a JSON list costs (an 8 MiB file holds 2.8 million `{}`).
+pub const MAX_JSON_VALUES: usize = 10_000;
+
 /// One deck to check: its name for reports and its text as decoded.
 #[derive(Debug, Clone)]
 pub struct DeckInput {
@@ -69,6 +75,10 @@ pub enum ReadError {
         bytes: usize,
         max: usize,
     },
+    #[error(
+        "{name}: more than {max} JSON objects and array elements; a JSON deck list has a few hundred"
+    )]
+    TooManyJsonValues { name: String, max: usize },
     #[error("standard input (`-`) can only be read once")]
     StdinTwice,
     /// JSON (or a `*.json` file) that is no deck list deckbox can read: never judged nor
@@ -148,6 +158,14 @@ pub fn read_deck(
             line,
             bytes,
             max: MAX_LINE_BYTES,
+        });
+    }
+    if super::json::is_json(&input.text)
+        && crate::util::bounded::json_values(input.text.as_bytes()) > MAX_JSON_VALUES
+    {
+        return Err(ReadError::TooManyJsonValues {
+            name: name.clone(),
+            max: MAX_JSON_VALUES,
         });
     }
     refuse_unreadable_json(file, &input).map_err(|refused| ReadError::NotADeck {

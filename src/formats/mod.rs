@@ -382,9 +382,18 @@ pub enum FormatError {
     },
 }
 
-/// Largest format file read: the shipped ones are under 40 KB; a bound keeps a format path
+/// Largest format file read: the shipped ones are under 14 KB; a bound keeps a format path
 /// that is a link to `/dev/zero` from being read without end.
-const MAX_FORMAT_BYTES: u64 = 8 << 20;
+pub const MAX_FORMAT_BYTES: u64 = 1 << 20;
+
+/// Most TOML values (keys, tables, array elements: [`crate::util::toml_shape`]) a format
+/// and every file it `extends` may hold together, counted before each is parsed: the parser
+/// keeps a few hundred bytes per value and the table is copied while it is checked, so this
+/// bounds what loading a chain can cost. Standard with what it extends holds under 500.
+pub const MAX_FORMAT_VALUES: usize = 20_000;
+
+/// Deepest nesting of arrays and tables in a format file (its schema needs 3).
+pub const MAX_FORMAT_DEPTH: usize = 8;
 
 /// How deep `extends` may chain (a cycle stops here too).
 const MAX_EXTENDS: usize = 8;
@@ -413,7 +422,7 @@ impl Format {
 
     /// [`Format::load`] at `date` (when given, it wins over the file's `as_of`).
     pub fn load_at(name: &str, date: Option<Date>) -> Result<Format, FormatError> {
-        let (path, table) = load_table(name, None, &mut Vec::new())?;
+        let (path, table) = load_table(name, None, &mut Vec::new(), &mut 0)?;
         Format::dated(Arc::new(History { path, table }), date)
     }
 
@@ -620,13 +629,17 @@ fn source(name: &str, base: Option<&Path>) -> Result<(PathBuf, String), FormatEr
 
 /// Reads a format file as a TOML table with its parents merged in, checking each file
 /// against the schema on the way so errors point into the file that has them. `chain`
-/// holds the files already on the way down, to name a cycle.
+/// holds the files already on the way down, to name a cycle; `values` the TOML values they
+/// hold ([`MAX_FORMAT_VALUES`] bounds the sum, counted before each file is parsed).
 fn load_table(
     name: &str,
     base: Option<&Path>,
     chain: &mut Vec<PathBuf>,
+    values: &mut usize,
 ) -> Result<(PathBuf, toml::Table), FormatError> {
     let (path, text) = source(name, base)?;
+    crate::util::toml_shape::check_within(&text, values, MAX_FORMAT_VALUES, MAX_FORMAT_DEPTH)
+        .map_err(|reason| FormatError::File(FileError::io("format", &path, reason)))?;
     let mut table: toml::Table =
         toml::from_str(&text).map_err(|error| invalid(&path, &text, &error))?;
     // Checked against the schema from the table; only a file that fails is read again from
@@ -656,7 +669,7 @@ fn load_table(
                     given (or below it)";
         return Err(invalid_extends(path, text, message, Some(help)));
     }
-    let (_, mut merged) = match load_table(&parent, folder.as_deref(), chain) {
+    let (_, mut merged) = match load_table(&parent, folder.as_deref(), chain, values) {
         Ok(loaded) => loaded,
         // Name the file that holds the `extends`, not only the one it names.
         Err(FormatError::File(FileError::Io {

@@ -72,9 +72,10 @@ pub struct Override {
     pub as_of: Option<Setting<Date>>,
 }
 
-/// Most override globs, all entries together: far more than any repository has, and still
-/// checked in well under a second.
-pub const MAX_OVERRIDE_GLOBS: usize = 100_000;
+/// Most override globs, all entries together: far more than any repository has. Each glob
+/// is compiled into the one matcher, at a cost of about 5 KB (100,000 cost 465 MB to 1 GB
+/// and 3 to 12 s); this many cost under 30 MB and a fraction of a second.
+pub const MAX_OVERRIDE_GLOBS: usize = 5_000;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -112,9 +113,18 @@ pub fn discover(start: &Path) -> Option<PathBuf> {
         .find(|candidate| candidate.is_file())
 }
 
-/// Largest config file read: a repository's deckbox.toml with thousands of per-path
-/// overrides stays under a megabyte.
-const MAX_CONFIG_BYTES: u64 = 8 << 20;
+/// Largest config file read: a real deckbox.toml is a few hundred bytes, and one with
+/// [`MAX_OVERRIDE_GLOBS`] globs in one-glob entries stays under 256 KiB.
+pub const MAX_CONFIG_BYTES: u64 = 1 << 20;
+
+/// Most TOML values (keys, tables, array elements: [`crate::util::toml_shape`]) a config
+/// file may hold, counted before it is parsed: the parser keeps a few hundred bytes per
+/// value, so this bounds what parsing can cost (tens of MB) whatever the file's bytes are.
+/// [`MAX_OVERRIDE_GLOBS`] one-glob entries take 25,000.
+pub const MAX_CONFIG_VALUES: usize = 60_000;
+
+/// Deepest nesting of arrays and tables in a config file (its schema needs 3).
+pub const MAX_CONFIG_DEPTH: usize = 8;
 
 /// Reads and checks the config file at `path`.
 pub fn load(path: &Path) -> Result<Config, FileError> {
@@ -124,7 +134,11 @@ pub fn load(path: &Path) -> Result<Config, FileError> {
 }
 
 /// Checks a config file's text; `path` locates the paths in it and names it in errors.
+/// A text with more than [`MAX_CONFIG_VALUES`] values or nested deeper than
+/// [`MAX_CONFIG_DEPTH`] is refused before it is parsed.
 pub fn parse(path: &Path, text: &str) -> Result<Config, FileError> {
+    crate::util::toml_shape::check(text, MAX_CONFIG_VALUES, MAX_CONFIG_DEPTH)
+        .map_err(|reason| FileError::io("config", path, reason))?;
     let raw: RawConfig = toml::from_str(text).map_err(|error| {
         FileError::Invalid(Box::new(InvalidFile::from_toml(
             "config", path, text, &error,

@@ -178,8 +178,18 @@ fn walk_dir(dir: &Path, selection: &Selection, walked: &mut Walked) {
     walked.warnings.extend(ignores.take_warnings());
 }
 
-/// Largest ignore file read: real ones are a few kilobytes.
-const MAX_IGNORE_BYTES: u64 = 1 << 20;
+/// Largest ignore file read: real ones are a few kilobytes (GitHub's largest template,
+/// for Visual Studio, is about 7 KB).
+pub const MAX_IGNORE_BYTES: u64 = 256 << 10;
+
+/// Most patterns one ignore file may give: each becomes a compiled glob of up to about
+/// 5 KB, so the pattern count, not the bytes, is what reading an ignore file costs.
+pub const MAX_IGNORE_PATTERNS: usize = 2_000;
+
+/// Most patterns all the ignore files of one walk may give together (they are kept for
+/// the whole walk; this many cost about 30 MB): an ignore file that would pass it is a
+/// warning and is left out.
+pub const MAX_WALK_IGNORE_PATTERNS: usize = 6_000;
 
 /// The ignore files of one folder, read once.
 #[derive(Default)]
@@ -197,6 +207,8 @@ struct Layer {
 struct Ignores {
     layers: std::sync::Mutex<std::collections::HashMap<PathBuf, std::sync::Arc<Layer>>>,
     warnings: std::sync::Mutex<Vec<String>>,
+    /// Patterns read so far, all files together ([`MAX_WALK_IGNORE_PATTERNS`]).
+    patterns: std::sync::atomic::AtomicUsize,
 }
 
 impl Ignores {
@@ -251,8 +263,10 @@ impl Ignores {
     /// One ignore file's patterns; `None` when it does not exist or cannot be read (then a
     /// warning).
     fn read(&self, folder: &Path, file: &Path) -> Option<ignore::gitignore::Gitignore> {
-        let text = match crate::util::bounded::read(file, MAX_IGNORE_BYTES) {
-            Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+        let text = match crate::util::bounded::read(file, MAX_IGNORE_BYTES)
+            .and_then(|bytes| self.budget(String::from_utf8_lossy(&bytes).into_owned()))
+        {
+            Ok(text) => text,
             Err(error) if error.kind() == std::io::ErrorKind::NotFound => return None,
             // `.git` is a file in a worktree: no exclude file under it.
             Err(_) if file.ends_with("info/exclude") && !folder.join(".git").is_dir() => {
@@ -276,6 +290,33 @@ impl Ignores {
             let _ = builder.add_line(Some(file.to_path_buf()), line);
         }
         builder.build().ok()
+    }
+
+    /// `text` when its patterns fit [`MAX_IGNORE_PATTERNS`] and, with those read before,
+    /// [`MAX_WALK_IGNORE_PATTERNS`] (then they are counted); else why not. Counted before
+    /// any glob is compiled.
+    fn budget(&self, text: String) -> std::io::Result<String> {
+        use std::sync::atomic::Ordering;
+        let patterns = text
+            .lines()
+            .map(str::trim)
+            .filter(|line| !line.is_empty() && !line.starts_with('#'))
+            .count();
+        let refuse = |what: String| Err(std::io::Error::new(std::io::ErrorKind::InvalidData, what));
+        if patterns > MAX_IGNORE_PATTERNS {
+            return refuse(format!(
+                "it has {patterns} patterns; an ignore file may have at most {MAX_IGNORE_PATTERNS}"
+            ));
+        }
+        let before = self.patterns.fetch_add(patterns, Ordering::Relaxed);
+        if before + patterns > MAX_WALK_IGNORE_PATTERNS {
+            self.patterns.fetch_sub(patterns, Ordering::Relaxed);
+            return refuse(format!(
+                "the ignore files of this walk have more than {MAX_WALK_IGNORE_PATTERNS} \
+                 patterns together"
+            ));
+        }
+        Ok(text)
     }
 
     /// The warnings, sorted (the walk's order of discovery is not the files' order).

@@ -1283,7 +1283,7 @@ fn pipes_and_endless_files_are_refused_promptly() {
     std::fs::write(dir.path().join("huge.toml"), "#".repeat(9 << 20)).unwrap();
     let mut cases = vec![
         ("zero.toml", "a device, not a file"),
-        ("huge.toml", "larger than 8 MiB"),
+        ("huge.toml", "larger than 1 MiB"),
     ];
     if mkfifo(&dir.path().join("pipe.toml")) {
         cases.push(("pipe.toml", "a named pipe, not a file"));
@@ -1601,22 +1601,22 @@ fn memory_stays_flat_in_the_number_of_decks() {
     );
 }
 
-/// A deckbox.toml with 20,000 `[[overrides]]` entries (40,000 globs) is read and applied in
-/// linear time (issue 14 item 9: it took 22 s a check, quadratic in the entries); the last
-/// matching entry still wins. The watchdog only guards against a hang; docs/performance.md
-/// has the timings.
+/// A deckbox.toml with 2,499 `[[overrides]]` entries (4,998 globs, within the bound of
+/// 5,000) is read and applied in linear time (issue 14 item 9: 20,000 entries took 22 s a
+/// check, quadratic in the entries); the last matching entry still wins. The watchdog only
+/// guards against a hang; docs/performance.md has the timings.
 #[test]
 fn many_overrides_are_applied_promptly() {
     let dir = tempfile::tempdir().unwrap();
     let mut config = String::from("format = \"standard\"\n");
-    for index in 0..20_000 {
+    for index in 0..2_499 {
         config.push_str(&format!(
             "[[overrides]]\npaths = [\"glc{index}/**\", \"x{index}/*.txt\"]\nformat = \"glc\"\n"
         ));
     }
     config.push_str("[[overrides]]\npaths = [\"glc7/**\"]\nformat = \"unlimited\"\n");
     std::fs::write(dir.path().join("deckbox.toml"), config).unwrap();
-    for folder in ["glc5", "glc7", "x19999", "plain"] {
+    for folder in ["glc5", "glc7", "x2498", "plain"] {
         std::fs::create_dir(dir.path().join(folder)).unwrap();
         copy_example("dragapult.txt", &dir.path().join(folder).join("deck.txt"));
     }
@@ -1637,7 +1637,7 @@ fn many_overrides_are_applied_promptly() {
     let expected: BTreeSet<(String, String)> = [
         ("glc5/deck.txt", "glc"),
         ("glc7/deck.txt", "unlimited"),
-        ("x19999/deck.txt", "glc"),
+        ("x2498/deck.txt", "glc"),
         ("plain/deck.txt", "standard"),
     ]
     .into_iter()
