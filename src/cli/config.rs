@@ -12,6 +12,7 @@ use deckbox::error::Exit;
 use deckbox::formats::Format;
 use deckbox::settings::config::{Config, Origin, Resolved};
 use deckbox::settings::walk::DEFAULT_INCLUDE;
+use deckbox::util::escape::visible_line;
 use deckbox::settings::{origin_text as origin, resolve_layers, shown};
 
 #[derive(Debug, clap::Args)]
@@ -149,6 +150,15 @@ fn text(config: Option<&Config>, resolved: &Resolved, args: &SettingsArgs) -> St
             }),
         ));
     }
+    // Values come from deckbox.toml, the environment and flags: shown on one line, with
+    // invisible and control characters escaped.
+    let rows: Vec<(&str, String, String)> = rows
+        .into_iter()
+        .map(|(key, value, from)| {
+            let value = visible_line(&value).into_owned();
+            (key, value, visible_line(&from).into_owned())
+        })
+        .collect();
     let width = rows
         .iter()
         .map(|(_, value, _)| value.chars().count())

@@ -260,7 +260,7 @@ impl Ignores {
             }
             Err(error) => {
                 let shown =
-                    crate::util::escape::visible_line(&file.display().to_string()).into_owned();
+                    crate::util::escape::path_line(&file);
                 self.warnings
                     .lock()
                     .unwrap_or_else(std::sync::PoisonError::into_inner)
