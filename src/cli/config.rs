@@ -12,8 +12,8 @@ use deckbox::error::Exit;
 use deckbox::formats::Format;
 use deckbox::settings::config::{Config, Origin, Resolved};
 use deckbox::settings::walk::DEFAULT_INCLUDE;
-use deckbox::util::escape::visible_line;
 use deckbox::settings::{origin_text as origin, resolve_layers, shown};
+use deckbox::util::escape::visible_line;
 
 #[derive(Debug, clap::Args)]
 pub struct ConfigArgs {

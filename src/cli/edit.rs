@@ -235,7 +235,7 @@ fn read_editable(file: &Path) -> Result<DeckInput, Error> {
         && !metadata.is_file()
     {
         return Err(Error::NotEditable {
-            name: deckbox::util::escape::path_line(&file),
+            name: deckbox::util::escape::path_line(file),
             kind: deckbox::util::bounded::kind(&metadata.file_type()),
         });
     }

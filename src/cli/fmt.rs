@@ -250,9 +250,10 @@ fn write_file(
     }
     let original = formatted.original.as_bytes();
     match lock.replace(Some(original), formatted.formatted.as_bytes(), options) {
-        Ok(()) => outcome
-            .stderr
-            .push_str(&format!("formatted {}\n", deckbox::util::escape::path_line(file))),
+        Ok(()) => outcome.stderr.push_str(&format!(
+            "formatted {}\n",
+            deckbox::util::escape::path_line(file)
+        )),
         Err(error) => {
             outcome.stderr.push_str(&unwritten(file, &error));
             outcome.code = Exit::Failed;

@@ -327,7 +327,7 @@ pub(crate) fn unwritten(
     file: &std::path::Path,
     error: &deckbox::util::atomic::WriteError,
 ) -> String {
-    let name = deckbox::util::escape::path_line(&file);
+    let name = deckbox::util::escape::path_line(file);
     let help = if error.forceable() {
         "help: `--force` writes it anyway\n"
     } else {

@@ -174,7 +174,7 @@ fn not_a_pdf(path: &Path, force: bool) -> Option<String> {
     if read == 0 || start[..read].starts_with(b"%PDF-") {
         return None;
     }
-    let name = deckbox::util::escape::path_line(&path);
+    let name = deckbox::util::escape::path_line(path);
     Some(format!(
         "error: {name} exists and is not a PDF; it was not replaced\nhelp: name another file, or pass `--force` to replace it\n"
     ))

@@ -24,7 +24,10 @@ fn group(cards: &[u16], kinds: &[DeckKind]) -> String {
     // `\u{...}`.
     let name = |kind: u16| {
         let kind = kinds.get(usize::from(kind));
-        visible_line(kind.and_then(|k| k.written.first()).map_or("?", String::as_str))
+        visible_line(
+            kind.and_then(|k| k.written.first())
+                .map_or("?", String::as_str),
+        )
     };
     let parts: Vec<String> = counts
         .iter()

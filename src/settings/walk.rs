@@ -259,8 +259,7 @@ impl Ignores {
                 return None;
             }
             Err(error) => {
-                let shown =
-                    crate::util::escape::path_line(&file);
+                let shown = crate::util::escape::path_line(file);
                 self.warnings
                     .lock()
                     .unwrap_or_else(std::sync::PoisonError::into_inner)

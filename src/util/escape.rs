@@ -128,7 +128,10 @@ pub fn markdown(text: &str) -> String {
 
 /// Whether `before` ends in `www` (a `.` after it starts a `www.` autolink).
 fn after_www(before: &str) -> bool {
-    let tail = before.len().checked_sub(3).and_then(|from| before.get(from..));
+    let tail = before
+        .len()
+        .checked_sub(3)
+        .and_then(|from| before.get(from..));
     tail.is_some_and(|tail| tail.eq_ignore_ascii_case("www"))
 }
 
@@ -273,7 +276,9 @@ mod tests {
     #[test]
     fn paths_that_are_not_utf8_keep_every_byte() {
         use std::os::unix::ffi::OsStrExt;
-        let odd = std::path::Path::new(std::ffi::OsStr::from_bytes(b"decks/\xFFd\xC3\xA9ck\xC3.txt"));
+        let odd = std::path::Path::new(std::ffi::OsStr::from_bytes(
+            b"decks/\xFFd\xC3\xA9ck\xC3.txt",
+        ));
         assert_eq!(path(odd), "decks/\\xFFdéck\\xC3.txt");
         assert_eq!(path_bytes(odd).unwrap(), b"decks/\xFFd\xC3\xA9ck\xC3.txt");
         let plain = std::path::Path::new("decks/déck.txt");

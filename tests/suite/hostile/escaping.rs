@@ -38,7 +38,8 @@ fn hostile_checkout(root: &Path) {
         IONO,
         "category: \"Trainer\",\n\ttrainerType: \"Supporter\", regulationMark: \"G\"",
     );
-    let basic = "category: \"Pokemon\",\n\tstage: \"Basic\", types: [\"Lightning\"], regulationMark: \"G\"";
+    let basic =
+        "category: \"Pokemon\",\n\tstage: \"Basic\", types: [\"Lightning\"], regulationMark: \"G\"";
     card("002", PIKA, basic);
     card("003", EVIL, basic);
 }
@@ -84,7 +85,14 @@ fn card_names_from_a_dataset_are_escaped_in_every_text_output() {
         &["check", "deck.txt", "-o", "csv"],
         &["stats", "deck.txt"],
         &["stats", "deck.txt", "--want", &format!("{IONO}>=1")],
-        &["odds", "deck.txt", "--seen", &format!("1 {IONO}"), "--draws", "1"],
+        &[
+            "odds",
+            "deck.txt",
+            "--seen",
+            &format!("1 {IONO}"),
+            "--draws",
+            "1",
+        ],
         &["sample", "deck.txt", "--count", "3"],
         &["card", "ONE 1"],
         &["diff", "old.txt", "deck.txt"],
@@ -99,7 +107,11 @@ fn card_names_from_a_dataset_are_escaped_in_every_text_output() {
     }
     // The names are shown, escaped, not dropped.
     let stats = with_cards(d, &["stats", "deck.txt"]);
-    assert!(stats.stdout.contains("Io\\u{202E}no\\u{2066}"), "{}", stats.stdout);
+    assert!(
+        stats.stdout.contains("Io\\u{202E}no\\u{2066}"),
+        "{}",
+        stats.stdout
+    );
     assert!(
         stats.stdout.contains("Pika\\u{E0041}\\u{E007F}chu ex"),
         "{}",
@@ -134,7 +146,10 @@ fn assert_inert_markdown(doc: &str) {
             );
             pipes += usize::from(c == '|' && !escaped);
         }
-        assert!(!line.contains("http://") && !line.contains("www."), "{line}");
+        assert!(
+            !line.contains("http://") && !line.contains("www."),
+            "{line}"
+        );
         if line.starts_with('|') {
             assert_eq!(*columns.get_or_insert(pipes), pipes, "{line}");
         } else {
@@ -155,7 +170,9 @@ fn markdown_documents_escape_everything_a_renderer_acts_on() {
         &["check", "deck.txt", "-o", "markdown"][..],
         &["stats", "deck.txt", "-o", "markdown"],
         &["stats", "deck.txt", "-o", "markdown", "--want", &want],
-        &["odds", "deck.txt", "--seen", &seen, "--draws", "2", "-o", "markdown"],
+        &[
+            "odds", "deck.txt", "--seen", &seen, "--draws", "2", "-o", "markdown",
+        ],
     ] {
         let out = with_cards(d, args);
         assert_ne!(out.code, 2, "{args:?}: {}", out.stderr);
@@ -169,7 +186,9 @@ fn markdown_documents_escape_everything_a_renderer_acts_on() {
     }
     let table = with_cards(d, &["check", "deck.txt", "-o", "markdown"]);
     assert!(
-        table.stdout.contains("\\<img src=x onerror=alert(1)> \\\\u{202E}Ash"),
+        table
+            .stdout
+            .contains("\\<img src=x onerror=alert(1)> \\\\u{202E}Ash"),
         "{}",
         table.stdout
     );
@@ -196,7 +215,8 @@ fn messages_quoting_a_deck_are_escaped() {
         assert!(out.stderr.contains("could not identify"), "{}", out.stderr);
         assert!(!has_raw_hidden(&out.stderr), "{args:?}: {:?}", out.stderr);
         assert!(
-            out.stderr.contains("Zorb\\u{1B}]0;pwned\\u{7}ax\\u{202E} \\u{E0041}"),
+            out.stderr
+                .contains("Zorb\\u{1B}]0;pwned\\u{7}ax\\u{202E} \\u{E0041}"),
             "{args:?}: {}",
             out.stderr
         );
@@ -233,10 +253,18 @@ fn add_and_remove_messages_are_escaped() {
     let before = deck.into_bytes();
     // An unknown card: nothing written, the message escaped.
     for command in ["add", "remove"] {
-        let out = run(d, &[command, "deck.txt", "1 Evil\u{1b}[2J\u{202E}card"], b"");
+        let out = run(
+            d,
+            &[command, "deck.txt", "1 Evil\u{1b}[2J\u{202E}card"],
+            b"",
+        );
         assert_eq!(out.code, 2, "{command}: {}", out.stderr);
         assert!(!has_raw_hidden(&both(&out)), "{command}: {:?}", out.stderr);
-        assert!(out.stderr.contains("Evil\\u{1B}[2J\\u{202E}card"), "{}", out.stderr);
+        assert!(
+            out.stderr.contains("Evil\\u{1B}[2J\\u{202E}card"),
+            "{}",
+            out.stderr
+        );
         assert_eq!(std::fs::read(d.join("deck.txt")).unwrap(), before);
     }
     // The line written with a zero-width joiner is identified; the change names it as
@@ -293,7 +321,11 @@ fn glob_errors_name_the_pattern_and_where_it_is_set() {
         std::fs::write(d.join("deckbox.toml"), config).unwrap();
         let out = run(d, &["check", "."], b"");
         assert_eq!(out.code, 2, "{config}: {}", out.stderr);
-        assert!(out.stderr.contains(&format!("`{pattern}`")), "{}", out.stderr);
+        assert!(
+            out.stderr.contains(&format!("`{pattern}`")),
+            "{}",
+            out.stderr
+        );
         assert!(
             out.stderr.contains(&format!("deckbox.toml:{line}")),
             "{config}: {}",
@@ -327,7 +359,10 @@ fn convert_output_refuses_an_existing_file_without_force() {
     assert!(converted.contains("Dreepy"), "{converted}");
     let out = run(d, &["convert", "deck.txt", "-o", "out.txt", "--force"], b"");
     assert_eq!(out.code, 0, "{}", out.stderr);
-    assert_eq!(std::fs::read_to_string(d.join("out.txt")).unwrap(), converted);
+    assert_eq!(
+        std::fs::read_to_string(d.join("out.txt")).unwrap(),
+        converted
+    );
 }
 
 /// A file name with a byte that is not UTF-8 (Linux allows any bytes) is given without loss:
@@ -402,8 +437,9 @@ fn xmp_packet(pdf: &[u8]) -> &[u8] {
 /// entity, every `<` the start of a tag, comment or processing instruction, tags balanced.
 fn assert_well_formed_xml(xml: &str) {
     assert!(
-        !xml.chars().any(|c| (c.is_control() && !matches!(c, '\t' | '\n' | '\r'))
-            || matches!(c, '\u{FFFE}' | '\u{FFFF}')),
+        !xml.chars()
+            .any(|c| (c.is_control() && !matches!(c, '\t' | '\n' | '\r'))
+                || matches!(c, '\u{FFFE}' | '\u{FFFF}')),
         "a character XML forbids: {xml:?}"
     );
     for (at, _) in xml.match_indices('&') {
