@@ -86,7 +86,7 @@ pub enum Error {
         path: String,
         source: crate::deck::declared::DeclaredError,
     },
-    #[error("invalid glob in {path}: {reason}", path = path.display())]
+    #[error("the [files] globs of {path} cannot be used: {reason}", path = crate::util::escape::path_line(path))]
     Glob {
         path: PathBuf,
         reason: globset::Error,

@@ -44,6 +44,8 @@ impl DeckCard {
 #[derive(Debug, Clone)]
 pub struct CheckedDeck {
     pub path: String,
+    /// The file name's bytes when it is not UTF-8 ([`DeckInput::path_bytes`]).
+    pub path_bytes: Option<Vec<u8>>,
     pub source: String,
     pub format: String,
     /// The date the deck was judged at.
@@ -100,6 +102,7 @@ pub fn check(input: &DeckInput, db: &CardDb, format: &Format) -> CheckedDeck {
     sort_findings(&mut diagnostics);
     CheckedDeck {
         path: input.path.clone(),
+        path_bytes: input.path_bytes.clone(),
         source: input.text.clone(),
         format: format.id.clone(),
         as_of: format.date,

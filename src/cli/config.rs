@@ -13,6 +13,7 @@ use deckbox::formats::Format;
 use deckbox::settings::config::{Config, Origin, Resolved};
 use deckbox::settings::walk::DEFAULT_INCLUDE;
 use deckbox::settings::{origin_text as origin, resolve_layers, shown};
+use deckbox::util::escape::visible_line;
 
 #[derive(Debug, clap::Args)]
 pub struct ConfigArgs {
@@ -149,6 +150,15 @@ fn text(config: Option<&Config>, resolved: &Resolved, args: &SettingsArgs) -> St
             }),
         ));
     }
+    // Values come from deckbox.toml, the environment and flags: shown on one line, with
+    // invisible and control characters escaped.
+    let rows: Vec<(&str, String, String)> = rows
+        .into_iter()
+        .map(|(key, value, from)| {
+            let value = visible_line(&value).into_owned();
+            (key, value, visible_line(&from).into_owned())
+        })
+        .collect();
     let width = rows
         .iter()
         .map(|(_, value, _)| value.chars().count())

@@ -159,14 +159,19 @@ fn edit_file(
         Ok(edited) => edited,
         Err(error) => {
             let help = help_for(&error, settings);
-            let file = file.display();
+            let file = deckbox::util::escape::path_line(file);
+            let error = deckbox::util::escape::visible(&error.to_string()).into_owned();
             return Outcome::failure(format!("error: {error}\n{help}{file} was not changed\n"));
         }
     };
     let deck = check_text(&input, &text, settings, &format);
     let verdict = format!("{}{}\n", render::short(&deck), render::summary(&deck));
     let code = Exit::findings_if(!deck.valid());
-    let changes: String = changes.iter().map(|change| format!("{change}\n")).collect();
+    // Each change quotes the line as written in the file or on the command line.
+    let changes: String = changes
+        .iter()
+        .map(|change| format!("{}\n", deckbox::util::escape::visible_line(change)))
+        .collect();
     let (Some(lock), Some(options)) = (lock, write) else {
         return Outcome {
             stdout: text,
@@ -217,6 +222,7 @@ fn check_text(input: &DeckInput, text: &str, settings: &Settings, format: &Forma
         path: input.path.clone(),
         text: text.to_string(),
         encoding_fallback: None,
+        path_bytes: input.path_bytes.clone(),
     };
     check::check(&input, &settings.db, format)
 }
@@ -229,7 +235,7 @@ fn read_editable(file: &Path) -> Result<DeckInput, Error> {
         && !metadata.is_file()
     {
         return Err(Error::NotEditable {
-            name: deckbox::util::escape::visible_line(&file.display().to_string()).into_owned(),
+            name: deckbox::util::escape::path_line(file),
             kind: deckbox::util::bounded::kind(&metadata.file_type()),
         });
     }
@@ -237,7 +243,7 @@ fn read_editable(file: &Path) -> Result<DeckInput, Error> {
     match input.encoding_fallback {
         None => Ok(input),
         Some(encoding) => Err(Error::NotUtf8 {
-            name: file.display().to_string(),
+            name: deckbox::util::escape::path_line(file),
             encoding,
             remedy: "save it as UTF-8 before editing it".to_string(),
         }),

@@ -63,11 +63,12 @@ pub struct ConvertArgs {
     /// it). Without it, names stay as written.
     #[arg(long, value_parser = parse_language)]
     pub lang: Option<Language>,
-    /// Write to this file (atomically) instead of standard output.
+    /// Write to this new file (atomically) instead of standard output. A file that exists
+    /// is not replaced without `--force` (exit 2, the file untouched).
     #[arg(long, short)]
     pub output: Option<PathBuf>,
-    /// With `--output`: replace the file even when it is read-only, has several names (hard
-    /// links), or its owner or extended attributes cannot be kept.
+    /// With `--output`: replace a file that exists, even when it is read-only, has several
+    /// names (hard links), or its owner or extended attributes cannot be kept.
     #[arg(long, requires = "output")]
     pub force: bool,
     #[command(flatten)]
@@ -217,7 +218,7 @@ fn fmt_file(
             let declared = settings.declared_format(planned, &input)?;
             let format = declared.as_ref().unwrap_or(planned);
             listing::format(&input, &settings.db, format).map_err(|refusal| Error::Refused {
-                name: file.display().to_string(),
+                name: deckbox::util::escape::path_line(file),
                 reason: refusal.to_string(),
             })
         });
@@ -249,9 +250,10 @@ fn write_file(
     }
     let original = formatted.original.as_bytes();
     match lock.replace(Some(original), formatted.formatted.as_bytes(), options) {
-        Ok(()) => outcome
-            .stderr
-            .push_str(&format!("formatted {}\n", file.display())),
+        Ok(()) => outcome.stderr.push_str(&format!(
+            "formatted {}\n",
+            deckbox::util::escape::path_line(file)
+        )),
         Err(error) => {
             outcome.stderr.push_str(&unwritten(file, &error));
             outcome.code = Exit::Failed;
@@ -270,11 +272,11 @@ fn refuse_foreign_encoding(
 ) -> Result<(), Error> {
     match (mode, input.encoding_fallback) {
         (Mode::Write, Some(encoding)) => Err(Error::NotUtf8 {
-            name: file.display().to_string(),
+            name: deckbox::util::escape::path_line(file),
             encoding,
             remedy: format!(
                 "not rewritten: save it as UTF-8 first, or print the canonical list with `deckbox fmt {}`",
-                file.display()
+                deckbox::util::escape::path_line(file)
             ),
         }),
         _ => Ok(()),
@@ -311,9 +313,11 @@ fn printable(text: &str) -> String {
     text.trim_start_matches('\u{FEFF}').replace("\r\n", "\n")
 }
 
-/// A unified diff of a file and its canonical form, `--- a/path` / `+++ b/path`.
+/// A unified diff of a file and its canonical form, `--- a/path` / `+++ b/path`: a report
+/// for a terminal or a CI log, so the path and the lines are shown as
+/// [`deckbox::util::escape::visible`] shows text (the file itself is not what is printed).
 fn diff(file: &Path, formatted: &Formatted) -> String {
-    let path = file.display().to_string();
+    let path = deckbox::util::escape::path_line(file);
     let (old, new) = (
         printable(&formatted.original),
         printable(&formatted.formatted),
@@ -327,7 +331,7 @@ fn diff(file: &Path, formatted: &Formatted) -> String {
         // Only line endings or the BOM differ, which a line diff does not show.
         out = format!("--- a/{path}\n+++ b/{path}\n(line endings or BOM differ)\n");
     }
-    out
+    deckbox::util::escape::visible(&out).into_owned()
 }
 
 pub(crate) fn run_convert(args: &ConvertArgs, stdin: &mut dyn Read) -> Outcome {
@@ -347,7 +351,7 @@ pub(crate) fn run_convert(args: &ConvertArgs, stdin: &mut dyn Read) -> Outcome {
         Ok(converted) => converted,
         Err(refusal) => {
             return Outcome::error(&Error::Refused {
-                name: args.file.display().to_string(),
+                name: deckbox::util::escape::path_line(&args.file),
                 reason: refusal
                     .to_string()
                     .replacen("not formatted", "not converted", 1),
@@ -373,7 +377,7 @@ pub(crate) fn run_convert(args: &ConvertArgs, stdin: &mut dyn Read) -> Outcome {
             }
             .apply(&text);
             let options = Options { force: args.force };
-            if let Err(error) = deckbox::util::atomic::write(path, styled.as_bytes(), options) {
+            if let Err(error) = deckbox::util::atomic::create(path, styled.as_bytes(), options) {
                 outcome.stderr.push_str(&unwritten(path, &error));
                 outcome.code = Exit::Failed;
             }

@@ -285,7 +285,8 @@ impl Outcome {
 /// An error as standard error shows it, the one place errors are rendered. A file error
 /// (format or config file, engine, `--want` query) is drawn by miette, pointing into the
 /// text; any other is one `error:` line (with `help:` when it has one). A setting that
-/// failed is followed by where it was set.
+/// failed is followed by where it was set. Either way every invisible or control character
+/// is written as `\u{...}`.
 pub(crate) fn render(error: &Error) -> String {
     match error {
         Error::SetBy {
@@ -302,7 +303,8 @@ pub(crate) fn render(error: &Error) -> String {
             let help = miette::Diagnostic::help(error)
                 .map(|help| format!("help: {help}\n"))
                 .unwrap_or_default();
-            format!("error: {error}\n{help}")
+            // A message may quote a deck's line, a card name or a file name.
+            deckbox::util::escape::visible(&format!("error: {error}\n{help}")).into_owned()
         }
     }
 }
@@ -325,7 +327,7 @@ pub(crate) fn unwritten(
     file: &std::path::Path,
     error: &deckbox::util::atomic::WriteError,
 ) -> String {
-    let name = deckbox::util::escape::visible_line(&file.display().to_string()).into_owned();
+    let name = deckbox::util::escape::path_line(file);
     let help = if error.forceable() {
         "help: `--force` writes it anyway\n"
     } else {
@@ -340,6 +342,23 @@ pub(crate) fn unwritten(
 /// written to `stdout` as it is made, so memory stays flat; everything else is in the returned [`Outcome`], whose
 /// `stdout` goes after what was written.
 pub fn run(
+    args: &Args,
+    stdin: &mut dyn Read,
+    terminal: Terminal,
+    progress: &dyn Progress,
+    stdout: &mut dyn std::io::Write,
+) -> Outcome {
+    let mut outcome = run_command(args, stdin, terminal, progress, stdout);
+    // Standard error is always read by a person: whatever a message quotes (a deck's line,
+    // a card name, a path), no escape sequence or bidirectional control reaches the
+    // terminal. Each message escapes its parts already; this keeps a new one honest.
+    if let std::borrow::Cow::Owned(shown) = deckbox::util::escape::visible(&outcome.stderr) {
+        outcome.stderr = shown;
+    }
+    outcome
+}
+
+fn run_command(
     args: &Args,
     stdin: &mut dyn Read,
     terminal: Terminal,

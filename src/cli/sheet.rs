@@ -83,7 +83,7 @@ fn sheet(args: &SheetArgs, settings: &Settings, stdin: &mut dyn Read) -> Outcome
         birth_date: args.birth_date,
         division: args.division,
     };
-    let name = deckbox::util::escape::visible_line(&args.file.display().to_string()).into_owned();
+    let name = deckbox::util::escape::path_line(&args.file);
     let sheet = match Sheet::of(&deck, &settings.db, &format, entrant) {
         Ok(sheet) => sheet,
         Err(SheetError::Unreadable(refusal)) => {
@@ -148,8 +148,8 @@ fn sheet(args: &SheetArgs, settings: &Settings, stdin: &mut dyn Read) -> Outcome
     Outcome {
         stdout: format!(
             "wrote {}: {player}{division}, {}, {} cards, {}\n",
-            deckbox::util::escape::visible_line(&args.output.display().to_string()),
-            sheet.format,
+            deckbox::util::escape::path_line(&args.output),
+            deckbox::util::escape::visible_line(&sheet.format),
             sheet.total,
             if sheet.verdict.valid {
                 "valid"
@@ -174,7 +174,7 @@ fn not_a_pdf(path: &Path, force: bool) -> Option<String> {
     if read == 0 || start[..read].starts_with(b"%PDF-") {
         return None;
     }
-    let name = deckbox::util::escape::visible_line(&path.display().to_string()).into_owned();
+    let name = deckbox::util::escape::path_line(path);
     Some(format!(
         "error: {name} exists and is not a PDF; it was not replaced\nhelp: name another file, or pass `--force` to replace it\n"
     ))

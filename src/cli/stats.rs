@@ -122,7 +122,7 @@ pub(super) fn load_stats_deck(
         let rules = if broken == 1 { "rule" } else { "rules" };
         format!(
             "note: the deck breaks {broken} {rules}; `deckbox check {}` for details\n",
-            input.path
+            deckbox::util::escape::visible_line(&input.path)
         )
     } else {
         String::new()
@@ -280,7 +280,7 @@ fn compare(
     };
     let mut second_report = deckbox::stats::Report::build(input)?;
     localize(&mut second_report, &second);
-    let labels = [file.display().to_string(), other_file.display().to_string()];
+    let labels = [file, other_file].map(deckbox::util::escape::path);
     let comparison =
         deckbox::stats::compare::compare(report, &second_report, [&labels[0], &labels[1]]);
     let stdout = match args.output {
@@ -388,7 +388,7 @@ fn html_page(report: &deckbox::stats::Report, file: &std::path::Path) -> String 
 pub(super) fn page_title(file: &std::path::Path) -> String {
     file.file_name().map_or_else(
         || "deck".to_string(),
-        |name| name.to_string_lossy().into_owned(),
+        |name| deckbox::util::escape::path(std::path::Path::new(name)),
     )
 }
 

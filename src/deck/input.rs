@@ -23,13 +23,16 @@ pub const MAX_LINE_BYTES: usize = 4096;
 pub const MAX_JSON_VALUES: usize = 10_000;
 
 /// One deck to check: its name for reports and its text as decoded.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct DeckInput {
-    /// How reports name the deck (a path, or `-` for standard input).
+    /// How reports name the deck (a path, or `-` for standard input); a file name that is
+    /// not UTF-8 has its other bytes written `\xFF` ([`crate::util::escape::path`]).
     pub path: String,
     pub text: String,
     /// The legacy encoding the text was decoded from, when it was not UTF-8.
     pub encoding_fallback: Option<&'static str>,
+    /// The file name's bytes when it is not UTF-8, for machine output to give without loss.
+    pub path_bytes: Option<Vec<u8>>,
 }
 
 impl DeckInput {
@@ -40,6 +43,7 @@ impl DeckInput {
             path: path.into(),
             text: decoded.text,
             encoding_fallback: decoded.fallback,
+            path_bytes: None,
         }
     }
 }
@@ -104,7 +108,7 @@ pub fn read_deck(
     let name = if is_stdin {
         "standard input".to_string()
     } else {
-        crate::util::escape::visible(&file.display().to_string()).into_owned()
+        crate::util::escape::visible(&crate::util::escape::path(file)).into_owned()
     };
     if is_stdin {
         if std::mem::replace(stdin_used, true) {
@@ -143,7 +147,8 @@ pub fn read_deck(
             mib: MAX_FILE_BYTES / 1024 / 1024,
         });
     }
-    let input = DeckInput::from_bytes(file.display().to_string(), &bytes);
+    let mut input = DeckInput::from_bytes(crate::util::escape::path(file), &bytes);
+    input.path_bytes = crate::util::escape::path_bytes(file);
     let shape = measure(&input.text);
     if shape.lines > MAX_LINES {
         return Err(ReadError::TooManyLines {

@@ -15,7 +15,8 @@ use crate::formats::history::{Period, legal_periods};
 use crate::formats::legality::{Verdict, judge};
 use crate::formats::{Ban, Format};
 use crate::names::lang::Language;
-use crate::util::escape::visible;
+// Every value shown here is one line of a card page: line breaks in a dataset are escaped too.
+use crate::util::escape::visible_line as visible;
 
 /// Width the text rendering fits in.
 const WIDTH: usize = 80;

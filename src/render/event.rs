@@ -178,11 +178,13 @@ fn attackers(deck: &CheckedDeck, db: &CardDb) -> Vec<String> {
 }
 
 /// A CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break. A field a
-/// spreadsheet would run as a formula (`=`, `+`, `-`, `@` first) gets a `'` in front.
+/// spreadsheet would run as a formula (`=`, `+`, `-`, `@` first) gets a `'` in front, and
+/// invisible characters are written as `\u{...}` ([`crate::util::escape::visible`]).
 fn csv_field(text: &str) -> String {
+    let text = crate::util::escape::visible(text);
     let text = match text.chars().next() {
         Some('=' | '+' | '-' | '@' | '\t' | '\r') => format!("'{text}"),
-        _ => text.to_string(),
+        _ => text.into_owned(),
     };
     if text.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", text.replace('"', "\"\""))
@@ -203,11 +205,10 @@ pub fn csv_row(row: &EventRow) -> String {
     format!("{}\r\n", cells.join(","))
 }
 
-/// A Markdown table cell: `|` escaped, line breaks as spaces.
+/// A Markdown table cell: on one line, nothing in it read as markup
+/// ([`crate::util::escape::markdown`]).
 fn markdown_cell(text: &str) -> String {
-    text.replace('\\', "\\\\")
-        .replace('|', "\\|")
-        .replace(['\n', '\r'], " ")
+    crate::util::escape::markdown(text)
 }
 
 /// The Markdown table's header and separator lines.

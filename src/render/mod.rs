@@ -206,7 +206,11 @@ fn visible_source(source: &str) -> String {
 
 #[derive(Serialize)]
 struct JsonDeck<'a> {
-    path: &'a str,
+    /// The file's name; one that is not UTF-8 with U+FFFD for each byte that is not, and
+    /// every byte in `path_bytes`.
+    path: std::borrow::Cow<'a, str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    path_bytes: Option<&'a [u8]>,
     format: &'a str,
     /// The date the deck was judged at (`YYYY-MM-DD`).
     as_of: String,
@@ -269,7 +273,11 @@ fn json_deck<'a>(deck: &'a CheckedDeck, db: &CardDb) -> JsonDeck<'a> {
         })
         .collect();
     JsonDeck {
-        path: &deck.path,
+        path: match &deck.path_bytes {
+            Some(bytes) => String::from_utf8_lossy(bytes),
+            None => std::borrow::Cow::Borrowed(&deck.path),
+        },
+        path_bytes: deck.path_bytes.as_deref(),
         format: &deck.format,
         as_of: deck.as_of.to_string(),
         language: deck.language.map(|language| language.code()),

@@ -4,6 +4,7 @@
 
 use crate::engine::TwoPlayerSetup;
 use crate::stats::kinds::DeckKind;
+use crate::util::escape::visible_line;
 
 /// Cards grouped by kind in deck-list order, with the deck's own written names:
 /// `2× Dreepy, Rare Candy`.
@@ -19,10 +20,14 @@ fn group(cards: &[u16], kinds: &[DeckKind]) -> String {
         }
     }
     counts.sort_unstable();
+    // Written names come from the deck file: shown on one line, invisible characters as
+    // `\u{...}`.
     let name = |kind: u16| {
         let kind = kinds.get(usize::from(kind));
-        kind.and_then(|k| k.written.first())
-            .map_or("?", String::as_str)
+        visible_line(
+            kind.and_then(|k| k.written.first())
+                .map_or("?", String::as_str),
+        )
     };
     let parts: Vec<String> = counts
         .iter()

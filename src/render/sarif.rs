@@ -88,7 +88,7 @@ fn result(deck: &CheckedDeck, artifact: usize, diagnostic: &Diagnostic) -> Value
         .iter()
         .position(|rule| *rule == diagnostic.rule)
         .unwrap_or(0);
-    let mut physical = json!({ "artifactLocation": { "uri": uri(&deck.path), "index": artifact } });
+    let mut physical = json!({ "artifactLocation": { "uri": deck_uri(deck), "index": artifact } });
     if let (Some(span), Some(object)) = (diagnostic.span, physical.as_object_mut()) {
         object.insert("region".to_string(), region(&deck.source, span));
     }
@@ -104,7 +104,7 @@ fn result(deck: &CheckedDeck, artifact: usize, diagnostic: &Diagnostic) -> Value
             json!({
                 "id": id,
                 "physicalLocation": {
-                    "artifactLocation": { "uri": uri(&deck.path), "index": artifact },
+                    "artifactLocation": { "uri": deck_uri(deck), "index": artifact },
                     "region": region(&deck.source, label.span),
                 },
                 "message": { "text": label.message },
@@ -153,22 +153,38 @@ fn position(source: &str, offset: usize) -> (usize, usize) {
     (line, column)
 }
 
+/// The URI of `deck`'s file ([`uri`]), from the name's own bytes when it is not UTF-8 (a
+/// byte `0xFF` is `%FF`): a URI keeps every byte of a name.
+pub fn deck_uri(deck: &CheckedDeck) -> String {
+    match &deck.path_bytes {
+        Some(bytes) => uri(bytes),
+        None => uri(&deck.path),
+    }
+}
+
 /// A relative path as a URI reference with forward slashes (`decks/a.txt`); an absolute
-/// one as a `file://` URI. Characters outside the URI grammar are percent-encoded.
-pub fn uri(path: &str) -> String {
-    let slashed = path.replace('\\', "/");
-    let relative = slashed.trim_start_matches("./");
+/// one as a `file://` URI. Bytes outside the URI grammar are percent-encoded.
+pub fn uri(path: impl AsRef<[u8]>) -> String {
+    let slashed: Vec<u8> = path
+        .as_ref()
+        .iter()
+        .map(|&byte| if byte == b'\\' { b'/' } else { byte })
+        .collect();
+    let mut relative = slashed.as_slice();
+    while let Some(rest) = relative.strip_prefix(b"./") {
+        relative = rest;
+    }
     let encoded = encode(relative);
-    if relative.starts_with('/') {
+    if relative.starts_with(b"/") {
         format!("file://{encoded}")
     } else {
         encoded
     }
 }
 
-fn encode(path: &str) -> String {
+fn encode(path: &[u8]) -> String {
     let mut out = String::with_capacity(path.len());
-    for byte in path.bytes() {
+    for &byte in path {
         let plain = byte.is_ascii_alphanumeric() || b"-._~/!$&'()*+,;=:@".contains(&byte);
         if plain {
             out.push(char::from(byte));
@@ -201,5 +217,6 @@ mod tests {
         assert_eq!(uri("./decks/a b.txt"), "decks/a%20b.txt");
         assert_eq!(uri("decks\\é.txt"), "decks/%C3%A9.txt");
         assert_eq!(uri("/tmp/x.txt"), "file:///tmp/x.txt");
+        assert_eq!(uri(b"./d/\xFFa.txt"), "d/%FFa.txt");
     }
 }

@@ -46,21 +46,9 @@ ul.legend li { margin: 3px 0; }
 td.bar { text-align: left; width: 84px; }
 ";
 
-/// Escapes text for HTML element content and quoted attribute values alike.
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            _ => out.push(c),
-        }
-    }
-    out
-}
+/// Escapes text for HTML element content and quoted attribute values alike (markup and
+/// invisible characters: [`crate::util::escape::html`]).
+pub use crate::util::escape::html as escape;
 
 /// The start of a page titled `title` (escaped here), through its `<h1>`.
 fn page_head(title: &str) -> String {

@@ -10,6 +10,7 @@
 use crate::stats::compare::{Comparison, Pair, Variation};
 use crate::stats::midgame::MidGameReport;
 use crate::stats::{Estimate, EstimateKey, Estimates, Measure, Report, named_estimates};
+use crate::util::escape::{self, visible_line};
 
 /// A table: a header row and body rows, first column left-aligned, the others right-aligned.
 struct Table {
@@ -22,6 +23,26 @@ struct Table {
 enum Style {
     Text,
     Markdown,
+}
+
+impl Style {
+    /// `text` (card names, queries and file names among it) as this style shows it: on one
+    /// line with invisible characters as `\u{...}` for a terminal, as literal Markdown for a
+    /// document ([`crate::util::escape`]).
+    fn shown(self, text: &str) -> String {
+        match self {
+            Style::Text => visible_line(text).into_owned(),
+            Style::Markdown => escape::markdown(text),
+        }
+    }
+
+    /// A page's or a section's title.
+    fn title(self, title: &str) -> String {
+        match self {
+            Style::Text => format!("{}\n", self.shown(title)),
+            Style::Markdown => format!("## {}\n\n", self.shown(title)),
+        }
+    }
 }
 
 /// The plain-text report.
@@ -40,10 +61,7 @@ fn render(report: &Report, style: Style) -> String {
         "Opening-hand statistics: {} cards, {} Basic Pokémon",
         report.deck.cards, report.deck.basic_pokemon
     );
-    match style {
-        Style::Text => out.push_str(&format!("{title}\n")),
-        Style::Markdown => out.push_str(&format!("## {title}\n\n")),
-    }
+    out.push_str(&style.title(&title));
     out.push_str(&line(style, &rules_line(report)));
     section(&mut out, style, "Mulligans", &mulligan_table(report), &[]);
     let legend = [
@@ -124,10 +142,7 @@ fn midgame(report: &MidGameReport, style: Style) -> String {
         "Mid-game odds: {} cards, {} known, {} face-down prizes{back}",
         report.cards, report.known, report.prizes
     );
-    let mut out = match style {
-        Style::Text => format!("{title}\n"),
-        Style::Markdown => format!("## {title}\n\n"),
-    };
+    let mut out = style.title(&title);
     let draws = format!(
         "The next {} draw{} come from the {} cards of the deck",
         report.draws,
@@ -186,10 +201,7 @@ pub fn comparison(comparison: &Comparison, markdown: bool) -> String {
         Style::Text
     };
     let title = format!("Comparison: {} (A) and {} (B)", comparison.a, comparison.b);
-    let mut out = match style {
-        Style::Text => format!("{title}\n"),
-        Style::Markdown => format!("## {title}\n\n"),
-    };
+    let mut out = style.title(&title);
     let summary = format!(
         "A: {} cards, {} Basic Pokémon; B: {} cards, {} Basic Pokémon; P(mulligan) {} → {} ({})",
         comparison.cards[0],
@@ -279,10 +291,7 @@ pub fn variation(variation: &Variation, markdown: bool) -> String {
         Style::Text
     };
     let title = format!("{} traded against {}", variation.card, variation.against);
-    let mut out = match style {
-        Style::Text => format!("{title}\n"),
-        Style::Markdown => format!("## {title}\n\n"),
-    };
+    let mut out = style.title(&title);
     let turns = variation.steps.first().map_or(0, |s| s.by_turn.len());
     let mut header = vec![
         variation.card.clone(),
@@ -381,27 +390,27 @@ fn rules_line(report: &Report) -> String {
 
 fn line(style: Style, text: &str) -> String {
     match style {
-        Style::Text => format!("{text}\n"),
-        Style::Markdown => format!("{text}\n\n"),
+        Style::Text => format!("{}\n", style.shown(text)),
+        Style::Markdown => format!("{}\n\n", style.shown(text)),
     }
 }
 
 fn section(out: &mut String, style: Style, heading: &str, table: &Table, legend: &[&str]) {
     match style {
         Style::Text => {
-            out.push_str(&format!("\n{heading}\n"));
+            out.push_str(&format!("\n{}\n", style.shown(heading)));
             out.push_str(&draw_text(table));
             for note in legend {
-                out.push_str(&format!("  {note}\n"));
+                out.push_str(&format!("  {}\n", style.shown(note)));
             }
         }
         Style::Markdown => {
-            out.push_str(&format!("### {heading}\n\n"));
+            out.push_str(&format!("### {}\n\n", style.shown(heading)));
             out.push_str(&draw_markdown(table));
             if !legend.is_empty() {
                 out.push('\n');
                 for note in legend {
-                    out.push_str(&format!("- {note}\n"));
+                    out.push_str(&format!("- {}\n", style.shown(note)));
                 }
             }
             out.push('\n');
@@ -690,6 +699,13 @@ fn width(cell: &str) -> usize {
 }
 
 fn draw_text(table: &Table) -> String {
+    let shown = |row: &Vec<String>| -> Vec<String> {
+        row.iter().map(|cell| Style::Text.shown(cell)).collect()
+    };
+    let table = Table {
+        header: shown(&table.header),
+        rows: table.rows.iter().map(shown).collect(),
+    };
     let columns = table.header.len();
     let mut widths: Vec<usize> = table.header.iter().map(|h| width(h)).collect();
     for row in &table.rows {
@@ -715,9 +731,8 @@ fn draw_text(table: &Table) -> String {
 }
 
 fn draw_markdown(table: &Table) -> String {
-    let escape = |cell: &str| cell.replace('|', "\\|");
     let row = |cells: &[String]| {
-        let cells: Vec<String> = cells.iter().map(|c| escape(c)).collect();
+        let cells: Vec<String> = cells.iter().map(|c| escape::markdown(c)).collect();
         format!("| {} |\n", cells.join(" | "))
     };
     let mut out = row(&table.header);

@@ -63,7 +63,7 @@ impl Piece {
         Piece {
             text: results.join(&separator),
             valid: deck.valid(),
-            uri: Some(sarif::uri(&deck.path)),
+            uri: Some(sarif::deck_uri(deck)),
         }
     }
 }

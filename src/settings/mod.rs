@@ -363,7 +363,7 @@ const MAX_UNREADABLE_SHOWN: usize = 20;
 /// The warnings of opening a checkout: a damaged cache rebuilt, files left out.
 fn card_notes(opened: &index::Opened) -> String {
     let mut notes = String::new();
-    let shown = |path: &std::path::Path| visible_line(&path.display().to_string()).into_owned();
+    let shown = crate::util::escape::path_line;
     if let Some(cache) = &opened.damaged_cache {
         let rebuilt = if opened.cache == index::CacheUse::Built {
             "rebuilt it"
@@ -479,12 +479,15 @@ pub fn origin_text(origin: &Origin) -> String {
     }
 }
 
-/// A path as the user would type it from here: relative under the current directory.
+/// A path as the user would type it from here: relative under the current directory, on
+/// one line and escaped for a terminal ([`crate::util::escape::path_line`]).
 pub fn shown(path: &std::path::Path) -> String {
     let cwd = std::env::current_dir().unwrap_or_default();
     match path.strip_prefix(&cwd) {
-        Ok(relative) if !relative.as_os_str().is_empty() => relative.display().to_string(),
-        _ => path.display().to_string(),
+        Ok(relative) if !relative.as_os_str().is_empty() => {
+            crate::util::escape::path_line(relative)
+        }
+        _ => crate::util::escape::path_line(path),
     }
 }
 

@@ -273,8 +273,7 @@ impl Ignores {
                 return None;
             }
             Err(error) => {
-                let shown =
-                    crate::util::escape::visible_line(&file.display().to_string()).into_owned();
+                let shown = crate::util::escape::path_line(file);
                 self.warnings
                     .lock()
                     .unwrap_or_else(std::sync::PoisonError::into_inner)

@@ -52,6 +52,8 @@ pub enum WriteError {
     Changed,
     #[error("another program has held a lock on it for {} seconds", LOCK_WAIT.as_secs())]
     Locked,
+    #[error("it already exists")]
+    Exists,
 }
 
 impl WriteError {
@@ -61,6 +63,7 @@ impl WriteError {
         matches!(
             self,
             WriteError::ReadOnly
+                | WriteError::Exists
                 | WriteError::HardLinks(_)
                 | WriteError::Owner { .. }
                 | WriteError::Attribute { .. }
@@ -159,6 +162,17 @@ impl Lock {
         options: Options,
         fill: impl FnOnce(&mut File) -> io::Result<()>,
     ) -> Result<(), WriteError> {
+        self.put(expected, options, fill, Put::Replace)
+    }
+
+    /// The write itself: [`Lock::replace_with`], or a new file that never replaces one.
+    fn put(
+        &self,
+        expected: Option<&[u8]>,
+        options: Options,
+        fill: impl FnOnce(&mut File) -> io::Result<()>,
+        put: Put,
+    ) -> Result<(), WriteError> {
         let original = match &self.file {
             Some(file) => Some(file.metadata()?),
             None => None,
@@ -190,7 +204,18 @@ impl Lock {
         }
         temp.as_file().sync_all()?;
         // On error the temporary file is deleted when the returned value drops.
-        temp.persist(&self.target).map_err(|error| error.error)?;
+        match put {
+            Put::Replace => temp.persist(&self.target).map_err(|error| error.error)?,
+            // Linked in place, which fails rather than replace a file that appeared since
+            // the lock was taken.
+            Put::New => match temp.persist_noclobber(&self.target) {
+                Ok(file) => file,
+                Err(error) if error.error.kind() == io::ErrorKind::AlreadyExists => {
+                    return Err(WriteError::Exists);
+                }
+                Err(error) => return Err(error.error.into()),
+            },
+        };
         sync_dir(dir);
         Ok(())
     }
@@ -200,6 +225,28 @@ impl Lock {
 /// for what is kept and refused).
 pub fn write(path: &Path, contents: &[u8], options: Options) -> Result<(), WriteError> {
     Lock::acquire(path)?.replace(None, contents, options)
+}
+
+/// How [`Lock::put`] puts the new file in place.
+#[derive(Clone, Copy)]
+enum Put {
+    Replace,
+    New,
+}
+
+/// Writes `contents` to `path` as a new file, atomically: an existing file (one that
+/// appears meanwhile included) is [`WriteError::Exists`] and stays as it was. With
+/// `options.force`, [`write`] replaces it instead. An output file named after an existing
+/// one by mistake (`convert deck.txt -o deck.txt`) loses nothing.
+pub fn create(path: &Path, contents: &[u8], options: Options) -> Result<(), WriteError> {
+    if options.force {
+        return write(path, contents, options);
+    }
+    let lock = Lock::acquire(path)?;
+    if lock.file.is_some() {
+        return Err(WriteError::Exists);
+    }
+    lock.put(None, options, |file| file.write_all(contents), Put::New)
 }
 
 /// The file `path` names: symbolic links resolved, so the link stays a link. A path that is
@@ -506,6 +553,22 @@ mod tests {
             0,
             "readable by others as umask allows: {mode:o}"
         );
+    }
+
+    #[test]
+    fn create_never_replaces_a_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("out.txt");
+        create(&path, b"first", Options::default()).unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"first");
+        let refused = create(&path, b"second", Options::default()).unwrap_err();
+        assert!(matches!(refused, WriteError::Exists), "{refused}");
+        assert!(refused.forceable());
+        assert_eq!(std::fs::read(&path).unwrap(), b"first");
+        create(&path, b"third", Options { force: true }).unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"third");
+        let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+        assert_eq!(names.len(), 1, "no temporary file left");
     }
 
     #[test]

@@ -157,6 +157,7 @@ fn check_text(db: &CardDb, path: &str, text: String) -> CheckedDeck {
         path: path.to_string(),
         text,
         encoding_fallback: None,
+        path_bytes: None,
     };
     check::check(&input, db, &Format::load("unlimited").unwrap())
 }
@@ -480,6 +481,7 @@ fn the_embedded_index_judges_standard_lists_like_a_tcgdex_clone() {
             path: name.to_string(),
             text: text.to_string(),
             encoding_fallback: None,
+            path_bytes: None,
         };
         verdict(&check::check(&input, db, &standard), db)
     };

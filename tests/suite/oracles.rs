@@ -99,14 +99,14 @@ pub fn check_any(bytes: &[u8]) {
     serde_json::from_str::<serde_json::Value>(&sarif).unwrap();
 }
 
-/// Characters that must never reach a terminal raw: escape sequences, bidi controls and
-/// zero-width characters inside text. A file's own BOM may start the text, or a quoted
+/// Characters that must never reach a terminal raw: escape sequences, bidi controls,
+/// zero-width characters, line separators and tag characters inside text. A file's own BOM may start the text, or a quoted
 /// source line (`1 │ \u{FEFF}Pokémon: 12`: kept at the start of the file so that spans stay
 /// byte offsets, a terminal shows nothing for it; anywhere else it is escaped).
 pub fn has_raw_hidden(text: &str) -> bool {
     text.char_indices().any(|(i, c)| {
         (c.is_control() && !matches!(c, '\t' | '\n' | '\r'))
-            || matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+            || matches!(c, '\u{200B}'..='\u{200F}' | '\u{2028}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{E0000}'..='\u{E007F}')
             || (c == '\u{FEFF}' && i > 0 && !text[..i].ends_with(" │ "))
     })
 }

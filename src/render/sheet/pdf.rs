@@ -89,8 +89,14 @@ pub fn pdf(sheet: &Sheet, paper: Paper) -> Result<Vec<u8>, PdfError> {
     let mut document = Document::new();
     document.set_metadata(
         Metadata::new()
+            // The title goes into the XMP packet, which is XML: control characters (which
+            // XML may not hold, even escaped) are written as `\u{...}`; the PDF writer
+            // escapes `<`, `>` and `&`.
             .title(match &sheet.player {
-                Some(player) => format!("Deck registration sheet: {player}"),
+                Some(player) => format!(
+                    "Deck registration sheet: {}",
+                    crate::util::escape::visible_line(player)
+                ),
                 None => "Deck registration sheet".to_string(),
             })
             .creator(format!("deckbox {}", env!("CARGO_PKG_VERSION")))
@@ -255,12 +261,15 @@ impl Face {
             .all(|c| self.shaper.glyph_index(c).is_some())
     }
 
-    /// `text` without the characters the font does not draw (a card whose English name
-    /// the data writes in Japanese, `ナッシー[Exeggutor]`, prints `[Exeggutor]`): a missing
-    /// glyph prints as an empty box, which reads as a card name no one can match.
+    /// `text` on one line with its invisible and control characters written as `\u{...}`
+    /// (as a terminal shows them: a name from a card dataset cannot reorder or hide what the
+    /// sheet prints), without the characters the font does not draw (a card whose English
+    /// name the data writes in Japanese, `ナッシー[Exeggutor]`, prints `[Exeggutor]`): a
+    /// missing glyph prints as an empty box, which reads as a card name no one can match.
     fn drawable<'t>(&self, text: &'t str) -> std::borrow::Cow<'t, str> {
-        if self.covers(text) {
-            return std::borrow::Cow::Borrowed(text);
+        let text = crate::util::escape::visible_line(text);
+        if self.covers(&text) {
+            return text;
         }
         let kept: String = text
             .chars()
