@@ -109,6 +109,10 @@ impl DeckKind {
     }
 }
 
+/// Lines an [`Unidentified`] error names: a file of 100,000 garbage lines must not print
+/// megabytes (`deckbox check` lists them all).
+const MAX_LISTED: usize = 20;
+
 /// A deck whose lines could not all be identified, for statistics that need every card.
 #[derive(Debug, thiserror::Error, miette::Diagnostic)]
 #[error(
@@ -185,6 +189,11 @@ pub fn deck_kinds(deck: &CheckedDeck, db: &CardDb) -> Result<Vec<DeckKind>, Unid
                 });
             }
         }
+    }
+    if unknown.len() > MAX_LISTED {
+        let more = unknown.len() - MAX_LISTED;
+        unknown.truncate(MAX_LISTED);
+        unknown.push(format!("  … and {more} more"));
     }
     if !unknown.is_empty() {
         return Err(Unidentified {

@@ -72,6 +72,18 @@ fn many_distinct_unknown_names() {
         );
         assert!(out.stderr.len() < 1024, "{args:?}: {}", out.stderr);
     }
+    // Within the size, 20,000 lines that are no card lines: `stats` names the first 20.
+    let mut noise: String = (0..lines).map(|i| format!("@@ noise {i}\n")).collect();
+    noise.push_str("4 Dreepy TWM 128\n");
+    std::fs::write(dir.path().join("noise.txt"), noise).unwrap();
+    let out = run(dir.path(), &["stats", "noise.txt"], b"");
+    assert_eq!(out.code, 2);
+    assert!(
+        out.stderr.contains("  … and 19980 more\n"),
+        "{}",
+        out.stderr
+    );
+    assert!(out.stderr.len() < 4096, "{} bytes", out.stderr.len());
 }
 
 /// A deck of every card name of the embedded index, one copy each (4,532 kinds): `stats`
