@@ -92,7 +92,9 @@ pub enum StatsError {
     TooManyTerms { max: usize },
     #[error("card kind {index} is not in the deck")]
     UnknownKind { index: usize },
-    #[error("the deck has {cards} cards; statistics, samples and odds take at most {max}")]
+    #[error(
+        "the deck has {cards} cards, too large: statistics, samples and odds take at most {max}"
+    )]
     DeckTooLarge { cards: u64, max: u64 },
 }
 

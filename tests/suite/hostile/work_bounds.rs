@@ -67,7 +67,7 @@ fn many_distinct_unknown_names() {
         assert_eq!(out.code, 2, "{args:?}: {}", out.stderr);
         assert_eq!(
             out.one_error(),
-            "error: cannot compute statistics: the deck has 20000 cards; statistics, samples and odds take at most 1000",
+            "error: cannot compute statistics: the deck has 20000 cards, too large: statistics, samples and odds take at most 1000",
             "{args:?}"
         );
         assert!(out.stderr.len() < 1024, "{args:?}: {}", out.stderr);
@@ -107,7 +107,7 @@ fn a_deck_too_large_to_simulate_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("every.txt"), deck).unwrap();
     let expected = format!(
-        "error: cannot compute statistics: the deck has {} cards; statistics, samples and odds take at most 1000",
+        "error: cannot compute statistics: the deck has {} cards, too large: statistics, samples and odds take at most 1000",
         names.len()
     );
     for args in [
