@@ -79,10 +79,23 @@ pub enum StatsError {
     TooFewCards { cards: u32, needed: u64 },
     #[error("the deck is too large for exact statistics (a count overflows 128 bits)")]
     TooLarge,
-    #[error("the question has too many combinations to enumerate exactly")]
-    TooComplex,
+    #[error(
+        "the question has too many combinations to compute exactly (more than {steps} steps, a few seconds); ask about fewer distinct turns or fewer terms"
+    )]
+    TooComplex { steps: u64 },
+    #[error(
+        "the question has too many combinations to compute exactly (more than {max} partial deals at once, a few hundred MB); ask about fewer distinct turns or fewer terms",
+        max = MAX_STATES
+    )]
+    TooManyStates,
+    #[error("the question has more terms than exact odds take ({max})")]
+    TooManyTerms { max: usize },
     #[error("card kind {index} is not in the deck")]
     UnknownKind { index: usize },
+    #[error(
+        "the deck has {cards} cards, too large: statistics, samples and odds take at most {max}"
+    )]
+    DeckTooLarge { cards: u64, max: u64 },
 }
 
 /// An exact probability or expectation: `num / den`, reduced, `den > 0`.
@@ -155,7 +168,20 @@ pub struct Atom {
     pub basic: bool,
 }
 
-/// Leaves (and inner steps) one enumeration may visit: a few seconds at worst.
+/// Steps one exact value may take: leaves and inner steps of an enumeration, transitions of
+/// a dynamic programme (here and in [`super::midgame`]). A transition of the programmes costs
+/// about 0.5 µs in a release build (it copies and hashes its state), so this is about 2 s of
+/// one core at worst; an event asks for two values (kept hand, one shuffle). Measured in
+/// docs/performance.md, "Bounds on exact odds".
+pub const MAX_STEPS: u64 = 4_000_000;
+
+/// Partial deals a dynamic programme may hold at once (the states of one step). Each costs
+/// about 200 bytes with its key and its table slot, and two steps are alive at a time, so
+/// this bounds the programme's memory near 200 MB.
+pub const MAX_STATES: usize = 500_000;
+
+/// Leaves (and inner steps) one enumeration may visit: an enumeration step costs a few
+/// nanoseconds, so this is under a second at worst.
 const ENUMERATION_BUDGET: u64 = 50_000_000;
 
 /// A deck split into atoms, with the rules that say how big each window is.
@@ -352,7 +378,9 @@ struct Walk<'a, 'f> {
 
 impl Walk<'_, '_> {
     fn step(&mut self, i: usize, left: u32, mult: u128) -> Result<(), StatsError> {
-        self.budget = self.budget.checked_sub(1).ok_or(StatsError::TooComplex)?;
+        self.budget = self.budget.checked_sub(1).ok_or(StatsError::TooComplex {
+            steps: ENUMERATION_BUDGET,
+        })?;
         if self.room.get(i).copied().unwrap_or(0) < left {
             return Ok(());
         }

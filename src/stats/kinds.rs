@@ -2,9 +2,36 @@
 //! and languages merged ([`deck_kinds`]). It identifies nothing itself (that is
 //! [`crate::check`]) and computes no odds.
 
+use std::collections::{HashMap, HashSet};
+
 use crate::cards::{CardDb, Category, EnergyKind, Printing, TrainerKind};
 use crate::check::CheckedDeck;
 use crate::names::lang::Language;
+
+use super::exact::StatsError;
+
+/// Most cards a deck may have for `stats`, `sample` and `odds`: what the game-setup engine
+/// deals ([`crate::engine::MAX_CARDS`]). A real deck has 60 cards (40 in some formats); past
+/// a few hundred, exact odds overflow 128 bits anyway, and a hostile list of 200,000 lines
+/// would cost every report's work for nothing. Refused before any odds are computed.
+pub const MAX_DECK_CARDS: u64 = crate::engine::MAX_CARDS;
+
+/// Refuses a deck with more than [`MAX_DECK_CARDS`] cards (every line counted, identified
+/// or not), before any statistics are computed.
+pub fn check_size(deck: &CheckedDeck) -> Result<(), StatsError> {
+    let cards = deck
+        .list
+        .cards
+        .iter()
+        .fold(0u64, |sum, line| sum.saturating_add(u64::from(line.count)));
+    if cards > MAX_DECK_CARDS {
+        return Err(StatsError::DeckTooLarge {
+            cards,
+            max: MAX_DECK_CARDS,
+        });
+    }
+    Ok(())
+}
 
 /// One card kind of a deck: every line with the same English rules name.
 #[derive(Debug, Clone)]
@@ -82,6 +109,10 @@ impl DeckKind {
     }
 }
 
+/// Lines an [`Unidentified`] error names: a file of 100,000 garbage lines must not print
+/// megabytes (`deckbox check` lists them all).
+const MAX_LISTED: usize = 20;
+
 /// A deck whose lines could not all be identified, for statistics that need every card.
 #[derive(Debug, thiserror::Error, miette::Diagnostic)]
 #[error(
@@ -99,6 +130,10 @@ pub struct Unidentified {
 /// unreadable one) is an error naming them.
 pub fn deck_kinds(deck: &CheckedDeck, db: &CardDb) -> Result<Vec<DeckKind>, Unidentified> {
     let mut kinds: Vec<DeckKind> = Vec::new();
+    // Key → index in `kinds`, and the spellings each kind has: a deck of many lines finds
+    // its kind and spelling in constant time, not by a scan of the kinds before it.
+    let mut index: HashMap<String, usize> = HashMap::new();
+    let mut spellings: HashSet<(usize, String)> = HashSet::new();
     let mut unknown: Vec<String> = deck
         .list
         .issues
@@ -127,26 +162,38 @@ pub fn deck_kinds(deck: &CheckedDeck, db: &CardDb) -> Result<Vec<DeckKind>, Unid
         // One kind per card as the construction rules count it (`DeckCard::key`): spellings
         // of one name in the data are one card.
         let key = card.key(db);
-        match kinds
-            .iter_mut()
-            .find(|kind| crate::names::lookup_key(&kind.name) == key)
+        match index
+            .get(&key)
+            .and_then(|&at| Some(at).zip(kinds.get_mut(at)))
         {
-            Some(kind) => {
+            Some((at, kind)) => {
                 kind.copies = kind.copies.saturating_add(card.line.count);
                 kind.basic |= printing.is_basic_pokemon();
-                if !kind.written.contains(&written) {
+                if spellings.insert((at, written.clone())) {
                     kind.written.push(written);
                 }
             }
-            None => kinds.push(DeckKind {
-                name,
-                local,
-                written: vec![written],
-                copies: card.line.count,
-                basic: printing.is_basic_pokemon(),
-                class: Class::of(printing),
-            }),
+            None => {
+                // Found later by the key of its English name, as the first line made it.
+                index
+                    .entry(crate::names::lookup_key(&name))
+                    .or_insert(kinds.len());
+                spellings.insert((kinds.len(), written.clone()));
+                kinds.push(DeckKind {
+                    name,
+                    local,
+                    written: vec![written],
+                    copies: card.line.count,
+                    basic: printing.is_basic_pokemon(),
+                    class: Class::of(printing),
+                });
+            }
         }
+    }
+    if unknown.len() > MAX_LISTED {
+        let more = unknown.len() - MAX_LISTED;
+        unknown.truncate(MAX_LISTED);
+        unknown.push(format!("  … and {more} more"));
     }
     if !unknown.is_empty() {
         return Err(Unidentified {

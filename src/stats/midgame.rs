@@ -15,7 +15,7 @@ use std::collections::HashMap;
 
 use serde::Serialize;
 
-use super::exact::{Ratio, StatsError, binomial};
+use super::exact::{MAX_STATES, MAX_STEPS, Ratio, StatsError, binomial};
 use super::query::ResolvedQuery;
 
 /// Cards of the deck as the game stands.
@@ -100,9 +100,6 @@ pub struct MidGameQuery {
     /// The exact value, `num/den`.
     pub fraction: String,
 }
-
-/// State transitions one evaluation may make.
-const DP_BUDGET: u64 = 50_000_000;
 
 /// An atom: cards a question cannot tell apart, `unknown` of them possibly prized, `back`
 /// of them shuffled back; `mask` says which terms count them.
@@ -228,7 +225,7 @@ impl Table {
         truth: &dyn Fn(u32) -> bool,
     ) -> Result<Ratio, StatsError> {
         let (prizes, draws) = (self.prizes, self.draws);
-        let mut budget = DP_BUDGET;
+        let mut budget = MAX_STEPS;
         // [prizes placed, draws placed, count of each term (capped)] → ways.
         let mut states: HashMap<Vec<u32>, u128> = HashMap::from([(vec![0; 2 + caps.len()], 1)]);
         for atom in atoms {
@@ -239,7 +236,9 @@ impl Table {
                     let prize_ways = binomial(atom.unknown, in_prizes)?;
                     let in_deck = atom.unknown - in_prizes + atom.back;
                     for in_draws in 0..=in_deck.min(draws - drawn) {
-                        budget = budget.checked_sub(1).ok_or(StatsError::TooComplex)?;
+                        budget = budget
+                            .checked_sub(1)
+                            .ok_or(StatsError::TooComplex { steps: MAX_STEPS })?;
                         let w = prize_ways
                             .checked_mul(binomial(in_deck, in_draws)?)
                             .and_then(|w| w.checked_mul(*ways))
@@ -256,6 +255,9 @@ impl Table {
                         }
                         let slot = next.entry(key).or_insert(0);
                         *slot = slot.checked_add(w).ok_or(StatsError::TooLarge)?;
+                        if next.len() > MAX_STATES {
+                            return Err(StatsError::TooManyStates);
+                        }
                     }
                 }
             }

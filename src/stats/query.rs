@@ -558,7 +558,9 @@ impl ResolvedQuery {
                 let mask = masks
                     .get_mut(index)
                     .ok_or(StatsError::UnknownKind { index })?;
-                *mask |= 1u32.checked_shl(bit as u32).ok_or(StatsError::TooComplex)?;
+                *mask |= 1u32
+                    .checked_shl(bit as u32)
+                    .ok_or(StatsError::TooManyTerms { max: 32 })?;
             }
         }
         Ok(masks)

@@ -9,14 +9,15 @@
 //! holds a Basic), and the running count of each open term, capped where its comparison
 //! stops caring. After its last atom a term is settled to one bit and its count forgotten,
 //! so states merge. A question whose terms all look at one window is one segment, weighed
-//! as [`Space::weight`] weighs a window. A budget bounds hostile input.
+//! as [`Space::weight`] weighs a window. Two bounds hold whatever the question: at most
+//! [`MAX_STEPS`] transitions (time) and [`MAX_STATES`] states at once (memory); past either,
+//! the value is refused, never computed slowly.
 
 use std::collections::HashMap;
 
-use super::{Family, Ratio, Space, StatsError, Visit, Window, add, binomial, mul};
-
-/// State transitions one evaluation may make.
-const DP_BUDGET: u64 = 50_000_000;
+use super::{
+    Family, MAX_STATES, MAX_STEPS, Ratio, Space, StatsError, Visit, Window, add, binomial, mul,
+};
 
 /// Most terms one event may have (a bit each in a state).
 pub const MAX_TERMS: usize = 16;
@@ -54,12 +55,12 @@ impl Space {
     pub fn probability_of(&self, family: Family, event: &Event<'_>) -> Result<Ratio, StatsError> {
         let terms = event.caps.len();
         if terms > MAX_TERMS || event.windows.len() != terms {
-            return Err(StatsError::TooComplex);
+            return Err(StatsError::TooManyTerms { max: MAX_TERMS });
         }
         let cut = self.cut(event.windows)?;
         let segments = cut.sizes.len();
         let last = last_atoms(event.masks, terms);
-        let mut budget = DP_BUDGET;
+        let mut budget = MAX_STEPS;
         let start = vec![0; segments + 2 + terms];
         let mut states = States::from([(start, 1)]);
         states = settle(states, event, &last, None, segments)?;
@@ -69,11 +70,16 @@ impl Space {
             for (state, ways) in &states {
                 let mut split = vec![0u32; segments];
                 let mut visit = |split: &[u32], mult: u128| -> Result<(), StatsError> {
-                    budget = budget.checked_sub(1).ok_or(StatsError::TooComplex)?;
+                    budget = budget
+                        .checked_sub(1)
+                        .ok_or(StatsError::TooComplex { steps: MAX_STEPS })?;
                     let mut key = state.clone();
                     place(&mut key, split, !atom.basic, mask, event.caps, &cut);
                     let slot = next.entry(key).or_insert(0);
                     *slot = add(*slot, mul(*ways, mult)?)?;
+                    if next.len() > MAX_STATES {
+                        return Err(StatsError::TooManyStates);
+                    }
                     Ok(())
                 };
                 splits(&cut.sizes, state, atom.copies, 0, 1, &mut split, &mut visit)?;
