@@ -1,0 +1,94 @@
+//! What to tell the writer of a line deckbox could not read: which shape of line it
+//! expected, and the closest one the line could be rewritten to.
+//!
+//! This module only writes messages; it must not decide what a line is (that is
+//! [`super::classify`]).
+
+use super::lines::{is_blank, last_tokens};
+
+/// The shape every message names.
+pub(crate) const EXAMPLE: &str = "expected a card line such as `4 Iono PAL 185`";
+
+/// Lines longer than this are cut in messages, so a message never repeats a huge line.
+const MAX_QUOTE: usize = 40;
+
+/// The message for a line that is neither a card, a header, a footer, a comment nor a
+/// banner, read after the first card or header: the expected shape, then the closest one.
+pub(crate) fn help(line: &str) -> String {
+    let quoted = quote(line);
+    if let Some(label) = header_like(line) {
+        return format!(
+            "`{}` is not a section deckbox knows; sections are Pokémon, Trainer and Energy, \
+             as in `Trainer (34)` (or `Dresseur`, `Entrenador`, `Treinador`, `Allenatore`); \
+             write one of them, or keep the line as a comment: `// {quoted}`",
+            quote(label)
+        );
+    }
+    if let Some((name, count)) = count_at_end(line) {
+        return format!(
+            "{EXAMPLE}; read `{quoted}` as `{}` copies of `{}`? write the count first: \
+             `{count} {}`, or after an `x`: `{} x{count}`",
+            count,
+            quote(name),
+            quote(name),
+            quote(name)
+        );
+    }
+    format!(
+        "{EXAMPLE}; this line has no count: write how many copies first (`1 {quoted}`), or \
+         keep it as a comment: `// {quoted}`"
+    )
+}
+
+/// The line cut to [`MAX_QUOTE`] characters, with `…` when cut.
+fn quote(s: &str) -> String {
+    match s.char_indices().nth(MAX_QUOTE) {
+        Some((at, _)) => format!("{}…", s.get(..at).unwrap_or_default()),
+        None => s.to_owned(),
+    }
+}
+
+/// The label of a line written like a section header (`Supporters (12)`, `Items: 20`,
+/// `Stadiums -`, `Tools`:) but whose label is not one deckbox knows.
+fn header_like(line: &str) -> Option<&str> {
+    let s = line.trim_matches(['*', '_', '#']).trim_matches(is_blank);
+    let s = s.trim_end_matches(|c: char| c.is_ascii_digit() || is_blank(c));
+    let label = s
+        .strip_suffix(':')
+        .or_else(|| s.strip_suffix(['-', '–', '—']))
+        .or_else(|| {
+            let inner = s.strip_suffix(')')?;
+            let open = inner.rfind('(')?;
+            let digits = inner.get(open + 1..)?.trim_matches(is_blank);
+            (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()))
+                .then(|| inner.get(..open))
+                .flatten()
+        })?
+        .trim_matches(is_blank);
+    let words = label.split(is_blank).filter(|w| !w.is_empty()).count();
+    (words > 0 && words <= 3).then_some(label)
+}
+
+/// A line that ends in a plain number after a name (`Iono 4`, `Iono PAL 185 4`): the name
+/// part and the number, which may be the count written last.
+fn count_at_end(line: &str) -> Option<(&str, &str)> {
+    let toks = last_tokens(line, 2);
+    let &(start, end) = toks.first()?;
+    toks.get(1)?;
+    let number = line.get(start..end)?;
+    let plain = (1..=2).contains(&number.len()) && number.bytes().all(|b| b.is_ascii_digit());
+    let name = line.get(..start)?.trim_end_matches(is_blank);
+    plain.then_some((name, number))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn closest_shapes() {
+        insta::assert_snapshot!(help("Supporters (12)"), @"`Supporters` is not a section deckbox knows; sections are Pokémon, Trainer and Energy, as in `Trainer (34)` (or `Dresseur`, `Entrenador`, `Treinador`, `Allenatore`); write one of them, or keep the line as a comment: `// Supporters (12)`");
+        insta::assert_snapshot!(help("Iono PAL 185 4"), @"expected a card line such as `4 Iono PAL 185`; read `Iono PAL 185 4` as `4` copies of `Iono PAL 185`? write the count first: `4 Iono PAL 185`, or after an `x`: `Iono PAL 185 x4`");
+        insta::assert_snapshot!(help("Iono"), @"expected a card line such as `4 Iono PAL 185`; this line has no count: write how many copies first (`1 Iono`), or keep it as a comment: `// Iono`");
+    }
+}
