@@ -50,6 +50,10 @@ pub(crate) struct Parts {
     pub set: Option<Range>,
     pub number: Option<Range>,
     pub ph: bool,
+    /// Whether the printing is set apart from the name as deck sites write it: in brackets
+    /// (`Iono [PAL 185]`), after a dash (`Switch - MEG 130`) or before the name (`TWM 128
+    /// Dreepy`). Only such a line may leave its count out.
+    pub marked: bool,
 }
 
 /// Reads the count at the start of `s`, or `None` when `s` does not start with one.
@@ -106,7 +110,7 @@ pub(crate) fn split_trailing_count(s: &str) -> Option<(Count<'_>, (usize, Parts)
         return None;
     }
     let before = body.get(..start)?.trim_end_matches(is_blank);
-    if before.is_empty() {
+    if before.is_empty() || starts_numeric(before) {
         return None;
     }
     let count = Count {
@@ -118,8 +122,10 @@ pub(crate) fn split_trailing_count(s: &str) -> Option<(Count<'_>, (usize, Parts)
     Some((count, (at, split_card(before))))
 }
 
-/// A card line written without a count but with its printing (`Iono [PAL 185]`, `Switch -
-/// MEG 130`, `TWM 128 Dreepy`, `- Dreepy TWM 128`): one copy. The count's span is empty,
+/// A card line written without a count but with its printing set apart as deck sites
+/// write it ([`Parts::marked`]: `Iono [PAL 185]`, `Switch - MEG 130`, `TWM 128 Dreepy`):
+/// one copy. `Iono PAL 185` alone is not enough: it is a Pokémon TCG Live line that lost
+/// its count. The count's span is empty,
 /// where the name starts. A number that looks like a year (`NAIC 2024`) is not a printing,
 /// so a title line such as `Top 8 NAIC 2024` stays text.
 pub(crate) fn implied_count(s: &str) -> Option<(Count<'_>, (usize, Parts))> {
@@ -127,7 +133,8 @@ pub(crate) fn implied_count(s: &str) -> Option<(Count<'_>, (usize, Parts))> {
     let parts = split_card(s.get(at..)?);
     let number = s.get(at + parts.number?.0..at + parts.number?.1)?;
     let year = number.len() == 4 && (number.starts_with("19") || number.starts_with("20"));
-    if parts.set.is_none() || parts.name.0 == parts.name.1 || year {
+    let name = s.get(at + parts.name.0..at + parts.name.1)?;
+    if !parts.marked || parts.set.is_none() || name.is_empty() || year || starts_numeric(name) {
         return None;
     }
     let count = Count {
@@ -137,6 +144,12 @@ pub(crate) fn implied_count(s: &str) -> Option<(Count<'_>, (usize, Parts))> {
         rest: Some(at),
     };
     Some((count, (at, parts)))
+}
+
+/// Whether `s` starts with a digit of any script (`4Iono`, `４ Iono`): a count written
+/// wrong, which must stay a finding rather than become part of a name.
+fn starts_numeric(s: &str) -> bool {
+    s.chars().next().is_some_and(char::is_numeric)
 }
 
 /// Length of a leading `*`, `-` or `•` bullet and the blanks after it (0 if none).
@@ -194,11 +207,14 @@ pub(crate) fn split_card(rest: &str) -> Parts {
     let ph = tok(0) == Some("PH") && coded(body, &toks, 1);
     let at = usize::from(ph);
     if coded(body, &toks, at) {
+        let written = name(at + 1);
+        let name = without_dash(body, written);
         return Parts {
-            name: without_dash(body, name(at + 1)),
+            name,
             set: toks.get(at + 1).map(|&range| unparenthesized(body, range)),
             number: toks.get(at).copied(),
             ph,
+            marked: name != written,
         };
     }
     if let Some(parts) = bracketed(body).or_else(|| code_first(body)) {
@@ -213,6 +229,7 @@ pub(crate) fn split_card(rest: &str) -> Parts {
             set: Some((start, start + dash)),
             number: Some((start + dash + 1, end)),
             ph: false,
+            marked: false,
         };
     }
     if bare_number(body, &toks) || glued_number(body, &toks) {
@@ -221,6 +238,7 @@ pub(crate) fn split_card(rest: &str) -> Parts {
             set: None,
             number: toks.first().copied(),
             ph: false,
+            marked: false,
         };
     }
     Parts {
@@ -228,6 +246,7 @@ pub(crate) fn split_card(rest: &str) -> Parts {
         set: None,
         number: None,
         ph: false,
+        marked: false,
     }
 }
 
@@ -283,6 +302,7 @@ fn bracketed(body: &str) -> Option<Parts> {
         set: Some((inner_start + code_start, inner_start + code_end)),
         number: Some((inner_start + num_start, inner_start + num_end)),
         ph: false,
+        marked: true,
     })
 }
 
@@ -300,6 +320,7 @@ fn code_first(body: &str) -> Option<Parts> {
         set: Some((code_start, code_end)),
         number: Some((num_start, num_end)),
         ph: false,
+        marked: true,
     })
 }
 

@@ -250,6 +250,7 @@ pub(crate) fn row<'a>(s: &'a str, columns: Option<&Columns>) -> Option<(Count<'a
             set: inner.set.map(shift),
             number: inner.number.map(shift),
             ph: inner.ph,
+            marked: false,
         }
     } else {
         Parts {
@@ -257,6 +258,7 @@ pub(crate) fn row<'a>(s: &'a str, columns: Option<&Columns>) -> Option<(Count<'a
             set,
             number,
             ph: false,
+            marked: false,
         }
     };
     let count = Count {
