@@ -110,7 +110,7 @@ impl Reader {
             }
             Class::Unreadable => match full_width_count(line.text) {
                 Some(message) => self.issue(line, ParseIssueKind::Unreadable, &message, None),
-                None if self.preamble && shapes::glued_count(line.text).is_none() => {
+                None if self.preamble && shapes::free_text(line.text) => {
                     if first {
                         self.title(line, line.text);
                     }

@@ -82,6 +82,20 @@ fn header_like(line: &str) -> Option<&str> {
     (words > 0 && words <= 3).then_some(label)
 }
 
+/// Lines longer than this (in characters) are never a title or a note.
+pub(crate) const MAX_FREE_TEXT: usize = 150;
+
+/// Whether an unread line before the first card and header may be a title or a note: short
+/// text without control characters or replacement characters (binary noise read as text
+/// stays a `parse-error`), and no count glued to a name (`4Iono`).
+pub(crate) fn free_text(line: &str) -> bool {
+    line.chars().count() <= MAX_FREE_TEXT
+        && !line
+            .chars()
+            .any(|c| (c.is_control() && c != '\t') || c == '\u{FFFD}')
+        && glued_count(line).is_none()
+}
+
 /// A count glued to the name (`4Iono`, `4xIono`): the digits and the name. Ordinals
 /// (`1st place`, `2nd`, `3rd`, `4th`) are not counts: titles start with them.
 pub(crate) fn glued_count(line: &str) -> Option<(&str, &str)> {
