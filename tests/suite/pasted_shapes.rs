@@ -516,3 +516,38 @@ fn reports_show_the_title() {
         "{out}"
     );
 }
+
+/// Semicolon rows are read under a header row that uses them (a comma or a semicolon may be
+/// part of a line otherwise); `add` writes the count into a line that left it out, and
+/// raises the one written after the name.
+#[test]
+fn semicolon_rows_and_edits_of_lines_without_a_leading_count() {
+    let deck = checked(
+        "sheet.csv.txt",
+        "Nombre;Nom;Extension;Numéro\n4;Tarsal;MEG;58\n3;Kirlia;MEG;59\n",
+    );
+    assert_eq!(deck.list.issues, Vec::new());
+    let read: Vec<(u32, &str, Option<&str>)> = deck
+        .list
+        .cards
+        .iter()
+        .map(|c| (c.count, c.name.as_str(), c.number.as_deref()))
+        .collect();
+    assert_eq!(read, [(4, "Tarsal", Some("58")), (3, "Kirlia", Some("59"))]);
+
+    let dir = common::workspace(&[]);
+    let path = dir.path().join("list.txt");
+    std::fs::write(&path, "Pokemon (2)\nIono [PAL 185]\nDreepy x1\n").unwrap();
+    for card in ["Iono PAL 185", "Dreepy"] {
+        let (code, out) = common::run_deckbox(
+            dir.path(),
+            &["add", "list.txt", card, "--format", "unlimited"],
+            b"",
+        );
+        assert_eq!(code, 1, "{out}");
+    }
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        "Pokemon (4)\n2 Iono [PAL 185]\nDreepy x2\n"
+    );
+}
