@@ -50,6 +50,10 @@ pub(crate) struct Parts {
     pub set: Option<Range>,
     pub number: Option<Range>,
     pub ph: bool,
+    /// Whether the printing is set apart from the name as deck sites write it: in brackets
+    /// (`Iono [PAL 185]`), after a dash (`Switch - MEG 130`) or before the name (`TWM 128
+    /// Dreepy`). Only such a line may leave its count out.
+    pub marked: bool,
 }
 
 /// Reads the count at the start of `s`, or `None` when `s` does not start with one.
@@ -89,6 +93,63 @@ pub(crate) fn split_count(s: &str) -> Option<Count<'_>> {
         negative,
         rest: (!rest.is_empty()).then_some(end + lead),
     })
+}
+
+/// A count written after the name, as chat posts and some sites write it: `Dreepy x4`,
+/// `Dreepy TWM 128 ×4`, `- Iono x2 // tech`. Returns the count (its `rest` is where the
+/// name starts) and the parts of what comes between.
+pub(crate) fn split_trailing_count(s: &str) -> Option<(Count<'_>, (usize, Parts))> {
+    let at = bullet_len(s);
+    let body = s.get(at..)?;
+    let body = body.get(..comment_start(body))?.trim_end_matches(is_blank);
+    let &(start, end) = last_tokens(body, 1).first()?;
+    let token = body.get(start..end)?;
+    let x = multiplier_len(token)?;
+    let digits = token.get(x..)?;
+    if !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let before = body.get(..start)?.trim_end_matches(is_blank);
+    if before.is_empty() || starts_numeric(before) {
+        return None;
+    }
+    let count = Count {
+        span: (at + start, at + end),
+        digits,
+        negative: false,
+        rest: Some(at),
+    };
+    Some((count, (at, split_card(before))))
+}
+
+/// A card line written without a count but with its printing set apart as deck sites
+/// write it ([`Parts::marked`]: `Iono [PAL 185]`, `Switch - MEG 130`, `TWM 128 Dreepy`):
+/// one copy. `Iono PAL 185` alone is not enough: it is a Pokémon TCG Live line that lost
+/// its count. The count's span is empty,
+/// where the name starts. A number that looks like a year (`NAIC 2024`) is not a printing,
+/// so a title line such as `Top 8 NAIC 2024` stays text.
+pub(crate) fn implied_count(s: &str) -> Option<(Count<'_>, (usize, Parts))> {
+    let at = bullet_len(s);
+    let parts = split_card(s.get(at..)?);
+    let number = s.get(at + parts.number?.0..at + parts.number?.1)?;
+    let year = number.len() == 4 && (number.starts_with("19") || number.starts_with("20"));
+    let name = s.get(at + parts.name.0..at + parts.name.1)?;
+    if !parts.marked || parts.set.is_none() || name.is_empty() || year || starts_numeric(name) {
+        return None;
+    }
+    let count = Count {
+        span: (at, at),
+        digits: "1",
+        negative: false,
+        rest: Some(at),
+    };
+    Some((count, (at, parts)))
+}
+
+/// Whether `s` starts with a digit of any script (`4Iono`, `４ Iono`): a count written
+/// wrong, which must stay a finding rather than become part of a name.
+fn starts_numeric(s: &str) -> bool {
+    s.chars().next().is_some_and(char::is_numeric)
 }
 
 /// Length of a leading `*`, `-` or `•` bullet and the blanks after it (0 if none).
@@ -146,12 +207,18 @@ pub(crate) fn split_card(rest: &str) -> Parts {
     let ph = tok(0) == Some("PH") && coded(body, &toks, 1);
     let at = usize::from(ph);
     if coded(body, &toks, at) {
+        let written = name(at + 1);
+        let name = without_dash(body, written);
         return Parts {
-            name: name(at + 1),
+            name,
             set: toks.get(at + 1).map(|&range| unparenthesized(body, range)),
             number: toks.get(at).copied(),
             ph,
+            marked: name != written,
         };
+    }
+    if let Some(parts) = bracketed(body).or_else(|| code_first(body)) {
+        return parts;
     }
     if let Some(&(start, end)) = toks.first()
         && toks.len() > 1
@@ -162,6 +229,7 @@ pub(crate) fn split_card(rest: &str) -> Parts {
             set: Some((start, start + dash)),
             number: Some((start + dash + 1, end)),
             ph: false,
+            marked: false,
         };
     }
     if bare_number(body, &toks) || glued_number(body, &toks) {
@@ -170,6 +238,7 @@ pub(crate) fn split_card(rest: &str) -> Parts {
             set: None,
             number: toks.first().copied(),
             ph: false,
+            marked: false,
         };
     }
     Parts {
@@ -177,6 +246,7 @@ pub(crate) fn split_card(rest: &str) -> Parts {
         set: None,
         number: None,
         ph: false,
+        marked: false,
     }
 }
 
@@ -197,6 +267,103 @@ fn coded(body: &str, toks: &[Range], at: usize) -> bool {
     (is_number(number) || is_letter_number(number))
         && is_code(code)
         && (code != "Energy" || name.is_some_and(mentions_energy))
+}
+
+/// A printing in brackets at the end of the line, as deck sites write it: `Charmander
+/// (PAF 7)`, `Iono [PAL 185]`. The brackets hold exactly a code and a number separated by
+/// blanks, and a name comes before them (a `-` before the brackets is dropped).
+fn bracketed(body: &str) -> Option<Parts> {
+    let close = body.chars().next_back()?;
+    let open = match close {
+        ')' => '(',
+        ']' => '[',
+        _ => return None,
+    };
+    let start = body.rfind(open)?;
+    let inner_start = start + 1;
+    let inner = body.get(inner_start..body.len() - 1)?;
+    let toks = last_tokens(inner, 3);
+    let [(num_start, num_end), (code_start, code_end)] = toks.as_slice() else {
+        return None;
+    };
+    let (number, code) = (
+        inner.get(*num_start..*num_end)?,
+        inner.get(*code_start..*code_end)?,
+    );
+    if !is_code(code) || !(is_number(number) || is_letter_number(number)) {
+        return None;
+    }
+    let name = without_dash(
+        body,
+        (0, body.get(..start)?.trim_end_matches(is_blank).len()),
+    );
+    (name.1 > 0).then_some(Parts {
+        name,
+        set: Some((inner_start + code_start, inner_start + code_end)),
+        number: Some((inner_start + num_start, inner_start + num_end)),
+        ph: false,
+        marked: true,
+    })
+}
+
+/// The code and number written before the name, as some sites and spreadsheets order
+/// them: `TWM 128 Dreepy`. Taken only when the end of the line holds no printing.
+fn code_first(body: &str) -> Option<Parts> {
+    let mut words = first_tokens(body, 3).into_iter();
+    let (code_start, code_end) = words.next()?;
+    let (num_start, num_end) = words.next()?;
+    let (name_start, _) = words.next()?;
+    let code = body.get(code_start..code_end)?;
+    let number = body.get(num_start..num_end)?;
+    (is_code(code) && code != "Energy" && is_number(number)).then_some(Parts {
+        name: (name_start, body.len()),
+        set: Some((code_start, code_end)),
+        number: Some((num_start, num_end)),
+        ph: false,
+        marked: true,
+    })
+}
+
+/// The first `n` blank-separated tokens of `s` as byte ranges, in order.
+fn first_tokens(s: &str, n: usize) -> Vec<Range> {
+    let mut out = Vec::with_capacity(n);
+    let mut start = None;
+    for (i, c) in s.char_indices() {
+        if out.len() == n {
+            return out;
+        }
+        match (is_blank(c), start) {
+            (true, Some(a)) => {
+                out.push((a, i));
+                start = None;
+            }
+            (false, None) => start = Some(i),
+            _ => {}
+        }
+    }
+    if let Some(a) = start.filter(|_| out.len() < n) {
+        out.push((a, s.len()));
+    }
+    out
+}
+
+/// A name range without a trailing ` -` (or en/em dash) that separated it from its code:
+/// `Switch - MEG 130`.
+fn without_dash(body: &str, (start, end): Range) -> Range {
+    let Some(name) = body.get(start..end) else {
+        return (start, end);
+    };
+    match name.strip_suffix(['-', '–', '—']) {
+        Some(head) if head.ends_with(is_blank) => {
+            let head = head.trim_end_matches(is_blank);
+            if head.is_empty() {
+                (start, end)
+            } else {
+                (start, start + head.len())
+            }
+        }
+        _ => (start, end),
+    }
 }
 
 /// A code written in parentheses, `(SVI)`, as tools modelled on card-game exports of other

@@ -8,6 +8,7 @@
 use super::card::{self, Count, Parts};
 use super::header::{self, Marker};
 use super::lines::trim;
+use super::table::{self, Columns};
 
 /// What a line is, with byte ranges relative to the trimmed line.
 #[derive(Debug, PartialEq, Eq)]
@@ -15,6 +16,8 @@ pub(crate) enum Class<'a> {
     Blank,
     Comment,
     Banner,
+    /// A spreadsheet's header row, naming its columns (`Qty<TAB>Name<TAB>Set<TAB>No.`).
+    ColumnNames(Columns),
     /// A header or footer, written bare or after `#`s (`##Pokémon - 22`, `## Trainers`).
     Marker(Marker),
     /// A count and what follows it; `parts` is `None` when nothing follows the count.
@@ -29,6 +32,9 @@ pub(crate) enum Class<'a> {
 pub(crate) fn classify(s: &str) -> Class<'_> {
     if s.is_empty() {
         return Class::Blank;
+    }
+    if let Some(columns) = table::header_row(s) {
+        return Class::ColumnNames(columns);
     }
     if s.starts_with("//") {
         return Class::Comment;
@@ -49,8 +55,18 @@ pub(crate) fn classify(s: &str) -> Class<'_> {
             .and_then(|at| Some((at, card::split_card(s.get(at..)?))));
         return Class::Card { count, parts };
     }
-    match header::marker(s) {
-        Some(marker) => Class::Marker(marker),
+    if let Some(marker) = header::marker(s) {
+        return Class::Marker(marker);
+    }
+    let row = table::row(s, None).map(|(count, parts)| (count, (0, parts)));
+    match row
+        .or_else(|| card::split_trailing_count(s))
+        .or_else(|| card::implied_count(s))
+    {
+        Some((count, parts)) => Class::Card {
+            count,
+            parts: Some(parts),
+        },
         None => Class::Unreadable,
     }
 }
@@ -64,6 +80,7 @@ mod tests {
             Class::Blank => "blank",
             Class::Comment => "comment",
             Class::Banner => "banner",
+            Class::ColumnNames(_) => "columns",
             Class::Marker(_) => "marker",
             Class::Card { .. } => "card",
             Class::Unreadable => "unreadable",
@@ -91,6 +108,13 @@ mod tests {
             ("Total Cards: 60", "marker"),
             ("Dragapult ex by Ash", "unreadable"),
             ("*", "unreadable"),
+            ("Qty\tName\tSet\tNo.", "columns"),
+            ("Dreepy\t4\tTWM\t128", "card"),
+            ("Dreepy x4", "card"),
+            ("Iono [PAL 185]", "card"),
+            ("TWM 128 Dreepy", "card"),
+            ("Charizard ex - 1st place Regional", "unreadable"),
+            ("Top 8 NAIC 2024", "unreadable"),
         ];
         for (line, expected) in cases {
             assert_eq!(kind(line), expected, "{line:?}");

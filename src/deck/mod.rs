@@ -33,7 +33,9 @@ pub mod input;
 mod json;
 mod lines;
 mod reader;
+mod shapes;
 pub mod source;
+mod table;
 
 use serde::Serialize;
 
@@ -172,6 +174,26 @@ pub enum JsonLayout {
     Text { at: Span },
 }
 
+/// The title of a list: its first line, when that is free text (`Charizard ex - 1st place
+/// Regional`, `my list for sunday:`) or a whole-line comment (`// Charizard ex ...`, what
+/// `fmt` writes for it), before any card, header or footer.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Title {
+    pub line: usize,
+    /// The title without a comment marker and surrounding blanks.
+    pub text: String,
+    /// The whole line as written.
+    pub span: Span,
+}
+
+/// A free-text line before the first card and the first header (a title, a player's
+/// name, a date): not a card and not an issue. `fmt` keeps it as a comment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Note {
+    pub line: usize,
+    pub span: Span,
+}
+
 /// A deck list as read, in the order written.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct DeckList {
@@ -193,6 +215,12 @@ pub struct DeckList {
     /// nothing or disagree.
     #[serde(skip)]
     pub header_languages: Vec<Language>,
+    /// The list's title (see [`Title`]), if its first line is one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub title: Option<Title>,
+    /// Free-text lines before the first card and header, in order (see [`Note`]).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<Note>,
     /// Whole-line comments a JSON list carries in its `comments` array, each a `//` or `#`
     /// line. Empty for text lists, whose comments are lines of the text itself.
     #[serde(skip_serializing_if = "Vec::is_empty")]

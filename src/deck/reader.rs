@@ -7,13 +7,13 @@
 use super::card::{Count, Parts, Range};
 use super::classify::{Class, classify};
 use super::header::{Form, Hint, Marker, Role, deck_language, fitting_languages};
-use super::lines::Line;
+use super::lines::{Line, trim};
+use super::shapes::{self, EXAMPLE};
+use super::table::{self, Columns};
 use super::{
-    CardLine, DeckList, Footer, Header, Layout, MAX_COUNT, ParseIssue, ParseIssueKind, Section,
-    Span,
+    CardLine, DeckList, Footer, Header, Layout, MAX_COUNT, Note, ParseIssue, ParseIssueKind,
+    Section, Span, Title,
 };
-
-const EXAMPLE: &str = "expected a card line such as `4 Iono PAL 185`";
 
 /// The message for a line whose count is written in full-width digits (`４ Iono`, as a
 /// Japanese input method types them): which digits to write instead.
@@ -35,9 +35,22 @@ fn full_width_count(text: &str) -> Option<String> {
     ))
 }
 
+/// A comment's text without its `//` or `#` marker and surrounding blanks.
+fn comment_text(line: &str) -> &str {
+    let text = line
+        .strip_prefix("//")
+        .unwrap_or_else(|| line.trim_start_matches('#'));
+    trim(text).1
+}
+
 /// Reads lines one by one; [`Reader::finish`] resolves what needs the whole deck.
-#[derive(Default)]
 pub(crate) struct Reader {
+    /// Whether a non-blank line was read: only the first one can be the title.
+    started: bool,
+    /// Whether no card, header or footer was read yet: free text here is a note.
+    preamble: bool,
+    /// The columns a spreadsheet's header row named, for the rows after it.
+    columns: Option<Columns>,
     deck: DeckList,
     section: Option<Section>,
     /// Language hints of `deck.headers`, in order, then the footer's.
@@ -48,19 +61,81 @@ pub(crate) struct Reader {
     coded_cards: bool,
 }
 
+impl Default for Reader {
+    fn default() -> Reader {
+        Reader {
+            started: false,
+            preamble: true,
+            columns: None,
+            deck: DeckList::default(),
+            section: None,
+            header_hints: Vec::new(),
+            footer_hint: None,
+            ptcgo: false,
+            colon_headers: false,
+            coded_cards: false,
+        }
+    }
+}
+
 impl Reader {
     pub(crate) fn read(&mut self, line: Line<'_>) {
-        match classify(line.text) {
-            Class::Blank | Class::Comment => {}
+        let row = self.columns.as_ref().and_then(|columns| {
+            let (count, parts) = table::row(line.text, Some(columns))?;
+            Some(Class::Card {
+                count,
+                parts: Some((0, parts)),
+            })
+        });
+        let class = row.unwrap_or_else(|| classify(line.text));
+        let first = !self.started && class != Class::Blank;
+        self.started |= first;
+        match class {
+            Class::Blank => {}
+            Class::Comment => {
+                if first {
+                    self.title(line, comment_text(line.text));
+                }
+            }
             // Only the PTCGO banner tells the layout; `-----` separators are everywhere.
             Class::Banner => self.ptcgo |= line.text.starts_with("***"),
-            Class::Marker(marker) => self.marker(line, marker),
-            Class::Card { count, parts } => self.card(line, &count, parts),
-            Class::Unreadable => {
-                let message = full_width_count(line.text).unwrap_or_else(|| EXAMPLE.to_string());
-                self.issue(line, ParseIssueKind::Unreadable, &message, None);
+            Class::ColumnNames(columns) => self.columns = Some(columns),
+            Class::Marker(marker) => {
+                self.preamble = false;
+                self.marker(line, marker);
             }
+            Class::Card { count, parts } => {
+                self.preamble = false;
+                self.card(line, &count, parts);
+            }
+            Class::Unreadable => match full_width_count(line.text) {
+                Some(message) => self.issue(line, ParseIssueKind::Unreadable, &message, None),
+                None if self.preamble && shapes::free_text(line.text) => {
+                    if first {
+                        self.title(line, line.text);
+                    }
+                    self.deck.notes.push(Note {
+                        line: line.number,
+                        span: Span::new(line.offset, line.text.len()),
+                    });
+                }
+                None => {
+                    let message = shapes::help(line.text);
+                    self.issue(line, ParseIssueKind::Unreadable, &message, None);
+                }
+            },
         }
+    }
+
+    fn title(&mut self, line: Line<'_>, text: &str) {
+        if text.is_empty() {
+            return;
+        }
+        self.deck.title = Some(Title {
+            line: line.number,
+            text: text.to_owned(),
+            span: Span::new(line.offset, line.text.len()),
+        });
     }
 
     fn marker(&mut self, line: Line<'_>, marker: Marker) {

@@ -115,7 +115,9 @@ pub fn parse_spec(spec: &str) -> Result<Spec, EditError> {
         return Err(bad());
     }
     let list = deck::parse(trimmed);
-    let has_count = !list.cards.is_empty()
+    // A line that leaves its count out (`Iono [PAL 185]`) reads as one copy, with an
+    // empty count span: a spec without a count.
+    let has_count = list.cards.iter().any(|card| card.count_span.length > 0)
         || list
             .issues
             .iter()
@@ -335,6 +337,14 @@ impl Plan {
             if count == 0 {
                 splices.push((line_range(text, card.line.span), String::new()));
                 changes.push(format!("line {line} removed: {written}"));
+            } else if card.line.count_span.length == 0 {
+                // A line written without its count (`Iono [PAL 185]`): the count goes first.
+                let at = card.line.count_span.offset;
+                splices.push((at..at, format!("{count} ")));
+                changes.push(format!(
+                    "line {line}: {} → {count} {}",
+                    card.line.count, card.line.name
+                ));
             } else if let Some(splice) = replace_number(text, card.line.count_span, count) {
                 splices.push(splice);
                 changes.push(format!(

@@ -68,7 +68,8 @@ impl Default for HumanOptions {
 /// reads the first screens; `--output short` lists everything.
 pub const MAX_HUMAN_FINDINGS: usize = 100;
 
-/// Human rendering of one deck: its findings with their source lines, then a summary line.
+/// Human rendering of one deck: its title (when the list has one), its findings with their
+/// source lines, then a summary line.
 pub fn human(deck: &CheckedDeck, options: HumanOptions) -> String {
     let theme = if options.color {
         GraphicalTheme::unicode()
@@ -79,6 +80,13 @@ pub fn human(deck: &CheckedDeck, options: HumanOptions) -> String {
         .with_width(options.width)
         .with_links(false);
     let mut out = String::new();
+    if let Some(title) = &deck.list.title {
+        out.push_str(&format!(
+            "{}: {}\n\n",
+            visible_line(&deck.path),
+            visible_line(&title.text)
+        ));
+    }
     let path = visible_line(&deck.path).into_owned();
     let source = visible_source(&deck.source);
     for diagnostic in deck.diagnostics.iter().take(MAX_HUMAN_FINDINGS) {
@@ -211,6 +219,9 @@ struct JsonDeck<'a> {
     path: std::borrow::Cow<'a, str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     path_bytes: Option<&'a [u8]>,
+    /// The list's title (its first line, when free text or a comment), if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    title: Option<&'a str>,
     format: &'a str,
     /// The date the deck was judged at (`YYYY-MM-DD`).
     as_of: String,
@@ -278,6 +289,7 @@ fn json_deck<'a>(deck: &'a CheckedDeck, db: &CardDb) -> JsonDeck<'a> {
             None => std::borrow::Cow::Borrowed(&deck.path),
         },
         path_bytes: deck.path_bytes.as_deref(),
+        title: deck.list.title.as_ref().map(|title| title.text.as_str()),
         format: &deck.format,
         as_of: deck.as_of.to_string(),
         language: deck.language.map(|language| language.code()),

@@ -27,6 +27,7 @@ mod html_chromium;
 mod identify_shared;
 mod names_rulebooks;
 mod oracles;
+mod pasted_shapes;
 mod precommit;
 mod printed_names;
 mod props;

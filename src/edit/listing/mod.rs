@@ -24,7 +24,10 @@
 //!   several, the one of those most names are written in), else the language of the
 //!   names, else English. Formatting its own output picks the same words again.
 //! - Whole-line comments (`// ...`, `# ...`) are kept, in written order, at the top; a
-//!   comment at the end of a card line (`4 Iono # tech`) is dropped. A JSON list's
+//!   comment at the end of a card line (`4 Iono # tech`) is dropped. Free text before the
+//!   first card and header (a title such as `Charizard ex - 1st place Regional`) is kept as
+//!   a `//` comment, which reads back as the same title. A spreadsheet's header row
+//!   (`Qty<TAB>Name<TAB>Set<TAB>No.`) is dropped with the tabs. A JSON list's
 //!   `comments` are kept the same way.
 //! - `fmt` prints the Pokémon TCG Live layout, except for a JSON list, which stays JSON in
 //!   its own layout (the `keep_json` module): deckbox's own layout is written anew (and
@@ -450,7 +453,8 @@ fn list_line(entry: Entry, db: &CardDb) -> ListLine {
 }
 
 /// Whole-line comments: lines that are not cards, headers, footer or issues and start with
-/// `//` or `#`, then a JSON list's `comments` (no line of JSON starts with `//` or `#`).
+/// `//` or `#`, and free text before the first card and header (a title) made a `//`
+/// comment; then a JSON list's `comments` (no line of JSON starts with `//` or `#`).
 fn comments(deck: &CheckedDeck) -> Vec<String> {
     let list = &deck.list;
     let structural: std::collections::BTreeSet<usize> = list
@@ -461,13 +465,20 @@ fn comments(deck: &CheckedDeck) -> Vec<String> {
         .chain(list.footer.iter().map(|footer| footer.line))
         .chain(list.issues.iter().map(|issue| issue.line))
         .collect();
+    let notes: std::collections::BTreeSet<usize> =
+        list.notes.iter().map(|note| note.line).collect();
     let text = deck.source.replace("\r\n", "\n").replace('\r', "\n");
     text.split('\n')
         .enumerate()
         .filter(|(index, _)| !structural.contains(&(index + 1)))
-        .map(|(_, line)| line.trim_matches(is_blank))
-        .filter(|line| line.starts_with("//") || line.starts_with('#'))
-        .map(str::to_owned)
+        .filter_map(|(index, line)| {
+            let line = line.trim_matches(is_blank);
+            if notes.contains(&(index + 1)) {
+                Some(format!("// {line}"))
+            } else {
+                (line.starts_with("//") || line.starts_with('#')).then(|| line.to_owned())
+            }
+        })
         .chain(list.comments.iter().cloned())
         .collect()
 }
