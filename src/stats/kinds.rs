@@ -97,8 +97,15 @@ pub struct Unidentified {
 /// Merges the deck's lines into kinds by English rules name, in order of first appearance.
 /// Statistics over a card that was not identified would be wrong, so any such line (or an
 /// unreadable one) is an error naming them.
+///
+/// A kind is Basic Pokémon exactly when `check`'s `no-basic-pokemon` rule counts its cards
+/// ([`Printing::is_basic_pokemon`]). Cards that share a rules name but not that (`Mewtwo` and
+/// `Mewtwo LV.X`, both named Mewtwo) are two kinds: the LV.X one goes by its printed name, so
+/// that no Pokémon LV.X, Restored Pokémon, V-UNION piece or BREAK is dealt as a Basic.
 pub fn deck_kinds(deck: &CheckedDeck, db: &CardDb) -> Result<Vec<DeckKind>, Unidentified> {
     let mut kinds: Vec<DeckKind> = Vec::new();
+    // Per kind: its rules key, and the English printed name of its first printing.
+    let mut keys: Vec<(String, String)> = Vec::new();
     let mut unknown: Vec<String> = deck
         .list
         .issues
@@ -111,41 +118,36 @@ pub fn deck_kinds(deck: &CheckedDeck, db: &CardDb) -> Result<Vec<DeckKind>, Unid
             unknown.push(format!("  line {}: {}", line.line, line.name));
             continue;
         };
-        let name = printing.rules_name();
-        // A basic Energy's rules name is English in every language: show it as written.
-        let local = match deck
-            .language
-            .and_then(|language| printing.names.get(language))
-        {
-            _ if printing.is_basic_energy() && deck.language != Some(Language::En) => {
-                card.line.name.clone()
-            }
-            Some(local) => crate::names::canonical(local),
-            None => name.clone(),
-        };
         let written = card.line.name.clone();
+        let basic = printing.is_basic_pokemon();
         // One kind per card as the construction rules count it (`DeckCard::key`): spellings
         // of one name in the data are one card.
         let key = card.key(db);
         match kinds
             .iter_mut()
-            .find(|kind| crate::names::lookup_key(&kind.name) == key)
+            .zip(&keys)
+            .find(|(kind, (k, _))| *k == key && kind.basic == basic)
         {
-            Some(kind) => {
+            Some((kind, _)) => {
                 kind.copies = kind.copies.saturating_add(card.line.count);
-                kind.basic |= printing.is_basic_pokemon();
                 if !kind.written.contains(&written) {
                     kind.written.push(written);
                 }
             }
-            None => kinds.push(DeckKind {
-                name,
-                local,
-                written: vec![written],
-                copies: card.line.count,
-                basic: printing.is_basic_pokemon(),
-                class: Class::of(printing),
-            }),
+            None => {
+                let name = printing.rules_name();
+                kinds.push(DeckKind {
+                    local: local_name(deck, printing, &card.line.name, &name),
+                    name,
+                    written: vec![written],
+                    copies: card.line.count,
+                    basic,
+                    class: Class::of(printing),
+                });
+                // As printed: `canonical` would take the `LV.X` off.
+                let printed = printing.names.primary().trim().to_string();
+                keys.push((key, printed));
+            }
         }
     }
     if !unknown.is_empty() {
@@ -154,7 +156,44 @@ pub fn deck_kinds(deck: &CheckedDeck, db: &CardDb) -> Result<Vec<DeckKind>, Unid
             lines: unknown,
         });
     }
+    name_apart(&mut kinds, &keys);
     Ok(kinds)
+}
+
+/// The name of a kind in the list's language. A basic Energy's rules name is English in
+/// every language: it is shown as written.
+fn local_name(deck: &CheckedDeck, printing: &Printing, written: &str, name: &str) -> String {
+    match deck
+        .language
+        .and_then(|language| printing.names.get(language))
+    {
+        _ if printing.is_basic_energy() && deck.language != Some(Language::En) => {
+            written.to_string()
+        }
+        Some(local) => crate::names::canonical(local),
+        None => name.to_string(),
+    }
+}
+
+/// Where a rules name has a Basic kind and a kind that is not (`Mewtwo`, `Mewtwo LV.X`), the
+/// one that is not goes by its printed English name, so each name in a report or a query
+/// means one kind.
+fn name_apart(kinds: &mut [DeckKind], keys: &[(String, String)]) {
+    let basic_keys: Vec<&str> = kinds
+        .iter()
+        .zip(keys)
+        .filter(|(kind, _)| kind.basic)
+        .map(|(_, (key, _))| key.as_str())
+        .collect();
+    for (kind, (key, printed)) in kinds.iter_mut().zip(keys) {
+        if kind.basic || !basic_keys.contains(&key.as_str()) || *printed == kind.name {
+            continue;
+        }
+        if crate::names::lookup_key(&kind.local) == crate::names::lookup_key(&kind.name) {
+            kind.local = printed.clone();
+        }
+        kind.name = printed.clone();
+    }
 }
 
 #[cfg(test)]
