@@ -71,7 +71,7 @@ pub fn resolve(
 }
 
 /// Which printing a line that names its card by name alone is read as: one the format
-/// allows, else one that existed at the date judged, else the newest.
+/// allows that existed at the date judged, else one that existed then, else the newest.
 pub struct Preference<'a> {
     pub allowed: &'a dyn Fn(&Printing) -> bool,
     /// Released by the date judged: a 2011 list's `Magnezone` is a Magnezone of 2011 even
@@ -80,9 +80,9 @@ pub struct Preference<'a> {
 }
 
 /// [`resolve`] for a deck played in a format: a line that names its card by name alone is
-/// read as a printing the format allows when there is one (a Base Set Hitmonchan in the Game
-/// Boy format, not the newest Hitmonchan), else one that existed at the date judged
-/// ([`Preference`]). A line with a set code and number means that printing, allowed or not.
+/// read as a printing of the date judged that the format allows when there is one (a Base
+/// Set Hitmonchan in the Game Boy format, not the newest Hitmonchan), else one that existed
+/// at that date ([`Preference`]). A line with a set code and number means that printing, allowed or not.
 pub fn resolve_among(
     db: &CardDb,
     name: &str,
@@ -100,6 +100,9 @@ pub fn resolve_among(
             && let Some(code) = db.set_code_of_id(set)
         {
             hits = db.by_set_number(code, number);
+        }
+        if hits.is_empty() {
+            hits = radiant_collection(db, set, number);
         }
         if let Some(&first) = hits.first() {
             // The name index holds the lookup key of every printed name: its hits for this
@@ -142,6 +145,16 @@ pub fn resolve_among(
                 },
             };
         }
+        if let Some(hit) = in_set(db, name, set, prefer) {
+            // The set is right and the number names nothing: the card is that set's, and
+            // `unknown-printing` says which printing was assumed.
+            return Resolution::Found {
+                id: hit.id,
+                language: Some(hit.language),
+                by_printing: false,
+                others: Vec::new(),
+            };
+        }
     }
     if let (None, Some(number)) = (set, number) {
         if let Some(hit) = by_name_and_number(db, name, number, prefer) {
@@ -164,8 +177,15 @@ pub fn resolve_among(
             };
         }
     }
-    // A basic Energy's placeholder code (`Energy 7`, `SVE R`) says the card is basic.
-    let basic = matches!((set, number), (Some(set), Some(number)) if is_placeholder(set, number));
+    // A basic Energy's placeholder code (`Energy 7`, `SVE R`) says the card is basic, and so
+    // does a number with no code that no printing of the name carries: the Pokémon TCG
+    // Online client wrote basic Energy that way (`* 8 Metal Energy 43`), never a special
+    // Energy (which it wrote with its set code).
+    let basic = match (set, number) {
+        (Some(set), Some(number)) => is_placeholder(set, number),
+        (None, Some(_)) => names::is_basic_energy_name(name),
+        _ => false,
+    };
     match best_by_name(db, name, prefer, basic, allowed) {
         Some((id, language, others)) => Resolution::Found {
             id,
@@ -178,6 +198,49 @@ pub fn resolve_among(
             .unwrap_or(Resolution::Unknown),
         None => Resolution::Unknown,
     }
+}
+
+/// The largest number a Radiant Collection's number can be written as: the main set's size
+/// plus the subset's. Legendary Treasures' is 115 + 32; the bound keeps a hostile number
+/// from costing more than this many lookups.
+const MAX_NUMBER_AFTER_SUBSET: u32 = 400;
+
+/// A set's Radiant Collection card written as the Pokémon TCG Online client exported it:
+/// numbered after the main set, so `Kirlia LTR 124` is `LTR RC9` (Legendary Treasures' main
+/// set ends at 115). Empty when the set has no `RC` subset or the number is not past its
+/// main set.
+fn radiant_collection<'a>(db: &'a CardDb, set: &str, number: &str) -> &'a [PrintingId] {
+    let Ok(written) = number.trim().parse::<u32>() else {
+        return &[];
+    };
+    if written > MAX_NUMBER_AFTER_SUBSET || db.by_set_number(set, "RC1").is_empty() {
+        return &[];
+    }
+    let last_main = (1..written)
+        .rev()
+        .find(|n| !db.by_set_number(set, &n.to_string()).is_empty());
+    match last_main {
+        Some(last) => db.by_set_number(set, &format!("RC{}", written - last)),
+        None => &[],
+    }
+}
+
+/// The newest printing of `name` in the set `set` (its printed code), the list's language
+/// first: what a line means whose code is right and whose number names no printing.
+fn in_set(db: &CardDb, name: &str, set: &str, prefer: Option<Language>) -> Option<NameMatch> {
+    db.name_matches(name)
+        .filter(|hit| {
+            db.get(hit.id)
+                .is_some_and(|p| p.set_code.eq_ignore_ascii_case(set.trim()))
+        })
+        .max_by_key(|hit| {
+            let date = db.get(hit.id).map(|p| p.release_date.clone());
+            (
+                Some(hit.language) == prefer,
+                date,
+                std::cmp::Reverse(hit.id),
+            )
+        })
 }
 
 /// A line with a number and no set code (`Lugia V 138`, `Mewtwo V-UNION SWSH161`,
@@ -325,8 +388,13 @@ fn best_by_name(
         key(pa).cmp(&key(pb)).then(b.id.cmp(&a.id))
     };
     // Judging a printing costs a format lookup: only when the newest is not allowed are
-    // the others judged, and the allowed ones kept.
-    let is_allowed = |hit: &NameMatch| db.get(hit.id).is_some_and(allowed);
+    // the others judged, and the allowed ones kept. A printing released after the date
+    // judged is not a reading of a list of that date, even where the format would allow it
+    // (a basic Energy, a later reprint): a 2012 `Grass Energy` is a 2012 printing.
+    let is_allowed = |hit: &NameMatch| {
+        db.get(hit.id)
+            .is_some_and(|p| allowed(p) && (preference.existed)(p))
+    };
     let first = *hits.iter().max_by(newest)?;
     let any_allowed = is_allowed(&first) || {
         narrow(&mut hits, is_allowed);
@@ -620,6 +688,65 @@ mod suggestion_tests {
         assert!(!others.is_empty());
         assert!(!names::says_basic_energy("Darkness Energy"));
         assert!(!names::says_basic_energy("Basic Pikachu"));
+    }
+
+    /// The Pokémon TCG Online client numbered Legendary Treasures' Radiant Collection after
+    /// the main set's 115 cards: `Kirlia LTR 124` is RC9, `Mew-EX LTR 139` is RC24.
+    #[test]
+    fn ptcgo_radiant_collection_numbers() {
+        let db = crate::cards::embedded::open().unwrap();
+        for (name, number, label) in [
+            ("Kirlia", "124", "LTR RC9"),
+            ("Mew-EX", "139", "LTR RC24"),
+            ("Mew EX", "139", "LTR RC24"),
+        ] {
+            let found = resolve(&db, name, Some("LTR"), Some(number), None);
+            let Resolution::Found {
+                id, by_printing, ..
+            } = found
+            else {
+                panic!("{name} LTR {number}: {found:?}");
+            };
+            assert!(by_printing, "{name} LTR {number}");
+            assert_eq!(db.get(id).unwrap().printing_label(), label);
+        }
+        // The main set's own numbers are untouched.
+        let Resolution::Found { id, .. } = resolve(&db, "Zekrom", Some("LTR"), Some("115"), None)
+        else {
+            panic!("LTR 115");
+        };
+        assert_eq!(db.get(id).unwrap().printing_label(), "LTR 115");
+    }
+
+    /// A code and a number that name no printing: the card is read as a printing of that set
+    /// (and `unknown-printing` says so), not as the newest printing of the name.
+    #[test]
+    fn a_number_the_set_lacks_reads_the_name_in_that_set() {
+        let db = crate::cards::embedded::open().unwrap();
+        let found = resolve(&db, "Kirlia", Some("LTR"), Some("300"), None);
+        let Resolution::Found {
+            id, by_printing, ..
+        } = found
+        else {
+            panic!("{found:?}");
+        };
+        assert!(!by_printing);
+        assert_eq!(db.get(id).unwrap().set_code, "LTR");
+    }
+
+    /// Basic Energy as PTCGO exported it: a number and no set code (`* 8 Metal Energy 43`).
+    /// It is the basic card, with no `ambiguous-card` about the special `Metal Energy`.
+    #[test]
+    fn a_numbered_basic_energy_without_code_is_basic() {
+        let db = crate::cards::embedded::open().unwrap();
+        for (name, number) in [("Metal Energy", "43"), ("Psychic Energy", "48")] {
+            let found = resolve(&db, name, None, Some(number), None);
+            let Resolution::Found { id, others, .. } = found else {
+                panic!("{name} {number}: {found:?}");
+            };
+            assert!(db.get(id).unwrap().is_basic_energy(), "{name} {number}");
+            assert!(others.is_empty(), "{name} {number}: {others:?}");
+        }
     }
 
     /// Expedition's set code `EX` reads as a name suffix; when the longer name is no card's,

@@ -14,6 +14,7 @@ use crate::deck::source::SourceText;
 use crate::deck::{CardLine, DeckList};
 use crate::formats::Format;
 use crate::formats::legality::{self, Verdict};
+use crate::names;
 use crate::names::lang::Language;
 
 /// Identifies every line of `list` and reads each ambiguous name as the card that breaks
@@ -276,17 +277,41 @@ fn identify_line(context: &mut Identify, index: usize, line: &CardLine) -> DeckC
 
 /// The suggestions that are card names in the list's own language, when there are any: an
 /// English list misspelling `Super Rod` is offered `Super Rod`, not the Portuguese
-/// `Super Recolhida` as well.
-fn in_language(db: &CardDb, suggestions: Vec<String>, language: Option<Language>) -> Vec<String> {
-    let Some(language) = language else {
-        return suggestions;
+/// `Super Recolhida` as well. Each comes with its English name when that differs
+/// (`Super Bonbon` is Rare Candy), so a player can tell the card and search it.
+fn in_language(
+    db: &CardDb,
+    suggestions: Vec<String>,
+    language: Option<Language>,
+) -> Vec<(String, Option<String>)> {
+    let own: Vec<String> = match language {
+        Some(language) => suggestions
+            .iter()
+            .filter(|name| resolve::name_languages(db, name).contains(&language))
+            .cloned()
+            .collect(),
+        None => Vec::new(),
     };
-    let own: Vec<String> = suggestions
+    let chosen = if own.is_empty() { suggestions } else { own };
+    chosen
+        .into_iter()
+        .map(|name| {
+            let english = english_name(db, &name, language)
+                .filter(|english| names::lookup_key(english) != names::lookup_key(&name));
+            (name, english)
+        })
+        .collect()
+}
+
+/// The English name of the card a suggested name names, in the list's language first.
+fn english_name(db: &CardDb, name: &str, language: Option<Language>) -> Option<String> {
+    let hits = db.by_name(name);
+    let hit = hits
         .iter()
-        .filter(|name| resolve::name_languages(db, name).contains(&language))
-        .cloned()
-        .collect();
-    if own.is_empty() { suggestions } else { own }
+        .find(|hit| Some(hit.language) == language)
+        .or_else(|| hits.first())?;
+    let printing = db.get(hit.id)?;
+    printing.names.get(Language::En).map(str::to_string)
 }
 
 /// The deck's languages: (the one most distinct card names are written in, ties broken

@@ -16,7 +16,8 @@ use deckbox::stats::QueryError;
 use deckbox::stats::kinds::{DeckKind, deck_kinds};
 use deckbox::stats::simulate::{Progress, SimulationPlan, engine_deck, simulate_report};
 
-/// The seed used when `--seed` is not given, so that output is reproducible by default.
+/// The seed `stats --simulate` uses when `--seed` is not given, so that its estimates are
+/// reproducible by default. `sample` deals a new hand each run instead (and prints its seed).
 pub const DEFAULT_SEED: u64 = 1;
 /// Most setups `--simulate` runs: about 40 s on one core of the development machine (27 M
 /// setups a second, docs/statistics.md), 20 s on two. Its standard errors are below 0.002
@@ -52,8 +53,10 @@ pub struct DeckSourceArgs {
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=i64::from(deckbox::engine::MAX_TURNS)))]
     pub turns: u32,
     /// Seed of the shuffles: the same seed (and thread count) gives the same output.
-    #[arg(long, default_value_t = DEFAULT_SEED)]
-    pub seed: u64,
+    /// `stats --simulate` takes 1 when it is not given; `sample` takes a new one each run
+    /// and prints it.
+    #[arg(long)]
+    pub seed: Option<u64>,
 }
 
 #[derive(Debug, clap::Args)]
@@ -200,7 +203,7 @@ fn stats_outcome(
             .fold(args.deck.turns, u32::max);
         let plan = SimulationPlan {
             setups,
-            seed: args.deck.seed,
+            seed: args.deck.seed.unwrap_or(DEFAULT_SEED),
             threads: args.threads,
             turns,
             going,
@@ -524,11 +527,18 @@ fn with_count_as(
 /// The kind a written name means: its English rules name, a name a line used, or (through
 /// the card database) any language's name of a card whose rules name is in the deck.
 pub(super) fn kind_of(written: &str, deck: &StatsDeck) -> Option<usize> {
+    // Spelled as a kind is named first: `Mewtwo LV.X` and `Mewtwo` have one rules name but
+    // are two kinds (one is not a Basic Pokémon).
+    let spelled = deckbox::names::plain_spelling(written);
+    let exact = |name: &str| deckbox::names::plain_spelling(name) == spelled;
     let key = deckbox::names::lookup_key(written);
     let same = |name: &str| deckbox::names::lookup_key(name) == key;
-    let direct = deck.kinds.iter().position(|kind| {
-        same(&kind.name) || same(&kind.local) || kind.written.iter().any(|w| same(w))
-    });
+    let by = |same: &dyn Fn(&str) -> bool| {
+        deck.kinds.iter().position(|kind| {
+            same(&kind.name) || same(&kind.local) || kind.written.iter().any(|w| same(w))
+        })
+    };
+    let direct = by(&exact).or_else(|| by(&same));
     direct.or_else(|| {
         deck.settings.db.by_name(written).iter().find_map(|hit| {
             let name = deck.settings.db.get(hit.id)?.rules_name();
@@ -551,11 +561,25 @@ pub(super) fn suggest(written: &str, kinds: &[DeckKind]) -> Option<String> {
         .map(|(_, name)| name.clone())
 }
 
+/// A seed no earlier run is likely to have used: the standard library's per-process random
+/// hash keys (from the operating system), mixed with the clock.
+fn fresh_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |elapsed| elapsed.as_nanos());
+    hasher.write_u128(now);
+    // Seeds a person retypes: keep them short (at most 9 digits).
+    hasher.finish() % 1_000_000_000
+}
+
 pub(crate) fn run_sample(args: &SampleArgs, stdin: &mut dyn Read) -> Outcome {
     let sampled = load_stats_deck(&args.deck.file, &args.deck.settings, stdin).and_then(|deck| {
         let engine = engine_deck(&deck.kinds)?;
         let rules = &deck.settings.format.setup;
-        let mut rng = deckbox::engine::chunk_rng(args.deck.seed, 0);
+        let seed = args.deck.seed.unwrap_or_else(fresh_seed);
+        let mut rng = deckbox::engine::chunk_rng(seed, 0);
         let mut stdout = String::new();
         for index in 1..=args.count {
             let deal = deckbox::engine::TwoPlayerSetup::deal(
@@ -571,7 +595,7 @@ pub(crate) fn run_sample(args: &SampleArgs, stdin: &mut dyn Read) -> Outcome {
             let going_first = args.deck.going == Going::First;
             stdout.push_str(&render::sample::setup(
                 index,
-                args.deck.seed,
+                seed,
                 going_first,
                 &deck.kinds,
                 &deal,

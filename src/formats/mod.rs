@@ -302,10 +302,14 @@ pub struct Setup {
     pub first_player_draws: bool,
     /// The player who goes first may attack on their first turn.
     pub first_turn_attack: bool,
-    /// The player who goes first may play a Supporter on their first turn.
-    pub first_turn_supporter: bool,
+    /// The player who goes first may play a Supporter on their first turn; `None` when the
+    /// format's rules say nothing of Supporters (the Game Boy format's have none).
+    pub first_turn_supporter: Option<bool>,
     /// Where these rules come from.
     pub source: String,
+    /// What earlier rulebooks said differently, with the rulebook (`formats show` states it
+    /// beside the rules in force; statistics use the rules in force).
+    pub earlier: String,
 }
 
 impl Default for Setup {
@@ -318,8 +322,9 @@ impl Default for Setup {
             mutual_mulligans_cancel: true,
             first_player_draws: true,
             first_turn_attack: false,
-            first_turn_supporter: false,
+            first_turn_supporter: None,
             source: String::new(),
+            earlier: String::new(),
         }
     }
 }

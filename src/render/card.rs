@@ -83,6 +83,9 @@ pub struct PrintingEntry {
     pub released: String,
     pub series: String,
     pub regulation_mark: Option<String>,
+    /// The printing's own types (a Pokémon's `Psychic`, a Delta Species' `Fire`, `Metal`):
+    /// printings of one name may differ.
+    pub types: Vec<String>,
     /// ACE SPEC, Radiant, Prism Star, Pokémon Star, then the Rule Box and name mechanics
     /// (`ex`, `V`, `TAG TEAM`, ...).
     pub rules: Vec<&'static str>,
@@ -281,6 +284,7 @@ fn printing_entry(printing: &Printing, matched: bool) -> PrintingEntry {
         released: printing.release_date.clone(),
         series: printing.series.clone(),
         regulation_mark: printing.regulation_mark.map(String::from),
+        types: printing.types.clone(),
         rules: rules(printing),
         names: names_entry(&printing.names),
         matched,
@@ -507,14 +511,25 @@ fn history_text(out: &mut String, entry: &HistoryEntry, width: usize) {
     }
 }
 
+/// Whether the card's printings are not all of the same types (`Mewtwo` of Delta Species is
+/// Fire and Metal, other Mewtwo are Psychic).
+fn types_differ(card: &CardEntry) -> bool {
+    card.printings
+        .windows(2)
+        .any(|pair| pair[0].types != pair[1].types)
+}
+
 /// `Stage 1 Pokémon, Dragon, evolves from Dreepy`, `Trainer: Supporter`, `Basic Energy`.
 fn kind(card: &CardEntry) -> String {
     match card.category {
         Category::Pokemon => {
             let stage = card.stage.map_or("", |stage| stage.as_str());
             let mut out = format!("{stage} Pokémon").trim_start().to_string();
-            for kind in &card.types {
-                let _ = write!(out, ", {}", visible(kind));
+            // Printings of different types show theirs in the table, not here.
+            if !types_differ(card) {
+                for kind in &card.types {
+                    let _ = write!(out, ", {}", visible(kind));
+                }
             }
             if let Some(from) = &card.evolves_from {
                 let _ = write!(out, ", evolves from {}", visible(from));
@@ -585,10 +600,16 @@ fn printings_text(out: &mut String, card: &CardEntry, mark: bool) {
     let _ = writeln!(out, "{count} printing{plural}");
     let any_rules = card.printings.iter().any(|p| !p.rules.is_empty());
     let rules = if any_rules { "rules" } else { "" };
-    let header = ["printing", "set id", "released", "mark", rules].map(String::from);
+    let typed = types_differ(card);
+    let mut header: Vec<String> = ["printing", "set id", "released", "mark", rules]
+        .map(String::from)
+        .to_vec();
+    if typed {
+        header.insert(1, "type".to_string());
+    }
     let rows = card.printings.iter().map(|p| {
         let marker = if mark && p.matched { "→ " } else { "  " };
-        let row = [
+        let mut row = vec![
             visible(&p.label).into_owned(),
             visible(&p.set_id).into_owned(),
             match p.released.as_str() {
@@ -600,10 +621,13 @@ fn printings_text(out: &mut String, card: &CardEntry, mark: bool) {
                 .map_or("-".to_string(), |mark| visible(mark).into_owned()),
             p.rules.join(", "),
         ];
+        if typed {
+            row.insert(1, visible(&p.types.join("/")).into_owned());
+        }
         (marker, row)
     });
-    let rows: Vec<(&str, [String; 5])> = std::iter::once(("  ", header)).chain(rows).collect();
-    let mut widths = [0usize; 5];
+    let rows: Vec<(&str, Vec<String>)> = std::iter::once(("  ", header)).chain(rows).collect();
+    let mut widths = vec![0usize; rows.first().map_or(0, |(_, row)| row.len())];
     for (_, row) in &rows {
         for (width, cell) in widths.iter_mut().zip(row) {
             *width = (*width).max(cell.chars().count());
@@ -611,7 +635,7 @@ fn printings_text(out: &mut String, card: &CardEntry, mark: bool) {
     }
     for (marker, row) in &rows {
         let mut line = marker.to_string();
-        for (cell, width) in row.iter().zip(widths) {
+        for (cell, width) in row.iter().zip(&widths) {
             let pad = width.saturating_sub(cell.chars().count());
             let _ = write!(line, "{cell}{}  ", " ".repeat(pad));
         }

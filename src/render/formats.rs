@@ -259,13 +259,17 @@ fn setup(out: &mut String, format: &Format) {
     row(out, "mulligans", mulligan);
     let mut first = vec![yes(s.first_player_draws, "draws a card", "does not draw")];
     first.push(yes(s.first_turn_attack, "may attack", "may not attack"));
-    first.push(yes(
-        s.first_turn_supporter,
-        "may play a Supporter",
-        "may not play a Supporter",
-    ));
+    match s.first_turn_supporter {
+        Some(true) => first.push("may play a Supporter".to_string()),
+        Some(false) => first.push("may not play a Supporter".to_string()),
+        // Say nothing the format's rules do not say.
+        None => {}
+    }
     row(out, "first player, turn 1", first.join(", "));
     if !s.source.is_empty() {
         row(out, "source", &s.source);
+    }
+    if !s.earlier.is_empty() {
+        row(out, "earlier rulebooks", &s.earlier);
     }
 }

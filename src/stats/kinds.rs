@@ -128,11 +128,18 @@ pub struct Unidentified {
 /// Merges the deck's lines into kinds by English rules name, in order of first appearance.
 /// Statistics over a card that was not identified would be wrong, so any such line (or an
 /// unreadable one) is an error naming them.
+///
+/// A kind is Basic Pokémon exactly when `check`'s `no-basic-pokemon` rule counts its cards
+/// ([`Printing::is_basic_pokemon`]). Cards that share a rules name but not that (`Mewtwo` and
+/// `Mewtwo LV.X`, both named Mewtwo) are two kinds: the LV.X one goes by its printed name, so
+/// that no Pokémon LV.X, Restored Pokémon, V-UNION piece or BREAK is dealt as a Basic.
 pub fn deck_kinds(deck: &CheckedDeck, db: &CardDb) -> Result<Vec<DeckKind>, Unidentified> {
     let mut kinds: Vec<DeckKind> = Vec::new();
-    // Key → index in `kinds`, and the spellings each kind has: a deck of many lines finds
-    // its kind and spelling in constant time, not by a scan of the kinds before it.
-    let mut index: HashMap<String, usize> = HashMap::new();
+    // Per kind: its rules key, and the English printed name of its first printing.
+    let mut keys: Vec<(String, String)> = Vec::new();
+    // (Key, Basic) → index in `kinds`, and the spellings each kind has: a deck of many lines
+    // finds its kind and spelling in constant time, not by a scan of the kinds before it.
+    let mut index: HashMap<(String, bool), usize> = HashMap::new();
     let mut spellings: HashSet<(usize, String)> = HashSet::new();
     let mut unknown: Vec<String> = deck
         .list
@@ -146,47 +153,36 @@ pub fn deck_kinds(deck: &CheckedDeck, db: &CardDb) -> Result<Vec<DeckKind>, Unid
             unknown.push(format!("  line {}: {}", line.line, line.name));
             continue;
         };
-        let name = printing.rules_name();
-        // A basic Energy's rules name is English in every language: show it as written.
-        let local = match deck
-            .language
-            .and_then(|language| printing.names.get(language))
-        {
-            _ if printing.is_basic_energy() && deck.language != Some(Language::En) => {
-                card.line.name.clone()
-            }
-            Some(local) => crate::names::canonical(local),
-            None => name.clone(),
-        };
         let written = card.line.name.clone();
+        let basic = printing.is_basic_pokemon();
         // One kind per card as the construction rules count it (`DeckCard::key`): spellings
         // of one name in the data are one card.
         let key = card.key(db);
         match index
-            .get(&key)
+            .get(&(key.clone(), basic))
             .and_then(|&at| Some(at).zip(kinds.get_mut(at)))
         {
             Some((at, kind)) => {
                 kind.copies = kind.copies.saturating_add(card.line.count);
-                kind.basic |= printing.is_basic_pokemon();
                 if spellings.insert((at, written.clone())) {
                     kind.written.push(written);
                 }
             }
             None => {
-                // Found later by the key of its English name, as the first line made it.
-                index
-                    .entry(crate::names::lookup_key(&name))
-                    .or_insert(kinds.len());
+                let name = printing.rules_name();
+                index.insert((key.clone(), basic), kinds.len());
                 spellings.insert((kinds.len(), written.clone()));
                 kinds.push(DeckKind {
+                    local: local_name(deck, printing, &card.line.name, &name),
                     name,
-                    local,
                     written: vec![written],
                     copies: card.line.count,
-                    basic: printing.is_basic_pokemon(),
+                    basic,
                     class: Class::of(printing),
                 });
+                // As printed: `canonical` would take the `LV.X` off.
+                let printed = printing.names.primary().trim().to_string();
+                keys.push((key, printed));
             }
         }
     }
@@ -201,7 +197,44 @@ pub fn deck_kinds(deck: &CheckedDeck, db: &CardDb) -> Result<Vec<DeckKind>, Unid
             lines: unknown,
         });
     }
+    name_apart(&mut kinds, &keys);
     Ok(kinds)
+}
+
+/// The name of a kind in the list's language. A basic Energy's rules name is English in
+/// every language: it is shown as written.
+fn local_name(deck: &CheckedDeck, printing: &Printing, written: &str, name: &str) -> String {
+    match deck
+        .language
+        .and_then(|language| printing.names.get(language))
+    {
+        _ if printing.is_basic_energy() && deck.language != Some(Language::En) => {
+            written.to_string()
+        }
+        Some(local) => crate::names::canonical(local),
+        None => name.to_string(),
+    }
+}
+
+/// Where a rules name has a Basic kind and a kind that is not (`Mewtwo`, `Mewtwo LV.X`), the
+/// one that is not goes by its printed English name, so each name in a report or a query
+/// means one kind.
+fn name_apart(kinds: &mut [DeckKind], keys: &[(String, String)]) {
+    let basic_keys: HashSet<&str> = kinds
+        .iter()
+        .zip(keys)
+        .filter(|(kind, _)| kind.basic)
+        .map(|(_, (key, _))| key.as_str())
+        .collect();
+    for (kind, (key, printed)) in kinds.iter_mut().zip(keys) {
+        if kind.basic || !basic_keys.contains(&key.as_str()) || *printed == kind.name {
+            continue;
+        }
+        if crate::names::lookup_key(&kind.local) == crate::names::lookup_key(&kind.name) {
+            kind.local = printed.clone();
+        }
+        kind.name = printed.clone();
+    }
 }
 
 #[cfg(test)]

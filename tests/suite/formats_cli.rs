@@ -248,6 +248,33 @@ fn formats_list_and_show() {
     insta::assert_snapshot!("formats-show-league-40", out);
 }
 
+/// Each format's page states the first-turn Supporter rule as its rulebook does: the
+/// Scarlet & Violet rulebook forbids it ("La personne qui commence la partie ne peut pas
+/// jouer de carte Supporter pendant son premier tour"), the Sun & Moon rulebook did not (its
+/// turn: "Play Trainer cards (as many as you want, but only one Supporter card and one
+/// Stadium card per turn)"), and the Game Boy format's rules name no Supporter at all
+/// (J.1: "Desde tu primer turno, puedes jugar tantas cartas de entrenador como quieras").
+#[test]
+fn formats_show_states_the_first_turn_supporter_rule_of_each_rulebook() {
+    let dir = tempfile::tempdir().unwrap();
+    for id in ["standard", "expanded", "unlimited", "glc"] {
+        let (code, out) = run_in(dir.path(), &["formats", "show", id]);
+        assert_eq!(code, 0, "{out}");
+        assert!(out.contains("may not play a Supporter"), "{id}: {out}");
+        assert!(out.contains("Scarlet & Violet"), "{id}: {out}");
+        let earlier = out.lines().find(|l| l.contains("earlier rulebooks"));
+        let earlier = earlier.unwrap_or_else(|| panic!("{id}: {out}"));
+        assert!(
+            earlier.contains("Sun & Moon rulebook let the player going first play a Supporter"),
+            "{id}: {earlier}"
+        );
+    }
+    let (code, out) = run_in(dir.path(), &["formats", "show", "gameboy"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(!out.contains("Supporter"), "{out}");
+    assert!(out.contains("may attack"), "{out}");
+}
+
 #[test]
 fn explain_the_format_rules() {
     let dir = tempfile::tempdir().unwrap();

@@ -274,7 +274,9 @@ fn gameboy_setup_follows_its_rules() {
     let setup = load("gameboy").setup;
     assert!(!setup.mulligan_extra_draw, "rule 0.4");
     assert!(setup.first_player_draws, "rule A.2");
-    assert!(setup.first_turn_attack && setup.first_turn_supporter);
+    assert!(setup.first_turn_attack, "rule C");
+    // Its rules (J.1) let every Trainer be played from the first turn and name no Supporter.
+    assert_eq!(setup.first_turn_supporter, None);
     assert_eq!(setup.prizes, 6, "rule 0.7");
 }
 
@@ -409,7 +411,7 @@ fn official_formats_play_the_current_first_turn_rules() {
         let setup = load(id).setup;
         assert!(setup.first_player_draws, "{id}");
         assert!(
-            !setup.first_turn_attack && !setup.first_turn_supporter,
+            !setup.first_turn_attack && setup.first_turn_supporter == Some(false),
             "{id}"
         );
         assert!(

@@ -58,19 +58,79 @@ fn deckbox(args: &[&str]) -> (i32, String) {
     )
 }
 
+/// Runs a documented command line exactly as a reader would paste it: through `sh -c`, with
+/// the `deckbox` under test first on `PATH`. Quoting, `&`, `>` and `|` mean to the test what
+/// they mean to the reader's shell (an unquoted `--want A>=1&B>=1` sends the output to a file
+/// named `=1` and backgrounds the command, so its documented output is not what it prints).
+fn shell(command: &str, dir: &std::path::Path) -> (i32, String) {
+    let binary = PathBuf::from(env!("CARGO_BIN_EXE_deckbox"));
+    let bin_dir = binary.parent().unwrap();
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let mut paths = vec![bin_dir.to_path_buf()];
+    paths.extend(std::env::split_paths(&path));
+    let output = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(command)
+        .current_dir(dir)
+        .env("PATH", std::env::join_paths(paths).unwrap())
+        .env("DECKBOX_TODAY", crate::common::TODAY)
+        .env_remove("DECKBOX_AS_OF")
+        .env_remove("DECKBOX_CARDS")
+        .env_remove("DECKBOX_FORMAT")
+        .env("COLUMNS", "100")
+        .output()
+        .unwrap();
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8(output.stdout).unwrap(),
+    )
+}
+
 #[test]
 fn console_examples_print_what_the_readme_shows() {
     let blocks = console_blocks(&documentation());
     assert!(blocks.len() >= 2, "no console blocks found");
+    // A copy of the examples, so that a command the shell reads as a redirection writes
+    // nowhere in the checkout.
+    let dir = tempfile::tempdir().unwrap();
+    copy_tree(&repo().join("examples"), &dir.path().join("examples"));
     // Blocks of other tools (docs/fuzzing.md's `fuzz/run.sh`) are not deckbox's to run.
     for (command, expected) in blocks.iter().filter(|(c, _)| c.starts_with("deckbox ")) {
-        let args: Vec<&str> = command.split_whitespace().collect();
-        let (_, stdout) = deckbox(&args[1..]);
+        let (_, stdout) = shell(command, dir.path());
         assert_eq!(
             &stdout, expected,
-            "documented output of `{command}` is stale"
+            "documented output of `{command}`, run by sh, is stale"
         );
     }
+}
+
+fn copy_tree(from: &std::path::Path, to: &std::path::Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
+
+/// The runner is a shell: quotes keep `&` and `>` in an argument, and without them the
+/// shell cuts the line, so the output differs from the documented one.
+#[test]
+fn documented_commands_are_read_by_a_shell() {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, quoted) = shell(
+        "deckbox explain 'copy-limit' && echo ok>done.txt",
+        dir.path(),
+    );
+    assert_eq!(code, 0);
+    assert!(quoted.contains("copy-limit"), "{quoted}");
+    assert!(dir.path().join("done.txt").exists());
+    let (_, unquoted) = shell("echo Tarsal>=1&Kirlia>=1", dir.path());
+    assert_eq!(unquoted, "", "the shell redirected and backgrounded it");
 }
 
 #[test]

@@ -552,3 +552,71 @@ fn hostile_fields_make_a_sheet() {
     assert!(line.contains("…") && line.contains("Player ID:"), "{line}");
     assert!(!text.contains('\u{1b}'));
 }
+
+/// A name alone is a printing that existed at the date judged (issue 27, item 5): Igor
+/// Costa's 2012 Worlds list typed without codes, judged on 2012-06-30 in that season's
+/// Standard, shows 2012 printings in `check -o json`, `convert` and the sheet, never a later
+/// reprint (`PLB 84` Professor Juniper, 2013) or a 2025 basic Energy (`MEE 7`).
+#[test]
+fn names_alone_are_printings_of_the_date_judged() {
+    let dir = common::workspace(&["tests/fixtures/names-only/2012-darkrai-terrakion.txt"]);
+    let deck = "2012-darkrai-terrakion.txt";
+    let at = ["--format", "standard", "--as-of", "2012-06-30"];
+    let (code, out) = common::run_deckbox(
+        dir.path(),
+        &[&["check", deck, "-o", "json"][..], &at].concat(),
+        b"",
+    );
+    assert!(code == 0 || code == 1, "{out}");
+    let json: serde_json::Value = serde_json::from_str(common::stdout_of(&out)).unwrap();
+    let db = deckbox::cards::embedded::open().unwrap();
+    let cards = json["decks"][0]["cards"].as_array().unwrap();
+    assert_eq!(cards.len(), 22);
+    for card in cards {
+        let (set, number) = (
+            card["set"].as_str().unwrap(),
+            card["number"].as_str().unwrap(),
+        );
+        let printing = db.get(db.by_set_number(set, number)[0]).unwrap();
+        assert!(
+            printing.release_date.as_str() <= "2012-06-30",
+            "{} read as {set} {number}, released {}",
+            card["written"],
+            printing.release_date
+        );
+    }
+    let labels: Vec<String> = cards
+        .iter()
+        .map(|c| {
+            format!(
+                "{} {}",
+                c["set"].as_str().unwrap(),
+                c["number"].as_str().unwrap()
+            )
+        })
+        .collect();
+    for expected in ["DEX 63", "NXD 54", "DEX 98", "DEX 102", "NXD 92"] {
+        assert!(
+            labels.iter().any(|l| l == expected),
+            "{expected} missing: {labels:?}"
+        );
+    }
+    let (code, out) = common::run_deckbox(dir.path(), &[&["convert", deck][..], &at].concat(), b"");
+    assert_eq!(code, 0, "{out}");
+    for later in ["PLB", "MEE", "LTR", "ASC", "SLG"] {
+        assert!(
+            !common::stdout_of(&out).contains(later),
+            "{later} in\n{out}"
+        );
+    }
+    let (code, out) = sheet(dir.path(), &[&[deck, "-o", "s.pdf"][..], &at].concat());
+    assert!(code == 0 || code == 1, "{out}");
+    if !poppler() {
+        return;
+    }
+    let text = squeezed(&pdf_text(&dir.path().join("s.pdf")));
+    assert!(text.contains("3 Professor Juniper"), "{text}");
+    for later in ["PLB 84", "MEE 7", "MEE 6"] {
+        assert!(!text.contains(later), "{later} in\n{text}");
+    }
+}

@@ -227,6 +227,25 @@ fn sample_is_reproducible() {
     assert!(text.contains("mulligan 1:"), "{text}");
 }
 
+/// Without `--seed`, each run deals a new hand and says its seed; that seed deals it again.
+#[test]
+fn sample_deals_anew_and_prints_the_seed_that_repeats_it() {
+    let dir = dragapult();
+    let seed_of = |text: &str| -> String {
+        let start = text.find(", seed ").unwrap() + ", seed ".len();
+        let end = start + text[start..].find(')').unwrap();
+        text[start..end].to_string()
+    };
+    let (code, first, out) = run_in(dir.path(), &["sample", "dragapult.txt"]);
+    assert_eq!(code, 0, "{out}");
+    let (_, second, _) = run_in(dir.path(), &["sample", "dragapult.txt"]);
+    // Two seeds of 10^9 are the same once in a billion runs.
+    assert_ne!(seed_of(&first), seed_of(&second), "{first}{second}");
+    let seed = seed_of(&first);
+    let (_, again, _) = run_in(dir.path(), &["sample", "--seed", &seed, "dragapult.txt"]);
+    assert_eq!(first, again);
+}
+
 /// The same deck in French, German and English: the same numbers (names are English).
 #[test]
 fn localized_decks_give_the_same_numbers() {
@@ -786,6 +805,90 @@ fn compare_and_vary_agree() {
         out.contains("--vary: 7 Rare Candy would need 1 more Fire Energy than the deck's 3"),
         "{out}"
     );
+}
+
+/// A Pokémon LV.X shares its name with the Pokémon it levels up ("Gengar, Gengar LV. 43,
+/// Gengar LV. 44, and Gengar LV.X all have the same name", Sun & Moon rulebook, deck
+/// building), but it is not a Basic Pokémon: only the 1 Mewtwo can be the opening hand's
+/// Basic ("If either player has no Basic Pokémon in their opening hand, that player must take
+/// a mulligan", same rulebook, "Full Details of Taking a Mulligan"). So P(mulligan) =
+/// C(59,7)/C(60,7) = 53/60, and `stats`, `odds` and `sample` agree with `check`.
+#[test]
+fn a_level_x_is_never_dealt_as_a_basic_pokemon() {
+    let dir = workspace(&["tests/fixtures/stats/mewtwo-lvx.txt"]);
+    assert_eq!(reduce(choose(59, 7), choose(60, 7)), "53/60");
+    let args = [
+        "stats",
+        "mewtwo-lvx.txt",
+        "--format",
+        "unlimited",
+        "-o",
+        "json",
+        "--want",
+        "Mewtwo LV.X>=1",
+        "--want",
+        "Basic Pokémon>=2",
+    ];
+    let (code, stdout, out) = run_in(dir.path(), &args);
+    assert_eq!(code, 0, "{out}");
+    let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    let mulligan = json["mulligan"]["probability"].as_f64().unwrap();
+    assert!((mulligan - 53.0 / 60.0).abs() < 1e-12, "{mulligan}");
+    // A kept hand holds the one Mewtwo and 6 of the other 59 cards.
+    let level_x = choose(59, 6) - choose(56, 6);
+    let queries = &json["queries"];
+    let seen = queries[0]["opening_hand"].as_f64().unwrap();
+    assert!(
+        (seen - level_x as f64 / choose(59, 6) as f64).abs() < 1e-12,
+        "{queries}"
+    );
+    assert_eq!(queries[1]["opening_hand"].as_f64(), Some(0.0), "{queries}");
+    let names: Vec<(&str, bool)> = json["cards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|card| {
+            (
+                card["name"].as_str().unwrap(),
+                card["basic"].as_bool().unwrap(),
+            )
+        })
+        .take(2)
+        .collect();
+    assert_eq!(names, [("Mewtwo", true), ("Mewtwo LV.X", false)]);
+
+    // `sample` never puts a Mewtwo LV.X in play at setup.
+    let args = ["sample", "--seed", "5", "--count", "60", "mewtwo-lvx.txt"];
+    let (code, text, out) = run_in(dir.path(), &args);
+    assert_eq!(code, 0, "{out}");
+    let in_play: Vec<&str> = text.lines().filter(|l| l.contains("in play:")).collect();
+    assert_eq!(in_play.len(), 60);
+    assert!(in_play.iter().all(|l| !l.contains("LV.X")), "{text}");
+
+    // `odds` counts the same kinds: the LV.X is a card of its own, not a Basic.
+    let args = [
+        "odds",
+        "mewtwo-lvx.txt",
+        "--format",
+        "unlimited",
+        "--want",
+        "Basic Pokémon>=1",
+        "--seen",
+        "Mewtwo",
+        "--draws",
+        "1",
+    ];
+    let (code, text, out) = run_in(dir.path(), &args);
+    assert_eq!(code, 0, "{out}");
+    let query = text
+        .lines()
+        .find(|l| l.contains("Basic Pokémon>=1"))
+        .unwrap();
+    assert!(
+        query.ends_with(" 0/1"),
+        "no Basic Pokémon left to draw: {text}"
+    );
+    assert!(text.contains("Mewtwo LV.X                3"), "{text}");
 }
 
 /// C(n, k) in u128.

@@ -20,7 +20,7 @@ pub(super) const PRISM_STAR_LIMIT: RuleDef = RuleDef {
     severity: Severity::Error,
     summary: "More than one copy of a Prism Star (◇) card with the same name.",
     why: "Rulebook (Sun & Moon, \"Appendix C: Prism Star Cards\"): \"you can only have one copy of a Prism Star card in your deck. Unlike ACE SPEC cards, you can include Prism Star cards with different names in your deck\".",
-    example: "2 Giratina ◇ LOT 97\n",
+    example: "2 Giratina ◇ UPR 58\n",
     fix: "Keep one copy of each Prism Star card.",
     check: Check::Deck(prism_star_limit),
 };

@@ -254,19 +254,25 @@ pub(crate) fn mismatch(
     .with_cards(vec![actual])
 }
 
-pub(crate) fn unknown(text: &SourceText, line: &CardLine, suggestions: &[String]) -> Diagnostic {
-    let help = match suggestions {
+/// `unknown-card`, with suggestions: each a name in the list's language and, when it is not
+/// English, the English name beside it (`'Super Bonbon' (Rare Candy)`).
+pub(crate) fn unknown(
+    text: &SourceText,
+    line: &CardLine,
+    suggestions: &[(String, Option<String>)],
+) -> Diagnostic {
+    let shown: Vec<String> = suggestions
+        .iter()
+        .map(|(name, english)| match english {
+            Some(english) => format!("'{name}' ({english})"),
+            None => format!("'{name}'"),
+        })
+        .collect();
+    let help = match shown.as_slice() {
         // What the card index covers is said once per run, by the caller
         // (`cards::embedded::coverage_hint`), not under every unknown line.
         [] => "check the spelling".to_string(),
-        [one] => format!("did you mean '{one}'?"),
-        many => format!(
-            "did you mean {}?",
-            many.iter()
-                .map(|name| format!("'{name}'"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
+        many => format!("did you mean {}?", many.join(", ")),
     };
     Diagnostic::new(Rule::UnknownCard, format!("unknown card '{}'", line.name))
         .with_help(help)

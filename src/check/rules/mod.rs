@@ -305,6 +305,48 @@ mod tests {
         }
     }
 
+    /// `deckbox explain` shows each example as a list to try: a line written with a set code
+    /// and number must name that printing of that card (`Rayquaza ☆ DX 107`, not a `DF 107`
+    /// that is another card).
+    #[test]
+    fn rule_examples_use_real_printings() {
+        let db = crate::cards::embedded::open().unwrap();
+        // These rules' examples name no real printing on purpose.
+        let misnamed = ["unknown-card", "card-mismatch", "unknown-printing"];
+        for rule in Rule::ALL {
+            let def = rule.def();
+            if misnamed.contains(&def.id) {
+                continue;
+            }
+            let list = crate::deck::parse(def.example);
+            for line in &list.cards {
+                let (Some(set), Some(number)) = (line.set.as_deref(), line.number.as_deref())
+                else {
+                    continue;
+                };
+                if crate::cards::resolve::is_placeholder(set, number)
+                    || crate::cards::resolve::is_ptcgl_alt_code(set)
+                {
+                    continue;
+                }
+                let found =
+                    crate::cards::resolve::resolve(&db, &line.name, Some(set), Some(number), None);
+                assert!(
+                    matches!(
+                        found,
+                        crate::cards::resolve::Resolution::Found {
+                            by_printing: true,
+                            ..
+                        }
+                    ),
+                    "{}: `{} {set} {number}` is no printing of that card: {found:?}",
+                    def.id,
+                    line.name
+                );
+            }
+        }
+    }
+
     #[test]
     fn every_rule_is_documented() {
         for rule in Rule::ALL {

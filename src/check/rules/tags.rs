@@ -32,7 +32,7 @@ pub(super) const GOLD_STAR_LIMIT: RuleDef = RuleDef {
     severity: Severity::Error,
     summary: "More than one Pokémon Star (☆) card in the deck.",
     why: "Pokémon Star cards carry the rule \"You can't have more than 1 Pokémon Star in your deck.\"",
-    example: "1 Rayquaza ☆ DF 107\n1 Gyarados ☆ DF 102\n",
+    example: "1 Rayquaza ☆ DX 107\n1 Gyarados ☆ δ HP 102\n",
     fix: "Keep one Pokémon Star card and remove the others.",
     check: Check::Deck(|deck| total_limit(deck, &POKEMON_STAR)),
 };
