@@ -520,15 +520,12 @@ fn json_findings_point_into_the_json() {
         "{\n  \"pokemon\": [\n    {\"count\": 4, \"name\": \"Dreepy\"}\n    {\"count\": 4}\n  ]\n}\n",
     )
     .unwrap();
-    let (code, out) = run_in(
-        dir.path(),
-        &["check", "broken.json", "malformed.json", "-o", "short"],
-        b"",
-    );
+    let (code, out) = run_in(dir.path(), &["check", "broken.json", "-o", "short"], b"");
     assert_eq!(code, 1, "{out}");
     insta::assert_snapshot!("json-findings", out);
+    // JSON that does not parse is no deck list: refused where it stops (issue 26).
     let (code, human) = run_in(dir.path(), &["check", "malformed.json"], b"");
-    assert_eq!(code, 1, "{human}");
+    assert_eq!(code, 2, "{human}");
     insta::assert_snapshot!("json-malformed-human", human);
 }
 

@@ -358,7 +358,7 @@ const NOT_DECKS: [(&str, &str, &str); 8] = [
     (
         "broken.json",
         "{\"pokemon\": [{\"count\": 4, \"name\": \"Dreepy\"},]}",
-        "1:46: not a deck list deckbox can read: not valid JSON: trailing comma",
+        "1:45: not a deck list deckbox can read: not valid JSON: trailing comma",
     ),
     (
         "package.json",

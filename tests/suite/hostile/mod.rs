@@ -351,14 +351,14 @@ fn hostile_json() {
     assert!(out.stdout.is_empty(), "{}", out.stdout);
     assert!(
         out.stderr.contains(
-            "error: deep.json:150001:2: not a deck list deckbox can read: not valid JSON: EOF"
+            "error: deep.json:128:1: not a deck list deckbox can read: not valid JSON: recursion limit exceeded"
         ),
         "{}",
         out.stderr
     );
     assert!(
         out.stderr
-            .contains("error: closed.json:129:1: not a deck list deckbox can read: not valid JSON: recursion limit exceeded"),
+            .contains("error: closed.json:127:1: not a deck list deckbox can read: not valid JSON: recursion limit exceeded"),
         "{}",
         out.stderr
     );
@@ -416,7 +416,7 @@ fn hostile_json() {
         ),
         (
             "{\"pokemon\": [\n{\"count\": 1e999, \"name\": \"Dreepy\"}]}",
-            "2:16",
+            "2:15",
         ),
         (
             "{\"pokemon\": [{\"count\": 4, \"name\": \"\\ud800\"}]}",
