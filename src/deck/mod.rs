@@ -20,6 +20,15 @@
 //!   adds no card.
 //! - Set code and number: see the `card` module; a number without a code is kept only
 //!   where it cannot be part of the name.
+//! - Pasted shapes (`card`, `table`): a printing in brackets (`3x Charmander (PAF 7)`),
+//!   after a dash (`Switch - MEG 130`) or first (`TWM 128 Dreepy`); a count after the name
+//!   (`Dreepy x4`); no count at all only when the printing is set apart in one of those
+//!   ways (one copy, empty count span); spreadsheet rows with tabs, and under a header row
+//!   naming the columns (any order, six languages) also `;` or `,` rows.
+//! - Title and notes: free text (no card, header, footer or comment) before the first card
+//!   and header is a [`Note`], never an issue; the first line of the list, free text or a
+//!   comment, is its [`Title`]. After the first card or header, free text is an
+//!   `Unreadable` issue whose message names the closest shape (`shapes`).
 //! - Header and footer counts are recorded as written and never trusted.
 //! - The parser is linear in the input size: every line is scanned a bounded number of
 //!   times and nothing backtracks.
