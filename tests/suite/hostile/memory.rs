@@ -144,11 +144,15 @@ fn json_decks_of_empty_objects() {
             )
         );
     }
-    // 5,000 objects (9,999 objects and commas): read, each a finding.
-    let edge = format!("[\n{}{{}}]\n", "{},\n".repeat(4_999));
+    // Under the bound (3,333 card objects: 9,998 objects and commas), the deck is read:
+    // each card an unknown-card finding.
+    let card = |i: usize| format!("{{\"count\": 1, \"name\": \"Zorbulax {i}\"}}");
+    let cards: Vec<String> = (0..3_333).map(card).collect();
+    let edge = format!("[\n{}\n]\n", cards.join(",\n"));
     let size = write(dir.path(), "edge.json", &edge);
     let out = measured(dir.path(), &["check", "edge.json", "-o", "short"]);
     assert_eq!(out.run.code, 1, "{}", out.run.stderr);
+    assert_eq!(out.run.at("unknown-card").len(), 3_333);
     out.within(size, "edge.json");
 }
 
@@ -409,4 +413,25 @@ fn pokemon_tcg_data_set_ids_stay_inside() {
             out.run.stderr
         );
     }
+}
+
+/// A text deck at its line bound ([`deckbox::deck::input::MAX_LINES`]): each line read costs
+/// about 1.2 KB whatever its length, so short lines are the worst case (200,000 lines of
+/// distinct unknown names, 3.3 MB, cost 234 MB before the bound came down to 20,000). In
+/// short, human and JSON output, the peak stays within the bound.
+#[test]
+fn text_decks_at_the_line_bound() {
+    let dir = tempfile::tempdir().unwrap();
+    let max = deckbox::deck::input::MAX_LINES;
+    let short: String = (0..max).map(|i| format!("1 Q{i}\n")).collect();
+    let size = write(dir.path(), "short.txt", &short);
+    for output in ["short", "human", "json"] {
+        let out = measured(dir.path(), &["check", "short.txt", "-o", output]);
+        assert_eq!(out.run.code, 1, "{}", out.run.stderr);
+        out.within(size, output);
+    }
+    let over: String = (0..=max).map(|i| format!("1 Q{i}\n")).collect();
+    write(dir.path(), "over.txt", &over);
+    let out = measured(dir.path(), &["check", "over.txt"]);
+    out.refused(&[&format!("a deck list may have at most {max} lines")]);
 }
