@@ -2,8 +2,8 @@
 //! file read and the printings kept. Each file already has its own bound (the loaders'
 //! `MAX_*_BYTES`); these bound the sum, so a checkout of a million generated files, or a set
 //! list naming one large file many times, is refused instead of filling memory. The
-//! loaders share one [`Budget`] across their threads; once it is spent, every further read
-//! is refused at once and [`Budget::finish`] turns the load into an error.
+//! loaders share one `Budget` across their threads; once it is spent, every further read
+//! is refused at once and `Budget::finish` turns the load into an error.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};

@@ -97,7 +97,7 @@ pub fn load(root: &Path) -> Result<Vec<Printing>, CardDbError> {
 ///
 /// A set id names a file, so only a plain id is followed ([`plain_id`]), to a file that
 /// really lies in `cards/en` (a link out of it is refused too); an id listed twice is loaded
-/// once. The whole load is bounded by a [`Budget`].
+/// once. The whole load is bounded by a `Budget` (`budget.rs`).
 pub fn load_detailed(root: &Path) -> Result<(Vec<Printing>, Vec<Skipped>), CardDbError> {
     let budget = Budget::new(root);
     let sets_path = root.join("sets").join("en.json");

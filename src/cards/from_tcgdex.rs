@@ -70,7 +70,7 @@ pub fn load(root: &Path) -> Result<Vec<Printing>, CardDbError> {
 }
 
 /// Like [`load`], also returning the records that were skipped.
-/// The whole load is bounded by a [`Budget`]: a checkout holding more card files than
+/// The whole load is bounded by a `Budget` (`budget.rs`): a checkout holding more card files than
 /// [`super::budget::MAX_DATASET_PRINTINGS`], or more bytes than
 /// [`super::budget::MAX_DATASET_BYTES`], is an error.
 pub fn load_detailed(root: &Path) -> Result<Loaded, CardDbError> {

@@ -236,7 +236,7 @@ enum Put {
 
 /// Writes `contents` to `path` as a new file, atomically: an existing file (one that
 /// appears meanwhile included) is [`WriteError::Exists`] and stays as it was. With
-/// `options.force`, [`write`] replaces it instead. An output file named after an existing
+/// `options.force`, [`write()`] replaces it instead. An output file named after an existing
 /// one by mistake (`convert deck.txt -o deck.txt`) loses nothing.
 pub fn create(path: &Path, contents: &[u8], options: Options) -> Result<(), WriteError> {
     if options.force {

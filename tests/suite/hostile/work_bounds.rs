@@ -80,11 +80,7 @@ fn many_distinct_unknown_names() {
     std::fs::write(dir.path().join("noise.txt"), noise).unwrap();
     let out = run(dir.path(), &["stats", "noise.txt"], b"");
     assert_eq!(out.code, 2);
-    assert!(
-        out.stderr.contains("  … and 9979 more\n"),
-        "{}",
-        out.stderr
-    );
+    assert!(out.stderr.contains("  … and 9979 more\n"), "{}", out.stderr);
     assert!(out.stderr.len() < 4096, "{} bytes", out.stderr.len());
 }
 
