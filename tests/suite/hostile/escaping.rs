@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use super::{Run, common, copy_example, has_raw_hidden, run};
+use super::{Run, common, copy_example, has_raw_hidden, run, tcgdex_set};
 
 /// A card name from a downloaded dataset that reverses the rest of the line and opens an
 /// isolate (the loader drops escape sequences from names already).
@@ -15,33 +15,17 @@ const EVIL: &str = "Evil [x](http://e.test) ![i](j) <b>*em*</b> _u_ `c` | @u www
 
 /// A TCGdex checkout of one set (`ONE`) whose three cards have the names above.
 fn hostile_checkout(root: &Path) {
-    let set = root.join("data/SV/Set One");
-    std::fs::create_dir_all(&set).unwrap();
-    std::fs::write(
-        root.join("data/SV.ts"),
-        "import { Serie } from '../interfaces'\nconst serie: Serie = { id: \"sv\", name: { en: \"Scarlet & Violet\" } }\nexport default serie\n",
-    )
-    .unwrap();
-    std::fs::write(
-        root.join("data/SV/Set One.ts"),
-        "import { Set } from '../../interfaces'\nimport serie from '../SV'\nconst set: Set = { id: \"sv99\", name: { en: \"Set One\" }, serie: serie,\n\treleaseDate: \"2023-06-09\", abbreviations: { official: \"ONE\" } }\nexport default set\n",
-    )
-    .unwrap();
-    let card = |number: &str, name: &str, rest: &str| {
-        let text = format!(
-            "import {{ Card }} from \"../../../interfaces\"\nimport Set from \"../Set One\"\nconst card: Card = {{ set: Set, name: {{ en: \"{name}\" }}, {rest} }}\nexport default card\n"
-        );
-        std::fs::write(set.join(format!("{number}.ts")), text).unwrap();
-    };
-    card(
-        "001",
-        IONO,
-        "category: \"Trainer\",\n\ttrainerType: \"Supporter\", regulationMark: \"G\"",
-    );
     let basic =
         "category: \"Pokemon\",\n\tstage: \"Basic\", types: [\"Lightning\"], regulationMark: \"G\"";
-    card("002", PIKA, basic);
-    card("003", EVIL, basic);
+    let supporter = "category: \"Trainer\",\n\ttrainerType: \"Supporter\", regulationMark: \"G\"";
+    tcgdex_set(
+        root,
+        &[
+            ("001", IONO, supporter),
+            ("002", PIKA, basic),
+            ("003", EVIL, basic),
+        ],
+    );
 }
 
 /// A folder with the hostile checkout (`cards`) and a 60-card deck of its cards

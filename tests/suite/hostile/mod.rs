@@ -676,8 +676,9 @@ fn unreadable_files_among_readable_ones() {
     );
 }
 
-/// A tiny TCGdex checkout: one series, one set, two cards.
-fn tcgdex_checkout(root: &Path) {
+/// A TCGdex checkout of one series and one set (`ONE`, sv99) holding `cards`: each its
+/// number, English name and the rest of its record (category, stage, ...).
+fn tcgdex_set(root: &Path, cards: &[(&str, &str, &str)]) {
     let set = root.join("data/SV/Set One");
     std::fs::create_dir_all(&set).unwrap();
     std::fs::write(
@@ -690,16 +691,31 @@ fn tcgdex_checkout(root: &Path) {
         "import { Set } from '../../interfaces'\nimport serie from '../SV'\nconst set: Set = { id: \"sv99\", name: { en: \"Set One\" }, serie: serie,\n\treleaseDate: \"2023-06-09\", abbreviations: { official: \"ONE\" } }\nexport default set\n",
     )
     .unwrap();
-    std::fs::write(
-        set.join("001.ts"),
-        "import { Card } from \"../../../interfaces\"\nimport Set from \"../Set One\"\nconst card: Card = { set: Set, name: { en: \"Iono\" }, category: \"Trainer\",\n\ttrainerType: \"Supporter\", regulationMark: \"G\" }\nexport default card\n",
-    )
-    .unwrap();
-    std::fs::write(
-        set.join("002.ts"),
-        "import { Card } from \"../../../interfaces\"\nimport Set from \"../Set One\"\nconst card: Card = { set: Set, name: { en: \"Pikachu\" }, category: \"Pokemon\",\n\tstage: \"Basic\", types: [\"Lightning\"] }\nexport default card\n",
-    )
-    .unwrap();
+    for (number, name, rest) in cards {
+        let text = format!(
+            "import {{ Card }} from \"../../../interfaces\"\nimport Set from \"../Set One\"\nconst card: Card = {{ set: Set, name: {{ en: \"{name}\" }}, {rest} }}\nexport default card\n"
+        );
+        std::fs::write(set.join(format!("{number}.ts")), text).unwrap();
+    }
+}
+
+/// A tiny TCGdex checkout: one series, one set, two cards.
+fn tcgdex_checkout(root: &Path) {
+    tcgdex_set(
+        root,
+        &[
+            (
+                "001",
+                "Iono",
+                "category: \"Trainer\",\n\ttrainerType: \"Supporter\", regulationMark: \"G\"",
+            ),
+            (
+                "002",
+                "Pikachu",
+                "category: \"Pokemon\",\n\tstage: \"Basic\", types: [\"Lightning\"]",
+            ),
+        ],
+    );
 }
 
 #[test]
