@@ -7,6 +7,7 @@ use std::collections::{HashMap, HashSet};
 use crate::cards::{CardDb, Category, EnergyKind, Printing, TrainerKind};
 use crate::check::CheckedDeck;
 use crate::names::lang::Language;
+use crate::util::escape::visible_line;
 
 use super::exact::StatsError;
 
@@ -145,12 +146,16 @@ pub fn deck_kinds(deck: &CheckedDeck, db: &CardDb) -> Result<Vec<DeckKind>, Unid
         .list
         .issues
         .iter()
-        .map(|issue| format!("  {}: {}", deck.path, issue.message))
+        .map(|issue| format!("  {}: {}", visible_line(&deck.path), issue.message))
         .collect();
     for card in &deck.cards {
         let Some(printing) = card.printing.and_then(|id| db.get(id)) else {
             let line = &card.line;
-            unknown.push(format!("  line {}: {}", line.line, line.name));
+            unknown.push(format!(
+                "  line {}: {}",
+                line.line,
+                visible_line(&line.name)
+            ));
             continue;
         };
         let written = card.line.name.clone();
@@ -193,7 +198,8 @@ pub fn deck_kinds(deck: &CheckedDeck, db: &CardDb) -> Result<Vec<DeckKind>, Unid
     }
     if !unknown.is_empty() {
         return Err(Unidentified {
-            path: deck.path.clone(),
+            // One line each, whatever the file name holds: the error is many lines.
+            path: visible_line(&deck.path).into_owned(),
             lines: unknown,
         });
     }

@@ -205,6 +205,17 @@ fn messages_quoting_a_deck_are_escaped() {
             out.stderr
         );
     }
+    // A file name with a line break cannot forge a line of the message.
+    let forged = "a\n  line 9: forged.txt";
+    std::fs::write(d.join(forged), "4 Dreepy TWM 128\n4 Zorbulax\n").unwrap();
+    let out = run(d, &["stats", forged], b"");
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(
+        out.stderr.contains("a\\n  line 9: forged.txt has lines"),
+        "{}",
+        out.stderr
+    );
+    assert!(!out.stderr.contains("\n  line 9: forged"), "{}", out.stderr);
     std::fs::write(
         d.join("declared.txt"),
         "# deckbox: format=\u{1b}[2Jevil\u{202E}\n4 Dreepy TWM 128\n",
