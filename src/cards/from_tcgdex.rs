@@ -84,8 +84,9 @@ pub fn load_detailed(root: &Path) -> Result<Loaded, CardDbError> {
     }
     let mut jobs = Vec::new();
     for (index, (_, dir)) in sets.iter().enumerate() {
+        // A set without cards has no folder.
         if dir.is_dir() {
-            match ts_files(dir) {
+            match not_a_link(dir).and_then(|()| ts_files(dir)) {
                 Ok(files) => jobs.extend(files.into_iter().map(|path| (index, path))),
                 Err(error) => loaded.damaged.push(damaged(dir, &error)),
             }
@@ -165,6 +166,10 @@ fn collect_serie(
     };
     let series = string_field(&serie, "id");
     if series == POCKET_SERIE_ID || !dir.is_dir() {
+        return Ok(());
+    }
+    if let Err(error) = not_a_link(&dir) {
+        loaded.damaged.push(damaged(&dir, &error));
         return Ok(());
     }
     orphan_folders(&dir, "set", &mut loaded.damaged);
@@ -278,11 +283,29 @@ pub const MAX_RECORD_BYTES: u64 = 64 << 10;
 
 /// Reads and parses one record, counted in `budget`; a syntax error names the file and
 /// line.
+/// `Ok` unless `path` is a symbolic link. Inside `data/`, a link could make the checkout read
+/// any file on the disk (`001.ts -> /home/me/notes.ts`): a card dataset is read only inside
+/// itself, so a link is a damaged record (a Git checkout of TCGdex holds none).
+fn not_a_link(path: &Path) -> Result<(), CardDbError> {
+    let io = |source| CardDbError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    if std::fs::symlink_metadata(path).map_err(io)?.is_symlink() {
+        return Err(io(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "it is a symbolic link; a card dataset is read only inside itself",
+        )));
+    }
+    Ok(())
+}
+
 fn read_record(path: &Path, budget: &Budget) -> Result<Value, CardDbError> {
     let io = |source| CardDbError::Io {
         path: path.to_path_buf(),
         source,
     };
+    not_a_link(path)?;
     let bytes = budget.read(path, MAX_RECORD_BYTES).map_err(io)?;
     let text = String::from_utf8(bytes)
         .map_err(|error| io(std::io::Error::new(std::io::ErrorKind::InvalidData, error)))?;

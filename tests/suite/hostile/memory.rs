@@ -435,3 +435,65 @@ fn text_decks_at_the_line_bound() {
     let out = measured(dir.path(), &["check", "over.txt"]);
     out.refused(&[&format!("a deck list may have at most {max} lines")]);
 }
+
+/// A TCGdex checkout cannot read outside itself (issue 26 item 3): a card file, a set
+/// folder or a series folder that is a symbolic link out of `data/` is a damaged record,
+/// named in the warning, and the file it points to is never read as a card.
+#[cfg(unix)]
+#[test]
+fn tcgdex_links_out_of_the_checkout_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    super::tcgdex_checkout(&d.join("tcgdex"));
+    // Outside the checkout: a card record and a whole set folder of them.
+    let outside = d.join("outside");
+    std::fs::create_dir_all(outside.join("set")).unwrap();
+    let record = std::fs::read_to_string(d.join("tcgdex/data/SV/Set One/002.ts")).unwrap();
+    let secret = record.replace("Pikachu", "Secretchu");
+    std::fs::write(outside.join("secret.ts"), &secret).unwrap();
+    std::fs::write(outside.join("set/001.ts"), &secret).unwrap();
+    let set = d.join("tcgdex/data/SV/Set One");
+    std::os::unix::fs::symlink(outside.join("secret.ts"), set.join("003.ts")).unwrap();
+    std::fs::copy(
+        d.join("tcgdex/data/SV/Set One.ts"),
+        d.join("tcgdex/data/SV/Set Two.ts"),
+    )
+    .unwrap();
+    std::os::unix::fs::symlink(outside.join("set"), d.join("tcgdex/data/SV/Set Two")).unwrap();
+    std::fs::write(d.join("deck.txt"), "4 Secretchu\n4 Pikachu ONE 2\n").unwrap();
+    let out = measured(
+        d,
+        &[
+            "check",
+            "deck.txt",
+            "--cards",
+            "tcgdex",
+            "--format",
+            "unlimited",
+            "-o",
+            "short",
+        ],
+    );
+    assert!(
+        out.run
+            .stderr
+            .contains("files of the card data could not be read"),
+        "{}",
+        out.run.stderr
+    );
+    for link in ["Set One/003.ts", "Set Two"] {
+        assert!(
+            out.run
+                .stderr
+                .lines()
+                .any(|line| line.contains(link) && line.contains("symbolic link")),
+            "{link}: {}",
+            out.run.stderr
+        );
+    }
+    assert!(
+        out.run.stdout.contains("unknown card 'Secretchu'"),
+        "{}",
+        out.run.stdout
+    );
+}
