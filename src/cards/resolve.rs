@@ -132,6 +132,10 @@ pub fn resolve_among(
                 };
                 Some((id, language))
             });
+            // A name this printing lacks in the data but its card has (`Ectoplasma AR 16`:
+            // Aquapolis gives Gengar no French name, other Gengar printings do) is still
+            // this printing: the code says which, the name agrees on the card.
+            let named = named.or_else(|| same_card_named(db, first, name, prefer));
             return match named {
                 Some((id, language)) => Resolution::Found {
                     id,
@@ -299,6 +303,27 @@ fn code_read_as_name(db: &CardDb, name: &str, number: &str) -> Option<Resolution
 }
 
 /// The languages in which `name` is the name of some card.
+/// `printing` and the language of `name`, when `name` is a name (in any language) of some
+/// printing with the same rules name as `printing`, the list's language first.
+fn same_card_named(
+    db: &CardDb,
+    printing: PrintingId,
+    name: &str,
+    prefer: Option<Language>,
+) -> Option<(PrintingId, Language)> {
+    let key = db.get(printing)?.rules_key().to_string();
+    let mut languages = db
+        .name_matches(name)
+        .filter(|hit| db.get(hit.id).is_some_and(|p| p.rules_key() == key))
+        .map(|hit| hit.language);
+    let first = languages.next()?;
+    let language = match prefer {
+        Some(prefer) if first == prefer || languages.any(|l| l == prefer) => prefer,
+        _ => first,
+    };
+    Some((printing, language))
+}
+
 pub fn name_languages(db: &CardDb, name: &str) -> Vec<Language> {
     db.name_languages(name).collect()
 }

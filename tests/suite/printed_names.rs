@@ -91,3 +91,20 @@ fn unseen_forces_unown_are_all_named_unown() {
     let out = findings("4 Unown Q MD 49\n1 Unown UF Q\n");
     assert!(!out.contains("copy-limit"), "{out}");
 }
+
+/// A printing named by its code in a language the data gives it no name in, with a name its
+/// card has in other printings (issue 27 item 3): Aquapolis's Gengar has no French name in
+/// TCGdex, other Gengar printings are `Ectoplasma`; Base Set's Computer Search has no Spanish
+/// name, later printings are `Búsqueda por Computadora`. The code says which printing, the
+/// name agrees on the card: no `card-mismatch`, and Base Set's Computer Search is no ACE SPEC.
+#[test]
+fn a_name_of_the_card_in_another_language_fits_any_printing_of_it() {
+    let out = findings("4 Ectoplasma AR 16\n4 Búsqueda por Computadora BS 71\n4 Pikachu BS 58\n");
+    assert_eq!(out, "", "{out}");
+    // A name of another card is still a mismatch.
+    let out = findings("4 Ectoplasma BS 71\n");
+    assert!(
+        out.contains("card-mismatch: BS 71 is Computer Search, not 'Ectoplasma'"),
+        "{out}"
+    );
+}
