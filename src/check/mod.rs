@@ -89,7 +89,11 @@ impl CheckedDeck {
 /// Checks one deck against a format with a card database.
 pub fn check(input: &DeckInput, db: &CardDb, format: &Format) -> CheckedDeck {
     let text = SourceText::new(&input.text);
-    let list = deck::parse(text.text());
+    // `read_deck` has read a JSON list already.
+    let list = match &input.json {
+        Some(list) => list.clone(),
+        None => deck::parse(text.text()),
+    };
     let (language, headers_language) = identify::deck_languages(db, &list);
     let mut diagnostics = match input.encoding_fallback {
         Some(deck::LOSSY_UTF8) => lines::damaged_lines(&text),

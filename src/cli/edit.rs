@@ -223,6 +223,7 @@ fn check_text(input: &DeckInput, text: &str, settings: &Settings, format: &Forma
         text: text.to_string(),
         encoding_fallback: None,
         path_bytes: input.path_bytes.clone(),
+        json: None,
     };
     check::check(&input, &settings.db, format)
 }

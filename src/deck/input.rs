@@ -36,6 +36,10 @@ pub struct DeckInput {
     pub encoding_fallback: Option<&'static str>,
     /// The file name's bytes when it is not UTF-8, for machine output to give without loss.
     pub path_bytes: Option<Vec<u8>>,
+    /// A JSON list as [`read_deck`] read it (strictly, to refuse what is no deck list), so
+    /// checking it does not read the JSON again; `None` for a text list or an input built
+    /// by hand, which [`crate::check::check`] parses itself.
+    pub json: Option<super::DeckList>,
 }
 
 impl DeckInput {
@@ -47,6 +51,7 @@ impl DeckInput {
             text: decoded.text,
             encoding_fallback: decoded.fallback,
             path_bytes: None,
+            json: None,
         }
     }
 }
@@ -176,7 +181,7 @@ pub fn read_deck(
             max: MAX_JSON_VALUES,
         });
     }
-    refuse_unreadable_json(file, &input).map_err(|refused| ReadError::NotADeck {
+    input.json = read_json_deck(file, &input).map_err(|refused| ReadError::NotADeck {
         name,
         line: refused.line,
         column: refused.column,
@@ -187,18 +192,19 @@ pub fn read_deck(
 
 /// A text read as JSON (its first character is `{` or `[`, or its file is named `*.json`)
 /// must be a deck list [`super::read_json`] reads: anything else would be judged as an
-/// empty deck, or rewritten without the keys deckbox does not know.
-fn refuse_unreadable_json(
+/// empty deck, or rewritten without the keys deckbox does not know. The list read, for a
+/// JSON text.
+fn read_json_deck(
     file: &std::path::Path,
     input: &DeckInput,
-) -> Result<(), super::NotADeck> {
+) -> Result<Option<super::DeckList>, super::NotADeck> {
     let named_json = file
         .extension()
         .is_some_and(|extension| extension.eq_ignore_ascii_case("json"));
     if named_json || super::json::is_json(&input.text) {
-        super::read_json(&input.text)?;
+        return super::read_json(&input.text).map(Some);
     }
-    Ok(())
+    Ok(None)
 }
 
 /// The lines of a text, as [`measure`] counts them.
@@ -232,5 +238,26 @@ fn measure(text: &str) -> Shape {
     Shape {
         lines,
         first_long_line,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The JSON list `read_deck` keeps is the one `check` would parse: the cache changes
+    /// no verdict. A text list keeps none.
+    #[test]
+    fn a_json_deck_is_read_once_and_kept_as_parsed() {
+        let dir = tempfile::tempdir().unwrap();
+        let json = dir.path().join("deck.json");
+        let text = "{\"player\": \"Ash\",\n \"pokemon\": [{\"count\": 4, \"name\": \"Dreepy\", \"set\": \"TWM\", \"number\": \"128\"}]}\n";
+        std::fs::write(&json, text).unwrap();
+        let read = |path: &std::path::Path| read_deck(path, &mut std::io::empty(), &mut false);
+        let input = read(&json).unwrap();
+        assert_eq!(input.json, Some(crate::deck::parse(text)));
+        let plain = dir.path().join("deck.txt");
+        std::fs::write(&plain, "4 Dreepy TWM 128\n").unwrap();
+        assert_eq!(read(&plain).unwrap().json, None);
     }
 }

@@ -158,6 +158,7 @@ fn check_text(db: &CardDb, path: &str, text: String) -> CheckedDeck {
         text,
         encoding_fallback: None,
         path_bytes: None,
+        json: None,
     };
     check::check(&input, db, &Format::load("unlimited").unwrap())
 }
@@ -482,6 +483,7 @@ fn the_embedded_index_judges_standard_lists_like_a_tcgdex_clone() {
             text: text.to_string(),
             encoding_fallback: None,
             path_bytes: None,
+            json: None,
         };
         verdict(&check::check(&input, db, &standard), db)
     };
