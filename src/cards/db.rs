@@ -132,6 +132,12 @@ impl CardDb {
         }
     }
 
+    /// The database with `details[i]` as what printing `i` says beyond the rules' facts.
+    pub fn with_details(mut self, details: Vec<Details>) -> CardDb {
+        self.details = details;
+        self
+    }
+
     pub fn source(&self) -> &Source {
         &self.source
     }
