@@ -250,3 +250,55 @@ fn nothing_missing_exits_0() {
     assert_eq!(code, 0, "{run}");
     assert!(run.contains("0 cards missing in all"), "{run}");
 }
+
+#[test]
+fn check_have_adds_what_each_deck_lacks_to_the_event_table_and_short_output() {
+    let dir = common::repo().join(FIXTURES);
+    let args = [
+        "check",
+        "--format",
+        "standard",
+        "deck.txt",
+        "--have",
+        "binder.txt",
+        "--output",
+    ];
+    let with = |output: &str| {
+        let mut all = args.to_vec();
+        all.push(output);
+        run_deckbox(&dir, &all, b"")
+    };
+    let (_, run) = with("short");
+    assert!(
+        stdout_of(&run).ends_with("deck.txt: 5 cards missing from the collection\n"),
+        "{run}"
+    );
+    let (_, run) = with("csv");
+    let table = stdout_of(&run);
+    let mut lines = table.lines();
+    assert!(
+        lines.next().unwrap().ends_with(",main attackers,missing"),
+        "{run}"
+    );
+    assert!(lines.next().unwrap().ends_with(",5"), "{run}");
+    let (_, run) = with("markdown");
+    assert!(stdout_of(&run).contains("| missing |"), "{run}");
+    // Without --have the table keeps its ten columns.
+    let (_, run) = run_deckbox(
+        &dir,
+        &args[..4]
+            .iter()
+            .copied()
+            .chain(["--output", "csv"])
+            .collect::<Vec<_>>(),
+        b"",
+    );
+    assert!(
+        stdout_of(&run)
+            .lines()
+            .next()
+            .unwrap()
+            .ends_with(",main attackers"),
+        "{run}"
+    );
+}
