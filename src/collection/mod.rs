@@ -57,6 +57,9 @@ pub struct CollectionFile {
 pub struct Collection {
     pub files: Vec<CollectionFile>,
     pub owned: Vec<Owned>,
+    /// Indices in `owned` by the card's rules key, built once ([`Collection::by_key`]):
+    /// `check DIR --have` asks it once per deck.
+    keys: std::sync::OnceLock<std::collections::HashMap<String, Vec<usize>>>,
 }
 
 impl Collection {
@@ -73,8 +76,26 @@ impl Collection {
         self.owned.iter().map(|owned| owned.count).sum()
     }
 
+    /// The owned entries (indices in [`owned`](Self::owned)) grouped by the lookup key of
+    /// their card's rules name: the only ones that can count for a line of that card.
+    pub fn by_key(&self, db: &CardDb) -> &std::collections::HashMap<String, Vec<usize>> {
+        self.keys.get_or_init(|| {
+            let mut keys: std::collections::HashMap<String, Vec<usize>> =
+                std::collections::HashMap::new();
+            for (index, owned) in self.owned.iter().enumerate() {
+                if let Some(printing) = db.get(owned.printing) {
+                    keys.entry(printing.rules_key().to_string())
+                        .or_default()
+                        .push(index);
+                }
+            }
+            keys
+        })
+    }
+
     /// Adds one file, read and identified.
     pub fn push(&mut self, file: CollectionFile) {
+        self.keys = std::sync::OnceLock::new();
         let index = self.files.len();
         for card in &file.checked.cards {
             if let Some(printing) = card.printing

@@ -12,8 +12,6 @@
 //! printings that count go first, and each takes its own printing first, then the
 //! printings fewest other lines could use.
 
-use std::collections::HashMap;
-
 use super::Collection;
 use super::prices::Prices;
 use crate::cards::{CardDb, PrintingId};
@@ -126,15 +124,7 @@ pub fn need(
     exact: bool,
     prices: Option<&Prices>,
 ) -> Need {
-    let mut by_key: HashMap<String, Vec<usize>> = HashMap::new();
-    for (index, owned) in collection.owned.iter().enumerate() {
-        if let Some(printing) = db.get(owned.printing) {
-            by_key
-                .entry(printing.rules_key().to_string())
-                .or_default()
-                .push(index);
-        }
-    }
+    let by_key = collection.by_key(db);
     let mut lines = Vec::new();
     let mut eligible: Vec<Vec<usize>> = Vec::new();
     for (deck_index, (deck, format)) in decks.iter().enumerate() {

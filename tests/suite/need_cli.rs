@@ -302,3 +302,44 @@ fn check_have_adds_what_each_deck_lacks_to_the_event_table_and_short_output() {
         "{run}"
     );
 }
+
+#[test]
+fn a_collection_past_its_bounds_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("deck.txt"), "4 Ultra Ball MEG 131\n").unwrap();
+    let lines = deckbox::collection::MAX_COLLECTION_LINES + 1;
+    std::fs::write(
+        dir.path().join("huge.txt"),
+        "1 Ultra Ball SVI 196\n".repeat(lines),
+    )
+    .unwrap();
+    let (code, run) = run_deckbox(dir.path(), &["need", "deck.txt", "--have", "huge.txt"], b"");
+    assert_eq!(code, 2, "{run}");
+    assert!(
+        run.contains("a collection file may have at most 50000"),
+        "{run}"
+    );
+    std::fs::create_dir(dir.path().join("folder")).unwrap();
+    let (code, run) = run_deckbox(dir.path(), &["need", "deck.txt", "--have", "folder"], b"");
+    assert_eq!(code, 2, "{run}");
+}
+
+#[test]
+fn a_collection_at_its_bound_is_read() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("deck.txt"), "4 Ultra Ball MEG 131\n").unwrap();
+    let lines = deckbox::collection::MAX_COLLECTION_LINES - 1;
+    std::fs::write(
+        dir.path().join("big.txt"),
+        "1 Ultra Ball SVI 196\n".repeat(lines),
+    )
+    .unwrap();
+    let started = std::time::Instant::now();
+    let (code, run) = run_deckbox(
+        dir.path(),
+        &["need", "deck.txt", "--have", "big.txt", "--output", "list"],
+        b"",
+    );
+    assert_eq!((code, stdout_of(&run)), (0, ""), "{run}");
+    assert!(started.elapsed().as_secs() < 60, "{:?}", started.elapsed());
+}
