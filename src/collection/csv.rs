@@ -220,3 +220,30 @@ pub fn as_list(name: &str, text: &str, found: &Found) -> Result<String, Collecti
     }
     Ok(lines.join("\n") + "\n")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{as_list, sniff};
+
+    #[test]
+    fn a_semicolon_export_with_a_bom_is_read_at_its_lines() {
+        let text = "\u{FEFF}Quantity;Name;CardNumber;Expansion Code;Condition\n\
+                    4;Ultra Ball;196/198;SVI;NearMint\n\
+                    0;Switch;194;SVI;NearMint\n\
+                    \"2\";\"Boss's Orders\";172;PAL;\"Played\"\n\
+                    many;Rare Candy;191;SVI;NearMint\n";
+        let found = sniff(text).unwrap();
+        assert_eq!(found.dialect.name, "Dragon Shield (app)");
+        assert_eq!(
+            as_list("x.csv", text, &found).unwrap(),
+            "\n4 Ultra Ball SVI 196\n\n2 Boss's Orders PAL 172\nmany Rare Candy 191 SVI NearMint\n"
+        );
+    }
+
+    #[test]
+    fn a_list_is_no_csv() {
+        assert!(sniff("4 Ultra Ball SVI 196\n").is_none());
+        assert!(sniff("Quantity,Name\n4,Ultra Ball\n").is_none());
+        assert!(sniff("").is_none());
+    }
+}
