@@ -53,6 +53,10 @@ pub enum Error {
     #[error(transparent)]
     #[diagnostic(transparent)]
     Read(#[from] ReadError),
+    /// A collection or price file that could not be read.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Collection(#[from] crate::collection::CollectionError),
     /// `add` or `remove` on a path that is no regular file.
     #[error(
         "cannot edit {name}: it is {kind}, not a file; add and remove edit a deck list file in place"

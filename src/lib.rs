@@ -14,6 +14,8 @@
 //!   setup.
 //! - [`check`]: one deck against a format: identify every line, run the rule registry,
 //!   findings.
+//! - [`collection`]: the cards a player owns (lists and collection apps' CSV exports,
+//!   each line identified as `check` identifies a deck's), and what decks still need.
 //! - [`edit`]: canonical lists, conversion, edits in place, diffs.
 //! - [`engine`]: the game-setup engine (shuffle, hand, mulligans, prizes, draws).
 //! - [`stats`]: opening-hand odds, exact and simulated through the engine.
@@ -45,6 +47,8 @@ pub mod cards;
 pub mod formats;
 
 pub mod check;
+
+pub mod collection;
 
 pub mod edit;
 

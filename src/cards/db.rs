@@ -12,6 +12,7 @@ use std::sync::OnceLock;
 
 use crate::util::memo::Memo;
 
+use super::details::Details;
 use super::table::{self, KeyTable, Reader};
 use super::{DbSlot, Printing, PrintingId, Source, split_subset};
 use crate::names;
@@ -52,6 +53,9 @@ pub struct CardDb {
     sketches: OnceLock<Vec<(u32, super::resolve::NameSketch)>>,
     /// Set id → printed set code, built the first time a line names a set by its id.
     set_codes: OnceLock<HashMap<String, String>>,
+    /// What each printing says beyond the rules' facts (see [`Details`]), by printing id;
+    /// empty when the source gives none.
+    details: Vec<Details>,
 }
 
 /// Written text → what it maps to (an index key, suggestions), shared by the threads of a
@@ -124,7 +128,14 @@ impl CardDb {
             suggested: KeyMemo::default(),
             sketches: OnceLock::new(),
             set_codes: OnceLock::new(),
+            details: Vec::new(),
         }
+    }
+
+    /// The database with `details[i]` as what printing `i` says beyond the rules' facts.
+    pub fn with_details(mut self, details: Vec<Details>) -> CardDb {
+        self.details = details;
+        self
     }
 
     pub fn source(&self) -> &Source {
@@ -149,6 +160,12 @@ impl CardDb {
             Some(printing)
         };
         cell.get_or_init(decode).as_deref()
+    }
+
+    /// What printing `id` says beyond the rules' facts (HP, attacks, abilities, rules text,
+    /// illustrator, rarity), when the source gives it.
+    pub fn details(&self, id: PrintingId) -> Option<&Details> {
+        self.details.get(usize::try_from(id).ok()?)
     }
 
     /// Every printing with its id, in id order. Decodes every printing not yet decoded:
@@ -316,6 +333,7 @@ impl CardDb {
             suggested: KeyMemo::default(),
             sketches: OnceLock::new(),
             set_codes: OnceLock::new(),
+            details: Vec::new(),
         })
     }
 }

@@ -12,6 +12,7 @@
 pub mod budget;
 pub mod curated;
 mod db;
+pub mod details;
 pub mod effect;
 pub mod embedded;
 pub mod from_pokemontcg;

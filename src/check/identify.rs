@@ -19,13 +19,17 @@ use crate::names::lang::Language;
 
 /// Identifies every line of `list` and reads each ambiguous name as the card that breaks
 /// the fewest rules: the cards as identified, and the findings about them (line findings,
-/// `ambiguous-card`, and the construction rules' findings for the deck as read).
+/// `ambiguous-card`, and the construction rules' findings for the deck as read). Without
+/// `construction` (a collection of owned cards, where limits and deck size mean nothing)
+/// no construction rule runs, and an ambiguous name is read as its first candidate (the
+/// newest), said so with `ambiguous-card`.
 pub(super) fn identify_deck(
     text: &SourceText,
     list: &DeckList,
     db: &CardDb,
     format: &Format,
     language: Option<Language>,
+    construction: bool,
 ) -> (Vec<DeckCard>, Vec<Diagnostic>) {
     let allowed = |printing: &Printing| {
         matches!(
@@ -56,9 +60,14 @@ pub(super) fn identify_deck(
         .map(|(index, line)| identify_line(&mut context, index, line))
         .collect();
     let mut diagnostics = context.diagnostics;
-    let mut construction = rules::construction(text, list, &cards, db, format);
+    let rules_apply = construction;
+    let mut construction = if rules_apply {
+        rules::construction(text, list, &cards, db, format)
+    } else {
+        Vec::new()
+    };
     for (n, choice) in context.choices.iter().enumerate() {
-        let outcome = if n < MAX_CHOICES {
+        let outcome = if rules_apply && n < MAX_CHOICES {
             choose(
                 text,
                 list,

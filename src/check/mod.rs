@@ -88,6 +88,22 @@ impl CheckedDeck {
 
 /// Checks one deck against a format with a card database.
 pub fn check(input: &DeckInput, db: &CardDb, format: &Format) -> CheckedDeck {
+    read_and_identify(input, db, format, true)
+}
+
+/// Reads a list that is no deck (a collection of owned cards) and identifies every line
+/// exactly as [`check`] does, with the line findings (`parse-error`, `unknown-card`,
+/// `card-mismatch`, ...) but without the construction rules.
+pub fn identify_only(input: &DeckInput, db: &CardDb, format: &Format) -> CheckedDeck {
+    read_and_identify(input, db, format, false)
+}
+
+fn read_and_identify(
+    input: &DeckInput,
+    db: &CardDb,
+    format: &Format,
+    construction: bool,
+) -> CheckedDeck {
     let text = SourceText::new(&input.text);
     // `read_deck` has read a JSON list already.
     let list = match &input.json {
@@ -101,7 +117,8 @@ pub fn check(input: &DeckInput, db: &CardDb, format: &Format) -> CheckedDeck {
         None => Vec::new(),
     };
     diagnostics.extend(lines::parse_errors(&text, &list));
-    let (cards, findings) = identify::identify_deck(&text, &list, db, format, language);
+    let (cards, findings) =
+        identify::identify_deck(&text, &list, db, format, language, construction);
     diagnostics.extend(findings);
     sort_findings(&mut diagnostics);
     CheckedDeck {

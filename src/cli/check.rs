@@ -15,6 +15,7 @@ use super::{
 };
 use deckbox::check::rules::Rule;
 use deckbox::check::{self, CheckedDeck};
+use deckbox::collection::need;
 use deckbox::deck::DeckInput;
 use deckbox::deck::input::read_deck;
 use deckbox::error::{Error, Exit};
@@ -36,6 +37,11 @@ pub struct CheckArgs {
     pub output: OutputFormat,
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
+    /// A collection file (repeatable; see `deckbox need`): the event table (csv, markdown,
+    /// html) gets a `missing` column and the short output a line per deck, with how many
+    /// cards each deck still lacks from it (each deck on its own, by the reprint rule).
+    #[arg(long, value_name = "COLLECTION")]
+    pub have: Vec<PathBuf>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -83,6 +89,15 @@ pub(crate) fn run(
             width: terminal.width.unwrap_or(100),
         },
     };
+    let collection = if args.have.is_empty() {
+        None
+    } else {
+        let paths: Vec<&std::path::Path> = args.have.iter().map(PathBuf::as_path).collect();
+        match deckbox::collection::read(&paths, &settings.db, &settings.format) {
+            Ok(collection) => Some(collection),
+            Err(error) => return Outcome::error(&error.into()),
+        }
+    };
     let mut failures: Vec<String> = std::mem::take(&mut walked.errors);
     let mut tally = Tally::default();
     let run = Run {
@@ -90,6 +105,7 @@ pub(crate) fn run(
         settings: &settings,
         formats: &formats,
         style,
+        collection: collection.as_ref(),
     };
     let written = run.check_all(stdin, out, &mut failures, &mut tally);
     let mut outcome = Outcome {
@@ -99,6 +115,12 @@ pub(crate) fn run(
             .iter()
             .map(|message| format!("warning: {message}\n"))
             .chain(failures.iter().map(|message| format!("error: {message}\n")))
+            .chain(
+                collection
+                    .iter()
+                    .flat_map(|collection| &collection.files)
+                    .map(|file| render::short(&file.checked)),
+            )
             .collect(),
         code: Exit::Clean,
     };
@@ -142,6 +164,8 @@ struct Run<'a> {
     settings: &'a Settings,
     formats: &'a FormatPlan<'a>,
     style: Style,
+    /// `--have`: the collection each deck's missing cards are counted from.
+    collection: Option<&'a deckbox::collection::Collection>,
 }
 
 impl Run<'_> {
@@ -156,15 +180,20 @@ impl Run<'_> {
         failures: &mut Vec<String>,
         tally: &mut Tally,
     ) -> std::io::Result<()> {
-        let mut writer = ReportWriter::begin(out, self.style)?;
+        let mut writer = ReportWriter::begin_with(out, self.style, self.collection.is_some())?;
         let check = |index: usize, ready: Option<Result<DeckInput, Error>>| {
             let input = ready.unwrap_or_else(|| read_file(self.files.get(index)))?;
             let planned = self.formats.format(index);
             let declared = self.settings.declared_format(planned, &input)?;
             let format = declared.as_ref().unwrap_or(planned);
-            Ok::<_, Error>(check::check(&input, &self.settings.db, format))
+            let deck = check::check(&input, &self.settings.db, format);
+            let missing = self.collection.map(|collection| {
+                let decks = [(&deck, format)];
+                need::need(&decks, collection, &self.settings.db, false, None).missing()
+            });
+            Ok::<_, Error>((deck, missing))
         };
-        let report = |checked: Vec<Result<CheckedDeck, Error>>| {
+        let report = |checked: Vec<Result<(CheckedDeck, Option<u64>), Error>>| {
             let mut decks = Vec::with_capacity(checked.len());
             for result in checked {
                 match result {
@@ -176,12 +205,18 @@ impl Run<'_> {
             let pieces: Vec<(Piece, bool, bool)> = decks
                 .par_iter()
                 .enumerate()
-                .map(|(offset, deck)| {
+                .map(|(offset, (deck, missing))| {
                     let unknown = deck
                         .diagnostics
                         .iter()
                         .any(|diagnostic| diagnostic.rule == Rule::UnknownCard);
-                    let piece = Piece::render(deck, first + offset, self.style, &self.settings.db);
+                    let piece = Piece::render_with(
+                        deck,
+                        first + offset,
+                        self.style,
+                        &self.settings.db,
+                        *missing,
+                    );
                     (piece, deck.valid(), unknown)
                 })
                 .collect();

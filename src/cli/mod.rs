@@ -24,6 +24,7 @@ mod config;
 mod edit;
 mod fmt;
 mod info;
+mod need;
 mod odds;
 mod sheet;
 mod stats;
@@ -60,6 +61,9 @@ pub enum Command {
     Odds(odds::OddsArgs),
     /// Deal sample setups of a deck (against itself), as a player would see them.
     Sample(SampleArgs),
+    /// What is still missing to build decks from the cards you own (`--have`): by the
+    /// reprint rule, or `--exact-printing`; as a table, JSON or a buy list.
+    Need(need::NeedArgs),
     /// Every printing of a card, by name in any language or by set code and number, and
     /// where it is legal.
     Card(card::CardArgs),
@@ -371,6 +375,7 @@ fn run_command(
         Command::Odds(odds_args) => odds::run(odds_args, stdin),
         Command::Sample(sample_args) => stats::run_sample(sample_args, stdin),
         Command::Card(card_args) => card::run(card_args),
+        Command::Need(need_args) => need::run(need_args, stdin),
         Command::Explain { rule } => info::explain(rule.as_deref()),
         Command::Formats { action } => info::formats(action.as_ref()),
         Command::Fmt(fmt_args) => fmt::run_fmt(fmt_args, stdin, stdout),

@@ -32,6 +32,9 @@ pub struct EventRow {
     pub first_error: Option<String>,
     /// The Pokémon with a Rule Box the deck plays most (by copies, then name).
     pub attackers: Vec<String>,
+    /// Cards the deck still lacks from a collection (`check --have`); `None` without one,
+    /// and then the table has no `missing` column.
+    pub missing: Option<u64>,
 }
 
 impl EventRow {
@@ -58,6 +61,7 @@ impl EventRow {
             warnings: deck.count(Severity::Warning),
             first_error,
             attackers: attackers(deck, db),
+            missing: None,
         }
     }
 
@@ -65,9 +69,9 @@ impl EventRow {
         if self.valid { "valid" } else { "invalid" }
     }
 
-    /// The row's cells, in [`HEADERS`] order.
-    fn cells(&self) -> [String; 10] {
-        [
+    /// The row's cells, in [`HEADERS`] order, then [`MISSING`] when the row has it.
+    fn cells(&self) -> Vec<String> {
+        let mut cells = vec![
             self.file.clone(),
             self.player.clone(),
             self.format.clone(),
@@ -78,8 +82,22 @@ impl EventRow {
             self.warnings.to_string(),
             self.first_error.clone().unwrap_or_default(),
             self.attackers.join(" / "),
-        ]
+        ];
+        cells.extend(self.missing.map(|missing| missing.to_string()));
+        cells
     }
+}
+
+/// The column `check --have` adds: cards each deck still lacks from the collection.
+pub const MISSING: &str = "missing";
+
+/// The column names, with [`MISSING`] when `missing`.
+fn headers(missing: bool) -> Vec<&'static str> {
+    let mut headers = HEADERS.to_vec();
+    if missing {
+        headers.push(MISSING);
+    }
+    headers
 }
 
 /// The column names.
@@ -194,8 +212,8 @@ fn csv_field(text: &str) -> String {
 }
 
 /// The CSV header line.
-pub fn csv_header() -> String {
-    let cells: Vec<String> = HEADERS.iter().map(|h| csv_field(h)).collect();
+pub fn csv_header(missing: bool) -> String {
+    let cells: Vec<String> = headers(missing).iter().map(|h| csv_field(h)).collect();
     format!("{}\r\n", cells.join(","))
 }
 
@@ -212,11 +230,12 @@ fn markdown_cell(text: &str) -> String {
 }
 
 /// The Markdown table's header and separator lines.
-pub fn markdown_header() -> String {
-    let separator: Vec<&str> = HEADERS.iter().map(|_| "---").collect();
+pub fn markdown_header(missing: bool) -> String {
+    let headers = headers(missing);
+    let separator: Vec<&str> = headers.iter().map(|_| "---").collect();
     format!(
         "| {} |\n| {} |\n",
-        HEADERS.join(" | "),
+        headers.join(" | "),
         separator.join(" | ")
     )
 }
@@ -249,10 +268,10 @@ const NUMERIC: [bool; 10] = [
 ];
 
 /// The HTML page up to the table's body.
-pub fn html_head(title: &str) -> String {
-    let headers: String = HEADERS
+pub fn html_head(title: &str, missing: bool) -> String {
+    let headers: String = headers(missing)
         .iter()
-        .zip(NUMERIC)
+        .zip(NUMERIC.into_iter().chain([true]))
         .enumerate()
         .map(|(index, (name, numeric))| {
             let kind = if numeric { "num" } else { "text" };
@@ -273,7 +292,7 @@ pub fn html_row(row: &EventRow) -> String {
     let cells: String = row
         .cells()
         .iter()
-        .zip(NUMERIC)
+        .zip(NUMERIC.into_iter().chain([true]))
         .map(|(cell, numeric)| {
             let class = if numeric { " class=\"num\"" } else { "" };
             format!("<td{class}>{}</td>", escape(cell))

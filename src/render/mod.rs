@@ -12,6 +12,7 @@ pub mod event;
 pub mod everywhere;
 pub mod explain;
 pub mod formats;
+pub mod need;
 pub mod rules_reference;
 pub mod sample;
 pub mod sarif;

@@ -37,14 +37,32 @@ impl Piece {
     /// Renders `deck`, the `index`-th deck of the report (counting decks only, not the
     /// files that could not be read).
     pub fn render(deck: &CheckedDeck, index: usize, style: Style, db: &CardDb) -> Piece {
+        Piece::render_with(deck, index, style, db, None)
+    }
+
+    /// [`Piece::render`], with the cards the deck still lacks from a collection
+    /// (`check --have`): a column of the event table, a line of the short output.
+    pub fn render_with(
+        deck: &CheckedDeck,
+        index: usize,
+        style: Style,
+        db: &CardDb,
+        missing: Option<u64>,
+    ) -> Piece {
+        let row = || EventRow {
+            missing,
+            ..EventRow::of(deck, db)
+        };
         let text = match style.output {
             OutputFormat::Human => human(deck, style.human),
-            OutputFormat::Short => short(deck),
+            OutputFormat::Short => {
+                short(deck) + &missing.map(|n| short_missing(deck, n)).unwrap_or_default()
+            }
             OutputFormat::Json => element(&json_deck(deck, db), JSON_DECK_DEPTH),
             OutputFormat::Sarif => return Piece::sarif(deck, index),
-            OutputFormat::Csv => event::csv_row(&EventRow::of(deck, db)),
-            OutputFormat::Markdown => event::markdown_row(&EventRow::of(deck, db)),
-            OutputFormat::Html => event::html_row(&EventRow::of(deck, db)),
+            OutputFormat::Csv => event::csv_row(&row()),
+            OutputFormat::Markdown => event::markdown_row(&row()),
+            OutputFormat::Html => event::html_row(&row()),
         };
         Piece {
             text,
@@ -66,6 +84,16 @@ impl Piece {
             uri: Some(sarif::deck_uri(deck)),
         }
     }
+}
+
+/// The short output's line for `check --have`: `deck.txt: 7 cards missing from the
+/// collection`.
+fn short_missing(deck: &CheckedDeck, missing: u64) -> String {
+    let s = if missing == 1 { "" } else { "s" };
+    format!(
+        "{}: {missing} card{s} missing from the collection\n",
+        crate::util::escape::visible_line(&deck.path)
+    )
 }
 
 /// The title of the event table's HTML page.
@@ -90,6 +118,16 @@ pub struct ReportWriter<'w> {
 impl<'w> ReportWriter<'w> {
     /// Writes the report's opening.
     pub fn begin(out: &'w mut dyn Write, style: Style) -> io::Result<ReportWriter<'w>> {
+        ReportWriter::begin_with(out, style, false)
+    }
+
+    /// [`ReportWriter::begin`], an event table with the `missing` column when `missing`
+    /// (`check --have`).
+    pub fn begin_with(
+        out: &'w mut dyn Write,
+        style: Style,
+        missing: bool,
+    ) -> io::Result<ReportWriter<'w>> {
         match style.output {
             OutputFormat::Json => out.write_all(b"{\n  \"version\": 1,\n  \"decks\": [")?,
             OutputFormat::Sarif => {
@@ -101,9 +139,11 @@ impl<'w> ReportWriter<'w> {
                 );
                 out.write_all(head.as_bytes())?;
             }
-            OutputFormat::Csv => out.write_all(event::csv_header().as_bytes())?,
-            OutputFormat::Markdown => out.write_all(event::markdown_header().as_bytes())?,
-            OutputFormat::Html => out.write_all(event::html_head(EVENT_TITLE).as_bytes())?,
+            OutputFormat::Csv => out.write_all(event::csv_header(missing).as_bytes())?,
+            OutputFormat::Markdown => out.write_all(event::markdown_header(missing).as_bytes())?,
+            OutputFormat::Html => {
+                out.write_all(event::html_head(EVENT_TITLE, missing).as_bytes())?
+            }
             OutputFormat::Human | OutputFormat::Short => {}
         }
         Ok(ReportWriter {

@@ -26,6 +26,7 @@ mod hostile;
 mod html_chromium;
 mod identify_shared;
 mod names_rulebooks;
+mod need_cli;
 mod oracles;
 mod pasted_shapes;
 mod precommit;

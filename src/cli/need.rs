@@ -1,0 +1,122 @@
+//! `deckbox need`: what is still missing to build one or more decks from the cards a
+//! player owns, the command-line side of [`deckbox::collection`].
+
+use std::io::Read;
+use std::path::PathBuf;
+
+use super::{Checked, Outcome, SettingsArgs, read_and_check};
+use deckbox::collection::{self, Collection, need, prices};
+use deckbox::error::{Error, Exit};
+use deckbox::settings::Settings;
+
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:
+  deckbox need deck.txt --have binder.txt
+  deckbox need deck.txt --have binder.txt --have tcgplayer-export.csv --exact-printing
+  deckbox need dragapult.txt gardevoir.txt --have binder.txt --output tcgplayer
+  deckbox need deck.txt --have binder.txt --prices prices.csv
+
+Exit status: 0 nothing is missing; 1 something is missing; 2 a deck, collection or price \
+file cannot be read.")]
+pub struct NeedArgs {
+    /// Deck list files (`-` reads standard input). Several decks: what to get to build
+    /// all of them at once (their needs are summed).
+    #[arg(required = true, value_name = "DECK")]
+    pub decks: Vec<PathBuf>,
+    /// A collection file: a list in any layout deckbox reads, or a CSV export of a
+    /// collection app (docs/collections.md). Repeatable; the files are added up.
+    #[arg(long, required = true, value_name = "COLLECTION")]
+    pub have: Vec<PathBuf>,
+    /// Count only the same printing; by default any printing the deck's format allows at
+    /// the deck's date with the same name and text counts (the reprint rule), and any
+    /// basic Energy of the type.
+    #[arg(long)]
+    pub exact_printing: bool,
+    /// A price list (CSV with the header `name,set,number,price,currency`): adds the cost
+    /// of what is missing, at the cheapest printing that counts.
+    #[arg(long, value_name = "FILE")]
+    pub prices: Option<PathBuf>,
+    #[arg(long, short, value_enum, default_value_t = NeedOutput::Table)]
+    pub output: NeedOutput,
+    #[command(flatten)]
+    pub settings: SettingsArgs,
+}
+
+/// How `deckbox need` prints.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum NeedOutput {
+    /// Each deck line: missing count, the card, the owned copies counted for it.
+    Table,
+    /// One JSON document: `buildable`, `missing`, per-deck counts, the cost.
+    Json,
+    /// What is missing, as deck-list lines.
+    List,
+    /// What is missing, for TCGplayer's mass entry (`2 Dreepy [TWM] 128`).
+    Tcgplayer,
+    /// What is missing, for Cardmarket's wants list import (`2 Dreepy`).
+    Cardmarket,
+}
+
+pub(crate) fn run(args: &NeedArgs, stdin: &mut dyn Read) -> Outcome {
+    match need_of(args, stdin) {
+        Ok(outcome) => outcome,
+        Err(error) => Outcome::error(&error),
+    }
+}
+
+/// The collection's (and price list's) findings, one short line each, for standard error.
+fn findings(collection: &Collection, prices: Option<&prices::Prices>) -> String {
+    let mut out: String = collection
+        .files
+        .iter()
+        .map(|file| deckbox::render::short(&file.checked))
+        .collect();
+    if let Some(prices) = prices {
+        out.push_str(&deckbox::render::short(&prices.checked));
+    }
+    out
+}
+
+fn need_of(args: &NeedArgs, stdin: &mut dyn Read) -> Result<Outcome, Error> {
+    let settings = Settings::resolve(&args.settings.flags())?;
+    let mut stdin_used = false;
+    let mut decks: Vec<Checked> = Vec::new();
+    for file in &args.decks {
+        decks.push(read_and_check(file, &settings, stdin, &mut stdin_used)?);
+    }
+    let paths: Vec<&std::path::Path> = args.have.iter().map(PathBuf::as_path).collect();
+    let collection = collection::read(&paths, &settings.db, &settings.format)?;
+    let prices = match &args.prices {
+        Some(path) => Some(prices::read(path, &settings.db, &settings.format)?),
+        None => None,
+    };
+    let judged: Vec<need::DeckIn> = decks
+        .iter()
+        .map(|(_, format, deck)| (deck, format.as_ref()))
+        .collect();
+    let result = need::need(
+        &judged,
+        &collection,
+        &settings.db,
+        args.exact_printing,
+        prices.as_ref(),
+    );
+    let checked: Vec<&deckbox::check::CheckedDeck> =
+        decks.iter().map(|(_, _, deck)| deck).collect();
+    let db = &settings.db;
+    use deckbox::render::need as render;
+    let stdout = match args.output {
+        NeedOutput::Table => render::table(&result, &checked, &collection, db),
+        NeedOutput::Json => render::json(&result, &checked, &collection, db)
+            .map_err(|reason| Error::Json { reason })?,
+        NeedOutput::List => render::list(&result, &checked, db),
+        NeedOutput::Tcgplayer => render::tcgplayer(&result, &checked, db),
+        NeedOutput::Cardmarket => render::cardmarket(&result, &checked, db),
+    };
+    Ok(Outcome {
+        stdout,
+        stderr: findings(&collection, prices.as_ref()),
+        code: Exit::findings_if(!result.buildable()),
+    }
+    .noted(&settings.notes))
+}

@@ -1,0 +1,234 @@
+//! What decks still need from a collection.
+//!
+//! An owned printing counts for a deck line when it is the printing the line names, or
+//! (unless `exact`) when the deck's format allows it at the deck's date and it is the same
+//! card for the reprint rule: the same name and functionally identical text, as
+//! [`crate::formats::reprint::functionally_identical`] and
+//! [`crate::formats::legality::judge`] decide for `check` (every basic Energy of a type is
+//! one card there). There is no second implementation of the rule here.
+//!
+//! Several decks are built at once: what they need is summed, and one owned copy serves
+//! one line of one deck. Copies are handed out greedily: the lines with the fewest owned
+//! printings that count go first, and each takes its own printing first, then the
+//! printings fewest other lines could use.
+
+use super::Collection;
+use super::prices::Prices;
+use crate::cards::{CardDb, PrintingId};
+use crate::check::CheckedDeck;
+use crate::formats::Format;
+use crate::formats::legality::{self, Verdict};
+use crate::formats::reprint;
+
+/// Whether an owned printing counts for a line naming `wanted`, in `format`.
+pub fn counts(
+    format: &Format,
+    db: &CardDb,
+    owned: PrintingId,
+    wanted: PrintingId,
+    exact: bool,
+) -> bool {
+    if owned == wanted {
+        return true;
+    }
+    if exact {
+        return false;
+    }
+    let (Some(owned), Some(wanted)) = (db.get(owned), db.get(wanted)) else {
+        return false;
+    };
+    reprint::functionally_identical(owned, wanted)
+        && matches!(
+            legality::judge(format, db, owned),
+            Verdict::Legal | Verdict::LegalAsReprint(_)
+        )
+}
+
+/// Owned copies counted for one line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Counted {
+    /// Index in [`Collection::owned`].
+    pub owned: usize,
+    pub count: u64,
+}
+
+/// One line of one deck: how many it asks for, what was counted, what is missing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LineNeed {
+    /// Index in the decks `need` was given.
+    pub deck: usize,
+    /// Index in that deck's cards.
+    pub card: usize,
+    pub wanted: u64,
+    pub counted: Vec<Counted>,
+    pub missing: u64,
+    /// The cheapest price row that counts for the line, when prices were given.
+    pub price: Option<super::prices::Price>,
+}
+
+/// What a set of decks needs from a collection, line by line in deck order.
+#[derive(Debug, Clone, Default)]
+pub struct Need {
+    pub lines: Vec<LineNeed>,
+    /// Only the same printing counted (`--exact-printing`).
+    pub exact: bool,
+    /// The price list's currency, when one was given.
+    pub currency: Option<String>,
+}
+
+impl Need {
+    /// Cards missing over every deck.
+    pub fn missing(&self) -> u64 {
+        self.lines.iter().map(|line| line.missing).sum()
+    }
+
+    /// Cards missing from one deck.
+    pub fn missing_of(&self, deck: usize) -> u64 {
+        self.lines
+            .iter()
+            .filter(|line| line.deck == deck)
+            .map(|line| line.missing)
+            .sum()
+    }
+
+    /// True when nothing is missing.
+    pub fn buildable(&self) -> bool {
+        self.missing() == 0
+    }
+
+    /// What the missing cards cost (hundredths of [`currency`](Self::currency)), and how
+    /// many missing cards have no price that counts.
+    pub fn cost(&self) -> (u64, u64) {
+        let mut cents = 0u64;
+        let mut unpriced = 0u64;
+        for line in self.lines.iter().filter(|line| line.missing > 0) {
+            match &line.price {
+                Some(price) => {
+                    cents = cents.saturating_add(price.cents.saturating_mul(line.missing));
+                }
+                None => unpriced += line.missing,
+            }
+        }
+        (cents, unpriced)
+    }
+}
+
+/// A deck to build and the format it is judged in.
+pub type DeckIn<'a> = (&'a CheckedDeck, &'a Format);
+
+/// What `decks` still need from `collection`; see the module's comment.
+pub fn need(
+    decks: &[DeckIn],
+    collection: &Collection,
+    db: &CardDb,
+    exact: bool,
+    prices: Option<&Prices>,
+) -> Need {
+    let by_key = collection.by_key(db);
+    let mut lines = Vec::new();
+    let mut eligible: Vec<Vec<usize>> = Vec::new();
+    for (deck_index, (deck, format)) in decks.iter().enumerate() {
+        for (card_index, card) in deck.cards.iter().enumerate() {
+            let found = match card.printing {
+                Some(wanted) => by_key
+                    .get(&card.key(db))
+                    .into_iter()
+                    .flatten()
+                    .copied()
+                    .filter(|&at| {
+                        collection
+                            .owned
+                            .get(at)
+                            .is_some_and(|owned| counts(format, db, owned.printing, wanted, exact))
+                    })
+                    .collect(),
+                None => Vec::new(),
+            };
+            eligible.push(found);
+            let wanted = u64::from(card.line.count);
+            let price = match (card.printing, prices) {
+                (Some(wanted), Some(prices)) => cheapest(prices, format, db, wanted, exact),
+                _ => None,
+            };
+            lines.push(LineNeed {
+                deck: deck_index,
+                card: card_index,
+                wanted,
+                counted: Vec::new(),
+                missing: wanted,
+                price,
+            });
+        }
+    }
+    hand_out(&mut lines, &eligible, collection, decks);
+    Need {
+        lines,
+        exact,
+        currency: prices.map(|prices| prices.currency.clone()),
+    }
+}
+
+/// Hands owned copies to lines; see the module's comment.
+fn hand_out(
+    lines: &mut [LineNeed],
+    eligible: &[Vec<usize>],
+    collection: &Collection,
+    decks: &[DeckIn],
+) {
+    let mut left: Vec<u64> = collection.owned.iter().map(|owned| owned.count).collect();
+    let mut demand = vec![0usize; left.len()];
+    for at in eligible.iter().flatten() {
+        if let Some(slot) = demand.get_mut(*at) {
+            *slot += 1;
+        }
+    }
+    let mut order: Vec<usize> = (0..lines.len()).collect();
+    order.sort_by_key(|&index| (eligible.get(index).map_or(0, Vec::len), index));
+    for index in order {
+        let Some(line) = lines.get_mut(index) else {
+            continue;
+        };
+        let wanted = decks
+            .get(line.deck)
+            .and_then(|(deck, _)| deck.cards.get(line.card))
+            .and_then(|card| card.printing);
+        let mut candidates = eligible.get(index).cloned().unwrap_or_default();
+        candidates.sort_by_key(|&at| {
+            let same = collection.owned.get(at).map(|owned| owned.printing) == wanted;
+            (!same, demand.get(at).copied().unwrap_or(0), at)
+        });
+        for at in candidates {
+            if line.missing == 0 {
+                break;
+            }
+            let Some(available) = left.get_mut(at) else {
+                continue;
+            };
+            let take = (*available).min(line.missing);
+            if take > 0 {
+                *available -= take;
+                line.missing -= take;
+                line.counted.push(Counted {
+                    owned: at,
+                    count: take,
+                });
+            }
+        }
+    }
+}
+
+/// The cheapest price row whose printing counts for a line naming `wanted`.
+fn cheapest(
+    prices: &Prices,
+    format: &Format,
+    db: &CardDb,
+    wanted: PrintingId,
+    exact: bool,
+) -> Option<super::prices::Price> {
+    prices
+        .rows
+        .iter()
+        .filter(|row| counts(format, db, row.printing, wanted, exact))
+        .min_by_key(|row| (row.cents, row.line))
+        .cloned()
+}

@@ -1,0 +1,345 @@
+#![allow(clippy::unwrap_used, clippy::expect_used, reason = "tests fail loudly")]
+//! `deckbox need` end to end with the embedded card index, on collections kept the way
+//! players keep them (tests/fixtures/need/): a binder list typed by hand, the same binder
+//! in French, and the same binder as TCGplayer and Dragon Shield (web and app) export it,
+//! with their condition, language and price columns. Every file of one binder must give
+//! the same answer. No dataset needed.
+
+use crate::common;
+
+use common::{run_deckbox, stdout_of};
+
+const FIXTURES: &str = "tests/fixtures/need";
+
+/// The same binder, written five ways.
+const BINDERS: [&str; 5] = [
+    "binder.txt",
+    "binder-fr.txt",
+    "tcgplayer.csv",
+    "dragonshield-web.csv",
+    "dragonshield-app.csv",
+];
+
+/// Runs `deckbox need` from the fixtures' folder.
+fn need(args: &[&str]) -> (i32, String) {
+    let dir = common::repo().join(FIXTURES);
+    let mut all = vec!["need", "--format", "standard"];
+    all.extend_from_slice(args);
+    run_deckbox(&dir, &all, b"")
+}
+
+/// What the binder lacks for deck.txt by the reprint rule: the Dragapult line it has too
+/// few of, and the Dusknoir it has none of. Its SVI Ultra Ball, Rare Candy and Switch, PAL
+/// Boss's Orders and SVE Energy count for the MEG/MEE printings the deck names.
+const MISSING: &str = "2 Drakloak TWM 129\n2 Dragapult ex TWM 130\n1 Dusknoir PRE 37\n";
+
+/// With `--exact-printing`, the older printings count for nothing.
+const MISSING_EXACT: &str = "\
+2 Drakloak TWM 129
+2 Dragapult ex TWM 130
+1 Dusknoir PRE 37
+4 Ultra Ball MEG 131
+3 Rare Candy MEG 125
+2 Boss's Orders MEG 114
+1 Switch MEG 130
+4 Psychic Energy MEE 5
+3 Fire Energy MEE 2
+";
+
+#[test]
+fn every_form_of_one_binder_gives_the_same_need() {
+    for binder in BINDERS {
+        let (code, run) = need(&["deck.txt", "--have", binder, "--output", "list"]);
+        assert_eq!(code, 1, "{binder}: something is missing\n{run}");
+        assert_eq!(stdout_of(&run), MISSING, "{binder}\n{run}");
+        assert!(run.ends_with("--- stderr\n"), "{binder}: no finding\n{run}");
+        let (code, run) = need(&[
+            "deck.txt",
+            "--have",
+            binder,
+            "--exact-printing",
+            "--output",
+            "list",
+        ]);
+        assert_eq!(code, 1, "{binder}\n{run}");
+        assert_eq!(stdout_of(&run), MISSING_EXACT, "{binder} exact\n{run}");
+    }
+}
+
+#[test]
+fn an_owned_svi_ultra_ball_counts_for_meg_131_by_the_reprint_rule_only() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("deck.txt"), "4 Ultra Ball MEG 131\n").unwrap();
+    std::fs::write(dir.path().join("have.txt"), "4 Ultra Ball SVI 196\n").unwrap();
+    let args = [
+        "need", "--format", "standard", "deck.txt", "--have", "have.txt",
+    ];
+    let (code, run) = run_deckbox(dir.path(), &args, b"");
+    assert_eq!(code, 0, "{run}");
+    assert!(
+        run.contains("0  Ultra Ball MEG 131") && run.contains("4 Ultra Ball SVI 196 (have.txt:1)"),
+        "{run}"
+    );
+    let mut exact = args.to_vec();
+    exact.extend(["--exact-printing", "--output", "json"]);
+    let (code, run) = run_deckbox(dir.path(), &exact, b"");
+    assert_eq!(code, 1, "{run}");
+    let json: serde_json::Value = serde_json::from_str(stdout_of(&run)).unwrap();
+    assert_eq!(json["buildable"], false);
+    assert_eq!(
+        json["missing"],
+        serde_json::json!([{"name": "Ultra Ball", "count": 4, "set": "MEG", "number": "131"}])
+    );
+}
+
+#[test]
+fn any_basic_energy_of_the_type_counts() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("deck.txt"), "8 Psychic Energy MEE 5\n").unwrap();
+    std::fs::write(
+        dir.path().join("have.txt"),
+        "5 Psychic Energy SVE 5\n3 Psychic Energy EVO 95\n",
+    )
+    .unwrap();
+    let (code, run) = run_deckbox(
+        dir.path(),
+        &["need", "deck.txt", "--have", "have.txt", "--output", "list"],
+        b"",
+    );
+    assert_eq!((code, stdout_of(&run)), (0, ""), "{run}");
+}
+
+#[test]
+fn several_decks_need_the_sum() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("a.txt"), "3 Ultra Ball MEG 131\n").unwrap();
+    std::fs::write(dir.path().join("b.txt"), "2 Ultra Ball MEG 131\n").unwrap();
+    std::fs::write(dir.path().join("have.txt"), "4 Ultra Ball SVI 196\n").unwrap();
+    let (code, run) = run_deckbox(
+        dir.path(),
+        &[
+            "need", "a.txt", "b.txt", "--have", "have.txt", "--output", "json",
+        ],
+        b"",
+    );
+    assert_eq!(code, 1, "{run}");
+    let json: serde_json::Value = serde_json::from_str(stdout_of(&run)).unwrap();
+    assert_eq!(json["missing_count"], 1);
+    assert_eq!(json["missing"][0]["count"], 1);
+    let per_deck: Vec<u64> = json["decks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|deck| deck["missing"].as_u64().unwrap())
+        .collect();
+    assert_eq!(per_deck.iter().sum::<u64>(), 1, "{run}");
+}
+
+#[test]
+fn unknown_collection_lines_are_reported_with_their_line() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("deck.txt"), "4 Ultra Ball MEG 131\n").unwrap();
+    std::fs::write(
+        dir.path().join("have.txt"),
+        "2 Ultra Ball SVI 196\n2 Ultra Bal\nUltra Ball box: ask Sam\n",
+    )
+    .unwrap();
+    let (code, run) = run_deckbox(
+        dir.path(),
+        &["need", "deck.txt", "--have", "have.txt", "--output", "list"],
+        b"",
+    );
+    assert_eq!(code, 1, "{run}");
+    assert_eq!(stdout_of(&run), "2 Ultra Ball MEG 131\n", "{run}");
+    assert!(
+        run.contains("have.txt:2:"),
+        "the typo is reported at its line\n{run}"
+    );
+    assert!(
+        run.contains("have.txt:3:"),
+        "the note is reported at its line\n{run}"
+    );
+}
+
+#[test]
+fn a_csv_row_not_read_is_reported_at_its_line() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("deck.txt"), "4 Ultra Ball MEG 131\n").unwrap();
+    std::fs::write(
+        dir.path().join("export.csv"),
+        "Folder Name,Quantity,Trade Quantity,Card Name,Set Code,Set Name,Card Number,Condition,Printing,Language,Price Bought,Date Bought,LOW,MID,MARKET\n\
+         Binder,4,0,Ultra Ball,SVI,Scarlet & Violet,196,NearMint,Normal,English,0.20,2023-04-02,0.10,0.20,0.20\n\
+         Binder,1,0,Ultra Bawl,SVI,Scarlet & Violet,999,NearMint,Normal,English,0.20,2023-04-02,0.10,0.20,0.20\n",
+    )
+    .unwrap();
+    let (code, run) = run_deckbox(
+        dir.path(),
+        &["need", "deck.txt", "--have", "export.csv"],
+        b"",
+    );
+    assert_eq!(code, 0, "{run}");
+    assert!(run.contains("export.csv:3:"), "{run}");
+}
+
+#[test]
+fn a_csv_of_no_known_app_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("deck.txt"), "4 Ultra Ball MEG 131\n").unwrap();
+    std::fs::write(dir.path().join("mine.csv"), "Card,How many\nUltra Ball,4\n").unwrap();
+    let (code, run) = run_deckbox(dir.path(), &["need", "deck.txt", "--have", "mine.csv"], b"");
+    assert_eq!(code, 2, "{run}");
+    assert!(run.contains("TCGplayer (Quantity, Simple Name"), "{run}");
+}
+
+#[test]
+fn buy_lists_for_tcgplayer_and_cardmarket() {
+    let (code, run) = need(&["deck.txt", "--have", "binder.txt", "--output", "tcgplayer"]);
+    assert_eq!(code, 1);
+    assert_eq!(
+        stdout_of(&run),
+        "2 Drakloak [TWM] 129\n2 Dragapult ex [TWM] 130\n1 Dusknoir [PRE] 37\n"
+    );
+    let (_, run) = need(&["deck.txt", "--have", "binder.txt", "--output", "cardmarket"]);
+    assert_eq!(stdout_of(&run), "2 Drakloak\n2 Dragapult ex\n1 Dusknoir\n");
+}
+
+#[test]
+fn prices_cost_the_cheapest_printing_that_counts() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("deck.txt"),
+        "4 Ultra Ball MEG 131\n2 Dreepy TWM 128\n",
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("have.txt"), "1 Ultra Ball SVI 196\n").unwrap();
+    std::fs::write(
+        dir.path().join("prices.csv"),
+        "name,set,number,price,currency\n\
+         Ultra Ball,MEG,131,0.25,EUR\n\
+         Ultra Ball,SVI,196,0.10,EUR\n\
+         Ultra Ball,ASC,264,14.00,EUR\n",
+    )
+    .unwrap();
+    let args = [
+        "need",
+        "deck.txt",
+        "--have",
+        "have.txt",
+        "--prices",
+        "prices.csv",
+    ];
+    let (code, run) = run_deckbox(dir.path(), &args, b"");
+    assert_eq!(code, 1, "{run}");
+    assert!(
+        run.contains("cost of what is missing: 0.30 EUR (2 cards have no price)"),
+        "3 Ultra Ball at the SVI price; Dreepy unpriced\n{run}"
+    );
+    let mut exact = args.to_vec();
+    exact.extend(["--exact-printing", "--output", "json"]);
+    let (_, run) = run_deckbox(dir.path(), &exact, b"");
+    let json: serde_json::Value = serde_json::from_str(stdout_of(&run)).unwrap();
+    assert_eq!(
+        json["cost"],
+        serde_json::json!({"currency": "EUR", "amount": "1.00", "unpriced": 2})
+    );
+}
+
+#[test]
+fn nothing_missing_exits_0() {
+    let (code, run) = need(&["deck.txt", "--have", "deck.txt", "--exact-printing"]);
+    assert_eq!(code, 0, "{run}");
+    assert!(run.contains("0 cards missing in all"), "{run}");
+}
+
+#[test]
+fn check_have_adds_what_each_deck_lacks_to_the_event_table_and_short_output() {
+    let dir = common::repo().join(FIXTURES);
+    let args = [
+        "check",
+        "--format",
+        "standard",
+        "deck.txt",
+        "--have",
+        "binder.txt",
+        "--output",
+    ];
+    let with = |output: &str| {
+        let mut all = args.to_vec();
+        all.push(output);
+        run_deckbox(&dir, &all, b"")
+    };
+    let (_, run) = with("short");
+    assert!(
+        stdout_of(&run).ends_with("deck.txt: 5 cards missing from the collection\n"),
+        "{run}"
+    );
+    let (_, run) = with("csv");
+    let table = stdout_of(&run);
+    let mut lines = table.lines();
+    assert!(
+        lines.next().unwrap().ends_with(",main attackers,missing"),
+        "{run}"
+    );
+    assert!(lines.next().unwrap().ends_with(",5"), "{run}");
+    let (_, run) = with("markdown");
+    assert!(stdout_of(&run).contains("| missing |"), "{run}");
+    // Without --have the table keeps its ten columns.
+    let (_, run) = run_deckbox(
+        &dir,
+        &args[..4]
+            .iter()
+            .copied()
+            .chain(["--output", "csv"])
+            .collect::<Vec<_>>(),
+        b"",
+    );
+    assert!(
+        stdout_of(&run)
+            .lines()
+            .next()
+            .unwrap()
+            .ends_with(",main attackers"),
+        "{run}"
+    );
+}
+
+#[test]
+fn a_collection_past_its_bounds_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("deck.txt"), "4 Ultra Ball MEG 131\n").unwrap();
+    let lines = deckbox::collection::MAX_COLLECTION_LINES + 1;
+    std::fs::write(
+        dir.path().join("huge.txt"),
+        "1 Ultra Ball SVI 196\n".repeat(lines),
+    )
+    .unwrap();
+    let (code, run) = run_deckbox(dir.path(), &["need", "deck.txt", "--have", "huge.txt"], b"");
+    assert_eq!(code, 2, "{run}");
+    assert!(
+        run.contains("a collection file may have at most 50000"),
+        "{run}"
+    );
+    std::fs::create_dir(dir.path().join("folder")).unwrap();
+    let (code, run) = run_deckbox(dir.path(), &["need", "deck.txt", "--have", "folder"], b"");
+    assert_eq!(code, 2, "{run}");
+}
+
+#[test]
+fn a_collection_at_its_bound_is_read() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("deck.txt"), "4 Ultra Ball MEG 131\n").unwrap();
+    let lines = deckbox::collection::MAX_COLLECTION_LINES - 1;
+    std::fs::write(
+        dir.path().join("big.txt"),
+        "1 Ultra Ball SVI 196\n".repeat(lines),
+    )
+    .unwrap();
+    let started = std::time::Instant::now();
+    let (code, run) = run_deckbox(
+        dir.path(),
+        &["need", "deck.txt", "--have", "big.txt", "--output", "list"],
+        b"",
+    );
+    assert_eq!((code, stdout_of(&run)), (0, ""), "{run}");
+    assert!(started.elapsed().as_secs() < 60, "{:?}", started.elapsed());
+}
