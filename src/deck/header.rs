@@ -48,6 +48,9 @@ impl LangSet {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Role {
     Section(Section),
+    /// A part of a section (`Supporters (12)`, `Basic Energy - 8`): its cards are in the
+    /// section, and its number counts only its own lines.
+    Sub(Section),
     Footer,
 }
 
@@ -115,6 +118,8 @@ const fn hint_spelled(langs: &[Language], default: Option<Language>, spelled: &[
 const POKEMON: Role = Role::Section(Section::Pokemon);
 const TRAINER: Role = Role::Section(Section::Trainer);
 const ENERGY: Role = Role::Section(Section::Energy);
+const SUB_TRAINER: Role = Role::Sub(Section::Trainer);
+const SUB_ENERGY: Role = Role::Sub(Section::Energy);
 const ANY: Hint = Hint {
     langs: LangSet::ALL,
     default: None,
@@ -184,6 +189,159 @@ const LABELS: &[(&[&str], Role, Hint)] = &[
     (&["total"], Role::Footer, hint(&[En, Fr, Es, Pt], None)),
 ];
 
+/// Labels of the parts of a section, written without accents (a label is compared with
+/// its accents folded: `Energías básicas` is `energias basicas`).
+const SUB_LABELS: &[(&[&str], Role, Hint)] = &[
+    (
+        &["supporter", "supporters", "supporter cards"],
+        SUB_TRAINER,
+        hint(&[En, Fr], Some(En)),
+    ),
+    (
+        &["item", "items", "item cards"],
+        SUB_TRAINER,
+        hint(&[En, De, Pt], Some(En)),
+    ),
+    (
+        &[
+            "tool",
+            "tools",
+            "pokemon tool",
+            "pokemon tools",
+            "tool cards",
+        ],
+        SUB_TRAINER,
+        hint(&[En], Some(En)),
+    ),
+    (
+        &["stadium", "stadiums", "stadium cards"],
+        SUB_TRAINER,
+        hint(&[En], Some(En)),
+    ),
+    (&["objet", "objets"], SUB_TRAINER, hint(&[Fr], Some(Fr))),
+    (
+        &["outil", "outils", "outil pokemon", "outils pokemon"],
+        SUB_TRAINER,
+        hint(&[Fr], Some(Fr)),
+    ),
+    (&["stade", "stades"], SUB_TRAINER, hint(&[Fr], Some(Fr))),
+    (
+        &["partidario", "partidarios"],
+        SUB_TRAINER,
+        hint(&[Es], Some(Es)),
+    ),
+    (&["objeto", "objetos"], SUB_TRAINER, hint(&[Es], Some(Es))),
+    (
+        &[
+            "herramienta",
+            "herramientas",
+            "herramienta pokemon",
+            "herramientas pokemon",
+        ],
+        SUB_TRAINER,
+        hint(&[Es], Some(Es)),
+    ),
+    (
+        &["estadio", "estadios"],
+        SUB_TRAINER,
+        hint(&[Es, Pt], Some(Es)),
+    ),
+    (
+        &["unterstutzer", "unterstuetzer"],
+        SUB_TRAINER,
+        hint(&[De], Some(De)),
+    ),
+    (
+        &["pokemon-ausrustung", "ausrustung", "pokemon-ausruestung"],
+        SUB_TRAINER,
+        hint(&[De], Some(De)),
+    ),
+    (&["stadion", "stadien"], SUB_TRAINER, hint(&[De], Some(De))),
+    (&["aiuto", "aiuti"], SUB_TRAINER, hint(&[It], Some(It))),
+    (
+        &["strumento", "strumenti"],
+        SUB_TRAINER,
+        hint(&[It], Some(It)),
+    ),
+    (
+        &["oggetto pokemon", "oggetti pokemon", "oggetti"],
+        SUB_TRAINER,
+        hint(&[It], Some(It)),
+    ),
+    (&["stadio", "stadi"], SUB_TRAINER, hint(&[It], Some(It))),
+    (
+        &["apoiador", "apoiadores"],
+        SUB_TRAINER,
+        hint(&[Pt], Some(Pt)),
+    ),
+    (&["itens"], SUB_TRAINER, hint(&[Pt], Some(Pt))),
+    (
+        &[
+            "ferramenta",
+            "ferramentas",
+            "ferramenta pokemon",
+            "ferramentas pokemon",
+        ],
+        SUB_TRAINER,
+        hint(&[Pt], Some(Pt)),
+    ),
+    (
+        &[
+            "special energy",
+            "special energies",
+            "special energy cards",
+            "basic energy",
+            "basic energies",
+            "basic energy cards",
+        ],
+        SUB_ENERGY,
+        hint(&[En], Some(En)),
+    ),
+    (
+        &[
+            "energie speciale",
+            "energies speciales",
+            "energie de base",
+            "energies de base",
+        ],
+        SUB_ENERGY,
+        hint(&[Fr], Some(Fr)),
+    ),
+    (
+        &[
+            "energia especial",
+            "energias especiales",
+            "energia basica",
+            "energias basicas",
+        ],
+        SUB_ENERGY,
+        hint(&[Es, Pt], None),
+    ),
+    (&["energias especiais"], SUB_ENERGY, hint(&[Pt], Some(Pt))),
+    (
+        &[
+            "spezial-energie",
+            "spezial-energien",
+            "spezialenergie",
+            "basis-energie",
+            "basis-energien",
+            "basisenergie",
+        ],
+        SUB_ENERGY,
+        hint(&[De], Some(De)),
+    ),
+    (
+        &[
+            "energia speciale",
+            "energie speciali",
+            "energia base",
+            "energie base",
+        ],
+        SUB_ENERGY,
+        hint(&[It], Some(It)),
+    ),
+];
+
 /// Labels longer than this are never headers; it keeps a huge line from being lower-cased.
 const MAX_LABEL: usize = 40;
 
@@ -198,7 +356,13 @@ pub(crate) fn marker(s: &str) -> Option<Marker> {
     let key = normalize(label);
     let &(_, role, hint) = LABELS
         .iter()
-        .find(|(spellings, ..)| spellings.contains(&key.as_str()))?;
+        .find(|(spellings, ..)| spellings.contains(&key.as_str()))
+        .or_else(|| {
+            let key = fold_accents(&key);
+            SUB_LABELS
+                .iter()
+                .find(|(spellings, ..)| spellings.contains(&key.as_str()))
+        })?;
     let count = count.and_then(|digits| digits.parse().ok());
     Some(Marker {
         role,
@@ -255,6 +419,24 @@ fn normalize(label: &str) -> String {
         out.extend(letters.flat_map(char::to_lowercase));
     }
     out
+}
+
+/// `key` with the accented letters of the six languages' labels written without accents
+/// (`ü` as `u`: `Unterstützer` is `unterstutzer`).
+fn fold_accents(key: &str) -> String {
+    key.chars()
+        .map(|c| match c {
+            'à' | 'á' | 'â' | 'ã' | 'ä' => 'a',
+            'è' | 'é' | 'ê' | 'ë' => 'e',
+            'ì' | 'í' | 'î' | 'ï' => 'i',
+            'ò' | 'ó' | 'ô' | 'õ' | 'ö' => 'o',
+            'ù' | 'ú' | 'û' | 'ü' => 'u',
+            'ç' => 'c',
+            'ñ' => 'n',
+            '–' | '—' => '-',
+            other => other,
+        })
+        .collect()
 }
 
 /// Whether `s` is a banner or separator line: starts with `***` (the PTCGO
@@ -362,6 +544,12 @@ mod tests {
         insta::assert_snapshot!(show("(12)"), @"none");
         insta::assert_snapshot!(show("**Pokémon (12)**"), @"Section(Pokemon) Some(12) None Other");
         insta::assert_snapshot!(show("__Trainers (30):__"), @"Section(Trainer) Some(30) Some(En) Other");
+        insta::assert_snapshot!(show("Supporters (12)"), @"Sub(Trainer) Some(12) Some(En) Other");
+        insta::assert_snapshot!(show("Basic Energy - 8"), @"Sub(Energy) Some(8) Some(En) Dash");
+        insta::assert_snapshot!(show("Energías básicas: 8"), @"Sub(Energy) Some(8) None Colon");
+        insta::assert_snapshot!(show("Unterstützer (12)"), @"Sub(Trainer) Some(12) Some(De) Other");
+        insta::assert_snapshot!(show("Outils Pokémon (2)"), @"Sub(Trainer) Some(2) Some(Fr) Other");
+        insta::assert_snapshot!(show("Professor's Research"), @"none");
     }
 
     fn lang(labels: &[&str]) -> Option<Language> {

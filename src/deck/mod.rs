@@ -107,11 +107,17 @@ pub struct CardLine {
     pub name_span: Span,
 }
 
-/// A section header (`Pokémon: 12`, `##Trainer Cards - 30`, `Dresseur (30)`).
+/// A section header (`Pokémon: 12`, `##Trainer Cards - 30`, `Dresseur (30)`), or the
+/// header of a part of a section (`Supporters (12)`, `Basic Energy - 8`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Header {
     pub line: usize,
     pub section: Section,
+    /// Whether it heads a part of its section (`Supporters (12)` under `Trainer (34)`):
+    /// its number counts the lines up to the next header of any kind, a section header's
+    /// counts up to the next section header ([`DeckList::header_ends`]).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub sub: bool,
     /// The number written in the header, if any. Never trusted: see `header-count`.
     pub count: Option<u64>,
     pub language: Option<Language>,
@@ -237,6 +243,44 @@ pub struct DeckList {
     /// How a JSON list is laid out; `None` for a text list.
     #[serde(skip)]
     pub json: Option<JsonLayout>,
+}
+
+impl DeckList {
+    /// Where the number of each header stops counting, as a byte offset (`usize::MAX`: the
+    /// end of the list). A part's header (`Supporters (12)`) counts up to the next header
+    /// of any kind; a section's header (`Trainer (34)`) counts its parts too, up to the
+    /// next header that is not a part of its section.
+    pub fn header_ends(&self) -> Vec<usize> {
+        let mut ends = vec![usize::MAX; self.headers.len()];
+        for (index, header) in self.headers.iter().enumerate() {
+            let next = self
+                .headers
+                .iter()
+                .skip(index + 1)
+                .find(|next| header.sub || !next.sub || next.section != header.section);
+            if let (Some(next), Some(end)) = (next, ends.get_mut(index)) {
+                *end = next.span.offset;
+            }
+        }
+        ends
+    }
+
+    /// For each header, the section header whose count includes its lines too (a part's
+    /// section), if any.
+    pub fn header_parents(&self) -> Vec<Option<usize>> {
+        let ends = self.header_ends();
+        let mut parent = None;
+        let mut out = Vec::with_capacity(self.headers.len());
+        for (index, header) in self.headers.iter().enumerate() {
+            if !header.sub {
+                parent = Some(index);
+                out.push(None);
+                continue;
+            }
+            out.push(parent.filter(|&p| ends.get(p).is_some_and(|&end| end > header.span.offset)));
+        }
+        out
+    }
 }
 
 /// Card counts above this are [`ParseIssueKind::BadCount`]: no format allows them, and a

@@ -142,13 +142,14 @@ impl Reader {
         self.ptcgo |= marker.form == Form::Dash;
         let span = Span::new(line.offset, line.text.len());
         match marker.role {
-            Role::Section(section) => {
+            Role::Section(section) | Role::Sub(section) => {
                 self.colon_headers |= marker.form == Form::Colon;
                 self.section = Some(section);
                 self.header_hints.push(marker.hint);
                 self.deck.headers.push(Header {
                     line: line.number,
                     section,
+                    sub: matches!(marker.role, Role::Sub(_)),
                     count: marker.count,
                     language: None,
                     span,

@@ -19,9 +19,10 @@ pub(crate) fn help(line: &str) -> String {
     let quoted = quote(line);
     if let Some(label) = header_like(line) {
         return format!(
-            "`{}` is not a section deckbox knows; sections are Pokémon, Trainer and Energy, \
-             as in `Trainer (34)` (or `Dresseur`, `Entrenador`, `Treinador`, `Allenatore`); \
-             write one of them, or keep the line as a comment: `// {quoted}`",
+            "`{}` is not a header deckbox knows; sections are Pokémon, Trainer and Energy, \
+             as in `Trainer (34)` (or `Dresseur`, `Entrenador`, `Treinador`, `Allenatore`), \
+             and their parts Supporters, Items, Tools, Stadiums, Special Energy and Basic \
+             Energy; write one of them, or keep the line as a comment: `// {quoted}`",
             quote(label)
         );
     }
@@ -61,8 +62,8 @@ fn quote(s: &str) -> String {
     }
 }
 
-/// The label of a line written like a section header (`Supporters (12)`, `Items: 20`,
-/// `Stadiums -`, `Tools`:) but whose label is not one deckbox knows.
+/// The label of a line written like a section header (`Ace Specs (1)`, `Techs: 3`) but
+/// whose label is not one deckbox knows.
 fn header_like(line: &str) -> Option<&str> {
     let s = line.trim_matches(['*', '_', '#']).trim_matches(is_blank);
     let s = s.trim_end_matches(|c: char| c.is_ascii_digit() || is_blank(c));
@@ -160,7 +161,7 @@ mod tests {
 
     #[test]
     fn closest_shapes() {
-        insta::assert_snapshot!(help("Supporters (12)"), @"`Supporters` is not a section deckbox knows; sections are Pokémon, Trainer and Energy, as in `Trainer (34)` (or `Dresseur`, `Entrenador`, `Treinador`, `Allenatore`); write one of them, or keep the line as a comment: `// Supporters (12)`");
+        insta::assert_snapshot!(help("Ace Specs (1)"), @"`Ace Specs` is not a header deckbox knows; sections are Pokémon, Trainer and Energy, as in `Trainer (34)` (or `Dresseur`, `Entrenador`, `Treinador`, `Allenatore`), and their parts Supporters, Items, Tools, Stadiums, Special Energy and Basic Energy; write one of them, or keep the line as a comment: `// Ace Specs (1)`");
         insta::assert_snapshot!(help("Iono PAL 185 4"), @"expected a card line such as `4 Iono PAL 185`; read `Iono PAL 185 4` as `4` copies of `Iono PAL 185`? write the count first: `4 Iono PAL 185`, or after an `x`: `Iono PAL 185 x4`");
         insta::assert_snapshot!(help("4Iono"), @"expected a card line such as `4 Iono PAL 185`; a blank must follow the count: `4 Iono`");
         assert!(glued_count("1st place Regional").is_none());

@@ -368,20 +368,25 @@ impl Plan {
     /// Card and line deltas of each header's section (by header index), in one pass.
     fn section_deltas(&self, deck: &CheckedDeck) -> Vec<(i64, i64)> {
         let mut deltas = vec![(0i64, 0i64); deck.list.headers.len()];
+        let parents = deck.list.header_parents();
         for &(index, count) in &self.counts {
             let Some(card) = deck.cards.get(index) else {
                 continue;
             };
-            if let Some(delta) = header_of(deck, card.line.line).and_then(|h| deltas.get_mut(h)) {
-                delta.0 += i64::from(count) - i64::from(card.line.count);
-                delta.1 -= i64::from(count == 0);
+            for h in headers_over(&parents, header_of(deck, card.line.line)) {
+                if let Some(delta) = deltas.get_mut(h) {
+                    delta.0 += i64::from(count) - i64::from(card.line.count);
+                    delta.1 -= i64::from(count == 0);
+                }
             }
         }
-        if let Some(insert) = &self.insert
-            && let Some(delta) = insert.header.and_then(|h| deltas.get_mut(h))
-        {
-            delta.0 += i64::from(insert.cards);
-            delta.1 += 1;
+        if let Some(insert) = &self.insert {
+            for h in headers_over(&parents, insert.header) {
+                if let Some(delta) = deltas.get_mut(h) {
+                    delta.0 += i64::from(insert.cards);
+                    delta.1 += 1;
+                }
+            }
         }
         deltas
     }
@@ -456,13 +461,23 @@ fn header_of(deck: &CheckedDeck, line: usize) -> Option<usize> {
     above.checked_sub(1)
 }
 
+/// The headers whose numbers count a line listed under header `header`: that header, and
+/// the section header above it when it heads a part (`Supporters (12)` in `Trainer (34)`).
+fn headers_over(parents: &[Option<usize>], header: Option<usize>) -> impl Iterator<Item = usize> {
+    let parent = header.and_then(|h| parents.get(h).copied().flatten());
+    header.into_iter().chain(parent)
+}
+
 /// Cards and lines listed under each header, in one pass.
 fn section_measures(deck: &CheckedDeck) -> Vec<(u64, u64)> {
     let mut measures = vec![(0u64, 0u64); deck.list.headers.len()];
+    let parents = deck.list.header_parents();
     for card in &deck.cards {
-        if let Some(measure) = header_of(deck, card.line.line).and_then(|h| measures.get_mut(h)) {
-            measure.0 += u64::from(card.line.count);
-            measure.1 += 1;
+        for h in headers_over(&parents, header_of(deck, card.line.line)) {
+            if let Some(measure) = measures.get_mut(h) {
+                measure.0 += u64::from(card.line.count);
+                measure.1 += 1;
+            }
         }
     }
     measures

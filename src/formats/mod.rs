@@ -150,14 +150,16 @@ pub struct Construction {
     /// Printings exempt from the copy limit because the card says so (`"AR AR1"`: set code
     /// and number), for databases whose card text lacks that sentence.
     pub copy_limit_exempt: Vec<String>,
-    /// ACE SPEC cards allowed in total (`ace-spec-limit`).
-    pub ace_spec_limit: u32,
+    /// ACE SPEC cards allowed in total (`ace-spec-limit`). This and the three limits below
+    /// are `None` when the format's rules do not have them (the Game Boy format's rules name
+    /// no such card): then the format neither states nor checks them.
+    pub ace_spec_limit: Option<u32>,
     /// Copies allowed per Prism Star name (`prism-star-limit`).
-    pub prism_star_copies: u32,
+    pub prism_star_copies: Option<u32>,
     /// Radiant Pokémon allowed in total (`radiant-limit`).
-    pub radiant_limit: u32,
+    pub radiant_limit: Option<u32>,
     /// Pokémon Star cards allowed in total (`gold-star-limit`).
-    pub pokemon_star_limit: u32,
+    pub pokemon_star_limit: Option<u32>,
     /// Basic Pokémon required (`no-basic-pokemon`).
     pub min_basic_pokemon: u32,
     /// All Pokémon must share a type (`single-type`).
@@ -175,10 +177,10 @@ impl Default for Construction {
             copy_limit: 4,
             printed_copy_overrides: true,
             copy_limit_exempt: Vec::new(),
-            ace_spec_limit: 1,
-            prism_star_copies: 1,
-            radiant_limit: 1,
-            pokemon_star_limit: 1,
+            ace_spec_limit: None,
+            prism_star_copies: None,
+            radiant_limit: None,
+            pokemon_star_limit: None,
             min_basic_pokemon: 1,
             single_type: false,
             rule_box_allowed: true,
@@ -292,8 +294,9 @@ pub struct Setup {
     #[serde(deserialize_with = "at_least_one")]
     pub hand_size: u32,
     pub prizes: u32,
-    /// Prize cards in Sudden Death.
-    pub sudden_death_prizes: u32,
+    /// Prize cards in Sudden Death; `None` when the format's rules have no Sudden Death
+    /// (the Game Boy format's do not).
+    pub sudden_death_prizes: Option<u32>,
     /// The opponent may draw a card for each extra mulligan.
     pub mulligan_extra_draw: bool,
     /// Mulligans both players took cancel out before counting extra draws.
@@ -303,8 +306,18 @@ pub struct Setup {
     /// The player who goes first may attack on their first turn.
     pub first_turn_attack: bool,
     /// The player who goes first may play a Supporter on their first turn; `None` when the
-    /// format's rules say nothing of Supporters (the Game Boy format's have none).
+    /// format's rules say nothing of Supporters (the Game Boy format's have none). With
+    /// `supporter_rules`, the rule in force at the date judged sets it when the format is
+    /// loaded.
     pub first_turn_supporter: Option<bool>,
+    /// The first-turn Supporter rule of each era's rulebook, by the day it took effect
+    /// (`[[setup.supporter_rules]]`): the rulebooks differ, so a list is judged by the one
+    /// of its date. Before the first entry the format states no Supporter rule.
+    pub supporter_rules: Vec<SupporterRule>,
+    /// The rulebook of the Supporter rule in force at the date judged (from
+    /// `supporter_rules`, set when the format is loaded).
+    #[serde(skip_deserializing)]
+    pub supporter_rulebook: Option<String>,
     /// Where these rules come from.
     pub source: String,
     /// What earlier rulebooks said differently, with the rulebook (`formats show` states it
@@ -317,19 +330,49 @@ impl Default for Setup {
         Setup {
             hand_size: 7,
             prizes: 6,
-            sudden_death_prizes: 1,
+            sudden_death_prizes: None,
             mulligan_extra_draw: true,
             mutual_mulligans_cancel: true,
             first_player_draws: true,
             first_turn_attack: false,
             first_turn_supporter: None,
+            supporter_rules: Vec::new(),
+            supporter_rulebook: None,
             source: String::new(),
             earlier: String::new(),
         }
     }
 }
 
+/// One era's first-turn Supporter rule, as its rulebook states it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SupporterRule {
+    /// The first day the rule applied.
+    pub from: Date,
+    /// Whether the player who goes first may play a Supporter on their first turn.
+    pub allowed: bool,
+    /// The rulebook and its passage.
+    pub rulebook: String,
+}
+
 impl Setup {
+    /// The setup at `date`: the first-turn Supporter rule of the rulebook in force then,
+    /// when the format gives the rules by era; none before the first era.
+    fn at(mut self, date: Date) -> Setup {
+        if self.supporter_rules.is_empty() {
+            return self;
+        }
+        let rule = self
+            .supporter_rules
+            .iter()
+            .filter(|rule| rule.from <= date)
+            .max_by_key(|rule| rule.from);
+        self.first_turn_supporter = rule.map(|rule| rule.allowed);
+        self.supporter_rulebook = rule.map(|rule| rule.rulebook.clone());
+        self
+    }
+
     /// Cards a player has drawn from the deck by the start of their own turn `turn`
     /// (1-based, after that turn's draw), besides the hand: the player going second draws
     /// every turn; the one going first skips turn 1's draw when the format says so.
@@ -504,7 +547,7 @@ impl Format {
             pool: file.pool,
             bans,
             all_bans: file.bans,
-            setup: file.setup,
+            setup: file.setup.at(date),
             errata: file.errata,
             keys,
             history,

@@ -393,14 +393,20 @@ fn ban_entry(ban: &Ban) -> BanEntry {
 fn deck_rule_notes(format: &Format, printing: &Printing) -> Vec<String> {
     let c = &format.construction;
     let limits = [
-        (printing.ace_spec && c.ace_spec_limit == 0, "ACE SPEC cards"),
-        (printing.radiant && c.radiant_limit == 0, "Radiant Pokémon"),
         (
-            printing.prism_star && c.prism_star_copies == 0,
+            printing.ace_spec && c.ace_spec_limit == Some(0),
+            "ACE SPEC cards",
+        ),
+        (
+            printing.radiant && c.radiant_limit == Some(0),
+            "Radiant Pokémon",
+        ),
+        (
+            printing.prism_star && c.prism_star_copies == Some(0),
             "Prism Star cards",
         ),
         (
-            printing.pokemon_star && c.pokemon_star_limit == 0,
+            printing.pokemon_star && c.pokemon_star_limit == Some(0),
             "Pokémon Star cards",
         ),
         (

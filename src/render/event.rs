@@ -1,8 +1,9 @@
 //! The event table: one row per deck, for an organizer checking every list of a tournament
 //! (`deckbox check DIR --output csv | markdown | html`).
 //!
-//! A row says whose deck it is (a `# player: NAME` comment line, else the file name), the
-//! format and date it was judged at, its card count, its verdict with the number of errors
+//! A row says whose deck it is (a `# player: NAME` comment line, else the file name), its
+//! title (the free-text or comment line a list may open with, `Charizard ex - 1st place
+//! Regional`), the format and date it was judged at, its card count, its verdict with the number of errors
 //! and warnings and the first error, and its main attackers: the Pokémon with a Rule Box it
 //! plays most, a hint of the archetype. [`EventRow::of`] builds a row from a checked deck;
 //! the renderers write a row at a time, so a report streams like the others. Rows come in
@@ -22,6 +23,8 @@ const ATTACKERS: usize = 2;
 pub struct EventRow {
     pub file: String,
     pub player: String,
+    /// The list's title line ([`crate::deck::Title`]), empty when it has none.
+    pub title: String,
     pub format: String,
     pub as_of: String,
     pub cards: u64,
@@ -53,6 +56,7 @@ impl EventRow {
         EventRow {
             file: deck.path.clone(),
             player: player(deck),
+            title: title(deck),
             format: deck.format.clone(),
             as_of: deck.as_of.to_string(),
             cards: deck.card_count(),
@@ -74,6 +78,7 @@ impl EventRow {
         let mut cells = vec![
             self.file.clone(),
             self.player.clone(),
+            self.title.clone(),
             self.format.clone(),
             self.as_of.clone(),
             self.cards.to_string(),
@@ -101,9 +106,10 @@ fn headers(missing: bool) -> Vec<&'static str> {
 }
 
 /// The column names.
-pub const HEADERS: [&str; 10] = [
+pub const HEADERS: [&str; 11] = [
     "file",
     "player",
+    "title",
     "format",
     "date",
     "cards",
@@ -154,20 +160,27 @@ pub fn written_player(deck: &CheckedDeck) -> Option<String> {
                 .trim_start_matches("//")
                 .trim()
         }));
-    for comment in comments {
-        let Some((key, value)) = comment.split_once(':') else {
-            continue;
-        };
-        let key = key.trim();
-        if PLAYER_WORDS
-            .iter()
-            .any(|word| key.eq_ignore_ascii_case(word))
-            && !value.trim().is_empty()
-        {
-            return Some(value.trim().to_string());
-        }
+    comments.filter_map(player_comment).next()
+}
+
+/// The player a comment names (`player: Ash Ketchum`, `Joueur : Pierre`), if it is one.
+fn player_comment(comment: &str) -> Option<String> {
+    let (key, value) = comment.split_once(':')?;
+    let key = key.trim();
+    let value = value.trim();
+    (PLAYER_WORDS
+        .iter()
+        .any(|word| key.eq_ignore_ascii_case(word))
+        && !value.is_empty())
+    .then(|| value.to_string())
+}
+
+/// The list's title line, unless it is the player's comment (the player column has it).
+fn title(deck: &CheckedDeck) -> String {
+    match &deck.list.title {
+        Some(title) if player_comment(&title.text).is_none() => title.text.clone(),
+        _ => String::new(),
     }
-    None
 }
 
 /// The deck's Pokémon with a Rule Box, most copies first (then by name), at most
@@ -263,8 +276,8 @@ pub fn summary(decks: usize, valid: usize, failures: usize) -> String {
 }
 
 /// Numeric columns sort as numbers in the page.
-const NUMERIC: [bool; 10] = [
-    false, false, false, false, true, false, true, true, false, false,
+const NUMERIC: [bool; 11] = [
+    false, false, false, false, false, true, false, true, true, false, false,
 ];
 
 /// The HTML page up to the table's body.
@@ -315,9 +328,9 @@ table{border-collapse:collapse;font-size:.9rem;width:100%}\
 th,td{border:1px solid #ccc;padding:.3rem .5rem;text-align:left;vertical-align:top}\
 th{background:#f0f0f3;cursor:pointer;user-select:none;white-space:nowrap}\
 th[aria-sort=ascending]::after{content:' \\25B2'}th[aria-sort=descending]::after{content:' \\25BC'}\
-td.num{text-align:right;font-variant-numeric:tabular-nums}td:nth-child(4),td:nth-child(6){white-space:nowrap}\
-tr.invalid td{background:#fdecea}tr.invalid td:nth-child(6){color:#b00020;font-weight:600}\
-tr.valid td:nth-child(6){color:#1b6e20;font-weight:600}#summary{font-weight:600}";
+td.num{text-align:right;font-variant-numeric:tabular-nums}td:nth-child(5),td:nth-child(7){white-space:nowrap}\
+tr.invalid td{background:#fdecea}tr.invalid td:nth-child(7){color:#b00020;font-weight:600}\
+tr.valid td:nth-child(7){color:#1b6e20;font-weight:600}#summary{font-weight:600}";
 
 /// Sorts the table by a column on click (or Enter), numbers as numbers; `#sort=COLUMN` or
 /// `#sort=-COLUMN` in the address sorts on load (a column by its name, as in the header).

@@ -117,22 +117,19 @@ fn construction(out: &mut String, format: &Format) {
     if !c.copy_limit_exempt.is_empty() {
         row(out, "any number of", c.copy_limit_exempt.join(", "));
     }
-    row(out, "ACE SPEC", format!("{} in total", c.ace_spec_limit));
-    row(
-        out,
-        "Prism Star",
-        format!("{} per name", c.prism_star_copies),
-    );
-    row(
-        out,
-        "Radiant Pokémon",
-        format!("{} in total", c.radiant_limit),
-    );
-    row(
-        out,
-        "Pokémon Star",
-        format!("{} in total", c.pokemon_star_limit),
-    );
+    // A limit the format's rules do not have is not stated (the Game Boy format's).
+    if let Some(limit) = c.ace_spec_limit {
+        row(out, "ACE SPEC", format!("{limit} in total"));
+    }
+    if let Some(limit) = c.prism_star_copies {
+        row(out, "Prism Star", format!("{limit} per name"));
+    }
+    if let Some(limit) = c.radiant_limit {
+        row(out, "Radiant Pokémon", format!("{limit} in total"));
+    }
+    if let Some(limit) = c.pokemon_star_limit {
+        row(out, "Pokémon Star", format!("{limit} in total"));
+    }
     row(
         out,
         "Basic Pokémon",
@@ -246,11 +243,12 @@ fn setup(out: &mut String, format: &Format) {
     let s = &format.setup;
     let _ = writeln!(out, "\nSetup");
     row(out, "opening hand", format!("{} cards", s.hand_size));
-    row(
-        out,
-        "prize cards",
-        format!("{} ({} in Sudden Death)", s.prizes, s.sudden_death_prizes),
-    );
+    let prizes = match s.sudden_death_prizes {
+        Some(sudden) => format!("{} ({sudden} in Sudden Death)", s.prizes),
+        // The format's rules have no Sudden Death: say nothing of it.
+        None => s.prizes.to_string(),
+    };
+    row(out, "prize cards", prizes);
     let mulligan = match (s.mulligan_extra_draw, s.mutual_mulligans_cancel) {
         (false, _) => "the opponent draws no extra card".to_string(),
         (true, true) => "the opponent may draw 1 card per extra mulligan (mulligans both players took cancel out)".to_string(),
@@ -269,7 +267,38 @@ fn setup(out: &mut String, format: &Format) {
     if !s.source.is_empty() {
         row(out, "source", &s.source);
     }
+    if let Some(rulebook) = &s.supporter_rulebook {
+        row(out, "Supporter rule", rulebook);
+    }
+    supporter_eras(out, format);
     if !s.earlier.is_empty() {
         row(out, "earlier rulebooks", &s.earlier);
+    }
+}
+
+/// The first-turn Supporter rule of each era, with the day it took effect, and a note when
+/// the date judged is older than every era the format knows.
+fn supporter_eras(out: &mut String, format: &Format) {
+    let rules = &format.setup.supporter_rules;
+    if rules.is_empty() {
+        return;
+    }
+    let eras: Vec<String> = rules
+        .iter()
+        .map(|rule| {
+            let may = if rule.allowed { "may" } else { "may not" };
+            format!("from {}, the first player {may} play one", rule.from)
+        })
+        .collect();
+    row(out, "Supporter by date", eras.join("; "));
+    if format.setup.first_turn_supporter.is_none() {
+        row(
+            out,
+            "Supporter rule",
+            format!(
+                "none stated: {} is older than the rulebooks deckbox quotes",
+                format.date
+            ),
+        );
     }
 }

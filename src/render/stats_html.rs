@@ -328,9 +328,14 @@ fn summary(report: &Report) -> String {
     } else {
         "the player going first does not draw on turn 1"
     };
+    let supporter = match setup.first_turn_supporter {
+        Some(true) => ", and may play a Supporter",
+        Some(false) => ", but may not play a Supporter",
+        None => "",
+    };
     format!(
         "<p class=\"summary\">{} cards, {} Basic Pokémon. Setup: {} cards in hand, {} prize \
-         cards; {draw}. Turn curves are for the player {going}, up to turn {}.</p>\n",
+         cards; {draw}{supporter}. Turn curves are for the player {going}, up to turn {}.</p>\n",
         report.deck.cards, report.deck.basic_pokemon, setup.hand_size, setup.prizes, setup.turns
     )
 }

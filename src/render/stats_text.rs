@@ -382,8 +382,13 @@ fn rules_line(report: &Report) -> String {
     } else {
         "the first player skips the turn-1 draw"
     };
+    let supporter = match setup.first_turn_supporter {
+        Some(true) => " and may play a Supporter",
+        Some(false) => " but may not play a Supporter",
+        None => "",
+    };
     format!(
-        "Rules: {}-card hand, {} prize cards, {going} ({draw})",
+        "Rules: {}-card hand, {} prize cards, {going} ({draw}{supporter})",
         setup.hand_size, setup.prizes
     )
 }

@@ -81,6 +81,11 @@ pub struct SetupSummary {
     pub hand_size: u32,
     pub prizes: u32,
     pub first_player_draws: bool,
+    /// Whether the player going first may play a Supporter on turn 1, by the rulebook of
+    /// the date judged; absent when the format's rules state none. The odds count draws,
+    /// which the rule does not change; it is stated beside them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first_turn_supporter: Option<bool>,
     pub going: Going,
     pub turns: u32,
 }
@@ -324,6 +329,7 @@ impl Report {
                 hand_size: rules.hand_size,
                 prizes: rules.prizes,
                 first_player_draws: rules.first_player_draws,
+                first_turn_supporter: rules.first_turn_supporter,
                 going: input.going,
                 turns: input.turns,
             },

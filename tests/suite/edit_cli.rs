@@ -446,3 +446,20 @@ fn add_and_convert_write_the_same_header_words() {
         assert!(converted.contains(header), "{language}: {converted}");
     }
 }
+
+/// `remove` keeps the numbers of a list cut into parts right: the part's header
+/// (`Supporters (4)`) and its section's (`Trainer (8)`) both count the removed copies.
+#[test]
+fn remove_updates_a_part_header_and_its_section_header() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = "Pokémon: 4\n4 Dreepy TWM 128\nTrainer (8)\nSupporters (4)\n4 Iono PAL 185\nItems (4)\n4 Ultra Ball MEG 131\n";
+    std::fs::write(dir.path().join("parts.txt"), list).unwrap();
+    let out = deckbox(dir.path(), &["remove", "parts.txt", "2 Iono"], "");
+    assert!(out.starts_with("exit: 1"), "{out}");
+    let after = std::fs::read_to_string(dir.path().join("parts.txt")).unwrap();
+    assert_eq!(
+        after,
+        "Pokémon: 4\n4 Dreepy TWM 128\nTrainer (6)\nSupporters (2)\n2 Iono PAL 185\nItems (4)\n4 Ultra Ball MEG 131\n"
+    );
+    assert!(!out.contains("header-count"), "{out}");
+}

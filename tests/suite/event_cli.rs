@@ -45,8 +45,14 @@ fn csv_has_one_row_per_deck() {
     let stdout = common::stdout_of(&out);
     let rows: Vec<&str> = stdout.split("\r\n").filter(|row| !row.is_empty()).collect();
     assert_eq!(rows.len(), 5, "{stdout}");
-    assert!(rows[1].starts_with("lists/ash-ketchum.txt,Ash Ketchum,standard,2026-11-25,60,valid,0,0,,Dragapult ex / Fezandipiti ex"), "{stdout}");
-    assert!(rows[2].starts_with("lists/brock.txt,brock,"), "{stdout}");
+    assert!(rows[1].starts_with("lists/ash-ketchum.txt,Ash Ketchum,,standard,2026-11-25,60,valid,0,0,,Dragapult ex / Fezandipiti ex"), "{stdout}");
+    // The title line, quoted as CSV quotes a field with a comma and quotes.
+    assert!(
+        rows[2].starts_with(
+            "lists/brock.txt,brock,\"<b>Dragapult</b> & \"\"Brock's\"\" list, 1st place\","
+        ),
+        "{stdout}"
+    );
     assert!(
         rows[3].contains(",Misty,") && rows[3].contains("line 3: copy-limit"),
         "{stdout}"
@@ -64,7 +70,18 @@ fn markdown_is_a_table_with_a_summary() {
     let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(
         lines[0],
-        "| file | player | format | date | cards | verdict | errors | warnings | first error | main attackers |"
+        "| file | player | title | format | date | cards | verdict | errors | warnings | first error | main attackers |"
+    );
+    let brock = lines
+        .iter()
+        .find(|l| l.starts_with("| lists/brock.txt"))
+        .unwrap();
+    // The title, its markup escaped as in every other cell.
+    assert!(
+        brock.starts_with(
+            "| lists/brock.txt | brock | \\<b>Dragapult\\</b> \\& \"Brock's\" list, 1st place | standard |"
+        ),
+        "{brock}"
     );
     assert_eq!(
         lines.iter().filter(|l| l.starts_with("| lists/")).count(),
@@ -100,4 +117,11 @@ fn html_page_is_complete_and_counts_unreadable_files() {
         "{page}"
     );
     assert!(page.contains("<td>Ash Ketchum</td>"), "{page}");
+    // Brock's title line is a cell, escaped like every other.
+    assert!(
+        page.contains(
+            "<td>&lt;b&gt;Dragapult&lt;/b&gt; &amp; &quot;Brock&#39;s&quot; list, 1st place</td>"
+        ),
+        "{page}"
+    );
 }

@@ -76,6 +76,56 @@ fn every_fixture_formats_idempotently_and_keeps_its_verdict() {
     assert!(formatted >= 40, "{formatted} fixtures formatted");
 }
 
+/// Every list kept under `tests/` (fixtures of every folder, the proptest and fuzz
+/// regressions too), with a card database: `fmt` reaches its fixed point in one pass.
+fn assert_one_pass_everywhere(db: &CardDb) -> usize {
+    let mut files = Vec::new();
+    list_files(&common::repo().join("tests"), &mut files);
+    files.sort();
+    let format = &formats()[0];
+    let mut formatted = 0;
+    for path in files {
+        let input = input_of(&path);
+        let Ok(once) = listing::format(&input, db, format) else {
+            continue;
+        };
+        let again = DeckInput::from_bytes(path.display().to_string(), once.formatted.as_bytes());
+        let twice = listing::format(&again, db, format)
+            .unwrap_or_else(|why| panic!("{}: fmt refused its own output: {why}", path.display()));
+        assert_eq!(
+            twice.formatted,
+            once.formatted,
+            "{}: a second pass of fmt changed the list",
+            path.display()
+        );
+        formatted += 1;
+    }
+    formatted
+}
+
+fn list_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            list_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "txt" || e == "json") {
+            out.push(path);
+        }
+    }
+}
+
+#[test]
+fn fmt_reaches_its_fixed_point_in_one_pass_on_every_list_under_tests() {
+    let formatted = assert_one_pass_everywhere(embedded_db());
+    assert!(formatted >= 60, "{formatted} lists formatted");
+}
+
+#[test]
+fn fmt_reaches_its_fixed_point_in_one_pass_on_every_list_under_tests_with_tcgdex() {
+    let Some(db) = tcgdex() else { return };
+    assert!(assert_one_pass_everywhere(db) >= 60);
+}
+
 #[test]
 fn fixtures_with_tcgdex_format_idempotently_and_keep_their_verdict() {
     let Some(db) = tcgdex() else { return };
@@ -132,6 +182,83 @@ fn order_does_not_depend_on_the_input_order() {
     };
     assert_eq!(fmt(&reversed), fmt(&text));
     assert_eq!(fmt(&shuffled), fmt(&text));
+}
+
+/// The order of a Pokémon's evolution family is a pure function of the cards, never of the
+/// order lines were written in: when printings of one card disagree on what it evolves from
+/// (here Fossil's Haunter, FO 6, with its `evolves_from` missing, as a source without that
+/// field gives it), the Haunter lines must not leave the Gastly family depending on which
+/// Haunter line came last. Before the fix, formatting this list moved Gastly's Haunter
+/// lines on the second pass.
+#[test]
+fn printings_that_disagree_on_an_evolution_order_the_same_in_any_input_order() {
+    let index = std::fs::read_to_string(common::repo().join("cards/index.tsv")).unwrap();
+    let mut lines = index.lines();
+    let mut tsv = format!("{}\n{}\n", lines.next().unwrap(), lines.next().unwrap());
+    let wanted = [
+        ("base1", "29"),
+        ("base1", "50"),
+        ("base1", "43"),
+        ("base1", "32"),
+        ("base3", "5"),
+        ("base3", "6"),
+        ("base1", "101"),
+    ];
+    for line in lines {
+        let cells: Vec<&str> = line.split('\t').collect();
+        if !wanted.contains(&(cells[0], cells[2])) {
+            continue;
+        }
+        if (cells[0], cells[2]) == ("base3", "6") {
+            let mut cells = cells.clone();
+            cells[7] = "";
+            tsv.push_str(&cells.join("\t"));
+        } else {
+            tsv.push_str(line);
+        }
+        tsv.push('\n');
+    }
+    let printings = deckbox::cards::index_file::from_tsv(&tsv).unwrap();
+    assert_eq!(printings.len(), wanted.len());
+    let db = CardDb::new(deckbox::cards::Source::Embedded, printings);
+    let format = &formats()[0];
+    let fmt = |text: &str| {
+        listing::format(
+            &DeckInput::from_bytes("ghosts.txt", text.as_bytes()),
+            &db,
+            format,
+        )
+        .unwrap()
+        .formatted
+    };
+    let lines = [
+        "2 Haunter BS 29",
+        "1 Haunter FO 6",
+        "3 Gastly BS 50",
+        "1 Gengar FO 5",
+        "3 Abra BS 43",
+        "3 Kadabra BS 32",
+        "4 Psychic Energy BS 101",
+    ];
+    let once = fmt(&lines.map(|l| format!("{l}\n")).concat());
+    assert_eq!(fmt(&once), once, "a second pass moved lines");
+    let reversed: String = lines.iter().rev().map(|l| format!("{l}\n")).collect();
+    assert_eq!(fmt(&reversed), once, "the order depends on the input order");
+    // Gastly's family keeps every Haunter, evolution order inside it.
+    let pokemon: Vec<&str> = once
+        .lines()
+        .filter(|l| l.contains("BS") || l.contains("FO"))
+        .collect();
+    assert_eq!(
+        pokemon[..4],
+        [
+            "3 Gastly BS 50",
+            "2 Haunter BS 29",
+            "1 Haunter FO 6",
+            "1 Gengar FO 5"
+        ],
+        "{once}"
+    );
 }
 
 #[test]

@@ -248,31 +248,120 @@ fn formats_list_and_show() {
     insta::assert_snapshot!("formats-show-league-40", out);
 }
 
-/// Each format's page states the first-turn Supporter rule as its rulebook does: the
-/// Scarlet & Violet rulebook forbids it ("La personne qui commence la partie ne peut pas
-/// jouer de carte Supporter pendant son premier tour"), the Sun & Moon rulebook did not (its
-/// turn: "Play Trainer cards (as many as you want, but only one Supporter card and one
-/// Stadium card per turn)"), and the Game Boy format's rules name no Supporter at all
-/// (J.1: "Desde tu primer turno, puedes jugar tantas cartas de entrenador como quieras").
+/// Each format's page states the first-turn Supporter rule as the rulebook of the date
+/// judged does: the Scarlet & Violet rulebook forbids it ("La personne qui commence la partie
+/// ne peut pas jouer de carte Supporter pendant son premier tour"), in force since Sword &
+/// Shield (2020-02-07); the Sun & Moon rulebook did not (its turn: "Play Trainer cards (as
+/// many as you want, but only one Supporter card and one Stadium card per turn)"); before
+/// Sun & Moon no rulebook of the time is quoted, so none is stated. The Game Boy format's
+/// rules name no Supporter at all (J.1: "Desde tu primer turno, puedes jugar tantas cartas de
+/// entrenador como quieras").
 #[test]
 fn formats_show_states_the_first_turn_supporter_rule_of_each_rulebook() {
     let dir = tempfile::tempdir().unwrap();
+    let first_turn = |out: &str| {
+        out.lines()
+            .find(|l| l.contains("first player, turn 1"))
+            .unwrap_or_else(|| panic!("{out}"))
+            .to_string()
+    };
     for id in ["standard", "expanded", "unlimited", "glc"] {
         let (code, out) = run_in(dir.path(), &["formats", "show", id]);
         assert_eq!(code, 0, "{out}");
-        assert!(out.contains("may not play a Supporter"), "{id}: {out}");
-        assert!(out.contains("Scarlet & Violet"), "{id}: {out}");
-        let earlier = out.lines().find(|l| l.contains("earlier rulebooks"));
-        let earlier = earlier.unwrap_or_else(|| panic!("{id}: {out}"));
         assert!(
-            earlier.contains("Sun & Moon rulebook let the player going first play a Supporter"),
-            "{id}: {earlier}"
+            first_turn(&out).ends_with("may not play a Supporter"),
+            "{id}: {out}"
+        );
+        let rule = out.lines().find(|l| l.contains("Supporter rule")).unwrap();
+        assert!(rule.contains("Scarlet & Violet rulebook"), "{id}: {rule}");
+        assert!(
+            out.contains("from 2017-02-03, the first player may play one; from 2020-02-07, the first player may not play one"),
+            "{id}: {out}"
+        );
+        // Judged in the Sun & Moon era, the Sun & Moon rulebook's rule.
+        let (code, out) = run_in(
+            dir.path(),
+            &["formats", "show", id, "--as-of", "2019-06-01"],
+        );
+        assert_eq!(code, 0, "{id}: {out}");
+        assert!(
+            first_turn(&out).ends_with("may play a Supporter"),
+            "{id}: {out}"
+        );
+        let rule = out.lines().find(|l| l.contains("Supporter rule")).unwrap();
+        assert!(
+            rule.contains("Sun & Moon rulebook") && rule.contains("only one Supporter card"),
+            "{id}: {rule}"
+        );
+        // Before Sun & Moon: no rulebook of the time, no rule stated.
+        let (code, out) = run_in(
+            dir.path(),
+            &["formats", "show", id, "--as-of", "2016-06-01"],
+        );
+        assert_eq!(code, 0, "{id}: {out}");
+        assert!(!first_turn(&out).contains("Supporter"), "{id}: {out}");
+        assert!(
+            out.contains("none stated: 2016-06-01 is older"),
+            "{id}: {out}"
         );
     }
     let (code, out) = run_in(dir.path(), &["formats", "show", "gameboy"]);
     assert_eq!(code, 0, "{out}");
     assert!(!out.contains("Supporter"), "{out}");
     assert!(out.contains("may attack"), "{out}");
+}
+
+/// The Game Boy format claims no rule its rulebook lacks. The rulebook
+/// (`../shared/rulebooks/gameboy-format-basic-rules-es.txt`) ends a game only by "F.1
+/// Consiguiendo todas sus cartas de Premio", "F.2 Dejando Fuera de Combate a todos los
+/// Pokémon en juego de su rival" or "F.3 Su rival no tiene ninguna carta en su baraja al
+/// comenzar su turno": no Sudden Death. It names no ACE SPEC, Prism Star, Radiant or Pokémon
+/// Star card and no limit on them, and "J.1 Desde tu primer turno, puedes jugar tantas
+/// cartas de entrenador como quieras": no Supporter rule; nor does it exempt a card that
+/// says a deck may hold any number of it. So its page states none of these,
+/// and `check` applies none of their limits.
+#[test]
+fn the_game_boy_format_claims_no_rule_its_rulebook_lacks() {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, out) = run_in(dir.path(), &["formats", "show", "gameboy"]);
+    assert_eq!(code, 0, "{out}");
+    for claim in [
+        "Sudden Death",
+        "ACE SPEC",
+        "Prism Star",
+        "Radiant",
+        "Pokémon Star",
+        "Supporter",
+        "as many as you like",
+    ] {
+        assert!(
+            !out.contains(claim),
+            "the Game Boy page claims {claim}:\n{out}"
+        );
+    }
+    assert!(
+        out.lines()
+            .any(|l| l.contains("prize cards") && l.trim_end().ends_with('6')),
+        "{out}"
+    );
+    let format = deckbox::formats::Format::load("gameboy").unwrap();
+    let c = &format.construction;
+    assert_eq!(
+        (
+            c.ace_spec_limit,
+            c.prism_star_copies,
+            c.radiant_limit,
+            c.pokemon_star_limit
+        ),
+        (None, None, None, None)
+    );
+    assert_eq!(format.setup.sudden_death_prizes, None);
+    // The official formats still state and apply them.
+    let (_, out) = run_in(dir.path(), &["formats", "show", "standard"]);
+    assert!(
+        out.contains("ACE SPEC") && out.contains("in Sudden Death"),
+        "{out}"
+    );
 }
 
 #[test]

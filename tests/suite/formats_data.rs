@@ -317,7 +317,7 @@ fn glc_bans_what_its_updates_ban() {
     );
     let construction = &format.construction;
     assert_eq!(construction.copy_limit, 1);
-    assert_eq!(construction.ace_spec_limit, 0);
+    assert_eq!(construction.ace_spec_limit, Some(0));
     assert!(construction.single_type && !construction.rule_box_allowed);
 }
 
@@ -418,7 +418,11 @@ fn official_formats_play_the_current_first_turn_rules() {
             setup.mulligan_extra_draw && setup.mutual_mulligans_cancel,
             "{id}"
         );
-        assert_eq!((setup.prizes, setup.sudden_death_prizes), (6, 1), "{id}");
+        assert_eq!(
+            (setup.prizes, setup.sudden_death_prizes),
+            (6, Some(1)),
+            "{id}"
+        );
         assert!(!setup.source.is_empty(), "{id}");
     }
     let standard = load("standard");

@@ -190,6 +190,10 @@ fn chromium_renders_the_stats_page() {
     }
 }
 
+/// Brock's title line (`tests/fixtures/event/brock.txt`) as the browser's DOM holds its cell.
+const BROCK_TITLE_CELL: &str =
+    "<td>&lt;b&gt;Dragapult&lt;/b&gt; &amp; \"Brock's\" list, 1st place</td>";
+
 /// The event table (`deckbox check DIR -o html`) in a real browser: `#sort=-errors` sorts the
 /// rows by errors, most first, through the page's own script, the header says so, and the
 /// page draws as a table (a screenshot with text, not a blank page).
@@ -219,17 +223,23 @@ fn chromium_sorts_the_event_table() {
         dom.contains("aria-sort=\"descending\">errors</th>"),
         "the errors column is not marked sorted:\n{dom}"
     );
-    // The errors column (the 7th cell) of each row, in the order the browser shows them.
+    // The errors column (the 8th cell) of each row, in the order the browser shows them.
     let errors: Vec<u32> = dom
         .split("<tr class=")
         .skip(1)
         .filter_map(|row| {
             let cells: Vec<&str> = row.split("<td").skip(1).collect();
-            let cell = cells.get(6)?;
+            let cell = cells.get(7)?;
             cell.split('>').nth(1)?.split('<').next()?.parse().ok()
         })
         .collect();
     assert_eq!(errors, [14, 9, 2, 0], "{dom}");
+    // Brock's title, markup and all, is text in its own cell, never markup of the page.
+    assert!(
+        dom.contains(BROCK_TITLE_CELL),
+        "the title is not one escaped cell:\n{dom}"
+    );
+    assert!(!dom.contains("<b>Dragapult</b>"), "{dom}");
     let png = dir.path().join("event.png");
     screenshot(&browser, &html, &png, profile.path());
     let (_, _, colours, ink) = inspect(&std::fs::read(&png).unwrap());

@@ -459,7 +459,7 @@ fn mixed_shapes_in_one_list() {
 /// a `parse-error` naming the closest shape, and a misspelled card is still a card.
 #[test]
 fn free_text_after_the_first_card_and_misspelled_cards_are_still_findings() {
-    let text = "my list\nPokémon: 4\n4 Dreepyy\nDreepy 1\nSupporters (12)\n";
+    let text = "my list\nPokémon: 4\n4 Dreepyy\nDreepy 1\nAce Specs (1)\n";
     let deck = checked("typos.txt", text);
     let ids: Vec<(Option<usize>, &str)> = deck
         .diagnostics
@@ -489,7 +489,7 @@ fn free_text_after_the_first_card_and_misspelled_cards_are_still_findings() {
         messages[0]
     );
     assert!(
-        messages[1].contains("`Supporters` is not a section"),
+        messages[1].contains("`Ace Specs` is not a header"),
         "{}",
         messages[1]
     );
@@ -549,5 +549,139 @@ fn semicolon_rows_and_edits_of_lines_without_a_leading_count() {
     assert_eq!(
         std::fs::read_to_string(&path).unwrap(),
         "Pokemon (4)\n2 Iono [PAL 185]\nDreepy x2\n"
+    );
+}
+
+/// A deck site's export with the Trainer section cut into parts (`Supporters (10)`,
+/// `Items (22)`, `Stadiums (2)`) and the Energy written as `Basic Energy - 7`: every part's
+/// header is a header, and its number counts its own lines; `Trainer (34)` counts all three.
+#[test]
+fn sub_section_headers_are_headers_and_count_their_own_lines() {
+    let text = SITE_EN
+        .replace("Trainers (34)\n", "Trainer (34)\nSupporters (10)\n")
+        .replace("4x Buddy-Buddy", "Items (22)\n4x Buddy-Buddy")
+        .replace("2x Jamming", "Stadiums (2)\n2x Jamming")
+        .replace("Energy (7)\n", "Basic Energy - 7\n");
+    let text = text.as_str();
+    assert_reads_as(
+        "parts.txt",
+        text,
+        "dragapult.txt",
+        Some("Dragapult ex - 1st place Regional Stuttgart"),
+    );
+    let deck = checked("parts.txt", text);
+    let parts: Vec<(usize, bool, Option<u64>)> = deck
+        .list
+        .headers
+        .iter()
+        .map(|h| (h.line, h.sub, h.count))
+        .collect();
+    assert_eq!(
+        parts,
+        [
+            (3, false, Some(19)),
+            (15, false, Some(34)),
+            (16, true, Some(10)),
+            (22, true, Some(22)),
+            (33, true, Some(2)),
+            (36, true, Some(7)),
+        ]
+    );
+}
+
+/// The same parts in French, Spanish, German, Italian and Portuguese: each is a header.
+#[test]
+fn sub_section_headers_in_six_languages() {
+    let lists = [
+        (
+            "Dresseur (32)",
+            "Supporters (9)",
+            "Objets (21)",
+            "Stades (2)",
+            "Énergies de base : 12",
+        ),
+        (
+            "Entrenador (32)",
+            "Partidarios (9)",
+            "Objetos (21)",
+            "Estadios (2)",
+            "Energías básicas: 12",
+        ),
+        (
+            "Trainer (32)",
+            "Unterstützer (9)",
+            "Items (21)",
+            "Stadien (2)",
+            "Basis-Energie - 12",
+        ),
+        (
+            "Allenatore (32)",
+            "Aiuti (9)",
+            "Strumenti (21)",
+            "Stadi (2)",
+            "Energia base: 12",
+        ),
+        (
+            "Treinador (32)",
+            "Apoiadores (9)",
+            "Itens (21)",
+            "Estádios (2)",
+            "Energias básicas: 12",
+        ),
+    ];
+    let reference = example("gardevoir-fr.txt");
+    let trainers: Vec<&str> = reference
+        .lines()
+        .skip_while(|l| !l.starts_with("Dresseur"))
+        .skip(1)
+        .take_while(|l| !l.is_empty())
+        .collect();
+    let pokemon: Vec<&str> = reference
+        .lines()
+        .skip(1)
+        .take_while(|l| !l.is_empty())
+        .collect();
+    for (trainer, supporters, items, stadiums, energy) in lists {
+        let text = format!(
+            "Pokémon (16)\n{}\n\n{trainer}\n{supporters}\n{}\n{items}\n{}\n{stadiums}\n{}\n\n{energy}\n12 Énergie Psy MEE 5\n",
+            pokemon.join("\n"),
+            trainers[..4].join("\n"),
+            trainers[4..14].join("\n"),
+            trainers[14..].join("\n"),
+        );
+        let deck = checked("parts.txt", &text);
+        assert_eq!(deck.list.issues, Vec::new(), "{trainer}:\n{text}");
+        assert_eq!(deck.card_count(), 60, "{trainer}");
+        let subs = deck.list.headers.iter().filter(|h| h.sub).count();
+        assert_eq!(subs, 4, "{trainer}: {:#?}", deck.list.headers);
+        let counts: Vec<&str> = deck
+            .diagnostics
+            .iter()
+            .filter(|d| d.rule.id() == "header-count")
+            .map(|d| d.message.as_str())
+            .collect();
+        assert_eq!(counts, Vec::<&str>::new(), "{trainer}");
+    }
+}
+
+/// Header-count scoping: a part's number is checked against its own lines only, and the
+/// section's number against all its parts; a wrong part is flagged on its own line.
+#[test]
+fn a_wrong_part_count_is_flagged_on_the_part_and_the_section_count_spans_its_parts() {
+    let text = "Pokémon: 4\n4 Dreepy TWM 128\nTrainer (8)\nSupporters (3)\n4 Iono PAL 185\nItems (4)\n4 Ultra Ball MEG 131\n";
+    let deck = checked("scoped.txt", text);
+    assert_eq!(deck.list.issues, Vec::new());
+    let counts: Vec<(Option<usize>, &str)> = deck
+        .diagnostics
+        .iter()
+        .filter(|d| d.rule.id() == "header-count")
+        .map(|d| (d.line, d.message.as_str()))
+        .collect();
+    assert_eq!(
+        counts,
+        [(
+            Some(4),
+            "the header 'Supporters (3)' says 3, but the part it heads has 4 cards on 1 line"
+        )]
     );
 }

@@ -1068,3 +1068,62 @@ fn shuffle_back_takes_a_count_or_the_cards() {
         "{out}"
     );
 }
+
+/// The statistics state the first-turn Supporter rule of the rulebook of the date judged:
+/// the Scarlet & Violet rulebook's "La personne qui commence la partie ne peut pas jouer de
+/// carte Supporter pendant son premier tour" today, the Sun & Moon rulebook's "Play Trainer
+/// cards (as many as you want, but only one Supporter card and one Stadium card per turn)"
+/// (no first-turn exception) in 2019, and none before Sun & Moon. The odds themselves count
+/// draws, which the rule does not change.
+#[test]
+fn stats_state_the_first_turn_supporter_rule_of_the_date_judged() {
+    let dir = dragapult();
+    let json_at = |date: &str| {
+        let (code, stdout, out) = run_in(
+            dir.path(),
+            &[
+                "stats",
+                "dragapult.txt",
+                "-f",
+                "unlimited",
+                "--as-of",
+                date,
+                "--exactly",
+                "-o",
+                "json",
+            ],
+        );
+        assert_eq!(code, 0, "{date}: {out}");
+        serde_json::from_str::<serde_json::Value>(&stdout).unwrap()
+    };
+    let today = json_at("2026-11-25");
+    let sun_moon = json_at("2019-06-01");
+    let older = json_at("2016-06-01");
+    assert_eq!(today["setup"]["first_turn_supporter"], false);
+    assert_eq!(sun_moon["setup"]["first_turn_supporter"], true);
+    assert!(
+        older["setup"].get("first_turn_supporter").is_none(),
+        "{}",
+        older["setup"]
+    );
+    assert_eq!(
+        today["mulligan"], sun_moon["mulligan"],
+        "the rule changes no odds"
+    );
+    let (code, _, out) = run_in(
+        dir.path(),
+        &[
+            "stats",
+            "dragapult.txt",
+            "-f",
+            "unlimited",
+            "--as-of",
+            "2019-06-01",
+        ],
+    );
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("the first player draws on turn 1 and may play a Supporter"),
+        "{out}"
+    );
+}

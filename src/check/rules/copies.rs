@@ -98,7 +98,10 @@ fn copy_limit(deck: &Deck) -> Vec<Diagnostic> {
 
 fn prism_star_limit(deck: &Deck) -> Vec<Diagnostic> {
     let (text, cards, format) = (deck.text, &deck.identified, deck.format);
-    let limit = u64::from(format.construction.prism_star_copies);
+    // A format whose rules have no Prism Star limit does not check one.
+    let Some(limit) = format.construction.prism_star_copies.map(u64::from) else {
+        return Vec::new();
+    };
     let prism = cards
         .iter()
         .filter(|(_, printing)| printing.prism_star)

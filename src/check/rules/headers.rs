@@ -3,6 +3,7 @@
 use super::{Check, Deck, Rule, RuleDef, plural};
 use crate::check::diagnostic::{Diagnostic, Severity};
 use crate::deck::Section;
+use crate::deck::source::SourceText;
 
 pub(super) const HEADER_COUNT: RuleDef = RuleDef {
     id: "header-count",
@@ -19,14 +20,13 @@ pub(super) const HEADER_COUNT: RuleDef = RuleDef {
 fn header_counts(deck: &Deck) -> Vec<Diagnostic> {
     let (text, list, format) = (deck.text, deck.list, deck.format);
     let mut out = Vec::new();
-    for (index, header) in list.headers.iter().enumerate() {
+    // A part's header (`Supporters (12)`) counts its own lines, a section's header
+    // (`Trainer (34)`) its parts' lines too.
+    let ends = list.header_ends();
+    for (header, &next) in list.headers.iter().zip(&ends) {
         let Some(written) = header.count else {
             continue;
         };
-        let next = list
-            .headers
-            .get(index + 1)
-            .map_or(usize::MAX, |next| next.span.offset);
         // Card lines are in text order: the section is one slice, found by bisection, so
         // a list of many headers stays linear. Offsets, not line numbers: a list held in a
         // JSON string has all its lines on one line of the file.
@@ -43,8 +43,13 @@ fn header_counts(deck: &Deck) -> Vec<Diagnostic> {
             Diagnostic::new(
                 Rule::HeaderCount,
                 format!(
-                    "the {} header says {written}, but its section has {} on {}",
-                    section_name(header.section),
+                    "{} says {written}, but {} has {} on {}",
+                    header_name(text, header),
+                    if header.sub {
+                        "the part it heads"
+                    } else {
+                        "its section"
+                    },
                     plural(cards, "card", "cards"),
                     plural(lines.len() as u64, "line", "lines")
                 ),
@@ -72,6 +77,20 @@ fn header_counts(deck: &Deck) -> Vec<Diagnostic> {
         }
     }
     out
+}
+
+/// `the Trainer header`, or for a part's header its own words (`the header 'Supporters
+/// (12)'`), shortened.
+fn header_name(text: &SourceText<'_>, header: &crate::deck::Header) -> String {
+    if !header.sub {
+        return format!("the {} header", section_name(header.section));
+    }
+    let written = text
+        .text()
+        .get(header.span.offset..header.span.end())
+        .unwrap_or_default();
+    let shown: String = written.chars().take(40).collect();
+    format!("the header '{}'", shown.trim())
 }
 
 fn section_name(section: Section) -> &'static str {

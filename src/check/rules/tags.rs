@@ -43,7 +43,8 @@ struct TagLimit {
     what: &'static str,
     whats: &'static str,
     has: fn(&Printing) -> bool,
-    limit: fn(&Format) -> u32,
+    /// `None`: the format's rules do not have this limit, and it is not checked.
+    limit: fn(&Format) -> Option<u32>,
 }
 
 const ACE_SPEC: TagLimit = TagLimit {
@@ -77,7 +78,7 @@ fn total_limit(deck: &Deck, tag: &TagLimit) -> Vec<Diagnostic> {
 
 fn tag_finding(deck: &Deck, tag: &TagLimit) -> Option<Diagnostic> {
     let (text, cards, format) = (deck.text, &deck.identified, deck.format);
-    let limit = u64::from((tag.limit)(format));
+    let limit = u64::from((tag.limit)(format)?);
     let tagged: Vec<(&DeckCard, &Printing)> = cards
         .iter()
         .filter(|(_, printing)| (tag.has)(printing))

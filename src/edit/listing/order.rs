@@ -148,15 +148,19 @@ fn rank(section: Section, printing: &Printing) -> u8 {
     }
 }
 
-/// Per Pokémon card: (family copies, family name, depth in the family).
+/// Per Pokémon card: (family copies, family name, depth in the family). A pure function of
+/// the cards: nothing here depends on the order lines were written in, so formatting a
+/// formatted list finds the same families.
 fn families(cards: &[Card], db: &CardDb) -> BTreeMap<String, Group> {
-    let in_deck = evolutions_in_deck(cards);
-    let mut chains: BTreeMap<String, (String, usize)> = BTreeMap::new();
-    for card in cards {
-        let chain = ancestry(card.printing, &in_deck, db);
-        let root = chain.last().cloned().unwrap_or_else(|| card.card.clone());
-        chains.insert(card.card.clone(), (root, chain.len()));
-    }
+    let in_deck = evolutions_in_deck(cards, db);
+    let chains: BTreeMap<String, (String, usize)> = in_deck
+        .iter()
+        .map(|(card, from)| {
+            let chain = ancestry(from.clone(), &in_deck, db);
+            let root = chain.last().cloned().unwrap_or_else(|| card.clone());
+            (card.clone(), (root, chain.len()))
+        })
+        .collect();
     // Per family: copies, and the name of its shallowest, alphabetically first card.
     let mut family: BTreeMap<String, (u64, (usize, String))> = BTreeMap::new();
     for card in cards {
@@ -179,48 +183,67 @@ fn families(cards: &[Card], db: &CardDb) -> BTreeMap<String, Group> {
         .collect()
 }
 
-/// What each Pokémon card of the deck evolves from (folded English names).
-fn evolutions_in_deck(cards: &[Card]) -> BTreeMap<String, Option<String>> {
-    let mut map: BTreeMap<String, Option<String>> = BTreeMap::new();
+/// What each Pokémon card of the deck evolves from, as the card key of that Pokémon. When
+/// printings of one card disagree (one says nothing, or names it in another language),
+/// a printing that names it wins, then the lowest printing id: never the order of lines.
+fn evolutions_in_deck(cards: &[Card], db: &CardDb) -> BTreeMap<String, Option<String>> {
     let mut sorted: Vec<&Card> = cards.iter().collect();
-    // The lowest printing id decides when printings of one name disagree.
-    sorted.sort_by_key(|card| card.entry.printing);
+    sorted.sort_by_key(|card| (card.printing.evolves_from.is_none(), card.entry.printing));
+    let mut names: BTreeMap<String, Option<String>> = BTreeMap::new();
     for card in sorted {
-        map.entry(card.card.clone())
+        names
+            .entry(card.card.clone())
             .or_insert_with(|| card.printing.evolves_from.clone());
     }
-    map
+    names
+        .iter()
+        .map(|(card, from)| {
+            let key = from.as_deref().map(|name| evolution_key(name, &names, db));
+            (card.clone(), key)
+        })
+        .collect()
 }
 
-/// The folded names a Pokémon evolves from, nearest first.
+/// The card key of the Pokémon a printing says it evolves from: the deck's own card when
+/// the name keys alike, else the card the database knows by that name in any language
+/// (`Fantominus` is Gastly), else the name's own key.
+fn evolution_key(name: &str, in_deck: &BTreeMap<String, Option<String>>, db: &CardDb) -> String {
+    let key = names::lookup_key(name);
+    if in_deck.contains_key(&key) {
+        return key;
+    }
+    pokemon_named(name, db).map_or(key, |printing| names::lookup_key(&printing.rules_name()))
+}
+
+/// The card keys a Pokémon evolves from, nearest first, starting at `from`.
 fn ancestry(
-    printing: &Printing,
+    from: Option<String>,
     in_deck: &BTreeMap<String, Option<String>>,
     db: &CardDb,
 ) -> Vec<String> {
     let mut chain: Vec<String> = Vec::new();
-    let mut next = printing.evolves_from.clone();
-    while let Some(name) = next.take() {
-        let key = names::lookup_key(&name);
+    let mut next = from;
+    while let Some(key) = next.take() {
         if chain.contains(&key) || chain.len() >= MAX_CHAIN {
             break;
         }
         next = match in_deck.get(&key) {
             Some(from) => from.clone(),
-            None => evolves_from_in_db(&name, db),
+            None => pokemon_named(&key, db)
+                .and_then(|printing| printing.evolves_from.as_deref())
+                .map(|name| evolution_key(name, in_deck, db)),
         };
         chain.push(key);
     }
     chain
 }
 
-/// What the lowest-numbered English Pokémon printing called `name` evolves from.
-fn evolves_from_in_db(name: &str, db: &CardDb) -> Option<String> {
-    db.by_name(name)
-        .iter()
-        .filter(|hit| hit.language == Language::En)
-        .filter_map(|hit| Some((hit.id, db.get(hit.id)?)))
-        .filter(|(_, printing)| printing.category == Category::Pokemon)
-        .min_by_key(|(id, _)| *id)
-        .and_then(|(_, printing)| printing.evolves_from.clone())
+/// The Pokémon printing the database knows by `name`: an English one first, then the
+/// lowest printing id.
+fn pokemon_named<'a>(name: &str, db: &'a CardDb) -> Option<&'a Printing> {
+    db.name_matches(name)
+        .filter_map(|hit| Some((hit.language != Language::En, hit.id, db.get(hit.id)?)))
+        .filter(|(_, _, printing)| printing.category == Category::Pokemon)
+        .min_by_key(|(other, id, _)| (*other, *id))
+        .map(|(_, _, printing)| printing)
 }
