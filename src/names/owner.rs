@@ -55,10 +55,18 @@ const AFTER: &[&str] = &[
     "de la ", "del ", "dell", "des ", "de ", "d", "da ", "do ", "di ", "von ", "vom ",
 ];
 
+/// The longest name, in bytes, read for an owner form: the longest real one is under 40
+/// (`Electabuzz del Teniente Surge`), and each blank of a name costs a pass over it, so a
+/// hostile 4,096-byte line must not be scanned 2,000 times.
+const MAX_OWNER_FORM: usize = 120;
+
 /// The English owner and the Pokémon's name as written, when `written` has a translated
 /// owner form: `X de Y`, `X d'Y`, `X del Y`, `X da Y`, `X do Y`, `X di Y`, `X von Y` (owner
 /// after), or `Ys X`, `Y's X` (owner before, German and English). `None` otherwise.
 pub fn split(written: &str) -> Option<(&'static str, String)> {
+    if written.len() > MAX_OWNER_FORM {
+        return None;
+    }
     let cleaned = clean(written);
     after_form(&cleaned).or_else(|| before_form(&cleaned))
 }
@@ -157,5 +165,8 @@ mod tests {
             let got = got.as_ref().map(|(o, s)| (*o, s.as_str()));
             assert_eq!(got, *want, "{written}");
         }
+        // Past the bound, no owner form is looked for.
+        let long = format!("{}Onix de Pierre", "x ".repeat(60));
+        assert_eq!(split(&long), None);
     }
 }
