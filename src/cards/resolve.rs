@@ -91,6 +91,15 @@ pub fn resolve_among(
     prefer: Option<Language>,
     allowed: &Preference<'_>,
 ) -> Resolution {
+    // A translated owner form no printing carries (`Onix de Pierre`: Gym Heroes has no
+    // French names) is read as the English name it translates.
+    let owned = db
+        .name_matches(name)
+        .next()
+        .is_none()
+        .then(|| owner_reading(db, name))
+        .flatten();
+    let name = owned.as_deref().unwrap_or(name);
     if let (Some(set), Some(number)) = (set, number)
         && !is_energy_pseudo_code(set)
     {
@@ -302,7 +311,34 @@ fn code_read_as_name(db: &CardDb, name: &str, number: &str) -> Option<Resolution
     })
 }
 
-/// The languages in which `name` is the name of some card.
+/// How many English names of the Pokémon an owner form is tried with: a hostile name may
+/// name a species many cards share.
+const MAX_OWNER_SPECIES: usize = 8;
+
+/// The English name an owner form in another language translates (`Onix de Pierre` →
+/// `Brock's Onix`), when some printing has it: the owner from [`names::owner::split`], the
+/// Pokémon's English name from the printings its written name names.
+fn owner_reading(db: &CardDb, name: &str) -> Option<String> {
+    let (owner, species) = names::owner::split(name)?;
+    let mut english: Vec<&str> = Vec::new();
+    for hit in db.name_matches(&species) {
+        let Some(printing) = db.get(hit.id) else {
+            continue;
+        };
+        let rules = printing.rules_name_str();
+        if printing.category == Category::Pokemon && !english.contains(&rules) {
+            english.push(rules);
+            if english.len() == MAX_OWNER_SPECIES {
+                break;
+            }
+        }
+    }
+    english
+        .into_iter()
+        .map(|species| format!("{owner}'s {species}"))
+        .find(|owned| db.name_matches(owned).next().is_some())
+}
+
 /// `printing` and the language of `name`, when `name` is a name (in any language) of some
 /// printing with the same rules name as `printing`, the list's language first.
 fn same_card_named(
@@ -324,6 +360,7 @@ fn same_card_named(
     Some((printing, language))
 }
 
+/// The languages in which `name` is the name of some card.
 pub fn name_languages(db: &CardDb, name: &str) -> Vec<Language> {
     db.name_languages(name).collect()
 }
@@ -382,6 +419,7 @@ fn best_by_name(
                 .is_some_and(|p| matches!(p.series.as_str(), "hgss" | "col"))
         });
     }
+    same_card_printings(db, &mut hits);
     // `Basic {D} Energy` names the basic card, not an old special `Darkness Energy`.
     if basic || names::says_basic_energy(name) {
         narrow(&mut hits, |hit| {
@@ -452,6 +490,53 @@ fn best_by_name(
     }
     let others = others.values().map(|hit| hit.id).collect();
     Some((best.id, best.language, others))
+}
+
+/// How many cards a name in another language is widened to (see [`same_card_printings`]).
+const MAX_SAME_CARDS: usize = 8;
+
+/// Adds to `hits` the printings of the cards a name in another language than English
+/// names that the data gives no name in that language, read in that language: the data
+/// names some printings in fewer languages than others (Base Set's Computer Search has no
+/// Spanish name), and a name is the card's in every printing. So `Búsqueda por
+/// Computadora` reaches the same printings as `Computer Search`, and the format-aware
+/// reading below treats both alike. A printing with another name in that language is left
+/// out: a translation error of one printing (MEP 41's Chimchar named `Chimpenfeu`, which is
+/// Monferno) must not bring every printing of the other card in.
+fn same_card_printings(db: &CardDb, hits: &mut Vec<NameMatch>) {
+    let mut cards: Vec<(String, Language)> = Vec::new();
+    for hit in hits.iter().filter(|hit| hit.language != Language::En) {
+        let Some(printing) = db.get(hit.id) else {
+            continue;
+        };
+        let card = (printing.rules_name(), hit.language);
+        if !cards.contains(&card) {
+            cards.push(card);
+            if cards.len() == MAX_SAME_CARDS {
+                break;
+            }
+        }
+    }
+    for (rules_name, language) in cards {
+        let key = names::lookup_key(&rules_name);
+        let added: Vec<NameMatch> = db
+            .name_matches(&rules_name)
+            .filter(|extra| !hits.iter().any(|hit| hit.id == extra.id))
+            .filter(|extra| {
+                db.get(extra.id)
+                    .is_some_and(|p| p.rules_key() == key && p.names.get(language).is_none())
+            })
+            .map(|extra| NameMatch {
+                id: extra.id,
+                language,
+            })
+            .collect();
+        for extra in added {
+            if !hits.iter().any(|hit| hit.id == extra.id) {
+                hits.push(extra);
+            }
+        }
+    }
 }
 
 /// Keeps the hits `keep` accepts, when it accepts any.

@@ -23,11 +23,19 @@
 //!   Pokémon.
 //! - `EX` is upper case in keys (`mewtwo EX`), everything else lower case: a written
 //!   `MEWTWO EX` is the Pokémon-EX, `Mewtwo Ex` the Pokémon ex.
+//! - Platinum's Team Galactic's Inventions written by their last words (`Energy Gain`,
+//!   `Poke Turn`, `SP Radar`, in English, French or German) have the whole English name
+//!   (`Team Galactic's Invention G-101 Energy Gain`), which the card's text calls itself.
+//! - Owners in other languages (`Onix de Pierre`, `Rockos Onix`) are not rewritten here:
+//!   [`owner::split`] recognises the form, and the card database, which knows the
+//!   Pokémon's English name, reads it as `Brock's Onix`.
 //! - Apostrophes are dropped in keys: `Boss's Orders` = `Boss’s Orders` = `Bosss Orders`,
 //!   but `Boss Orders` is another key (left to suggestions).
 
 mod energy;
+mod galactic;
 pub mod lang;
+pub mod owner;
 mod plasma;
 mod suffix;
 mod tail;
@@ -118,6 +126,10 @@ pub fn says_basic_energy(written: &str) -> bool {
 
 fn canonical_with(printed: &str, plasma: Plasma) -> String {
     let cleaned = text::clean(printed);
+    if let Some(full) = galactic::full_name(&cleaned) {
+        // `Energy Gain`, `Poke Turn`: the Invention's whole name (see galactic.rs).
+        return full.to_owned();
+    }
     let (base, symbol) = tail::split_tail(&cleaned);
     if base.is_empty() {
         // Nothing but a tail ("◇", "(Giovanni)"): nothing to reduce.

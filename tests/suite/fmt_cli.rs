@@ -311,19 +311,25 @@ fn a_json_list_is_formatted_as_json_and_converts_to_text() {
     assert_eq!(again, first);
 }
 
-/// A Portuguese `Bola Mestra` can only be the ACE SPEC Master Ball (the EX-era Item was
-/// never printed in Portuguese), but the English `Master Ball` also names that Item, which
-/// Unlimited would read it as: the converted line keeps the card by its code.
+/// `Master Ball` names two cards, the EX-era Item and the ACE SPEC; a name in another
+/// language is read as the English one is (issue 27, item 3: the same deck gets the same
+/// verdict in every language), so a Portuguese `Bola Mestra` is read, in Unlimited, as the
+/// card `2 Master Ball` is (the Item: two ACE SPECs break a rule), and the converted line
+/// keeps that card by its code, since its name alone would name the other too.
 #[test]
 fn convert_codes_a_name_that_also_names_a_different_card() {
     let dir = workspace(&[]);
-    let (code, out) = run_in(
-        dir.path(),
-        &["convert", "--lang", "en", "--format", "unlimited", "-"],
-        b"2 Bola Mestra\n",
-    );
+    let convert = |list: &[u8]| {
+        run_in(
+            dir.path(),
+            &["convert", "--lang", "en", "--format", "unlimited", "-"],
+            list,
+        )
+    };
+    let (code, out) = convert(b"2 Bola Mestra\n");
     assert_eq!(code, 0, "{out}");
-    assert!(out.contains("2 Master Ball TEF 153\n"), "{out}");
+    assert!(out.contains("2 Master Ball PK 78\n"), "{out}");
+    assert_eq!(convert(b"2 Master Ball\n"), (code, out));
 }
 
 /// `fmt --check DIR` walks the folder as `check` does (deck files only, sorted by path,

@@ -25,6 +25,7 @@ mod history;
 mod hostile;
 mod html_chromium;
 mod identify_shared;
+mod names_across_languages;
 mod names_rulebooks;
 mod need_cli;
 mod oracles;

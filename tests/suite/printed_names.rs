@@ -46,8 +46,9 @@ fn the_sources_still_say_so() {
     card_says(&data, "Neo/Neo Discovery/68.ts", r#"en: "Unown [I]","#);
 }
 
-/// The short findings of `list` checked in Unlimited (every printing is legal there).
-fn findings(list: &str) -> String {
+/// The short findings of `list` checked in Unlimited (every printing is legal there), deck
+/// size aside.
+pub(crate) fn findings(list: &str) -> String {
     let dir = common::workspace(&[]);
     std::fs::write(dir.path().join("unown.txt"), list).unwrap();
     let args = [

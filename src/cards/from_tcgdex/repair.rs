@@ -28,12 +28,14 @@ type Printed = (String, String, Stage);
 
 /// Applies every rule, in order, and says what each changed.
 pub fn repair(printings: &mut [Printing]) -> Vec<Repaired> {
-    let rules: [(&'static str, Rule); 8] = [
+    let rules: [(&'static str, Rule); 10] = [
         ("regulation-mark", regulation_marks),
         ("extra-name-words", extra_name_words),
         ("unown-letter", unown_letters),
+        ("unown-letter-missing", unown_letters_missing),
         ("blank-in-name", blanks_in_names),
         ("localized-name-drops-mark", localized_names_without_mark),
+        ("english-name-missing", english_names_missing),
         ("stage-from-mechanic", stage_from_mechanic),
         ("stage-from-evolution", stage_from_evolution),
         ("special-energy-marked-basic", special_energy_marked_basic),
@@ -201,6 +203,88 @@ fn unown_letters(printings: &mut [Printing]) -> usize {
             (letter.chars().count() == 1).then(|| format!("{species} {letter}"))
         },
     )
+}
+
+/// TCGdex leaves the letter out of some translated Unown names (French `Zarbi` for Unown I
+/// MT 37 and Unown E MT 65, where the English name is `Unown I`): the letter is part of
+/// these cards' names (tests/suite/printed_names.rs), so a translation that is the bare
+/// species gets the English name's letter.
+fn unown_letters_missing(printings: &mut [Printing]) -> usize {
+    let mut changed = 0;
+    for printing in printings
+        .iter_mut()
+        .filter(|p| p.category == Category::Pokemon)
+    {
+        let Some(letter) = printing
+            .names
+            .get(Language::En)
+            .and_then(|name| name.strip_prefix("Unown "))
+            .filter(|letter| letter.chars().count() == 1)
+            .map(str::to_string)
+        else {
+            continue;
+        };
+        let bare: Vec<(Language, String)> = printing
+            .names
+            .iter()
+            .filter(|(_, name)| !name.trim().contains(' '))
+            .map(|(language, name)| (language, format!("{} {letter}", name.trim())))
+            .collect();
+        for (language, name) in &bare {
+            printing.names.set(*language, name.clone());
+        }
+        if !bare.is_empty() {
+            changed += 1;
+        }
+    }
+    changed
+}
+
+/// Printings TCGdex names in one language only, not English: the French McDonald's
+/// collections of 2013, 2018 and 2019 (`2019sm-fr`: `Fantominus`). The rules compare names
+/// in English, so each gets the English name of the other printings that carry the same
+/// name in that language (apostrophes and case aside), when they all agree on the card (French `Fantominus` is always
+/// Gastly). A name whose printings disagree, or that no other printing carries, stays as
+/// it is.
+fn english_names_missing(printings: &mut [Printing]) -> usize {
+    let mut english: HashMap<(Language, String, Category), Option<String>> = HashMap::new();
+    for printing in printings.iter() {
+        let Some(en) = printing.names.get(Language::En) else {
+            continue;
+        };
+        for (language, name) in printing.names.iter() {
+            if language == Language::En {
+                continue;
+            }
+            let slot = english
+                .entry((language, names::lookup_key(name), printing.category))
+                .or_insert_with(|| Some(en.to_string()));
+            // Two English names for one translation: only a spelling apart is one card.
+            if slot
+                .as_deref()
+                .is_some_and(|kept| kept != en && names::lookup_key(kept) != names::lookup_key(en))
+            {
+                *slot = None;
+            }
+        }
+    }
+    let mut changed = 0;
+    for printing in printings.iter_mut() {
+        if printing.names.get(Language::En).is_some() {
+            continue;
+        }
+        let found = printing.names.iter().find_map(|(language, name)| {
+            english
+                .get(&(language, names::lookup_key(name), printing.category))
+                .cloned()
+                .flatten()
+        });
+        if let Some(en) = found {
+            printing.names.set(Language::En, en);
+            changed += 1;
+        }
+    }
+    changed
 }
 
 /// The blank of `_____'s Pikachu` (the birthday promo, where the owner writes a name) is
@@ -643,6 +727,55 @@ mod tests {
         assert_eq!(printings[0].names.get(Language::Fr), Some("Zarbi E"));
         assert_eq!(printings[0].rules_name(), printings[1].rules_name());
         assert_eq!(printings[2].names.get(Language::It), Some("Unown [VSTAR]"));
+    }
+
+    #[test]
+    fn a_translation_without_the_unown_letter_gets_it() {
+        let mut i = pokemon("MT", "37", "Unown I", Some(Stage::Basic));
+        i.names.set(Language::Fr, "Zarbi");
+        i.names.set(Language::De, "Icognito I");
+        let mut uf = pokemon("UF", "I", "Unown", Some(Stage::Basic));
+        uf.names.set(Language::Fr, "Zarbi");
+        let mut printings = vec![i, uf];
+        assert_eq!(unown_letters_missing(&mut printings), 1);
+        assert_eq!(printings[0].names.get(Language::Fr), Some("Zarbi I"));
+        assert_eq!(printings[0].names.get(Language::De), Some("Icognito I"));
+        // Unseen Forces' Unown are named `Unown`: nothing to add.
+        assert_eq!(printings[1].names.get(Language::Fr), Some("Zarbi"));
+    }
+
+    #[test]
+    fn a_printing_named_in_french_only_gets_the_english_name() {
+        let mut fossil = pokemon("FO", "33", "Gastly", Some(Stage::Basic));
+        fossil.names.set(Language::Fr, "Fantominus");
+        let mut alolan = pokemon("SM", "1", "Alolan Vulpix", Some(Stage::Basic));
+        alolan.names.set(Language::Fr, "Goupix d’Alola");
+        let french_only = |number: &str, name: &str| {
+            let mut p = Printing::new("", number, Category::Pokemon);
+            p.names.set(Language::Fr, name);
+            p
+        };
+        // Two English names for one French name: no repair.
+        let mut a = pokemon("XY", "1", "Ralts", Some(Stage::Basic));
+        a.names.set(Language::Fr, "Tarsal");
+        let mut b = pokemon("XY", "2", "Kirlia", Some(Stage::Stage1));
+        b.names.set(Language::Fr, "Tarsal");
+        let mut printings = vec![
+            fossil,
+            alolan,
+            a,
+            b,
+            french_only("27", "Fantominus"),
+            french_only("13", "Goupix d'Alola"),
+            french_only("31", "Tarsal"),
+            french_only("99", "Inconnu"),
+        ];
+        assert_eq!(english_names_missing(&mut printings), 2);
+        assert_eq!(printings[4].names.get(Language::En), Some("Gastly"));
+        assert_eq!(printings[4].rules_name(), "Gastly");
+        assert_eq!(printings[5].names.get(Language::En), Some("Alolan Vulpix"));
+        assert_eq!(printings[6].names.get(Language::En), None);
+        assert_eq!(printings[7].names.get(Language::En), None);
     }
 
     #[test]
