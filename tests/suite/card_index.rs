@@ -37,7 +37,8 @@ fn the_text_index_is_generated_from_tcgdex() {
     let Some(data) = common::shared_data("the_text_index_is_generated_from_tcgdex") else {
         return;
     };
-    let generated = index_file::generate(&data.join("tcgdex-repo")).unwrap();
+    let pokemontcg = data.join("pokemontcg");
+    let generated = index_file::generate(&data.join("tcgdex-repo"), Some(&pokemontcg)).unwrap();
     let tsv = String::from_utf8(committed("index.tsv")).unwrap();
     if generated.tsv != tsv {
         let differing = generated
