@@ -61,7 +61,7 @@ fn reprint_undecided(deck: &Deck) -> Vec<Diagnostic> {
                 Diagnostic::new(
                     Rule::ReprintUndecided,
                     format!(
-                        "{name} ({label}) is legal in {} only as a reprint of {legal_label} ({reason}), and the card data has no rules text for {missing}: deckbox cannot decide",
+                        "{name} ({label}) is outside {} ({reason}) and may be legal as a reprint of {legal_label}, but the card data has no rules text for {missing}: deckbox cannot decide",
                         format.name
                     ),
                 )
