@@ -71,12 +71,18 @@ pub struct Generated {
     pub skipped: Vec<from_tcgdex::Skipped>,
     /// What each repair rule changed.
     pub repairs: Vec<from_tcgdex::repair::Repaired>,
+    /// Printings without rules text in TCGdex, by kind, and how many pokemon-tcg-data
+    /// repaired (empty when no pokemon-tcg-data checkout was given).
+    pub text_gaps: Vec<from_tcgdex::repair::TextGap>,
 }
 
 /// Builds both forms of the index from the TCGdex checkout at `root`: every card of every
 /// set but TCG Pocket, with the loader's repairs and the curated flags applied, sorted by
-/// release date, set and number.
-pub fn generate(root: &Path) -> Result<Generated, CardDbError> {
+/// release date, set and number. With a pokemon-tcg-data checkout (`pokemontcg`), a
+/// printing TCGdex gives no rules text takes the effect fingerprint of the same printing
+/// there ([`from_tcgdex::repair::rules_text_from`]; the fingerprint only, as
+/// `../shared/data/SOURCES.md` allows).
+pub fn generate(root: &Path, pokemontcg: Option<&Path>) -> Result<Generated, CardDbError> {
     let loaded = from_tcgdex::load_detailed(root)?;
     // The embedded index is built from a whole checkout: a damaged one is an error.
     if let Some(first) = loaded.damaged.first() {
@@ -90,6 +96,13 @@ pub fn generate(root: &Path) -> Result<Generated, CardDbError> {
         });
     }
     let mut printings = loaded.printings;
+    let text_gaps = match pokemontcg {
+        Some(other) => {
+            let other = super::from_pokemontcg::load(other)?;
+            from_tcgdex::repair::rules_text_from(&mut printings, &other)
+        }
+        None => Vec::new(),
+    };
     index::apply_curated(&mut printings, &index::curated_facts());
     printings.sort_by_cached_key(order_key);
     let tsv = to_tsv(&printings).map_err(|message| CardDbError::Invalid {
@@ -103,6 +116,7 @@ pub fn generate(root: &Path) -> Result<Generated, CardDbError> {
         printings: printings.len(),
         skipped: loaded.skipped,
         repairs: loaded.repairs,
+        text_gaps,
     })
 }
 

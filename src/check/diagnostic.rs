@@ -10,12 +10,14 @@ use crate::check::rules::Rule;
 use crate::deck::Span;
 use crate::deck::source::SourceText;
 
-/// How bad a finding is. Errors make a deck invalid; warnings do not.
+/// How bad a finding is. Errors make a deck invalid; warnings do not; an info finding is a
+/// remark about a card that is right (a printing legal as a reprint of another).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
     Error,
     Warning,
+    Info,
 }
 
 impl Severity {
@@ -23,6 +25,7 @@ impl Severity {
         match self {
             Severity::Error => "error",
             Severity::Warning => "warning",
+            Severity::Info => "info",
         }
     }
 }

@@ -34,7 +34,7 @@ pub(super) fn identify_deck(
     let allowed = |printing: &Printing| {
         matches!(
             legality::judge(format, db, printing),
-            Verdict::Legal | Verdict::LegalAsReprint(_)
+            Verdict::Legal | Verdict::LegalAsReprint(_) | Verdict::Undecided { .. }
         )
     };
     let existed = |printing: &Printing| {

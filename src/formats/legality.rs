@@ -3,7 +3,9 @@
 //! [`judge`] answers for one printing; [`crate::check::rules`] turns the answers into
 //! `not-legal` and `banned` findings. A printing outside the pool is still legal when the
 //! format applies the reprint rule and a legal printing has the same name and functionally
-//! identical text ([`crate::formats::reprint`]).
+//! identical text ([`crate::formats::reprint`]); when the card data lacks the text of one of
+//! the two, the verdict says the data cannot decide ([`Verdict::Undecided`]) rather than
+//! rejecting the printing.
 
 use crate::cards::{CardDb, Printing, PrintingId, set_key, split_number, split_subset};
 use crate::formats::{Ban, Construction, Format, Pool, reprint};
@@ -14,8 +16,15 @@ use jiff::civil::Date;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Verdict<'a> {
     Legal,
-    /// Outside the pool, but a legal printing has the same name and text.
+    /// Outside the pool, but a legal printing (the newest such) has the same name and text.
     LegalAsReprint(PrintingId),
+    /// Outside the pool; a legal printing (the newest such) has the same name and kind of
+    /// card, but the card data has no rules text for one of the two, so the reprint rule
+    /// cannot compare them. `reason` says why the printing is outside the pool.
+    Undecided {
+        reason: String,
+        legal: PrintingId,
+    },
     Banned(&'a Ban),
     /// Outside the pool: why, and a legal printing of the same name (the newest) if there
     /// is one, with what the reprint rule found different between the two (empty when the
@@ -32,6 +41,10 @@ pub enum Verdict<'a> {
 pub(crate) enum Judged {
     Legal,
     LegalAsReprint(PrintingId),
+    Undecided {
+        reason: String,
+        legal: PrintingId,
+    },
     Banned(usize),
     NotLegal {
         reason: String,
@@ -52,6 +65,7 @@ pub fn judge<'f>(format: &'f Format, db: &CardDb, printing: &Printing) -> Verdic
         || match judge_now(format, db, printing) {
             Verdict::Legal => Judged::Legal,
             Verdict::LegalAsReprint(id) => Judged::LegalAsReprint(id),
+            Verdict::Undecided { reason, legal } => Judged::Undecided { reason, legal },
             Verdict::Banned(ban) => Judged::Banned(ban_index(format, ban)),
             Verdict::NotLegal {
                 reason,
@@ -67,6 +81,7 @@ pub fn judge<'f>(format: &'f Format, db: &CardDb, printing: &Printing) -> Verdic
     match judged {
         Judged::Legal => Verdict::Legal,
         Judged::LegalAsReprint(id) => Verdict::LegalAsReprint(id),
+        Judged::Undecided { reason, legal } => Verdict::Undecided { reason, legal },
         Judged::Banned(index) => match format.bans.get(index) {
             Some(ban) => Verdict::Banned(ban),
             // `ban_index` found it in this list: never reached.
@@ -100,6 +115,8 @@ fn judge_now<'f>(format: &'f Format, db: &CardDb, printing: &Printing) -> Verdic
     };
     let key = printing.rules_key();
     let mut alternative: Option<(PrintingId, &Printing)> = None;
+    let mut identical: Option<(PrintingId, &Printing)> = None;
+    let mut undecided: Option<(PrintingId, &Printing)> = None;
     for hit in db.by_name(printing.names.primary()) {
         let Some(other) = db.get(hit.id) else {
             continue;
@@ -110,12 +127,28 @@ fn judge_now<'f>(format: &'f Format, db: &CardDb, printing: &Printing) -> Verdic
         {
             continue;
         }
+        let newest = |kept: Option<(PrintingId, &Printing)>| {
+            kept.is_none_or(|(_, kept)| other.release_date > kept.release_date)
+        };
         if format.pool.reprint_rule && reprint::functionally_identical(printing, other) {
-            return Verdict::LegalAsReprint(hit.id);
+            if newest(identical) {
+                identical = Some((hit.id, other));
+            }
+        } else if format.pool.reprint_rule
+            && reprint::undecided(printing, other)
+            && newest(undecided)
+        {
+            undecided = Some((hit.id, other));
         }
-        if alternative.is_none_or(|(_, kept)| other.release_date > kept.release_date) {
+        if newest(alternative) {
             alternative = Some((hit.id, other));
         }
+    }
+    if let Some((id, _)) = identical {
+        return Verdict::LegalAsReprint(id);
+    }
+    if let Some((legal, _)) = undecided {
+        return Verdict::Undecided { reason, legal };
     }
     let differences = match alternative {
         Some((_, other)) if format.pool.reprint_rule => reprint::differences(printing, other),

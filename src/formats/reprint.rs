@@ -29,6 +29,14 @@ pub fn functionally_identical(a: &Printing, b: &Printing) -> bool {
     }
 }
 
+/// Whether the reprint rule cannot decide between `a` and `b` for want of data: every
+/// fact but the text agrees, and one of them (or both) has no rules text in the card data
+/// (Switch SLG 67 before its fingerprint was repaired). Such a pair is not
+/// [`functionally_identical`], and no other fact says it differs.
+pub fn undecided(a: &Printing, b: &Printing) -> bool {
+    differences(a, b) == [Difference::MissingText]
+}
+
 /// One fact the reprint rule compares, found different between two printings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Difference {
@@ -415,6 +423,21 @@ mod tests {
         let mut typed = pikachu.clone();
         typed.types = vec!["Fire".into()];
         assert!(!functionally_identical(&pikachu, &typed));
+    }
+
+    #[test]
+    fn missing_text_alone_is_undecided() {
+        let switch = card("Switch", T, "Switch your Active Pokémon.");
+        let blank = card("Switch", T, "");
+        assert!(undecided(&blank, &switch) && undecided(&switch, &blank));
+        assert!(!undecided(&switch, &switch.clone()));
+        let mut stadium = blank.clone();
+        stadium.trainer = Some(TrainerKind::Stadium);
+        assert!(
+            !undecided(&stadium, &switch),
+            "another kind of card differs"
+        );
+        assert!(!undecided(&card("Potion", T, ""), &switch));
     }
 
     #[test]

@@ -134,7 +134,8 @@ pub struct FormatEntry {
 pub struct VerdictEntry {
     pub set: String,
     pub number: String,
-    /// `legal`, `legal-as-reprint`, `banned` or `not-legal`.
+    /// `legal`, `legal-as-reprint`, `reprint-undecided` (the card data lacks the text to
+    /// compare with `alternative`), `banned` or `not-legal`.
     pub verdict: &'static str,
     /// Why a printing is not legal.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -361,6 +362,12 @@ fn verdict_entry(verdict: Verdict<'_>, db: &CardDb, printing: &Printing) -> Verd
         Verdict::LegalAsReprint(id) => {
             entry.verdict = "legal-as-reprint";
             entry.reprint_of = db.get(id).map(reference);
+        }
+        Verdict::Undecided { reason, legal } => {
+            entry.verdict = "reprint-undecided";
+            entry.reason = Some(reason);
+            entry.alternative = db.get(legal).map(reference);
+            entry.differences = vec![crate::formats::reprint::Difference::MissingText.describe()];
         }
         Verdict::Banned(ban) => {
             entry.verdict = "banned";
@@ -692,6 +699,14 @@ fn verdict_lines(verdicts: &[VerdictEntry]) -> Vec<String> {
             _ => "same name and text as a legal printing".to_string(),
         };
         lines.push(listed("legal by the reprint rule", &reprints, all, &why));
+    }
+    let undecided: Vec<&VerdictEntry> = verdicts
+        .iter()
+        .filter(|v| v.verdict == "reprint-undecided")
+        .collect();
+    if !undecided.is_empty() {
+        let why = "no rules text in the card data to compare with a legal printing";
+        lines.push(listed("undecided", &undecided, all, why));
     }
     for ban in distinct(verdicts.iter().filter_map(|v| v.ban.as_ref())) {
         let banned: Vec<&VerdictEntry> = verdicts

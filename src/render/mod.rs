@@ -145,6 +145,7 @@ fn to_miette(diagnostic: &Diagnostic) -> MietteDiagnostic {
     let severity = match diagnostic.severity {
         Severity::Error => miette::Severity::Error,
         Severity::Warning => miette::Severity::Warning,
+        Severity::Info => miette::Severity::Advice,
     };
     let mut labels = Vec::new();
     if let Some(span) = diagnostic.span {

@@ -620,3 +620,49 @@ fn names_alone_are_printings_of_the_date_judged() {
         assert!(!text.contains(later), "{later} in\n{text}");
     }
 }
+
+/// A card legal only by the reprint rule keeps its own set, number and rotated mark on the
+/// sheet, with a remark naming the legal printing it reprints, and a note says what the
+/// remark means: no rotated mark stands unexplained.
+#[test]
+fn a_reprint_carries_its_remark() {
+    let dir = tempfile::tempdir().unwrap();
+    let deck = "\
+Pokémon: 11
+4 Dreepy TWM 128
+4 Drakloak TWM 129
+3 Dragapult ex TWM 130
+
+Trainer: 12
+4 Switch SLG 67
+4 Ultra Ball SVI 196
+4 Rare Candy MEG 125
+
+Energy: 37
+37 Psychic Energy SVE 5
+";
+    std::fs::write(dir.path().join("deck.txt"), deck).unwrap();
+    let (code, out) = sheet(
+        dir.path(),
+        &["deck.txt", "-o", "sheet.pdf", "--as-of", "2026-06-01"],
+    );
+    assert_eq!(code, 0, "{out}");
+    if !poppler() {
+        return;
+    }
+    let text = squeezed(&pdf_text(&dir.path().join("sheet.pdf")));
+    for expected in [
+        "4 Switch reprint of PFL 123 SLG 67",
+        "4 Ultra Ball reprint of ASC 213 SVI 196 G",
+        "is legal as a reprint of the printing named in",
+    ] {
+        assert!(text.contains(expected), "missing {expected:?} in\n{text}");
+    }
+    // A printing in the pool has no remark (the note may share its text line).
+    let candy = text
+        .lines()
+        .find_map(|l| l.split_once("Rare Candy"))
+        .unwrap()
+        .1;
+    assert_eq!(candy.trim(), "MEG 125 I", "{text}");
+}

@@ -1,8 +1,10 @@
 //! deckbox's project tasks, run as `cargo xtask <task>`; not part of the shipped binary.
 //!
-//! `cargo xtask cards [TCGDEX_CHECKOUT]` regenerates the embedded card index
-//! (`cards/index.tsv` and `cards/index.bin`) from a TCGdex cards-database checkout
-//! (default: `../shared/data/tcgdex-repo`). `cargo xtask cards --from-tsv` rebuilds only
+//! `cargo xtask cards [TCGDEX_CHECKOUT [POKEMONTCG_CHECKOUT]]` regenerates the embedded card
+//! index (`cards/index.tsv` and `cards/index.bin`) from a TCGdex cards-database checkout
+//! (default: `../shared/data/tcgdex-repo`), taking the fingerprints of rules text TCGdex
+//! lacks from pokemon-tcg-data (default: `../shared/data/pokemontcg`; none when a TCGdex
+//! checkout alone is given). `cargo xtask cards --from-tsv` rebuilds only
 //! `cards/index.bin` from the committed `cards/index.tsv` (after a change to name
 //! normalization, say). Both are deterministic: the same input gives the same bytes, which
 //! `tests/suite/card_index.rs` checks.
@@ -16,7 +18,7 @@ use std::process::ExitCode;
 
 use deckbox::cards::index_file;
 
-const USAGE: &str = "usage: cargo xtask cards [TCGDEX_CHECKOUT | --from-tsv] | cargo xtask rules";
+const USAGE: &str = "usage: cargo xtask cards [TCGDEX_CHECKOUT [POKEMONTCG_CHECKOUT] | --from-tsv] | cargo xtask rules";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -26,10 +28,13 @@ fn main() -> ExitCode {
         .collect::<Vec<_>>()
         .as_slice()
     {
-        ["cards"] => cards(&default_checkout()),
+        ["cards"] => cards(&default_checkout(), Some(&default_pokemontcg())),
         ["cards", "--from-tsv"] => from_tsv(),
         ["rules"] => rules(),
-        ["cards", checkout] if !checkout.starts_with('-') => cards(Path::new(checkout)),
+        ["cards", checkout] if !checkout.starts_with('-') => cards(Path::new(checkout), None),
+        ["cards", checkout, pokemontcg] if !checkout.starts_with('-') => {
+            cards(Path::new(checkout), Some(Path::new(pokemontcg)))
+        }
         _ => Err(USAGE.to_string()),
     };
     match result {
@@ -55,6 +60,11 @@ fn default_checkout() -> PathBuf {
     root().join("../shared/data/tcgdex-repo")
 }
 
+/// pokemon-tcg-data, for the fingerprints of rules text TCGdex lacks.
+fn default_pokemontcg() -> PathBuf {
+    root().join("../shared/data/pokemontcg")
+}
+
 fn rules() -> Result<String, String> {
     let page = deckbox::render::rules_reference::markdown();
     write(&root().join("docs/rules.md"), page.as_bytes())?;
@@ -64,8 +74,8 @@ fn rules() -> Result<String, String> {
     ))
 }
 
-fn cards(checkout: &Path) -> Result<String, String> {
-    let generated = index_file::generate(checkout).map_err(|err| err.to_string())?;
+fn cards(checkout: &Path, pokemontcg: Option<&Path>) -> Result<String, String> {
+    let generated = index_file::generate(checkout, pokemontcg).map_err(|err| err.to_string())?;
     write(&root().join("cards/index.tsv"), generated.tsv.as_bytes())?;
     write(&root().join("cards/index.bin"), &generated.bin)?;
     let mut summary = format!(
@@ -78,6 +88,12 @@ fn cards(checkout: &Path) -> Result<String, String> {
         summary.push_str(&format!(
             "\nrepair {}: {} printings",
             repaired.rule, repaired.printings
+        ));
+    }
+    for gap in &generated.text_gaps {
+        summary.push_str(&format!(
+            "\nno rules text in TCGdex: {} {} printings, {} repaired from pokemon-tcg-data",
+            gap.missing, gap.kind, gap.repaired
         ));
     }
     for skipped in &generated.skipped {

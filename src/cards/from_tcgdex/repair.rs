@@ -49,6 +49,88 @@ pub fn repair(printings: &mut [Printing]) -> Vec<Repaired> {
         .collect()
 }
 
+/// Printings without rules text, by kind of card: how many TCGdex leaves without it and
+/// how many [`rules_text_from`] repaired. A printing without text has no effect
+/// fingerprint, and the reprint rule cannot compare it (Switch SLG 67).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TextGap {
+    /// `Pokémon`, `Trainer` or `special Energy` (basic Energy print no rules text).
+    pub kind: &'static str,
+    /// Printings of that kind without rules text in TCGdex.
+    pub missing: usize,
+    /// Of those, how many got the fingerprint of the same printing in the other source.
+    pub repaired: usize,
+}
+
+/// The kinds [`TextGap`] counts, in the order they are reported.
+const TEXT_KINDS: [&str; 3] = ["Pokémon", "Trainer", "special Energy"];
+
+fn text_kind(printing: &Printing) -> Option<usize> {
+    match printing.category {
+        Category::Pokemon => Some(0),
+        Category::Trainer => Some(1),
+        Category::Energy if !printing.is_basic_energy() => Some(2),
+        Category::Energy => None,
+    }
+}
+
+/// Where a printing of `other` stands for the same printing of TCGdex: its set code,
+/// number, name (lookup key) and kind of card.
+type SamePrinting = (String, String, String, Category);
+
+fn same_printing(printing: &Printing) -> SamePrinting {
+    (
+        printing.set_code.clone(),
+        printing.number.clone(),
+        printing.rules_key().to_string(),
+        printing.category,
+    )
+}
+
+/// Gives each printing without rules text the effect fingerprint of the same printing
+/// (set code, number, name and kind of card) in `other`, pokemon-tcg-data loaded by
+/// [`crate::cards::from_pokemontcg`]: the fingerprint only, never the text. Two printings
+/// of `other` that match one printing but disagree on the fingerprint repair nothing. Only
+/// `cargo xtask cards` runs it ([`crate::cards::index_file::generate`]); the result does not
+/// depend on the order of `other`.
+pub fn rules_text_from(printings: &mut [Printing], other: &[Printing]) -> Vec<TextGap> {
+    let mut known: HashMap<SamePrinting, Option<(u64, bool)>> = HashMap::new();
+    for printing in other {
+        let Some(effect) = printing.effect else {
+            continue;
+        };
+        let fact = Some((effect, printing.any_number));
+        known
+            .entry(same_printing(printing))
+            .and_modify(|kept| {
+                if *kept != fact {
+                    *kept = None;
+                }
+            })
+            .or_insert(fact);
+    }
+    let mut gaps: Vec<TextGap> = TEXT_KINDS
+        .iter()
+        .map(|&kind| TextGap {
+            kind,
+            missing: 0,
+            repaired: 0,
+        })
+        .collect();
+    for printing in printings.iter_mut().filter(|p| p.effect.is_none()) {
+        let Some(gap) = text_kind(printing).and_then(|kind| gaps.get_mut(kind)) else {
+            continue;
+        };
+        gap.missing += 1;
+        if let Some(Some((effect, any_number))) = known.get(&same_printing(printing)) {
+            printing.effect = Some(*effect);
+            printing.any_number |= *any_number;
+            gap.repaired += 1;
+        }
+    }
+    gaps
+}
+
 /// TCGdex gives the newest special Energy cards `energyType: "Normal"`, the basic Energy's
 /// value (Reversal Energy PAR 266, Prism Energy BLK 86, Team Rocket's Energy ASC 217, the
 /// typed Energy of Perfect Order and later: Growing Grass Energy POR 86...). Read as basic,
@@ -584,6 +666,57 @@ mod tests {
         p.stage = stage;
         p.tags = Tags::of_pokemon(name, stage);
         p
+    }
+
+    #[test]
+    fn missing_rules_text_takes_the_other_sources_fingerprint() {
+        let trainer = |set: &str, number: &str, name: &str, text: &str| {
+            let mut p = Printing::new(set, number, Category::Trainer);
+            p.names.set(Language::En, name);
+            p.set_rules_text(text);
+            p
+        };
+        let mut printings = vec![
+            trainer("SLG", "67", "Switch", ""),
+            trainer("TK4G", "28", "Switch", ""),
+            trainer("CIN", "120", "Counter Catcher", ""),
+            trainer("SUM", "1", "Potion", ""),
+        ];
+        let text = "Switch your Active Pokémon with 1 of your Benched Pokémon.";
+        let other = vec![
+            trainer("SLG", "67", "Switch", text),
+            // Another name on the same code and number repairs nothing.
+            trainer("TK4G", "28", "Poké Ball", "Flip a coin."),
+            // Two printings that disagree repair nothing.
+            trainer("CIN", "120", "Counter Catcher", "a"),
+            trainer("CIN", "120", "Counter Catcher", "b"),
+            trainer("SUM", "1", "Potion", ""),
+        ];
+        let gaps = rules_text_from(&mut printings, &other);
+        assert_eq!(
+            printings[0].effect,
+            trainer("MEG", "130", "Switch", text).effect
+        );
+        assert!(printings[1..].iter().all(|p| p.effect.is_none()));
+        let counts: Vec<(&str, usize, usize)> = gaps
+            .iter()
+            .map(|g| (g.kind, g.missing, g.repaired))
+            .collect();
+        assert_eq!(
+            counts,
+            [
+                ("Pokémon", 0, 0),
+                ("Trainer", 4, 1),
+                ("special Energy", 0, 0)
+            ]
+        );
+        // The order of the other source does not change the result.
+        let mut again = printings.clone();
+        again[0].effect = None;
+        let mut reversed = other.clone();
+        reversed.reverse();
+        rules_text_from(&mut again, &reversed);
+        assert_eq!(again, printings);
     }
 
     #[test]

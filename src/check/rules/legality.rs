@@ -1,4 +1,5 @@
-//! Which printings the format allows: `not-legal`, `banned`. The verdicts come from
+//! Which printings the format allows: `not-legal`, `reprint-undecided`, `legal-as-reprint`,
+//! `banned`. The verdicts come from
 //! [`crate::formats::legality`], judged once per deck ([`Deck::verdicts`]).
 
 use super::{Check, Deck, Rule, RuleDef};
@@ -11,11 +12,103 @@ pub(super) const NOT_LEGAL: RuleDef = RuleDef {
     id: "not-legal",
     severity: Severity::Error,
     summary: "A card outside the format's card pool (regulation mark, set, series or release date).",
-    why: "Each format allows only some printings: Standard the regulation marks of the season, Expanded the Black & White series onward. An older printing stays legal when a legal printing has the same name and functionally identical text (Play! Pokémon Tournament Rules 5.4.1.3). deckbox compares it with each legal printing of the name: the kind of card (Trainer or Energy kind, stage, what it evolves from, types, ACE SPEC, Radiant or Prism Star, the name's mechanic such as ex or V) and a fingerprint of the English rules text, taken after setting aside what changed between eras without changing the effect: reminder lines (how many Items or Supporters a turn, the Stadium and Tool rules, deck limits, a rule box's Prize count), typography, and known rewordings (`his or her`, `Shuffle your deck afterward`, Ultra Ball's cost written three ways). So Ultra Ball SUM 135 and Switch BS 95 are legal in Standard through Ultra Ball MEG 131 and Switch MEG 130, while Potion BS 94 (removes up to 2 damage counters) is not the card Potion POR 83 is (heals 30 damage), nor Energy Retrieval BS 81 (trade a card for the Energy) the card Energy Retrieval CRI 108 is. The finding's help names the legal printing compared and what differed; `deckbox card NAME --output json` lists it as `differences`.",
+    why: "Each format allows only some printings: Standard the regulation marks of the season, Expanded the Black & White series onward. An older printing stays legal when a legal printing has the same name and functionally identical text (Play! Pokémon Tournament Rules 5.4.1.3). deckbox compares it with each legal printing of the name: the kind of card (Trainer or Energy kind, stage, what it evolves from, types, ACE SPEC, Radiant or Prism Star, the name's mechanic such as ex or V) and a fingerprint of the English rules text, taken after setting aside what changed between eras without changing the effect: reminder lines (how many Items or Supporters a turn, the Stadium and Tool rules, deck limits, a rule box's Prize count), typography, and known rewordings (`his or her`, `Shuffle your deck afterward`, Ultra Ball's cost written three ways). So Ultra Ball SUM 135 and Switch BS 95 are legal in Standard through Ultra Ball MEG 131 and Switch MEG 130, while Potion BS 94 (removes up to 2 damage counters) is not the card Potion POR 83 is (heals 30 damage), nor Energy Retrieval BS 81 (trade a card for the Energy) the card Energy Retrieval CRI 108 is. The finding's help names the legal printing compared and what differed; `deckbox card NAME --output json` lists it as `differences`. A printing whose rules text the card data lacks is not rejected: `reprint-undecided` says the data cannot decide.",
     example: "4 Iono PAL 185   (regulation mark G, rotated out of Standard on 2026-04-10)\n1 Potion BS 94   (compared with Potion POR 83: different effect text)\n",
     fix: "Replace the card, or play a legal printing of it when deckbox names one; `deckbox formats show <format>` lists what the format allows.",
     check: Check::Deck(not_legal),
 };
+
+pub(super) const REPRINT_UNDECIDED: RuleDef = RuleDef {
+    id: "reprint-undecided",
+    severity: Severity::Warning,
+    summary: "A card outside the format's pool that may be legal as a reprint, but the card data lacks the rules text to compare.",
+    why: "An older printing is legal when a legal printing has the same name and functionally identical text (Play! Pokémon Tournament Rules 5.4.1.3). deckbox compares the text through a fingerprint of each printing's English rules text. A few printings have no rules text in TCGdex, deckbox's card data; the card index takes the missing fingerprint from pokemon-tcg-data where that has the printing (docs/card-index.md counts them). Where neither source has it, deckbox cannot tell whether the two cards say the same: it says so as a warning (the deck stays valid, exit code 0) instead of rejecting a card that is most likely a legal reprint. The finding names the printing without text and the legal printing it was compared with.",
+    example: "4 Switch TK4G 28   (HeartGold & SoulSilver Trainer Kit: no rules text in the card data; Switch PFL 123 is legal)\n",
+    fix: "Write the code and number of the legal printing deckbox names (or of your card if it is current), or compare the two cards' text yourself: when it says the same, the older printing is legal as a reprint.",
+    check: Check::Deck(reprint_undecided),
+};
+
+pub(super) const LEGAL_AS_REPRINT: RuleDef = RuleDef {
+    id: "legal-as-reprint",
+    severity: Severity::Info,
+    summary: "A card outside the format's pool that is legal as a reprint of a legal printing (a remark, not a fault).",
+    why: "An older printing is legal when a legal printing has the same name and functionally identical text (Play! Pokémon Tournament Rules 5.4.1.3): Switch SLG 67 is played in Standard as Switch PFL 123. Its regulation mark or set is outside the format, so a player or judge reading the list may ask; the remark names the legal printing deckbox compared it with, and the registration sheet (`deckbox sheet`) prints it beside the card.",
+    example: "4 Switch SLG 67   (legal as a reprint of PFL 123)\n",
+    fix: "Nothing to fix. To avoid the question at the table, write the legal printing's code and number instead.",
+    check: Check::Deck(legal_as_reprint),
+};
+
+/// `reprint-undecided`: one finding per line whose printing is outside the pool and may be
+/// a reprint of a legal printing, had the card data the text of both.
+fn reprint_undecided(deck: &Deck) -> Vec<Diagnostic> {
+    let (db, format) = (deck.db, deck.format);
+    deck.identified
+        .iter()
+        .zip(deck.verdicts())
+        .filter_map(|((card, printing), verdict)| {
+            let Verdict::Undecided { reason, legal } = verdict else {
+                return None;
+            };
+            let other = db.get(*legal)?;
+            let name = printing.rules_name();
+            let (label, legal_label) = (printing.printing_label(), other.printing_label());
+            let missing = match (printing.effect.is_none(), other.effect.is_none()) {
+                (true, true) => format!("{label} nor {legal_label}"),
+                (false, true) => legal_label.clone(),
+                _ => label.clone(),
+            };
+            Some(
+                Diagnostic::new(
+                    Rule::ReprintUndecided,
+                    format!(
+                        "{name} ({label}) is outside {} ({reason}) and may be legal as a reprint of {legal_label}, but the card data has no rules text for {missing}: deckbox cannot decide",
+                        format.name
+                    ),
+                )
+                .with_help(format!(
+                    "write a current printing's code, such as {} {legal_label}; or compare the two cards' text: when they say the same, {label} is legal",
+                    names::canonical(other.names.primary())
+                ))
+                .at(deck.text, card.line.span, "cannot decide")
+                .with_cards(vec![name]),
+            )
+        })
+        .collect()
+}
+
+/// `legal-as-reprint`: one remark per line whose printing is legal only by the reprint
+/// rule, naming the legal printing it reprints.
+fn legal_as_reprint(deck: &Deck) -> Vec<Diagnostic> {
+    let (db, format) = (deck.db, deck.format);
+    deck.identified
+        .iter()
+        .zip(deck.verdicts())
+        .filter_map(|((card, printing), verdict)| {
+            let Verdict::LegalAsReprint(id) = verdict else {
+                return None;
+            };
+            let other = db.get(*id)?;
+            let name = printing.rules_name();
+            let legal = other.printing_label();
+            Some(
+                Diagnostic::new(
+                    Rule::LegalAsReprint,
+                    format!(
+                        "{name} ({}) is legal in {} as a reprint of {legal}",
+                        printing.printing_label(),
+                        format.name
+                    ),
+                )
+                .with_help(format!(
+                    "same name and text as {} {legal} (Play! Pokémon Tournament Rules 5.4.1.3)",
+                    names::canonical(other.names.primary())
+                ))
+                .at(deck.text, card.line.span, "legal as a reprint")
+                .with_cards(vec![name]),
+            )
+        })
+        .collect()
+}
 
 pub(super) const BANNED: RuleDef = RuleDef {
     id: "banned",

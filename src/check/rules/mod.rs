@@ -101,6 +101,8 @@ registry! {
     GoldStarLimit => tags::GOLD_STAR_LIMIT,
     NoBasicPokemon => size::NO_BASIC_POKEMON,
     NotLegal => legality::NOT_LEGAL,
+    ReprintUndecided => legality::REPRINT_UNDECIDED,
+    LegalAsReprint => legality::LEGAL_AS_REPRINT,
     Banned => legality::BANNED,
     SingleType => glc::SINGLE_TYPE,
     RuleBox => glc::RULE_BOX,

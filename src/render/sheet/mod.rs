@@ -16,6 +16,9 @@
 //!   of PTCG Live's `SVALT` codes) leaves them blank: any printing is not the player's
 //!   printing. [`Sheet::missing_printing`] lists the Pokémon among them, which the form
 //!   requires.
+//! - A printing outside the format that is legal as a reprint keeps its own code, number
+//!   and mark, with a remark naming the legal printing it reprints (`reprint of MEG 130`),
+//!   so no rotated mark stands on the sheet unexplained.
 //! - The deck's verdict: valid, or a warning with the first errors. `deckbox sheet`
 //!   refuses an invalid deck unless `--force`.
 
@@ -26,12 +29,13 @@ use jiff::civil::Date;
 use serde::Serialize;
 
 use crate::cards::resolve::{self, Resolution};
-use crate::cards::{CardDb, split_subset};
+use crate::cards::{CardDb, Printing, split_subset};
 use crate::check::CheckedDeck;
 use crate::check::diagnostic::Severity;
 use crate::deck::Section;
 use crate::edit::listing::{self, ListLine, Refusal};
 use crate::formats::Format;
+use crate::formats::legality::{self, Verdict as Legality};
 use crate::names::lang::Language;
 use crate::names::plain_spelling;
 
@@ -94,6 +98,10 @@ pub struct Row {
     pub set: Option<String>,
     pub number: Option<String>,
     pub regulation_mark: Option<char>,
+    /// Why a printing outside the format is on the sheet: `reprint of MEG 130` (legal as a
+    /// reprint, [`crate::formats::legality::Verdict::LegalAsReprint`]), or `reprint of MEG
+    /// 130? (text not in the card data)` when deckbox could not compare the text.
+    pub remark: Option<String>,
     /// The input lines this row merges.
     pub lines: Vec<usize>,
 }
@@ -148,7 +156,7 @@ impl Sheet {
                 rows: group
                     .lines
                     .iter()
-                    .map(|line| row(line, db, own_language))
+                    .map(|line| row(line, db, format, own_language))
                     .collect(),
                 total: group.total(),
             })
@@ -189,6 +197,14 @@ impl Sheet {
         })
     }
 
+    /// The rows with a [`Row::remark`].
+    pub fn remarked(&self) -> impl Iterator<Item = &Row> {
+        self.sections
+            .iter()
+            .flat_map(|section| &section.rows)
+            .filter(|row| row.remark.is_some())
+    }
+
     /// The Pokémon rows without a set code and number, which the form requires.
     pub fn missing_printing(&self) -> Vec<&Row> {
         self.sections
@@ -214,7 +230,7 @@ pub fn us_date(date: Date) -> String {
     format!("{:02}/{:02}/{:04}", date.month(), date.day(), date.year())
 }
 
-fn row(line: &ListLine, db: &CardDb, own_language: Option<Language>) -> Row {
+fn row(line: &ListLine, db: &CardDb, format: &Format, own_language: Option<Language>) -> Row {
     let printing = line.printing.and_then(|id| db.get(id));
     let named_by_printing = match (&line.set, &line.number) {
         (Some(set), Some(number))
@@ -250,6 +266,7 @@ fn row(line: &ListLine, db: &CardDb, own_language: Option<Language>) -> Row {
     let own_name = own_language
         .filter(|_| plain_spelling(&line.name) != plain_spelling(&name))
         .map(|_| line.name.clone());
+    let named = printing.filter(|_| named_by_printing);
     Row {
         count: line.count,
         name,
@@ -257,9 +274,23 @@ fn row(line: &ListLine, db: &CardDb, own_language: Option<Language>) -> Row {
         set,
         number,
         // The mark of the printing named; a card named by name alone has no one printing.
-        regulation_mark: printing
-            .filter(|_| named_by_printing)
-            .and_then(|printing| printing.regulation_mark),
+        regulation_mark: named.and_then(|printing| printing.regulation_mark),
+        remark: named.and_then(|printing| remark(db, format, printing)),
         lines: line.source_lines.clone(),
+    }
+}
+
+/// The remark of a printing legal only by the reprint rule (or that may be, had the card
+/// data its text).
+fn remark(db: &CardDb, format: &Format, printing: &Printing) -> Option<String> {
+    match legality::judge(format, db, printing) {
+        Legality::LegalAsReprint(id) => {
+            Some(format!("reprint of {}", db.get(id)?.printing_label()))
+        }
+        Legality::Undecided { legal, .. } => Some(format!(
+            "reprint of {}? (text not in the card data)",
+            db.get(legal)?.printing_label()
+        )),
+        _ => None,
     }
 }

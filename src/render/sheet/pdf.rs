@@ -687,6 +687,22 @@ impl Layout {
                 y += 9.0;
             }
         }
+        if sheet.remarked().next().is_some() {
+            let mut note = "A card whose printing is outside the format's sets or regulation marks is legal as a reprint of the printing named in grey after it: same name and text (Play! Pokémon Tournament Rules 5.4.1.3).".to_string();
+            if sheet
+                .remarked()
+                .any(|row| row.remark.as_deref().is_some_and(|r| r.contains('?')))
+            {
+                note.push_str(
+                    " A '?' marks a printing whose text deckbox could not compare: check it.",
+                );
+            }
+            y += 4.0;
+            for line in canvas.wrap(false, 7.5, room, &note) {
+                canvas.text(x, y + 7.5, false, 7.5, grey(INK), &line);
+                y += 9.0;
+            }
+        }
         if let Some(language) = sheet.own_language {
             let note = format!(
                 "Card names in English; the list's own names ({}) in grey.",
@@ -830,15 +846,28 @@ impl Layout {
         }
     }
 
-    /// The English name, and the list's own name after it in grey when there is room.
+    /// The English name, and after it in grey when there is room the list's own name and
+    /// the row's remark (the remark first kept when both do not fit).
     fn name_cell(&self, canvas: &mut Canvas<'_, '_>, x: f32, y: f32, room: f32, row: &Row) {
+        let both = match (&row.own_name, &row.remark) {
+            (Some(own), Some(remark)) => Some(format!("{own} · {remark}")),
+            _ => None,
+        };
+        let greys = [both.as_ref(), row.remark.as_ref(), row.own_name.as_ref()];
         let english = canvas.width(false, 8.5, &row.name);
-        if let Some(own) = &row.own_name {
-            for own_size in [7.0, 6.0] {
-                let own_width = canvas.width(false, own_size, own);
+        for grey_text in greys.into_iter().flatten() {
+            for own_size in [7.0, 6.0, 5.0] {
+                let own_width = canvas.width(false, own_size, grey_text);
                 if english + 5.0 + own_width <= room {
                     canvas.text(x, y, false, 8.5, grey(INK), &row.name);
-                    canvas.text(x + english + 5.0, y, false, own_size, grey(FAINT), own);
+                    canvas.text(
+                        x + english + 5.0,
+                        y,
+                        false,
+                        own_size,
+                        grey(FAINT),
+                        grey_text,
+                    );
                     return;
                 }
             }
