@@ -2,7 +2,7 @@
 //!
 //! Loading a checkout parses ~20k files; the cache keeps the finished [`CardDb`] (its
 //! lookup tables and its printings, curated flags applied, each printing encoded on its
-//! own) as one file per checkout, keyed by its canonical path. A warm open reads that file
+//! own, and their texts, decoded only by [`CardDb::details`]) as one file per checkout, keyed by its canonical path. A warm open reads that file
 //! once, checks the header and copies the tables out in bulk: no printing is decoded
 //! until a lookup asks for it. The header records the checkout's fingerprint and a hash of
 //! the curated flags, so a changed checkout or a deckbox with other curated flags rebuilds
@@ -33,7 +33,7 @@ use super::{CardDb, CardDbError, Printing, Source, from_pokemontcg, from_tcgdex}
 
 /// Bumped whenever [`Printing`] or the loaders change what they produce, so that older
 /// cache files are rebuilt.
-const FORMAT_VERSION: u32 = 13;
+const FORMAT_VERSION: u32 = 14;
 const MAGIC: &[u8; 8] = b"DBXCARDS";
 /// Magic, version, checkout fingerprint, curated-flags hash, total file length.
 const HEADER_LEN: usize = 8 + 4 + 8 + 8 + 8 + 4;
@@ -129,17 +129,17 @@ pub fn open_detailed(path: &Path, options: &IndexOptions) -> Result<Opened, Card
             Err(CacheMiss::Missing | CacheMiss::Outdated) => {}
         }
     }
-    let (mut printings, unreadable) = match layout {
+    let (mut printings, details, unreadable) = match layout {
         Layout::Tcgdex => {
             let loaded = from_tcgdex::load_detailed(&root)?;
-            (loaded.printings, loaded.damaged)
+            (loaded.printings, loaded.details, loaded.damaged)
         }
         Layout::PokemonTcg => from_pokemontcg::load_detailed(&root)?,
     };
     // Stored in the cache with the flags applied; the stamp's `curated` hash rebuilds the
     // cache when a newer deckbox ships other curated flags.
     apply_curated(&mut printings, &curated);
-    let db = CardDb::new(source, printings);
+    let db = CardDb::new(source, printings).with_details(details);
     let written = unreadable.is_empty()
         && cache_file
             .as_deref()
