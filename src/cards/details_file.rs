@@ -402,3 +402,45 @@ mod tests {
         }
     }
 }
+
+#[cfg(test)]
+mod measure {
+    #[test]
+    #[ignore = "a measurement"]
+    #[allow(clippy::print_stderr, reason = "prints the measurement")]
+    fn phases() {
+        let bytes = std::fs::read("cards/details.bin").unwrap();
+        for _ in 0..3 {
+            let t = std::time::Instant::now();
+            let mut reader = super::Reader::new(&bytes, super::HEADER_LEN);
+            let mut secs = Vec::new();
+            for _ in 0..super::SECTIONS {
+                let start = reader.position();
+                let len = u32::from_le_bytes(bytes[start + 1..start + 5].try_into().unwrap());
+                let mut section = super::Reader::new(&bytes, start + 5);
+                let data = section.blob().unwrap();
+                secs.push(super::inflate(data, len as usize).unwrap());
+                reader = super::Reader::new(&bytes, section.position());
+            }
+            let t1 = t.elapsed();
+            let sizes: Vec<usize> = secs.iter().map(Vec::len).collect();
+            let tables: Vec<super::Table> = secs[..7]
+                .iter()
+                .map(|s| super::Table::read(s).unwrap())
+                .collect();
+            let t2 = t.elapsed();
+            let records: Vec<super::Record> = postcard::from_bytes(&secs[7]).unwrap();
+            let t3 = t.elapsed();
+            let d = super::Decoder {
+                common: &tables[0],
+                languages: &tables[1..],
+            };
+            let all: Vec<_> = records.iter().map(|r| d.details(r).unwrap()).collect();
+            let t4 = t.elapsed();
+            eprintln!(
+                "inflate {t1:?} tables {t2:?} records {t3:?} details {t4:?} {sizes:?} {}",
+                all.len()
+            );
+        }
+    }
+}

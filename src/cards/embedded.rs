@@ -58,3 +58,20 @@ mod tests {
         );
     }
 }
+
+#[cfg(test)]
+mod measure {
+    /// Run with `cargo test --release --lib cards::embedded::measure -- --ignored
+    /// --nocapture`: what the first [`super::CardDb::details`] costs (docs/performance.md).
+    #[test]
+    #[ignore = "a measurement, not a check"]
+    #[allow(clippy::print_stderr, reason = "prints the measurement")]
+    fn decoding_every_printings_details() {
+        for _ in 0..5 {
+            let db = super::open().unwrap();
+            let start = std::time::Instant::now();
+            let count = db.all_details().len();
+            eprintln!("{count} details decoded in {:.2?}", start.elapsed());
+        }
+    }
+}
