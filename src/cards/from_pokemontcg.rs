@@ -81,6 +81,10 @@ struct RawText {
     damage: Option<String>,
 }
 
+/// What [`load_detailed`] read: the printings, each one's details (same order), and the
+/// card files that could not be read.
+pub type LoadedSets = (Vec<Printing>, Vec<Details>, Vec<Skipped>);
+
 #[derive(Debug, Deserialize)]
 struct RawModifier {
     #[serde(default, rename = "type")]
@@ -104,9 +108,7 @@ pub fn load(root: &Path) -> Result<Vec<Printing>, CardDbError> {
 /// A set id names a file, so only a plain id is followed ([`plain_id`]), to a file that
 /// really lies in `cards/en` (a link out of it is refused too); an id listed twice is loaded
 /// once. The whole load is bounded by a `Budget` (`budget.rs`).
-pub fn load_detailed(
-    root: &Path,
-) -> Result<(Vec<Printing>, Vec<Details>, Vec<Skipped>), CardDbError> {
+pub fn load_detailed(root: &Path) -> Result<LoadedSets, CardDbError> {
     let budget = Budget::new(root);
     let sets_path = root.join("sets").join("en.json");
     let raw_sets: Vec<RawSet> = read_json(&sets_path, &budget)?;

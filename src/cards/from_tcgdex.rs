@@ -45,6 +45,9 @@ const CODE_OVERRIDES: &[(&str, &str)] = &[
 const POCKET_SERIE_ID: &str = "tcgp";
 const POCKET_DIR: &str = "Pokémon TCG Pocket";
 
+/// A printing with what it says beyond the rules' facts.
+type Detailed = (Printing, Details);
+
 /// A record the loader could not turn into a printing, and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Skipped {
@@ -106,7 +109,7 @@ pub fn load_detailed(root: &Path) -> Result<Loaded, CardDbError> {
                 message: "too many card files".into(),
             }));
     }
-    let results: Vec<Result<Result<(Printing, Details), Skipped>, CardDbError>> = jobs
+    let results: Vec<Result<Result<Detailed, Skipped>, CardDbError>> = jobs
         .par_iter()
         .map(|(index, path)| {
             let info = sets.get(*index).map(|(info, _)| info);
@@ -326,7 +329,7 @@ fn read_card(
     path: &Path,
     set: Option<&SetInfo>,
     budget: &Budget,
-) -> Result<Result<(Printing, Details), Skipped>, CardDbError> {
+) -> Result<Result<Detailed, Skipped>, CardDbError> {
     let value = read_record(path, budget)?;
     let local_id = percent_decode(path.file_stem().and_then(|s| s.to_str()).unwrap_or(""));
     let mapped = match set {
