@@ -352,7 +352,12 @@ mod details_oracle {
     /// The value of the top-level `hp:` line (one tab of indent), when it has one.
     fn hp(text: &str) -> Option<u32> {
         text.lines()
-            .find_map(|line| line.strip_prefix("\thp: "))
+            .find_map(|line| {
+                (line
+                    .strip_prefix('\t')
+                    .or_else(|| line.strip_prefix("    ")))
+                .and_then(|line| line.strip_prefix("hp: "))
+            })
             .and_then(|rest| {
                 rest.trim_end_matches(',')
                     .trim()
@@ -456,7 +461,13 @@ mod details_oracle {
         let data = data.join("tcgdex-repo/data");
         let of = |text: &str| {
             text.lines()
-                .find_map(|line| line.strip_prefix("\tillustrator: "))
+                // One tab of indent, or four spaces in a few files.
+                .find_map(|line| {
+                    (line
+                        .strip_prefix('\t')
+                        .or_else(|| line.strip_prefix("    ")))
+                    .and_then(|line| line.strip_prefix("illustrator: "))
+                })
                 .map(|rest| {
                     rest.trim_end_matches(',')
                         .trim_matches(['"', '\''])
