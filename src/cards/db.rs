@@ -13,6 +13,7 @@ use std::sync::OnceLock;
 use crate::util::memo::Memo;
 
 use super::details::Details;
+use super::details_file;
 use super::table::{self, KeyTable, Reader};
 use super::{DbSlot, Printing, PrintingId, Source, split_subset};
 use crate::names;
@@ -53,9 +54,27 @@ pub struct CardDb {
     sketches: OnceLock<Vec<(u32, super::resolve::NameSketch)>>,
     /// Set id → printed set code, built the first time a line names a set by its id.
     set_codes: OnceLock<HashMap<String, String>>,
-    /// What each printing says beyond the rules' facts (see [`Details`]), by printing id;
-    /// empty when the source gives none.
-    details: Vec<Details>,
+    /// What each printing says beyond the rules' facts (see [`Details`]), by printing id:
+    /// decoded on first access, never by a `check`.
+    details: DetailsStore,
+}
+
+/// Every printing's [`Details`], kept encoded ([`details_file`]) until first asked for.
+#[derive(Debug, Default)]
+struct DetailsStore {
+    /// Empty when the source gives none, or when the encoded details do not decode.
+    decoded: OnceLock<Vec<Details>>,
+    encoded: EncodedDetails,
+}
+
+#[derive(Debug, Default, Clone)]
+enum EncodedDetails {
+    #[default]
+    None,
+    /// Compiled into the binary (`cards/details.bin`).
+    Static(&'static [u8]),
+    /// A range of [`Records::bytes`] (the `--cards` cache).
+    InRecords(std::ops::Range<usize>),
 }
 
 /// Written text → what it maps to (an index key, suggestions), shared by the threads of a
@@ -128,13 +147,32 @@ impl CardDb {
             suggested: KeyMemo::default(),
             sketches: OnceLock::new(),
             set_codes: OnceLock::new(),
-            details: Vec::new(),
+            details: DetailsStore::default(),
         }
     }
 
     /// The database with `details[i]` as what printing `i` says beyond the rules' facts.
     pub fn with_details(mut self, details: Vec<Details>) -> CardDb {
-        self.details = details;
+        self.details = DetailsStore {
+            decoded: OnceLock::from(details),
+            encoded: EncodedDetails::None,
+        };
+        self
+    }
+
+    /// The database with the details encoded in `bytes` (see [`details_file`]), decoded
+    /// when first asked for. Left without details when their header does not say they
+    /// describe as many printings as the database holds.
+    pub(crate) fn with_encoded_details(mut self, bytes: &'static [u8]) -> CardDb {
+        let fits = details_file::count(bytes) == Some(self.len());
+        self.details = DetailsStore {
+            decoded: OnceLock::new(),
+            encoded: if fits {
+                EncodedDetails::Static(bytes)
+            } else {
+                EncodedDetails::None
+            },
+        };
         self
     }
 
@@ -164,8 +202,30 @@ impl CardDb {
 
     /// What printing `id` says beyond the rules' facts (HP, attacks, abilities, rules text,
     /// illustrator, rarity), when the source gives it.
+    ///
+    /// The first call decodes every printing's details (measured in docs/performance.md);
+    /// a database whose details are damaged answers `None` for every printing.
     pub fn details(&self, id: PrintingId) -> Option<&Details> {
-        self.details.get(usize::try_from(id).ok()?)
+        self.all_details().get(usize::try_from(id).ok()?)
+    }
+
+    /// Every printing's details, by printing id (empty when the source gives none).
+    pub fn all_details(&self) -> &[Details] {
+        self.details.decoded.get_or_init(|| {
+            let decoded = self.encoded_details().and_then(details_file::decode);
+            decoded
+                .filter(|details| details.len() == self.len())
+                .unwrap_or_default()
+        })
+    }
+
+    /// The encoded details, when they are kept encoded.
+    fn encoded_details(&self) -> Option<&[u8]> {
+        match &self.details.encoded {
+            EncodedDetails::None => None,
+            EncodedDetails::Static(bytes) => Some(bytes),
+            EncodedDetails::InRecords(range) => self.records.bytes.get(range.clone()),
+        }
     }
 
     /// Every printing with its id, in id order. Decodes every printing not yet decoded:
@@ -274,7 +334,8 @@ impl CardDb {
     }
 
     /// Appends the database to `out`, in the layout [`CardDb::decode`] reads: the name
-    /// table, the set-number table, the record ends and the records.
+    /// table, the set-number table, the record ends, the records and the details (empty
+    /// when there are none).
     pub(crate) fn encode(&self, out: &mut Vec<u8>) -> Option<()> {
         self.by_name.encode(out);
         self.by_printing.encode(out);
@@ -292,6 +353,13 @@ impl CardDb {
         }
         table::put_u32s(out, &ends);
         table::put_blob(out, &records);
+        match (self.details.decoded.get(), self.encoded_details()) {
+            (_, Some(encoded)) => table::put_blob(out, encoded),
+            (Some(details), None) if !details.is_empty() => {
+                table::put_blob(out, &details_file::encode(details, false)?);
+            }
+            _ => table::put_blob(out, &[]),
+        }
         Some(())
     }
 
@@ -304,6 +372,16 @@ impl CardDb {
         let ends = reader.u32s()?;
         let records_start = reader.position().checked_add(8)?;
         let records_len = reader.blob()?.len();
+        let details_start = reader.position().checked_add(8)?;
+        let details_len = reader.blob()?.len();
+        let details_range = details_start..details_start + details_len;
+        let encoded = match bytes.get(details_range.clone()) {
+            Some([]) => EncodedDetails::None,
+            Some(details) if details_file::count(details) == Some(ends.len()) => {
+                EncodedDetails::InRecords(details_range)
+            }
+            _ => return None,
+        };
         let count = u32::try_from(ends.len()).ok()?;
         let consistent = reader.at_end()
             && ends.is_sorted()
@@ -333,7 +411,10 @@ impl CardDb {
             suggested: KeyMemo::default(),
             sketches: OnceLock::new(),
             set_codes: OnceLock::new(),
-            details: Vec::new(),
+            details: DetailsStore {
+                decoded: OnceLock::new(),
+                encoded,
+            },
         })
     }
 }
@@ -490,8 +571,9 @@ pub(crate) mod tests {
         let db = small_db();
         let mut bytes = Vec::new();
         db.encode(&mut bytes).unwrap();
-        // The last record's last byte is the end of its rules text's final field.
-        let last = bytes.len() - 1;
+        // The last record's last byte is the end of its rules text's final field (the empty
+        // details' length follows it).
+        let last = bytes.len() - 9;
         bytes[last] = 0xFF;
         let copy = CardDb::decode(Source::Embedded, bytes, 0).unwrap();
         assert!(copy.get(0).is_some());

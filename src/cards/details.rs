@@ -99,9 +99,31 @@ pub struct Details {
     pub rarity: Option<String>,
 }
 
+/// A text as a source gives it, ready to keep: trimmed, line breaks as `\n`, and no other
+/// control character (a card database from elsewhere, `--cards`, must not put escape
+/// sequences into what `card` prints).
+pub fn clean_text(raw: &str) -> String {
+    let raw = raw.trim();
+    if !raw.contains(char::is_control) {
+        return raw.to_string();
+    }
+    raw.replace("\r\n", "\n")
+        .chars()
+        .filter(|&c| c == '\n' || !c.is_control())
+        .collect::<String>()
+        .trim()
+        .to_string()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn clean_text_keeps_line_breaks_only() {
+        assert_eq!(clean_text("  Draw 3 cards. "), "Draw 3 cards.");
+        assert_eq!(clean_text("a\r\nb\u{1b}[31m\t"), "a\nb[31m");
+    }
 
     #[test]
     fn base_damage_reads_the_printed_number() {

@@ -11,12 +11,17 @@ use super::{CardDb, CardDbError, Source, index_file};
 /// The generated binary index (`cargo xtask cards` writes it; never edited by hand).
 static INDEX: &[u8] = include_bytes!("../../cards/index.bin");
 
+/// What each printing says beyond the rules' facts (`cargo xtask cards` writes it too), in
+/// the index's printing order; decoded only when [`CardDb::details`] is first asked.
+static DETAILS: &[u8] = include_bytes!("../../cards/details.bin");
+
 /// Opens the embedded index.
 pub fn open() -> Result<CardDb, CardDbError> {
-    index_file::db_from_bin(INDEX, Source::Embedded).ok_or_else(|| CardDbError::Invalid {
+    let db = index_file::db_from_bin(INDEX, Source::Embedded).ok_or_else(|| CardDbError::Invalid {
         path: "cards/index.bin".into(),
         message: "the embedded card index is damaged or from another version: regenerate it with `cargo xtask cards`".into(),
-    })
+    })?;
+    Ok(db.with_encoded_details(DETAILS))
 }
 
 /// What a user should know when the embedded index does not hold a card: which sets it
@@ -46,5 +51,27 @@ mod tests {
         assert!(db.len() > 20_000, "{} printings", db.len());
         let hint = coverage_hint(&db).unwrap();
         assert!(hint.contains("up to PBL (2026-07-17)"), "{hint}");
+        assert_eq!(
+            db.all_details().len(),
+            db.len(),
+            "cards/details.bin fits the index"
+        );
+    }
+}
+
+#[cfg(test)]
+mod measure {
+    /// Run with `cargo test --release --lib cards::embedded::measure -- --ignored
+    /// --nocapture`: what the first [`super::CardDb::details`] costs (docs/performance.md).
+    #[test]
+    #[ignore = "a measurement, not a check"]
+    #[allow(clippy::print_stderr, reason = "prints the measurement")]
+    fn decoding_every_printings_details() {
+        for _ in 0..5 {
+            let db = super::open().unwrap();
+            let start = std::time::Instant::now();
+            let count = db.all_details().len();
+            eprintln!("{count} details decoded in {:.2?}", start.elapsed());
+        }
     }
 }

@@ -11,6 +11,7 @@ use rayon::prelude::*;
 use serde::Deserialize;
 
 use super::budget::Budget;
+use super::details::{Ability, Attack, Details, Texts, TypeModifier, clean_text};
 use super::from_tcgdex::Skipped;
 use super::{
     CardDbError, Category, EnergyKind, Names, Printing, Stage, Tag, Tags, TrainerKind, number_key,
@@ -59,6 +60,10 @@ struct RawCard {
     resistances: Option<Vec<RawModifier>>,
     #[serde(default)]
     converted_retreat_cost: Option<u32>,
+    #[serde(default)]
+    artist: Option<String>,
+    #[serde(default)]
+    rarity: Option<String>,
 }
 
 /// An ability (`type`: `Ability`, `Poké-Power`, ...) or an attack (`cost`, `damage`).
@@ -76,6 +81,10 @@ struct RawText {
     damage: Option<String>,
 }
 
+/// What [`load_detailed`] read: the printings, each one's details (same order), and the
+/// card files that could not be read.
+pub type LoadedSets = (Vec<Printing>, Vec<Details>, Vec<Skipped>);
+
 #[derive(Debug, Deserialize)]
 struct RawModifier {
     #[serde(default, rename = "type")]
@@ -88,17 +97,18 @@ struct RawModifier {
 /// its id upper-cased as its code (`MCD19`, `POP1`): no deck list writes those sets
 /// otherwise, and the id keeps them apart.
 pub fn load(root: &Path) -> Result<Vec<Printing>, CardDbError> {
-    load_detailed(root).map(|(printings, _)| printings)
+    load_detailed(root).map(|(printings, _, _)| printings)
 }
 
-/// Like [`load`], also returning the card files that could not be read or are missing
+/// Like [`load`], also returning each printing's [`Details`] (English) and the card files
+/// that could not be read or are missing
 /// (a set of `sets/en.json` without its `cards/en/<id>.json`): their sets have no cards, the
 /// rest of the checkout is loaded.
 ///
 /// A set id names a file, so only a plain id is followed ([`plain_id`]), to a file that
 /// really lies in `cards/en` (a link out of it is refused too); an id listed twice is loaded
 /// once. The whole load is bounded by a `Budget` (`budget.rs`).
-pub fn load_detailed(root: &Path) -> Result<(Vec<Printing>, Vec<Skipped>), CardDbError> {
+pub fn load_detailed(root: &Path) -> Result<LoadedSets, CardDbError> {
     let budget = Budget::new(root);
     let sets_path = root.join("sets").join("en.json");
     let raw_sets: Vec<RawSet> = read_json(&sets_path, &budget)?;
@@ -125,7 +135,7 @@ pub fn load_detailed(root: &Path) -> Result<(Vec<Printing>, Vec<Skipped>), CardD
             Err(skipped) => damaged.push(skipped),
         }
     }
-    let per_set: Vec<Result<Vec<Printing>, Skipped>> = jobs
+    let per_set: Vec<Result<Vec<(Printing, Details)>, Skipped>> = jobs
         .par_iter()
         .map(|(raw, path)| {
             let cards: Vec<RawCard> = read_json(path, &budget).map_err(|error| Skipped {
@@ -144,7 +154,7 @@ pub fn load_detailed(root: &Path) -> Result<(Vec<Printing>, Vec<Skipped>), CardD
                 },
                 path: path.clone(),
             })?;
-            let printings = printings(raw, &cards);
+            let printings = detailed_printings(raw, &cards);
             Ok(if budget.keep(printings.len()) {
                 printings
             } else {
@@ -153,14 +163,19 @@ pub fn load_detailed(root: &Path) -> Result<(Vec<Printing>, Vec<Skipped>), CardD
         })
         .collect();
     budget.finish()?;
-    let mut all = Vec::new();
+    let (mut all, mut details) = (Vec::new(), Vec::new());
     for set in per_set {
         match set {
-            Ok(printings) => all.extend(printings),
+            Ok(printings) => {
+                for (printing, detail) in printings {
+                    all.push(printing);
+                    details.push(detail);
+                }
+            }
             Err(skipped) => damaged.push(skipped),
         }
     }
-    Ok((all, damaged))
+    Ok((all, details, damaged))
 }
 
 /// Whether a set id may name a file: 1 to 64 ASCII letters, digits, `.`, `-` and `_`, not
@@ -207,14 +222,18 @@ fn set_file(cards_dir: &Path, inside: &Path, id: &str) -> Result<PathBuf, Skippe
 pub fn printings_from_json(set: &[u8], cards: &[u8]) -> Result<Vec<Printing>, String> {
     let raw: RawSet = serde_json::from_slice(set).map_err(|err| err.to_string())?;
     let cards: Vec<RawCard> = serde_json::from_slice(cards).map_err(|err| err.to_string())?;
-    Ok(printings(&raw, &cards))
+    let printings = detailed_printings(&raw, &cards);
+    Ok(printings
+        .into_iter()
+        .map(|(printing, _)| printing)
+        .collect())
 }
 
-fn printings(raw: &RawSet, cards: &[RawCard]) -> Vec<Printing> {
+fn detailed_printings(raw: &RawSet, cards: &[RawCard]) -> Vec<(Printing, Details)> {
     let info = set_info(raw);
     cards
         .iter()
-        .filter_map(|card| printing(card, &info))
+        .filter_map(|card| Some((printing(card, &info)?, details(card))))
         .collect()
 }
 
@@ -421,6 +440,64 @@ fn rules_text(card: &RawCard) -> String {
     }
     lines.retain(|line| !line.trim().is_empty());
     lines.join("\n")
+}
+
+/// What a card says beyond the rules' facts, in English (the only language of
+/// pokemon-tcg-data). `rules` holds a Trainer's or Energy's text and a Pokémon's rule box.
+fn details(card: &RawCard) -> Details {
+    let english = |text: &str| {
+        let mut texts = Texts::default();
+        let text = clean_text(text);
+        if !text.is_empty() {
+            texts.0[Language::En.index()] = Some(text);
+        }
+        texts
+    };
+    let modifiers = |list: &Option<Vec<RawModifier>>| -> Vec<TypeModifier> {
+        list.iter()
+            .flatten()
+            .map(|m| TypeModifier {
+                energy_type: clean_text(&m.kind),
+                value: clean_text(&m.value),
+            })
+            .collect()
+    };
+    let optional = |text: &Option<String>| {
+        let text = clean_text(text.as_deref().unwrap_or(""));
+        (!text.is_empty()).then_some(text)
+    };
+    let is_pokemon = matches!(card.supertype.as_str(), "Pokémon" | "Pokemon");
+    Details {
+        hp: card.hp.as_deref().and_then(|hp| hp.trim().parse().ok()),
+        // Left out when it is zero.
+        retreat: is_pokemon.then(|| {
+            let cost = card.converted_retreat_cost.unwrap_or(0);
+            u8::try_from(cost).unwrap_or(u8::MAX)
+        }),
+        weaknesses: modifiers(&card.weaknesses),
+        resistances: modifiers(&card.resistances),
+        abilities: (card.abilities.iter().flatten())
+            .map(|ability| Ability {
+                kind: clean_text(ability.kind.as_deref().unwrap_or("")),
+                name: english(&ability.name),
+                text: english(ability.text.as_deref().unwrap_or("")),
+            })
+            .collect(),
+        attacks: (card.attacks.iter().flatten())
+            .map(|attack| Attack {
+                name: english(&attack.name),
+                cost: (attack.cost.iter().flatten())
+                    .map(|kind| clean_text(kind))
+                    .filter(|kind| !kind.is_empty() && kind != "Free")
+                    .collect(),
+                damage: clean_text(attack.damage.as_deref().unwrap_or("")),
+                text: english(attack.text.as_deref().unwrap_or("")),
+            })
+            .collect(),
+        effect: english(&card.rules.as_deref().unwrap_or(&[]).join("\n")),
+        illustrator: optional(&card.artist),
+        rarity: optional(&card.rarity),
+    }
 }
 
 /// pokemon-tcg-data leaves `retreatCost` out when it is zero.

@@ -8,6 +8,7 @@
 //! vocabulary onto ours and must not decide anything about rules or deck lists; facts the
 //! dataset lacks (BW-era ACE SPECs) are added later by [`crate::cards::index`].
 
+pub mod details;
 pub mod literal;
 pub mod repair;
 
@@ -17,6 +18,7 @@ use rayon::prelude::*;
 
 use self::literal::Value;
 use super::budget::Budget;
+use super::details::Details;
 use super::{
     CardDbError, Category, EnergyKind, Names, Printing, SetInfo, Stage, Tag, Tags, TrainerKind,
     number_key, set_key,
@@ -43,6 +45,9 @@ const CODE_OVERRIDES: &[(&str, &str)] = &[
 const POCKET_SERIE_ID: &str = "tcgp";
 const POCKET_DIR: &str = "Pokémon TCG Pocket";
 
+/// A printing with what it says beyond the rules' facts.
+type Detailed = (Printing, Details);
+
 /// A record the loader could not turn into a printing, and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Skipped {
@@ -54,6 +59,8 @@ pub struct Skipped {
 #[derive(Debug, Default)]
 pub struct Loaded {
     pub printings: Vec<Printing>,
+    /// What each printing says beyond the rules' facts: `details[i]` is `printings[i]`'s.
+    pub details: Vec<Details>,
     pub skipped: Vec<Skipped>,
     /// Files that could not be read or parsed, and set or series folders without their
     /// record: the rest of the checkout is loaded, these are reported (a user's clone may be
@@ -102,7 +109,7 @@ pub fn load_detailed(root: &Path) -> Result<Loaded, CardDbError> {
                 message: "too many card files".into(),
             }));
     }
-    let results: Vec<Result<Result<Printing, Skipped>, CardDbError>> = jobs
+    let results: Vec<Result<Result<Detailed, Skipped>, CardDbError>> = jobs
         .par_iter()
         .map(|(index, path)| {
             let info = sets.get(*index).map(|(info, _)| info);
@@ -112,7 +119,10 @@ pub fn load_detailed(root: &Path) -> Result<Loaded, CardDbError> {
     budget.finish()?;
     for (result, (_, path)) in results.into_iter().zip(&jobs) {
         match result {
-            Ok(Ok(printing)) => loaded.printings.push(printing),
+            Ok(Ok((printing, details))) => {
+                loaded.printings.push(printing);
+                loaded.details.push(details);
+            }
             Ok(Err(skipped)) => loaded.skipped.push(skipped),
             Err(error) => loaded.damaged.push(damaged(path, &error)),
         }
@@ -319,11 +329,12 @@ fn read_card(
     path: &Path,
     set: Option<&SetInfo>,
     budget: &Budget,
-) -> Result<Result<Printing, Skipped>, CardDbError> {
+) -> Result<Result<Detailed, Skipped>, CardDbError> {
     let value = read_record(path, budget)?;
     let local_id = percent_decode(path.file_stem().and_then(|s| s.to_str()).unwrap_or(""));
     let mapped = match set {
-        Some(set) => card_printing(&value, set, &local_id),
+        Some(set) => card_printing(&value, set, &local_id)
+            .map(|printing| (printing, details::card_details(&value))),
         None => Err("no set".to_string()),
     };
     Ok(mapped.map_err(|reason| Skipped {
@@ -482,20 +493,8 @@ fn card_printing(card: &Value, set: &SetInfo, local_id: &str) -> Result<Printing
 /// Names in our six languages; a regional variant (`es-mx`, `pt-br`) only fills a gap.
 fn names(card: &Value) -> Names {
     let mut names = Names::default();
-    let Some(field) = card.get("name") else {
-        return names;
-    };
-    for exact in [true, false] {
-        for (code, value) in field.fields() {
-            let (Some(lang), Some(name)) = (Language::from_code(code), value.as_str()) else {
-                continue;
-            };
-            let name = name.trim();
-            let is_exact = code.eq_ignore_ascii_case(lang.code());
-            if is_exact == exact && !name.is_empty() && names.get(lang).is_none() {
-                names.set(lang, name);
-            }
-        }
+    for (lang, name) in details::texts(card.get("name")).iter() {
+        names.set(lang, name);
     }
     names
 }

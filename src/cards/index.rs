@@ -2,7 +2,7 @@
 //!
 //! Loading a checkout parses ~20k files; the cache keeps the finished [`CardDb`] (its
 //! lookup tables and its printings, curated flags applied, each printing encoded on its
-//! own) as one file per checkout, keyed by its canonical path. A warm open reads that file
+//! own, and their texts, decoded only by [`CardDb::details`]) as one file per checkout, keyed by its canonical path. A warm open reads that file
 //! once, checks the header and copies the tables out in bulk: no printing is decoded
 //! until a lookup asks for it. The header records the checkout's fingerprint and a hash of
 //! the curated flags, so a changed checkout or a deckbox with other curated flags rebuilds
@@ -33,7 +33,7 @@ use super::{CardDb, CardDbError, Printing, Source, from_pokemontcg, from_tcgdex}
 
 /// Bumped whenever [`Printing`] or the loaders change what they produce, so that older
 /// cache files are rebuilt.
-const FORMAT_VERSION: u32 = 13;
+const FORMAT_VERSION: u32 = 14;
 const MAGIC: &[u8; 8] = b"DBXCARDS";
 /// Magic, version, checkout fingerprint, curated-flags hash, total file length.
 const HEADER_LEN: usize = 8 + 4 + 8 + 8 + 8 + 4;
@@ -129,17 +129,17 @@ pub fn open_detailed(path: &Path, options: &IndexOptions) -> Result<Opened, Card
             Err(CacheMiss::Missing | CacheMiss::Outdated) => {}
         }
     }
-    let (mut printings, unreadable) = match layout {
+    let (mut printings, details, unreadable) = match layout {
         Layout::Tcgdex => {
             let loaded = from_tcgdex::load_detailed(&root)?;
-            (loaded.printings, loaded.damaged)
+            (loaded.printings, loaded.details, loaded.damaged)
         }
         Layout::PokemonTcg => from_pokemontcg::load_detailed(&root)?,
     };
     // Stored in the cache with the flags applied; the stamp's `curated` hash rebuilds the
     // cache when a newer deckbox ships other curated flags.
     apply_curated(&mut printings, &curated);
-    let db = CardDb::new(source, printings);
+    let db = CardDb::new(source, printings).with_details(details);
     let written = unreadable.is_empty()
         && cache_file
             .as_deref()
@@ -509,10 +509,12 @@ mod tests {
         let sets = r#"[{"id":"sv6","series":"Scarlet & Violet","ptcgoCode":"TWM","releaseDate":"2024/05/24"},
             {"id":"sv5","series":"Scarlet & Violet","ptcgoCode":"TEF","releaseDate":"2024/03/22"}]"#;
         std::fs::write(dir.path().join("sets/en.json"), sets).unwrap();
-        let twm = r#"[{"name":"Dreepy","supertype":"Pokémon","subtypes":["Basic"],"number":"128"},
+        let twm = r#"[{"name":"Dreepy","supertype":"Pokémon","subtypes":["Basic"],"number":"128","hp":"70",
+              "attacks":[{"name":"Bite","cost":["Fire","Psychic"],"damage":"40","text":""}],"artist":"Scav","rarity":"Common"},
             {"name":"Drakloak","supertype":"Pokémon","subtypes":["Stage 1"],"number":"129","evolvesFrom":"Dreepy"}]"#;
         std::fs::write(dir.path().join("cards/en/sv6.json"), twm).unwrap();
-        let tef = r#"[{"name":"Prime Catcher","supertype":"Trainer","subtypes":["Item"],"number":"157"}]"#;
+        let tef = r#"[{"name":"Prime Catcher","supertype":"Trainer","subtypes":["Item"],"number":"157",
+              "rules":["Switch in 1 of your opponent's Benched Pokémon.","You can't have more than 1 ACE SPEC card in your deck."]}]"#;
         std::fs::write(dir.path().join("cards/en/sv5.json"), tef).unwrap();
         dir
     }
@@ -538,6 +540,24 @@ mod tests {
         // The curated flag was stored with the printing.
         let catcher = reopened.by_set_number("TEF", "157")[0];
         assert!(reopened.get(catcher).unwrap().ace_spec);
+        // The texts were stored too, and read back only when asked for.
+        assert_eq!(reopened.all_details(), built.all_details());
+        let dreepy = reopened.details(reopened.by_name("dreepy")[0].id).unwrap();
+        assert_eq!((dreepy.hp, dreepy.retreat), (Some(70), Some(0)));
+        assert_eq!(
+            dreepy.attacks[0].name.get(crate::names::lang::Language::En),
+            Some("Bite")
+        );
+        assert_eq!(dreepy.attacks[0].cost, ["Fire", "Psychic"]);
+        assert_eq!(dreepy.illustrator.as_deref(), Some("Scav"));
+        let rules = reopened
+            .details(catcher)
+            .unwrap()
+            .effect
+            .get(crate::names::lang::Language::En);
+        assert!(rules.is_some_and(|r| r.ends_with(
+            "Benched Pokémon.\nYou can't have more than 1 ACE SPEC card in your deck."
+        )));
     }
 
     #[test]

@@ -71,6 +71,7 @@ pub fn lookup(db: &CardDb, query: &str) -> Lookup {
     let attempts = [
         (MatchedBy::SetNumber, by_set_number(db, query)),
         (MatchedBy::Name, by_name(db, query)),
+        (MatchedBy::SetNumber, by_name_set_number(db, query)),
         (MatchedBy::SetId, by_set_id(db, query)),
     ];
     for (by, cards) in attempts {
@@ -97,6 +98,32 @@ fn by_set_number(db: &CardDb, query: &str) -> Vec<Card> {
     }
     let ids = db.by_set_number(code, number).to_vec();
     cards_of(db, ids.into_iter().map(|id| (id, None)))
+}
+
+/// `NAME CODE NUMBER`, a deck line without its count (`Dreepy TWM 128`): the printing, when
+/// the name is one of its names in some language.
+fn by_name_set_number(db: &CardDb, query: &str) -> Vec<Card> {
+    let words: Vec<&str> = query.split_whitespace().collect();
+    let [name @ .., code, number] = words.as_slice() else {
+        return Vec::new();
+    };
+    if name.is_empty() || !number.contains(|c: char| c.is_ascii_digit()) {
+        return Vec::new();
+    }
+    let key = crate::names::lookup_key(&name.join(" "));
+    let ids = db
+        .by_set_number(code, number)
+        .iter()
+        .copied()
+        .filter(|&id| {
+            db.get(id).is_some_and(|printing| {
+                let names = printing.names.iter();
+                names
+                    .map(|(_, n)| n)
+                    .any(|n| crate::names::lookup_key(n) == key)
+            })
+        });
+    cards_of(db, ids.map(|id| (id, None)))
 }
 
 /// A name in any language: each card that carries it, as its own [`Card`].

@@ -13,6 +13,7 @@ pub mod budget;
 pub mod curated;
 mod db;
 pub mod details;
+mod details_file;
 pub mod effect;
 pub mod embedded;
 pub mod from_pokemontcg;

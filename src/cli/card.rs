@@ -9,6 +9,7 @@ use super::{Outcome, SourceArgs};
 use deckbox::cards::{embedded, lookup};
 use deckbox::error::Exit;
 use deckbox::formats::{Format, FormatError};
+use deckbox::names::lang::Language;
 use deckbox::render::card::{self as render, CardReport};
 use deckbox::settings::{open_cards, resolve_layers};
 
@@ -18,6 +19,7 @@ use deckbox::settings::{open_cards, resolve_layers};
   deckbox card \"Boss's Orders\"
   deckbox card Fantyrm            (French for Dreepy)
   deckbox card TWM 128            (or \"PR-SV 12\", \"CRZ GG59\", sv06-128)
+  deckbox card Fantyrm --lang fr  (its attacks in French)
 
 Exit status: 0 the card was found; 2 no card matches the query (the message suggests the \
 nearest names) or the card database or config file cannot be read.")]
@@ -32,6 +34,10 @@ pub struct CardArgs {
     /// then are left out.
     #[arg(long, value_name = "DATE", value_parser = super::parse_date)]
     pub as_of: Option<jiff::civil::Date>,
+    /// Show each printing's text (attacks, abilities, rules) in this language (en, fr,
+    /// es, pt, de, it), in English where the card database has none in it.
+    #[arg(long, value_parser = super::fmt::parse_language)]
+    pub lang: Option<Language>,
     #[arg(long, short, value_enum, default_value_t = CardOutput::Text)]
     pub output: CardOutput,
 }
@@ -63,7 +69,8 @@ pub(crate) fn run(args: &CardArgs) -> Outcome {
     }
     let query = args.query.join(" ");
     let found = lookup::lookup(&db, &query);
-    let report = CardReport::new(&query, &found, &db, &formats);
+    let language = args.lang.unwrap_or(Language::En);
+    let report = CardReport::new(&query, &found, &db, &formats, language);
     let stdout = match args.output {
         CardOutput::Text if report.cards.is_empty() => String::new(),
         CardOutput::Text => render::text(&report),

@@ -9,6 +9,7 @@ use std::fmt::Write;
 
 use serde::Serialize;
 
+use super::card_text::{DetailsEntry, details_entry};
 use crate::cards::lookup::{Card, Lookup, MatchedBy};
 use crate::cards::{CardDb, Category, EnergyKind, Names, Printing, PrintingId, Stage, TrainerKind};
 use crate::formats::history::{Period, legal_periods};
@@ -16,7 +17,7 @@ use crate::formats::legality::{Verdict, judge};
 use crate::formats::{Ban, Format};
 use crate::names::lang::Language;
 // Every value shown here is one line of a card page: line breaks in a dataset are escaped too.
-use crate::util::escape::visible_line as visible;
+pub(super) use crate::util::escape::visible_line as visible;
 
 /// Width the text rendering fits in.
 const WIDTH: usize = 80;
@@ -29,6 +30,9 @@ pub struct CardReport {
     pub query: String,
     /// `set-number`, `name` or `id`; `null` when no card matched.
     pub matched_by: Option<&'static str>,
+    /// The language of the printings' texts (`details`), where the database has it; else
+    /// they are in English.
+    pub language: Language,
     pub cards: Vec<CardEntry>,
     /// For an unknown query, the nearest card names, best first.
     pub suggestions: Vec<String>,
@@ -90,6 +94,9 @@ pub struct PrintingEntry {
     /// (`ex`, `V`, `TAG TEAM`, ...).
     pub rules: Vec<&'static str>,
     pub names: NamesEntry,
+    /// What the printing says (HP, attacks, abilities, rules text, illustrator, rarity) in
+    /// the report's `language`; `null` when the card database gives none.
+    pub details: Option<DetailsEntry>,
     /// The query named this printing itself (its set code and number, or its name).
     pub matched: bool,
     /// `TWM 128`, or `sv06-128` for a set without a code.
@@ -175,14 +182,21 @@ pub struct BanEntry {
 }
 
 impl CardReport {
-    /// Judges every printing the lookup found in each of `formats`.
-    pub fn new(query: &str, lookup: &Lookup, db: &CardDb, formats: &[Format]) -> CardReport {
+    /// Judges every printing the lookup found in each of `formats`, with its text in
+    /// `language` (else English).
+    pub fn new(
+        query: &str,
+        lookup: &Lookup,
+        db: &CardDb,
+        formats: &[Format],
+        language: Language,
+    ) -> CardReport {
         let (matched_by, cards, suggestions) = match lookup {
             Lookup::Found { by, cards } => (
                 Some(by.as_str()),
                 cards
                     .iter()
-                    .filter_map(|card| card_entry(card, db, formats))
+                    .filter_map(|card| card_entry(card, db, formats, language))
                     .collect(),
                 Vec::new(),
             ),
@@ -192,13 +206,19 @@ impl CardReport {
             version: 1,
             query: query.to_string(),
             matched_by,
+            language,
             cards,
             suggestions,
         }
     }
 }
 
-fn card_entry(card: &Card, db: &CardDb, formats: &[Format]) -> Option<CardEntry> {
+fn card_entry(
+    card: &Card,
+    db: &CardDb,
+    formats: &[Format],
+    language: Language,
+) -> Option<CardEntry> {
     let printings: Vec<(PrintingId, &Printing)> = card
         .printings
         .iter()
@@ -207,7 +227,11 @@ fn card_entry(card: &Card, db: &CardDb, formats: &[Format]) -> Option<CardEntry>
     let (_, newest) = *printings.last()?;
     let entries = printings
         .iter()
-        .map(|&(id, printing)| printing_entry(printing, card.matched.contains(&id)))
+        .map(|&(id, printing)| {
+            let mut entry = printing_entry(printing, card.matched.contains(&id));
+            entry.details = db.details(id).map(|d| details_entry(d, language));
+            entry
+        })
         .collect();
     let judged = formats
         .iter()
@@ -288,6 +312,7 @@ fn printing_entry(printing: &Printing, matched: bool) -> PrintingEntry {
         types: printing.types.clone(),
         rules: rules(printing),
         names: names_entry(&printing.names),
+        details: None,
         matched,
         label: label(printing),
     }
@@ -487,6 +512,7 @@ fn card_text(out: &mut String, card: &CardEntry, mark: bool) {
     names_text(out, card);
     out.push('\n');
     printings_text(out, card, mark);
+    super::card_text::text(out, &card.printings);
     out.push('\n');
     let date = card.formats.first().map(|f| f.as_of.as_str()).unwrap_or("");
     let _ = writeln!(out, "Legality as of {date}");
@@ -771,16 +797,16 @@ fn distinct<'a, T: PartialEq>(values: impl Iterator<Item = &'a T>) -> Vec<&'a T>
 /// Joins the words of a printing label (`TWM 128`) or a name so that [`wrap`] never breaks
 /// it. The unit separator cannot come from card data: [`visible`] escapes control
 /// characters.
-const GLUE: char = '\u{1F}';
+pub(super) const GLUE: char = '\u{1F}';
 
-fn glued(label: &str) -> String {
+pub(super) fn glued(label: &str) -> String {
     visible(label).replace(' ', &GLUE.to_string())
 }
 
 /// Writes `text` after `prefix`, wrapped at [`WIDTH`] on spaces (not on [`GLUE`], written
 /// as a space), continuation lines indented by `indent` columns. A word longer than a line
 /// is left whole.
-fn wrap(out: &mut String, prefix: &str, indent: usize, text: &str) {
+pub(super) fn wrap(out: &mut String, prefix: &str, indent: usize, text: &str) {
     let mut line = prefix.to_string();
     let mut used = prefix.chars().count();
     let mut empty = true;

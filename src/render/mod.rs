@@ -8,6 +8,7 @@
 //! README): keys are only ever added.
 
 pub mod card;
+pub mod card_text;
 pub mod event;
 pub mod everywhere;
 pub mod explain;

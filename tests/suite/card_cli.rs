@@ -241,3 +241,67 @@ fn the_card_named_in_english_comes_first() {
         .collect();
     assert_eq!(names, ["Ultra Ball", "Beast Ball"], "{out}");
 }
+
+/// Each printing's text: HP, attacks with cost and damage, illustrator, rarity.
+#[test]
+fn the_text_of_each_printing() {
+    let (code, out) = card(&["Dreepy", "TWM", "128"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("→ TWM 128"), "{out}");
+    let text = "Text of TWM 128, PRE 71, ASC 158, ASC 247\n  HP 70 · retreat 1\n  [P] Petty Grudge  10\n  [RP] Bite  40\n";
+    assert!(out.contains(text), "{out}");
+    assert!(out.contains("  Scav: TWM 128"), "{out}");
+    assert!(out.contains("  Common: "), "{out}");
+    // A Supporter's rules text, wrapped at 80 columns.
+    let (code, out) = card(&["Iono"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("Each player shuffles their hand and puts it on the bottom of their deck"),
+        "{out}"
+    );
+}
+
+/// `--lang fr`: attack names in French; English where the database has no French.
+#[test]
+fn the_text_in_french() {
+    let (code, out) = card(&["Fantyrm", "--lang", "fr"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("  [P] Rancune Mesquine  10\n  [RP] Morsure  40\n"),
+        "{out}"
+    );
+    let (code, value, out) = json(&["Fantyrm", "--lang", "fr"]);
+    assert_eq!(code, 0, "{out}");
+    assert_eq!(value["language"], "fr");
+    let printings = value["cards"][0]["printings"].as_array().unwrap();
+    let twm = printings.iter().find(|p| p["set"] == "TWM").unwrap();
+    assert_eq!(twm["details"]["hp"], 70);
+    assert_eq!(twm["details"]["attacks"][1]["name"], "Morsure");
+    assert_eq!(
+        twm["details"]["attacks"][1]["cost"],
+        serde_json::json!(["Fire", "Psychic"])
+    );
+    assert_eq!(twm["details"]["attacks"][1]["damage"], "40");
+    assert_eq!(twm["details"]["illustrator"], "Scav");
+    let (code, out) = card(&["Fantyrm", "--lang", "xx"]);
+    assert_eq!(code, 2, "{out}");
+}
+
+/// A Poké-Power of the Diamond & Pearl era and a Trainer's text in JSON.
+#[test]
+fn older_powers_and_trainer_text_in_json() {
+    let (code, value, out) = json(&["Professor's Research"]);
+    assert_eq!(code, 0, "{out}");
+    let printing = &value["cards"][0]["printings"][0];
+    assert!(
+        printing["details"]["text"]
+            .as_str()
+            .unwrap()
+            .contains("draw 7 cards"),
+        "{out}"
+    );
+    assert!(printing["details"]["hp"].is_null());
+    let (code, out) = card(&["SW", "7"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("Poké-Power: "), "{out}");
+}

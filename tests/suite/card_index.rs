@@ -1,8 +1,11 @@
-//! The embedded card index (`cards/index.tsv`, `cards/index.bin`): generated, never edited.
+//! The embedded card index (`cards/index.tsv`, `cards/index.bin`, `cards/details.bin`):
+//! generated, never edited.
 //!
 //! The binary form is rebuilt from the committed text and compared byte for byte (no
 //! dataset needed); the text is regenerated from `../shared/data/tcgdex-repo` and compared
-//! byte for byte, so neither can drift from the generator or be edited by hand. Then the
+//! byte for byte, so neither can drift from the generator or be edited by hand; so are the
+//! card texts (`details.bin`), which an independent scan of the TCGdex files then checks
+//! (`details_oracle`). Then the
 //! repairs of TCGdex's defects (docs/card-index.md) are checked on the cards the issue
 //! named, through the embedded index alone.
 
@@ -20,7 +23,7 @@ fn committed(file: &str) -> Vec<u8> {
     std::fs::read(common::repo().join("cards").join(file)).unwrap()
 }
 
-const HOW_TO_REGENERATE: &str = "regenerate with `cargo xtask cards` (or `cargo xtask cards --from-tsv` after a change to name normalization) and commit both files";
+const HOW_TO_REGENERATE: &str = "regenerate with `cargo xtask cards` (or `cargo xtask cards --from-tsv` after a change to name normalization) and commit the files";
 
 #[test]
 fn the_binary_index_is_built_from_the_text_index() {
@@ -69,6 +72,10 @@ fn the_text_index_is_generated_from_tcgdex() {
     assert!(
         generated.bin == committed("index.bin"),
         "{HOW_TO_REGENERATE}"
+    );
+    assert!(
+        generated.details == committed("details.bin"),
+        "cards/details.bin differs from the generator's output: {HOW_TO_REGENERATE}"
     );
     // Every international card but TCG Pocket: 206 sets, 21,159 cards in the checkout.
     assert_eq!(generated.printings, 21_159);
@@ -318,4 +325,170 @@ fn the_index_agrees_with_pokemontcg() {
         unexplained.len(),
         unexplained.join("\n")
     );
+}
+
+/// The card texts against an independent, simple scan of the TCGdex files: a line
+/// `hp: N,` in a card file, an attack whose English name is `Phantom Dive`, an
+/// illustrator. The scan knows nothing of deckbox's reader; both must agree printing for
+/// printing.
+mod details_oracle {
+    use super::*;
+    use std::collections::BTreeSet;
+    use std::path::Path;
+
+    /// Every international card file (not TCG Pocket): `(set folder, local id, text)`.
+    fn card_files(data: &Path) -> Vec<(String, String, String)> {
+        let mut files = Vec::new();
+        for serie in std::fs::read_dir(data).unwrap().flatten() {
+            let serie = serie.path();
+            if !serie.is_dir() || serie.ends_with("Pokémon TCG Pocket") {
+                continue;
+            }
+            for set in std::fs::read_dir(&serie).unwrap().flatten() {
+                let set = set.path();
+                if !set.is_dir() {
+                    continue;
+                }
+                for card in std::fs::read_dir(&set).unwrap().flatten() {
+                    let path = card.path();
+                    let text = std::fs::read_to_string(&path).unwrap();
+                    let set_name = set.to_string_lossy().into_owned();
+                    let id = path.file_stem().unwrap().to_string_lossy().into_owned();
+                    files.push((set_name, id, text));
+                }
+            }
+        }
+        files
+    }
+
+    /// The value of the top-level `hp:` line (one tab of indent), when it has one.
+    fn hp(text: &str) -> Option<u32> {
+        text.lines()
+            .find_map(|line| {
+                (line
+                    .strip_prefix('\t')
+                    .or_else(|| line.strip_prefix("    ")))
+                .and_then(|line| line.strip_prefix("hp: "))
+            })
+            .and_then(|rest| {
+                rest.trim_end_matches(',')
+                    .trim()
+                    .trim_matches('"')
+                    .parse()
+                    .ok()
+            })
+    }
+
+    /// How many attacks of the file are named `name` in English: an `en:` line holding
+    /// it right after an attack's `name: {`.
+    fn attacks_named(text: &str, name: &str) -> usize {
+        let lines: Vec<&str> = text.lines().collect();
+        let Some(start) = lines
+            .iter()
+            .position(|l| l.trim_start().starts_with("attacks:"))
+        else {
+            return 0;
+        };
+        lines[start..]
+            .windows(2)
+            .filter(|pair| {
+                pair[0].trim() == "name: {"
+                    && pair[1].trim().trim_end_matches(',') == format!("en: \"{name}\"")
+            })
+            .count()
+    }
+
+    /// `(set id, printing label)` of every printing of the index passing `keep`.
+    fn index_labels(keep: impl Fn(&deckbox::cards::details::Details) -> bool) -> BTreeSet<String> {
+        let db = embedded::open().unwrap();
+        (0..db.len() as u32)
+            .filter(|&id| db.details(id).is_some_and(&keep))
+            .map(|id| {
+                let p = db.get(id).unwrap();
+                format!("{} {}", p.set_id, p.number)
+            })
+            .collect()
+    }
+
+    /// The same labels from the scan: the set's id is read from its set file.
+    fn scan_labels(data: &Path, keep: impl Fn(&str) -> bool) -> BTreeSet<String> {
+        let mut labels = BTreeSet::new();
+        let mut set_ids = std::collections::HashMap::new();
+        for (set, id, text) in card_files(data) {
+            if !keep(&text) {
+                continue;
+            }
+            let set_id = set_ids
+                .entry(set.clone())
+                .or_insert_with(|| set_id(Path::new(&format!("{set}.ts"))));
+            labels.insert(format!("{set_id} {}", deckbox::cards::number_key(&id)));
+        }
+        labels
+    }
+
+    /// The `id:` of a set file.
+    fn set_id(file: &Path) -> String {
+        let text = std::fs::read_to_string(file).unwrap();
+        let line = text
+            .lines()
+            .find(|l| l.trim_start().starts_with("id:"))
+            .unwrap();
+        line.split(['"', '\'']).nth(1).unwrap().to_string()
+    }
+
+    #[test]
+    fn hp_of_300_or_more() {
+        let Some(data) = common::shared_data("details_oracle::hp_of_300_or_more") else {
+            return;
+        };
+        let data = data.join("tcgdex-repo/data");
+        let scanned = scan_labels(&data, |text| hp(text).is_some_and(|hp| hp >= 300));
+        let indexed = index_labels(|d| d.hp.is_some_and(|hp| hp >= 300));
+        assert!(scanned.len() > 100, "{} printings", scanned.len());
+        assert_eq!(indexed, scanned);
+    }
+
+    #[test]
+    fn attacks_named_phantom_dive() {
+        let Some(data) = common::shared_data("details_oracle::attacks_named_phantom_dive") else {
+            return;
+        };
+        let data = data.join("tcgdex-repo/data");
+        let scanned = scan_labels(&data, |text| attacks_named(text, "Phantom Dive") > 0);
+        let indexed = index_labels(|d| {
+            d.attacks
+                .iter()
+                .any(|a| a.name.get(Language::En) == Some("Phantom Dive"))
+        });
+        // Dragapult ex (TWM 130, its full arts and reprints), Dragapult VMAX, ...
+        assert!(scanned.len() >= 5, "{scanned:?}");
+        assert_eq!(indexed, scanned);
+    }
+
+    #[test]
+    fn illustrators() {
+        let Some(data) = common::shared_data("details_oracle::illustrators") else {
+            return;
+        };
+        let data = data.join("tcgdex-repo/data");
+        let of = |text: &str| {
+            text.lines()
+                // One tab of indent, or four spaces in a few files.
+                .find_map(|line| {
+                    (line
+                        .strip_prefix('\t')
+                        .or_else(|| line.strip_prefix("    ")))
+                    .and_then(|line| line.strip_prefix("illustrator: "))
+                })
+                .map(|rest| {
+                    rest.trim_end_matches(',')
+                        .trim_matches(['"', '\''])
+                        .to_string()
+                })
+        };
+        let scanned = scan_labels(&data, |text| of(text).as_deref() == Some("Mitsuhiro Arita"));
+        let indexed = index_labels(|d| d.illustrator.as_deref() == Some("Mitsuhiro Arita"));
+        assert!(scanned.len() > 300, "{} printings", scanned.len());
+        assert_eq!(indexed, scanned);
+    }
 }

@@ -1,10 +1,11 @@
 //! deckbox's project tasks, run as `cargo xtask <task>`; not part of the shipped binary.
 //!
 //! `cargo xtask cards [TCGDEX_CHECKOUT [POKEMONTCG_CHECKOUT]]` regenerates the embedded card
-//! index (`cards/index.tsv` and `cards/index.bin`) from a TCGdex cards-database checkout
-//! (default: `../shared/data/tcgdex-repo`), taking the fingerprints of rules text TCGdex
-//! lacks from pokemon-tcg-data (default: `../shared/data/pokemontcg`; none when a TCGdex
-//! checkout alone is given). `cargo xtask cards --from-tsv` rebuilds only
+//! index (`cards/index.tsv`, `cards/index.bin` and the card texts, `cards/details.bin`) from a
+//! TCGdex cards-database checkout (default: `../shared/data/tcgdex-repo`), taking the
+//! fingerprints of rules text TCGdex lacks from pokemon-tcg-data (default:
+//! `../shared/data/pokemontcg`; none when a TCGdex checkout alone is given).
+//! `cargo xtask cards --from-tsv` rebuilds only
 //! `cards/index.bin` from the committed `cards/index.tsv` (after a change to name
 //! normalization, say). Both are deterministic: the same input gives the same bytes, which
 //! `tests/suite/card_index.rs` checks.
@@ -78,10 +79,12 @@ fn cards(checkout: &Path, pokemontcg: Option<&Path>) -> Result<String, String> {
     let generated = index_file::generate(checkout, pokemontcg).map_err(|err| err.to_string())?;
     write(&root().join("cards/index.tsv"), generated.tsv.as_bytes())?;
     write(&root().join("cards/index.bin"), &generated.bin)?;
+    write(&root().join("cards/details.bin"), &generated.details)?;
     let mut summary = format!(
-        "cards/index.tsv, cards/index.bin: {} printings ({} bytes binary) from {}",
+        "cards/index.tsv, cards/index.bin, cards/details.bin: {} printings ({} bytes binary, {} bytes of details) from {}",
         generated.printings,
         generated.bin.len(),
+        generated.details.len(),
         checkout.display()
     );
     for repaired in &generated.repairs {
