@@ -12,6 +12,8 @@
 //!   a written card in it.
 //! - [`formats`]: format files as data: construction settings, legality, the reprint rule,
 //!   setup.
+//! - [`search`]: every printing a query describes (`deckbox search`): the query language,
+//!   its keys and their tests.
 //! - [`check`]: one deck against a format: identify every line, run the rule registry,
 //!   findings.
 //! - [`edit`]: canonical lists, conversion, edits in place, diffs.
@@ -43,6 +45,8 @@ pub mod deck;
 pub mod cards;
 
 pub mod formats;
+
+pub mod search;
 
 pub mod check;
 

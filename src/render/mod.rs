@@ -15,6 +15,7 @@ pub mod formats;
 pub mod rules_reference;
 pub mod sample;
 pub mod sarif;
+pub mod search;
 pub mod sheet;
 pub mod stats_html;
 pub mod stats_text;

@@ -7,9 +7,9 @@
 use std::path::Path;
 
 /// The wings in pipeline order, as `src/lib.rs` declares them.
-const ORDER: [&str; 12] = [
-    "util", "names", "deck", "cards", "formats", "check", "edit", "engine", "stats", "render",
-    "error", "settings",
+const ORDER: [&str; 13] = [
+    "util", "names", "deck", "cards", "formats", "search", "check", "edit", "engine", "stats",
+    "render", "error", "settings",
 ];
 
 fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
