@@ -124,3 +124,150 @@ pub fn shown_name(db: &CardDb, id: PrintingId, lang: Language) -> String {
         .map(|p| p.names.get(lang).unwrap_or(p.names.primary()).to_string())
         .unwrap_or_default()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::details::{Ability, Attack, Details, Texts, TypeModifier};
+    use crate::cards::{Category, Printing, Source, Stage, TrainerKind};
+
+    fn printing(code: &str, number: &str, names: &[(Language, &str)]) -> Printing {
+        let mut printing = Printing::new(code, number, Category::Pokemon);
+        for &(lang, name) in names {
+            printing.names.set(lang, name);
+        }
+        printing
+    }
+
+    fn texts(en: &str, fr: &str) -> Texts {
+        let mut texts = Texts::default();
+        texts.0[Language::En.index()] = Some(en.into());
+        texts.0[Language::Fr.index()] = Some(fr.into());
+        texts
+    }
+
+    /// Three printings with details, as the generator will fill them: a Basic Psychic
+    /// Pokémon with an attack and an Ability, its Stage 1, and a Supporter.
+    fn db() -> CardDb {
+        use Language::*;
+        let mut dreepy = printing("TWM", "128", &[(En, "Dreepy"), (Fr, "Fantyrm")]);
+        dreepy.category = Category::Pokemon;
+        dreepy.stage = Some(Stage::Basic);
+        dreepy.types = vec!["Psychic".into()];
+        let mut drakloak = printing("TWM", "129", &[(En, "Drakloak"), (Fr, "Dispareptil")]);
+        drakloak.category = Category::Pokemon;
+        drakloak.stage = Some(Stage::Stage1);
+        drakloak.evolves_from = Some("Dreepy".into());
+        drakloak.types = vec!["Dragon".into()];
+        let mut research = printing("SVI", "189", &[(En, "Professor's Research")]);
+        research.category = Category::Trainer;
+        research.trainer = Some(TrainerKind::Supporter);
+        let details = vec![
+            Details {
+                hp: Some(130),
+                retreat: Some(1),
+                weaknesses: vec![TypeModifier {
+                    energy_type: "Darkness".into(),
+                    value: "×2".into(),
+                }],
+                attacks: vec![Attack {
+                    name: texts("Phantom Dive", "Plongée Fantôme"),
+                    cost: vec!["Fire".into(), "Psychic".into()],
+                    damage: "200".into(),
+                    text: texts(
+                        "Put 6 damage counters on your opponent's Benched Pokémon.",
+                        "",
+                    ),
+                }],
+                illustrator: Some("Scav".into()),
+                rarity: Some("Common".into()),
+                ..Details::default()
+            },
+            Details {
+                hp: Some(90),
+                abilities: vec![Ability {
+                    kind: "Ability".into(),
+                    name: texts("Recon Directive", "Directive de Reconnaissance"),
+                    text: texts("Look at the top 2 cards of your deck.", ""),
+                }],
+                ..Details::default()
+            },
+            Details {
+                effect: texts(
+                    "Discard your hand and draw 7 cards.",
+                    "Défaussez votre main et piochez 7 cartes.",
+                ),
+                ..Details::default()
+            },
+        ];
+        CardDb::new(Source::Embedded, vec![dreepy, drakloak, research]).with_details(details)
+    }
+
+    fn found(query: &str) -> Vec<PrintingId> {
+        search(&db(), query).unwrap_or_else(|error| panic!("{query}: {error:?}"))
+    }
+
+    #[test]
+    fn detail_keys_read_the_details() {
+        let table: [(&str, &[PrintingId]); 22] = [
+            ("hp>=120", &[0]),
+            ("hp<120", &[1]),
+            ("hp=90", &[1]),
+            ("hp:90", &[1]),
+            ("retreat=1", &[0]),
+            ("damage>=200", &[0]),
+            ("damage>200", &[]),
+            ("cost=2", &[0]),
+            ("weak:darkness", &[0]),
+            ("resist:darkness", &[]),
+            ("artist:scav", &[0]),
+            ("rarity:common", &[0]),
+            ("attack:\"Phantom Dive\"", &[0]),
+            // The French name, accents folded; and the attack's text.
+            ("attack:\"plongee fantome\"", &[0]),
+            ("attack:\"damage counters\"", &[0]),
+            ("ability:\"recon directive\"", &[1]),
+            ("text:\"discard your hand\"", &[2]),
+            ("text:\"defaussez votre main\"", &[2]),
+            ("kind:supporter text:\"discard your hand\"", &[2]),
+            ("type:psychic stage:basic hp>=120", &[0]),
+            ("\"Phantom Dive\"", &[]),
+            ("-hp>=1", &[2]),
+        ];
+        for (query, want) in table {
+            assert_eq!(found(query), want, "{query}");
+        }
+    }
+
+    #[test]
+    fn names_words_and_evolutions() {
+        let table: [(&str, &[PrintingId]); 10] = [
+            ("Fantyrm", &[0]),
+            ("\"professor's research\"", &[2]),
+            ("professors research", &[2]),
+            ("TWM 129", &[1]),
+            ("twm-128", &[0]),
+            ("evolves:Dreepy", &[1]),
+            ("into:Drakloak", &[0]),
+            ("Dreepy or Drakloak", &[0, 1]),
+            ("not (Dreepy or kind:trainer)", &[1]),
+            ("stage:basic -type:dragon", &[0]),
+        ];
+        for (query, want) in table {
+            assert_eq!(found(query), want, "{query}");
+        }
+    }
+
+    #[test]
+    fn grouping_and_sorting() {
+        let db = db();
+        let all = search(&db, "kind:pokemon or kind:trainer").unwrap();
+        let by_hp = group(&db, &all, Language::Fr, false, Sort::Hp);
+        let names: Vec<&str> = by_hp.iter().map(|card| card.name.as_str()).collect();
+        // Highest HP first, no HP last; names in French when the card has one.
+        assert_eq!(names, ["Fantyrm", "Dispareptil", "Professor's Research"]);
+        let by_name = group(&db, &all, Language::En, false, Sort::Name);
+        let names: Vec<&str> = by_name.iter().map(|card| card.name.as_str()).collect();
+        assert_eq!(names, ["Drakloak", "Dreepy", "Professor's Research"]);
+    }
+}
