@@ -314,3 +314,20 @@ fn outputs() {
     assert!(!negated.contains("Dragapult ex"), "{negated}");
     insta::assert_snapshot!(negated);
 }
+
+#[test]
+fn the_user_guide_lists_every_key() {
+    let guide = std::fs::read_to_string(common::repo().join("docs/user-guide.md")).unwrap();
+    let section = guide
+        .split("## Finding cards: `deckbox search`")
+        .nth(1)
+        .unwrap();
+    for key in deckbox::search::filter::KEYS {
+        for name in key.names() {
+            assert!(
+                section.contains(&format!("`{name}:`")) || section.contains(&format!("`{name}`")),
+                "docs/user-guide.md does not list the search key `{name}`"
+            );
+        }
+    }
+}
