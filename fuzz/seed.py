@@ -70,9 +70,31 @@ def main():
     json_decks(decks)
     for query in QUERIES:
         put("query", query.encode())
+    for query in SEARCHES:
+        put("search", query.encode())
     for target in sorted(os.listdir(CORPUS)):
         print(target, len(os.listdir(os.path.join(CORPUS, target))))
 
+
+# `deckbox search` queries as players type them (issue 28), and broken ones.
+SEARCHES = [
+    "Dreepy",
+    "Fantyrm",
+    "TWM 128",
+    "PR-SV 12",
+    "sv06-128",
+    '"Boss\'s Orders"',
+    "type:psychic stage:basic hp>=120 legal:standard",
+    'kind:supporter text:"discard your hand"',
+    'attack:"Phantom Dive"',
+    "is:ace-spec legal:expanded@2015-06-01",
+    "-is:ex (name:Dragapult or into:Dragapult) not banned:expanded",
+    "evolves:Dreepy released>=2023-01-01 year<2030 retreat<=1 damage>100 cost=3",
+    "tpye:psychic",
+    "is:Ex",
+    "((((",
+    "legal:standard@2015-13-40",
+]
 
 # JSON deck lists as tools and event pages write them (issue 26): extra keys a rewrite must
 # keep, a list nested or held in a string, repeated keys, wrong types, JSON that is no deck.

@@ -27,7 +27,7 @@ pub enum Exit {
     #[default]
     Clean = 0,
     /// 1: at least one deck breaks a rule; the decks differ (`diff`); some file is not
-    /// canonical (`fmt --check`).
+    /// canonical (`fmt --check`); no card matches the query (`search`).
     Findings = 1,
     /// 2: deckbox could not do its job: bad arguments, an unreadable file, an invalid card
     /// database or format file.

@@ -12,6 +12,8 @@
 //!   a written card in it.
 //! - [`formats`]: format files as data: construction settings, legality, the reprint rule,
 //!   setup.
+//! - [`search`]: every printing a query describes (`deckbox search`): the query language,
+//!   its keys and their tests.
 //! - [`check`]: one deck against a format: identify every line, run the rule registry,
 //!   findings.
 //! - [`collection`]: the cards a player owns (lists and collection apps' CSV exports,
@@ -45,6 +47,8 @@ pub mod deck;
 pub mod cards;
 
 pub mod formats;
+
+pub mod search;
 
 pub mod check;
 

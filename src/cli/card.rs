@@ -11,7 +11,6 @@ use deckbox::error::Exit;
 use deckbox::formats::{Format, FormatError};
 use deckbox::names::lang::Language;
 use deckbox::render::card::{self as render, CardReport};
-use deckbox::settings::{open_cards, resolve_layers};
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
@@ -51,13 +50,9 @@ pub enum CardOutput {
 }
 
 pub(crate) fn run(args: &CardArgs) -> Outcome {
-    let (_, resolved) = match resolve_layers(&args.source.flags()) {
-        Ok(layers) => layers,
-        Err(error) => return Outcome::error(&error),
-    };
-    let (db, notes) = match open_cards(resolved.cards.value.as_deref(), args.source.rebuild_index) {
+    let (db, notes) = match super::open_source(&args.source) {
         Ok(opened) => opened,
-        Err(error) => return Outcome::error(&error.into()),
+        Err(failed) => return failed,
     };
     let mut formats: Vec<Format> = Vec::new();
     for id in Format::listed_ids() {

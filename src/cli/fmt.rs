@@ -81,7 +81,7 @@ fn parse_layout(name: &str) -> Result<Layout, Error> {
     })
 }
 
-pub(super) fn parse_language(code: &str) -> Result<Language, Error> {
+pub(crate) fn parse_language(code: &str) -> Result<Language, Error> {
     Language::from_code(code).ok_or_else(|| Error::Usage {
         message: format!("unknown language '{code}'; expected en, fr, es, pt, de or it"),
     })

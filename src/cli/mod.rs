@@ -26,6 +26,7 @@ mod fmt;
 mod info;
 mod need;
 mod odds;
+mod search;
 mod sheet;
 mod stats;
 
@@ -67,6 +68,9 @@ pub enum Command {
     /// Every printing of a card, by name in any language or by set code and number, and
     /// where it is legal.
     Card(card::CardArgs),
+    /// Find cards: a query over every printing (names in any language, type, stage, HP,
+    /// attacks, rules text, legality in a format at a date...).
+    Search(search::SearchArgs),
     /// Explain a rule: what it checks, why, an example and the fix.
     Explain {
         /// A rule id such as `copy-limit`; without one, list every rule.
@@ -183,6 +187,17 @@ impl SourceArgs {
             as_of: None,
         }
     }
+}
+
+/// The card database `source` names (flags, environment, deckbox.toml, else the embedded
+/// index) and its notes for standard error, or the failed outcome.
+pub(crate) fn open_source(
+    source: &SourceArgs,
+) -> Result<(deckbox::cards::CardDb, String), Outcome> {
+    let (_, resolved) = deckbox::settings::resolve_layers(&source.flags())
+        .map_err(|error| Outcome::error(&error))?;
+    deckbox::settings::open_cards(resolved.cards.value.as_deref(), source.rebuild_index)
+        .map_err(|error| Outcome::error(&error.into()))
 }
 
 /// What the caller knows about the terminal, for `--color auto`.
@@ -376,6 +391,7 @@ fn run_command(
         Command::Sample(sample_args) => stats::run_sample(sample_args, stdin),
         Command::Card(card_args) => card::run(card_args),
         Command::Need(need_args) => need::run(need_args, stdin),
+        Command::Search(search_args) => search::run(search_args),
         Command::Explain { rule } => info::explain(rule.as_deref()),
         Command::Formats { action } => info::formats(action.as_ref()),
         Command::Fmt(fmt_args) => fmt::run_fmt(fmt_args, stdin, stdout),

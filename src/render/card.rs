@@ -285,7 +285,7 @@ fn history_entry(
 }
 
 /// `TWM 128`; `sv06-128` (the database id) for a set without a printed code.
-fn label(printing: &Printing) -> String {
+pub(crate) fn label(printing: &Printing) -> String {
     if printing.set_code.is_empty() {
         format!("{}-{}", printing.set_id, printing.number)
     } else {
@@ -301,7 +301,7 @@ fn reference(printing: &Printing) -> PrintingRef {
     }
 }
 
-fn printing_entry(printing: &Printing, matched: bool) -> PrintingEntry {
+pub(crate) fn printing_entry(printing: &Printing, matched: bool) -> PrintingEntry {
     PrintingEntry {
         set: printing.set_code.clone(),
         number: printing.number.clone(),

@@ -17,6 +17,7 @@ pub mod need;
 pub mod rules_reference;
 pub mod sample;
 pub mod sarif;
+pub mod search;
 pub mod sheet;
 pub mod stats_html;
 pub mod stats_text;

@@ -7,12 +7,13 @@
 use std::path::Path;
 
 /// The wings in pipeline order, as `src/lib.rs` declares them.
-const ORDER: [&str; 13] = [
+const ORDER: [&str; 14] = [
     "util",
     "names",
     "deck",
     "cards",
     "formats",
+    "search",
     "check",
     "collection",
     "edit",

@@ -21,6 +21,7 @@ const TARGETS: &[(&str, Oracle)] = &[
     ("fmt", oracles::fmt_any),
     ("json", oracles::json_any),
     ("query", oracles::query_any),
+    ("search", oracles::search_any),
 ];
 
 fn files(dir: &Path) -> Vec<PathBuf> {

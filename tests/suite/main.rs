@@ -37,6 +37,7 @@ mod readme;
 mod repo_cli;
 mod reprint_cli;
 mod reprint_shared;
+mod search_cli;
 mod sheet_cli;
 mod stats_cli;
 mod stats_exact;

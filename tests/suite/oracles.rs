@@ -471,3 +471,44 @@ pub fn query_any(bytes: &[u8]) {
         }
     }
 }
+
+/// A small database for the search oracle: every 70th printing of the embedded index (about
+/// 300 of every kind and era), so each query runs in milliseconds.
+fn search_db() -> &'static CardDb {
+    static DB: OnceLock<CardDb> = OnceLock::new();
+    DB.get_or_init(|| {
+        let some = embedded_db().iter().step_by(70).map(|(_, p)| p.clone());
+        CardDb::new(Source::Embedded, some.collect())
+    })
+}
+
+/// Any text as a `deckbox search` query: parsing finishes, an error's span lies on character
+/// boundaries inside the text, and a query that parses runs over a real database, finding
+/// printings of that database only, each once, and the same ones twice.
+pub fn search_any(bytes: &[u8]) {
+    use deckbox::search;
+    let Ok(text) = std::str::from_utf8(bytes) else {
+        return;
+    };
+    let db = search_db();
+    match search::search(db, text) {
+        Ok(found) => {
+            assert!(found.windows(2).all(|w| w[0] < w[1]), "{text:?}");
+            assert!(found.iter().all(|&id| db.get(id).is_some()));
+            assert_eq!(search::search(db, text).ok(), Some(found.clone()));
+            let groups = search::group(db, &found, Language::Fr, false, search::Sort::Set);
+            let grouped: usize = groups.iter().map(|g| g.printings.len()).sum();
+            assert_eq!(grouped, found.len());
+        }
+        Err(error) => {
+            let (offset, end) = (error.span.offset, error.span.end());
+            assert!(end <= text.len(), "{text:?}: {error:?}");
+            assert!(
+                text.is_char_boundary(offset) && text.is_char_boundary(end),
+                "{text:?}: {error:?}"
+            );
+            let shown = render::search::error(text, &error);
+            assert!(shown.starts_with("error: "));
+        }
+    }
+}

@@ -1,0 +1,113 @@
+//! `deckbox search`: every printing a query describes, grouped by card. The query language
+//! and its keys are the library's (`deckbox::search`); this reads the arguments, opens the
+//! card database and picks a renderer.
+
+use clap::ValueEnum;
+
+use super::{Outcome, SourceArgs};
+use deckbox::error::Exit;
+use deckbox::names::lang::Language;
+use deckbox::render::search as render;
+use deckbox::search::{self, Sort};
+
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:
+  deckbox search Dreepy
+  deckbox search 'type:psychic stage:basic hp>=120 legal:standard'
+  deckbox search 'kind:supporter text:\"discard your hand\"'
+  deckbox search 'is:ace-spec legal:expanded@2015-06-01'
+  deckbox search 'evolves:Dreepy or into:Dragapult' --output list
+  deckbox search -- '-is:ex name:Dragapult'
+
+Keys (docs/user-guide.md lists them all): name: set: number: kind: stage: type:/t: weak: \
+resist: mark: rarity: artist: is: evolves: into: hp retreat damage cost released year \
+attack: ability: text: legal: banned:. Words side by side must all hold; `or`, `-`/`not` \
+and parentheses combine them.
+
+Exit status: 0 at least one printing matches; 1 none does; 2 the query cannot be read (the \
+message points at the mistake) or the card database or config file cannot be read.")]
+pub struct SearchArgs {
+    /// The query. Several arguments are read as one query, joined by spaces. A query that
+    /// starts with `-` goes after `--` (`deckbox search -- -is:ex`), or starts with `not`.
+    #[arg(required = true, value_name = "QUERY")]
+    pub query: Vec<String>,
+    #[command(flatten)]
+    pub source: SourceArgs,
+    /// One line a card (its printings found after the name), or one a printing.
+    #[arg(long, value_enum, default_value_t = Unique::Cards)]
+    pub unique: Unique,
+    #[arg(long, value_enum, default_value_t = SortBy::Name)]
+    pub sort: SortBy,
+    /// Show names in this language (en, fr, es, pt, de, it), else in English.
+    #[arg(long, value_parser = super::fmt::parse_language, default_value = "en")]
+    pub lang: Language,
+    #[arg(long, short, value_enum, default_value_t = SearchOutput::Text)]
+    pub output: SearchOutput,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Unique {
+    /// One line a card, with the printings found.
+    Cards,
+    /// One line a printing.
+    Printings,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SortBy {
+    /// By name, A to Z.
+    Name,
+    /// Newest first.
+    Released,
+    /// Highest HP first.
+    Hp,
+    /// By set, oldest first, then collector number.
+    Set,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SearchOutput {
+    /// A table for a terminal.
+    Text,
+    /// One JSON document: the query and each card with its printings.
+    Json,
+    /// Deck list lines (`1 Dreepy TWM 128`), ready for `deckbox add` or a deck file.
+    List,
+}
+
+pub(crate) fn run(args: &SearchArgs) -> Outcome {
+    let (db, notes) = match super::open_source(&args.source) {
+        Ok(opened) => opened,
+        Err(failed) => return failed,
+    };
+    let query = args.query.join(" ");
+    let ids = match search::search(&db, &query) {
+        Ok(ids) => ids,
+        Err(error) => return Outcome::failure(render::error(&query, &error)).noted(&notes),
+    };
+    let sort = match args.sort {
+        SortBy::Name => Sort::Name,
+        SortBy::Released => Sort::Released,
+        SortBy::Hp => Sort::Hp,
+        SortBy::Set => Sort::Set,
+    };
+    let each_printing = args.unique == Unique::Printings;
+    let found = search::group(&db, &ids, args.lang, each_printing, sort);
+    let stdout = match args.output {
+        SearchOutput::Text if found.is_empty() => String::new(),
+        SearchOutput::Text => render::text(&db, &found, each_printing),
+        SearchOutput::Json => render::json(&db, &query, &found, args.lang),
+        SearchOutput::List => render::list(&db, &found, args.lang),
+    };
+    let (stderr, code) = if found.is_empty() {
+        (format!("no card matches `{query}`\n"), Exit::Findings)
+    } else {
+        (String::new(), Exit::Clean)
+    };
+    Outcome {
+        stdout,
+        stderr,
+        code,
+    }
+    .noted(&notes)
+}

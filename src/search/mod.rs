@@ -1,0 +1,273 @@
+//! `deckbox search`: every printing a query describes ([`query`] reads it, [`filter`] holds
+//! the keys and tests it), grouped by card and sorted ([`group`]).
+//!
+//! This wing reads the card database, the names' folding and the formats' own legality; it
+//! prints nothing and knows no output: `render::search` shows the answer.
+
+pub mod filter;
+pub mod query;
+
+use crate::cards::{CardDb, PrintingId};
+use crate::names::lang::Language;
+
+pub use query::{SearchError, parse};
+
+/// Every printing `query` describes, in database order.
+pub fn search(db: &CardDb, query: &str) -> Result<Vec<PrintingId>, SearchError> {
+    let expr = query::parse(query)?;
+    let state = filter::State::new(db);
+    let compiled = filter::compile(db, &expr, &state)?;
+    let mask = compiled.matching(&state, &vec![true; db.len()]);
+    Ok(mask
+        .iter()
+        .enumerate()
+        .filter(|(_, hit)| **hit)
+        .filter_map(|(index, _)| PrintingId::try_from(index).ok())
+        .collect())
+}
+
+/// How the answer is ordered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Sort {
+    /// By the name shown, A to Z.
+    #[default]
+    Name,
+    /// Newest first (a card by its newest printing found).
+    Released,
+    /// Highest HP first; cards without HP last.
+    Hp,
+    /// By set (oldest set first), then collector number.
+    Set,
+}
+
+/// One card of the answer: the printings found that share a rules name, oldest first.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Found {
+    /// The name shown: in the chosen language when the card has one, else its English name.
+    pub name: String,
+    pub printings: Vec<PrintingId>,
+}
+
+/// Groups `ids` by card (rules name), or one group per printing when `each_printing`, and
+/// sorts the groups by `sort`; names are shown in `lang`.
+pub fn group(
+    db: &CardDb,
+    ids: &[PrintingId],
+    lang: Language,
+    each_printing: bool,
+    sort: Sort,
+) -> Vec<Found> {
+    let mut groups: Vec<(String, Vec<PrintingId>)> = Vec::new();
+    let mut index: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    for &id in ids {
+        let Some(printing) = db.get(id) else { continue };
+        let key = if each_printing {
+            id.to_string()
+        } else {
+            printing.rules_key().to_string()
+        };
+        let at = *index.entry(key).or_insert_with(|| {
+            groups.push((String::new(), Vec::new()));
+            groups.len() - 1
+        });
+        groups[at].1.push(id);
+    }
+    let mut found: Vec<Found> = groups
+        .into_iter()
+        .map(|(_, mut printings)| {
+            printings.sort_by_cached_key(|&id| (released(db, id), id));
+            Found {
+                name: shown_name(db, *printings.last().unwrap_or(&0), lang),
+                printings,
+            }
+        })
+        .collect();
+    let folded = |f: &Found| crate::names::fold(&f.name);
+    let newest = |f: &Found| {
+        f.printings
+            .last()
+            .map(|&id| released(db, id))
+            .unwrap_or_default()
+    };
+    let hp = |f: &Found| {
+        f.printings
+            .iter()
+            .filter_map(|&id| db.details(id).and_then(|d| d.hp))
+            .max()
+    };
+    let set_place = |f: &Found| {
+        f.printings.first().and_then(|&id| db.get(id)).map(|p| {
+            let (prefix, digits, suffix) = crate::cards::split_number(&p.number);
+            let digits: u32 = digits.parse().unwrap_or(u32::MAX);
+            let number = (prefix.to_string(), digits, suffix.to_string());
+            (p.release_date.clone(), p.set_id.clone(), number)
+        })
+    };
+    match sort {
+        Sort::Name => found.sort_by_cached_key(|f| (folded(f), f.printings.clone())),
+        Sort::Released => found.sort_by_cached_key(|f| (std::cmp::Reverse(newest(f)), folded(f))),
+        Sort::Hp => found.sort_by_cached_key(|f| (std::cmp::Reverse(hp(f)), folded(f))),
+        Sort::Set => found.sort_by_cached_key(|f| (set_place(f), folded(f))),
+    }
+    found
+}
+
+fn released(db: &CardDb, id: PrintingId) -> String {
+    db.get(id)
+        .map(|p| p.release_date.clone())
+        .unwrap_or_default()
+}
+
+/// The printing's name in `lang`, else its English (or first) name.
+pub fn shown_name(db: &CardDb, id: PrintingId, lang: Language) -> String {
+    db.get(id)
+        .map(|p| p.names.get(lang).unwrap_or(p.names.primary()).to_string())
+        .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::details::{Ability, Attack, Details, Texts, TypeModifier};
+    use crate::cards::{Category, Printing, Source, Stage, TrainerKind};
+
+    fn printing(code: &str, number: &str, names: &[(Language, &str)]) -> Printing {
+        let mut printing = Printing::new(code, number, Category::Pokemon);
+        for &(lang, name) in names {
+            printing.names.set(lang, name);
+        }
+        printing
+    }
+
+    fn texts(en: &str, fr: &str) -> Texts {
+        let mut texts = Texts::default();
+        texts.0[Language::En.index()] = Some(en.into());
+        texts.0[Language::Fr.index()] = Some(fr.into());
+        texts
+    }
+
+    /// Three printings with details, as the generator will fill them: a Basic Psychic
+    /// Pokémon with an attack and an Ability, its Stage 1, and a Supporter.
+    fn db() -> CardDb {
+        use Language::*;
+        let mut dreepy = printing("TWM", "128", &[(En, "Dreepy"), (Fr, "Fantyrm")]);
+        dreepy.category = Category::Pokemon;
+        dreepy.stage = Some(Stage::Basic);
+        dreepy.types = vec!["Psychic".into()];
+        let mut drakloak = printing("TWM", "129", &[(En, "Drakloak"), (Fr, "Dispareptil")]);
+        drakloak.category = Category::Pokemon;
+        drakloak.stage = Some(Stage::Stage1);
+        drakloak.evolves_from = Some("Dreepy".into());
+        drakloak.types = vec!["Dragon".into()];
+        let mut research = printing("SVI", "189", &[(En, "Professor's Research")]);
+        research.category = Category::Trainer;
+        research.trainer = Some(TrainerKind::Supporter);
+        let details = vec![
+            Details {
+                hp: Some(130),
+                retreat: Some(1),
+                weaknesses: vec![TypeModifier {
+                    energy_type: "Darkness".into(),
+                    value: "×2".into(),
+                }],
+                attacks: vec![Attack {
+                    name: texts("Phantom Dive", "Plongée Fantôme"),
+                    cost: vec!["Fire".into(), "Psychic".into()],
+                    damage: "200".into(),
+                    text: texts(
+                        "Put 6 damage counters on your opponent's Benched Pokémon.",
+                        "",
+                    ),
+                }],
+                illustrator: Some("Scav".into()),
+                rarity: Some("Common".into()),
+                ..Details::default()
+            },
+            Details {
+                hp: Some(90),
+                abilities: vec![Ability {
+                    kind: "Ability".into(),
+                    name: texts("Recon Directive", "Directive de Reconnaissance"),
+                    text: texts("Look at the top 2 cards of your deck.", ""),
+                }],
+                ..Details::default()
+            },
+            Details {
+                effect: texts(
+                    "Discard your hand and draw 7 cards.",
+                    "Défaussez votre main et piochez 7 cartes.",
+                ),
+                ..Details::default()
+            },
+        ];
+        CardDb::new(Source::Embedded, vec![dreepy, drakloak, research]).with_details(details)
+    }
+
+    fn found(query: &str) -> Vec<PrintingId> {
+        search(&db(), query).unwrap_or_else(|error| panic!("{query}: {error:?}"))
+    }
+
+    #[test]
+    fn detail_keys_read_the_details() {
+        let table: [(&str, &[PrintingId]); 22] = [
+            ("hp>=120", &[0]),
+            ("hp<120", &[1]),
+            ("hp=90", &[1]),
+            ("hp:90", &[1]),
+            ("retreat=1", &[0]),
+            ("damage>=200", &[0]),
+            ("damage>200", &[]),
+            ("cost=2", &[0]),
+            ("weak:darkness", &[0]),
+            ("resist:darkness", &[]),
+            ("artist:scav", &[0]),
+            ("rarity:common", &[0]),
+            ("attack:\"Phantom Dive\"", &[0]),
+            // The French name, accents folded; and the attack's text.
+            ("attack:\"plongee fantome\"", &[0]),
+            ("attack:\"damage counters\"", &[0]),
+            ("ability:\"recon directive\"", &[1]),
+            ("text:\"discard your hand\"", &[2]),
+            ("text:\"defaussez votre main\"", &[2]),
+            ("kind:supporter text:\"discard your hand\"", &[2]),
+            ("type:psychic stage:basic hp>=120", &[0]),
+            ("\"Phantom Dive\"", &[]),
+            ("-hp>=1", &[2]),
+        ];
+        for (query, want) in table {
+            assert_eq!(found(query), want, "{query}");
+        }
+    }
+
+    #[test]
+    fn names_words_and_evolutions() {
+        let table: [(&str, &[PrintingId]); 10] = [
+            ("Fantyrm", &[0]),
+            ("\"professor's research\"", &[2]),
+            ("professors research", &[2]),
+            ("TWM 129", &[1]),
+            ("twm-128", &[0]),
+            ("evolves:Dreepy", &[1]),
+            ("into:Drakloak", &[0]),
+            ("Dreepy or Drakloak", &[0, 1]),
+            ("not (Dreepy or kind:trainer)", &[1]),
+            ("stage:basic -type:dragon", &[0]),
+        ];
+        for (query, want) in table {
+            assert_eq!(found(query), want, "{query}");
+        }
+    }
+
+    #[test]
+    fn grouping_and_sorting() {
+        let db = db();
+        let all = search(&db, "kind:pokemon or kind:trainer").unwrap();
+        let by_hp = group(&db, &all, Language::Fr, false, Sort::Hp);
+        let names: Vec<&str> = by_hp.iter().map(|card| card.name.as_str()).collect();
+        // Highest HP first, no HP last; names in French when the card has one.
+        assert_eq!(names, ["Fantyrm", "Dispareptil", "Professor's Research"]);
+        let by_name = group(&db, &all, Language::En, false, Sort::Name);
+        let names: Vec<&str> = by_name.iter().map(|card| card.name.as_str()).collect();
+        assert_eq!(names, ["Drakloak", "Dreepy", "Professor's Research"]);
+    }
+}

@@ -1,0 +1,355 @@
+#![allow(clippy::unwrap_used, clippy::expect_used, reason = "tests fail loudly")]
+//! `deckbox search`: the real binary on the embedded card index, queries typed the way
+//! players type them, each answer checked against an independent reading of the data (the
+//! TCGdex files themselves, or pokemon-tcg-data's JSON) where one exists.
+//!
+//! Tests marked `needs details` read HP, attacks and rules text, which the embedded index
+//! carries once the generator fills `CardDb::details`; until then they say so and skip.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use crate::common;
+
+use common::{run_deckbox, stdout_of};
+
+/// Runs `deckbox search ARGS...` with no config file, in an empty directory.
+fn search(args: &[&str]) -> (i32, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let mut all = vec!["search", "--no-config"];
+    all.extend_from_slice(args);
+    run_deckbox(dir.path(), &all, b"")
+}
+
+/// Every printing found, as `(set, number, name)`, from `--output json`.
+fn printings(query: &str) -> Vec<(String, String, String)> {
+    let (code, out) = search(&[query, "--output", "json"]);
+    assert!(code <= 1, "{out}");
+    let value: serde_json::Value = serde_json::from_str(stdout_of(&out)).unwrap();
+    let mut found = Vec::new();
+    for card in value["cards"].as_array().unwrap() {
+        for printing in card["printings"].as_array().unwrap() {
+            let field = |key: &str| printing[key].as_str().unwrap().to_string();
+            found.push((field("set"), field("number"), field("name")));
+        }
+    }
+    found
+}
+
+fn names(query: &str) -> BTreeSet<String> {
+    printings(query)
+        .into_iter()
+        .map(|(_, _, name)| name)
+        .collect()
+}
+
+/// Whether the embedded index carries details (HP, attacks, text); notes a skip otherwise.
+fn has_details(test: &str) -> bool {
+    let (code, _) = search(&["hp>=1"]);
+    if code != 0 {
+        common::skipped(&format!(
+            "{test} skipped: the embedded index carries no details (HP, attacks, text) yet"
+        ));
+    }
+    code == 0
+}
+
+/// One TCGdex card file, read plainly: the English name and whatever `key: { en: "..." }`
+/// blocks it holds, as `(block key, English text)`.
+struct TcgdexFile {
+    names: Vec<(String, String)>,
+    text: String,
+}
+
+fn tcgdex_files(test: &str) -> Option<Vec<TcgdexFile>> {
+    let data = common::shared_data(test)?.join("tcgdex-repo/data");
+    let mut files = Vec::new();
+    walk(&data, &mut files);
+    Some(files)
+}
+
+fn walk(dir: &Path, out: &mut Vec<TcgdexFile>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            // TCG Pocket is another game: the index leaves it out, as every loader must.
+            if path
+                .file_name()
+                .is_some_and(|name| name == "Pokémon TCG Pocket")
+            {
+                continue;
+            }
+            walk(&path, out);
+        } else if path.extension().is_some_and(|ext| ext == "ts") {
+            let text = std::fs::read_to_string(&path).unwrap();
+            // A card file opens its names block with `name: {` on a line of its own.
+            let Some(start) = text.find("\n\tname: {") else {
+                continue;
+            };
+            let block = &text[start..];
+            let block = &block[..block.find('}').unwrap()];
+            let names = block
+                .lines()
+                .filter_map(|line| {
+                    let (lang, rest) = line.trim().split_once(": \"")?;
+                    Some((
+                        lang.to_string(),
+                        rest.trim_end_matches(',').trim_end_matches('"').to_string(),
+                    ))
+                })
+                .collect();
+            out.push(TcgdexFile { names, text });
+        }
+    }
+}
+
+impl TcgdexFile {
+    fn name(&self, lang: &str) -> Option<&str> {
+        self.names
+            .iter()
+            .find(|(l, _)| l == lang)
+            .map(|(_, n)| n.as_str())
+    }
+}
+
+#[test]
+fn a_french_name_finds_every_printing_of_its_card() {
+    let Some(files) = tcgdex_files("a_french_name_finds_every_printing_of_its_card") else {
+        return;
+    };
+    let expected = files
+        .iter()
+        .filter(|f| f.name("fr") == Some("Fantyrm"))
+        .count();
+    let found = printings("Fantyrm");
+    assert_eq!(found.len(), expected, "{found:?}");
+    assert!(
+        found.iter().all(|(_, _, name)| name == "Dreepy"),
+        "{found:?}"
+    );
+    // Case, accents and the query's own spacing aside.
+    assert_eq!(printings("  fantyrm "), found);
+    // The same printings `deckbox card` gives.
+    let (_, card) = run_deckbox(
+        tempfile::tempdir().unwrap().path(),
+        &["card", "--no-config", "Fantyrm", "--output", "json"],
+        b"",
+    );
+    let card: serde_json::Value = serde_json::from_str(stdout_of(&card)).unwrap();
+    let card_count = card["cards"][0]["printings"].as_array().unwrap().len();
+    assert_eq!(card_count, found.len());
+}
+
+#[test]
+fn set_codes_numbers_and_ids_find_that_printing() {
+    for (query, set, number) in [
+        ("TWM 128", "TWM", "128"),
+        ("twm 0128", "TWM", "128"),
+        ("PR-SV 12", "SVP", "12"),
+        ("sv06-128", "TWM", "128"),
+    ] {
+        let found = printings(query);
+        assert_eq!(found.len(), 1, "{query}: {found:?}");
+        assert_eq!(
+            (found[0].0.as_str(), found[0].1.as_str()),
+            (set, number),
+            "{query}"
+        );
+    }
+    // Combined with a key: the printing, when it passes.
+    assert_eq!(printings("TWM 128 kind:pokemon").len(), 1);
+    assert!(printings("TWM 128 kind:trainer").is_empty());
+}
+
+#[test]
+fn ace_specs_legal_in_expanded_in_june_2015() {
+    let Some(data) = common::shared_data("ace_specs_legal_in_expanded_in_june_2015") else {
+        return;
+    };
+    // pokemon-tcg-data: every ACE SPEC of a set released by then (Expanded, at its start in
+    // 2015, took every set from Black & White on; no ACE SPEC was banned then).
+    let sets: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(data.join("pokemontcg/sets/en.json")).unwrap(),
+    )
+    .unwrap();
+    let mut expected = BTreeSet::new();
+    for set in sets.as_array().unwrap() {
+        let released = set["releaseDate"].as_str().unwrap().replace('/', "-");
+        let series = set["series"].as_str().unwrap();
+        if released.as_str() > "2015-06-01" || !["Black & White", "XY"].contains(&series) {
+            continue;
+        }
+        let file = data.join(format!(
+            "pokemontcg/cards/en/{}.json",
+            set["id"].as_str().unwrap()
+        ));
+        let Ok(text) = std::fs::read_to_string(file) else {
+            continue;
+        };
+        let cards: serde_json::Value = serde_json::from_str(&text).unwrap();
+        for card in cards.as_array().unwrap() {
+            let subtypes = card["subtypes"]
+                .as_array()
+                .map(Vec::as_slice)
+                .unwrap_or(&[]);
+            if subtypes.iter().any(|s| s == "ACE SPEC") {
+                expected.insert(card["name"].as_str().unwrap().to_string());
+            }
+        }
+    }
+    assert!(expected.len() >= 10, "{expected:?}");
+    assert_eq!(names("is:ace-spec legal:expanded@2015-06-01"), expected);
+}
+
+#[test]
+fn a_card_name_is_not_an_attack_name() {
+    // A phrase matches names: no card is named after Dragapult ex's attack.
+    let (code, out) = search(&["\"Phantom Dive\""]);
+    assert_eq!(code, 1, "{out}");
+    insta::assert_snapshot!(out, @r#"
+    exit: 1
+    --- stdout
+    --- stderr
+    no card matches `"Phantom Dive"`
+    "#);
+}
+
+#[test]
+fn an_attack_by_name_needs_details() {
+    if !has_details("an_attack_by_name_needs_details") {
+        return;
+    }
+    let Some(files) = tcgdex_files("an_attack_by_name_needs_details") else {
+        return;
+    };
+    let expected: BTreeSet<String> = files
+        .iter()
+        .filter(|f| f.text.contains("en: \"Phantom Dive\""))
+        .filter_map(|f| f.name("en").map(str::to_string))
+        .collect();
+    assert!(expected.contains("Dragapult ex"), "{expected:?}");
+    assert_eq!(names("attack:\"Phantom Dive\""), expected);
+}
+
+#[test]
+fn supporters_that_discard_your_hand_need_details() {
+    if !has_details("supporters_that_discard_your_hand_need_details") {
+        return;
+    }
+    let Some(files) = tcgdex_files("supporters_that_discard_your_hand_need_details") else {
+        return;
+    };
+    let expected: BTreeSet<String> = files
+        .iter()
+        .filter(|f| f.text.contains("trainerType: \"Supporter\""))
+        .filter(|f| f.text.to_lowercase().contains("discard your hand"))
+        .filter_map(|f| f.name("en").map(str::to_string))
+        .collect();
+    assert!(expected.contains("Professor's Research"), "{expected:?}");
+    assert_eq!(names("kind:supporter text:\"discard your hand\""), expected);
+}
+
+#[test]
+fn basic_psychic_pokemon_with_120_hp_need_details() {
+    if !has_details("basic_psychic_pokemon_with_120_hp_need_details") {
+        return;
+    }
+    let Some(files) = tcgdex_files("basic_psychic_pokemon_with_120_hp_need_details") else {
+        return;
+    };
+    let hp = |f: &TcgdexFile| -> Option<u32> {
+        let at = f.text.find("\n\thp: ")?;
+        f.text[at + 6..]
+            .split(|c: char| !c.is_ascii_digit())
+            .next()?
+            .parse()
+            .ok()
+    };
+    // The card's own `types: [...]` (written on one line or several), not an attack's cost.
+    let types = |f: &TcgdexFile| -> Option<String> {
+        let at = f.text.find("\n\ttypes: [")?;
+        let rest = &f.text[at..];
+        Some(rest[..rest.find(']')?].to_string())
+    };
+    let expected: BTreeSet<String> = files
+        .iter()
+        // A Basic Pokémon as the rules define it: stage `Basic`, or (where TCGdex gives no
+        // stage, as on many EX and GX cards) a Pokémon that evolves from nothing; the halves
+        // of a Pokémon LEGEND are played together from the hand, never as a Basic Pokémon.
+        .filter(|f| {
+            f.text.contains("\n\tstage: \"Basic\"")
+                || (f.text.contains("\n\tcategory: \"Pokemon\"")
+                    && !f.text.contains("\n\tstage: ")
+                    && !f.text.contains("\n\tevolveFrom: "))
+        })
+        .filter(|f| !f.name("en").is_some_and(|name| name.ends_with(" LEGEND")))
+        .filter(|f| types(f).is_some_and(|types| types.contains("\"Psychic\"")))
+        .filter(|f| hp(f).is_some_and(|hp| hp >= 120))
+        .filter_map(|f| f.name("en").map(str::to_string))
+        .collect();
+    let all = names("type:psychic stage:basic hp>=120");
+    assert_eq!(all, expected);
+    // In Standard: some of them, each one the format admits.
+    let legal = names("type:psychic stage:basic hp>=120 legal:standard");
+    assert!(!legal.is_empty() && legal.is_subset(&all), "{legal:?}");
+    let legal_anywhere = names("legal:standard");
+    assert!(legal.is_subset(&legal_anywhere));
+}
+
+#[test]
+fn mistakes_are_shown_under_the_query() {
+    let table = [
+        "tpye:psychic hp>=120",
+        "stage:basc",
+        "is:Ex",
+        "legal:standrd@2020-01-01",
+        "legal:expanded@2015-13-01",
+        "hp>=lots",
+        "(Dreepy or Drakloak",
+        "kind:item or",
+    ];
+    let mut shown = String::new();
+    for query in table {
+        let (code, out) = search(&[query]);
+        assert_eq!(code, 2, "{out}");
+        shown.push_str(&out);
+    }
+    insta::assert_snapshot!(shown);
+}
+
+#[test]
+fn outputs() {
+    let (code, list) = search(&[
+        "evolves:Dreepy or Dreepy",
+        "--output",
+        "list",
+        "--lang",
+        "fr",
+    ]);
+    assert_eq!(code, 0, "{list}");
+    insta::assert_snapshot!(list);
+    let (code, table) = search(&["Dreepy", "--unique", "printings", "--sort", "set"]);
+    assert_eq!(code, 0, "{table}");
+    insta::assert_snapshot!(table);
+    let (code, negated) = search(&["--sort", "released", "--", "-is:ex name:Dragapult"]);
+    assert_eq!(code, 0, "{negated}");
+    assert!(!negated.contains("Dragapult ex"), "{negated}");
+    insta::assert_snapshot!(negated);
+}
+
+#[test]
+fn the_user_guide_lists_every_key() {
+    let guide = std::fs::read_to_string(common::repo().join("docs/user-guide.md")).unwrap();
+    let section = guide
+        .split("## Finding cards: `deckbox search`")
+        .nth(1)
+        .unwrap();
+    for key in deckbox::search::filter::KEYS {
+        for name in key.names() {
+            assert!(
+                section.contains(&format!("`{name}:`")) || section.contains(&format!("`{name}`")),
+                "docs/user-guide.md does not list the search key `{name}`"
+            );
+        }
+    }
+}
