@@ -62,9 +62,23 @@ pub struct CardDb {
 /// Every printing's [`Details`], kept encoded ([`details_file`]) until first asked for.
 #[derive(Debug, Default)]
 struct DetailsStore {
-    /// Empty when the source gives none, or when the encoded details do not decode.
-    decoded: OnceLock<Vec<Details>>,
+    decoded: OnceLock<Decoded>,
     encoded: EncodedDetails,
+}
+
+/// The details as far as they have been read.
+#[derive(Debug)]
+enum Decoded {
+    /// Given whole ([`CardDb::with_details`]).
+    Built(Vec<Details>),
+    /// Opened from their encoding; a printing's are built the first time it is asked for,
+    /// so showing one card or testing a few printings never builds them all.
+    Opened {
+        opened: details_file::Opened,
+        cells: Vec<OnceLock<Option<Details>>>,
+    },
+    /// The source gives none, or the encoded details do not decode.
+    None,
 }
 
 #[derive(Debug, Default, Clone)]
@@ -154,7 +168,7 @@ impl CardDb {
     /// The database with `details[i]` as what printing `i` says beyond the rules' facts.
     pub fn with_details(mut self, details: Vec<Details>) -> CardDb {
         self.details = DetailsStore {
-            decoded: OnceLock::from(details),
+            decoded: OnceLock::from(Decoded::Built(details)),
             encoded: EncodedDetails::None,
         };
         self
@@ -203,19 +217,40 @@ impl CardDb {
     /// What printing `id` says beyond the rules' facts (HP, attacks, abilities, rules text,
     /// illustrator, rarity), when the source gives it.
     ///
-    /// The first call decodes every printing's details (measured in docs/performance.md);
-    /// a database whose details are damaged answers `None` for every printing.
+    /// The first call inflates the encoded details and checks them; each printing's are
+    /// then built the first time they are asked for (measured in docs/performance.md). A
+    /// database whose details are damaged answers `None` for every printing.
     pub fn details(&self, id: PrintingId) -> Option<&Details> {
-        self.all_details().get(usize::try_from(id).ok()?)
+        let index = usize::try_from(id).ok()?;
+        match self.decoded_details() {
+            Decoded::Built(all) => all.get(index),
+            Decoded::Opened { opened, cells } => cells
+                .get(index)?
+                .get_or_init(|| opened.details(index))
+                .as_ref(),
+            Decoded::None => None,
+        }
     }
 
-    /// Every printing's details, by printing id (empty when the source gives none).
-    pub fn all_details(&self) -> &[Details] {
+    /// Every printing's details, by printing id (empty when the source gives none). Builds
+    /// every printing's: meant for tests and whole-database passes.
+    pub fn all_details(&self) -> Vec<&Details> {
+        let ids = (0..self.len()).map(|index| PrintingId::try_from(index).ok());
+        ids.map(|id| self.details(id?))
+            .collect::<Option<Vec<_>>>()
+            .unwrap_or_default()
+    }
+
+    fn decoded_details(&self) -> &Decoded {
         self.details.decoded.get_or_init(|| {
-            let decoded = self.encoded_details().and_then(details_file::decode);
-            decoded
-                .filter(|details| details.len() == self.len())
-                .unwrap_or_default()
+            let opened = self.encoded_details().and_then(details_file::open);
+            match opened.filter(|opened| opened.len() == self.len()) {
+                Some(opened) => Decoded::Opened {
+                    cells: (0..opened.len()).map(|_| OnceLock::new()).collect(),
+                    opened,
+                },
+                None => Decoded::None,
+            }
         })
     }
 
@@ -226,6 +261,20 @@ impl CardDb {
             EncodedDetails::Static(bytes) => Some(bytes),
             EncodedDetails::InRecords(range) => self.records.bytes.get(range.clone()),
         }
+    }
+
+    /// Decodes every printing not yet decoded, on all processors: a whole-database pass
+    /// (`search`) calls it first so that its own pass finds them decoded.
+    pub fn decode_all(&self) {
+        use rayon::prelude::*;
+        (0..self.len())
+            .into_par_iter()
+            .with_min_len(512)
+            .for_each(|index| {
+                if let Ok(id) = PrintingId::try_from(index) {
+                    self.get(id);
+                }
+            });
     }
 
     /// Every printing with its id, in id order. Decodes every printing not yet decoded:
@@ -355,7 +404,7 @@ impl CardDb {
         table::put_blob(out, &records);
         match (self.details.decoded.get(), self.encoded_details()) {
             (_, Some(encoded)) => table::put_blob(out, encoded),
-            (Some(details), None) if !details.is_empty() => {
+            (Some(Decoded::Built(details)), None) if !details.is_empty() => {
                 table::put_blob(out, &details_file::encode(details, false)?);
             }
             _ => table::put_blob(out, &[]),

@@ -242,7 +242,84 @@ impl Table {
 
 /// Reads every printing's [`Details`] back. `None` when anything is out of place: a
 /// damaged file yields no details, never wrong ones.
+#[cfg(test)]
 pub fn decode(bytes: &[u8]) -> Option<Vec<Details>> {
+    let opened = open(bytes)?;
+    let decoder = opened.decoder();
+    opened
+        .records
+        .par_iter()
+        .with_min_len(256)
+        .map(|record| decoder.details(record))
+        .collect()
+}
+
+/// Encoded details opened for reading one printing at a time: the sections inflated, the
+/// string tables and records read and every id checked, but no [`Details`] built until
+/// [`Opened::details`] asks for that printing's (building all of them is most of the cost
+/// of [`decode`], measured in docs/performance.md).
+pub struct Opened {
+    common: Table,
+    languages: Vec<Table>,
+    records: Vec<Record>,
+}
+
+impl std::fmt::Debug for Opened {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Opened({} records)", self.records.len())
+    }
+}
+
+impl Opened {
+    /// How many printings the details describe.
+    pub(crate) fn len(&self) -> usize {
+        self.records.len()
+    }
+
+    /// Printing `index`'s details, built now (`None` past the end).
+    pub fn details(&self, index: usize) -> Option<Details> {
+        self.decoder().details(self.records.get(index)?)
+    }
+
+    fn decoder(&self) -> Decoder<'_> {
+        Decoder {
+            common: &self.common,
+            languages: &self.languages,
+        }
+    }
+
+    /// Whether every id of every record names a string of its table, so that building any
+    /// printing's details later cannot fail.
+    fn ids_fit(&self) -> bool {
+        let common = |id: u32| id as usize <= self.common.ends.len();
+        let texts = |ids: &TextIds| {
+            ids.iter()
+                .zip(&self.languages)
+                .all(|(&id, table)| id as usize <= table.ends.len())
+        };
+        let pairs = |list: &[(u32, u32)]| list.iter().all(|&(a, b)| common(a) && common(b));
+        self.records.iter().all(|r| {
+            pairs(&r.weaknesses)
+                && pairs(&r.resistances)
+                && r.abilities
+                    .iter()
+                    .all(|(kind, name, text)| common(*kind) && texts(name) && texts(text))
+                && r.attacks.iter().all(|(name, cost, damage, text)| {
+                    texts(name)
+                        && cost.iter().all(|&id| common(id))
+                        && common(*damage)
+                        && texts(text)
+                })
+                && texts(&r.effect)
+                && common(r.illustrator)
+                && common(r.rarity)
+        })
+    }
+}
+
+/// Opens encoded details for reading a printing at a time. `None` when anything is out of
+/// place, as for [`decode`].
+pub fn open(bytes: &[u8]) -> Option<Opened> {
     let count = count(bytes)?;
     let mut reader = Reader::new(bytes, HEADER_LEN);
     let mut stored = Vec::with_capacity(SECTIONS);
@@ -266,21 +343,22 @@ pub fn decode(bytes: &[u8]) -> Option<Vec<Details>> {
         })
         .collect::<Option<_>>()?;
     let (records, tables) = sections.split_last()?;
-    let tables: Vec<Table> = tables
+    let mut tables: Vec<Table> = tables
         .par_iter()
         .map(|section| Table::read(section))
         .collect::<Option<_>>()?;
     let records: Vec<Record> = postcard::from_bytes(records).ok()?;
-    if records.len() != count {
+    if records.len() != count || tables.is_empty() {
         return None;
     }
-    let (common, languages) = tables.split_first()?;
-    let decoder = Decoder { common, languages };
-    records
-        .par_iter()
-        .with_min_len(256)
-        .map(|record| decoder.details(record))
-        .collect()
+    let languages = tables.split_off(1);
+    let common = tables.pop()?;
+    let opened = Opened {
+        common,
+        languages,
+        records,
+    };
+    (opened.languages.len() == 6 && opened.ids_fit()).then_some(opened)
 }
 
 struct Decoder<'t> {

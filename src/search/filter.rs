@@ -7,7 +7,6 @@
 //! reprint rule and bans), never a second reading of the pool. Names are folded as
 //! [`crate::names::fold`] folds them (case, accents, apostrophes), in all six languages.
 
-use std::cell::OnceCell;
 use std::collections::HashSet;
 
 use jiff::civil::Date;
@@ -59,8 +58,15 @@ impl Kind {
 pub struct Seen<'a> {
     pub id: PrintingId,
     pub printing: &'a Printing,
-    pub details: Option<&'a Details>,
     state: &'a State<'a>,
+}
+
+impl<'a> Seen<'a> {
+    /// The printing's details, decoded only when a test reads them (a query without a
+    /// detail key never decodes any).
+    pub fn details(&self) -> Option<&'a Details> {
+        self.state.db.details(self.id)
+    }
 }
 
 /// A key's test, typed by the value it compares with.
@@ -220,7 +226,9 @@ pub const KEYS: &[Key] = &[
         kind: Kind::Choice(TYPES),
         doc: "the Pokémon's Weakness",
         cost: 1,
-        test: Test::Choice(|seen, want| seen.details.is_some_and(|d| of_type(&d.weaknesses, want))),
+        test: Test::Choice(|seen, want| {
+            seen.details().is_some_and(|d| of_type(&d.weaknesses, want))
+        }),
     },
     Key {
         name: "resist",
@@ -229,7 +237,8 @@ pub const KEYS: &[Key] = &[
         doc: "the Pokémon's Resistance",
         cost: 1,
         test: Test::Choice(|seen, want| {
-            seen.details.is_some_and(|d| of_type(&d.resistances, want))
+            seen.details()
+                .is_some_and(|d| of_type(&d.resistances, want))
         }),
     },
     Key {
@@ -253,7 +262,7 @@ pub const KEYS: &[Key] = &[
         doc: "the rarity as TCGdex names it (`Common`, `Double rare`, `ACE SPEC Rare`)",
         cost: 1,
         test: Test::Text(|seen, needle| {
-            let rarity = seen.details.and_then(|d| d.rarity.as_deref());
+            let rarity = seen.details().and_then(|d| d.rarity.as_deref());
             rarity.is_some_and(|rarity| needle.in_text(rarity))
         }),
     },
@@ -264,7 +273,7 @@ pub const KEYS: &[Key] = &[
         doc: "the illustrator",
         cost: 1,
         test: Test::Text(|seen, needle| {
-            let artist = seen.details.and_then(|d| d.illustrator.as_deref());
+            let artist = seen.details().and_then(|d| d.illustrator.as_deref());
             artist.is_some_and(|artist| needle.in_text(artist))
         }),
     },
@@ -302,7 +311,7 @@ pub const KEYS: &[Key] = &[
         doc: "the Pokémon's HP",
         cost: 1,
         test: Test::Number(|seen, op, want| {
-            seen.details
+            seen.details()
                 .and_then(|d| d.hp)
                 .is_some_and(|hp| op.holds(u32::from(hp), want))
         }),
@@ -314,7 +323,7 @@ pub const KEYS: &[Key] = &[
         doc: "the number of Energy in the retreat cost",
         cost: 1,
         test: Test::Number(|seen, op, want| {
-            let retreat = seen.details.and_then(|d| d.retreat);
+            let retreat = seen.details().and_then(|d| d.retreat);
             retreat.is_some_and(|retreat| op.holds(u32::from(retreat), want))
         }),
     },
@@ -380,7 +389,7 @@ pub const KEYS: &[Key] = &[
         doc: "an Ability's (or Poké-Power's, Poké-Body's...) name or text, in any language",
         cost: 3,
         test: Test::Text(|seen, needle| {
-            let abilities = seen.details.map_or(&[][..], |d| &d.abilities[..]);
+            let abilities = seen.details().map_or(&[][..], |d| &d.abilities[..]);
             abilities
                 .iter()
                 .any(|a| needle.in_texts(&a.name) || needle.in_texts(&a.text))
@@ -393,7 +402,7 @@ pub const KEYS: &[Key] = &[
         doc: "the rules text of the card's attacks, Abilities, or of the Trainer or Energy, in any language",
         cost: 3,
         test: Test::Text(|seen, needle| {
-            let Some(details) = seen.details else {
+            let Some(details) = seen.details() else {
                 return false;
             };
             needle.in_texts(&details.effect)
@@ -508,7 +517,7 @@ fn is_reprint(seen: &Seen) -> bool {
 }
 
 fn attacks<'a>(seen: &Seen<'a>) -> impl Iterator<Item = &'a crate::cards::details::Attack> {
-    seen.details.map_or(&[][..], |d| &d.attacks[..]).iter()
+    seen.details().map_or(&[][..], |d| &d.attacks[..]).iter()
 }
 
 /// A text value: as written, and folded as names are.
@@ -584,21 +593,24 @@ pub enum Prepared {
 /// printing's names folded.
 pub struct State<'a> {
     db: &'a CardDb,
-    folded_names: OnceCell<Vec<String>>,
+    folded_names: std::sync::OnceLock<Vec<String>>,
 }
 
 impl<'a> State<'a> {
     pub fn new(db: &'a CardDb) -> State<'a> {
         State {
             db,
-            folded_names: OnceCell::new(),
+            folded_names: std::sync::OnceLock::new(),
         }
     }
 
     /// Whether printing `id`'s name in some language holds the needle as whole words.
     fn names_hold(&self, id: PrintingId, needle: &Needle) -> bool {
         let all = self.folded_names.get_or_init(|| {
+            use rayon::prelude::*;
             (0..self.db.len())
+                .into_par_iter()
+                .with_min_len(512)
                 .map(|index| {
                     let printing = PrintingId::try_from(index)
                         .ok()
@@ -709,6 +721,7 @@ fn prepare(db: &CardDb, term: &Term, state: &State) -> Result<Prepared, SearchEr
 
 /// The cards whose name holds `needle`, and what they evolve from.
 fn related(db: &CardDb, needle: &Needle, state: &State) -> Related {
+    db.decode_all();
     let mut related = Related::default();
     for (id, printing) in db.iter() {
         if state.names_hold(id, needle) {
@@ -732,6 +745,18 @@ impl Filter {
             Filter::And(parts) | Filter::Or(parts) => {
                 parts.iter().map(Filter::cost).max().unwrap_or(0)
             }
+        }
+    }
+
+    /// Whether running the filter reads every printing of the database (every term does
+    /// but a printing's code, which also narrows an `and` it is part of).
+    pub fn reads_every_printing(&self) -> bool {
+        match self {
+            Filter::Ids(_) => false,
+            Filter::Name(_) | Filter::Key(..) => true,
+            Filter::Not(inner) => inner.reads_every_printing(),
+            Filter::And(parts) => parts.iter().all(Filter::reads_every_printing),
+            Filter::Or(parts) => parts.iter().any(Filter::reads_every_printing),
         }
     }
 
@@ -774,11 +799,16 @@ impl Filter {
                 }
                 mask
             }
-            Filter::Name(_) | Filter::Key(..) => within
-                .iter()
-                .enumerate()
-                .map(|(index, &inside)| inside && self.passes(state, index))
-                .collect(),
+            Filter::Name(_) | Filter::Key(..) => {
+                use rayon::prelude::*;
+                // Each printing's test is independent: on every processor.
+                within
+                    .par_iter()
+                    .enumerate()
+                    .with_min_len(256)
+                    .map(|(index, &inside)| inside && self.passes(state, index))
+                    .collect()
+            }
         }
     }
 
@@ -793,7 +823,6 @@ impl Filter {
         let seen = Seen {
             id,
             printing,
-            details: state.db.details(id),
             state,
         };
         match (self,) {
