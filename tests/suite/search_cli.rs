@@ -3,8 +3,8 @@
 //! players type them, each answer checked against an independent reading of the data (the
 //! TCGdex files themselves, or pokemon-tcg-data's JSON) where one exists.
 //!
-//! Tests marked `needs details` read HP, attacks and rules text, which the embedded index
-//! carries once the generator fills `CardDb::details`; until then they say so and skip.
+//! Tests named `..._need_details` read HP, attacks and rules text from the embedded index's
+//! card texts (`cards/details.bin`); they never skip for want of them.
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -41,17 +41,6 @@ fn names(query: &str) -> BTreeSet<String> {
         .into_iter()
         .map(|(_, _, name)| name)
         .collect()
-}
-
-/// Whether the embedded index carries details (HP, attacks, text); notes a skip otherwise.
-fn has_details(test: &str) -> bool {
-    let (code, _) = search(&["hp>=1"]);
-    if code != 0 {
-        common::skipped(&format!(
-            "{test} skipped: the embedded index carries no details (HP, attacks, text) yet"
-        ));
-    }
-    code == 0
 }
 
 /// One TCGdex card file, read plainly: the English name and whatever `key: { en: "..." }`
@@ -216,9 +205,6 @@ fn a_card_name_is_not_an_attack_name() {
 
 #[test]
 fn an_attack_by_name_needs_details() {
-    if !has_details("an_attack_by_name_needs_details") {
-        return;
-    }
     let Some(files) = tcgdex_files("an_attack_by_name_needs_details") else {
         return;
     };
@@ -233,9 +219,6 @@ fn an_attack_by_name_needs_details() {
 
 #[test]
 fn supporters_that_discard_your_hand_need_details() {
-    if !has_details("supporters_that_discard_your_hand_need_details") {
-        return;
-    }
     let Some(files) = tcgdex_files("supporters_that_discard_your_hand_need_details") else {
         return;
     };
@@ -251,9 +234,6 @@ fn supporters_that_discard_your_hand_need_details() {
 
 #[test]
 fn basic_psychic_pokemon_with_120_hp_need_details() {
-    if !has_details("basic_psychic_pokemon_with_120_hp_need_details") {
-        return;
-    }
     let Some(files) = tcgdex_files("basic_psychic_pokemon_with_120_hp_need_details") else {
         return;
     };
