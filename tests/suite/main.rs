@@ -4,6 +4,7 @@
 //!
 //! Run one module with `cargo test --test suite <module>::` (e.g. `hostile::`).
 
+mod action;
 mod architecture;
 mod card_cli;
 mod card_index;
@@ -29,6 +30,7 @@ mod names_across_languages;
 mod names_rulebooks;
 mod need_cli;
 mod oracles;
+mod package;
 mod pasted_shapes;
 mod precommit;
 mod printed_names;

@@ -143,11 +143,11 @@ fn hooks_run_in_a_scratch_repository() {
     std::fs::write(root.join("deckbox.toml"), "format = \"standard\"\n").unwrap();
     std::fs::create_dir(root.join("decks")).unwrap();
     let examples = repo().join("examples");
-    let dragapult = std::fs::read_to_string(examples.join("dragapult.txt")).unwrap();
     let canonical = deckbox(&examples, &["fmt", "dragapult.txt"]);
+    let dragapult = reorder(&canonical);
     assert_ne!(
         canonical, dragapult,
-        "the example is not canonical, so fmt has work"
+        "the list is not canonical, so fmt has work"
     );
     std::fs::write(root.join("decks/canonical.txt"), &canonical).unwrap();
     std::fs::write(root.join("README.md"), "# decks\n").unwrap();
@@ -273,7 +273,7 @@ fn per_path_overrides_reach_single_file_commands() {
     );
 }
 
-/// docs/pre-commit.md as written, run by pre-commit itself: its `.pre-commit-config.yaml`
+/// docs/pre-commit.md's remote setup, run by pre-commit itself: its `.pre-commit-config.yaml`
 /// (with `repo:` pointed at a clone of this repository tagged with the documented `rev:`)
 /// and its `deckbox.toml` in a scratch deck repository, `pre-commit install`, then real
 /// `git commit`s: a valid Standard deck is committed with no card setup (the embedded index
@@ -283,24 +283,14 @@ fn per_path_overrides_reach_single_file_commands() {
 /// when `DECKBOX_REQUIRE_PRECOMMIT=1` (CI installs it). The clone is of the committed HEAD.
 #[test]
 fn the_documented_setup_commits_good_decks_and_refuses_broken_ones() {
-    let available = Command::new("pre-commit")
-        .arg("--version")
-        .output()
-        .is_ok_and(|out| out.status.success());
-    if !available {
-        assert_ne!(
-            std::env::var("DECKBOX_REQUIRE_PRECOMMIT").as_deref(),
-            Ok("1"),
-            "pre-commit is not installed and DECKBOX_REQUIRE_PRECOMMIT=1"
-        );
-        eprintln!("note: pre-commit not installed; the documented setup is not exercised");
+    if !pre_commit_available() {
         return;
     }
-    let doc = std::fs::read_to_string(repo().join("docs/pre-commit.md")).unwrap();
     let block = |lang: &str| -> String {
-        let start = doc.find(&format!("```{lang}\n")).expect(lang) + lang.len() + 4;
-        let end = start + doc[start..].find("```").expect("closing fence");
-        doc[start..end].to_string()
+        doc_blocks(lang)
+            .into_iter()
+            .find(|block| lang != "yaml" || block.contains("rev: "))
+            .expect(lang)
     };
     let scratch = tempfile::tempdir().unwrap();
     // This repository, as pre-commit would fetch it: a git clone with the documented tag.
@@ -393,4 +383,172 @@ fn the_documented_setup_commits_good_decks_and_refuses_broken_ones() {
     );
     let log = git(&decks, &["log", "--oneline"]);
     assert_eq!(log.lines().count(), 1, "{log}");
+}
+
+/// pre-commit is on the `PATH`; without it a test says so and returns, or fails when
+/// `DECKBOX_REQUIRE_PRECOMMIT=1` (CI installs it).
+fn pre_commit_available() -> bool {
+    let available = Command::new("pre-commit")
+        .arg("--version")
+        .output()
+        .is_ok_and(|out| out.status.success());
+    if !available {
+        assert_ne!(
+            std::env::var("DECKBOX_REQUIRE_PRECOMMIT").as_deref(),
+            Ok("1"),
+            "pre-commit is not installed and DECKBOX_REQUIRE_PRECOMMIT=1"
+        );
+        crate::common::skipped("pre-commit not installed; the documented setup is not exercised");
+    }
+    available
+}
+
+/// The ```` ```lang ```` blocks of docs/pre-commit.md, in order, as written.
+fn doc_blocks(lang: &str) -> Vec<String> {
+    let doc = std::fs::read_to_string(repo().join("docs/pre-commit.md")).unwrap();
+    let fence = format!("```{lang}\n");
+    doc.split(&fence)
+        .skip(1)
+        .map(|rest| rest.split("```").next().expect("closing fence").to_string())
+        .collect()
+}
+
+/// docs/pre-commit.md's first setup, with the deckbox a user installed: its
+/// `.pre-commit-config.yaml` and `deckbox.toml` exactly as written, in a scratch deck
+/// repository, the deckbox under test on the `PATH` and nothing else (no network, no
+/// build), then real `git commit`s through the installed hook: a broken deck is refused with
+/// its findings and committed once fixed; a valid list out of the canonical layout is
+/// refused with the diff and committed after `deckbox fmt --write`.
+#[test]
+fn the_documented_local_setup_works_as_written() {
+    if !pre_commit_available() {
+        return;
+    }
+    let config_yaml = doc_blocks("yaml").into_iter().next().unwrap();
+    assert!(
+        config_yaml.contains("repo: local"),
+        "the page leads with the local setup"
+    );
+    // The local hooks run what .pre-commit-hooks.yaml declares for the remote setup.
+    for hook in hooks() {
+        assert!(
+            config_yaml.contains(&format!("id: {}", hook.id)),
+            "{}",
+            hook.id
+        );
+        assert!(
+            config_yaml.contains(&format!("entry: {}", hook.entry)),
+            "{}",
+            hook.entry
+        );
+    }
+    let scratch = tempfile::tempdir().unwrap();
+    let bin = scratch.path().join("bin");
+    std::fs::create_dir(&bin).unwrap();
+    std::fs::copy(
+        env!("CARGO_BIN_EXE_deckbox"),
+        bin.join(format!("deckbox{}", std::env::consts::EXE_SUFFIX)),
+    )
+    .unwrap();
+    let path = std::env::join_paths(std::iter::once(bin.clone()).chain(std::env::split_paths(
+        &std::env::var_os("PATH").unwrap_or_default(),
+    )))
+    .unwrap();
+    let decks = scratch.path().join("decks-repo");
+    std::fs::create_dir_all(decks.join("decks")).unwrap();
+    git(&decks, &["init", "-q", "-b", "main"]);
+    std::fs::write(decks.join(".pre-commit-config.yaml"), &config_yaml).unwrap();
+    std::fs::write(decks.join("deckbox.toml"), &doc_blocks("toml")[0]).unwrap();
+    let home = scratch.path().join("pre-commit-home");
+    let with_env = |command: &mut Command| {
+        command
+            .env("PATH", &path)
+            .env("PRE_COMMIT_HOME", &home)
+            .env("DECKBOX_TODAY", crate::common::TODAY)
+            .env("DECKBOX_CACHE_DIR", scratch.path().join("cache"))
+            .env_remove("DECKBOX_CARDS")
+            .env_remove("DECKBOX_FORMAT")
+            .env_remove("DECKBOX_AS_OF");
+    };
+    let mut install = Command::new("pre-commit");
+    install
+        .arg("install")
+        .current_dir(&decks)
+        .env("HOME", &decks);
+    with_env(&mut install);
+    let installed = install.output().unwrap();
+    assert!(installed.status.success(), "{installed:?}");
+    let commit = |message: &str| {
+        let mut command = git_command(&decks, &["commit", "-q", "-m", message]);
+        with_env(&mut command);
+        let output = command.output().unwrap();
+        let text = format!(
+            "{}{}",
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        );
+        (output.status.success(), text)
+    };
+    let examples = repo().join("examples");
+    let canonical = deckbox(&examples, &["fmt", "dragapult.txt"]);
+
+    // The broken example is refused, with its findings.
+    let broken = std::fs::read_to_string(examples.join("broken.txt")).unwrap();
+    std::fs::write(decks.join("decks/lost-box.txt"), &broken).unwrap();
+    std::fs::write(decks.join("README.md"), "# decks\n").unwrap();
+    git(&decks, &["add", "."]);
+    let (ok, out) = commit("a broken deck");
+    assert!(!ok, "the broken deck was committed:\n{out}");
+    assert!(
+        out.contains("deckbox check") && out.contains("Failed"),
+        "{out}"
+    );
+    assert!(
+        out.contains("decks/lost-box.txt:2:1: error copy-limit: 5 cards named 'Dreepy'"),
+        "{out}"
+    );
+
+    // Fixed (the valid list, canonical): both hooks pass and the commit lands.
+    std::fs::write(decks.join("decks/lost-box.txt"), &canonical).unwrap();
+    git(&decks, &["add", "."]);
+    let (ok, out) = commit("the deck, fixed");
+    assert!(ok, "the fixed deck was refused:\n{out}");
+    assert!(
+        out.contains("deckbox check") && out.contains("Passed"),
+        "{out}"
+    );
+
+    // A valid list out of the canonical layout: fmt refuses it with the diff, then
+    // `deckbox fmt --write` fixes it.
+    let messy = reorder(&canonical);
+    assert_ne!(messy, canonical);
+    std::fs::write(decks.join("decks/messy.txt"), &messy).unwrap();
+    git(&decks, &["add", "decks/messy.txt"]);
+    let (ok, out) = commit("a messy list");
+    assert!(!ok, "the messy list was committed:\n{out}");
+    assert!(
+        out.contains("deckbox fmt") && out.contains("+++ b/decks/messy.txt"),
+        "{out}"
+    );
+    deckbox(&decks, &["fmt", "--write", "decks/messy.txt"]);
+    git(&decks, &["add", "decks/messy.txt"]);
+    let (ok, out) = commit("the list, formatted");
+    assert!(ok, "the formatted list was refused:\n{out}");
+    let log = git(&decks, &["log", "--oneline"]);
+    assert_eq!(log.lines().count(), 2, "{log}");
+}
+
+/// A valid list as a player might type it: the canonical list with the card lines of each
+/// section in reverse order.
+fn reorder(canonical: &str) -> String {
+    let mut out = String::new();
+    for section in canonical.split("\n\n") {
+        let mut lines: Vec<&str> = section.lines().collect();
+        if lines.len() > 2 {
+            lines[1..].reverse();
+        }
+        out.push_str(&lines.join("\n"));
+        out.push_str("\n\n");
+    }
+    format!("{}\n", out.trim_end())
 }

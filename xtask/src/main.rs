@@ -12,6 +12,11 @@
 //!
 //! `cargo xtask rules` writes `docs/rules.md` from the rule registry
 //! (`src/check/rules/`); `tests/suite/readme.rs` checks the committed page is current.
+//!
+//! `cargo xtask dist` builds the release binary and writes the release archive,
+//! `target/dist/deckbox-VERSION-TARGET.tar.gz`, and its `.sha256` (see [`dist`]).
+
+mod dist;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -19,7 +24,7 @@ use std::process::ExitCode;
 
 use deckbox::cards::index_file;
 
-const USAGE: &str = "usage: cargo xtask cards [TCGDEX_CHECKOUT [POKEMONTCG_CHECKOUT] | --from-tsv] | cargo xtask rules";
+const USAGE: &str = "usage: cargo xtask cards [TCGDEX_CHECKOUT [POKEMONTCG_CHECKOUT] | --from-tsv] | cargo xtask rules | cargo xtask dist";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -32,6 +37,7 @@ fn main() -> ExitCode {
         ["cards"] => cards(&default_checkout(), Some(&default_pokemontcg())),
         ["cards", "--from-tsv"] => from_tsv(),
         ["rules"] => rules(),
+        ["dist"] => dist::dist(&root()),
         ["cards", checkout] if !checkout.starts_with('-') => cards(Path::new(checkout), None),
         ["cards", checkout, pokemontcg] if !checkout.starts_with('-') => {
             cards(Path::new(checkout), Some(Path::new(pokemontcg)))
