@@ -35,6 +35,7 @@ mod pasted_shapes;
 mod precommit;
 mod printed_names;
 mod props;
+mod quiet;
 mod readme;
 mod repo_cli;
 mod reprint_cli;
