@@ -29,6 +29,7 @@ mod names_across_languages;
 mod names_rulebooks;
 mod need_cli;
 mod oracles;
+mod output_cli;
 mod pasted_shapes;
 mod precommit;
 mod printed_names;
