@@ -37,13 +37,15 @@ pub struct CardArgs {
     /// es, pt, de, it), in English where the card database has none in it.
     #[arg(long, value_parser = super::fmt::parse_language)]
     pub lang: Option<Language>,
-    #[arg(long, short, value_enum, default_value_t = CardOutput::Text)]
-    pub output: CardOutput,
+    #[command(flatten)]
+    pub output: super::output::OutputArgs<CardOutput>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
 pub enum CardOutput {
-    /// Names, printings and legality, for a terminal.
+    /// Names, printings and legality, for a terminal (also named `human`).
+    #[default]
+    #[value(alias = "human")]
     Text,
     /// One JSON document (docs/card.md describes its keys).
     Json,
@@ -66,7 +68,7 @@ pub(crate) fn run(args: &CardArgs) -> Outcome {
     let found = lookup::lookup(&db, &query);
     let language = args.lang.unwrap_or(Language::En);
     let report = CardReport::new(&query, &found, &db, &formats, language);
-    let stdout = match args.output {
+    let stdout = match args.output.format() {
         CardOutput::Text if report.cards.is_empty() => String::new(),
         CardOutput::Text => render::text(&report),
         CardOutput::Json => render::json(&report),

@@ -33,8 +33,8 @@ pub struct CheckArgs {
     pub files: Vec<PathBuf>,
     #[command(flatten)]
     pub settings: SettingsArgs,
-    #[arg(long, short, value_enum, default_value_t = OutputFormat::Human)]
-    pub output: OutputFormat,
+    #[command(flatten)]
+    pub output: super::output::OutputArgs<OutputFormat>,
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
     /// A collection file (repeatable; see `deckbox need`): the event table (csv, markdown,
@@ -79,7 +79,7 @@ pub(crate) fn run(
         Err(error) => return Outcome::error(&error),
     };
     let style = Style {
-        output: args.output,
+        output: args.output.format(),
         human: HumanOptions {
             color: match args.color {
                 ColorChoice::Always => true,
@@ -128,7 +128,7 @@ pub(crate) fn run(
     // What it means for the exit code is the writer's owner's call: the binary keeps the
     // error and makes a full disk exit 2, a closed pipe quiet.
     let _ = written;
-    if args.output == OutputFormat::Csv {
+    if args.output.format() == OutputFormat::Csv {
         outcome.stderr.push_str(&format!("{}\n", tally.summary));
     }
     if tally.unknown
@@ -280,7 +280,7 @@ fn everywhere(args: &CheckArgs, stdin: &mut dyn Read) -> Outcome {
             }
         }
     }
-    outcome.stdout = match args.output {
+    outcome.stdout = match args.output.format() {
         OutputFormat::Json | OutputFormat::Sarif => {
             let mut text = serde_json::to_string_pretty(&reports).unwrap_or_default();
             text.push('\n');
@@ -298,7 +298,7 @@ fn everywhere(args: &CheckArgs, stdin: &mut dyn Read) -> Outcome {
                 .join("\n")
         }
     };
-    match args.output {
+    match args.output.format() {
         OutputFormat::Sarif => outcome
             .stderr
             .push_str("note: --format all writes JSON; SARIF reports one format\n"),

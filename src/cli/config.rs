@@ -19,13 +19,15 @@ use deckbox::util::escape::visible_line;
 pub struct ConfigArgs {
     #[command(flatten)]
     pub settings: SettingsArgs,
-    #[arg(long, short, value_enum, default_value_t = ConfigOutput::Text)]
-    pub output: ConfigOutput,
+    #[command(flatten)]
+    pub output: super::output::OutputArgs<ConfigOutput>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
 pub enum ConfigOutput {
-    /// `key = value   (origin)`, one setting a line.
+    /// `key = value   (origin)`, one setting a line (also named `human`).
+    #[default]
+    #[value(alias = "human")]
     Text,
     /// One JSON document.
     Json,
@@ -37,7 +39,7 @@ pub(crate) fn run(args: &ConfigArgs) -> Outcome {
         Err(error) => return Outcome::error(&error),
     };
     let mut outcome = Outcome {
-        stdout: match args.output {
+        stdout: match args.output.format() {
             ConfigOutput::Text => text(config.as_ref(), &resolved, &args.settings),
             ConfigOutput::Json => json(config.as_ref(), &resolved),
         },

@@ -72,16 +72,19 @@ pub struct DiffArgs {
     pub old: PathBuf,
     /// The new list; `-` reads standard input.
     pub new: PathBuf,
-    #[arg(long, short, value_enum, default_value_t = DiffOutput::Text)]
-    pub output: DiffOutput,
+    #[command(flatten)]
+    pub output: super::output::OutputArgs<DiffOutput>,
     #[command(flatten)]
     pub settings: SettingsArgs,
 }
 
 /// How `deckbox diff` shows the changes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
 pub enum DiffOutput {
-    /// `+2 Iono`, `-1 Nest Ball`, `~ Ultra Ball: 4 → 3`, grouped by section.
+    /// `+2 Iono`, `-1 Nest Ball`, `~ Ultra Ball: 4 → 3`, grouped by section (also named
+    /// `human`).
+    #[default]
+    #[value(alias = "human")]
     Text,
     /// One JSON object: `old`, `new` and `changes` (see the README).
     Json,
@@ -271,7 +274,7 @@ pub(crate) fn run_diff(args: &DiffArgs, stdin: &mut dyn Read) -> Outcome {
     };
     let diff = deckbox::edit::diff::diff(old, new, &settings.db);
     Outcome {
-        stdout: match args.output {
+        stdout: match args.output.format() {
             DiffOutput::Text => {
                 deckbox::util::escape::visible(&deckbox::edit::diff::text(&diff)).into_owned()
             }

@@ -53,24 +53,20 @@ pub struct FmtArgs {
 }
 
 #[derive(Debug, clap::Args)]
+// `--output FILE` was the file before `-o`/`--output-file` named it in every command.
+#[command(mut_arg("output_file", |arg| arg.alias("output")))]
 pub struct ConvertArgs {
     /// A deck list file; `-` reads standard input.
     pub file: PathBuf,
     /// Output layout: ptcgl (Pokémon TCG Live), ptcgo (legacy PTCGO), limitless, json.
-    #[arg(long, default_value = "ptcgl", value_parser = parse_layout)]
+    #[arg(long, visible_alias = "output-format", default_value = "ptcgl", value_parser = parse_layout)]
     pub to: Layout,
     /// Take every card name from the card database in this language (en, fr, es, pt, de,
     /// it). Without it, names stay as written.
     #[arg(long, value_parser = parse_language)]
     pub lang: Option<Language>,
-    /// Write to this new file (atomically) instead of standard output. A file that exists
-    /// is not replaced without `--force` (exit 2, the file untouched).
-    #[arg(long, short)]
-    pub output: Option<PathBuf>,
-    /// With `--output`: replace a file that exists, even when it is read-only, has several
-    /// names (hard links), or its owner or extended attributes cannot be kept.
-    #[arg(long, requires = "output")]
-    pub force: bool,
+    #[command(flatten)]
+    pub output: super::output::FileArgs,
     #[command(flatten)]
     pub settings: SettingsArgs,
 }
@@ -364,26 +360,21 @@ pub(crate) fn run_convert(args: &ConvertArgs, stdin: &mut dyn Read) -> Outcome {
         stderr.push_str(&ptcg_live_warning(&doubts, args.lang.is_some()));
     }
     let text = listing::render(&listing, args.to);
-    let mut outcome = Outcome {
-        stderr,
-        ..Outcome::default()
-    };
-    match &args.output {
-        None => outcome.stdout = text,
-        Some(path) => {
-            let styled = TextStyle {
-                crlf: input.text.contains("\r\n"),
-                bom: false,
-            }
-            .apply(&text);
-            let options = Options { force: args.force };
-            if let Err(error) = deckbox::util::atomic::create(path, styled.as_bytes(), options) {
-                outcome.stderr.push_str(&unwritten(path, &error));
-                outcome.code = Exit::Failed;
-            }
+    // A list written to a file keeps the line endings of the list read.
+    let stdout = match &args.output.output_file {
+        None => text,
+        Some(_) => TextStyle {
+            crlf: input.text.contains("\r\n"),
+            bom: false,
         }
+        .apply(&text),
+    };
+    Outcome {
+        stdout,
+        stderr,
+        code: Exit::Clean,
     }
-    outcome.noted(&settings.notes)
+    .noted(&settings.notes)
 }
 
 /// The warning for names that have no translation, one line each.

@@ -26,6 +26,7 @@ mod fmt;
 mod info;
 mod need;
 mod odds;
+mod output;
 mod search;
 mod sheet;
 mod stats;
@@ -384,23 +385,36 @@ fn run_command(
     progress: &dyn Progress,
     stdout: &mut dyn std::io::Write,
 ) -> Outcome {
+    // A command that prints a report hands it to `emit`, which writes it to standard output
+    // or to the `-o` file.
     match &args.command {
-        Command::Check(check_args) => check::run(check_args, stdin, terminal, stdout),
-        Command::Stats(stats_args) => stats::run_stats(stats_args, stdin, progress),
-        Command::Odds(odds_args) => odds::run(odds_args, stdin),
-        Command::Sample(sample_args) => stats::run_sample(sample_args, stdin),
-        Command::Card(card_args) => card::run(card_args),
-        Command::Need(need_args) => need::run(need_args, stdin),
-        Command::Search(search_args) => search::run(search_args),
+        Command::Check(a) => {
+            // A file is not a terminal: no colour unless `--color always`, the default width.
+            let terminal = if a.output.file.output_file.is_some() {
+                Terminal::default()
+            } else {
+                terminal
+            };
+            a.output
+                .emit(stdout, |out| check::run(a, stdin, terminal, out))
+        }
+        Command::Stats(a) => a
+            .output
+            .emit(stdout, |_| stats::run_stats(a, stdin, progress)),
+        Command::Odds(a) => a.output.emit(stdout, |_| odds::run(a, stdin)),
+        Command::Card(a) => a.output.emit(stdout, |_| card::run(a)),
+        Command::Need(a) => a.output.emit(stdout, |_| need::run(a, stdin)),
+        Command::Search(a) => a.output.emit(stdout, |_| search::run(a)),
+        Command::Sample(a) => a.output.emit(stdout, |_| stats::run_sample(a, stdin)),
+        Command::Convert(a) => a.output.emit(stdout, |_| fmt::run_convert(a, stdin)),
         Command::Explain { rule } => info::explain(rule.as_deref()),
         Command::Formats { action } => info::formats(action.as_ref()),
         Command::Fmt(fmt_args) => fmt::run_fmt(fmt_args, stdin, stdout),
-        Command::Convert(convert_args) => fmt::run_convert(convert_args, stdin),
         Command::Sheet(sheet_args) => sheet::run(sheet_args, stdin),
         Command::Add(add_args) => edit::run_add(add_args),
         Command::Remove(remove_args) => edit::run_remove(remove_args),
-        Command::Diff(diff_args) => edit::run_diff(diff_args, stdin),
-        Command::Config(config_args) => config::run(config_args),
+        Command::Diff(a) => a.output.emit(stdout, |_| edit::run_diff(a, stdin)),
+        Command::Config(a) => a.output.emit(stdout, |_| config::run(a)),
         Command::Completions(completions_args) => info::completions(completions_args),
         Command::Man { command } => info::man(command.as_deref()),
     }

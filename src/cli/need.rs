@@ -36,16 +36,19 @@ pub struct NeedArgs {
     /// of what is missing, at the cheapest printing that counts.
     #[arg(long, value_name = "FILE")]
     pub prices: Option<PathBuf>,
-    #[arg(long, short, value_enum, default_value_t = NeedOutput::Table)]
-    pub output: NeedOutput,
+    #[command(flatten)]
+    pub output: super::output::OutputArgs<NeedOutput>,
     #[command(flatten)]
     pub settings: SettingsArgs,
 }
 
 /// How `deckbox need` prints.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum NeedOutput {
-    /// Each deck line: missing count, the card, the owned copies counted for it.
+    /// Each deck line: missing count, the card, the owned copies counted for it (also
+    /// named `text` and `human`).
+    #[default]
+    #[value(alias = "text", alias = "human")]
     Table,
     /// One JSON document: `buildable`, `missing`, per-deck counts, the cost.
     Json,
@@ -105,7 +108,7 @@ fn need_of(args: &NeedArgs, stdin: &mut dyn Read) -> Result<Outcome, Error> {
         decks.iter().map(|(_, _, deck)| deck).collect();
     let db = &settings.db;
     use deckbox::render::need as render;
-    let stdout = match args.output {
+    let stdout = match args.output.format() {
         NeedOutput::Table => render::table(&result, &checked, &collection, db),
         NeedOutput::Json => render::json(&result, &checked, &collection, db)
             .map_err(|reason| Error::Json { reason })?,

@@ -48,15 +48,18 @@ pub struct OddsArgs {
     /// A card that searches for another counts as it in queries, as `stats --count-as`.
     #[arg(long = "count-as", value_name = "CARD=TARGET")]
     pub count_as: Vec<String>,
-    #[arg(long, short, value_enum, default_value_t = OddsOutput::Text)]
-    pub output: OddsOutput,
+    #[command(flatten)]
+    pub output: super::output::OutputArgs<OddsOutput>,
     #[command(flatten)]
     pub settings: SettingsArgs,
 }
 
 /// How `deckbox odds` prints.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum OddsOutput {
+    /// Aligned tables (also named `human`).
+    #[default]
+    #[value(alias = "human")]
     Text,
     Markdown,
     Json,
@@ -150,7 +153,7 @@ fn odds(args: &OddsArgs, stdin: &mut dyn Read) -> Result<Outcome, Error> {
         per_card,
         queries,
     };
-    let stdout = match args.output {
+    let stdout = match args.output.format() {
         OddsOutput::Json => super::stats::json(&report)?,
         OddsOutput::Text => deckbox::render::stats_text::midgame_text(&report),
         OddsOutput::Markdown => deckbox::render::stats_text::midgame_markdown(&report),

@@ -41,8 +41,8 @@ pub struct SearchArgs {
     /// Show names in this language (en, fr, es, pt, de, it), else in English.
     #[arg(long, value_parser = super::fmt::parse_language, default_value = "en")]
     pub lang: Language,
-    #[arg(long, short, value_enum, default_value_t = SearchOutput::Text)]
-    pub output: SearchOutput,
+    #[command(flatten)]
+    pub output: super::output::OutputArgs<SearchOutput>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -65,9 +65,11 @@ pub enum SortBy {
     Set,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
 pub enum SearchOutput {
-    /// A table for a terminal.
+    /// A table for a terminal (also named `human`).
+    #[default]
+    #[value(alias = "human")]
     Text,
     /// One JSON document: the query and each card with its printings.
     Json,
@@ -93,7 +95,7 @@ pub(crate) fn run(args: &SearchArgs) -> Outcome {
     };
     let each_printing = args.unique == Unique::Printings;
     let found = search::group(&db, &ids, args.lang, each_printing, sort);
-    let stdout = match args.output {
+    let stdout = match args.output.format() {
         SearchOutput::Text if found.is_empty() => String::new(),
         SearchOutput::Text => render::text(&db, &found, each_printing),
         SearchOutput::Json => render::json(&db, &query, &found, args.lang),

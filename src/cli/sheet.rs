@@ -3,31 +3,38 @@
 //!
 //! The deck is read and checked as `check` does, at the event date. An invalid deck gets no
 //! sheet (exit 1, the findings on standard error) unless `--force`, and then its sheet says
-//! it is invalid (still exit 1). The PDF is written atomically; an existing file that is not
-//! a PDF is not replaced without `--force`, so a mistyped `-o deck.txt` cannot lose a deck.
+//! it is invalid (still exit 1). The PDF is written as every command writes its `-o` file
+//! (atomically; an existing file is not replaced without `--force`), so a mistyped
+//! `-o deck.txt` cannot lose a deck.
 
 use std::io::Read;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-use super::{Outcome, SettingsArgs, read_and_check, unwritten};
+use super::{Outcome, SettingsArgs, read_and_check};
 use deckbox::error::{Error, Exit};
 use deckbox::render;
 use deckbox::render::sheet::pdf::{Paper, pdf};
 use deckbox::render::sheet::{Division, Entrant, Sheet, SheetError};
 use deckbox::settings::Settings;
-use deckbox::util::atomic::Options;
 
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Exit code: 0 the sheet was written for a valid deck, 1 the deck breaks a rule (no sheet without --force), 2 no sheet could be made."
+    after_help = "Exit code: 0 the sheet was written for a valid deck, 1 the deck breaks a rule (no sheet without --force), 2 no sheet could be made.",
+    mut_arg("output_file", |arg| arg
+        .required(true)
+        .alias("output")
+        .value_name("FILE.pdf")
+        .help("The PDF to write (atomically; an existing file is not replaced without `--force`)")),
+    mut_arg("force", |arg| arg.help(
+        "Print a sheet for a deck that breaks a rule (the sheet says so), and replace an existing file"
+    )),
 )]
 pub struct SheetArgs {
     /// The deck list: any layout and language deckbox reads, JSON included; `-` reads
     /// standard input.
     pub file: PathBuf,
-    /// The PDF to write.
-    #[arg(long, short, value_name = "FILE.pdf")]
-    pub output: PathBuf,
+    #[command(flatten)]
+    pub output: super::output::FileArgs,
     /// The player's name. Default: the list's `# player: NAME` comment, else a blank line
     /// to write on.
     #[arg(long, value_name = "NAME")]
@@ -49,10 +56,6 @@ pub struct SheetArgs {
     /// The paper size.
     #[arg(long, value_enum, default_value_t = Paper::Letter)]
     pub paper: Paper,
-    /// Print a sheet for a deck that breaks a rule (the sheet says so), and replace an
-    /// existing file that is not a PDF.
-    #[arg(long)]
-    pub force: bool,
     #[command(flatten)]
     pub settings: SettingsArgs,
 }
@@ -103,7 +106,13 @@ fn sheet(args: &SheetArgs, settings: &Settings, stdin: &mut dyn Read) -> Outcome
         }
     };
     let findings = format!("{}{}\n", render::short(&deck), render::summary(&deck));
-    if !sheet.verdict.valid && !args.force {
+    let force = args.output.force;
+    let Some(path) = args.output.output_file.as_deref() else {
+        return Outcome::error(&Error::Usage {
+            message: "`deckbox sheet` needs `-o FILE.pdf`".to_string(),
+        });
+    };
+    if !sheet.verdict.valid && !force {
         return Outcome {
             stdout: String::new(),
             stderr: format!(
@@ -113,17 +122,12 @@ fn sheet(args: &SheetArgs, settings: &Settings, stdin: &mut dyn Read) -> Outcome
             code: Exit::Findings,
         };
     }
-    if let Some(refusal) = not_a_pdf(&args.output, args.force) {
-        return Outcome::failure(refusal);
-    }
     let bytes = match pdf(&sheet, args.paper) {
         Ok(bytes) => bytes,
         Err(error) => return Outcome::failure(format!("error: {error}\n")),
     };
-    if let Err(error) =
-        deckbox::util::atomic::write(&args.output, &bytes, Options { force: args.force })
-    {
-        return Outcome::failure(unwritten(&args.output, &error));
+    if let Err(message) = super::output::write_new(path, force, &bytes) {
+        return Outcome::failure(message);
     }
     let mut stderr = String::new();
     for row in sheet.missing_printing() {
@@ -148,7 +152,7 @@ fn sheet(args: &SheetArgs, settings: &Settings, stdin: &mut dyn Read) -> Outcome
     Outcome {
         stdout: format!(
             "wrote {}: {player}{division}, {}, {} cards, {}\n",
-            deckbox::util::escape::path_line(&args.output),
+            deckbox::util::escape::path_line(path),
             deckbox::util::escape::visible_line(&sheet.format),
             sheet.total,
             if sheet.verdict.valid {
@@ -160,22 +164,4 @@ fn sheet(args: &SheetArgs, settings: &Settings, stdin: &mut dyn Read) -> Outcome
         stderr,
         code: Exit::findings_if(!sheet.verdict.valid),
     }
-}
-
-/// The refusal to replace an existing file that is not a PDF (a deck list named by
-/// mistake), unless `force`.
-fn not_a_pdf(path: &Path, force: bool) -> Option<String> {
-    if force {
-        return None;
-    }
-    let mut start = [0u8; 5];
-    let mut file = std::fs::File::open(path).ok()?;
-    let read = file.read(&mut start).ok()?;
-    if read == 0 || start[..read].starts_with(b"%PDF-") {
-        return None;
-    }
-    let name = deckbox::util::escape::path_line(path);
-    Some(format!(
-        "error: {name} exists and is not a PDF; it was not replaced\nhelp: name another file, or pass `--force` to replace it\n"
-    ))
 }

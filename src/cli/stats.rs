@@ -27,9 +27,11 @@ pub const MAX_SETUPS: u64 = 1_000_000_000;
 /// Most sample setups `deckbox sample` deals at once.
 pub const MAX_SAMPLES: u32 = 1_000;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
 pub enum StatsOutput {
-    /// Aligned tables.
+    /// Aligned tables (also named `human`).
+    #[default]
+    #[value(alias = "human")]
     Text,
     /// The `Report` as JSON (see the README for the keys).
     Json,
@@ -94,8 +96,8 @@ pub struct StatsArgs {
     /// hand.
     #[arg(long)]
     pub exactly: bool,
-    #[arg(long, short, value_enum, default_value_t = StatsOutput::Text)]
-    pub output: StatsOutput,
+    #[command(flatten)]
+    pub output: super::output::OutputArgs<StatsOutput>,
 }
 
 #[derive(Debug, clap::Args)]
@@ -105,6 +107,8 @@ pub struct SampleArgs {
     /// Setups to deal.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=MAX_SAMPLES as i64))]
     pub count: u32,
+    #[command(flatten)]
+    pub output: super::output::FileArgs,
 }
 
 /// A deck ready for statistics: checked, every line identified.
@@ -218,7 +222,7 @@ fn stats_outcome(
         )?;
         report.simulation = Some(simulation);
     }
-    let stdout = match args.output {
+    let stdout = match args.output.format() {
         StatsOutput::Text => render::stats_text::text(&report),
         StatsOutput::Markdown => render::stats_text::markdown(&report),
         StatsOutput::Json => json(&report)?,
@@ -290,7 +294,7 @@ fn compare(
     let labels = [file, other_file].map(deckbox::util::escape::path);
     let comparison =
         deckbox::stats::compare::compare(report, &second_report, [&labels[0], &labels[1]]);
-    let stdout = match args.output {
+    let stdout = match args.output.format() {
         StatsOutput::Json => json(&comparison)?,
         StatsOutput::Markdown => render::stats_text::comparison(&comparison, true),
         StatsOutput::Text => render::stats_text::comparison(&comparison, false),
@@ -365,7 +369,7 @@ fn vary(
         against: label(against),
         steps,
     };
-    let stdout = match args.output {
+    let stdout = match args.output.format() {
         StatsOutput::Json => json(&variation)?,
         StatsOutput::Markdown => render::stats_text::variation(&variation, true),
         StatsOutput::Text => render::stats_text::variation(&variation, false),

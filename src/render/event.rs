@@ -280,35 +280,61 @@ const NUMERIC: [bool; 11] = [
     false, false, false, false, false, true, false, true, true, false, false,
 ];
 
+/// The columns of the page, in the page's order: the file first (kept in view while the
+/// table scrolls sideways), then the verdict a reader came for, then the others as in
+/// [`HEADERS`], [`MISSING`] last.
+const PAGE_ORDER: [usize; 12] = [0, 6, 1, 2, 3, 4, 5, 7, 8, 9, 10, 11];
+
+/// Indexes of the date and the verdict columns in [`HEADERS`].
+const DATE: usize = 4;
+const VERDICT: usize = 6;
+
+/// `items` (one per column, in [`HEADERS`] order) in the page's order, each with its column
+/// index in [`HEADERS`].
+fn in_page_order<T>(items: Vec<T>) -> Vec<(usize, T)> {
+    let mut slots: Vec<Option<T>> = items.into_iter().map(Some).collect();
+    PAGE_ORDER
+        .iter()
+        .filter_map(|&index| Some((index, slots.get_mut(index)?.take()?)))
+        .collect()
+}
+
+/// Whether column `index` of [`HEADERS`] (or [`MISSING`]) holds numbers.
+fn numeric(index: usize) -> bool {
+    NUMERIC.get(index).copied().unwrap_or(true)
+}
+
 /// The HTML page up to the table's body.
 pub fn html_head(title: &str, missing: bool) -> String {
-    let headers: String = headers(missing)
-        .iter()
-        .zip(NUMERIC.into_iter().chain([true]))
+    let headers: String = in_page_order(headers(missing))
+        .into_iter()
         .enumerate()
-        .map(|(index, (name, numeric))| {
-            let kind = if numeric { "num" } else { "text" };
+        .map(|(position, (index, name))| {
+            let kind = if numeric(index) { "num" } else { "text" };
             format!(
-                "<th data-col=\"{index}\" data-kind=\"{kind}\" tabindex=\"0\" aria-sort=\"none\">{}</th>",
+                "<th data-col=\"{position}\" data-kind=\"{kind}\" tabindex=\"0\" aria-sort=\"none\">{}</th>",
                 escape(name)
             )
         })
         .collect();
     format!(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{title}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<h1>{title}</h1>\n<p class=\"hint\">Click a column to sort; click again to reverse. Invalid decks are marked.</p>\n<table id=\"event\">\n<thead><tr>{headers}</tr></thead>\n<tbody>\n",
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{title}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<h1>{title}</h1>\n<p class=\"hint\">Click a column to sort; click again to reverse. Invalid decks are marked.</p>\n<div class=\"scroll\">\n<table id=\"event\">\n<thead><tr>{headers}</tr></thead>\n<tbody>\n",
         title = escape(title)
     )
 }
 
 pub fn html_row(row: &EventRow) -> String {
     let class = if row.valid { "valid" } else { "invalid" };
-    let cells: String = row
-        .cells()
-        .iter()
-        .zip(NUMERIC.into_iter().chain([true]))
-        .map(|(cell, numeric)| {
-            let class = if numeric { " class=\"num\"" } else { "" };
-            format!("<td{class}>{}</td>", escape(cell))
+    let cells: String = in_page_order(row.cells())
+        .into_iter()
+        .map(|(index, cell)| {
+            let class = match index {
+                VERDICT => " class=\"verdict\"",
+                DATE => " class=\"date\"",
+                _ if numeric(index) => " class=\"num\"",
+                _ => "",
+            };
+            format!("<td{class}>{}</td>", escape(&cell))
         })
         .collect();
     format!("<tr class=\"{class}\">{cells}</tr>\n")
@@ -317,20 +343,26 @@ pub fn html_row(row: &EventRow) -> String {
 /// The rest of the page: the summary line and the sorting script.
 pub fn html_tail(summary: &str) -> String {
     format!(
-        "</tbody>\n</table>\n<p id=\"summary\">{}</p>\n<script>{SCRIPT}</script>\n</body>\n</html>\n",
+        "</tbody>\n</table>\n</div>\n<p id=\"summary\">{}</p>\n<script>{SCRIPT}</script>\n</body>\n</html>\n",
         escape(summary)
     )
 }
 
+/// The page's style. On a narrow screen (a phone) the page never scrolls sideways: the
+/// table scrolls in its own box, the file column stays in view (sticky) and wraps, and the
+/// verdict comes right after it.
 const STYLE: &str = "body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;margin:1.5rem;color:#1d1d1f}\
-h1{font-size:1.4rem;margin:0 0 .3rem}.hint{color:#555;margin:0 0 1rem;font-size:.9rem}\
-table{border-collapse:collapse;font-size:.9rem;width:100%}\
-th,td{border:1px solid #ccc;padding:.3rem .5rem;text-align:left;vertical-align:top}\
+h1{font-size:1.4rem;margin:0 0 .3rem;overflow-wrap:anywhere}.hint{color:#555;margin:0 0 1rem;font-size:.9rem}\
+.scroll{overflow-x:auto;max-width:100%}\
+table{border-collapse:separate;border-spacing:0;font-size:.9rem;width:100%}\
+th,td{border:1px solid #ccc;border-width:0 1px 1px 0;padding:.3rem .5rem;text-align:left;vertical-align:top;background:#fff}\
+tr>:first-child{border-left-width:1px;position:sticky;left:0;z-index:1;min-width:9em;max-width:40vw;overflow-wrap:anywhere}\
+thead th{border-top-width:1px}\
 th{background:#f0f0f3;cursor:pointer;user-select:none;white-space:nowrap}\
 th[aria-sort=ascending]::after{content:' \\25B2'}th[aria-sort=descending]::after{content:' \\25BC'}\
-td.num{text-align:right;font-variant-numeric:tabular-nums}td:nth-child(5),td:nth-child(7){white-space:nowrap}\
-tr.invalid td{background:#fdecea}tr.invalid td:nth-child(7){color:#b00020;font-weight:600}\
-tr.valid td:nth-child(7){color:#1b6e20;font-weight:600}#summary{font-weight:600}";
+td.num{text-align:right;font-variant-numeric:tabular-nums}td.verdict,td.date{white-space:nowrap}td.verdict{font-weight:600}\
+tr.invalid td{background:#fdecea}tr.invalid td.verdict{color:#b00020}tr.valid td.verdict{color:#1b6e20}\
+#summary{font-weight:600}@media (max-width:600px){body{margin:.75rem}}";
 
 /// Sorts the table by a column on click (or Enter), numbers as numbers; `#sort=COLUMN` or
 /// `#sort=-COLUMN` in the address sorts on load (a column by its name, as in the header).

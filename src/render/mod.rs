@@ -34,8 +34,9 @@ use crate::util::escape::{hidden, visible, visible_line};
 /// How findings are shown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum OutputFormat {
-    /// Diagnostics pointing at the line as written, with help.
+    /// Diagnostics pointing at the line as written, with help (also named `text`).
     #[default]
+    #[value(alias = "text")]
     Human,
     /// One line per finding: `file:line:col: rule: message`.
     Short,

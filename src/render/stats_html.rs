@@ -22,7 +22,7 @@ const CSS: &str = "\
 body { font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; margin: 0; \
 background: #fff; color: #1b1b1b; line-height: 1.45; }
 main { max-width: 1100px; margin: 0 auto; padding: 24px; }
-h1 { font-size: 1.6rem; margin: 0 0 4px; }
+h1 { font-size: 1.6rem; margin: 0 0 4px; overflow-wrap: anywhere; }
 h2 { font-size: 1.2rem; margin: 28px 0 8px; border-bottom: 2px solid #e3e3e3; }
 p.summary { color: #444; margin: 0 0 8px; }
 .family { background: #f6f7f9; border-left: 4px solid #1f77b4; padding: 8px 12px; }
@@ -30,20 +30,27 @@ p.summary { color: #444; margin: 0 0 8px; }
 .family dd { margin: 0 0 6px 16px; }
 .figures { display: flex; gap: 32px; flex-wrap: wrap; align-items: baseline; }
 .figure b { font-size: 1.5rem; }
-.scroll { overflow-x: auto; }
+.scroll { overflow-x: auto; max-width: 100%; }
 table { border-collapse: collapse; font-size: 0.9rem; margin: 8px 0; }
-th, td { padding: 4px 8px; border-bottom: 1px solid #e3e3e3; }
+th, td { padding: 4px 8px; border-bottom: 1px solid #e3e3e3; background: #fff; }
+.scroll th:first-child, .scroll td:first-child { position: sticky; left: 0; z-index: 1; }
+code { overflow-wrap: anywhere; }
 th { background: #f0f2f5; text-align: center; font-weight: 600; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 td.name { text-align: left; white-space: nowrap; }
 .ss { color: #666; font-style: italic; }
-tbody tr:nth-child(even) { background: #fafafa; }
+tbody tr:nth-child(even) td { background: #fafafa; }
+svg.chart { display: block; max-width: 100%; height: auto; }
 svg text { font-size: 12px; fill: #333; }
 ul.legend { list-style: none; padding: 0; font-size: 0.85rem; max-width: 760px; }
 ul.legend li { margin: 3px 0; }
 .note { color: #555; font-size: 0.85rem; }
 .kbar { display: inline-block; height: 9px; background: #1f77b4; vertical-align: middle; }
 td.bar { text-align: left; width: 84px; }
+@media (max-width: 600px) {
+main { padding: 12px; }
+.scroll td:first-child { white-space: normal; min-width: 6em; max-width: 40vw; overflow-wrap: break-word; }
+}
 ";
 
 /// Escapes text for HTML element content and quoted attribute values alike (markup and
@@ -103,11 +110,13 @@ pub fn midgame_page(report: &crate::stats::midgame::MidGameReport, title: &str) 
          next {} draws come from the {} cards of the deck. Every value is exact.</p>\n",
         report.cards, report.known, report.prizes, report.shuffled_back, report.draws, report.deck
     ));
+    // The answer a reader came for (the next draws) right after the card, in view on a
+    // phone.
     let header: Vec<String> = [
         "card".to_string(),
+        format!("≥1 in the next {}", report.draws),
         "unknown".to_string(),
         "shuffled back".to_string(),
-        format!("≥1 in the next {}", report.draws),
         "every unknown copy prized".to_string(),
         "expected prized".to_string(),
     ]
@@ -118,9 +127,9 @@ pub fn midgame_page(report: &crate::stats::midgame::MidGameReport, title: &str) 
         .map(|card| {
             vec![
                 escape(&card.name),
+                pct(card.draw_at_least_one),
                 card.unknown.to_string(),
                 card.shuffled_back.to_string(),
-                pct(card.draw_at_least_one),
                 if card.unknown == 0 {
                     "–".to_string()
                 } else {
@@ -248,11 +257,13 @@ pub fn variation_page(variation: &crate::stats::compare::Variation, title: &str)
         },
     ));
     let turns = variation.steps.first().map_or(0, |s| s.by_turn.len());
+    // The figure a reader came for (the card in hand) right after its count, in view on a
+    // phone.
     let mut header = vec![
         variation.card.clone(),
+        "in hand".to_string(),
         variation.against.clone(),
         "P(mulligan)".to_string(),
-        "in hand".to_string(),
     ];
     header.extend((1..=turns).map(|t| format!("turn {t}")));
     let rows: Vec<Vec<String>> = variation
@@ -261,9 +272,9 @@ pub fn variation_page(variation: &crate::stats::compare::Variation, title: &str)
         .map(|step| {
             let mut row = vec![
                 step.copies.to_string(),
+                pct(step.opening_hand),
                 step.against_copies.to_string(),
                 pct(step.mulligan),
-                pct(step.opening_hand),
             ];
             row.extend(step.by_turn.iter().map(|p| pct(*p)));
             row
@@ -512,7 +523,7 @@ fn clamp01(value: f64) -> f64 {
 /// Opening `<svg>` tag with an accessible title.
 fn svg_open(frame: Frame, label: &str) -> String {
     format!(
-        "<svg width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" role=\"img\" \
+        "<svg class=\"chart\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" role=\"img\" \
          aria-label=\"{label}\">\n<title>{label}</title>\n",
         w = frame.width,
         h = frame.height
@@ -1152,7 +1163,7 @@ mod tests {
         <div class="figure">P(mulligan) <b>25.86%</b></div>
         <div class="figure">expected mulligans <b>0.349</b></div>
         </div>
-        <svg width="640" height="260" viewBox="0 0 640 260" role="img" aria-label="Distribution of the number of mulligans before the kept hand">
+        <svg class="chart" width="640" height="260" viewBox="0 0 640 260" role="img" aria-label="Distribution of the number of mulligans before the kept hand">
         <title>Distribution of the number of mulligans before the kept hand</title>
         <line x1="60.0" y1="216.0" x2="628.0" y2="216.0" stroke="#e3e3e3" />
         <text x="54.0" y="220.0" text-anchor="end">0%</text>
@@ -1247,7 +1258,7 @@ mod tests {
         <section>
         <h2>Seen by own turn</h2>
         <p class="note">P(at least one copy in the opening hand or drawn by the start of your own turn t), kept hand. Cards with the same curve share a line.</p>
-        <svg width="760" height="380" viewBox="0 0 760 380" role="img" aria-label="Probability of having seen each card by own turn">
+        <svg class="chart" width="760" height="380" viewBox="0 0 760 380" role="img" aria-label="Probability of having seen each card by own turn">
         <title>Probability of having seen each card by own turn</title>
         <line x1="60.0" y1="332.0" x2="740.0" y2="332.0" stroke="#e3e3e3" />
         <text x="54.0" y="336.0" text-anchor="end">0%</text>

@@ -239,14 +239,25 @@ enum Put {
 /// `options.force`, [`write()`] replaces it instead. An output file named after an existing
 /// one by mistake (`convert deck.txt -o deck.txt`) loses nothing.
 pub fn create(path: &Path, contents: &[u8], options: Options) -> Result<(), WriteError> {
-    if options.force {
-        return write(path, contents, options);
-    }
+    create_with(path, options, |file| file.write_all(contents))
+}
+
+/// [`create()`] with the bytes written by `fill`, which runs only once the path is known
+/// to be free (or `options.force` is given): a long report streams into the new file, and
+/// no work is done for a file that would be refused. When `fill` fails, nothing is written.
+pub fn create_with(
+    path: &Path,
+    options: Options,
+    fill: impl FnOnce(&mut File) -> io::Result<()>,
+) -> Result<(), WriteError> {
     let lock = Lock::acquire(path)?;
+    if options.force {
+        return lock.replace_with(None, options, fill);
+    }
     if lock.file.is_some() {
         return Err(WriteError::Exists);
     }
-    lock.put(None, options, |file| file.write_all(contents), Put::New)
+    lock.put(None, options, fill, Put::New)
 }
 
 /// The file `path` names: symbolic links resolved, so the link stays a link. A path that is

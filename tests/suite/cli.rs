@@ -69,7 +69,7 @@ fn valid_deck_exits_zero() {
 fn json_valid_is_exactly_no_errors() {
     let dir = workspace(&["examples/broken.txt", "examples/dragapult.txt"]);
     let output = crate::common::deckbox_command()
-        .args(["check", "broken.txt", "dragapult.txt", "-o", "json"])
+        .args(["check", "broken.txt", "dragapult.txt", "--output", "json"])
         .current_dir(dir.path())
         .env_remove("DECKBOX_CARDS")
         .output()
@@ -101,7 +101,7 @@ fn json_valid_is_exactly_no_errors() {
 fn standard_input() {
     let dir = tempfile::tempdir().unwrap();
     let deck = std::fs::read(repo().join("examples/broken.txt")).unwrap();
-    let (code, out) = run_in(dir.path(), &["check", "-", "-o", "short"], &deck);
+    let (code, out) = run_in(dir.path(), &["check", "-", "--output", "short"], &deck);
     assert_eq!(code, 1);
     insta::assert_snapshot!(out);
 }
@@ -111,7 +111,7 @@ fn unreadable_file_among_readable_ones() {
     let dir = workspace(&["examples/dragapult.txt"]);
     let (code, out) = run_in(
         dir.path(),
-        &["check", "missing.txt", "dragapult.txt", "-o", "short"],
+        &["check", "missing.txt", "dragapult.txt", "--output", "short"],
         b"",
     );
     assert_eq!(code, 2, "{out}");
@@ -190,7 +190,7 @@ fn hostile_sizes_finish_with_a_verdict() {
         "{}",
         &out[out.len().saturating_sub(500)..]
     );
-    let (code, out) = run_in(dir.path(), &["check", "many.txt", "-o", "short"], b"");
+    let (code, out) = run_in(dir.path(), &["check", "many.txt", "--output", "short"], b"");
     assert_eq!(code, 1);
     assert!(
         out.lines()
@@ -207,7 +207,11 @@ fn hostile_sizes_finish_with_a_verdict() {
         })
         .collect();
     std::fs::write(dir.path().join("sections.txt"), sections).unwrap();
-    let (code, out) = run_in(dir.path(), &["check", "sections.txt", "-o", "short"], b"");
+    let (code, out) = run_in(
+        dir.path(),
+        &["check", "sections.txt", "--output", "short"],
+        b"",
+    );
     assert_eq!(code, 1);
     let counts: Vec<&str> = out.lines().filter(|l| l.contains("header-count")).collect();
     assert_eq!(counts.len(), 1, "only the header that says 4: {counts:?}");
@@ -219,7 +223,7 @@ fn hostile_sizes_finish_with_a_verdict() {
         "4 ".to_string() + &"a".repeat(5 << 20),
     )
     .unwrap();
-    let (code, out) = run_in(dir.path(), &["check", "long.txt", "-o", "short"], b"");
+    let (code, out) = run_in(dir.path(), &["check", "long.txt", "--output", "short"], b"");
     assert_eq!(code, 2);
     assert!(out.contains("long.txt:1: a line of 5242882 bytes"), "{out}");
     assert!(out.len() < 1024);
@@ -355,7 +359,7 @@ fn bans_cover_every_printing_of_the_banned_card() {
     let deck = "Pokémon: 2\n1 Shaymin-EX ROS 77a\n1 Archeops PLB 54\n\nTrainer: 4\n1 Red Card XY 124\n1 Lt. Surge's Strategy HIF 60\n1 Hex Maniac AOR 75a\n1 Island Challenge Amulet CEC 265\n";
     let (code, out) = run_in(
         dir.path(),
-        &["check", "-", "--format", "expanded", "-o", "short"],
+        &["check", "-", "--format", "expanded", "--output", "short"],
         deck.as_bytes(),
     );
     assert_eq!(code, 1, "{out}");
@@ -389,7 +393,7 @@ fn real_lists_get_their_eras_verdict() {
         let path = file.to_string_lossy().into_owned();
         let (code, out) = run_in(
             dir.path(),
-            &["check", &path, "--format", format, "-o", "short"],
+            &["check", &path, "--format", format, "--output", "short"],
             b"",
         );
         assert_eq!(code, 0, "{name}: {out}");
@@ -404,7 +408,7 @@ fn real_lists_get_their_eras_verdict() {
         assert!(!list.contains("sv3") && !list.contains(" R\n"), "{list}");
         let (code, out) = run_in(
             dir.path(),
-            &["check", "-", "--format", format, "-o", "short"],
+            &["check", "-", "--format", format, "--output", "short"],
             list.as_bytes(),
         );
         assert_eq!(code, 0, "{name} converted:\n{list}\n{out}");
@@ -419,7 +423,7 @@ fn unknown_glued_and_database_ids_are_reported() {
     let deck = "1 Iono PAL999\n1 Ultra Ball sv1-999\n1 Iono PAL185\n1 Ultra Ball sv1-196\n";
     let (_, out) = run_in(
         dir.path(),
-        &["check", "-", "--format", "unlimited", "-o", "short"],
+        &["check", "-", "--format", "unlimited", "--output", "short"],
         deck.as_bytes(),
     );
     assert!(out.contains("-:1:1: warning unknown-printing"), "{out}");
@@ -448,7 +452,7 @@ fn a_name_alone_is_read_as_the_card_the_format_allows() {
     assert!(out.contains("(BCR 137, ACE SPEC Item)"), "{out}");
     let (_, out) = run_in(
         dir.path(),
-        &["check", "-", "--format", "expanded", "-o", "short"],
+        &["check", "-", "--format", "expanded", "--output", "short"],
         deck.as_bytes(),
     );
     assert!(out.contains("error ace-spec-limit"), "{out}");
@@ -485,7 +489,7 @@ fn json_output_reads_back() {
         );
         assert_eq!(code, 0, "{name}: {out}");
         let check = |file: &str| {
-            let args = ["check", file, "--format", "unlimited", "-o", "short"];
+            let args = ["check", file, "--format", "unlimited", "--output", "short"];
             short_rules(stdout_of(&run_in(path, &args, b"").1))
         };
         assert_eq!(check("deck.json"), check(name), "{name}");
@@ -525,7 +529,11 @@ fn json_findings_point_into_the_json() {
         "{\n  \"pokemon\": [\n    {\"count\": 4, \"name\": \"Dreepy\"}\n    {\"count\": 4}\n  ]\n}\n",
     )
     .unwrap();
-    let (code, out) = run_in(dir.path(), &["check", "broken.json", "-o", "short"], b"");
+    let (code, out) = run_in(
+        dir.path(),
+        &["check", "broken.json", "--output", "short"],
+        b"",
+    );
     assert_eq!(code, 1, "{out}");
     insta::assert_snapshot!("json-findings", out);
     // JSON that does not parse is no deck list: refused where it stops (issue 26).
@@ -543,7 +551,7 @@ fn juniper_and_sycamore_are_exclusive() {
     let both = "Pokémon: 4\n4 Dreepy TWM 128\n\nTrainer: 4\n2 Professor Juniper DEX 98\n2 Professeur Platane\n";
     let (code, out) = run_in(
         dir.path(),
-        &["check", "-", "--format", "expanded", "-o", "short"],
+        &["check", "-", "--format", "expanded", "--output", "short"],
         both.as_bytes(),
     );
     assert_eq!(code, 1, "{out}");
@@ -551,7 +559,7 @@ fn juniper_and_sycamore_are_exclusive() {
     let one = "Pokémon: 4\n4 Dreepy TWM 128\n\nTrainer: 4\n2 Professor Juniper DEX 98\n2 Professor Juniper PLF 116\n";
     let (_, out) = run_in(
         dir.path(),
-        &["check", "-", "--format", "expanded", "-o", "short"],
+        &["check", "-", "--format", "expanded", "--output", "short"],
         one.as_bytes(),
     );
     assert!(!out.contains("exclusive-cards"), "{out}");
@@ -566,7 +574,7 @@ fn old_lists_as_players_print_them() {
     let deck = "1 N PR-BLW 100\n1 Zacian V PR-SW 18\n1 Magnezone Prime\n1 Magnezone Prime TM 96\n1 Head Ringer PHF 97\n1 Casque Assourdissant\n";
     let (_, out) = run_in(
         dir.path(),
-        &["check", "-", "--format", "unlimited", "-o", "json"],
+        &["check", "-", "--format", "unlimited", "--output", "json"],
         deck.as_bytes(),
     );
     let json = stdout_of(&out);
@@ -612,7 +620,9 @@ fn a_ptcg_live_export_with_its_own_codes_reads_cleanly() {
     std::fs::write(dir.path().join("live.txt"), list).unwrap();
     let (_, out) = run_in(
         dir.path(),
-        &["check", "live.txt", "--format", "expanded", "-o", "json"],
+        &[
+            "check", "live.txt", "--format", "expanded", "--output", "json",
+        ],
         b"",
     );
     let json: serde_json::Value = serde_json::from_str(stdout_of(&out)).unwrap();
@@ -646,7 +656,7 @@ fn a_ptcgo_export_is_read_as_the_client_wrote_it() {
         Total Cards - 10\n\n\
         ****** Deck List Generated by the Pokémon TCG Online www.pokemon.com/TCGO ******\n";
     let dir = tempfile::tempdir().unwrap();
-    let args = ["check", "-", "--format", "unlimited", "-o", "json"];
+    let args = ["check", "-", "--format", "unlimited", "--output", "json"];
     let (code, out) = run_in(dir.path(), &args, list.as_bytes());
     assert_eq!(code, 1, "only the deck size is wrong: {out}");
     let json: serde_json::Value = serde_json::from_str(stdout_of(&out)).unwrap();

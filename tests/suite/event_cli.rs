@@ -28,7 +28,7 @@ fn event_folder() -> tempfile::TempDir {
 fn run(dir: &Path, output: &str) -> (i32, String) {
     common::run_deckbox(
         dir,
-        &["check", "lists", "lists/gary.json", "-o", output],
+        &["check", "lists", "lists/gary.json", "--output", output],
         b"",
     )
 }
@@ -103,7 +103,7 @@ fn html_page_is_complete_and_counts_unreadable_files() {
     std::fs::write(dir.path().join("lists/bad.txt"), [0xFF, 0xFE, 0x00]).unwrap();
     let (code, out) = common::run_deckbox(
         dir.path(),
-        &["check", "lists", "missing.txt", "-o", "html"],
+        &["check", "lists", "missing.txt", "--output", "html"],
         b"",
     );
     assert_eq!(code, 2, "{out}");

@@ -77,7 +77,7 @@ fn workspace(files: &[&str]) -> tempfile::TempDir {
 fn error_rules(dir: &Path, deck: &str, format: &str, cards: &Path) -> Vec<String> {
     let cards = cards.to_str().unwrap();
     let args = [
-        "check", deck, "--format", format, "--cards", cards, "-o", "json",
+        "check", deck, "--format", format, "--cards", cards, "--output", "json",
     ];
     let (_, out) = run_in(dir, &args);
     let json = out
@@ -146,7 +146,7 @@ fn every_fixture_deck_with_its_format() {
     for (deck, format, want_code, want_rules) in VERDICTS {
         let dir = workspace(&[deck, "league-40.toml"]);
         let args = [
-            "check", deck, "--format", format, "--cards", cards_arg, "-o", "short",
+            "check", deck, "--format", format, "--cards", cards_arg, "--output", "short",
         ];
         let (code, out) = run_in(dir.path(), &args);
         let rules = error_rules(dir.path(), deck, format, &cards);

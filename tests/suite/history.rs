@@ -85,7 +85,7 @@ fn judge(deck: &Deck, date: &str) -> Verdict {
             &deck.format,
             "--as-of",
             date,
-            "-o",
+            "--output",
             "short",
         ],
         b"",
@@ -194,7 +194,7 @@ fn lifted_bans_end_on_their_day() {
         check_in(
             dir.path(),
             &[
-                "check", "-", "--format", "expanded", "--as-of", date, "-o", "short",
+                "check", "-", "--format", "expanded", "--as-of", date, "--output", "short",
             ],
             EXPANDED_BANS.as_bytes(),
         )
@@ -231,7 +231,7 @@ fn standard_bans_end_when_their_cards_rotate() {
         check_in(
             dir.path(),
             &[
-                "check", "-", "--format", format, "--as-of", date, "-o", "short",
+                "check", "-", "--format", format, "--as-of", date, "--output", "short",
             ],
             deck.as_bytes(),
         )
@@ -298,7 +298,7 @@ fn a_deck_declares_its_format_and_date() {
             "madison.txt",
             "--as-of",
             "2026-11-25",
-            "-o",
+            "--output",
             "short",
         ],
         b"",
@@ -422,7 +422,14 @@ fn child_formats_unset_criteria_and_add_seasons() {
     let classic = |deck: &str| {
         check_in(
             dir.path(),
-            &["check", "-", "--format", "classic.toml", "-o", "short"],
+            &[
+                "check",
+                "-",
+                "--format",
+                "classic.toml",
+                "--output",
+                "short",
+            ],
             deck.as_bytes(),
         )
     };
@@ -456,7 +463,7 @@ fn child_formats_unset_criteria_and_add_seasons() {
                 "preview.toml",
                 "--as-of",
                 date,
-                "-o",
+                "--output",
                 "short",
             ],
             h_card.as_bytes(),
@@ -510,7 +517,7 @@ fn where_is_this_deck_legal() {
             "all",
             "--as-of",
             "2015-05-29",
-            "-o",
+            "--output",
             "short",
         ],
         b"",
@@ -521,7 +528,7 @@ fn where_is_this_deck_legal() {
     assert!(then.out.contains("(as of 2015-05-29)"), "{}", then.out);
     let today = check_in(
         dir.path(),
-        &["check", &madison, "--format", "ALL", "-o", "json"],
+        &["check", &madison, "--format", "ALL", "--output", "json"],
         b"",
     );
     assert_eq!(today.code, 0, "{}", today.out);
@@ -564,7 +571,8 @@ fn where_is_this_deck_legal() {
 #[test]
 fn a_card_shows_when_it_was_legal() {
     let dir = workspace(&[]);
-    let (code, out) = common::run_deckbox(dir.path(), &["card", "DEX", "102", "-o", "json"], b"");
+    let (code, out) =
+        common::run_deckbox(dir.path(), &["card", "DEX", "102", "--output", "json"], b"");
     assert_eq!(code, 0, "{out}");
     let json = common::stdout_of(&out);
     let report: serde_json::Value = serde_json::from_str(json).unwrap();

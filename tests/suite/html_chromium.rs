@@ -85,9 +85,12 @@ fn headless(browser: &Path, profile: &Path) -> Command {
     command
 }
 
-/// The document the browser holds once the page's scripts ran (`--dump-dom`).
-fn dump_dom(browser: &Path, url: &str, profile: &Path) -> String {
+/// The document the browser holds once the page's scripts ran (`--dump-dom`), in a window
+/// `width` pixels wide; a page may read the pages it frames.
+fn dump_dom(browser: &Path, url: &str, profile: &Path, width: u32) -> String {
     let mut child = headless(browser, profile)
+        .arg("--allow-file-access-from-files")
+        .arg(format!("--window-size={width},2000"))
         .arg("--dump-dom")
         .arg(url)
         .stdout(Stdio::piped())
@@ -106,10 +109,18 @@ fn dump_dom(browser: &Path, url: &str, profile: &Path) -> String {
 
 /// Screenshots `html` into `png` (1200 × 1600).
 fn screenshot(browser: &Path, html: &Path, png: &Path, profile: &Path) {
+    let url = format!("file://{}", html.display());
+    screenshot_at(browser, &url, png, profile, (1200, 1600));
+}
+
+/// Screenshots the page at `url` into `png`, `size` pixels; a page may read the pages it
+/// frames.
+fn screenshot_at(browser: &Path, url: &str, png: &Path, profile: &Path, size: (u32, u32)) {
     let child = headless(browser, profile)
-        .arg("--window-size=1200,1600")
+        .arg("--allow-file-access-from-files")
+        .arg(format!("--window-size={},{}", size.0, size.1))
         .arg(format!("--screenshot={}", png.display()))
-        .arg(format!("file://{}", html.display()))
+        .arg(url)
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
@@ -194,7 +205,7 @@ fn chromium_renders_the_stats_page() {
 const BROCK_TITLE_CELL: &str =
     "<td>&lt;b&gt;Dragapult&lt;/b&gt; &amp; \"Brock's\" list, 1st place</td>";
 
-/// The event table (`deckbox check DIR -o html`) in a real browser: `#sort=-errors` sorts the
+/// The event table (`deckbox check DIR --output-format html`) in a real browser: `#sort=-errors` sorts the
 /// rows by errors, most first, through the page's own script, the header says so, and the
 /// page draws as a table (a screenshot with text, not a blank page).
 #[test]
@@ -204,7 +215,7 @@ fn chromium_sorts_the_event_table() {
     };
     let event = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/event");
     let output = crate::common::deckbox_command()
-        .args(["check", "--no-config", "-o", "html"])
+        .args(["check", "--no-config", "--output-format", "html"])
         .arg(&event)
         .arg(event.join("gary.json"))
         .output()
@@ -218,6 +229,7 @@ fn chromium_sorts_the_event_table() {
         &browser,
         &format!("file://{}#sort=-errors", html.display()),
         profile.path(),
+        1200,
     );
     assert!(
         dom.contains("aria-sort=\"descending\">errors</th>"),
@@ -246,5 +258,182 @@ fn chromium_sorts_the_event_table() {
     assert!(colours > 50 && ink > 0.02, "{colours} colours, {ink} ink");
     if let Some(keep) = std::env::var_os("DECKBOX_KEEP_EVENT_SCREENSHOT") {
         std::fs::copy(&png, keep).unwrap();
+    }
+}
+
+/// A test-only page holding `page` in a frame `width` pixels wide (Chromium's window is at
+/// least 500 pixels wide, so a phone is a frame). Once the frame has loaded, it writes into
+/// `#measured` how wide the framed page's content is, the frame's width, and every table
+/// whose second column (the verdict, the answer) ends beyond the frame's right edge (its
+/// width less the scroll bar).
+fn frame_page(page: &str, width: u32) -> String {
+    format!(
+        "<!DOCTYPE html><html><head><style>body{{margin:0}}iframe{{border:0;display:block}}</style></head>\
+<body><iframe id=\"f\" src=\"{page}\" width=\"{width}\" height=\"2000\"></iframe><pre id=\"measured\"></pre>\
+<script>document.getElementById('f').addEventListener('load',function(){{\
+var w=this.contentWindow,d=w.document;var hidden=[];\
+d.querySelectorAll('table').forEach(function(t,i){{var row=t.tBodies[0]&&t.tBodies[0].rows[0];\
+var cell=row&&row.cells[1];if(cell&&cell.getBoundingClientRect().right>d.documentElement.clientWidth+0.5){{hidden.push(i);}}}});\
+document.getElementById('measured').textContent='scroll='+d.documentElement.scrollWidth+' inner='+d.documentElement.clientWidth+' hidden='+hidden.join(',');}});</script>\
+</body></html>"
+    )
+}
+
+/// The numbers `frame_page` wrote: the page's content width, the frame's width, and the
+/// tables whose second column is out of view.
+fn measured(dom: &str) -> (u32, u32, String) {
+    let text = dom
+        .split("<pre id=\"measured\">")
+        .nth(1)
+        .and_then(|rest| rest.split('<').next())
+        .unwrap_or_else(|| panic!("nothing measured:\n{dom}"));
+    let field = |name: &str| {
+        text.split(' ')
+            .find_map(|part| part.strip_prefix(name))
+            .unwrap_or_else(|| panic!("no {name} in {text}"))
+            .to_string()
+    };
+    (
+        field("scroll=").parse().unwrap(),
+        field("inner=").parse().unwrap(),
+        field("hidden="),
+    )
+}
+
+/// Every HTML page deckbox writes, made by the binary as a user would: the stats page (with
+/// a query and `--exactly`), `--compare`, `--vary`, `odds` and the event table.
+fn every_page(dir: &Path) -> Vec<(&'static str, Vec<u8>)> {
+    let stats = [
+        "stats",
+        "--no-config",
+        "dragapult.txt",
+        "--output-format",
+        "html",
+    ];
+    let pages: [(&str, Vec<&str>); 6] = [
+        (
+            "stats",
+            [&stats[..], &["--want", "Dreepy>=1 & Rare Candy>=1"]].concat(),
+        ),
+        ("exactly", [&stats[..], &["--exactly"]].concat()),
+        (
+            "compare",
+            [
+                &stats[..],
+                &["--compare", "ptcg-live.txt", "--want", "Dreepy>=1"],
+            ]
+            .concat(),
+        ),
+        (
+            "vary",
+            [
+                &stats[..],
+                &[
+                    "--vary",
+                    "Rare Candy=2..4:Psychic Energy",
+                    "--want",
+                    "Dreepy>=1",
+                ],
+            ]
+            .concat(),
+        ),
+        (
+            "odds",
+            vec![
+                "odds",
+                "--no-config",
+                "dragapult.txt",
+                "--seen",
+                "Dreepy, Drakloak, 2 Rare Candy",
+                "--draws",
+                "2",
+                "--want",
+                "Dragapult ex>=1",
+                "--output-format",
+                "html",
+            ],
+        ),
+        (
+            "event",
+            vec!["check", "--no-config", "--output-format", "html", "event"],
+        ),
+    ];
+    pages
+        .into_iter()
+        .map(|(name, args)| {
+            let output = crate::common::deckbox_command()
+                .args(&args)
+                .current_dir(dir)
+                .output()
+                .unwrap();
+            assert!(
+                output.status.code().is_some_and(|code| code < 2),
+                "{args:?}: {}",
+                String::from_utf8_lossy(&output.stderr)
+            );
+            (name, output.stdout)
+        })
+        .collect()
+}
+
+/// Every page on a phone (390 pixels) and a desktop (1280): the page never scrolls
+/// sideways (charts shrink to their box, wide tables scroll in their own), and the second
+/// column of every table (the verdict, the answer) is in view. The 390-pixel screenshots
+/// are kept in `$DECKBOX_PHONE_SCREENSHOTS` when it names a folder.
+#[test]
+fn chromium_every_page_fits_a_phone() {
+    let Some(browser) = browser_or_skip() else {
+        return;
+    };
+    let dir = crate::common::workspace(&["examples/dragapult.txt", "examples/ptcg-live.txt"]);
+    let event = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/event");
+    std::fs::create_dir(dir.path().join("event")).unwrap();
+    for entry in std::fs::read_dir(&event).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_file() {
+            std::fs::copy(
+                &path,
+                dir.path().join("event").join(path.file_name().unwrap()),
+            )
+            .unwrap();
+        }
+    }
+    let keep = std::env::var_os("DECKBOX_PHONE_SCREENSHOTS").map(PathBuf::from);
+    let profile = tempfile::tempdir().unwrap();
+    for (name, page) in every_page(dir.path()) {
+        let html = dir.path().join(format!("{name}.html"));
+        std::fs::write(&html, &page).unwrap();
+        for width in [390, 1280] {
+            let frame = dir.path().join(format!("{name}-{width}-frame.html"));
+            std::fs::write(&frame, frame_page(&format!("{name}.html"), width)).unwrap();
+            let url = format!("file://{}", frame.display());
+            let dom = dump_dom(&browser, &url, profile.path(), width);
+            let (scroll, inner, hidden) = measured(&dom);
+            // The frame's width less its vertical scroll bar.
+            assert!(
+                inner <= width && inner + 20 >= width,
+                "{name}: the frame is {inner} wide"
+            );
+            assert!(
+                scroll <= inner,
+                "{name} at {width} px scrolls sideways: {scroll} px of content"
+            );
+            assert!(
+                hidden.is_empty(),
+                "{name} at {width} px: tables {hidden} hide their second column"
+            );
+            let png = dir.path().join(format!("{name}-{width}.png"));
+            screenshot_at(&browser, &url, &png, profile.path(), (width, 2000));
+            let (shot_width, _, colours, ink) = inspect(&std::fs::read(&png).unwrap());
+            assert_eq!(shot_width, width);
+            assert!(
+                colours > 50 && ink > 0.02,
+                "{name}: {colours} colours, {ink} ink"
+            );
+            if let Some(keep) = &keep {
+                std::fs::create_dir_all(keep).unwrap();
+                std::fs::copy(&png, keep.join(format!("{name}-{width}.png"))).unwrap();
+            }
+        }
     }
 }

@@ -31,6 +31,7 @@ mod names_rulebooks;
 mod need_cli;
 mod oracles;
 mod package;
+mod output_cli;
 mod pasted_shapes;
 mod precommit;
 mod printed_names;

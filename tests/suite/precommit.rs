@@ -265,7 +265,7 @@ fn per_path_overrides_reach_single_file_commands() {
     ]);
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("format unlimited"), "{out}");
-    let (code, out) = run(&["stats", "glc/deck.txt", "-o", "json"]);
+    let (code, out) = run(&["stats", "glc/deck.txt", "--output", "json"]);
     assert_eq!(code, 0, "{out}");
     assert!(
         out.contains("note: the deck breaks"),

@@ -91,14 +91,18 @@ fn walk_honours_gitignore_with_and_without_git() {
     // A symbolic link loop is not followed (and so cannot hang the walk).
     std::os::unix::fs::symlink(dir.path(), dir.path().join("sub/loop")).unwrap();
     let expected = ["./a.txt", "./sub/b.deck", "./sub/c.ptcgl"];
-    let out = run(dir.path(), &["check", ".", "-o", "json"], &[]);
+    let out = run(dir.path(), &["check", ".", "--output", "json"], &[]);
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert_eq!(paths(&out.stdout), expected);
     std::fs::create_dir(dir.path().join(".git")).unwrap();
-    let out = run(dir.path(), &["check", ".", "-o", "json"], &[]);
+    let out = run(dir.path(), &["check", ".", "--output", "json"], &[]);
     assert_eq!(paths(&out.stdout), expected);
     // Named on the command line, an ignored file is checked all the same.
-    let out = run(dir.path(), &["check", "ignored/x.txt", "-o", "json"], &[]);
+    let out = run(
+        dir.path(),
+        &["check", "ignored/x.txt", "--output", "json"],
+        &[],
+    );
     assert_eq!(out.code, 1);
     assert_eq!(paths(&out.stdout), ["ignored/x.txt"]);
 }
@@ -127,7 +131,7 @@ fn walk_follows_gits_ignore_rules() {
     let expected = ["./a.txt", "./b.txt", "./keep.deck"];
     let out = run(
         &dir.path().join("decks"),
-        &["check", ".", "-o", "json"],
+        &["check", ".", "--output", "json"],
         &[],
     );
     assert_eq!(out.code, 0, "{}", out.stderr);
@@ -153,7 +157,7 @@ fn config_globs_include_and_exclude() {
             ("decks/f.deck", "example:broken.txt"),
         ],
     );
-    let out = run(dir.path(), &["check", ".", "-o", "json"], &[]);
+    let out = run(dir.path(), &["check", ".", "--output", "json"], &[]);
     assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
     assert_eq!(
         paths(&out.stdout),
@@ -162,13 +166,13 @@ fn config_globs_include_and_exclude() {
     // Globs are relative to the config file, wherever the walk starts.
     let out = run(
         &dir.path().join("decks"),
-        &["check", ".", "-o", "json"],
+        &["check", ".", "--output", "json"],
         &[],
     );
     assert_eq!(paths(&out.stdout), ["./a.txt", "./deep/b.txt"]);
     let out = run(
         dir.path(),
-        &["check", "decks", "decks/drafts/c.txt", "-o", "json"],
+        &["check", "decks", "decks/drafts/c.txt", "--output", "json"],
         &[],
     );
     assert_eq!(out.code, 1);
@@ -193,7 +197,7 @@ fn overrides_pick_the_format_per_path() {
             ("old/c.txt", "example:dragapult.txt"),
         ],
     );
-    let out = run(dir.path(), &["check", ".", "-o", "json"], &[]);
+    let out = run(dir.path(), &["check", ".", "--output", "json"], &[]);
     let formats: Vec<(String, String)> = decks(&out.stdout)
         .into_iter()
         .map(|(path, format, _)| (path, format))
@@ -213,7 +217,7 @@ fn overrides_pick_the_format_per_path() {
     // `--format` applies to every file.
     let out = run(
         dir.path(),
-        &["check", ".", "-o", "json", "-f", "standard"],
+        &["check", ".", "--output", "json", "-f", "standard"],
         &[],
     );
     assert!(decks(&out.stdout).iter().all(|(_, f, _)| f == "standard"));
@@ -230,11 +234,11 @@ fn config_is_found_from_a_subdirectory() {
         ],
     );
     let deep = dir.path().join("a/b");
-    let out = run(&deep, &["check", "deck.txt", "-o", "json"], &[]);
+    let out = run(&deep, &["check", "deck.txt", "--output", "json"], &[]);
     assert_eq!(decks(&out.stdout)[0].1, "glc");
     let out = run(
         &deep,
-        &["check", "deck.txt", "-o", "json", "--no-config"],
+        &["check", "deck.txt", "--output", "json", "--no-config"],
         &[],
     );
     assert_eq!(decks(&out.stdout)[0].1, "standard");
@@ -249,7 +253,7 @@ fn config_is_found_from_a_subdirectory() {
         &[
             "check",
             "deck.txt",
-            "-o",
+            "--output",
             "json",
             "--config",
             explicit.to_str().unwrap(),
@@ -270,7 +274,7 @@ fn precedence_flag_env_file_default() {
         ],
     );
     let format = |args: &[&str], env: &[(&str, &str)]| {
-        let mut all = vec!["check", "deck.txt", "-o", "json"];
+        let mut all = vec!["check", "deck.txt", "--output", "json"];
         all.extend_from_slice(args);
         let out = run(dir.path(), &all, env);
         decks(&out.stdout)[0].1.clone()
@@ -279,7 +283,7 @@ fn precedence_flag_env_file_default() {
     // `data` in the config file is no card database: the format levels are checked with
     // `deckbox config`, which opens none, and with `--no-config` for the default.
     let config = |args: &[&str], env: &[(&str, &str)]| {
-        let mut all = vec!["config", "-o", "json"];
+        let mut all = vec!["config", "--output", "json"];
         all.extend_from_slice(args);
         let out = run(dir.path(), &all, env);
         assert_eq!(out.code, 0, "{}", out.stderr);
@@ -409,17 +413,17 @@ fn many_files_come_out_in_path_order() {
         expected.push(format!("./{name}"));
     }
     expected.sort();
-    let first = run(dir.path(), &["check", ".", "-o", "json"], &[]);
+    let first = run(dir.path(), &["check", ".", "--output", "json"], &[]);
     assert_eq!(first.code, 1);
     assert_eq!(paths(&first.stdout), expected);
-    let short = run(dir.path(), &["check", ".", "-o", "short"], &[]);
+    let short = run(dir.path(), &["check", ".", "--output", "short"], &[]);
     for _ in 0..2 {
         assert_eq!(
-            run(dir.path(), &["check", ".", "-o", "json"], &[]).stdout,
+            run(dir.path(), &["check", ".", "--output", "json"], &[]).stdout,
             first.stdout
         );
         assert_eq!(
-            run(dir.path(), &["check", ".", "-o", "short"], &[]).stdout,
+            run(dir.path(), &["check", ".", "--output", "short"], &[]).stdout,
             short.stdout
         );
     }
@@ -447,7 +451,7 @@ fn unreadable_files_among_readable_ones() {
     // Too large to be a deck list: unreadable whoever runs the test.
     let huge = vec![b'#'; 9 * 1024 * 1024];
     std::fs::write(dir.path().join("big.txt"), huge).unwrap();
-    let out = run(dir.path(), &["check", ".", "-o", "short"], &[]);
+    let out = run(dir.path(), &["check", ".", "--output", "short"], &[]);
     assert_eq!(out.code, 2);
     assert!(
         out.stderr.contains("./big.txt is larger than"),
@@ -472,7 +476,7 @@ fn unreadable_files_among_readable_ones() {
         eprintln!("note: chmod 000 part skipped: this user reads the file anyway");
         return;
     }
-    let out = run(dir.path(), &["check", ".", "-o", "json"], &[]);
+    let out = run(dir.path(), &["check", ".", "--output", "json"], &[]);
     assert_eq!(out.code, 2);
     assert!(out.stderr.contains("cannot read ./c.txt"), "{}", out.stderr);
     assert_eq!(paths(&out.stdout), ["./a.txt", "./b.txt"]);
@@ -504,7 +508,7 @@ fn sarif_has_the_required_structure() {
             ("decks/fr/gardevoir fr.txt", "example:gardevoir-fr.txt"),
         ],
     );
-    let out = run(dir.path(), &["check", "decks", "-o", "sarif"], &[]);
+    let out = run(dir.path(), &["check", "decks", "--output", "sarif"], &[]);
     assert_eq!(out.code, 1, "{}", out.stderr);
     let log: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
     // sarifLog: version (must be "2.1.0") and runs are required.

@@ -232,8 +232,8 @@ fn an_invalid_deck_needs_force() {
     assert!(text.contains("Player Name: Misty"), "{text}");
 }
 
-/// `-o` naming an existing file that is not a PDF (the deck itself, say) is refused, and the
-/// file is unchanged; a date of birth after the event is a usage error.
+/// `-o` naming an existing file (the deck itself, say) is refused, and the file is
+/// unchanged; a date of birth after the event is a usage error.
 #[test]
 fn a_sheet_never_replaces_a_deck() {
     let dir = common::workspace(&["examples/ptcg-live.txt"]);
@@ -241,7 +241,7 @@ fn a_sheet_never_replaces_a_deck() {
     let (code, out) = sheet(dir.path(), &["ptcg-live.txt", "-o", "ptcg-live.txt"]);
     assert_eq!(code, 2, "{out}");
     assert!(
-        out.contains("ptcg-live.txt exists and is not a PDF"),
+        out.contains("cannot write ptcg-live.txt: it already exists"),
         "{out}"
     );
     assert_eq!(
@@ -555,7 +555,7 @@ fn hostile_fields_make_a_sheet() {
 
 /// A name alone is a printing that existed at the date judged (issue 27, item 5): Igor
 /// Costa's 2012 Worlds list typed without codes, judged on 2012-06-30 in that season's
-/// Standard, shows 2012 printings in `check -o json`, `convert` and the sheet, never a later
+/// Standard, shows 2012 printings in `check --output-format json`, `convert` and the sheet, never a later
 /// reprint (`PLB 84` Professor Juniper, 2013) or a 2025 basic Energy (`MEE 7`).
 #[test]
 fn names_alone_are_printings_of_the_date_judged() {
@@ -564,7 +564,7 @@ fn names_alone_are_printings_of_the_date_judged() {
     let at = ["--format", "standard", "--as-of", "2012-06-30"];
     let (code, out) = common::run_deckbox(
         dir.path(),
-        &[&["check", deck, "-o", "json"][..], &at].concat(),
+        &[&["check", deck, "--output", "json"][..], &at].concat(),
         b"",
     );
     assert!(code == 0 || code == 1, "{out}");

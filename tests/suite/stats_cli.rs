@@ -39,7 +39,7 @@ fn dragapult() -> tempfile::TempDir {
 fn stats_in_every_output() {
     let dir = dragapult();
     for output in ["text", "markdown", "json"] {
-        let (code, _, out) = run_in(dir.path(), &["stats", "dragapult.txt", "-o", output]);
+        let (code, _, out) = run_in(dir.path(), &["stats", "dragapult.txt", "--output", output]);
         assert_eq!(code, 0, "{out}");
         insta::assert_snapshot!(format!("stats-{output}"), out);
     }
@@ -52,7 +52,7 @@ fn stats_html_page() {
     let args = [
         "stats",
         "dragapult.txt",
-        "-o",
+        "--output",
         "html",
         "--want",
         "Dreepy>=2",
@@ -113,7 +113,7 @@ fn unidentified_lines_and_broken_rules() {
     assert_eq!(code, 2, "{out}");
     insta::assert_snapshot!("no-basic-pokemon", out);
     // A rule broken is a note on stderr, not a reason to withhold the numbers.
-    let args = ["stats", "copy-limit-languages.txt", "-o", "json"];
+    let args = ["stats", "copy-limit-languages.txt", "--output", "json"];
     let (code, stdout, out) = run_in(dir.path(), &args);
     assert_eq!(code, 0, "{out}");
     assert!(stdout.starts_with('{'), "{out}");
@@ -146,7 +146,7 @@ fn simulation_agrees_with_exact_values() {
         "2",
         "--want",
         "Rare Candy>=1 & Dreepy>=1",
-        "-o",
+        "--output",
         "json",
     ];
     let (code, stdout, out) = run_in(dir.path(), &args);
@@ -255,7 +255,7 @@ fn localized_decks_give_the_same_numbers() {
         "tests/fixtures/stats/gardevoir-de.txt",
     ]);
     let stats = |file: &str, want: &str| {
-        let args = ["stats", file, "-o", "json", "--want", want];
+        let args = ["stats", file, "--output", "json", "--want", want];
         let (code, stdout, out) = run_in(dir.path(), &args);
         assert_eq!(code, 0, "{out}");
         let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
@@ -377,7 +377,7 @@ fn the_documented_events_are_printed() {
         .collect();
     assert_eq!(printed, documented);
 
-    args.extend(["--simulate", "400000", "--threads", "2", "-o", "json"]);
+    args.extend(["--simulate", "400000", "--threads", "2", "--output", "json"]);
     let (code, stdout, out) = run_in(dir.path(), &args);
     assert_eq!(code, 0, "{out}");
     let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
@@ -409,7 +409,7 @@ fn exactly_prints_every_distribution() {
             "--turns",
             "2",
             "--exactly",
-            "-o",
+            "--output",
             "json",
         ],
     );
@@ -451,7 +451,7 @@ fn exactly_prints_every_distribution() {
         "{stdout}"
     );
     assert!(stdout.contains("\nExactly k copies\n"), "{stdout}");
-    let (_, stdout, _) = run_in(dir.path(), &["stats", "dragapult.txt", "-o", "json"]);
+    let (_, stdout, _) = run_in(dir.path(), &["stats", "dragapult.txt", "--output", "json"]);
     let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
     assert!(json["distributions"].is_null());
 }
@@ -475,7 +475,7 @@ fn odds_answers_a_mid_game_question() {
             "2",
             "--want",
             "Rare Candy>=1",
-            "-o",
+            "--output",
             "json",
         ],
     );
@@ -519,7 +519,7 @@ fn odds_answers_a_mid_game_question() {
             "4",
             "--prizes",
             "4",
-            "-o",
+            "--output",
             "markdown",
         ],
     );
@@ -638,7 +638,7 @@ fn count_as_shows_both_ways() {
             "Supporters>=1 by T2",
             "--count-as",
             "Buddy-Buddy Poffin=Basic Pokémon",
-            "-o",
+            "--output",
             "json",
         ],
     );
@@ -727,7 +727,7 @@ fn compare_and_vary_agree() {
         want,
         "--want",
         "Rare Candy>=1",
-        "-o",
+        "--output",
         "json",
     ]);
     let varied = json_of(&[
@@ -739,10 +739,17 @@ fn compare_and_vary_agree() {
         want,
         "--want",
         "Rare Candy>=1",
-        "-o",
+        "--output",
         "json",
     ]);
-    let plain = json_of(&["stats", "four-candy.txt", "--want", want, "-o", "json"]);
+    let plain = json_of(&[
+        "stats",
+        "four-candy.txt",
+        "--want",
+        want,
+        "--output",
+        "json",
+    ]);
     let event_b = compared["events"][0]["probability"]["b"].as_f64().unwrap();
     assert_eq!(event_b, plain["events"][0]["probability"].as_f64().unwrap());
     assert_eq!(
@@ -779,7 +786,7 @@ fn compare_and_vary_agree() {
         "gardevoir-fr.txt",
         "--want",
         "Dreepy>=1",
-        "-o",
+        "--output",
         "json",
     ]);
     assert_eq!(other["queries"][0]["opening_hand"]["b"], 0.0);
@@ -822,7 +829,7 @@ fn a_level_x_is_never_dealt_as_a_basic_pokemon() {
         "mewtwo-lvx.txt",
         "--format",
         "unlimited",
-        "-o",
+        "--output",
         "json",
         "--want",
         "Mewtwo LV.X>=1",
@@ -925,7 +932,7 @@ fn worked_examples_match_closed_forms() {
             "--exactly",
             "--want",
             "Dreepy>=1 & Rare Candy>=1 by T2",
-            "-o",
+            "--output",
             "json",
         ],
     );
@@ -1001,7 +1008,7 @@ fn odds_compare_and_vary_make_pages() {
         ],
     ];
     for mut args in pages {
-        args.extend(["-o", "html"]);
+        args.extend(["--output", "html"]);
         let (code, stdout, out) = run_in(dir.path(), &args);
         assert_eq!(code, 0, "{out}");
         assert!(stdout.starts_with("<!DOCTYPE html>") && stdout.ends_with("</html>\n"));
@@ -1037,7 +1044,7 @@ fn shuffle_back_takes_a_count_or_the_cards() {
                 "3",
                 "--want",
                 "Rare Candy>=1 | Dreepy>=2",
-                "-o",
+                "--output",
                 "json",
             ],
         );
@@ -1089,7 +1096,7 @@ fn stats_state_the_first_turn_supporter_rule_of_the_date_judged() {
                 "--as-of",
                 date,
                 "--exactly",
-                "-o",
+                "--output",
                 "json",
             ],
         );

@@ -65,8 +65,8 @@ fn card_names_from_a_dataset_are_escaped_in_every_text_output() {
     std::fs::write(d.join("old.txt"), format!("20 {IONO} ONE 1\n")).unwrap();
     let commands: [&[&str]; 11] = [
         &["check", "deck.txt"],
-        &["check", "deck.txt", "-o", "short"],
-        &["check", "deck.txt", "-o", "csv"],
+        &["check", "deck.txt", "--output", "short"],
+        &["check", "deck.txt", "--output", "csv"],
         &["stats", "deck.txt"],
         &["stats", "deck.txt", "--want", &format!("{IONO}>=1")],
         &[
@@ -151,11 +151,11 @@ fn markdown_documents_escape_everything_a_renderer_acts_on() {
     let want = format!("{IONO}>=1");
     let seen = format!("1 {EVIL}");
     for args in [
-        &["check", "deck.txt", "-o", "markdown"][..],
-        &["stats", "deck.txt", "-o", "markdown"],
-        &["stats", "deck.txt", "-o", "markdown", "--want", &want],
+        &["check", "deck.txt", "--output", "markdown"][..],
+        &["stats", "deck.txt", "--output", "markdown"],
+        &["stats", "deck.txt", "--output", "markdown", "--want", &want],
         &[
-            "odds", "deck.txt", "--seen", &seen, "--draws", "2", "-o", "markdown",
+            "odds", "deck.txt", "--seen", &seen, "--draws", "2", "--output", "markdown",
         ],
     ] {
         let out = with_cards(d, args);
@@ -168,7 +168,7 @@ fn markdown_documents_escape_everything_a_renderer_acts_on() {
             out.stdout
         );
     }
-    let table = with_cards(d, &["check", "deck.txt", "-o", "markdown"]);
+    let table = with_cards(d, &["check", "deck.txt", "--output", "markdown"]);
     assert!(
         table
             .stdout
@@ -373,7 +373,7 @@ fn file_names_that_are_not_utf8_are_reported_without_loss() {
     let name = std::ffi::OsStr::from_bytes(b"d\xFFeck.txt");
     std::fs::write(d.join("decks").join(name), "4 Dreepy TWM 128\n").unwrap();
 
-    let out = run(d, &["check", "decks", "-o", "json"], b"");
+    let out = run(d, &["check", "decks", "--output", "json"], b"");
     assert_eq!(out.code, 1, "{}", out.stderr);
     let report: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
     let deck = &report["decks"][0];
@@ -386,7 +386,7 @@ fn file_names_that_are_not_utf8_are_reported_without_loss() {
         .collect();
     assert_eq!(bytes, b"decks/d\xFFeck.txt");
 
-    let out = run(d, &["check", "decks", "-o", "sarif"], b"");
+    let out = run(d, &["check", "decks", "--output", "sarif"], b"");
     assert_eq!(out.code, 1, "{}", out.stderr);
     let log: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
     let run_log = &log["runs"][0];
@@ -400,7 +400,7 @@ fn file_names_that_are_not_utf8_are_reported_without_loss() {
     }
 
     for output in ["short", "human"] {
-        let out = run(d, &["check", "decks", "-o", output], b"");
+        let out = run(d, &["check", "decks", "--output", output], b"");
         assert!(
             out.stdout.contains("decks/d\\xFFeck.txt"),
             "{output}: {}",
@@ -410,7 +410,7 @@ fn file_names_that_are_not_utf8_are_reported_without_loss() {
     }
     // A name that is UTF-8 has no `path_bytes`.
     std::fs::write(d.join("plain.txt"), "4 Dreepy TWM 128\n").unwrap();
-    let plain = run(d, &["check", "plain.txt", "-o", "json"], b"");
+    let plain = run(d, &["check", "plain.txt", "--output", "json"], b"");
     assert!(!plain.stdout.contains("path_bytes"), "{}", plain.stdout);
 }
 

@@ -58,7 +58,14 @@ fn fmt_keeps_a_limitless_deck_in_its_layout_with_every_key() {
     let dir = tempfile::tempdir().unwrap();
     write(dir.path(), "deck.json", LIMITLESS);
     // The deck is judged as written: the cards are read, the extra keys are no finding.
-    let judge = ["check", "deck.json", "-o", "short", "--format", "unlimited"];
+    let judge = [
+        "check",
+        "deck.json",
+        "--output",
+        "short",
+        "--format",
+        "unlimited",
+    ];
     let out = run(dir.path(), &judge, b"");
     assert_eq!(out.code, 1, "{}", out.stderr);
     assert_eq!(out.rules(), set(&["deck-size"]), "{}", out.stdout);
@@ -296,7 +303,11 @@ fn wrong_types_are_errors_at_their_place_never_an_empty_deck() {
         ),
     ] {
         write(dir.path(), "deck.json", text);
-        let out = run(dir.path(), &["check", "deck.json", "-o", "short"], b"");
+        let out = run(
+            dir.path(),
+            &["check", "deck.json", "--output", "short"],
+            b"",
+        );
         assert_eq!(out.code, 2, "{text}: {}", out.stdout);
         assert_eq!(
             out.one_error(),
@@ -315,7 +326,11 @@ fn wrong_types_are_errors_at_their_place_never_an_empty_deck() {
         "counts.json",
         "{\"pokemon\": [{\"count\": 0, \"name\": \"Dreepy\"}, {\"count\": 4, \"name\": \"Dreepy\", \"set\": \"TWM\", \"number\": \"128\"}]}",
     );
-    let out = run(dir.path(), &["check", "counts.json", "-o", "short"], b"");
+    let out = run(
+        dir.path(),
+        &["check", "counts.json", "--output", "short"],
+        b"",
+    );
     assert_eq!(out.code, 1, "{}", out.stderr);
     assert_eq!(out.rules(), set(&["deck-size", "parse-error"]));
     assert_eq!(out.at("parse-error"), ["counts.json:1:24"]);
@@ -373,8 +388,8 @@ fn json_that_is_no_deck_is_never_judged() {
     for (file, text, message) in NOT_DECKS {
         write(dir.path(), file, text);
         for args in [
-            &["check", file, "-o", "short"][..],
-            &["check", file, "-o", "json"],
+            &["check", file, "--output", "short"][..],
+            &["check", file, "--output", "json"],
             &["fmt", file],
             &["fmt", "--check", file],
             &["convert", file, "--to", "ptcgo"],
@@ -476,7 +491,7 @@ fn a_text_list_in_a_json_string_is_read_and_formatted_in_place() {
         &[
             "check",
             "record.json",
-            "-o",
+            "--output",
             "short",
             "--format",
             "unlimited",
@@ -491,7 +506,11 @@ fn a_text_list_in_a_json_string_is_read_and_formatted_in_place() {
         out.stdout
     );
     // The unknown card is underlined where it is written, escapes and all.
-    let json = run(dir.path(), &["check", "record.json", "-o", "json"], b"");
+    let json = run(
+        dir.path(),
+        &["check", "record.json", "--output", "json"],
+        b"",
+    );
     let report: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
     let finding = report["decks"][0]["diagnostics"]
         .as_array()
@@ -536,7 +555,11 @@ fn a_text_list_in_a_json_string_is_read_and_formatted_in_place() {
     // Under `list`, and a line the text reader cannot read: fmt refuses, nothing written.
     let listed = "{\"id\": 9, \"list\": \"4 Dreepy TWM 128\\n?? what\\n\"}";
     write(dir.path(), "listed.json", listed);
-    let out = run(dir.path(), &["check", "listed.json", "-o", "short"], b"");
+    let out = run(
+        dir.path(),
+        &["check", "listed.json", "--output", "short"],
+        b"",
+    );
     assert_eq!(
         out.at("parse-error"),
         ["listed.json:1:38"],

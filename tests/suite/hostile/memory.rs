@@ -135,7 +135,7 @@ fn json_decks_of_empty_objects() {
     );
     write(dir.path(), "large.json", &empty_objects(8_300_000));
     for file in ["array.json", "object.json", "large.json"] {
-        let out = measured(dir.path(), &["check", file, "-o", "short"]);
+        let out = measured(dir.path(), &["check", file, "--output", "short"]);
         out.within(size, file);
         assert_eq!(
             out.run.one_error(),
@@ -150,7 +150,7 @@ fn json_decks_of_empty_objects() {
     let cards: Vec<String> = (0..3_333).map(card).collect();
     let edge = format!("[\n{}\n]\n", cards.join(",\n"));
     let size = write(dir.path(), "edge.json", &edge);
-    let out = measured(dir.path(), &["check", "edge.json", "-o", "short"]);
+    let out = measured(dir.path(), &["check", "edge.json", "--output", "short"]);
     assert_eq!(out.run.code, 1, "{}", out.run.stderr);
     assert_eq!(out.run.at("unknown-card").len(), 3_333);
     out.within(size, "edge.json");
@@ -299,7 +299,10 @@ fn nested_ignore_files_are_bounded() {
     write(dir.path(), "huge/.gitignore", &"x\n".repeat(5_000));
     copy_example("dragapult.txt", &dir.path().join("huge/deck.txt"));
     total += 10_000;
-    let out = measured(dir.path(), &["check", "--no-config", ".", "-o", "short"]);
+    let out = measured(
+        dir.path(),
+        &["check", "--no-config", ".", "--output", "short"],
+    );
     out.within(total, "ignore files");
     let warnings: Vec<&str> = out
         .run
@@ -385,7 +388,7 @@ fn pokemon_tcg_data_set_ids_stay_inside() {
             "--cards",
             "ptcg",
             "deck.txt",
-            "-o",
+            "--output",
             "short",
         ],
     );
@@ -426,7 +429,7 @@ fn text_decks_at_the_line_bound() {
     let short: String = (0..max).map(|i| format!("1 Q{i}\n")).collect();
     let size = write(dir.path(), "short.txt", &short);
     for output in ["short", "human", "json"] {
-        let out = measured(dir.path(), &["check", "short.txt", "-o", output]);
+        let out = measured(dir.path(), &["check", "short.txt", "--output", output]);
         assert_eq!(out.run.code, 1, "{}", out.run.stderr);
         out.within(size, output);
     }
@@ -470,7 +473,7 @@ fn tcgdex_links_out_of_the_checkout_are_refused() {
             "tcgdex",
             "--format",
             "unlimited",
-            "-o",
+            "--output",
             "short",
         ],
     );

@@ -104,7 +104,7 @@ fn empty_and_blank_files() {
     )
     .unwrap();
     for file in ["empty.txt", "blank.txt"] {
-        let out = run(dir.path(), &["check", file, "-o", "short"], b"");
+        let out = run(dir.path(), &["check", file, "--output", "short"], b"");
         assert_eq!(out.code, 1, "{}", out.stdout);
         assert_eq!(out.rules(), set(&["deck-size", "no-basic-pokemon"]));
         assert!(
@@ -113,7 +113,7 @@ fn empty_and_blank_files() {
             out.stdout
         );
     }
-    let out = run(dir.path(), &["check", "-", "-o", "short"], b"");
+    let out = run(dir.path(), &["check", "-", "--output", "short"], b"");
     assert_eq!(out.code, 1);
     assert_eq!(out.rules(), set(&["deck-size", "no-basic-pokemon"]));
 }
@@ -130,7 +130,7 @@ fn binary_garbage() {
     std::fs::write(dir.path().join("program.txt"), elf).unwrap();
     // Not UTF-8: read as Windows-1252, with the warning; every line a parse error.
     for file in ["noise.txt", "image.txt"] {
-        let out = run(dir.path(), &["check", file, "-o", "short"], b"");
+        let out = run(dir.path(), &["check", file, "--output", "short"], b"");
         assert_eq!(out.code, 1);
         assert_eq!(
             out.rules(),
@@ -154,7 +154,11 @@ fn binary_garbage() {
         );
     }
     // An ELF header is valid UTF-8 (NUL bytes and all): no encoding warning.
-    let out = run(dir.path(), &["check", "program.txt", "-o", "short"], b"");
+    let out = run(
+        dir.path(),
+        &["check", "program.txt", "--output", "short"],
+        b"",
+    );
     assert_eq!(out.code, 1);
     assert_eq!(
         out.rules(),
@@ -172,7 +176,7 @@ fn nul_bytes_inside_card_lines() {
         b"4 Io\0no\n3 Boss\0s Orders\n4 Boss's Orders\0\n",
     )
     .unwrap();
-    let out = run(dir.path(), &["check", "deck.txt", "-o", "short"], b"");
+    let out = run(dir.path(), &["check", "deck.txt", "--output", "short"], b"");
     assert_eq!(out.code, 1);
     assert_eq!(out.rules(), set(&["deck-size", "unknown-card"]));
     // The NUL is part of the name, shown escaped; a trailing one too.
@@ -212,7 +216,7 @@ fn long_lines_are_refused_without_echoing_them() {
     // At the limit the line is read: one finding quoting it, output bounded by the limit.
     let at_limit = format!("4 {}\n", "a".repeat(4094));
     std::fs::write(dir.path().join("edge.txt"), at_limit).unwrap();
-    let out = run(dir.path(), &["check", "edge.txt", "-o", "short"], b"");
+    let out = run(dir.path(), &["check", "edge.txt", "--output", "short"], b"");
     assert_eq!(out.code, 1, "{}", out.stderr);
     assert_eq!(out.rules(), set(&["deck-size", "unknown-card"]));
     assert!(out.stdout.len() < 8 * 1024, "{} bytes", out.stdout.len());
@@ -234,7 +238,7 @@ fn line_count_limit() {
     let refused = "20000 lines; a deck list may have at most 10000 lines";
     for args in [
         &["check", "deck.txt"][..],
-        &["check", "deck.txt", "-o", "json"],
+        &["check", "deck.txt", "--output", "json"],
         &["stats", "deck.txt"],
         &["fmt", "--check", "deck.txt"],
         &["convert", "deck.txt", "--to", "ptcgo"],
@@ -252,7 +256,11 @@ fn line_count_limit() {
     // The bound counts lines as the parser cuts them: `\r\n` is one ending, a lone `\r`
     // one; exactly the limit is read.
     std::fs::write(dir.path().join("limit.txt"), lines(10_000, "\r\n")).unwrap();
-    let out = run(dir.path(), &["check", "limit.txt", "-o", "short"], b"");
+    let out = run(
+        dir.path(),
+        &["check", "limit.txt", "--output", "short"],
+        b"",
+    );
     assert_eq!(out.code, 1, "{}", out.stderr);
     assert_eq!(out.at("unknown-card").len(), 10_000);
     std::fs::write(dir.path().join("over.txt"), lines(10_001, "\r")).unwrap();
@@ -279,7 +287,7 @@ fn counts_that_overflow_or_make_no_sense() {
         "99999999999999999999999999 Iono\n18446744073709551616 Iono\n4294967296 Iono\n0 Iono\n-4 Iono\n4 Boss's Orders\n",
     )
     .unwrap();
-    let out = run(dir.path(), &["check", "deck.txt", "-o", "short"], b"");
+    let out = run(dir.path(), &["check", "deck.txt", "--output", "short"], b"");
     assert_eq!(out.code, 1);
     assert_eq!(
         out.rules(),
@@ -344,7 +352,7 @@ fn hostile_json() {
     // never judged as an empty deck.
     let out = run(
         dir.path(),
-        &["check", "deep.json", "closed.json", "-o", "short"],
+        &["check", "deep.json", "closed.json", "--output", "short"],
         b"",
     );
     assert_eq!(out.code, 2, "{}", out.stdout);
@@ -380,7 +388,11 @@ fn hostile_json() {
         ),
     )
     .unwrap();
-    let out = run(dir.path(), &["check", "values.json", "-o", "short"], b"");
+    let out = run(
+        dir.path(),
+        &["check", "values.json", "--output", "short"],
+        b"",
+    );
     assert_eq!(out.code, 1, "{}", out.stderr);
     assert_eq!(
         out.rules(),
@@ -428,7 +440,11 @@ fn hostile_json() {
         ),
     ] {
         std::fs::write(dir.path().join("types.json"), text).unwrap();
-        let out = run(dir.path(), &["check", "types.json", "-o", "short"], b"");
+        let out = run(
+            dir.path(),
+            &["check", "types.json", "--output", "short"],
+            b"",
+        );
         assert_eq!(out.code, 2, "{text}: {}", out.stdout);
         assert!(
             out.one_error().starts_with(&format!(
@@ -470,7 +486,7 @@ fn text_that_is_not_utf8() {
         ("utf16-bom.txt", "UTF-16LE"),
         ("utf16.txt", "UTF-16LE"),
     ] {
-        let out = run(dir.path(), &["check", file, "-o", "short"], b"");
+        let out = run(dir.path(), &["check", file, "--output", "short"], b"");
         assert_eq!(out.code, 1, "{file}");
         assert_eq!(
             out.rules(),
@@ -492,7 +508,14 @@ fn text_that_is_not_utf8() {
     // Lone continuation bytes: Windows-1252 characters in the name, an unknown card.
     let out = run(
         dir.path(),
-        &["check", "lone.txt", "-o", "short", "--format", "unlimited"],
+        &[
+            "check",
+            "lone.txt",
+            "--output",
+            "short",
+            "--format",
+            "unlimited",
+        ],
         b"",
     );
     assert_eq!(out.code, 1);
@@ -519,7 +542,7 @@ fn zero_width_and_bidi_characters_in_names() {
         "4 \u{1b}[2K\u{1b}[1GBoss's Orders",       // 9: would erase the line on a terminal
     ];
     std::fs::write(dir.path().join("deck.txt"), lines.join("\n") + "\n").unwrap();
-    let out = run(dir.path(), &["check", "deck.txt", "-o", "short"], b"");
+    let out = run(dir.path(), &["check", "deck.txt", "--output", "short"], b"");
     assert_eq!(out.code, 1);
     // Zero-width characters are folded away: lines 1 to 5 are 20 copies of Boss's Orders.
     // Bidi controls and escape sequences are not: unknown cards, shown escaped.
@@ -580,7 +603,7 @@ fn zero_width_and_bidi_characters_in_names() {
         out.stdout
     );
     // JSON is machine output: names as written (JSON-escaped where JSON requires).
-    let out = run(dir.path(), &["check", "deck.txt", "-o", "json"], b"");
+    let out = run(dir.path(), &["check", "deck.txt", "--output", "json"], b"");
     assert!(out.stdout.contains("\u{202E}sredrO"), "{}", out.stdout);
 }
 
@@ -594,7 +617,7 @@ fn a_symlink_loop_terminates() {
     std::os::unix::fs::symlink("..", tree.join("a/loop")).unwrap();
     std::os::unix::fs::symlink("../..", tree.join("a/b/up")).unwrap();
     std::os::unix::fs::symlink("../tree", tree.join("a/b/loop.txt")).unwrap();
-    let out = run(dir.path(), &["check", "tree", "-o", "short"], b"");
+    let out = run(dir.path(), &["check", "tree", "--output", "short"], b"");
     assert_eq!(out.code, 1, "{}", out.stderr);
     assert_eq!(
         out.rules(),
@@ -603,7 +626,11 @@ fn a_symlink_loop_terminates() {
     // Checked once, under its real path: links are not followed.
     assert_eq!(out.at("copy-limit"), ["tree/a/broken.txt:2:1"]);
     // A link named on the command line is followed once; the links inside it are not.
-    let out = run(dir.path(), &["check", "tree/a/loop", "-o", "short"], b"");
+    let out = run(
+        dir.path(),
+        &["check", "tree/a/loop", "--output", "short"],
+        b"",
+    );
     assert_eq!(out.code, 1, "{}", out.stderr);
     assert_eq!(out.at("copy-limit"), ["tree/a/loop/a/broken.txt:2:1"]);
 }
@@ -633,7 +660,7 @@ fn unreadable_files_among_readable_ones() {
         "pipe.txt",
         "good.txt/deck.txt",
         "huge.txt",
-        "-o",
+        "--output",
         "short",
     ];
     let out = run(d, &args, b"");
@@ -660,7 +687,7 @@ fn unreadable_files_among_readable_ones() {
         out.stderr
     );
     // A directory walk does not pick up the pipe or follow the dangling link.
-    let out = run(d, &["check", ".", "-o", "short"], b"");
+    let out = run(d, &["check", ".", "--output", "short"], b"");
     assert_eq!(out.code, 2, "{}", out.stderr);
     assert_eq!(
         out.one_error(),
@@ -735,7 +762,7 @@ fn card_databases_with_a_broken_record() {
         "--cards",
         "tcgdex",
         "--rebuild-index",
-        "-o",
+        "--output",
         "short",
         "--format",
         "unlimited",
@@ -762,7 +789,7 @@ fn card_databases_with_a_broken_record() {
             "deck.txt",
             "--cards",
             "tcgdex",
-            "-o",
+            "--output",
             "short",
             "--format",
             "unlimited",
@@ -809,7 +836,7 @@ fn card_databases_with_a_broken_record() {
         "--cards",
         "ptcg",
         "--rebuild-index",
-        "-o",
+        "--output",
         "short",
     ];
     let out = run(d, &args, b"");
@@ -887,7 +914,9 @@ fn a_damaged_card_checkout_names_the_files_and_keeps_the_rest() {
     std::fs::write(&pikachu, text.replace("Pikachu", "Raichu")).unwrap();
     let out = run(
         d,
-        &["check", "deck.txt", "--cards", "tcgdex", "-o", "short"],
+        &[
+            "check", "deck.txt", "--cards", "tcgdex", "--output", "short",
+        ],
         b"",
     );
     assert!(out.stdout.contains("card-mismatch"), "{}", out.stdout);
@@ -933,7 +962,9 @@ fn a_damaged_card_cache_is_rebuilt_and_said() {
     let cache = d.join("cache");
     let run_check = || {
         let output = crate::common::deckbox_command()
-            .args(["check", "deck.txt", "--cards", "tcgdex", "-o", "short"])
+            .args([
+                "check", "deck.txt", "--cards", "tcgdex", "--output", "short",
+            ])
             .current_dir(d)
             .env("DECKBOX_CACHE_DIR", &cache)
             .output()
@@ -1043,7 +1074,7 @@ fn stats_on_hostile_decks() {
     assert_eq!(out.code, 2);
     assert!(out.stderr.len() < 64 * 1024);
     for output in ["text", "json", "html"] {
-        let out = run(d, &["stats", "-", "-o", output], b"4 Io\x00no\n");
+        let out = run(d, &["stats", "-", "--output", output], b"4 Io\x00no\n");
         assert_eq!(out.code, 2, "{output}");
     }
 }
@@ -1068,9 +1099,27 @@ fn a_full_standard_output_is_exit_two_and_a_closed_pipe_is_quiet() {
     // `check` streams its report: the first failed write stops it, said once.
     for args in [
         &["fmt", deck.as_str()][..],
-        &["check", "--no-config", "-o", "human", examples.as_str()][..],
-        &["check", "--no-config", "-o", "json", examples.as_str()][..],
-        &["check", "--no-config", "-o", "sarif", examples.as_str()][..],
+        &[
+            "check",
+            "--no-config",
+            "--output",
+            "human",
+            examples.as_str(),
+        ][..],
+        &[
+            "check",
+            "--no-config",
+            "--output",
+            "json",
+            examples.as_str(),
+        ][..],
+        &[
+            "check",
+            "--no-config",
+            "--output",
+            "sarif",
+            examples.as_str(),
+        ][..],
     ] {
         let full = std::fs::OpenOptions::new()
             .write(true)
@@ -1160,7 +1209,14 @@ fn escape_sequences_from_files_are_shown_escaped() {
     for args in [
         &["formats", "show", "evil.toml"][..],
         &["check", "a\nb.txt", "--format", "evil.toml"][..],
-        &["check", "a\nb.txt", "--format", "evil.toml", "-o", "short"][..],
+        &[
+            "check",
+            "a\nb.txt",
+            "--format",
+            "evil.toml",
+            "--output",
+            "short",
+        ][..],
         &["check", "a\nb.txt", "--format", "broken.toml"][..],
     ] {
         let (_, out) = run(args);
@@ -1171,7 +1227,9 @@ fn escape_sequences_from_files_are_shown_escaped() {
     }
     let (_, out) = run(&["formats", "show", "evil.toml"]);
     assert!(out.contains("Evil\\u{1B}[31m (evil\\u{1B}[2J)"), "{out}");
-    let (_, out) = run(&["check", "a\nb.txt", "--format", "standard", "-o", "short"]);
+    let (_, out) = run(&[
+        "check", "a\nb.txt", "--format", "standard", "--output", "short",
+    ]);
     assert!(out.contains("a\\nb.txt:"), "{out}");
     assert!(!out.contains("a\nb.txt"), "{out}");
 }
@@ -1547,7 +1605,11 @@ fn a_few_damaged_bytes_flag_their_lines_only() {
     let nul = damaged.iter().position(|&byte| byte == 0).unwrap();
     damaged[nul] = 0xFF;
     std::fs::write(dir.path().join("damaged.txt"), &damaged).unwrap();
-    let out = run(dir.path(), &["check", "damaged.txt", "-o", "short"], b"");
+    let out = run(
+        dir.path(),
+        &["check", "damaged.txt", "--output", "short"],
+        b"",
+    );
     assert_eq!(out.code, 1, "{}", out.stdout);
     assert_eq!(
         out.rules(),
@@ -1639,7 +1701,7 @@ fn many_overrides_are_applied_promptly() {
     let cache = dir.path().join("cache");
     let (code, stderr) = run_watched(dir.path(), &["check", "."], &cache);
     assert_eq!(code, 1, "{stderr}");
-    let out = run(dir.path(), &["check", ".", "-o", "json"], b"");
+    let out = run(dir.path(), &["check", ".", "--output", "json"], b"");
     let report: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
     let formats: BTreeSet<(String, String)> = report["decks"]
         .as_array()
@@ -1760,7 +1822,7 @@ fn unreadable_ignore_files_warn_and_the_walk_goes_on() {
     }
     let out = run(
         dir.path(),
-        &["check", "--no-config", ".", "-o", "short"],
+        &["check", "--no-config", ".", "--output", "short"],
         b"",
     );
     let checked: BTreeSet<String> = out

@@ -44,7 +44,11 @@ fn many_distinct_unknown_names() {
     let lines = deckbox::deck::input::MAX_LINES;
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("garbage.txt"), unknown_names(lines)).unwrap();
-    let out = run(dir.path(), &["check", "garbage.txt", "-o", "short"], b"");
+    let out = run(
+        dir.path(),
+        &["check", "garbage.txt", "--output", "short"],
+        b"",
+    );
     assert_eq!(out.code, 1, "{}", out.stderr);
     assert_eq!(out.rules(), set(&["deck-size", "unknown-card"]));
     assert_eq!(out.at("unknown-card").len(), lines);

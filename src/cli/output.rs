@@ -1,0 +1,259 @@
+//! The one output convention of every command that prints a report or a list:
+//! `--output-format FMT` (also `--output FMT`) says how, `-o`/`--output-file FILE` where.
+//! [`emit`] is the one place a report reaches standard output or its file, and
+//! [`write_new`] the one place a command's file is written: atomically, as a new file
+//! unless `--force` (an existing file is refused, exit 2, and left as it was).
+//!
+//! Until this convention, `-o` was the output format of `check`, `stats`, `odds`, `card`,
+//! `search` and `need`. A format name given to `-o` there (`check -o json`) is still read as
+//! the format, with a warning, so scripts keep working for a release; `-o ./json` names a
+//! file called `json`.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use clap::ValueEnum;
+
+use super::{Outcome, unwritten};
+use deckbox::error::Exit;
+use deckbox::util::atomic::{self, Options, WriteError};
+
+/// Where a report goes: standard output, or a new file.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct FileArgs {
+    /// Write to FILE instead of standard output: atomically, and never over an existing
+    /// file without `--force` (exit 2, the file as it was). The exit code is the report's.
+    #[arg(short = 'o', long = "output-file", value_name = "FILE")]
+    pub output_file: Option<PathBuf>,
+    /// With `-o`: replace a file that exists, even when it is read-only, has several names
+    /// (hard links), or its owner or extended attributes cannot be kept.
+    #[arg(long, requires = "output_file")]
+    pub force: bool,
+}
+
+impl FileArgs {
+    /// Where the report goes, as the user wrote it.
+    fn target(&self) -> Target<'_> {
+        Target {
+            file: self.output_file.as_deref(),
+            force: self.force,
+            warning: String::new(),
+        }
+    }
+
+    /// [`emit`] to this target.
+    pub(crate) fn emit(
+        &self,
+        out: &mut dyn Write,
+        report: impl FnOnce(&mut dyn Write) -> Outcome,
+    ) -> Outcome {
+        emit(self.target(), out, report)
+    }
+}
+
+/// How a report is printed (`--output-format`, one of the command's own formats) and where
+/// ([`FileArgs`]).
+#[derive(Debug, Clone, clap::Args)]
+pub struct OutputArgs<F>
+where
+    F: ValueEnum + Default + Clone + Send + Sync + 'static,
+{
+    /// How to print. Default: `text` (the format for a person, also named `human`).
+    #[arg(
+        long = "output-format",
+        visible_alias = "output",
+        value_name = "FMT",
+        value_enum
+    )]
+    pub output_format: Option<F>,
+    #[command(flatten)]
+    pub file: FileArgs,
+}
+
+/// Every output format name some command has: a bare one given to `-o` is a format meant
+/// the old way, not a file.
+const FORMAT_NAMES: [&str; 12] = [
+    "text",
+    "human",
+    "short",
+    "json",
+    "sarif",
+    "csv",
+    "markdown",
+    "html",
+    "table",
+    "list",
+    "tcgplayer",
+    "cardmarket",
+];
+
+impl<F> OutputArgs<F>
+where
+    F: ValueEnum + Default + Clone + Send + Sync + 'static,
+{
+    /// The format asked for: `--output-format`, else a format name given to `-o` the old
+    /// way, else the command's default.
+    pub(crate) fn format(&self) -> F {
+        self.output_format
+            .clone()
+            .or_else(|| {
+                self.old_style()
+                    .and_then(|name| F::from_str(name, true).ok())
+            })
+            .unwrap_or_default()
+    }
+
+    /// `-o NAME` where NAME is a format name and no `--output-format` is given: the old
+    /// meaning of `-o`.
+    fn old_style(&self) -> Option<&str> {
+        if self.output_format.is_some() {
+            return None;
+        }
+        let name = self.file.output_file.as_deref()?.to_str()?;
+        FORMAT_NAMES
+            .iter()
+            .any(|known| known.eq_ignore_ascii_case(name))
+            .then_some(name)
+    }
+
+    /// [`emit`] to where the report goes; `-o` given a format name the old way prints to
+    /// standard output with a warning (see [`OutputArgs::target`]).
+    pub(crate) fn emit(
+        &self,
+        out: &mut dyn Write,
+        report: impl FnOnce(&mut dyn Write) -> Outcome,
+    ) -> Outcome {
+        match self.target() {
+            Ok(target) => emit(target, out, report),
+            Err(failed) => failed,
+        }
+    }
+
+    /// Where the report goes; `-o` given a format name the old way writes to standard
+    /// output, with a warning (an error when the name is no format of this command).
+    fn target(&self) -> Result<Target<'_>, Outcome> {
+        let Some(name) = self.old_style() else {
+            return Ok(self.file.target());
+        };
+        if F::from_str(name, true).is_err() {
+            return Err(Outcome::failure(format!(
+                "error: `-o {name}` names an output file, and `{name}` is no output format of this command\nhelp: `--output-format` chooses the format; write `-o ./{name}` for a file named {name}\n"
+            )));
+        }
+        Ok(Target {
+            file: None,
+            force: self.file.force,
+            warning: format!(
+                "warning: `-o {name}` is read as `--output-format {name}`; `-o` names the output file now, and this reading goes in a later release\nhelp: write `--output-format {name}` (or `-o ./{name}` for a file named {name})\n"
+            ),
+        })
+    }
+}
+
+/// Where a report goes: standard output (`file` is `None`) or a file, and a warning about
+/// how the user said so.
+#[derive(Debug)]
+struct Target<'a> {
+    file: Option<&'a Path>,
+    force: bool,
+    warning: String,
+}
+
+/// A writer that counts what went through and keeps its first error (a command streaming
+/// its report ignores write errors; the file must not be kept then).
+struct Counted<W> {
+    inner: W,
+    written: usize,
+    error: Option<std::io::Error>,
+}
+
+impl<W: Write> Write for Counted<W> {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        match self.inner.write(bytes) {
+            Ok(count) => {
+                self.written += count;
+                Ok(count)
+            }
+            Err(error) => {
+                let kind = error.kind();
+                self.error.get_or_insert(error);
+                Err(kind.into())
+            }
+        }
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush().inspect_err(|error| {
+            if self.error.is_none() {
+                self.error = Some(std::io::Error::new(error.kind(), error.to_string()));
+            }
+        })
+    }
+}
+
+/// Runs `report`, which writes its report to the writer it is given (a long report streams)
+/// and returns the rest in its outcome's `stdout`. Without a file, the writer is `out` and
+/// the outcome is returned as it is. With one, both parts go to the file, written as
+/// [`write_new`] writes; the file is refused before the work starts when it exists, and not
+/// made when the command failed without a report. The exit code is the report's, or 2 when
+/// the file could not be written.
+fn emit(
+    target: Target<'_>,
+    out: &mut dyn Write,
+    report: impl FnOnce(&mut dyn Write) -> Outcome,
+) -> Outcome {
+    let Some(path) = target.file else {
+        return report(out).noted(&target.warning);
+    };
+    let mut done: Option<Outcome> = None;
+    let mut skipped = false;
+    let written = create(path, target.force, |file| {
+        let mut writer = Counted {
+            inner: std::io::BufWriter::new(file),
+            written: 0,
+            error: None,
+        };
+        let mut outcome = report(&mut writer);
+        let _ = writer.write_all(outcome.stdout.as_bytes());
+        let _ = writer.flush();
+        let nothing = outcome.code == Exit::Failed && writer.written == 0;
+        outcome.stdout.clear();
+        done = Some(outcome);
+        match writer.error {
+            Some(error) => Err(error),
+            None if nothing => {
+                skipped = true;
+                Err(std::io::Error::other("no report"))
+            }
+            None => Ok(()),
+        }
+    });
+    match (written, done) {
+        (Ok(()), Some(outcome)) => outcome,
+        // The command failed before any report: no file, its own message.
+        (Err(_), Some(outcome)) if skipped => outcome,
+        (Err(error), Some(mut outcome)) => {
+            outcome.stderr.push_str(&unwritten(path, &error));
+            outcome.code = Exit::Failed;
+            outcome
+        }
+        (Ok(()), None) => Outcome::default(),
+        (Err(error), None) => Outcome::failure(unwritten(path, &error)),
+    }
+}
+
+/// Writes `bytes` to the target's file (`sheet`'s PDF), as [`emit`] writes a report; the
+/// error is the message for standard error.
+pub(crate) fn write_new(path: &Path, force: bool, bytes: &[u8]) -> Result<(), String> {
+    create(path, force, |file| file.write_all(bytes)).map_err(|error| unwritten(path, &error))
+}
+
+/// A new file at `path` filled by `fill`, atomically; an existing one replaced only when
+/// `force`.
+fn create(
+    path: &Path,
+    force: bool,
+    fill: impl FnOnce(&mut std::fs::File) -> std::io::Result<()>,
+) -> Result<(), WriteError> {
+    atomic::create_with(path, Options { force }, fill)
+}
