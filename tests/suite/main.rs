@@ -5,6 +5,7 @@
 //! Run one module with `cargo test --test suite <module>::` (e.g. `hostile::`).
 
 mod architecture;
+mod build_tmux;
 mod card_cli;
 mod card_index;
 mod cards_shared;
