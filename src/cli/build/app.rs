@@ -85,7 +85,8 @@ pub struct DeckRow {
 
 /// The builder.
 pub struct App {
-    pub db: CardDb,
+    /// Shared with the thread that runs searches (`mod.rs`).
+    pub db: std::sync::Arc<CardDb>,
     pub format: Format,
     /// The file edited, as shown.
     pub name: String,
@@ -123,6 +124,7 @@ impl App {
     pub fn new(db: CardDb, format: Format, path: PathBuf, text: String, exists: bool) -> App {
         let name = deckbox::util::escape::path_line(&path);
         let deck = check(&db, &format, &name, &text);
+        let db = std::sync::Arc::new(db);
         let mut app = App {
             db,
             format,
@@ -188,43 +190,26 @@ impl App {
             .map(|have| need::need(&[(&self.deck, &self.format)], have, &self.db, false, None));
     }
 
-    /// Runs the search when the query changed: the search language first, then, when it
-    /// finds nothing or cannot read the query, the lookups of `deckbox card`
-    /// (`Dreepy TWM 128`).
+    /// Runs the search when the query changed, here and now (the terminal runs it on
+    /// another thread: [`answer`], then [`App::take_answer`]).
     pub fn refresh_search(&mut self) {
-        if !self.query_dirty {
+        if self.query_dirty {
+            let answer = answer(&self.db, &self.query, self.language);
+            self.take_answer(answer);
+        }
+    }
+
+    /// Shows a search's answer when it answers the query now in the box; an answer to a
+    /// query typed over since is dropped.
+    pub fn take_answer(&mut self, answer: Answer) {
+        if answer.query != self.query {
             return;
         }
         self.query_dirty = false;
         self.result_at = 0;
-        self.search_error = None;
-        let query = self.query.trim();
-        if query.is_empty() {
-            self.results.clear();
-            self.matched = 0;
-            return;
-        }
-        let found = search::search(&self.db, query);
-        let ids = match found {
-            Ok(ids) if !ids.is_empty() => ids,
-            other => {
-                let looked_up = looked_up(&self.db, query);
-                if looked_up.is_empty()
-                    && let Err(error) = other
-                {
-                    self.search_error = Some(error.message.clone());
-                }
-                looked_up
-            }
-        };
-        self.matched = ids.len();
-        // Newest first: the printings a deck of today's formats plays come first.
-        let grouped = search::group(&self.db, &ids, self.language, true, Sort::Released);
-        self.results = grouped
-            .into_iter()
-            .flat_map(|found| found.printings)
-            .take(MAX_RESULTS)
-            .collect();
+        self.results = answer.results;
+        self.matched = answer.matched;
+        self.search_error = answer.error;
     }
 
     /// Handles one key; what the terminal must do next.
@@ -481,6 +466,51 @@ impl App {
                 .sum(),
         )
     }
+}
+
+/// What a search found, on whichever thread ran it.
+pub struct Answer {
+    /// The query answered.
+    pub query: String,
+    pub results: Vec<PrintingId>,
+    /// Printings matched before [`MAX_RESULTS`] cut the list.
+    pub matched: usize,
+    pub error: Option<String>,
+}
+
+/// Searches with the search language first, then, when it finds nothing or cannot read the
+/// query, with the lookups of `deckbox card` (`Dreepy TWM 128`); newest printings first.
+pub fn answer(db: &CardDb, query: &str, language: Language) -> Answer {
+    let mut answer = Answer {
+        query: query.to_string(),
+        results: Vec::new(),
+        matched: 0,
+        error: None,
+    };
+    let query = query.trim();
+    if query.is_empty() {
+        return answer;
+    }
+    let ids = match search::search(db, query) {
+        Ok(ids) if !ids.is_empty() => ids,
+        other => {
+            let looked_up = looked_up(db, query);
+            if looked_up.is_empty()
+                && let Err(error) = other
+            {
+                answer.error = Some(error.message);
+            }
+            looked_up
+        }
+    };
+    answer.matched = ids.len();
+    // Newest first: the printings a deck of today's formats plays come first.
+    let grouped = search::group(db, &ids, language, true, Sort::Released);
+    answer.results = (grouped.into_iter())
+        .flat_map(|found| found.printings)
+        .take(MAX_RESULTS)
+        .collect();
+    answer
 }
 
 /// The list checked, as `deckbox check` would.

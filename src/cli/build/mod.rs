@@ -134,19 +134,39 @@ pub(crate) fn open(args: &BuildArgs) -> Result<(App, String), Error> {
     Ok((app, notes))
 }
 
-/// The terminal loop: draw when no key is waiting (typing fast searches once, when the
-/// typing pauses), then read one event.
+/// The terminal loop: draw when no key is waiting, then read one event. A search runs on
+/// a thread of its own (one at a time), so typing redraws at once; its answer is shown when
+/// it still answers the query in the box.
 fn interactive(mut app: App) -> std::io::Result<App> {
     // `try_init` enters raw mode and the alternate screen and installs a panic hook that
     // restores the terminal before the panic is reported.
     let mut terminal = ratatui::try_init()?;
+    let (answers, answered) = std::sync::mpsc::channel::<app::Answer>();
+    let mut searching = false;
     let result = (|| -> std::io::Result<()> {
         loop {
+            if let Ok(answer) = answered.try_recv() {
+                searching = false;
+                app.take_answer(answer);
+            }
             if !event::poll(Duration::ZERO)? {
-                app.refresh_search();
+                if app.query_dirty && !searching {
+                    searching = search_aside(&app, answers.clone());
+                    if !searching {
+                        app.refresh_search();
+                    }
+                }
                 terminal.draw(|frame| ui::draw(frame, &app))?;
             }
-            if let Event::Key(key) = event::read()? {
+            // While a search runs, look for its answer every few milliseconds.
+            let wait = if searching {
+                Duration::from_millis(5)
+            } else {
+                Duration::from_secs(3600)
+            };
+            if event::poll(wait)?
+                && let Event::Key(key) = event::read()?
+            {
                 match app.key(key) {
                     Action::Save => save(&mut app),
                     Action::Quit => return Ok(()),
@@ -157,6 +177,22 @@ fn interactive(mut app: App) -> std::io::Result<App> {
     })();
     ratatui::try_restore()?;
     result.map(|()| app)
+}
+
+/// Starts the search of the query in the box on another thread; false when no thread could
+/// be started (the caller searches itself).
+fn search_aside(app: &App, answers: std::sync::mpsc::Sender<app::Answer>) -> bool {
+    let (db, query, language) = (
+        std::sync::Arc::clone(&app.db),
+        app.query.clone(),
+        app.language,
+    );
+    std::thread::Builder::new()
+        .name("search".into())
+        .spawn(move || {
+            let _ = answers.send(app::answer(&db, &query, language));
+        })
+        .is_ok()
 }
 
 /// Ctrl-S: the list as `deckbox fmt --write` writes it, atomically; the outcome in the

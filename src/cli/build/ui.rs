@@ -252,7 +252,7 @@ fn draw_card_text(frame: &mut Frame, app: &App, area: Rect) {
 }
 
 fn draw_deck(frame: &mut Frame, app: &App, area: Rect) {
-    let title = format!(" {} · {} cards ", app.name, app.deck.card_count());
+    let title = format!(" {} · {} ", app.name, cards(app.deck.card_count()));
     let focused = app.focus == Focus::Deck;
     let mut items: Vec<ListItem> = Vec::new();
     let mut selected_item = None;
@@ -308,6 +308,15 @@ fn draw_deck(frame: &mut Frame, app: &App, area: Rect) {
     frame.render_stateful_widget(list, area, &mut state);
 }
 
+/// `1 card`, `60 cards`.
+fn cards(count: u64) -> String {
+    if count == 1 {
+        "1 card".into()
+    } else {
+        format!("{count} cards")
+    }
+}
+
 fn percent(p: f64) -> String {
     format!("{:.1}%", p * 100.0)
 }
@@ -327,7 +336,7 @@ fn draw_verdict(frame: &mut Frame, app: &App, area: Rect) {
     };
     let mut head = vec![
         Span::styled(
-            format!("{} cards · {word}", deck.card_count()),
+            format!("{} · {word}", cards(deck.card_count())),
             style.add_modifier(Modifier::BOLD),
         ),
         Span::raw(format!(
