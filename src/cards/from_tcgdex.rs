@@ -670,7 +670,7 @@ fn name_effect(name: Option<&str>, effect: Option<&str>) -> String {
 
 /// The one-letter symbol of an Energy type in an attack cost (`Fire` → `R`, as the card
 /// game writes it); `Free` costs nothing; an unknown word is kept in braces.
-pub(crate) fn energy_symbol(kind: &str) -> String {
+pub fn energy_symbol(kind: &str) -> String {
     let symbol = match kind.trim() {
         "Grass" => "G",
         "Fire" => "R",

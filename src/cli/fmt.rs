@@ -213,10 +213,7 @@ fn fmt_file(
             refuse_foreign_encoding(file, &input, mode)?;
             let declared = settings.declared_format(planned, &input)?;
             let format = declared.as_ref().unwrap_or(planned);
-            listing::format(&input, &settings.db, format).map_err(|refusal| Error::Refused {
-                name: deckbox::util::escape::path_line(file),
-                reason: refusal.to_string(),
-            })
+            listing::format(&input, &settings.db, format).map_err(|refusal| refused(file, &refusal))
         });
     match formatted {
         Ok(formatted) => match (mode, &lock, options) {
@@ -231,6 +228,26 @@ fn fmt_file(
         }
     }
     outcome
+}
+
+/// Why `fmt` did not format `file`.
+fn refused(file: &Path, refusal: &listing::Refusal) -> Error {
+    Error::Refused {
+        name: deckbox::util::escape::path_line(file),
+        reason: refusal.to_string(),
+    }
+}
+
+/// What `fmt --write` writes for `input` read from `file`, judged in `format` (the deck's
+/// own), or the error it refuses with: `deckbox build` opens and saves through this.
+pub(crate) fn for_writing(
+    file: &Path,
+    input: &DeckInput,
+    db: &deckbox::cards::CardDb,
+    format: &Format,
+) -> Result<Formatted, Error> {
+    refuse_foreign_encoding(file, input, Mode::Write)?;
+    listing::format(input, db, format).map_err(|refusal| refused(file, &refusal))
 }
 
 /// `fmt --write` for one file: rewritten when it is not canonical, named on stderr.

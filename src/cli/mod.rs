@@ -18,6 +18,7 @@ use deckbox::error::{Error, Exit};
 use deckbox::settings::Flags;
 use deckbox::stats::simulate::Progress;
 
+mod build;
 mod card;
 mod check;
 mod config;
@@ -69,6 +70,9 @@ pub enum Command {
     /// Every printing of a card, by name in any language or by set code and number, and
     /// where it is legal.
     Card(card::CardArgs),
+    /// Build a deck in the terminal: search cards, add and remove them, and watch the
+    /// verdict of `check` and the opening odds change; Ctrl-S saves as `fmt` writes.
+    Build(build::BuildArgs),
     /// Find cards: a query over every printing (names in any language, type, stage, HP,
     /// attacks, rules text, legality in a format at a date...).
     Search(search::SearchArgs),
@@ -407,6 +411,7 @@ fn run_command(
         Command::Search(a) => a.output.emit(stdout, |_| search::run(a)),
         Command::Sample(a) => a.output.emit(stdout, |_| stats::run_sample(a, stdin)),
         Command::Convert(a) => a.output.emit(stdout, |_| fmt::run_convert(a, stdin)),
+        Command::Build(build_args) => build::run(build_args),
         Command::Explain { rule } => info::explain(rule.as_deref()),
         Command::Formats { action } => info::formats(action.as_ref()),
         Command::Fmt(fmt_args) => fmt::run_fmt(fmt_args, stdin, stdout),

@@ -6,6 +6,7 @@
 
 mod action;
 mod architecture;
+mod build_tmux;
 mod card_cli;
 mod card_index;
 mod cards_shared;

@@ -1,0 +1,106 @@
+//! How long `deckbox build` takes to answer one key on a 60-card deck: the key's change to
+//! the state (an edit re-checks the list and recomputes P(mulligan); a move recomputes the
+//! highlighted card's exact odds) and the whole screen drawn (on ratatui's test backend at
+//! 120×40, so no terminal's own speed is counted). A search runs on a thread of its own in
+//! the builder, so a typed letter redraws at once; the search's own time (until its results
+//! are shown) is printed on its own line.
+//! The budget is 16 ms a key (one frame at 60 Hz). Prints the median, the 99th percentile
+//! and the maximum per kind of key; asserts nothing.
+//!
+//! `cargo bench --bench build`; `DECKBOX_BENCH_RUNS` sets the repetitions (default 200).
+//! The builder's state and drawing live in the binary (`src/cli/build/`); the bench compiles
+//! the same two files.
+
+#![allow(clippy::print_stdout, reason = "a bench reports on stdout")]
+#![allow(clippy::unwrap_used, reason = "a bench fails loudly")]
+
+#[allow(dead_code, reason = "the bench drives part of the builder's state")]
+#[path = "../src/cli/build/app.rs"]
+mod app;
+#[allow(dead_code, reason = "the bench draws the whole screen only")]
+#[path = "../src/cli/build/ui.rs"]
+mod ui;
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+fn main() {
+    let runs: usize = std::env::var("DECKBOX_BENCH_RUNS")
+        .ok()
+        .and_then(|text| text.parse().ok())
+        .unwrap_or(200);
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let path = root.join("examples/dragapult.txt");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let db = deckbox::cards::embedded::open().unwrap();
+    let date = deckbox::util::date::parse("2026-11-25");
+    let format = deckbox::formats::Format::load_at("standard", date).unwrap();
+    let mut app = app::App::new(db, format, path, text, true);
+    assert_eq!(app.deck.card_count(), 60, "the bench needs a 60-card deck");
+    let mut terminal = Terminal::new(TestBackend::new(120, 40)).unwrap();
+    let mut key = |app: &mut app::App, code: KeyCode| {
+        let start = Instant::now();
+        app.key(KeyEvent::new(code, KeyModifiers::NONE));
+        terminal.draw(|frame| ui::draw(frame, app)).unwrap();
+        start.elapsed()
+    };
+    // Fill the results once, then time keys in the deck and in the results.
+    for c in "Dreepy".chars() {
+        key(&mut app, KeyCode::Char(c));
+    }
+    key(&mut app, KeyCode::Enter);
+    let mut times: Vec<(&str, Vec<Duration>)> = vec![
+        ("deck: + (edit, check, odds)", Vec::new()),
+        ("deck: - (edit, check, odds)", Vec::new()),
+        ("deck: j (move, card odds)", Vec::new()),
+        ("results: j (move)", Vec::new()),
+        ("search: type a letter", Vec::new()),
+        ("search itself (own thread)", Vec::new()),
+    ];
+    for run in 0..runs {
+        key(&mut app, KeyCode::Tab);
+        times[0].1.push(key(&mut app, KeyCode::Char('+')));
+        times[1].1.push(key(&mut app, KeyCode::Char('-')));
+        times[2].1.push(key(
+            &mut app,
+            if run % 20 < 10 {
+                KeyCode::Char('j')
+            } else {
+                KeyCode::Char('k')
+            },
+        ));
+        key(&mut app, KeyCode::Tab);
+        times[3].1.push(key(&mut app, KeyCode::Char('j')));
+        key(&mut app, KeyCode::Char('/'));
+        let letter = if run % 2 == 0 {
+            KeyCode::Char('x')
+        } else {
+            KeyCode::Backspace
+        };
+        times[4].1.push(key(&mut app, letter));
+        let start = Instant::now();
+        let answer = app::answer(&app.db, &app.query, app.language);
+        app.take_answer(answer);
+        times[5].1.push(start.elapsed());
+        key(&mut app, KeyCode::Enter);
+    }
+    println!("build bench: examples/dragapult.txt (60 cards), 120×40 test backend, {runs} runs");
+    for (what, mut durations) in times {
+        durations.sort();
+        let at = |q: f64| durations[((durations.len() - 1) as f64 * q) as usize];
+        println!(
+            "{what:<32} median {:>6.2} ms  p99 {:>6.2} ms  max {:>6.2} ms",
+            ms(at(0.5)),
+            ms(at(0.99)),
+            ms(at(1.0))
+        );
+    }
+}
+
+fn ms(duration: Duration) -> f64 {
+    duration.as_secs_f64() * 1000.0
+}

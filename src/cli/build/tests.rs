@@ -1,0 +1,229 @@
+//! The builder without a terminal: keys change the state, the screen is drawn on a test
+//! backend and compared whole, and a save is what `fmt` writes.
+
+use std::path::PathBuf;
+
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+use super::app::{Action, App, Focus, Overlay};
+use deckbox::cards::embedded;
+use deckbox::deck::DeckInput;
+use deckbox::formats::Format;
+
+/// Standard on the day the suite's outputs are fixed at (`DECKBOX_TODAY` of the CLI tests).
+fn standard() -> Format {
+    let date = deckbox::util::date::parse("2026-11-25").unwrap();
+    Format::load_at("standard", Some(date)).unwrap()
+}
+
+fn app_on(path: PathBuf, text: &str, exists: bool) -> App {
+    App::new(
+        embedded::open().unwrap(),
+        standard(),
+        path,
+        text.into(),
+        exists,
+    )
+}
+
+fn press(app: &mut App, code: KeyCode) -> Action {
+    app.key(KeyEvent::new(code, KeyModifiers::NONE))
+}
+
+fn ctrl(app: &mut App, c: char) -> Action {
+    app.key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL))
+}
+
+/// Types `text` in the search box and runs the search, as the terminal loop does when the
+/// typing pauses; then goes to the results.
+fn search(app: &mut App, text: &str) {
+    press(app, KeyCode::Char('/'));
+    while !app.query.is_empty() {
+        press(app, KeyCode::Backspace);
+    }
+    for c in text.chars() {
+        press(app, KeyCode::Char(c));
+    }
+    app.refresh_search();
+    press(app, KeyCode::Enter);
+}
+
+fn times(app: &mut App, code: KeyCode, n: usize) {
+    for _ in 0..n {
+        press(app, code);
+    }
+}
+
+/// The screen as text, one line a row (colours left out).
+fn screen(app: &App, width: u16, height: u16) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal.draw(|frame| super::ui::draw(frame, app)).unwrap();
+    let buffer = terminal.backend().buffer();
+    let mut out = String::new();
+    for y in 0..height {
+        let row: String = (0..width)
+            .map(|x| buffer[(x, y)].symbol().to_string())
+            .collect();
+        out.push_str(row.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// 4 Dreepy and 56 basic Psychic Energy, typed key by key from an empty file.
+fn legal_deck(app: &mut App) {
+    search(app, "Dreepy TWM 128");
+    assert_eq!(app.focus, Focus::Results);
+    times(app, KeyCode::Char('+'), 4);
+    search(app, "Basic Psychic Energy SVE 5");
+    times(app, KeyCode::Enter, 56);
+}
+
+#[test]
+fn a_legal_deck_from_an_empty_file_key_by_key() {
+    let mut app = app_on(PathBuf::from("new.txt"), "", false);
+    assert!(!app.deck.valid(), "an empty deck is not valid");
+    legal_deck(&mut app);
+    assert_eq!(app.deck.card_count(), 60);
+    assert!(app.deck.valid(), "{:?}", app.deck.diagnostics);
+    let Some(Ok(mulligan)) = app.odds.mulligan.clone() else {
+        panic!("no P(mulligan): {:?}", app.odds.mulligan);
+    };
+    // 4 Basics in 60 cards: C(56,7)/C(60,7).
+    assert!((mulligan - 0.6005).abs() < 0.001, "{mulligan}");
+    assert!(app.dirty());
+    // Undo takes back one copy at a time.
+    press(&mut app, KeyCode::Char('u'));
+    assert_eq!(app.deck.card_count(), 59);
+    assert!(!app.deck.valid());
+}
+
+#[test]
+fn the_deck_panel_changes_its_lines_and_cycles_printings() {
+    let mut app = app_on(PathBuf::from("new.txt"), "", false);
+    search(&mut app, "Dreepy TWM 128");
+    times(&mut app, KeyCode::Char('+'), 3);
+    press(&mut app, KeyCode::Tab);
+    assert_eq!(app.focus, Focus::Deck);
+    press(&mut app, KeyCode::Char('-'));
+    assert_eq!(app.deck.card_count(), 2);
+    press(&mut app, KeyCode::Char('+'));
+    press(&mut app, KeyCode::Char('+'));
+    assert_eq!(app.deck.card_count(), 4);
+    let before = app.deck.cards[0].printing;
+    press(&mut app, KeyCode::Char('p'));
+    assert_eq!(app.deck.card_count(), 4, "{}", app.text);
+    assert_eq!(app.deck.cards.len(), 1, "{}", app.text);
+    assert_ne!(app.deck.cards[0].printing, before, "{}", app.text);
+    // One `u` takes the whole change of printing back.
+    press(&mut app, KeyCode::Char('u'));
+    assert_eq!(app.deck.cards[0].printing, before);
+    assert_eq!(app.deck.card_count(), 4);
+}
+
+#[test]
+fn quitting_asks_only_when_something_is_unsaved() {
+    let mut app = app_on(PathBuf::from("new.txt"), "", false);
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(press(&mut app, KeyCode::Char('q')), Action::Quit);
+    search(&mut app, "Dreepy TWM 128");
+    press(&mut app, KeyCode::Char('+'));
+    assert_eq!(press(&mut app, KeyCode::Char('q')), Action::None);
+    assert_eq!(app.overlay, Some(Overlay::ConfirmQuit));
+    assert_eq!(press(&mut app, KeyCode::Char('n')), Action::None);
+    assert_eq!(app.overlay, None);
+    assert_eq!(ctrl(&mut app, 'c'), Action::None);
+    assert_eq!(press(&mut app, KeyCode::Char('y')), Action::Quit);
+    assert_eq!(ctrl(&mut app, 's'), Action::Save);
+}
+
+#[test]
+fn the_search_box_takes_every_key_and_reports_a_bad_query() {
+    let mut app = app_on(PathBuf::from("new.txt"), "", false);
+    // `q`, `u`, `p` and `?` are letters of a query while the box has the focus.
+    for c in "hp>=".chars() {
+        press(&mut app, KeyCode::Char(c));
+    }
+    app.refresh_search();
+    assert_eq!(app.focus, Focus::Search);
+    assert!(app.search_error.is_some(), "hp>= is incomplete");
+    search(&mut app, "type:psychic stage:basic hp>=120");
+    assert!(!app.results.is_empty());
+    assert!(app.search_error.is_none());
+}
+
+#[test]
+fn screens_at_80x24_and_120x40() {
+    let mut app = app_on(PathBuf::from("new.txt"), "", false);
+    insta::assert_snapshot!("empty_80x24", screen(&app, 80, 24));
+    legal_deck(&mut app);
+    search(&mut app, "Dreepy");
+    insta::assert_snapshot!("legal_80x24", screen(&app, 80, 24));
+    insta::assert_snapshot!("legal_120x40", screen(&app, 120, 40));
+    press(&mut app, KeyCode::Char('?'));
+    insta::assert_snapshot!("help_80x24", screen(&app, 80, 24));
+    press(&mut app, KeyCode::Esc);
+    insta::assert_snapshot!("small", screen(&app, 60, 20));
+}
+
+#[test]
+fn a_save_is_what_fmt_writes_and_nothing_is_written_before() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("new.txt");
+    let mut app = app_on(path.clone(), "", false);
+    legal_deck(&mut app);
+    assert!(!path.exists(), "nothing is written before Ctrl-S");
+    assert_eq!(ctrl(&mut app, 's'), Action::Save);
+    super::save(&mut app);
+    let saved = std::fs::read_to_string(&path).unwrap();
+    assert!(!app.dirty(), "{:?}", app.message);
+    let input = DeckInput::from_bytes("new.txt", saved.as_bytes());
+    let db = embedded::open().unwrap();
+    let formatted = deckbox::edit::listing::format(&input, &db, &standard()).unwrap();
+    assert!(formatted.is_canonical(), "{saved}");
+    insta::assert_snapshot!("saved_new_file", saved);
+    // A second save after another change replaces the file.
+    search(&mut app, "Dreepy TWM 128");
+    press(&mut app, KeyCode::Char('-'));
+    super::save(&mut app);
+    assert!(
+        std::fs::read_to_string(&path)
+            .unwrap()
+            .contains("Pokémon: 3")
+    );
+}
+
+#[test]
+fn an_existing_list_keeps_its_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("deck.txt");
+    let text = "Pokémon : 4\n4 Fantyrm TWM 128\n\nÉnergie : 56\n56 Énergie Psychic de base SVE 5\n";
+    std::fs::write(&path, text).unwrap();
+    let mut app = app_on(path.clone(), text, true);
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Tab);
+    press(&mut app, KeyCode::Char('-'));
+    super::save(&mut app);
+    let saved = std::fs::read_to_string(&path).unwrap();
+    assert!(saved.contains("3 Fantyrm TWM 128"), "{saved}");
+}
+
+#[test]
+fn with_a_collection_results_show_what_is_owned_and_the_deck_what_it_lacks() {
+    let db = embedded::open().unwrap();
+    let binder = "4 Dreepy TWM 128\n10 Basic Psychic Energy SVE 5\n";
+    let file =
+        deckbox::collection::parse("binder.txt", binder.as_bytes(), &db, &standard()).unwrap();
+    let mut have = deckbox::collection::Collection::default();
+    have.push(file);
+    let mut app = app_on(PathBuf::from("new.txt"), "", false).with_collection(have);
+    legal_deck(&mut app);
+    // 4 Dreepy owned, 10 of the 56 Energy: 46 cards to get.
+    assert_eq!(app.lacking.as_ref().map(|need| need.missing()), Some(46));
+    search(&mut app, "Dreepy TWM 128");
+    let dreepy = app.results[0];
+    assert_eq!(app.owned(dreepy), Some(4));
+    insta::assert_snapshot!("have_80x24", screen(&app, 80, 24));
+}

@@ -1,0 +1,433 @@
+//! Drawing the builder: the search box on top, the results (with the highlighted card's
+//! text) on the left, the deck on the right, the verdict below, and the help line at the
+//! bottom. It reads the [`App`] and changes nothing, so a test draws it on a test backend.
+//! Every text from the card data or the list goes through `util::escape::visible`: no
+//! escape sequence reaches the terminal.
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, List, ListItem, ListState, Paragraph, Wrap};
+
+use super::app::{App, Focus, Overlay};
+use deckbox::cards::{Category, Printing};
+use deckbox::check::diagnostic::Severity;
+use deckbox::render::card_text::details_entry;
+use deckbox::util::escape::visible;
+
+/// The smallest terminal the builder draws in.
+pub const MIN_WIDTH: u16 = 80;
+pub const MIN_HEIGHT: u16 = 24;
+
+/// The help line, always shown; the short one on a narrow terminal.
+const HELP_LINE: &str = " / search  ↑↓ j k move  + add  - remove  Tab results/deck  p printing  u undo  ^S save  ? help  q quit";
+const SHORT_HELP_LINE: &str =
+    " /search ↑↓move +add -remove Tab deck p printing u undo ^S save ?help q quit";
+
+/// The `?` window.
+const HELP: &[(&str, &str)] = &[
+    (
+        "/",
+        "search: the search language, or a card (`Dreepy TWM 128`)",
+    ),
+    ("Enter", "in the search box: go to the results"),
+    ("↑ ↓  j k", "move in the results or the deck"),
+    ("+  Enter", "add one copy (in the deck: of the line)"),
+    ("-", "remove one copy"),
+    ("Tab", "switch between results and deck"),
+    (
+        "p",
+        "in the deck: the line's next printing legal in the format",
+    ),
+    ("u", "undo the last change"),
+    (
+        "Ctrl-S",
+        "save the list, as `deckbox fmt --write` writes it",
+    ),
+    ("q", "quit (asks when there are unsaved changes)"),
+    ("?", "this help; any key closes it"),
+];
+
+/// Draws the whole screen.
+pub fn draw(frame: &mut Frame, app: &App) {
+    let area = frame.area();
+    if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+        let text = format!(
+            "The terminal is {}×{}; deckbox build needs {MIN_WIDTH}×{MIN_HEIGHT}.",
+            area.width, area.height
+        );
+        frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
+        return;
+    }
+    let verdict_height = (area.height / 4).clamp(7, 12);
+    let [search, middle, verdict, status, help] = Layout::vertical([
+        Constraint::Length(3),
+        Constraint::Min(8),
+        Constraint::Length(verdict_height),
+        Constraint::Length(1),
+        Constraint::Length(1),
+    ])
+    .areas(area);
+    let [left, right] =
+        Layout::horizontal([Constraint::Percentage(60), Constraint::Percentage(40)]).areas(middle);
+    let [results, text] =
+        Layout::vertical([Constraint::Percentage(55), Constraint::Percentage(45)]).areas(left);
+    draw_search(frame, app, search);
+    draw_results(frame, app, results);
+    draw_card_text(frame, app, text);
+    draw_deck(frame, app, right);
+    draw_verdict(frame, app, verdict);
+    let message = app.message.as_deref().unwrap_or("");
+    frame.render_widget(
+        Paragraph::new(format!(" {}", visible(message))).style(Style::new().fg(Color::Yellow)),
+        status,
+    );
+    let help_line = if HELP_LINE.chars().count() <= usize::from(area.width) {
+        HELP_LINE
+    } else {
+        SHORT_HELP_LINE
+    };
+    frame.render_widget(
+        Paragraph::new(help_line).style(Style::new().add_modifier(Modifier::REVERSED)),
+        help,
+    );
+    match app.overlay {
+        Some(Overlay::Help) => draw_help(frame, area),
+        Some(Overlay::ConfirmQuit) => draw_confirm(frame, area),
+        None => {}
+    }
+}
+
+fn panel(title: String, focused: bool) -> Block<'static> {
+    let block = Block::bordered().title(title);
+    if focused {
+        block.border_style(Style::new().fg(Color::Cyan))
+    } else {
+        block
+    }
+}
+
+fn draw_search(frame: &mut Frame, app: &App, area: Rect) {
+    let focused = app.focus == Focus::Search;
+    let mut spans = vec![Span::raw(visible(&app.query).into_owned())];
+    if focused {
+        spans.push(Span::styled(
+            "_",
+            Style::new().add_modifier(Modifier::SLOW_BLINK),
+        ));
+    }
+    if let Some(error) = &app.search_error {
+        spans.push(Span::styled(
+            format!("   {}", visible(error)),
+            Style::new().fg(Color::Red),
+        ));
+    }
+    frame.render_widget(
+        Paragraph::new(Line::from(spans)).block(panel(" Search ".into(), focused)),
+        area,
+    );
+}
+
+fn draw_results(frame: &mut Frame, app: &App, area: Rect) {
+    let title = match (app.results.len(), app.matched) {
+        (0, _) => " Results ".to_string(),
+        (shown, matched) if shown < matched => format!(" Results ({shown} of {matched}) "),
+        (shown, _) => format!(" Results ({shown}) "),
+    };
+    // Only the rows in view are judged: a wide query matches thousands of printings.
+    let rows = usize::from(area.height.saturating_sub(2)).max(1);
+    let first = app.result_at.saturating_sub(rows - 1);
+    let width = usize::from(area.width.saturating_sub(3));
+    let items: Vec<ListItem> = (app.results.iter().skip(first).take(rows))
+        .filter_map(|&id| Some((id, app.db.get(id)?)))
+        .map(|(id, printing)| ListItem::new(result_line(app, id, printing, width)))
+        .collect();
+    let mut state = ListState::default()
+        .with_selected((!app.results.is_empty()).then_some(app.result_at - first));
+    let list = List::new(items)
+        .block(panel(title, app.focus == Focus::Results))
+        .highlight_style(selected(app.focus == Focus::Results))
+        .highlight_symbol(">");
+    frame.render_stateful_widget(list, area, &mut state);
+}
+
+fn selected(focused: bool) -> Style {
+    if focused {
+        Style::new().add_modifier(Modifier::REVERSED)
+    } else {
+        Style::new().add_modifier(Modifier::BOLD)
+    }
+}
+
+/// `Dreepy         TWM 128   Basic   70 H legal`, and ` own 2` with `--have`.
+fn result_line(app: &App, id: u32, printing: &Printing, width: usize) -> Line<'static> {
+    let name = deckbox::search::shown_name(&app.db, id, app.language);
+    let code = if printing.set_code.is_empty() {
+        format!("{}-{}", printing.set_id, printing.number)
+    } else {
+        format!("{} {}", printing.set_code, printing.number)
+    };
+    let hp = (app.db.details(id).and_then(|d| d.hp)).map_or(String::new(), |hp| hp.to_string());
+    let mark = printing.regulation_mark.map_or(' ', |m| m);
+    let legal = app.legality(printing);
+    let owned = app.owned(id).map_or(String::new(), |n| format!(" own {n}"));
+    let middle = format!(" {code:<8} {:<9} {hp:>3} {mark} ", kind(printing));
+    let used = middle.chars().count() + 5 + owned.chars().count();
+    let room = width.saturating_sub(used).max(8);
+    let name: String = visible(&name).chars().take(room).collect();
+    let legal_style = match legal {
+        "legal" => Style::new().fg(Color::Green),
+        "?" => Style::new().fg(Color::Yellow),
+        _ => Style::new().fg(Color::Red),
+    };
+    Line::from(vec![
+        Span::raw(format!("{name:<room$}{middle}")),
+        Span::styled(format!("{legal:<5}"), legal_style),
+        Span::raw(owned),
+    ])
+}
+
+/// `Basic`, `Stage 1`, `Supporter`, `Energy`: what kind of card a printing is.
+fn kind(printing: &Printing) -> String {
+    match printing.category {
+        Category::Pokemon => printing.stage.map_or("Pokémon", |s| s.as_str()).to_string(),
+        Category::Trainer => printing
+            .trainer
+            .map_or("Trainer", |t| t.label())
+            .to_string(),
+        Category::Energy => match printing.energy {
+            Some(deckbox::cards::EnergyKind::Special) => "Special".into(),
+            _ => "Energy".into(),
+        },
+    }
+    .replace("Pokémon Tool", "Tool")
+}
+
+fn draw_card_text(frame: &mut Frame, app: &App, area: Rect) {
+    let id = app.highlighted();
+    let printing = id.and_then(|id| app.db.get(id));
+    let title = match printing {
+        Some(p) => format!(" {} ", visible(p.names.primary())),
+        None => " Card ".into(),
+    };
+    let mut lines: Vec<Line> = Vec::new();
+    if let Some(details) = id.and_then(|id| app.db.details(id)) {
+        let entry = details_entry(details, app.language);
+        if let Some(hp) = entry.hp {
+            let types = printing.map(|p| p.types.join("/")).unwrap_or_default();
+            lines.push(Line::from(format!("HP {hp} {types}")));
+        }
+        for ability in &entry.abilities {
+            lines.push(Line::styled(
+                format!("{}: {}", ability.kind, visible(&ability.name)),
+                Style::new().add_modifier(Modifier::BOLD),
+            ));
+            lines.push(Line::from(visible(&ability.text).into_owned()));
+        }
+        for attack in &entry.attacks {
+            let cost: String = (attack.cost.iter())
+                .map(|t| deckbox::cards::from_tcgdex::energy_symbol(t))
+                .collect();
+            lines.push(Line::styled(
+                format!("[{cost}] {} {}", visible(&attack.name), attack.damage),
+                Style::new().add_modifier(Modifier::BOLD),
+            ));
+            if !attack.text.is_empty() {
+                lines.push(Line::from(visible(&attack.text).into_owned()));
+            }
+        }
+        for paragraph in entry.text.lines() {
+            lines.push(Line::from(visible(paragraph).into_owned()));
+        }
+    } else if printing.is_some() {
+        lines.push(Line::from("(no text in the card database)"));
+    }
+    frame.render_widget(
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: true })
+            .block(panel(title, false)),
+        area,
+    );
+}
+
+fn draw_deck(frame: &mut Frame, app: &App, area: Rect) {
+    let title = format!(" {} · {} ", app.name, cards(app.deck.card_count()));
+    let focused = app.focus == Focus::Deck;
+    let mut items: Vec<ListItem> = Vec::new();
+    let mut selected_item = None;
+    let mut current: Option<Option<Category>> = None;
+    for (at, row) in app.rows.iter().enumerate() {
+        if current != Some(row.category) {
+            current = Some(row.category);
+            let count: u64 = (app.rows.iter())
+                .filter(|r| r.category == row.category)
+                .filter_map(|r| app.deck.cards.get(r.card))
+                .map(|card| u64::from(card.line.count))
+                .sum();
+            let heading = match row.category {
+                Some(Category::Pokemon) => "Pokémon",
+                Some(Category::Trainer) => "Trainer",
+                Some(Category::Energy) => "Energy",
+                None => "Not identified",
+            };
+            items.push(ListItem::new(Line::styled(
+                format!("{heading}: {count}"),
+                Style::new().add_modifier(Modifier::BOLD | Modifier::UNDERLINED),
+            )));
+        }
+        let Some(card) = app.deck.cards.get(row.card) else {
+            continue;
+        };
+        let line = &card.line;
+        let code = match (&line.set, &line.number) {
+            (Some(set), Some(number)) => format!(" {set} {number}"),
+            (None, Some(number)) => format!(" {number}"),
+            _ => String::new(),
+        };
+        let lacking = match app.lacking_of(row.card) {
+            Some(0) => "  ✓".to_string(),
+            Some(n) => format!("  -{n}"),
+            None => String::new(),
+        };
+        if at == app.deck_at {
+            selected_item = Some(items.len());
+        }
+        items.push(ListItem::new(format!(
+            "{:>2} {}{}{lacking}",
+            line.count,
+            visible(&line.name),
+            visible(&code)
+        )));
+    }
+    let mut state = ListState::default().with_selected(selected_item);
+    let list = List::new(items)
+        .block(panel(title, focused))
+        .highlight_style(selected(focused))
+        .highlight_symbol(">");
+    frame.render_stateful_widget(list, area, &mut state);
+}
+
+/// `1 card`, `60 cards`.
+fn cards(count: u64) -> String {
+    if count == 1 {
+        "1 card".into()
+    } else {
+        format!("{count} cards")
+    }
+}
+
+fn percent(p: f64) -> String {
+    format!("{:.1}%", p * 100.0)
+}
+
+fn draw_verdict(frame: &mut Frame, app: &App, area: Rect) {
+    let deck = &app.deck;
+    let valid = deck.valid();
+    let (word, style) = if valid {
+        ("valid", Style::new().fg(Color::Green))
+    } else {
+        ("not valid", Style::new().fg(Color::Red))
+    };
+    let mulligan = match &app.odds.mulligan {
+        Some(Ok(p)) => format!("P(mulligan) {}", percent(*p)),
+        Some(Err(why)) => format!("P(mulligan) — ({why})"),
+        None => "P(mulligan) —".into(),
+    };
+    let mut head = vec![
+        Span::styled(
+            format!("{} · {word}", cards(deck.card_count())),
+            style.add_modifier(Modifier::BOLD),
+        ),
+        Span::raw(format!(
+            " in {} at {} · {mulligan}",
+            visible(&deck.format),
+            deck.as_of
+        )),
+    ];
+    if let Some(lacking) = &app.lacking {
+        head.push(Span::raw(format!(" · {} not owned", lacking.missing())));
+    }
+    let mut lines = vec![Line::from(head)];
+    let mulligan_known = matches!(app.odds.mulligan, Some(Ok(_)));
+    if let Some((name, odds)) = app.highlighted_odds().filter(|_| mulligan_known) {
+        let odds = match odds {
+            Ok((hand, by_turn)) => format!(
+                "opening hand {} · by turn {} {}",
+                percent(hand),
+                super::app::ODDS_TURN,
+                percent(by_turn)
+            ),
+            Err(why) => why,
+        };
+        lines.push(Line::from(format!("{}: {odds}", visible(&name))));
+    }
+    for finding in &deck.diagnostics {
+        let color = match finding.severity {
+            Severity::Error => Color::Red,
+            Severity::Warning => Color::Yellow,
+            Severity::Info => Color::Blue,
+        };
+        let at = finding
+            .line
+            .map_or(String::new(), |line| format!("line {line}: "));
+        lines.push(Line::from(vec![
+            Span::styled(
+                format!("{} {}", finding.severity.as_str(), finding.rule.id()),
+                Style::new().fg(color),
+            ),
+            Span::raw(format!(": {at}{}", visible(&finding.message))),
+        ]));
+    }
+    frame.render_widget(
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: true })
+            .block(panel(" Verdict ".into(), false)),
+        area,
+    );
+}
+
+/// A window of `width`×`height` in the middle of `area`.
+fn centered(area: Rect, width: u16, height: u16) -> Rect {
+    let width = width.min(area.width);
+    let height = height.min(area.height);
+    Rect::new(
+        area.x + (area.width - width) / 2,
+        area.y + (area.height - height) / 2,
+        width,
+        height,
+    )
+}
+
+fn draw_help(frame: &mut Frame, area: Rect) {
+    let lines: Vec<Line> = HELP
+        .iter()
+        .map(|(key, what)| {
+            Line::from(vec![
+                Span::styled(
+                    format!("{key:<10}"),
+                    Style::new().add_modifier(Modifier::BOLD),
+                ),
+                Span::raw(*what),
+            ])
+        })
+        .collect();
+    let window = centered(area, 78, HELP.len() as u16 + 2);
+    frame.render_widget(Clear, window);
+    frame.render_widget(
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: true })
+            .block(Block::bordered().title(" Keys ")),
+        window,
+    );
+}
+
+fn draw_confirm(frame: &mut Frame, area: Rect) {
+    let window = centered(area, 44, 3);
+    frame.render_widget(Clear, window);
+    frame.render_widget(
+        Paragraph::new("Unsaved changes. Quit anyway? (y/n)")
+            .block(Block::bordered().title(" Quit ")),
+        window,
+    );
+}

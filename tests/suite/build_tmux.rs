@@ -1,0 +1,232 @@
+//! `deckbox build` driven for real: the binary runs in a detached tmux session (a real
+//! terminal of a fixed size), keys are sent as a person types them, and the screen is read
+//! with `tmux capture-pane`. The state and the drawing are tested without a terminal in
+//! `src/cli/build/tests.rs`; this proves the wiring: raw mode, keys, redraws, saving,
+//! quitting. Skips with a note when tmux is missing, unless `DECKBOX_REQUIRE_TMUX=1` (as
+//! `.ci/run` sets after installing it). Also: what `build` refuses without a terminal.
+#![allow(clippy::unwrap_used, reason = "tests fail loudly")]
+
+use std::path::Path;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use crate::common;
+
+/// Longest wait for the screen to show what a step expects: the debug binary on a busy
+/// machine takes about a second to open the card index.
+const PATIENCE: Duration = Duration::from_secs(60);
+
+fn tmux_available() -> bool {
+    let found = Command::new("tmux")
+        .arg("-V")
+        .output()
+        .is_ok_and(|output| output.status.success());
+    if !found {
+        assert!(
+            std::env::var("DECKBOX_REQUIRE_TMUX").as_deref() != Ok("1"),
+            "DECKBOX_REQUIRE_TMUX=1 but tmux is not on PATH"
+        );
+        common::skipped("build_tmux skipped: tmux is not on PATH");
+    }
+    found
+}
+
+/// A tmux server of its own (`-L`), so the test touches no session of the user's.
+struct Session {
+    socket: String,
+}
+
+impl Session {
+    fn start(dir: &Path, width: u16, height: u16, command: &str) -> Session {
+        // Tests run in parallel: each session has a server of its own.
+        static SESSIONS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = SESSIONS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let socket = format!("deckbox-test-{}-{n}", std::process::id());
+        let status = Command::new("tmux")
+            .args(["-L", &socket, "-f", "/dev/null", "new-session", "-d"])
+            .args(["-x", &width.to_string(), "-y", &height.to_string()])
+            .args(["-c", dir.to_str().unwrap()])
+            .args(["-e", &format!("DECKBOX_TODAY={}", common::TODAY)])
+            .args([
+                "-e",
+                &format!("DECKBOX_CACHE_DIR={}", dir.join(".cache").display()),
+            ])
+            .args(["-e", "TERM=xterm-256color"])
+            // The shell stays after the builder quits, so its exit code can be read.
+            .arg(format!("{command}; echo BUILD-EXIT=$?; sleep 600"))
+            .status()
+            .unwrap();
+        assert!(status.success(), "tmux new-session failed");
+        Session { socket }
+    }
+
+    fn keys(&self, keys: &[&str]) {
+        let status = Command::new("tmux")
+            .args(["-L", &self.socket, "send-keys", "-t", "0"])
+            .args(keys)
+            .status()
+            .unwrap();
+        assert!(status.success());
+    }
+
+    /// Types `text` literally (no key names).
+    fn text(&self, text: &str) {
+        let status = Command::new("tmux")
+            .args(["-L", &self.socket, "send-keys", "-t", "0", "-l", text])
+            .status()
+            .unwrap();
+        assert!(status.success());
+    }
+
+    fn screen(&self, colours: bool) -> String {
+        let mut command = Command::new("tmux");
+        command.args(["-L", &self.socket, "capture-pane", "-p", "-t", "0"]);
+        if colours {
+            command.arg("-e");
+        }
+        String::from_utf8_lossy(&command.output().unwrap().stdout).into_owned()
+    }
+
+    /// Waits until the screen holds every one of `wanted`; the screen.
+    fn wait_for(&self, wanted: &[&str]) -> String {
+        let start = Instant::now();
+        loop {
+            let screen = self.screen(false);
+            if wanted.iter().all(|w| screen.contains(w)) {
+                return screen;
+            }
+            assert!(
+                start.elapsed() < PATIENCE,
+                "waited {PATIENCE:?} for {wanted:?}; the screen:\n{screen}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        let _ = Command::new("tmux")
+            .args(["-L", &self.socket, "kill-server"])
+            .stderr(std::process::Stdio::null())
+            .status();
+    }
+}
+
+/// Builds a legal 60-card deck from an empty file with the keys of the issue, saves it, quits,
+/// and checks the file with `check` and `fmt --check`; returns the last screen seen with its
+/// colours.
+fn build_a_deck(width: u16, height: u16) -> Option<String> {
+    if !tmux_available() {
+        return None;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let binary = env!("CARGO_BIN_EXE_deckbox");
+    let session = Session::start(
+        dir.path(),
+        width,
+        height,
+        &format!("'{binary}' build new.txt"),
+    );
+    session.wait_for(&["Search", "new.txt · 0 cards", "deck-size"]);
+    // The search box has the focus on start; `/` is typed only to move back to it.
+    session.text("Dreepy TWM 128");
+    session.wait_for(&["Results (1)", "HP 70"]);
+    session.keys(&["Enter"]);
+    session.text("++++");
+    session.wait_for(&["new.txt · 4 cards", "4 Dreepy TWM 128"]);
+    session.text("/");
+    session.keys(&["C-u"]);
+    for _ in 0.."Dreepy TWM 128".len() {
+        session.keys(&["BSpace"]);
+    }
+    session.text("Basic Psychic Energy SVE 5");
+    session.wait_for(&["Results (1)", "Psychic Energy"]);
+    session.keys(&["Enter"]);
+    session.text(&"+".repeat(56));
+    let valid = session.wait_for(&[
+        "new.txt · 60 cards",
+        "60 cards · valid",
+        "P(mulligan) 60.1%",
+    ]);
+    assert!(!valid.contains("deck-size"), "{valid}");
+    let shown = session.screen(true);
+    assert!(
+        !dir.path().join("new.txt").exists(),
+        "written before Ctrl-S"
+    );
+    session.keys(&["C-s"]);
+    session.wait_for(&["saved new.txt"]);
+    session.text("q");
+    session.wait_for(&["BUILD-EXIT=0"]);
+    for args in [&["check", "new.txt"][..], &["fmt", "--check", "new.txt"]] {
+        let (code, output) = common::run_deckbox(dir.path(), args, b"");
+        assert_eq!(code, 0, "{args:?}:\n{output}");
+    }
+    Some(shown)
+}
+
+#[test]
+fn a_legal_deck_is_built_saved_and_checked_at_80x24() {
+    build_a_deck(80, 24);
+}
+
+#[test]
+fn a_legal_deck_is_built_saved_and_checked_at_120x40() {
+    if let Some(screen) = build_a_deck(120, 40) {
+        // The README's screenshot is this screen; keep its text beside the image.
+        let target = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("build-120x40.ans");
+        std::fs::write(target, screen).unwrap();
+    }
+}
+
+#[test]
+fn quitting_with_unsaved_changes_asks_and_writes_nothing() {
+    if !tmux_available() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let binary = env!("CARGO_BIN_EXE_deckbox");
+    let session = Session::start(dir.path(), 80, 24, &format!("'{binary}' build new.txt"));
+    session.wait_for(&["new.txt · 0 cards"]);
+    session.text("Dreepy TWM 128");
+    session.wait_for(&["Results (1)"]);
+    session.keys(&["Enter", "+"]);
+    session.wait_for(&["new.txt · 1 card "]);
+    session.text("q");
+    session.wait_for(&["Quit anyway? (y/n)"]);
+    session.text("n");
+    session.text("?");
+    session.wait_for(&["Keys", "undo the last change"]);
+    // Any key closes the help (not Escape here: a terminal sends Escape then Ctrl-C as one
+    // Alt-Ctrl-C).
+    session.text("x");
+    session.keys(&["C-c"]);
+    session.wait_for(&["Quit anyway? (y/n)"]);
+    session.text("y");
+    session.wait_for(&["new.txt: changes not saved", "BUILD-EXIT=0"]);
+    assert!(!dir.path().join("new.txt").exists());
+}
+
+#[test]
+fn without_a_terminal_or_with_what_fmt_refuses_it_says_so_and_exits_2() {
+    let dir = common::workspace(&[]);
+    let (code, output) = common::run_deckbox(dir.path(), &["build", "new.txt"], b"");
+    assert_eq!(code, 2, "{output}");
+    assert!(output.contains("standard output is not one"), "{output}");
+    // A line `fmt --write` would drop: refused with `fmt --write`'s own message.
+    std::fs::write(
+        dir.path().join("bad.txt"),
+        "4 Dreepy TWM 128\n4 Dreepy TWM\n",
+    )
+    .unwrap();
+    let (code, built) = common::run_deckbox(dir.path(), &["build", "bad.txt"], b"");
+    let (fmt_code, formatted) =
+        common::run_deckbox(dir.path(), &["fmt", "--write", "bad.txt"], b"");
+    assert_eq!((code, fmt_code), (2, 2), "{built}\n{formatted}");
+    assert_eq!(built, formatted);
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("bad.txt")).unwrap(),
+        "4 Dreepy TWM 128\n4 Dreepy TWM\n"
+    );
+}
