@@ -1,6 +1,7 @@
 //! Times whole `deckbox` processes on one deck, as a player or a pre-commit hook runs them:
 //! `deckbox --version` (the floor: starting a process), `check` of one deck on the embedded
-//! card index, and the exact `stats` report (text and JSON). Each command runs 3 times to
+//! card index, the exact `stats` report (text and JSON), five searches over every printing
+//! and one card's page (`card Dreepy TWM 128`). Each command runs 3 times to
 //! warm the file cache, then `DECKBOX_BENCH_RUNS` times (default 30), the commands taking
 //! turns so a machine whose speed drifts slows them alike. Prints mean ± standard deviation,
 //! the minimum, and each command's mean above `--version`'s; asserts nothing.
@@ -27,13 +28,38 @@ fn main() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let deck = root.join("examples/dragapult.txt");
     let deck = deck.to_string_lossy();
-    let commands: [(&str, Vec<&str>); 4] = [
+    let commands: [(&str, Vec<&str>); 10] = [
         ("deckbox --version", vec!["--version"]),
         ("deckbox check examples/dragapult.txt", vec!["check", &deck]),
         ("deckbox stats examples/dragapult.txt", vec!["stats", &deck]),
         (
             "deckbox stats examples/dragapult.txt -o json",
             vec!["stats", &deck, "-o", "json"],
+        ),
+        // Searches over every printing (issue 28: each at most 50 ms) and one card's page.
+        (
+            "deckbox search Dreepy",
+            vec!["search", "--no-config", "Dreepy"],
+        ),
+        (
+            "deckbox search set:TWM",
+            vec!["search", "--no-config", "set:TWM"],
+        ),
+        (
+            "deckbox search 'type:psychic stage:basic hp>=120'",
+            vec!["search", "--no-config", "type:psychic stage:basic hp>=120"],
+        ),
+        (
+            "deckbox search legal:standard",
+            vec!["search", "--no-config", "legal:standard"],
+        ),
+        (
+            "deckbox search 'text:\"discard your hand\"'",
+            vec!["search", "--no-config", "text:\"discard your hand\""],
+        ),
+        (
+            "deckbox card Dreepy TWM 128",
+            vec!["card", "--no-config", "Dreepy", "TWM", "128"],
         ),
     ];
     println!(

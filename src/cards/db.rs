@@ -13,7 +13,7 @@ use std::sync::OnceLock;
 use crate::util::memo::Memo;
 
 use super::details::Details;
-use super::details_file;
+use super::details_file::{self, TextParts};
 use super::table::{self, KeyTable, Reader};
 use super::{DbSlot, Printing, PrintingId, Source, split_subset};
 use crate::names;
@@ -74,8 +74,10 @@ enum Decoded {
     /// Opened from their encoding; a printing's are built the first time it is asked for,
     /// so showing one card or testing a few printings never builds them all.
     Opened {
-        opened: details_file::Opened,
+        opened: Box<details_file::Opened>,
         cells: Vec<OnceLock<Option<Details>>>,
+        /// Each printing's details without their texts ([`CardDb::facts`]).
+        facts: Vec<OnceLock<Option<Details>>>,
     },
     /// The source gives none, or the encoded details do not decode.
     None,
@@ -89,6 +91,36 @@ enum EncodedDetails {
     Static(&'static [u8]),
     /// A range of [`Records::bytes`] (the `--cards` cache).
     InRecords(std::ops::Range<usize>),
+}
+
+/// A text [`CardDb::texts`] visits: an id in a language's table of distinct texts (read it
+/// with [`CardDb::table_text`]; a reprint's texts share ids), or the text itself when the
+/// database was given its details whole.
+#[derive(Debug, Clone, Copy)]
+pub enum TextRef<'a> {
+    Table { lang: Language, id: u32 },
+    Inline { lang: Language, text: &'a str },
+}
+
+/// [`CardDb::texts`] over details given whole.
+fn built_texts(
+    details: &Details,
+    parts: TextParts,
+    visit: &mut dyn FnMut(TextRef<'_>) -> bool,
+) -> bool {
+    let mut each = |texts: &super::details::Texts| {
+        texts
+            .iter()
+            .any(|(lang, text)| visit(TextRef::Inline { lang, text }))
+    };
+    (parts.effect && each(&details.effect))
+        || details.attacks.iter().any(|attack| {
+            (parts.attack_names && each(&attack.name)) || (parts.attack_texts && each(&attack.text))
+        })
+        || details.abilities.iter().any(|ability| {
+            (parts.ability_names && each(&ability.name))
+                || (parts.ability_texts && each(&ability.text))
+        })
 }
 
 /// Written text → what it maps to (an index key, suggestions), shared by the threads of a
@@ -221,14 +253,76 @@ impl CardDb {
     /// then built the first time they are asked for (measured in docs/performance.md). A
     /// database whose details are damaged answers `None` for every printing.
     pub fn details(&self, id: PrintingId) -> Option<&Details> {
+        self.details_of(id, false)
+    }
+
+    /// [`CardDb::details`], or [`CardDb::facts`] when `facts`: built once, kept.
+    fn details_of(&self, id: PrintingId, facts: bool) -> Option<&Details> {
         let index = usize::try_from(id).ok()?;
         match self.decoded_details() {
             Decoded::Built(all) => all.get(index),
-            Decoded::Opened { opened, cells } => cells
-                .get(index)?
-                .get_or_init(|| opened.details(index))
-                .as_ref(),
+            Decoded::Opened {
+                opened,
+                cells,
+                facts: fact_cells,
+            } => {
+                let cell = if facts { fact_cells } else { cells }.get(index)?;
+                let build = || {
+                    if facts {
+                        opened.facts(index)
+                    } else {
+                        opened.details(index)
+                    }
+                };
+                cell.get_or_init(build).as_ref()
+            }
             Decoded::None => None,
+        }
+    }
+
+    /// What [`CardDb::details`] gives, but the texts in languages (names and texts of
+    /// attacks and abilities, rules text) may be left empty: HP, retreat, Weakness,
+    /// Resistance, attack costs and damage, illustrator and rarity, read without inflating
+    /// any text (see [`CardDb::texts`] for those).
+    pub fn facts(&self, id: PrintingId) -> Option<&Details> {
+        self.details_of(id, true)
+    }
+
+    /// Calls `visit` with each text of printing `id` among `parts` (see [`TextRef`]), until
+    /// it returns true; whether it did.
+    pub fn texts(
+        &self,
+        id: PrintingId,
+        parts: TextParts,
+        visit: &mut dyn FnMut(TextRef<'_>) -> bool,
+    ) -> bool {
+        let Ok(index) = usize::try_from(id) else {
+            return false;
+        };
+        match self.decoded_details() {
+            Decoded::Built(all) => all
+                .get(index)
+                .is_some_and(|details| built_texts(details, parts, visit)),
+            Decoded::Opened { opened, .. } => opened.texts(index, parts, &mut |lang, text| {
+                visit(TextRef::Table { lang, id: text })
+            }),
+            Decoded::None => false,
+        }
+    }
+
+    /// The text a [`TextRef::Table`] names.
+    pub fn table_text(&self, lang: Language, id: u32) -> Option<&str> {
+        match self.decoded_details() {
+            Decoded::Opened { opened, .. } => opened.text(lang, id),
+            _ => None,
+        }
+    }
+
+    /// How many texts the table of `lang` holds: [`TextRef::Table`] ids run from 1 to it.
+    pub fn table_len(&self, lang: Language) -> usize {
+        match self.decoded_details() {
+            Decoded::Opened { opened, .. } => opened.text_count(lang),
+            _ => 0,
         }
     }
 
@@ -247,19 +341,21 @@ impl CardDb {
             match opened.filter(|opened| opened.len() == self.len()) {
                 Some(opened) => Decoded::Opened {
                     cells: (0..opened.len()).map(|_| OnceLock::new()).collect(),
-                    opened,
+                    facts: (0..opened.len()).map(|_| OnceLock::new()).collect(),
+                    opened: Box::new(opened),
                 },
                 None => Decoded::None,
             }
         })
     }
 
-    /// The encoded details, when they are kept encoded.
-    fn encoded_details(&self) -> Option<&[u8]> {
+    /// The encoded details, when they are kept encoded (those of the cache copied out).
+    fn encoded_details(&self) -> Option<std::borrow::Cow<'static, [u8]>> {
         match &self.details.encoded {
             EncodedDetails::None => None,
-            EncodedDetails::Static(bytes) => Some(bytes),
-            EncodedDetails::InRecords(range) => self.records.bytes.get(range.clone()),
+            EncodedDetails::Static(bytes) => Some(std::borrow::Cow::Borrowed(bytes)),
+            EncodedDetails::InRecords(range) => (self.records.bytes.get(range.clone()))
+                .map(|bytes| std::borrow::Cow::Owned(bytes.to_vec())),
         }
     }
 
@@ -336,6 +432,16 @@ impl CardDb {
             .filter_map(|&value| unpack_name_hit(value))
     }
 
+    /// Every printing one of whose names has a lookup key that passes `test` (each distinct
+    /// key tested once), with the language of that name.
+    pub fn names_where(&self, test: impl Fn(&str) -> bool) -> Vec<NameMatch> {
+        self.by_name
+            .iter()
+            .filter(|(key, _)| test(key))
+            .flat_map(|(_, hits)| hits.iter().filter_map(|&value| unpack_name_hit(value)))
+            .collect()
+    }
+
     /// The languages in which `name` names some printing, in [`Language::ALL`] order.
     pub fn name_languages(&self, name: &str) -> impl Iterator<Item = Language> + use<> {
         let mask = self.languages.get_or(name, str::to_string, || {
@@ -403,7 +509,7 @@ impl CardDb {
         table::put_u32s(out, &ends);
         table::put_blob(out, &records);
         match (self.details.decoded.get(), self.encoded_details()) {
-            (_, Some(encoded)) => table::put_blob(out, encoded),
+            (_, Some(encoded)) => table::put_blob(out, &encoded),
             (Some(Decoded::Built(details)), None) if !details.is_empty() => {
                 table::put_blob(out, &details_file::encode(details, false)?);
             }

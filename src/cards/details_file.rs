@@ -5,13 +5,15 @@
 //! and hundreds of cards say "Flip a coin.". So each text is stored once, in a table of its
 //! language (one for the texts in no language: Energy types, damage, illustrators, rarities),
 //! and each printing is a small record of table ids. Each table and the records are one
-//! section, compressed with DEFLATE when that pays; sections are inflated in parallel, and
-//! only when [`super::CardDb::details`] is first asked, never by a `check`. This module
-//! must not know about deck lists or rules.
+//! section, cut into blocks of whole strings of about 32 KiB, each block compressed with
+//! DEFLATE alone (in the embedded index): nothing is inflated by a `check`, showing one card
+//! inflates the few blocks that hold its texts, a query on HP or cost inflates only
+//! records, and a text query reads each distinct text once, by its id. This
+//! module must not know about deck lists or rules.
 
 use std::io::{Read, Write};
+use std::sync::OnceLock;
 
-use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::details::{Ability, Attack, Details, Texts, TypeModifier};
@@ -19,15 +21,20 @@ use super::table::{self, Reader};
 use crate::names::lang::Language;
 
 const MAGIC: &[u8; 8] = b"DBXDETLS";
-/// Bumped whenever the layout or [`Details`] changes.
-const VERSION: u32 = 1;
+/// Bumped whenever the layout or [`Details`] changes. 2: each section compressed in blocks,
+/// each record on its own.
+const VERSION: u32 = 2;
 /// Magic, version, total length, printing count.
 const HEADER_LEN: usize = 8 + 4 + 8 + 4;
 /// The common table, one table per language, the records.
 const SECTIONS: usize = 1 + 6 + 1;
+/// A section's strings are compressed in blocks of about this many bytes (whole strings
+/// each): `card` reads a few texts and inflates a few blocks, not the 2 MB of a language.
+/// DEFLATE looks back 32 KiB at most, so blocks of this size lose little.
+const BLOCK_BYTES: usize = 32 << 10;
 
-/// Largest inflated section read back: the largest of the embedded index is under 3 MB. A
-/// damaged or hostile cache file cannot make deckbox inflate more than this per section.
+/// Largest inflated block read back (a block is [`BLOCK_BYTES`] plus at most one string).
+/// A damaged or hostile cache file cannot make deckbox inflate more than this per block.
 pub const MAX_SECTION_BYTES: usize = 64 << 20;
 
 /// Ids into a table: 0 is "absent", `i` is the table's string `i - 1`.
@@ -72,12 +79,42 @@ impl TableBuilder {
         Some(id)
     }
 
-    fn encode(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(self.bytes.len() + 4 * self.ends.len() + 16);
-        table::put_u32s(&mut out, &self.ends);
-        table::put_blob(&mut out, &self.bytes);
-        out
+    fn encode(&self, compress: bool) -> Option<Vec<u8>> {
+        encode_section(&self.bytes, &self.ends, compress)
     }
+}
+
+/// A section: strings (texts, or encoded records) given as their bytes end to end and the
+/// end of each, cut into blocks of whole strings of about [`BLOCK_BYTES`], each block
+/// deflated alone when `compress`. Stored: the string ends, the first string of each block,
+/// the compression flag, the end of each stored block, the stored blocks.
+fn encode_section(bytes: &[u8], ends: &[u32], compress: bool) -> Option<Vec<u8>> {
+    let mut firsts = Vec::new();
+    let mut block_ends = Vec::new();
+    let mut data = Vec::new();
+    let (mut start, mut first) = (0, 0);
+    for (index, &end) in ends.iter().enumerate() {
+        let end = end as usize;
+        if end - start < BLOCK_BYTES && index + 1 < ends.len() {
+            continue;
+        }
+        let raw = bytes.get(start..end)?;
+        if compress {
+            data.extend(deflate(raw)?);
+        } else {
+            data.extend_from_slice(raw);
+        }
+        firsts.push(u32::try_from(first).ok()?);
+        block_ends.push(u32::try_from(data.len()).ok()?);
+        (start, first) = (end, index + 1);
+    }
+    let mut out = Vec::with_capacity(data.len() + 4 * (ends.len() + 2 * firsts.len()) + 32);
+    table::put_u32s(&mut out, ends);
+    table::put_u32s(&mut out, &firsts);
+    table::put_blob(&mut out, &[u8::from(compress)]);
+    table::put_u32s(&mut out, &block_ends);
+    table::put_blob(&mut out, &data);
+    Some(out)
 }
 
 struct Builder {
@@ -137,30 +174,25 @@ impl Builder {
 }
 
 /// Encodes `details` (one per printing, in printing order). `compress` deflates the
-/// sections (the embedded index); the cache keeps them plain, which reads faster. `None`
-/// past 4 GiB of text.
+/// sections' blocks (the embedded index); the cache keeps them plain, which reads faster.
+/// `None` past 4 GiB of text.
 pub fn encode(details: &[Details], compress: bool) -> Option<Vec<u8>> {
     let mut builder = Builder {
         common: TableBuilder::default(),
         languages: Default::default(),
     };
-    let records = details
-        .iter()
-        .map(|details| builder.record(details))
-        .collect::<Option<Vec<Record>>>()?;
-    let mut sections = vec![builder.common.encode()];
-    sections.extend(builder.languages.iter().map(TableBuilder::encode));
-    sections.push(postcard::to_stdvec(&records).ok()?);
+    let mut records = TableBuilder::default();
+    for details in details {
+        let record = postcard::to_stdvec(&builder.record(details)?).ok()?;
+        records.bytes.extend_from_slice(&record);
+        records.ends.push(u32::try_from(records.bytes.len()).ok()?);
+    }
     let mut body = Vec::new();
-    for section in &sections {
-        let stored = if compress {
-            deflate(section)?
-        } else {
-            section.clone()
-        };
-        body.push(u8::from(compress));
-        body.extend_from_slice(&u32::try_from(section.len()).ok()?.to_le_bytes());
-        table::put_blob(&mut body, &stored);
+    for table in std::iter::once(&builder.common)
+        .chain(&builder.languages)
+        .chain([&records])
+    {
+        table::put_blob(&mut body, &table.encode(compress)?);
     }
     let total = (HEADER_LEN + body.len()) as u64;
     let mut out = Vec::with_capacity(HEADER_LEN + body.len());
@@ -204,39 +236,132 @@ pub fn count(bytes: &[u8]) -> Option<usize> {
     fits.then(|| usize::try_from(count).ok()).flatten()
 }
 
-/// A decoded string table.
-struct Table {
-    text: String,
+/// A section opened for reading ([`encode_section`]): the string ends and blocks are read,
+/// each block is inflated (and, for texts, checked to be UTF-8) the first time one of its
+/// strings is asked for.
+struct Section {
     ends: Vec<u32>,
+    firsts: Vec<u32>,
+    compressed: bool,
+    /// Where each stored block is in the encoded bytes.
+    stored: Vec<std::ops::Range<usize>>,
+    /// Whether the strings are texts (checked to be UTF-8 on whole characters).
+    text: bool,
+    blocks: Vec<OnceLock<Option<Box<[u8]>>>>,
 }
 
-impl Table {
-    fn read(section: &[u8]) -> Option<Table> {
-        let mut reader = Reader::new(section, 0);
+impl Section {
+    /// Reads a section's frame at `reader`; `None` when it is not consistent.
+    fn read(reader: &mut Reader<'_>, text: bool) -> Option<Section> {
         let ends = reader.u32s()?;
-        let text = std::str::from_utf8(reader.blob()?).ok()?.to_owned();
-        let fits = reader.at_end()
-            && ends.is_sorted()
-            && ends.last().map_or(0, |&end| end as usize) == text.len()
-            && ends.iter().all(|&end| text.is_char_boundary(end as usize));
-        fits.then_some(Table { text, ends })
+        let firsts = reader.u32s()?;
+        let flag = match reader.blob()? {
+            [flag] => *flag,
+            _ => return None,
+        };
+        let block_ends = reader.u32s()?;
+        let data_start = reader.position() + 8;
+        let data = reader.blob()?;
+        let compressed = match flag {
+            0 => false,
+            1 => true,
+            _ => return None,
+        };
+        let fits = ends.is_sorted()
+            && firsts.is_sorted()
+            && firsts.first().is_none_or(|&first| first == 0)
+            && firsts.len() == block_ends.len()
+            && firsts
+                .last()
+                .is_none_or(|&last| (last as usize) < ends.len())
+            && (firsts.is_empty() == ends.is_empty())
+            && block_ends.is_sorted()
+            && block_ends.last().map_or(0, |&end| end as usize) == data.len();
+        if !fits {
+            return None;
+        }
+        let stored = (0..block_ends.len())
+            .map(|k| {
+                let range = table::span(&block_ends, k)?;
+                Some(data_start + range.start..data_start + range.end)
+            })
+            .collect::<Option<Vec<_>>>()?;
+        Some(Section {
+            blocks: (0..stored.len()).map(|_| OnceLock::new()).collect(),
+            ends,
+            firsts,
+            compressed,
+            stored,
+            text,
+        })
     }
 
-    /// The string of `id`: `Some("")` for 0, `None` when out of range.
-    fn get(&self, id: u32) -> Option<&str> {
+    fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// The strings of block `k`: first string, and where the block starts among the bytes
+    /// of every string.
+    fn block_start(&self, k: usize) -> Option<(usize, usize)> {
+        let first = *self.firsts.get(k)? as usize;
+        let start = match first.checked_sub(1) {
+            Some(previous) => *self.ends.get(previous)? as usize,
+            None => 0,
+        };
+        Some((first, start))
+    }
+
+    /// Block `k` inflated and checked.
+    fn block(&self, bytes: &[u8], k: usize) -> Option<&[u8]> {
+        let cell = self.blocks.get(k)?;
+        let read = || {
+            let (first, start) = self.block_start(k)?;
+            let next = self
+                .firsts
+                .get(k + 1)
+                .map_or(self.len(), |&next| next as usize);
+            let end = *self.ends.get(next.checked_sub(1)?)? as usize;
+            let stored = bytes.get(self.stored.get(k)?.clone())?;
+            let raw = if self.compressed {
+                inflate(stored, end.checked_sub(start)?)?
+            } else {
+                (stored.len() == end.checked_sub(start)?).then(|| stored.to_vec())?
+            };
+            if self.text {
+                let text = std::str::from_utf8(&raw).ok()?;
+                let whole = (self.ends.get(first..next)?.iter())
+                    .all(|&end| text.is_char_boundary(end as usize - start));
+                whole.then_some(())?;
+            }
+            Some(raw.into_boxed_slice())
+        };
+        cell.get_or_init(read).as_deref()
+    }
+
+    /// String `index`'s bytes.
+    fn bytes<'s>(&'s self, bytes: &[u8], index: usize) -> Option<&'s [u8]> {
+        let k = self
+            .firsts
+            .partition_point(|&first| first as usize <= index)
+            .checked_sub(1)?;
+        let (_, start) = self.block_start(k)?;
+        let range = table::span(&self.ends, index)?;
+        self.block(bytes, k)?
+            .get(range.start.checked_sub(start)?..range.end.checked_sub(start)?)
+    }
+
+    /// The text of `id` (0 is "absent", `i` the string `i - 1`): `Some("")` for 0, `None`
+    /// when out of range or damaged.
+    fn text<'s>(&'s self, bytes: &[u8], id: u32) -> Option<&'s str> {
         match id.checked_sub(1) {
             None => Some(""),
-            Some(index) => self.text.get(table::span(&self.ends, index as usize)?),
+            // Checked to be UTF-8 on whole characters when the block was read.
+            Some(index) => std::str::from_utf8(self.bytes(bytes, index as usize)?).ok(),
         }
     }
 
-    fn string(&self, id: u32) -> Option<String> {
-        self.get(id).map(str::to_string)
-    }
-
-    fn optional(&self, id: u32) -> Option<Option<String>> {
-        self.get(id)
-            .map(|text| (!text.is_empty()).then(|| text.to_string()))
+    fn fits(&self, id: u32) -> bool {
+        id as usize <= self.len()
     }
 }
 
@@ -244,24 +369,31 @@ impl Table {
 /// damaged file yields no details, never wrong ones.
 #[cfg(test)]
 pub fn decode(bytes: &[u8]) -> Option<Vec<Details>> {
-    let opened = open(bytes)?;
-    let decoder = opened.decoder();
-    opened
-        .records
-        .par_iter()
-        .with_min_len(256)
-        .map(|record| decoder.details(record))
+    let opened = open(std::borrow::Cow::Owned(bytes.to_vec()))?;
+    (0..opened.len())
+        .map(|index| opened.details(index))
         .collect()
 }
 
-/// Encoded details opened for reading one printing at a time: the sections inflated, the
-/// string tables and records read and every id checked, but no [`Details`] built until
-/// [`Opened::details`] asks for that printing's (building all of them is most of the cost
-/// of [`decode`], measured in docs/performance.md).
+/// Which texts of a printing [`Opened::texts`] visits.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct TextParts {
+    pub attack_names: bool,
+    pub attack_texts: bool,
+    pub ability_names: bool,
+    pub ability_texts: bool,
+    /// The rules text of a Trainer or Energy, and a Pokémon's rule lines.
+    pub effect: bool,
+}
+
+/// Encoded details opened for reading one printing at a time: only the frame of each
+/// section is read; a block of texts or records is inflated the first time it is needed,
+/// so showing one card inflates a few blocks and a query on HP never inflates a text.
 pub struct Opened {
-    common: Table,
-    languages: Vec<Table>,
-    records: Vec<Record>,
+    bytes: std::borrow::Cow<'static, [u8]>,
+    common: Section,
+    languages: Vec<Section>,
+    records: Section,
 }
 
 impl std::fmt::Debug for Opened {
@@ -276,101 +408,148 @@ impl Opened {
         self.records.len()
     }
 
-    /// Printing `index`'s details, built now (`None` past the end).
-    pub fn details(&self, index: usize) -> Option<Details> {
-        self.decoder().details(self.records.get(index)?)
+    /// Printing `index`'s record, every id checked against its table.
+    fn record(&self, index: usize) -> Option<Record> {
+        let record: Record = postcard::from_bytes(self.records.bytes(&self.bytes, index)?).ok()?;
+        self.ids_fit(&record).then_some(record)
     }
 
-    fn decoder(&self) -> Decoder<'_> {
+    /// Printing `index`'s details, built now (`None` past the end or when damaged).
+    pub fn details(&self, index: usize) -> Option<Details> {
+        self.decoder(true).details(&self.record(index)?)
+    }
+
+    /// Printing `index`'s details without their texts (names and texts of attacks and
+    /// abilities, rules text left empty): what a test of HP, cost or rarity reads, built
+    /// without inflating any language's texts.
+    pub fn facts(&self, index: usize) -> Option<Details> {
+        self.decoder(false).details(&self.record(index)?)
+    }
+
+    /// Calls `visit` with the language and table id of each text of printing `index` among
+    /// `parts`, until it returns true; whether it did. Read the text with [`Opened::text`].
+    pub fn texts(
+        &self,
+        index: usize,
+        parts: TextParts,
+        visit: &mut dyn FnMut(Language, u32) -> bool,
+    ) -> bool {
+        let Some(record) = self.record(index) else {
+            return false;
+        };
+        let mut each = |ids: &TextIds| {
+            Language::ALL
+                .into_iter()
+                .zip(ids)
+                .any(|(lang, &id)| id != 0 && visit(lang, id))
+        };
+        (parts.effect && each(&record.effect))
+            || record.attacks.iter().any(|(name, _, _, text)| {
+                (parts.attack_names && each(name)) || (parts.attack_texts && each(text))
+            })
+            || record.abilities.iter().any(|(_, name, text)| {
+                (parts.ability_names && each(name)) || (parts.ability_texts && each(text))
+            })
+    }
+
+    /// The text `id` of `lang`'s table (as [`Opened::texts`] gives it).
+    pub fn text(&self, lang: Language, id: u32) -> Option<&str> {
+        self.languages.get(lang.index())?.text(&self.bytes, id)
+    }
+
+    /// How many texts `lang`'s table holds (ids run from 1 to this).
+    pub fn text_count(&self, lang: Language) -> usize {
+        self.languages.get(lang.index()).map_or(0, Section::len)
+    }
+
+    fn decoder(&self, texts: bool) -> Decoder<'_> {
         Decoder {
+            bytes: &self.bytes,
             common: &self.common,
             languages: &self.languages,
+            texts,
         }
     }
 
-    /// Whether every id of every record names a string of its table, so that building any
-    /// printing's details later cannot fail.
-    fn ids_fit(&self) -> bool {
-        let common = |id: u32| id as usize <= self.common.ends.len();
+    /// Whether every id of `r` names a string of its table, so that building its details
+    /// cannot fail on an id.
+    fn ids_fit(&self, r: &Record) -> bool {
+        let common = |id: u32| self.common.fits(id);
         let texts = |ids: &TextIds| {
             ids.iter()
                 .zip(&self.languages)
-                .all(|(&id, table)| id as usize <= table.ends.len())
+                .all(|(&id, table)| table.fits(id))
         };
         let pairs = |list: &[(u32, u32)]| list.iter().all(|&(a, b)| common(a) && common(b));
-        self.records.iter().all(|r| {
-            pairs(&r.weaknesses)
-                && pairs(&r.resistances)
-                && r.abilities
-                    .iter()
-                    .all(|(kind, name, text)| common(*kind) && texts(name) && texts(text))
-                && r.attacks.iter().all(|(name, cost, damage, text)| {
-                    texts(name)
-                        && cost.iter().all(|&id| common(id))
-                        && common(*damage)
-                        && texts(text)
-                })
-                && texts(&r.effect)
-                && common(r.illustrator)
-                && common(r.rarity)
-        })
+        pairs(&r.weaknesses)
+            && pairs(&r.resistances)
+            && r.abilities
+                .iter()
+                .all(|(kind, name, text)| common(*kind) && texts(name) && texts(text))
+            && r.attacks.iter().all(|(name, cost, damage, text)| {
+                texts(name) && cost.iter().all(|&id| common(id)) && common(*damage) && texts(text)
+            })
+            && texts(&r.effect)
+            && common(r.illustrator)
+            && common(r.rarity)
     }
 }
 
-/// Opens encoded details for reading a printing at a time. `None` when anything is out of
-/// place, as for [`decode`].
-pub fn open(bytes: &[u8]) -> Option<Opened> {
-    let count = count(bytes)?;
-    let mut reader = Reader::new(bytes, HEADER_LEN);
-    let mut stored = Vec::with_capacity(SECTIONS);
-    for _ in 0..SECTIONS {
-        let start = reader.position();
-        let flag = *bytes.get(start)?;
-        let len = u32::from_le_bytes(bytes.get(start + 1..start + 5)?.try_into().ok()?);
-        let mut section = Reader::new(bytes, start + 5);
-        stored.push((flag, len as usize, section.blob()?));
-        reader = Reader::new(bytes, section.position());
+/// Opens encoded details for reading a printing at a time. `None` when the frame is out of
+/// place; a damaged block is found when it is read, and the printings it holds get no
+/// details, never wrong ones.
+pub fn open(bytes: std::borrow::Cow<'static, [u8]>) -> Option<Opened> {
+    let count = count(&bytes)?;
+    let mut reader = Reader::new(&bytes, HEADER_LEN);
+    let mut sections = Vec::with_capacity(SECTIONS);
+    for index in 0..SECTIONS {
+        let frame = reader.blob()?;
+        let start = reader.position() - frame.len();
+        let mut inner = Reader::new(bytes.get(..reader.position())?, start);
+        let section = Section::read(&mut inner, index + 1 < SECTIONS)?;
+        inner.at_end().then_some(())?;
+        sections.push(section);
     }
     if !reader.at_end() {
         return None;
     }
-    let sections: Vec<std::borrow::Cow<'_, [u8]>> = stored
-        .par_iter()
-        .map(|&(flag, len, data)| match flag {
-            0 if data.len() == len => Some(std::borrow::Cow::Borrowed(data)),
-            1 => inflate(data, len).map(std::borrow::Cow::Owned),
-            _ => None,
-        })
-        .collect::<Option<_>>()?;
-    let (records, tables) = sections.split_last()?;
-    let mut tables: Vec<Table> = tables
-        .par_iter()
-        .map(|section| Table::read(section))
-        .collect::<Option<_>>()?;
-    let records: Vec<Record> = postcard::from_bytes(records).ok()?;
-    if records.len() != count || tables.is_empty() {
-        return None;
-    }
-    let languages = tables.split_off(1);
-    let common = tables.pop()?;
-    let opened = Opened {
+    let records = sections.pop()?;
+    let languages = sections.split_off(1);
+    let common = sections.pop()?;
+    (records.len() == count && languages.len() == 6).then_some(Opened {
+        bytes,
         common,
         languages,
         records,
-    };
-    (opened.languages.len() == 6 && opened.ids_fit()).then_some(opened)
+    })
 }
 
 struct Decoder<'t> {
-    common: &'t Table,
-    languages: &'t [Table],
+    bytes: &'t [u8],
+    common: &'t Section,
+    languages: &'t [Section],
+    /// Whether to read the texts of languages (else they are left empty).
+    texts: bool,
 }
 
 impl Decoder<'_> {
+    fn string(&self, id: u32) -> Option<String> {
+        self.common.text(self.bytes, id).map(str::to_string)
+    }
+
+    fn optional(&self, id: u32) -> Option<Option<String>> {
+        let text = self.common.text(self.bytes, id)?;
+        Some((!text.is_empty()).then(|| text.to_string()))
+    }
+
     fn texts(&self, ids: &TextIds) -> Option<Texts> {
         let mut texts = Texts::default();
+        if !self.texts {
+            return Some(texts);
+        }
         for (slot, (&id, table)) in texts.0.iter_mut().zip(ids.iter().zip(self.languages)) {
-            *slot = table.optional(id)?;
+            let text = table.text(self.bytes, id)?;
+            *slot = (!text.is_empty()).then(|| text.to_string());
         }
         Some(texts)
     }
@@ -379,8 +558,8 @@ impl Decoder<'_> {
         list.iter()
             .map(|&(kind, value)| {
                 Some(TypeModifier {
-                    energy_type: self.common.string(kind)?,
-                    value: self.common.string(value)?,
+                    energy_type: self.string(kind)?,
+                    value: self.string(value)?,
                 })
             })
             .collect()
@@ -389,7 +568,7 @@ impl Decoder<'_> {
     fn details(&self, record: &Record) -> Option<Details> {
         let abilities = record.abilities.iter().map(|(kind, name, text)| {
             Some(Ability {
-                kind: self.common.string(*kind)?,
+                kind: self.string(*kind)?,
                 name: self.texts(name)?,
                 text: self.texts(text)?,
             })
@@ -399,9 +578,9 @@ impl Decoder<'_> {
                 name: self.texts(name)?,
                 cost: cost
                     .iter()
-                    .map(|&id| self.common.string(id))
+                    .map(|&id| self.string(id))
                     .collect::<Option<_>>()?,
-                damage: self.common.string(*damage)?,
+                damage: self.string(*damage)?,
                 text: self.texts(text)?,
             })
         });
@@ -413,8 +592,8 @@ impl Decoder<'_> {
             abilities: abilities.collect::<Option<_>>()?,
             attacks: attacks.collect::<Option<_>>()?,
             effect: self.texts(&record.effect)?,
-            illustrator: self.common.optional(record.illustrator)?,
-            rarity: self.common.optional(record.rarity)?,
+            illustrator: self.optional(record.illustrator)?,
+            rarity: self.optional(record.rarity)?,
         })
     }
 }
@@ -465,6 +644,36 @@ mod tests {
     }
 
     #[test]
+    fn facts_and_texts_by_id() {
+        let opened = open(std::borrow::Cow::Owned(encode(&sample(), true).unwrap())).unwrap();
+        let facts = opened.facts(0).unwrap();
+        assert_eq!((facts.hp, facts.attacks.len()), (Some(70), 2));
+        assert_eq!(facts.attacks[0].cost, ["Fire", "Psychic"]);
+        assert!(
+            facts.attacks[0].name.is_empty(),
+            "no text read for the facts"
+        );
+        let names = TextParts {
+            attack_names: true,
+            ..TextParts::default()
+        };
+        let mut seen = Vec::new();
+        opened.texts(0, names, &mut |lang, id| {
+            seen.push((lang, opened.text(lang, id).unwrap().to_string()));
+            false
+        });
+        // Both attacks are the same Bite: one id per language, visited per attack.
+        let bite = [(Language::En, "Bite".into()), (Language::De, "Biss".into())];
+        assert_eq!(seen, [bite.clone(), bite].concat());
+        assert!(!opened.texts(0, TextParts::default(), &mut |_, _| true));
+        let effect = TextParts {
+            effect: true,
+            ..TextParts::default()
+        };
+        assert!(opened.texts(2, effect, &mut |lang, _| lang == Language::Fr));
+    }
+
+    #[test]
     fn damage_yields_none_never_a_panic() {
         for compress in [false, true] {
             let bytes = encode(&sample(), compress).unwrap();
@@ -477,48 +686,6 @@ mod tests {
                 // Some flips land in a text and change it; none may panic.
                 let _ = decode(&damaged);
             }
-        }
-    }
-}
-
-#[cfg(test)]
-mod measure {
-    #[test]
-    #[ignore = "a measurement"]
-    #[allow(clippy::print_stderr, reason = "prints the measurement")]
-    fn phases() {
-        let bytes = std::fs::read("cards/details.bin").unwrap();
-        for _ in 0..3 {
-            let t = std::time::Instant::now();
-            let mut reader = super::Reader::new(&bytes, super::HEADER_LEN);
-            let mut secs = Vec::new();
-            for _ in 0..super::SECTIONS {
-                let start = reader.position();
-                let len = u32::from_le_bytes(bytes[start + 1..start + 5].try_into().unwrap());
-                let mut section = super::Reader::new(&bytes, start + 5);
-                let data = section.blob().unwrap();
-                secs.push(super::inflate(data, len as usize).unwrap());
-                reader = super::Reader::new(&bytes, section.position());
-            }
-            let t1 = t.elapsed();
-            let sizes: Vec<usize> = secs.iter().map(Vec::len).collect();
-            let tables: Vec<super::Table> = secs[..7]
-                .iter()
-                .map(|s| super::Table::read(s).unwrap())
-                .collect();
-            let t2 = t.elapsed();
-            let records: Vec<super::Record> = postcard::from_bytes(&secs[7]).unwrap();
-            let t3 = t.elapsed();
-            let d = super::Decoder {
-                common: &tables[0],
-                languages: &tables[1..],
-            };
-            let all: Vec<_> = records.iter().map(|r| d.details(r).unwrap()).collect();
-            let t4 = t.elapsed();
-            eprintln!(
-                "inflate {t1:?} tables {t2:?} records {t3:?} details {t4:?} {sizes:?} {}",
-                all.len()
-            );
         }
     }
 }

@@ -32,7 +32,8 @@ use serde::{Deserialize, Serialize};
 use crate::names;
 use crate::names::lang::Language;
 
-pub use db::{CardDb, NameMatch};
+pub use db::{CardDb, NameMatch, TextRef};
+pub use details_file::TextParts;
 
 /// A card's name in each language it was printed in, and the rules name derived from them.
 ///

@@ -99,7 +99,7 @@ pub(crate) fn run(args: &SearchArgs) -> Outcome {
         SearchOutput::Text if found.is_empty() => String::new(),
         SearchOutput::Text => render::text(&db, &found, each_printing),
         SearchOutput::Json => render::json(&db, &query, &found, args.lang),
-        SearchOutput::List => render::list(&db, &found, args.lang),
+        SearchOutput::List => render::list(&db, &found, args.lang, search::legal_date(&query)),
     };
     let (stderr, code) = if found.is_empty() {
         (format!("no card matches `{query}`\n"), Exit::Findings)

@@ -105,6 +105,31 @@ fn ban_index(format: &Format, ban: &Ban) -> usize {
     found.unwrap_or(usize::MAX)
 }
 
+/// Whether [`judge`] finds `printing` legal (plainly or as a reprint): the same pool, bans
+/// and reprint rule, without the alternative printing and the differences a message about
+/// a printing that is not legal needs, and without the memo (a search asks once per
+/// printing).
+pub fn is_legal(format: &Format, db: &CardDb, printing: &Printing) -> bool {
+    if ban_of(format, db, printing).is_some() {
+        return false;
+    }
+    if format.admits(printing).is_ok() {
+        return true;
+    }
+    if !format.pool.reprint_rule {
+        return false;
+    }
+    let key = printing.rules_key();
+    db.name_matches(printing.names.primary()).any(|hit| {
+        db.get(hit.id).is_some_and(|other| {
+            other.rules_key() == key
+                && reprint::functionally_identical(printing, other)
+                && format.admits(other).is_ok()
+                && ban_of(format, db, other).is_none()
+        })
+    })
+}
+
 /// Judges one printing, without the memo.
 fn judge_now<'f>(format: &'f Format, db: &CardDb, printing: &Printing) -> Verdict<'f> {
     if let Some(ban) = ban_of(format, db, printing) {

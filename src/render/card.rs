@@ -9,7 +9,7 @@ use std::fmt::Write;
 
 use serde::Serialize;
 
-use super::card_text::{DetailsEntry, details_entry};
+use super::card_text::{DetailsEntry, GLUE, details_entry, glued, wrap};
 use crate::cards::lookup::{Card, Lookup, MatchedBy};
 use crate::cards::{CardDb, Category, EnergyKind, Names, Printing, PrintingId, Stage, TrainerKind};
 use crate::formats::history::{Period, legal_periods};
@@ -17,10 +17,7 @@ use crate::formats::legality::{Verdict, judge};
 use crate::formats::{Ban, Format};
 use crate::names::lang::Language;
 // Every value shown here is one line of a card page: line breaks in a dataset are escaped too.
-pub(super) use crate::util::escape::visible_line as visible;
-
-/// Width the text rendering fits in.
-const WIDTH: usize = 80;
+pub(super) use super::card_text::visible;
 
 /// What `deckbox card` found for a query, judged in every format given.
 #[derive(Debug, Clone, Serialize)]
@@ -512,7 +509,10 @@ fn card_text(out: &mut String, card: &CardEntry, mark: bool) {
     names_text(out, card);
     out.push('\n');
     printings_text(out, card, mark);
-    super::card_text::text(out, &card.printings);
+    let texts: Vec<(&str, &DetailsEntry)> = (card.printings.iter())
+        .filter_map(|p| Some((p.label.as_str(), p.details.as_ref()?)))
+        .collect();
+    super::card_text::text(out, &texts);
     out.push('\n');
     let date = card.formats.first().map(|f| f.as_of.as_str()).unwrap_or("");
     let _ = writeln!(out, "Legality as of {date}");
@@ -794,43 +794,9 @@ fn distinct<'a, T: PartialEq>(values: impl Iterator<Item = &'a T>) -> Vec<&'a T>
     out
 }
 
-/// Joins the words of a printing label (`TWM 128`) or a name so that [`wrap`] never breaks
-/// it. The unit separator cannot come from card data: [`visible`] escapes control
-/// characters.
-pub(super) const GLUE: char = '\u{1F}';
-
-pub(super) fn glued(label: &str) -> String {
-    visible(label).replace(' ', &GLUE.to_string())
-}
-
-/// Writes `text` after `prefix`, wrapped at [`WIDTH`] on spaces (not on [`GLUE`], written
-/// as a space), continuation lines indented by `indent` columns. A word longer than a line
-/// is left whole.
-pub(super) fn wrap(out: &mut String, prefix: &str, indent: usize, text: &str) {
-    let mut line = prefix.to_string();
-    let mut used = prefix.chars().count();
-    let mut empty = true;
-    for word in text.split(' ') {
-        let length = word.chars().count();
-        if !empty && used + 1 + length > WIDTH {
-            let _ = writeln!(out, "{}", line.trim_end());
-            line = " ".repeat(indent);
-            used = indent;
-            empty = true;
-        }
-        if !empty {
-            line.push(' ');
-            used += 1;
-        }
-        line.extend(word.chars().map(|c| if c == GLUE { ' ' } else { c }));
-        used += length;
-        empty = false;
-    }
-    let _ = writeln!(out, "{}", line.trim_end());
-}
-
 #[cfg(test)]
 mod tests {
+    use super::super::card_text::WIDTH;
     use super::*;
 
     #[test]

@@ -9,7 +9,6 @@ use std::fmt::Write;
 
 use serde::Serialize;
 
-use super::card::{PrintingEntry, glued, visible, wrap};
 use crate::cards::details::{Details, Texts, TypeModifier};
 use crate::cards::from_tcgdex::energy_symbol;
 use crate::names::lang::Language;
@@ -94,13 +93,11 @@ pub fn details_entry(details: &Details, lang: Language) -> DetailsEntry {
 }
 
 /// Each distinct text of the card's printings, under the printings that print it, then
-/// who illustrated each printing and its rarity.
-pub(super) fn text(out: &mut String, printings: &[PrintingEntry]) {
+/// who illustrated each printing and its rarity. `printings`: each printing's label and its
+/// details, where it has them.
+pub(super) fn text(out: &mut String, printings: &[(&str, &DetailsEntry)]) {
     let mut groups: Vec<(Vec<&str>, DetailsEntry)> = Vec::new();
-    for printing in printings {
-        let Some(details) = &printing.details else {
-            continue;
-        };
+    for &(label, details) in printings {
         let shared = DetailsEntry {
             illustrator: None,
             rarity: None,
@@ -110,8 +107,8 @@ pub(super) fn text(out: &mut String, printings: &[PrintingEntry]) {
             continue;
         }
         match groups.iter_mut().find(|(_, text)| *text == shared) {
-            Some((labels, _)) => labels.push(&printing.label),
-            None => groups.push((vec![&printing.label], shared)),
+            Some((labels, _)) => labels.push(label),
+            None => groups.push((vec![label], shared)),
         }
     }
     for (labels, details) in &groups {
@@ -145,17 +142,17 @@ pub(super) fn text(out: &mut String, printings: &[PrintingEntry]) {
 /// The distinct values of one fact, each with the printings that have it, in the order
 /// they first appear.
 fn by_value<'p>(
-    printings: &'p [PrintingEntry],
+    printings: &[(&'p str, &'p DetailsEntry)],
     fact: impl Fn(&'p DetailsEntry) -> Option<&'p str>,
 ) -> Vec<(&'p str, Vec<&'p str>)> {
     let mut values: Vec<(&str, Vec<&str>)> = Vec::new();
-    for printing in printings {
-        let Some(value) = printing.details.as_ref().and_then(&fact) else {
+    for &(label, details) in printings {
+        let Some(value) = fact(details) else {
             continue;
         };
         match values.iter_mut().find(|(known, _)| *known == value) {
-            Some((_, labels)) => labels.push(&printing.label),
-            None => values.push((value, vec![&printing.label])),
+            Some((_, labels)) => labels.push(label),
+            None => values.push((value, vec![label])),
         }
     }
     values
@@ -200,7 +197,7 @@ fn paragraphs(out: &mut String, text: &str) {
 fn stats_line(details: &DetailsEntry) -> String {
     let mut parts = Vec::new();
     if let Some(hp) = details.hp {
-        parts.push(format!("HP{}{hp}", super::card::GLUE));
+        parts.push(format!("HP{}{hp}", GLUE));
     }
     for (label, list) in [
         ("weakness", &details.weaknesses),
@@ -213,7 +210,47 @@ fn stats_line(details: &DetailsEntry) -> String {
         }
     }
     if let Some(retreat) = details.retreat {
-        parts.push(format!("retreat{}{retreat}", super::card::GLUE));
+        parts.push(format!("retreat{}{retreat}", GLUE));
     }
     parts.join(" · ")
+}
+
+pub(super) use crate::util::escape::visible_line as visible;
+
+/// Width the text rendering fits in.
+pub(super) const WIDTH: usize = 80;
+
+/// Joins the words of a printing label (`TWM 128`) or a name so that [`wrap`] never breaks
+/// it. The unit separator cannot come from card data: [`visible`] escapes control
+/// characters.
+pub(super) const GLUE: char = '\u{1F}';
+
+pub(super) fn glued(label: &str) -> String {
+    visible(label).replace(' ', &GLUE.to_string())
+}
+
+/// Writes `text` after `prefix`, wrapped at [`WIDTH`] on spaces (not on [`GLUE`], written
+/// as a space), continuation lines indented by `indent` columns. A word longer than a line
+/// is left whole.
+pub(super) fn wrap(out: &mut String, prefix: &str, indent: usize, text: &str) {
+    let mut line = prefix.to_string();
+    let mut used = prefix.chars().count();
+    let mut empty = true;
+    for word in text.split(' ') {
+        let length = word.chars().count();
+        if !empty && used + 1 + length > WIDTH {
+            let _ = writeln!(out, "{}", line.trim_end());
+            line = " ".repeat(indent);
+            used = indent;
+            empty = true;
+        }
+        if !empty {
+            line.push(' ');
+            used += 1;
+        }
+        line.extend(word.chars().map(|c| if c == GLUE { ' ' } else { c }));
+        used += length;
+        empty = false;
+    }
+    let _ = writeln!(out, "{}", line.trim_end());
 }

@@ -114,8 +114,20 @@ pub fn json(db: &CardDb, query: &str, found: &[Found], lang: Language) -> String
 }
 
 /// Deck list lines, one a card (its newest printing found) or one a printing:
-/// `1 Dreepy TWM 128`.
-pub fn list(db: &CardDb, found: &[Found], lang: Language) -> String {
+/// `1 Dreepy TWM 128`. With `released_by` (the date of the query's `legal:F@DATE`), a card's
+/// line names its newest printing released by then: a reprint released later is legal at
+/// that date only as a reprint, and a list of that day could not name it.
+pub fn list(
+    db: &CardDb,
+    found: &[Found],
+    lang: Language,
+    released_by: Option<jiff::civil::Date>,
+) -> String {
+    let by = released_by.map(|date| date.to_string());
+    let in_time = |p: &crate::cards::Printing| {
+        by.as_deref()
+            .is_none_or(|by| !p.release_date.is_empty() && p.release_date.as_str() <= by)
+    };
     let mut out = String::new();
     for card in found {
         let Some(&id) = card.printings.last() else {
@@ -125,11 +137,13 @@ pub fn list(db: &CardDb, found: &[Found], lang: Language) -> String {
             vec![id]
         } else {
             // The newest printing with a printed set code, as a deck list writes one.
-            let coded = card
-                .printings
-                .iter()
-                .rev()
-                .find(|&&id| db.get(id).is_some_and(|p| !p.set_code.is_empty()));
+            let newest = |keep: &dyn Fn(&crate::cards::Printing) -> bool| {
+                (card.printings.iter().rev()).find(|&&id| {
+                    db.get(id)
+                        .is_some_and(|p| !p.set_code.is_empty() && keep(p))
+                })
+            };
+            let coded = newest(&in_time).or_else(|| newest(&|_| true));
             vec![*coded.unwrap_or(&id)]
         };
         for id in ids {

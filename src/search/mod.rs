@@ -1,10 +1,11 @@
-//! `deckbox search`: every printing a query describes ([`query`] reads it, [`filter`] holds
-//! the keys and tests it), grouped by card and sorted ([`group`]).
+//! `deckbox search`: every printing a query describes ([`query`] reads it, [`keys`] holds
+//! the keys, [`filter`] tests it), grouped by card and sorted ([`group`]).
 //!
 //! This wing reads the card database, the names' folding and the formats' own legality; it
 //! prints nothing and knows no output: `render::search` shows the answer.
 
 pub mod filter;
+pub mod keys;
 pub mod query;
 
 use crate::cards::{CardDb, PrintingId};
@@ -15,7 +16,7 @@ pub use query::{SearchError, parse};
 /// Every printing `query` describes, in database order.
 pub fn search(db: &CardDb, query: &str) -> Result<Vec<PrintingId>, SearchError> {
     let expr = query::parse(query)?;
-    let state = filter::State::new(db);
+    let state = keys::State::new(db);
     let compiled = filter::compile(db, &expr, &state)?;
     if compiled.reads_every_printing() {
         // Decode them all at once, on every processor, rather than one by one in the first
@@ -29,6 +30,34 @@ pub fn search(db: &CardDb, query: &str) -> Result<Vec<PrintingId>, SearchError> 
         .filter(|(_, hit)| **hit)
         .filter_map(|(index, _)| PrintingId::try_from(index).ok())
         .collect())
+}
+
+/// The earliest date a `legal:F@DATE` term of `query` judges at, when it has one: a deck
+/// list of the answer names printings released by then.
+pub fn legal_date(query: &str) -> Option<jiff::civil::Date> {
+    fn walk(expr: &query::Expr, dates: &mut Vec<jiff::civil::Date>) {
+        match expr {
+            query::Expr::And(parts) | query::Expr::Or(parts) => {
+                parts.iter().for_each(|part| walk(part, dates));
+            }
+            // `-legal:standard@…` asks for cards not legal then: no date to keep to.
+            query::Expr::Not(_) | query::Expr::Words(_) => {}
+            query::Expr::Term(term) => {
+                if let (
+                    "legal",
+                    query::Value::Format {
+                        date: Some(date), ..
+                    },
+                ) = (term.key.name, &term.value)
+                {
+                    dates.push(*date);
+                }
+            }
+        }
+    }
+    let mut dates = Vec::new();
+    walk(&query::parse(query).ok()?, &mut dates);
+    dates.into_iter().min()
 }
 
 /// How the answer is ordered.
@@ -97,7 +126,7 @@ pub fn group(
     let hp = |f: &Found| {
         f.printings
             .iter()
-            .filter_map(|&id| db.details(id).and_then(|d| d.hp))
+            .filter_map(|&id| db.facts(id).and_then(|d| d.hp))
             .max()
     };
     let set_place = |f: &Found| {

@@ -3,14 +3,15 @@
 //! A query is terms joined by juxtaposition (and), `or`, `-` or `not` (not) and parentheses;
 //! `not` binds tightest, then and, then `or`. A term is a bare word or a `"quoted phrase"`
 //! (a card name, or a set code and number such as `TWM 128`), or a key from
-//! [`super::filter::KEYS`] with an operator and a value (`hp>=120`, `text:"draw 3"`). The
+//! [`super::keys::KEYS`] with an operator and a value (`hp>=120`, `text:"draw 3"`). The
 //! parser checks each key and value against that table, so a mistake is found before any
 //! card is read, with its byte span in the query as typed and the nearest key or value. It
 //! knows no card database: [`super::filter`] resolves names and printings.
 
 use jiff::civil::Date;
 
-use super::filter::{KEYS, Key, Kind};
+pub use super::keys::Op;
+use super::keys::{KEYS, Key, Kind};
 use crate::deck::Span;
 
 /// Longest query accepted, in bytes.
@@ -19,28 +20,6 @@ pub const MAX_QUERY_BYTES: usize = 1000;
 pub const MAX_DEPTH: usize = 32;
 /// Terms (words, phrases and keyed terms) in one query.
 pub const MAX_TERMS: usize = 64;
-
-/// How a keyed term compares: `:` and `=` mean equal (or "contains" for text).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Op {
-    Eq,
-    Lt,
-    Le,
-    Gt,
-    Ge,
-}
-
-impl Op {
-    pub fn holds<T: Ord>(self, have: T, want: T) -> bool {
-        match self {
-            Op::Eq => have == want,
-            Op::Lt => have < want,
-            Op::Le => have <= want,
-            Op::Gt => have > want,
-            Op::Ge => have >= want,
-        }
-    }
-}
 
 /// A bare word or a quoted phrase, as written (without its quotes).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -72,6 +51,8 @@ pub struct Term {
     pub key: &'static Key,
     pub op: Op,
     pub value: Value,
+    /// Whether the value was a `"quoted phrase"` (a name then matches whole words only).
+    pub quoted: bool,
     pub span: Span,
 }
 
@@ -335,7 +316,8 @@ impl<'a> Parser<'a> {
         };
         self.pos += name.len() + op_len;
         let value_start = self.pos;
-        let raw = if self.peek() == Some('"') {
+        let quoted = self.peek() == Some('"');
+        let raw = if quoted {
             self.quoted()?
         } else {
             let word = self.word_ahead();
@@ -362,6 +344,7 @@ impl<'a> Parser<'a> {
             key,
             op,
             value,
+            quoted,
             span: Span::new(start, self.pos - start),
         })
     }

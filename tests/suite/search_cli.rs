@@ -324,7 +324,7 @@ fn the_user_guide_lists_every_key() {
         .split("## Finding cards: `deckbox search`")
         .nth(1)
         .unwrap();
-    for key in deckbox::search::filter::KEYS {
+    for key in deckbox::search::keys::KEYS {
         for name in key.names() {
             assert!(
                 section.contains(&format!("`{name}:`")) || section.contains(&format!("`{name}`")),
@@ -332,4 +332,76 @@ fn the_user_guide_lists_every_key() {
             );
         }
     }
+}
+
+#[test]
+fn a_bare_word_starts_a_word_of_the_name_in_any_language() {
+    // Typed as players type them: the start of a name, in English, French, German.
+    let char = names("char");
+    for name in ["Charizard", "Charmander", "Charmeleon"] {
+        assert!(char.contains(name), "{char:?}");
+    }
+    // `char` starts no word of `Richard` or `Orchard`-like names: a word's start only.
+    assert!(
+        char.iter().all(|name| !name.starts_with("Rich")),
+        "{char:?}"
+    );
+    let mew = names("mew");
+    assert!(mew.contains("Mew") && mew.contains("Mewtwo"), "{mew:?}");
+    assert!(
+        mew.contains("Mewtwo ex") || mew.contains("Mew ex"),
+        "{mew:?}"
+    );
+    assert!(names("pika").contains("Pikachu"));
+    // French `Dracaufeu` and German `Glurak` are Charizard.
+    assert!(names("dracau").contains("Charizard"));
+    assert!(names("GLUR").contains("Charizard"));
+    // A quoted phrase keeps to whole words: Mew, not Mewtwo.
+    let exact = names("\"mew\"");
+    assert!(
+        exact.contains("Mew") && !exact.contains("Mewtwo"),
+        "{exact:?}"
+    );
+    let keyed = names("name:\"mew\"");
+    assert_eq!(keyed, exact);
+    assert!(names("name:mewt").contains("Mewtwo"));
+    // Several words: each starts a word of the same card's name.
+    assert!(names("prof res").contains("Professor's Research"));
+}
+
+#[test]
+fn a_list_at_a_date_names_printings_released_by_then() {
+    let query = "name:\"ultra ball\" legal:expanded@2015-06-01";
+    let (code, out) = search(&[query, "--output", "list"]);
+    assert_eq!(code, 0, "{out}");
+    let lines: Vec<&str> = stdout_of(&out).lines().collect();
+    assert_eq!(lines.len(), 1, "{out}");
+    // Ultra Ball was reprinted long after 2015 (legal then only as a reprint): the list
+    // names a printing a list of June 2015 could name.
+    let (code, json) = search(&[query, "--unique", "printings", "--output", "json"]);
+    assert_eq!(code, 0, "{json}");
+    let value: serde_json::Value = serde_json::from_str(stdout_of(&json)).unwrap();
+    let mut released = std::collections::HashMap::new();
+    for card in value["cards"].as_array().unwrap() {
+        for p in card["printings"].as_array().unwrap() {
+            let label = format!(
+                "{} {}",
+                p["set"].as_str().unwrap(),
+                p["number"].as_str().unwrap()
+            );
+            released.insert(label, p["released"].as_str().unwrap().to_string());
+        }
+    }
+    assert!(
+        released.values().any(|date| date.as_str() > "2015-06-01"),
+        "the test needs a later reprint: {released:?}"
+    );
+    let label = lines[0].trim_start_matches("1 Ultra Ball ");
+    let date = &released[label];
+    assert!(date.as_str() <= "2015-06-01", "{label} released {date}");
+    let newest_by_then = released
+        .values()
+        .filter(|d| d.as_str() <= "2015-06-01")
+        .max();
+    assert_eq!(Some(date), newest_by_then);
 }

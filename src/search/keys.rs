@@ -1,0 +1,745 @@
+//! The search keys and their predicates: [`KEYS`] is the one table a key is added to (its
+//! names, the kind of value it takes, and the test a printing passes). The parser
+//! ([`super::query`]) checks a query against it; [`super::filter`] runs the tests.
+//!
+//! Names are folded as [`crate::names::fold`] folds them (case, accents, apostrophes), in
+//! all six languages.
+
+use std::collections::HashSet;
+
+use jiff::civil::Date;
+
+use std::sync::atomic::{AtomicU8, Ordering};
+
+use crate::cards::details::Details;
+use crate::cards::{
+    CardDb, Category, EnergyKind, Printing, PrintingId, Stage, Tag, TextParts, TextRef, TrainerKind,
+};
+use crate::formats::Format;
+use crate::formats::legality;
+use crate::names::lang::Language;
+
+/// How a keyed term compares: `:` and `=` mean equal (or "contains" for text).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Op {
+    Eq,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
+
+impl Op {
+    pub fn holds<T: Ord>(self, have: T, want: T) -> bool {
+        match self {
+            Op::Eq => have == want,
+            Op::Lt => have < want,
+            Op::Le => have <= want,
+            Op::Gt => have > want,
+            Op::Ge => have >= want,
+        }
+    }
+}
+
+/// The kind of value a key takes, which decides how the parser checks it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// Free text, matched as whole words after folding.
+    Text,
+    /// A card name: the test sees every card whose name holds it.
+    Card,
+    /// A whole number, with `=`, `<`, `<=`, `>`, `>=`.
+    Number,
+    /// A date (YYYY-MM-DD), with the same operators.
+    Date,
+    /// One of these words (case aside, unless two differ only by case).
+    Choice(&'static [&'static str]),
+    /// A built-in format id, optionally `@YYYY-MM-DD`.
+    Format,
+}
+
+impl Kind {
+    /// What a value of this kind looks like, for messages and the docs.
+    pub fn expects(self) -> String {
+        match self {
+            Kind::Text => "text".into(),
+            Kind::Card => "a card name".into(),
+            Kind::Number => "a whole number".into(),
+            Kind::Date => "a date (YYYY-MM-DD)".into(),
+            Kind::Choice(choices) => format!("one of {}", choices.join(", ")),
+            Kind::Format => "a format id, optionally @YYYY-MM-DD".into(),
+        }
+    }
+
+    /// Whether `<`, `<=`, `>`, `>=` make sense for it.
+    pub fn ordered(self) -> bool {
+        matches!(self, Kind::Number | Kind::Date)
+    }
+}
+
+/// What a printing is tested with: the printing, its details and the search's shared state.
+pub struct Seen<'a> {
+    pub id: PrintingId,
+    pub printing: &'a Printing,
+    pub(super) state: &'a State<'a>,
+}
+
+impl<'a> Seen<'a> {
+    /// The printing's details without their texts ([`CardDb::facts`]), decoded only when a
+    /// test reads them (a query without a detail key never decodes any).
+    pub fn details(&self) -> Option<&'a Details> {
+        self.state.db.facts(self.id)
+    }
+
+    /// Whether one of the printing's texts among `parts`, in any language, holds `needle`.
+    fn texts_hold(&self, parts: TextParts, needle: &Needle) -> bool {
+        let db = self.state.db;
+        db.texts(self.id, parts, &mut |text| match text {
+            TextRef::Inline { text, .. } => needle.in_text(text),
+            TextRef::Table { lang, id } => needle.in_table(db, lang, id),
+        })
+    }
+}
+
+/// A key's test, typed by the value it compares with.
+#[derive(Clone, Copy)]
+pub enum Test {
+    Text(fn(&Seen, &Needle) -> bool),
+    Card(fn(&Seen, &Related) -> bool),
+    Number(fn(&Seen, Op, u32) -> bool),
+    Date(fn(&Seen, Op, Date) -> bool),
+    Choice(fn(&Seen, &str) -> bool),
+    /// Whether the printing passes in the format.
+    Format(fn(&Format, &CardDb, &Printing) -> bool),
+}
+
+impl std::fmt::Debug for Test {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Test")
+    }
+}
+
+/// A search key: one row of [`KEYS`].
+#[derive(Debug)]
+pub struct Key {
+    pub name: &'static str,
+    pub aliases: &'static [&'static str],
+    pub kind: Kind,
+    /// One line for the docs: what the key matches.
+    pub doc: &'static str,
+    /// Relative cost of the test, so an `and` runs cheap tests first (0 cheapest).
+    pub cost: u8,
+    pub test: Test,
+}
+
+impl PartialEq for Key {
+    fn eq(&self, other: &Key) -> bool {
+        self.name == other.name
+    }
+}
+
+impl Eq for Key {}
+
+impl Key {
+    /// The name and its aliases.
+    pub fn names(&self) -> impl Iterator<Item = &'static str> {
+        std::iter::once(self.name).chain(self.aliases.iter().copied())
+    }
+}
+
+const KINDS: &[&str] = &[
+    "pokemon",
+    "trainer",
+    "energy",
+    "item",
+    "supporter",
+    "stadium",
+    "tool",
+    "technical-machine",
+    "rockets-secret-machine",
+    "basic-energy",
+    "special-energy",
+];
+const STAGES: &[&str] = &[
+    "basic", "stage1", "stage2", "mega", "break", "lvx", "vmax", "vstar", "vunion", "restored",
+    "baby",
+];
+const TYPES: &[&str] = &[
+    "grass",
+    "fire",
+    "water",
+    "lightning",
+    "psychic",
+    "fighting",
+    "darkness",
+    "metal",
+    "fairy",
+    "dragon",
+    "colorless",
+];
+const IS: &[&str] = &[
+    "ace-spec",
+    "radiant",
+    "prism-star",
+    "star",
+    "rule-box",
+    "ex",
+    "EX",
+    "GX",
+    "V",
+    "tag-team",
+    "reprint",
+    "promo",
+];
+
+/// Every search key. Adding a key is adding a row here (and its line in the user guide).
+pub const KEYS: &[Key] = &[
+    Key {
+        name: "name",
+        aliases: &["n"],
+        kind: Kind::Text,
+        doc: "a word of the card's name, in any of the six languages, starts with this word (`name:char` finds Charizard); a `\"quoted phrase\"` must match whole words",
+        cost: 2,
+        test: Test::Text(|seen, needle| seen.state.names_hold(seen.id, needle)),
+    },
+    Key {
+        name: "set",
+        aliases: &["s"],
+        kind: Kind::Text,
+        doc: "the printed set code (`TWM`, `PR-SV`) or the TCGdex set id (`sv06`)",
+        cost: 1,
+        test: Test::Text(|seen, needle| {
+            let p = seen.printing;
+            p.set_id.eq_ignore_ascii_case(&needle.raw)
+                || (!p.set_code.is_empty() && p.set_code == crate::cards::set_key(&needle.raw))
+        }),
+    },
+    Key {
+        name: "number",
+        aliases: &["no"],
+        kind: Kind::Text,
+        doc: "the collector number (`128`, `TG05`, `GG59`)",
+        cost: 1,
+        test: Test::Text(|seen, needle| {
+            seen.printing.number == crate::cards::number_key(&needle.raw)
+        }),
+    },
+    Key {
+        name: "kind",
+        aliases: &["k"],
+        kind: Kind::Choice(KINDS),
+        doc: "the kind of card",
+        cost: 0,
+        test: Test::Choice(kind_is),
+    },
+    Key {
+        name: "stage",
+        aliases: &[],
+        kind: Kind::Choice(STAGES),
+        doc: "the Pokémon's stage; `basic` is a Basic Pokémon as the rules define it (Baby Pokémon too)",
+        cost: 0,
+        test: Test::Choice(stage_is),
+    },
+    Key {
+        name: "type",
+        aliases: &["t"],
+        kind: Kind::Choice(TYPES),
+        doc: "one of the Pokémon's types",
+        cost: 0,
+        test: Test::Choice(|seen, want| {
+            seen.printing
+                .types
+                .iter()
+                .any(|t| t.eq_ignore_ascii_case(want))
+        }),
+    },
+    Key {
+        name: "weak",
+        aliases: &[],
+        kind: Kind::Choice(TYPES),
+        doc: "the Pokémon's Weakness",
+        cost: 1,
+        test: Test::Choice(|seen, want| {
+            seen.details().is_some_and(|d| of_type(&d.weaknesses, want))
+        }),
+    },
+    Key {
+        name: "resist",
+        aliases: &[],
+        kind: Kind::Choice(TYPES),
+        doc: "the Pokémon's Resistance",
+        cost: 1,
+        test: Test::Choice(|seen, want| {
+            seen.details()
+                .is_some_and(|d| of_type(&d.resistances, want))
+        }),
+    },
+    Key {
+        name: "mark",
+        aliases: &[],
+        kind: Kind::Text,
+        doc: "the regulation mark (`G`, `H`)",
+        cost: 0,
+        test: Test::Text(|seen, needle| {
+            let mut chars = needle.raw.chars();
+            let (Some(mark), None) = (chars.next(), chars.next()) else {
+                return false;
+            };
+            seen.printing.regulation_mark == Some(mark.to_ascii_uppercase())
+        }),
+    },
+    Key {
+        name: "rarity",
+        aliases: &["r"],
+        kind: Kind::Text,
+        doc: "the rarity as TCGdex names it (`Common`, `Double rare`, `ACE SPEC Rare`)",
+        cost: 1,
+        test: Test::Text(|seen, needle| {
+            let rarity = seen.details().and_then(|d| d.rarity.as_deref());
+            rarity.is_some_and(|rarity| needle.in_text(rarity))
+        }),
+    },
+    Key {
+        name: "artist",
+        aliases: &["a"],
+        kind: Kind::Text,
+        doc: "the illustrator",
+        cost: 1,
+        test: Test::Text(|seen, needle| {
+            let artist = seen.details().and_then(|d| d.illustrator.as_deref());
+            artist.is_some_and(|artist| needle.in_text(artist))
+        }),
+    },
+    Key {
+        name: "is",
+        aliases: &[],
+        kind: Kind::Choice(IS),
+        doc: "a rule or mechanic the card carries; `ex` (Pokémon ex) and `EX` (Pokémon-EX) differ; `reprint`: an older printing has the same name and text; `promo`: a Black Star Promo",
+        cost: 1,
+        test: Test::Choice(is),
+    },
+    Key {
+        name: "evolves",
+        aliases: &[],
+        kind: Kind::Card,
+        doc: "evolves from a card whose name holds these words",
+        cost: 2,
+        test: Test::Card(|seen, related| {
+            let from = seen.printing.evolves_from.as_deref();
+            from.is_some_and(|from| related.keys.contains(&crate::names::lookup_key(from)))
+        }),
+    },
+    Key {
+        name: "into",
+        aliases: &[],
+        kind: Kind::Card,
+        doc: "a card whose name holds these words evolves from it",
+        cost: 2,
+        test: Test::Card(|seen, related| related.from.contains(seen.printing.rules_key())),
+    },
+    Key {
+        name: "hp",
+        aliases: &[],
+        kind: Kind::Number,
+        doc: "the Pokémon's HP",
+        cost: 1,
+        test: Test::Number(|seen, op, want| {
+            seen.details()
+                .and_then(|d| d.hp)
+                .is_some_and(|hp| op.holds(u32::from(hp), want))
+        }),
+    },
+    Key {
+        name: "retreat",
+        aliases: &[],
+        kind: Kind::Number,
+        doc: "the number of Energy in the retreat cost",
+        cost: 1,
+        test: Test::Number(|seen, op, want| {
+            let retreat = seen.details().and_then(|d| d.retreat);
+            retreat.is_some_and(|retreat| op.holds(u32::from(retreat), want))
+        }),
+    },
+    Key {
+        name: "damage",
+        aliases: &[],
+        kind: Kind::Number,
+        doc: "the printed damage of any attack (`120+` counts as 120)",
+        cost: 1,
+        test: Test::Number(|seen, op, want| {
+            attacks(seen).any(|a| a.base_damage().is_some_and(|d| op.holds(d, want)))
+        }),
+    },
+    Key {
+        name: "cost",
+        aliases: &[],
+        kind: Kind::Number,
+        doc: "the number of Energy an attack costs (any attack)",
+        cost: 1,
+        test: Test::Number(|seen, op, want| {
+            attacks(seen).any(|a| op.holds(u32::try_from(a.cost.len()).unwrap_or(u32::MAX), want))
+        }),
+    },
+    Key {
+        name: "released",
+        aliases: &["date"],
+        kind: Kind::Date,
+        doc: "the set's release date",
+        cost: 0,
+        test: Test::Date(|seen, op, want| {
+            crate::util::date::parse(&seen.printing.release_date).is_some_and(|d| op.holds(d, want))
+        }),
+    },
+    Key {
+        name: "year",
+        aliases: &[],
+        kind: Kind::Number,
+        doc: "the year of the set's release",
+        cost: 0,
+        test: Test::Number(|seen, op, want| {
+            let year = seen
+                .printing
+                .release_date
+                .get(..4)
+                .and_then(|y| y.parse().ok());
+            year.is_some_and(|year: u32| op.holds(year, want))
+        }),
+    },
+    Key {
+        name: "attack",
+        aliases: &[],
+        kind: Kind::Text,
+        doc: "an attack's name or text, in any language",
+        cost: 3,
+        test: Test::Text(|seen, needle| {
+            let parts = TextParts {
+                attack_names: true,
+                attack_texts: true,
+                ..TextParts::default()
+            };
+            seen.texts_hold(parts, needle)
+        }),
+    },
+    Key {
+        name: "ability",
+        aliases: &[],
+        kind: Kind::Text,
+        doc: "an Ability's (or Poké-Power's, Poké-Body's...) name or text, in any language",
+        cost: 3,
+        test: Test::Text(|seen, needle| {
+            let parts = TextParts {
+                ability_names: true,
+                ability_texts: true,
+                ..TextParts::default()
+            };
+            seen.texts_hold(parts, needle)
+        }),
+    },
+    Key {
+        name: "text",
+        aliases: &["o"],
+        kind: Kind::Text,
+        doc: "the rules text of the card's attacks, Abilities, or of the Trainer or Energy, in any language",
+        cost: 3,
+        test: Test::Text(|seen, needle| {
+            let parts = TextParts {
+                attack_texts: true,
+                ability_texts: true,
+                effect: true,
+                ..TextParts::default()
+            };
+            seen.texts_hold(parts, needle)
+        }),
+    },
+    Key {
+        name: "legal",
+        aliases: &["f"],
+        kind: Kind::Format,
+        doc: "legal in the format (at the date after `@`), as `check` judges: pool, bans and the reprint rule",
+        cost: 5,
+        test: Test::Format(legality::is_legal),
+    },
+    Key {
+        name: "banned",
+        aliases: &[],
+        kind: Kind::Format,
+        doc: "on the format's ban list (at the date after `@`)",
+        cost: 4,
+        test: Test::Format(|format, db, printing| legality::ban_of(format, db, printing).is_some()),
+    },
+];
+
+/// Whether one of `modifiers` (a Weakness or Resistance list) is of type `want`.
+fn of_type(modifiers: &[crate::cards::details::TypeModifier], want: &str) -> bool {
+    modifiers
+        .iter()
+        .any(|m| m.energy_type.eq_ignore_ascii_case(want))
+}
+
+fn kind_is(seen: &Seen, want: &str) -> bool {
+    let p = seen.printing;
+    let trainer = |kind| p.category == Category::Trainer && p.trainer == Some(kind);
+    match want {
+        "pokemon" => p.category == Category::Pokemon,
+        "trainer" => p.category == Category::Trainer,
+        "energy" => p.category == Category::Energy,
+        "item" => trainer(TrainerKind::Item),
+        "supporter" => trainer(TrainerKind::Supporter),
+        "stadium" => trainer(TrainerKind::Stadium),
+        "tool" => trainer(TrainerKind::Tool),
+        "technical-machine" => trainer(TrainerKind::TechnicalMachine),
+        "rockets-secret-machine" => trainer(TrainerKind::RocketsSecretMachine),
+        "basic-energy" => p.is_basic_energy(),
+        "special-energy" => p.category == Category::Energy && p.energy == Some(EnergyKind::Special),
+        _ => false,
+    }
+}
+
+fn stage_is(seen: &Seen, want: &str) -> bool {
+    let p = seen.printing;
+    let pokemon = p.category == Category::Pokemon;
+    let stage_or_tag =
+        |stage: Stage, tag: Tag| pokemon && (p.stage == Some(stage) || p.tags.contains(tag));
+    match want {
+        "basic" => p.is_basic_pokemon(),
+        "stage1" => pokemon && p.stage == Some(Stage::Stage1),
+        "stage2" => pokemon && p.stage == Some(Stage::Stage2),
+        "mega" => stage_or_tag(Stage::Mega, Tag::Mega),
+        "break" => stage_or_tag(Stage::Break, Tag::Break),
+        "lvx" => stage_or_tag(Stage::LevelUp, Tag::LvX),
+        "vmax" => stage_or_tag(Stage::Vmax, Tag::Vmax),
+        "vstar" => stage_or_tag(Stage::Vstar, Tag::Vstar),
+        "vunion" => stage_or_tag(Stage::VUnion, Tag::VUnion),
+        "restored" => pokemon && p.stage == Some(Stage::Restored),
+        "baby" => pokemon && p.stage == Some(Stage::Baby),
+        _ => false,
+    }
+}
+
+fn is(seen: &Seen, want: &str) -> bool {
+    let p = seen.printing;
+    match want {
+        "ace-spec" => p.ace_spec,
+        "radiant" => p.radiant,
+        "prism-star" => p.prism_star,
+        "star" => p.pokemon_star,
+        "rule-box" => p.has_rule_box(),
+        "ex" => p.tags.contains(Tag::LowerEx),
+        "EX" => p.tags.contains(Tag::UpperEx),
+        "GX" => p.tags.contains(Tag::Gx),
+        "V" => p.tags.contains(Tag::V),
+        "tag-team" => p.tags.contains(Tag::TagTeam),
+        "promo" => is_promo_set(&p.set_id),
+        "reprint" => is_reprint(seen),
+        _ => false,
+    }
+}
+
+/// A Black Star Promo set: TCGdex gives each series' promos an id ending in `p` (`svp`,
+/// `swshp`, `basep`, `np`); the trainer kits (`tk-xy-p`) are not promos.
+fn is_promo_set(set_id: &str) -> bool {
+    set_id.ends_with('p') && !set_id.contains('-') && !set_id.contains('.')
+}
+
+/// An older printing (earlier release, or the same day and earlier in the database) is the
+/// same card by the reprint rule's comparison.
+fn is_reprint(seen: &Seen) -> bool {
+    let p = seen.printing;
+    let db = seen.state.db;
+    let this = (p.release_date.as_str(), seen.id);
+    db.name_matches(p.names.primary()).any(|hit| {
+        db.get(hit.id).is_some_and(|other| {
+            (other.release_date.as_str(), hit.id) < this
+                && crate::formats::reprint::functionally_identical(p, other)
+        })
+    })
+}
+
+fn attacks<'a>(seen: &Seen<'a>) -> impl Iterator<Item = &'a crate::cards::details::Attack> {
+    seen.details().map_or(&[][..], |d| &d.attacks[..]).iter()
+}
+
+/// A text value: as written, and folded as names are.
+#[derive(Debug, Clone)]
+pub struct Needle {
+    pub raw: String,
+    pub folded: String,
+    /// For a name: whether the needle may end inside a word (a bare word: `char` finds
+    /// Charizard), or must end on a word's end (a `"quoted phrase"`).
+    pub prefix: bool,
+    memo: std::sync::Arc<TextMemo>,
+    /// Which printings a name needle finds, by printing id (see [`State::names_hold`]).
+    names: std::sync::Arc<std::sync::OnceLock<Vec<bool>>>,
+}
+
+/// Whether each text of a language's table holds a needle, found out once per text (a
+/// reprint shares its texts, and hundreds of cards say "Flip a coin."): 0 not yet, 1 no,
+/// 2 yes.
+#[derive(Default)]
+struct TextMemo([std::sync::OnceLock<Vec<AtomicU8>>; 6]);
+
+impl std::fmt::Debug for TextMemo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("TextMemo")
+    }
+}
+
+impl Needle {
+    pub(super) fn new(raw: &str) -> Needle {
+        Needle {
+            raw: raw.trim().to_string(),
+            folded: crate::names::fold(raw),
+            prefix: false,
+            memo: std::sync::Arc::default(),
+            names: std::sync::Arc::default(),
+        }
+    }
+
+    /// A needle for names: a bare word (or unquoted `name:` value) is a `prefix`.
+    pub(super) fn name(raw: &str, prefix: bool) -> Needle {
+        Needle {
+            prefix,
+            ..Needle::new(raw)
+        }
+    }
+
+    /// Whether a name's lookup key ([`crate::names::lookup_key`]: the name as deckbox
+    /// compares names, folded, its level and `Team Plasma` aside) holds the needle at the
+    /// start of a word, and, unless it is a prefix, ending at the end of one.
+    pub fn in_name(&self, key: &str) -> bool {
+        // Keys keep `EX` upper case (Pokémon-EX); a query folds it like any word.
+        let key = if key.bytes().any(|b| b.is_ascii_uppercase()) {
+            std::borrow::Cow::Owned(key.to_lowercase())
+        } else {
+            std::borrow::Cow::Borrowed(key)
+        };
+        if self.prefix {
+            starts_words(&key, &self.folded)
+        } else {
+            holds_words(&key, &self.folded)
+        }
+    }
+
+    /// [`Needle::in_text`] of text `id` of `lang`'s table, tested once.
+    fn in_table(&self, db: &CardDb, lang: Language, id: u32) -> bool {
+        let memo = self.memo.0[lang.index()]
+            .get_or_init(|| (0..=db.table_len(lang)).map(|_| AtomicU8::new(0)).collect());
+        let Some(slot) = memo.get(id as usize) else {
+            return false;
+        };
+        match slot.load(Ordering::Relaxed) {
+            1 => false,
+            2 => true,
+            _ => {
+                let hit = db
+                    .table_text(lang, id)
+                    .is_some_and(|text| self.in_text(text));
+                slot.store(1 + u8::from(hit), Ordering::Relaxed);
+                hit
+            }
+        }
+    }
+
+    /// Whether `text`, folded, holds the needle as whole words.
+    pub fn in_text(&self, text: &str) -> bool {
+        holds_words(&crate::names::fold(text), &self.folded)
+    }
+}
+
+/// Whether `haystack` holds `needle` starting and ending at word boundaries (both folded).
+pub fn holds_words(haystack: &str, needle: &str) -> bool {
+    if needle.is_empty() {
+        return false;
+    }
+    let word = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
+    haystack.match_indices(needle).any(|(at, _)| {
+        let before = haystack[..at].chars().next_back();
+        let after = haystack[at + needle.len()..].chars().next();
+        !word(before) && !word(after)
+    })
+}
+
+/// Whether `haystack` holds `needle` starting at a word boundary (both folded).
+pub fn starts_words(haystack: &str, needle: &str) -> bool {
+    if needle.is_empty() {
+        return false;
+    }
+    haystack.match_indices(needle).any(|(at, _)| {
+        !haystack[..at]
+            .chars()
+            .next_back()
+            .is_some_and(char::is_alphanumeric)
+    })
+}
+
+/// The cards a [`Kind::Card`] value names: the rules keys of every printing whose name holds
+/// it, and the lookup keys of what those printings evolve from.
+#[derive(Debug, Clone, Default)]
+pub struct Related {
+    pub keys: HashSet<String>,
+    pub from: HashSet<String>,
+}
+
+/// What every test of one search shares: the database.
+pub struct State<'a> {
+    pub(super) db: &'a CardDb,
+}
+
+impl<'a> State<'a> {
+    pub fn new(db: &'a CardDb) -> State<'a> {
+        State { db }
+    }
+
+    /// Whether one of printing `id`'s names, in some language, holds the needle (see
+    /// [`Needle::in_name`]). The first call tests every distinct name of the database once.
+    pub(super) fn names_hold(&self, id: PrintingId, needle: &Needle) -> bool {
+        let mask = needle.names.get_or_init(|| {
+            let mut mask = vec![false; self.db.len()];
+            for hit in self.db.names_where(|key| needle.in_name(key)) {
+                if let Some(slot) = usize::try_from(hit.id).ok().and_then(|i| mask.get_mut(i)) {
+                    *slot = true;
+                }
+            }
+            mask
+        });
+        usize::try_from(id)
+            .ok()
+            .and_then(|index| mask.get(index))
+            .is_some_and(|hit| *hit)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn word_starts() {
+        assert!(starts_words("charizard ex", "char"));
+        assert!(starts_words("mega charizard x ex", "charizard x"));
+        assert!(!starts_words("richard", "char"));
+        assert!(!starts_words("mew", ""));
+    }
+
+    #[test]
+    fn whole_words_only() {
+        assert!(holds_words("dreepy", "dreepy"));
+        assert!(holds_words("mew ex", "mew"));
+        assert!(!holds_words("mewtwo", "mew"));
+        assert!(holds_words(
+            "discard your hand and draw 7 cards",
+            "discard your hand"
+        ));
+        assert!(!holds_words("hand", ""));
+    }
+
+    #[test]
+    fn every_key_and_alias_is_unique() {
+        let mut seen = HashSet::new();
+        for key in KEYS {
+            for name in key.names() {
+                assert!(seen.insert(name), "{name} twice");
+            }
+        }
+    }
+}
