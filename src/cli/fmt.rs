@@ -183,7 +183,7 @@ fn many(args: &FmtArgs, mode: Mode, stdin: &mut dyn Read, out: &mut dyn Write) -
     };
     // A write error stops the run; the binary decides what it means for the exit code, as
     // for `check`.
-    let _ = in_chunks(&walked.files, stdin, work, report);
+    let _ = in_chunks(&walked.files, stdin, None, work, report);
     outcome.noted(&settings.notes)
 }
 
@@ -217,13 +217,21 @@ fn fmt_file(
             refuse_foreign_encoding(file, &input, mode)?;
             let declared = settings.declared_format(planned, &input)?;
             let format = declared.as_ref().unwrap_or(planned);
-            listing::format(&input, &settings.db, format).map_err(|refusal| Error::Refused {
+            let formatted = match mode {
+                // A canonical file is found without rendering its canonical text whole.
+                Mode::Check => listing::format_unless_canonical(&input, &settings.db, format),
+                Mode::Print | Mode::Write => {
+                    listing::format(&input, &settings.db, format).map(Some)
+                }
+            };
+            formatted.map_err(|refusal| Error::Refused {
                 name: deckbox::util::escape::path_line(file),
                 reason: refusal.to_string(),
             })
         });
     match formatted {
-        Ok(formatted) => match (mode, &lock, options) {
+        Ok(None) => {}
+        Ok(Some(formatted)) => match (mode, &lock, options) {
             (Mode::Write, Some(lock), Some(options)) => {
                 write_file(&mut outcome, file, &formatted, lock, options)
             }
