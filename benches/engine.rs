@@ -12,7 +12,8 @@
 //! sets the setups per run (default 20,000,000), `DECKBOX_BENCH_RUNS` the runs per case
 //! (default 5). `DECKBOX_BENCH_ONLY=<case>` runs one case once on one thread, so a profiler
 //! counts that case's instructions alone (`valgrind --tool=callgrind`); the cases are
-//! `minimal`, `cli`, `cli-want1`, `cli-want3`, `cli-3kinds`, and two parts of `cli`: `dealing`
+//! `minimal`, `cli`, `cli-want1`, `cli-want3`, `cli-group` (`Dreepy|Duskull>=1`), `cli-general`
+//! (the same question as `Dreepy>=1 | Duskull>=1`, on the general path), `cli-general3`, `cli-3kinds`, and two parts of `cli`: `dealing`
 //! (the engine's setups, nothing counted) and `counting` (the per-card counter alone).
 
 #![allow(clippy::print_stdout, reason = "a bench reports on stdout")]
@@ -61,6 +62,25 @@ fn main() {
             }),
         ),
         (
+            "cli-group",
+            Box::new(|threads| typical.run(&["Dreepy|Duskull>=1"], setups, threads)),
+        ),
+        (
+            "cli-general",
+            Box::new(|threads| typical.run(&["Dreepy>=1 | Duskull>=1"], setups, threads)),
+        ),
+        (
+            "cli-general3",
+            Box::new(|threads| {
+                let wants = [
+                    "Dreepy>=1 | Duskull>=1",
+                    "!(Rare Candy>=1) | Dreepy>=2",
+                    "Dreepy>=1 by T2 & Rare Candy>=1 by T3",
+                ];
+                typical.run(&wants, setups, threads)
+            }),
+        ),
+        (
             "cli-3kinds",
             Box::new(|threads| small.run(&[], setups, threads)),
         ),
@@ -87,7 +107,7 @@ fn main() {
         plan.push((format!("{name}, 1 thread"), index, 1));
     }
     for (index, (name, _)) in cases.iter().enumerate().skip(1) {
-        if cores > 1 && (*name == "cli" || *name == "cli-want1") {
+        if cores > 1 && matches!(*name, "cli" | "cli-want1" | "cli-general") {
             plan.push((format!("{name}, {cores} threads"), index, cores));
         }
     }
@@ -112,6 +132,20 @@ fn main() {
             rate.cpu / 1e6,
             rate.wall / baseline
         );
+    }
+    let one_thread = |case: &str| {
+        let at = plan
+            .iter()
+            .position(|(name, _, _)| *name == format!("{case}, 1 thread"));
+        at.map_or(0.0, |at| best[at].wall)
+    };
+    for (general, plain) in [
+        ("cli-general", "cli-group"),
+        ("cli-general", "cli"),
+        ("cli-3kinds", "minimal"),
+    ] {
+        let ratio = one_thread(general) / one_thread(plain);
+        println!("{general} / {plain}, 1 thread: {ratio:.2}×");
     }
     for ((name, case, threads), rate) in plan.iter().zip(&best) {
         let one = plan.iter().position(|(_, c, t)| c == case && *t == 1);

@@ -10,8 +10,8 @@ use clap::ValueEnum;
 use rayon::prelude::*;
 
 use super::{
-    NOTHING_FOUND, Outcome, SettingsArgs, Terminal, in_chunks, read_file, walk_messages,
-    walk_operands,
+    NOTHING_FOUND, Outcome, SettingsArgs, Terminal, in_chunks, on_pool, parse_threads, read_file,
+    thread_pool, walk_messages, walk_operands,
 };
 use deckbox::check::rules::Rule;
 use deckbox::check::{self, CheckedDeck};
@@ -42,6 +42,9 @@ pub struct CheckArgs {
     /// cards each deck still lacks from it (each deck on its own, by the reprint rule).
     #[arg(long, value_name = "COLLECTION")]
     pub have: Vec<PathBuf>,
+    /// Checking threads, at most 256; 0 means one per core.
+    #[arg(long, default_value_t = 0, value_parser = parse_threads)]
+    pub threads: usize,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -98,6 +101,10 @@ pub(crate) fn run(
             Err(error) => return Outcome::error(&error.into()),
         }
     };
+    let pool = match thread_pool(args.threads) {
+        Ok(pool) => pool,
+        Err(error) => return Outcome::error(&error),
+    };
     let mut failures: Vec<String> = std::mem::take(&mut walked.errors);
     let mut tally = Tally::default();
     let run = Run {
@@ -106,6 +113,7 @@ pub(crate) fn run(
         formats: &formats,
         style,
         collection: collection.as_ref(),
+        pool: pool.as_ref(),
     };
     let written = run.check_all(stdin, out, &mut failures, &mut tally);
     let mut outcome = Outcome {
@@ -166,6 +174,8 @@ struct Run<'a> {
     style: Style,
     /// `--have`: the collection each deck's missing cards are counted from.
     collection: Option<&'a deckbox::collection::Collection>,
+    /// `--threads N`: the pool to check on (`None`: rayon's global pool).
+    pool: Option<&'a rayon::ThreadPool>,
 }
 
 impl Run<'_> {
@@ -202,24 +212,26 @@ impl Run<'_> {
                 }
             }
             let first = writer.decks();
-            let pieces: Vec<(Piece, bool, bool)> = decks
-                .par_iter()
-                .enumerate()
-                .map(|(offset, (deck, missing))| {
-                    let unknown = deck
-                        .diagnostics
-                        .iter()
-                        .any(|diagnostic| diagnostic.rule == Rule::UnknownCard);
-                    let piece = Piece::render_with(
-                        deck,
-                        first + offset,
-                        self.style,
-                        &self.settings.db,
-                        *missing,
-                    );
-                    (piece, deck.valid(), unknown)
-                })
-                .collect();
+            let render = || {
+                decks
+                    .par_iter()
+                    .enumerate()
+                    .map(|(offset, (deck, missing))| {
+                        let unknown = deck
+                            .diagnostics
+                            .iter()
+                            .any(|diagnostic| diagnostic.rule == Rule::UnknownCard);
+                        let piece = Piece::render_with(
+                            deck,
+                            first + offset,
+                            self.style,
+                            &self.settings.db,
+                            *missing,
+                        );
+                        (piece, deck.valid(), unknown)
+                    })
+            };
+            let pieces: Vec<(Piece, bool, bool)> = on_pool(self.pool, || render().collect());
             drop(decks);
             for (piece, valid, unknown) in pieces {
                 tally.invalid |= !valid;
@@ -228,7 +240,7 @@ impl Run<'_> {
             }
             Ok(())
         };
-        in_chunks(self.files, stdin, check, report)?;
+        in_chunks(self.files, stdin, self.pool, check, report)?;
         tally.summary = writer.summary(failures.len());
         writer.finish(failures)
     }

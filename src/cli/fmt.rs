@@ -179,7 +179,7 @@ fn many(args: &FmtArgs, mode: Mode, stdin: &mut dyn Read, out: &mut dyn Write) -
     };
     // A write error stops the run; the binary decides what it means for the exit code, as
     // for `check`.
-    let _ = in_chunks(&walked.files, stdin, work, report);
+    let _ = in_chunks(&walked.files, stdin, None, work, report);
     outcome.noted(&settings.notes)
 }
 
@@ -213,10 +213,18 @@ fn fmt_file(
             refuse_foreign_encoding(file, &input, mode)?;
             let declared = settings.declared_format(planned, &input)?;
             let format = declared.as_ref().unwrap_or(planned);
-            listing::format(&input, &settings.db, format).map_err(|refusal| refused(file, &refusal))
+            let formatted = match mode {
+                // A canonical file is found without rendering its canonical text whole.
+                Mode::Check => listing::format_unless_canonical(&input, &settings.db, format),
+                Mode::Print | Mode::Write => {
+                    listing::format(&input, &settings.db, format).map(Some)
+                }
+            };
+            formatted.map_err(|refusal| refused(file, &refusal))
         });
     match formatted {
-        Ok(formatted) => match (mode, &lock, options) {
+        Ok(None) => {}
+        Ok(Some(formatted)) => match (mode, &lock, options) {
             (Mode::Write, Some(lock), Some(options)) => {
                 write_file(&mut outcome, file, &formatted, lock, options)
             }

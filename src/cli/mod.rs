@@ -225,6 +225,7 @@ const CHUNK: usize = 512;
 fn in_chunks<T: Send>(
     files: &[deckbox::settings::walk::DeckFile],
     stdin: &mut dyn Read,
+    pool: Option<&rayon::ThreadPool>,
     work: impl Fn(usize, Option<Result<DeckInput, Error>>) -> T + Sync,
     mut done: impl FnMut(Vec<T>) -> std::io::Result<()>,
 ) -> std::io::Result<()> {
@@ -236,14 +237,53 @@ fn in_chunks<T: Send>(
     });
     for (chunk, part) in files.chunks(CHUNK).enumerate() {
         let ready: Vec<_> = from_stdin.by_ref().take(part.len()).collect();
-        let results: Vec<T> = ready
-            .into_par_iter()
-            .enumerate()
-            .map(|(offset, ready)| work(chunk * CHUNK + offset, ready))
-            .collect();
+        let results: Vec<T> = on_pool(pool, || {
+            ready
+                .into_par_iter()
+                .enumerate()
+                .map(|(offset, ready)| work(chunk * CHUNK + offset, ready))
+                .collect()
+        });
         done(results)?;
     }
     Ok(())
+}
+
+/// Most threads `--threads` accepts: far more than any machine's cores, and a bound on what a
+/// typo (`--threads 100000`) can ask of the system.
+const MAX_THREADS: usize = 256;
+
+/// Reads `--threads`: a whole number from 0 (one per core) to [`MAX_THREADS`].
+fn parse_threads(text: &str) -> Result<usize, Error> {
+    match text.parse::<usize>() {
+        Ok(threads) if threads <= MAX_THREADS => Ok(threads),
+        _ => Err(Error::Usage {
+            message: format!("expected a whole number from 0 to {MAX_THREADS}"),
+        }),
+    }
+}
+
+/// A pool of `threads` workers for `--threads N`; `None` for 0, which leaves the work to
+/// rayon's global pool (one thread per core).
+fn thread_pool(threads: usize) -> Result<Option<rayon::ThreadPool>, Error> {
+    if threads == 0 {
+        return Ok(None);
+    }
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build();
+    // A process limit can refuse threads: an error, not a panic.
+    pool.map(Some).map_err(|error| Error::Usage {
+        message: format!(
+            "cannot start {threads} threads: {error}; ask for fewer with `--threads N`"
+        ),
+    })
+}
+
+/// Runs `op` on `pool` (`--threads N`), or on rayon's global pool without one.
+fn on_pool<R: Send>(pool: Option<&rayon::ThreadPool>, op: impl FnOnce() -> R + Send) -> R {
+    match pool {
+        Some(pool) => pool.install(op),
+        None => op(),
+    }
 }
 
 /// The deck files `operands` name, directories walked with the files the settings select.

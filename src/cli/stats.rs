@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use clap::ValueEnum;
 
-use super::{Outcome, SettingsArgs};
+use super::{Outcome, SettingsArgs, parse_threads};
 use deckbox::error::{Error, Exit};
 use deckbox::formats::Going;
 use deckbox::render;
@@ -143,19 +143,6 @@ pub(super) fn load_stats_deck(
         settings,
         kinds,
     })
-}
-
-/// Most simulation threads `--threads` accepts: far more than any machine's cores, and a
-/// bound on what a typo (`--threads 100000`) can ask of the system.
-const MAX_THREADS: usize = 256;
-
-fn parse_threads(text: &str) -> Result<usize, Error> {
-    match text.parse::<usize>() {
-        Ok(threads) if threads <= MAX_THREADS => Ok(threads),
-        _ => Err(Error::Usage {
-            message: format!("expected a whole number from 0 to {MAX_THREADS}"),
-        }),
-    }
 }
 
 pub(crate) fn run_stats(

@@ -124,10 +124,17 @@ pub fn deck_files(operands: &[PathBuf], selection: &Selection) -> Walked {
             });
         }
     }
-    let mut seen = std::collections::HashSet::new();
-    walked
-        .files
-        .retain(|file| file.path.as_os_str() == "-" || seen.insert(file.absolute.clone()));
+    // One walk lists a file once: only several operands can name a file twice. The set
+    // borrows the paths, so a walk of many files is not copied to find none.
+    if operands.len() > 1 {
+        let mut seen = std::collections::HashSet::new();
+        let keep: Vec<bool> = (walked.files.iter())
+            .map(|file| file.path.as_os_str() == "-" || seen.insert(file.absolute.as_path()))
+            .collect();
+        drop(seen);
+        let mut keep = keep.into_iter();
+        walked.files.retain(|_| keep.next().unwrap_or(true));
+    }
     walked
 }
 

@@ -417,16 +417,20 @@ fn many_files_come_out_in_path_order() {
     assert_eq!(first.code, 1);
     assert_eq!(paths(&first.stdout), expected);
     let short = run(dir.path(), &["check", ".", "--output", "short"], &[]);
-    for _ in 0..2 {
-        assert_eq!(
-            run(dir.path(), &["check", ".", "--output", "json"], &[]).stdout,
-            first.stdout
-        );
-        assert_eq!(
-            run(dir.path(), &["check", ".", "--output", "short"], &[]).stdout,
-            short.stdout
-        );
+    // The same report on one thread, two, and one per core (`--threads` as `stats` has it).
+    for threads in ["1", "2", "0"] {
+        let json = ["check", ".", "--output", "json", "--threads", threads];
+        assert_eq!(run(dir.path(), &json, &[]).stdout, first.stdout);
+        let again = ["check", ".", "--output", "short", "--threads", threads];
+        assert_eq!(run(dir.path(), &again, &[]).stdout, short.stdout);
     }
+    let refused = run(dir.path(), &["check", ".", "--threads", "257"], &[]);
+    assert_eq!(refused.code, 2, "{}", refused.stderr);
+    assert!(
+        refused.stderr.contains("from 0 to 256"),
+        "{}",
+        refused.stderr
+    );
     let human = run(dir.path(), &["check", ".", "--color", "never"], &[]);
     assert!(
         human

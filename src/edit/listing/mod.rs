@@ -540,12 +540,52 @@ impl Formatted {
 pub fn format(input: &DeckInput, db: &CardDb, format: &Format) -> Result<Formatted, Refusal> {
     let deck = check::check(input, db, format);
     let listing = build(&deck, db)?;
-    let styled = |layout| TextStyle::of(&input.text).apply(&render(&listing, layout));
-    let formatted = match &deck.list.json {
-        None if deck.list.layout == crate::deck::Layout::Json => styled(Layout::Json),
-        None => styled(Layout::Ptcgl),
-        Some(JsonLayout::Own { foreign }) if foreign.is_empty() => styled(Layout::Json),
-        Some(layout) => keep_json::rewrite(&input.text, layout, &listing)?,
+    canonical(input, &deck, &listing)
+}
+
+/// [`format`] for `fmt --check`: `None` when the file is already canonical, found without
+/// keeping the canonical text (it is compared with the file as it is written, up to the
+/// first difference); else the file formatted, for its diff.
+pub fn format_unless_canonical(
+    input: &DeckInput,
+    db: &CardDb,
+    format: &Format,
+) -> Result<Option<Formatted>, Refusal> {
+    let deck = check::check(input, db, format);
+    let listing = build(&deck, db)?;
+    let same = match layout(&deck) {
+        Ok(layout) => {
+            let style = TextStyle::of(&input.text);
+            render::renders_as(&listing, layout, style, &input.text)
+        }
+        Err(layout) => keep_json::rewrite(&input.text, layout, &listing)? == input.text,
+    };
+    match same {
+        true => Ok(None),
+        false => canonical(input, &deck, &listing).map(Some),
+    }
+}
+
+/// The layout `fmt` writes a deck in: the Pokémon TCG Live layout, or JSON for a JSON deck
+/// (`Err`: JSON in its own layout, rewritten keeping what deckbox does not read).
+fn layout(deck: &CheckedDeck) -> Result<Layout, &JsonLayout> {
+    match &deck.list.json {
+        None if deck.list.layout == crate::deck::Layout::Json => Ok(Layout::Json),
+        None => Ok(Layout::Ptcgl),
+        Some(JsonLayout::Own { foreign }) if foreign.is_empty() => Ok(Layout::Json),
+        Some(layout) => Err(layout),
+    }
+}
+
+/// The file and its canonical text.
+fn canonical(
+    input: &DeckInput,
+    deck: &CheckedDeck,
+    listing: &Listing,
+) -> Result<Formatted, Refusal> {
+    let formatted = match layout(deck) {
+        Ok(layout) => TextStyle::of(&input.text).apply(&render(listing, layout)),
+        Err(layout) => keep_json::rewrite(&input.text, layout, listing)?,
     };
     Ok(Formatted {
         original: input.text.clone(),
@@ -612,5 +652,76 @@ mod tests {
         );
         assert_eq!(style.apply("a\nb\n"), "\u{FEFF}a\r\nb\r\n");
         assert_eq!(TextStyle::default().apply("a\n"), "a\n");
+    }
+}
+
+#[cfg(test)]
+mod compare_tests {
+    use super::*;
+    use crate::cards::embedded;
+
+    /// `fmt --check`'s comparer (the canonical text compared as it is written, never kept)
+    /// says "canonical" exactly when the rendered text equals the file, byte for byte: for
+    /// the examples once formatted, in every layout, with LF and CRLF, with and without a
+    /// BOM, and for the same texts changed by one byte, a line ending, a BOM or a final
+    /// newline.
+    #[test]
+    fn the_comparer_agrees_with_rendering_whole() {
+        let db = embedded::open().unwrap();
+        let unlimited = Format::load("unlimited").unwrap();
+        let examples = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
+        let mut compared = 0;
+        for name in [
+            "dragapult.txt",
+            "gardevoir-fr.txt",
+            "ptcg-live.txt",
+            "broken.txt",
+        ] {
+            let text = std::fs::read_to_string(examples.join(name)).unwrap();
+            let input = DeckInput::from_bytes(name, text.as_bytes());
+            let deck = check::check(&input, &db, &unlimited);
+            let Ok(listing) = build(&deck, &db) else {
+                continue;
+            };
+            for layout in Layout::ALL {
+                let rendered = render(&listing, layout);
+                for (crlf, bom) in [(false, false), (true, false), (false, true), (true, true)] {
+                    let style = TextStyle { crlf, bom };
+                    let canonical = style.apply(&rendered);
+                    let mut variants = vec![
+                        canonical.clone(),
+                        canonical.trim_end().to_owned(),
+                        format!("{canonical}\n"),
+                        canonical.replacen('\n', "\r\n", 1),
+                        canonical.replace("\r\n", "\n"),
+                        canonical.trim_start_matches('\u{FEFF}').to_owned(),
+                        format!("\u{FEFF}{canonical}"),
+                        canonical.replacen('4', "3", 1),
+                        String::new(),
+                    ];
+                    let middle = canonical.len() / 2;
+                    if canonical.is_char_boundary(middle) {
+                        variants.push(canonical[..middle].to_owned());
+                    }
+                    for variant in variants {
+                        let expected = variant == canonical;
+                        let found = render::renders_as(&listing, layout, style, &variant);
+                        assert_eq!(
+                            found, expected,
+                            "{name}, {layout:?}, {style:?}: {variant:?}"
+                        );
+                        compared += 1;
+                    }
+                }
+            }
+            // And through `format_unless_canonical`: a formatted file is canonical.
+            let once = format(&input, &db, &unlimited).unwrap();
+            let again = DeckInput::from_bytes(name, once.formatted.as_bytes());
+            let unless = format_unless_canonical(&again, &db, &unlimited).unwrap();
+            assert_eq!(unless, None, "{name}");
+            let found = format_unless_canonical(&input, &db, &unlimited).unwrap();
+            assert_eq!(found.is_none(), once.is_canonical(), "{name}");
+        }
+        assert!(compared > 300, "{compared}");
     }
 }

@@ -7,9 +7,13 @@
 //! [`SetupObserver`] pairs it with the engine's [`CountObserver`], and [`estimates`] sets
 //! every simulated frequency beside the exact value of a [`Report`].
 
+mod general;
+
 use crate::engine::{CountObserver, Observer, SetupView};
 
-use super::query::{Cmp, Expr, ResolvedQuery};
+use general::Program;
+
+use super::query::{Cmp, ResolvedQuery};
 use super::{Estimate, EstimateKey, Estimates, Measure, Report};
 use crate::formats::{Going, Setup};
 
@@ -74,10 +78,11 @@ pub struct QueryEstimates {
 /// observer at all.
 ///
 /// A query that is not only terms joined by `&` (`|`, `!`, parentheses) or that has turns
-/// takes a general path: each term is a word of one lane, giving the set of windows where
-/// the term holds, and the query's expression is evaluated on those sets bitwise (`&` is
-/// and, `|` or, `!` the complement); a query with turns reads each term's bit at its own
-/// window and counts one event.
+/// takes the general path ([`general::Program`]): its terms get lanes of their own, four to
+/// a word, each lane giving the set of windows where its term holds, and the query's
+/// expression, compiled once into a flat program, combines those sets bitwise (`&` is and,
+/// `|` or, `!` the complement); a query with turns reads each term's bit at its own window
+/// and counts one event.
 #[derive(Debug, Clone)]
 pub struct QueryObserver {
     /// The range tests, word by word, query after query.
@@ -94,25 +99,11 @@ pub struct QueryObserver {
     /// of windows where the query held (a histogram, one increment a setup); with many,
     /// setups by window.
     hits: Vec<u64>,
-    /// The queries of the general path.
-    general: Vec<General>,
+    /// The queries of the general path, compiled.
+    general: Program,
     /// Per query given to [`QueryObserver::new`]: `Ok(i)` the i-th conjunctive query,
     /// `Err(i)` the i-th general one.
     order: Vec<Result<usize, usize>>,
-}
-
-/// A query of the general path.
-#[derive(Debug, Clone)]
-struct General {
-    /// One single-lane test per term.
-    tests: Vec<Test>,
-    /// Per term, per kind: the kind's increment (0 or 1 in lane 0).
-    increments: Vec<u64>,
-    expr: Expr,
-    /// A query with turns: per term, the window bit it is read at.
-    event: Option<Vec<u32>>,
-    /// Without turns: [`QueryObserver::stride`] counters; with: one.
-    hits: Vec<u64>,
 }
 
 /// Bits per lane; the top bit of each lane is the test's flag.
@@ -123,8 +114,9 @@ const LANE_MAX: u64 = (1 << (LANE_BITS - 1)) - 1;
 /// The top bit of every lane.
 const TOPS: u64 = 0x8000_8000_8000_8000;
 const _: () = assert!(crate::engine::MAX_CARDS <= LANE_MAX);
-/// Windows are bits of a `u64`: the hand with each number of turn draws, and the prizes.
-const _: () = assert!(crate::engine::MAX_TURNS as usize + 2 <= 64);
+/// Windows are bits of a `u64`: the hand with each number of turn draws, and the prizes (the
+/// general path keeps them in two 16-bit halves of a lane, so at most 32).
+const _: () = assert!(crate::engine::MAX_TURNS as usize + 2 <= 32);
 /// Most windows whose every combination gets a counter (a histogram of 2^10 entries).
 const HISTOGRAM_WINDOWS: usize = 10;
 
@@ -161,14 +153,20 @@ impl Test {
         self.used |= 1 << (shift + LANE_BITS - 1);
     }
 
-    /// Whether every lane in use holds. `(lane | top) - low` keeps the top bit when
-    /// `lane >= low`, and `(high | top) - lane` when `lane <= high`; no lane borrows from
-    /// the next, because lanes and bounds stay below the top bit.
+    /// Whether every lane in use holds.
     #[inline(always)]
     fn holds(&self, lanes: u64) -> bool {
+        self.tops(lanes) == self.used
+    }
+
+    /// The top bits of the lanes in use that hold. `(lane | top) - low` keeps the top bit
+    /// when `lane >= low`, and `(high | top) - lane` when `lane <= high`; no lane borrows
+    /// from the next, because lanes and bounds stay below the top bit.
+    #[inline(always)]
+    fn tops(&self, lanes: u64) -> u64 {
         let at_least = (lanes | TOPS).wrapping_sub(self.low);
         let at_most = (self.high | TOPS).wrapping_sub(lanes);
-        at_least & at_most & self.used == self.used
+        at_least & at_most & self.used
     }
 }
 
@@ -189,7 +187,7 @@ impl QueryObserver {
         for query in queries {
             if query.has_turns() || !query.expr.is_conjunction() {
                 order.push(Err(general.len()));
-                general.push(General::new(query, kinds, rules, going));
+                general.push(query);
                 continue;
             }
             order.push(Ok(conjunctive));
@@ -225,6 +223,7 @@ impl QueryObserver {
             .map(|t| rules.draws_by_turn(t, going) as usize)
             .collect();
         let windows = draws.last().copied().unwrap_or(0) + 2;
+        let general = Program::new(&general, kinds, rules, going, windows);
         let mut observer = QueryObserver {
             tests,
             increments,
@@ -238,9 +237,7 @@ impl QueryObserver {
         };
         let stride = observer.stride();
         observer.hits = vec![0; stride * conjunctive];
-        for query in &mut observer.general {
-            query.hits = vec![0; if query.event.is_some() { 1 } else { stride }];
-        }
+        observer.general.make_counters(stride);
         observer
     }
 
@@ -289,12 +286,12 @@ impl QueryObserver {
                 Ok(index) => conjunctive
                     .get(*index)
                     .map_or_else(QueryCounts::default, |h| of(h)),
-                Err(index) => match self.general.get(*index) {
-                    Some(query) if query.event.is_some() => QueryCounts {
-                        event: Some(query.hits.first().copied().unwrap_or(0)),
+                Err(index) => match self.general.hits(*index) {
+                    Some((hits, true)) => QueryCounts {
+                        event: Some(hits.first().copied().unwrap_or(0)),
                         ..QueryCounts::default()
                     },
-                    Some(query) => of(&query.hits),
+                    Some((hits, false)) => of(hits),
                     None => QueryCounts::default(),
                 },
             })
@@ -322,16 +319,43 @@ impl QueryObserver {
 /// draws seen by the last turn counted), the next bit for the prizes.
 #[inline(always)]
 fn windows(test: &Test, increments: &[u64], seen: usize, view: &SetupView) -> u64 {
+    let mut held = 0;
+    each_window(increments, seen, view, |bit, lanes| {
+        held |= u64::from(test.holds(lanes)) << (bit & 63);
+    });
+    held
+}
+
+/// Calls `at(bit, lanes)` for each window of a setup, lanes counted with `increments`
+/// (indexed by kind): bit k for the hand with the first k turn draws (k up to `seen`), then
+/// bit `seen + 1` for the prizes.
+#[inline(always)]
+fn each_window(increments: &[u64], seen: usize, view: &SetupView, mut at: impl FnMut(usize, u64)) {
     let add =
         |lanes: u64, kind: &u16| lanes + increments.get(usize::from(*kind)).copied().unwrap_or(0);
     let mut lanes = view.hand.iter().fold(0, add);
-    let mut held = u64::from(test.holds(lanes));
+    at(0, lanes);
     for (bit, kind) in (1..).zip(view.draws.iter().take(seen)) {
         lanes = add(lanes, kind);
-        held |= u64::from(test.holds(lanes)) << (bit & 63);
+        at(bit, lanes);
     }
-    let prizes = view.prizes.iter().fold(0, add);
-    held | u64::from(test.holds(prizes)) << ((seen + 1) & 63)
+    at(seen + 1, view.prizes.iter().fold(0, add));
+}
+
+/// Counts a setup whose query held in the windows `all`: in the histogram of window sets,
+/// or window by window.
+#[inline(always)]
+fn count_windows(hits: &mut [u64], all: u64, histogram: bool) {
+    if histogram {
+        let set = all as usize & hits.len().wrapping_sub(1);
+        if let Some(hit) = hits.get_mut(set) {
+            *hit += 1;
+        }
+    } else {
+        for (window, hit) in hits.iter_mut().enumerate() {
+            *hit += (all >> window) & 1;
+        }
+    }
 }
 
 impl Observer for QueryObserver {
@@ -347,30 +371,13 @@ impl Observer for QueryObserver {
             if !test.last {
                 continue;
             }
-            if histogram {
-                let set = all as usize & (stride - 1);
-                if let Some(hit) = self.hits.get_mut(base + set) {
-                    *hit += 1;
-                }
-            } else {
-                let hits = self.hits.get_mut(base..base + stride).unwrap_or(&mut []);
-                for (window, hit) in hits.iter_mut().enumerate() {
-                    *hit += (all >> window) & 1;
-                }
-            }
+            let hits = self.hits.get_mut(base..base + stride).unwrap_or(&mut []);
+            count_windows(hits, all, histogram);
             base += stride;
             all = u64::MAX;
         }
-        if self.general.is_empty() {
-            return;
-        }
-        let every = if self.windows >= 64 {
-            u64::MAX
-        } else {
-            (1 << self.windows) - 1
-        };
-        for query in &mut self.general {
-            query.observe(view, kinds, seen, every, histogram, stride);
+        if !self.general.is_empty() {
+            self.general.observe(view, seen, histogram);
         }
     }
 
@@ -379,84 +386,7 @@ impl Observer for QueryObserver {
         for (mine, theirs) in self.hits.iter_mut().zip(other.hits) {
             *mine += theirs;
         }
-        for (mine, theirs) in self.general.iter_mut().zip(other.general) {
-            for (mine, theirs) in mine.hits.iter_mut().zip(theirs.hits) {
-                *mine += theirs;
-            }
-        }
-    }
-}
-
-impl General {
-    fn new(query: &ResolvedQuery, kinds: usize, rules: &Setup, going: Going) -> General {
-        let mut tests = Vec::with_capacity(query.terms.len());
-        let mut increments = vec![0u64; query.terms.len() * kinds];
-        for (index, term) in query.terms.iter().enumerate() {
-            let mut test = Test::default();
-            test.set(0, term.cmp, term.count);
-            test.last = true;
-            tests.push(test);
-            for &kind in &term.kinds {
-                if let Some(add) = increments.get_mut(index * kinds + kind) {
-                    *add += 1;
-                }
-            }
-        }
-        let event = query.has_turns().then(|| {
-            query
-                .terms
-                .iter()
-                .map(|term| term.turn.map_or(0, |turn| rules.draws_by_turn(turn, going)))
-                .collect()
-        });
-        General {
-            tests,
-            increments,
-            expr: query.expr.clone(),
-            event,
-            hits: Vec::new(),
-        }
-    }
-
-    fn observe(
-        &mut self,
-        view: &SetupView,
-        kinds: usize,
-        seen: usize,
-        every: u64,
-        histogram: bool,
-        stride: usize,
-    ) {
-        let sets: Vec<u64> = self
-            .tests
-            .iter()
-            .enumerate()
-            .map(|(index, test)| {
-                let increments = self.increments.get(index * kinds..).unwrap_or(&[]);
-                windows(test, increments, seen, view)
-            })
-            .collect();
-        let term = |j: usize| sets.get(j).copied().unwrap_or(0);
-        if let Some(bits) = &self.event {
-            let held = self.expr.eval(&|j| {
-                let bit = bits.get(j).copied().unwrap_or(0) & 63;
-                term(j) >> bit & 1 == 1
-            });
-            if let Some(hit) = self.hits.first_mut() {
-                *hit += u64::from(held);
-            }
-            return;
-        }
-        let all = self.expr.eval_bits(&term, every);
-        if histogram {
-            if let Some(hit) = self.hits.get_mut(all as usize & (stride - 1)) {
-                *hit += 1;
-            }
-        } else {
-            for (window, hit) in self.hits.iter_mut().enumerate() {
-                *hit += (all >> window) & 1;
-            }
-        }
+        self.general.merge(other.general);
     }
 }
 
@@ -596,6 +526,28 @@ mod tests {
     use crate::stats::exact::{DeckShape, Window};
     use crate::stats::query;
 
+    /// The deck the tests deal: kinds A to F (A and C Basic Pokémon), 60 cards.
+    pub(super) fn lettered_deck() -> (Vec<Kind>, EngineDeck) {
+        let kinds = [(4, true), (3, false), (2, true), (1, false), (2, false)];
+        let kinds: Vec<Kind> = (kinds.iter().chain(&[(48, false)]))
+            .map(|&(copies, basic)| Kind { copies, basic })
+            .collect();
+        let deck = EngineDeck::new(&kinds).unwrap();
+        (kinds, deck)
+    }
+
+    /// Queries whose names are the letters of [`lettered_deck`]'s kinds.
+    pub(super) fn lettered<T: AsRef<str>>(texts: &[T]) -> Vec<ResolvedQuery> {
+        let resolve = |text: &T| {
+            let text = text.as_ref();
+            let parsed = query::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            let index =
+                |name: &query::NameRef| Ok::<_, ()>(usize::from(name.text.as_bytes()[0] - b'A'));
+            parsed.resolve(index).unwrap()
+        };
+        texts.iter().map(resolve).collect()
+    }
+
     /// The observer counts exactly what evaluating each query on each dealt setup counts,
     /// card by card: for few windows (histogram) and many (a counter per window), going
     /// first without a turn-1 draw and going second, and for queries of every comparison,
@@ -603,18 +555,7 @@ mod tests {
     /// kind outside the deck.
     #[test]
     fn counts_match_a_direct_evaluation_of_every_setup() {
-        let kinds: Vec<Kind> = [
-            (4, true),
-            (3, false),
-            (2, true),
-            (1, false),
-            (2, false),
-            (48, false),
-        ]
-        .iter()
-        .map(|&(copies, basic)| Kind { copies, basic })
-        .collect();
-        let deck = EngineDeck::new(&kinds).unwrap();
+        let (kinds, deck) = lettered_deck();
         let texts = [
             "A>=1 & B>=1",
             "B|A>=2",
@@ -627,16 +568,7 @@ mod tests {
             "A>=1 & B>=1 by T2",
             "(C>=1 by T1 | D>=1) & !E>=2 by T3",
         ];
-        let mut queries: Vec<ResolvedQuery> = texts
-            .iter()
-            .map(|text| {
-                let parsed = query::parse(text).unwrap();
-                let index = |name: &query::NameRef| {
-                    Ok::<_, ()>(usize::from(name.text.as_bytes()[0] - b'A'))
-                };
-                parsed.resolve(index).unwrap()
-            })
-            .collect();
+        let mut queries = lettered(&texts);
         // A kind the deck does not have counts 0.
         queries[2].terms[0].kinds.push(40);
         for (turns, going, first_player_draws) in [
