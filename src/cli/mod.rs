@@ -19,6 +19,7 @@ use deckbox::settings::Flags;
 use deckbox::stats::simulate::Progress;
 
 mod card;
+mod cards;
 mod check;
 mod config;
 mod edit;
@@ -68,6 +69,13 @@ pub enum Command {
     /// Every printing of a card, by name in any language or by set code and number, and
     /// where it is legal.
     Card(card::CardArgs),
+    /// The card index in use: `update` brings newer sets from TCGdex (the only command that
+    /// uses the network), `status` says which index is in use, `reset` goes back to the
+    /// embedded one.
+    Cards {
+        #[command(subcommand)]
+        action: cards::CardsAction,
+    },
     /// Find cards: a query over every printing (names in any language, type, stage, HP,
     /// attacks, rules text, legality in a format at a date...).
     Search(search::SearchArgs),
@@ -391,6 +399,7 @@ fn run_command(
         Command::Sample(sample_args) => stats::run_sample(sample_args, stdin),
         Command::Card(card_args) => card::run(card_args),
         Command::Need(need_args) => need::run(need_args, stdin),
+        Command::Cards { action } => cards::run(action),
         Command::Search(search_args) => search::run(search_args),
         Command::Explain { rule } => info::explain(rule.as_deref()),
         Command::Formats { action } => info::formats(action.as_ref()),

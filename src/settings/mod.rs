@@ -13,7 +13,7 @@ use std::path::PathBuf;
 
 use jiff::civil::Date;
 
-use crate::cards::{CardDb, CardDbError, embedded, index};
+use crate::cards::{CardDb, CardDbError, embedded, index, update};
 use crate::deck::DeckInput;
 use crate::deck::declared::{Declared, declared};
 use crate::error::Error;
@@ -340,13 +340,14 @@ fn non_empty_env(name: &'static str) -> Result<Option<String>, Error> {
     }
 }
 
-/// Opens `--cards DIR`, or the embedded card index without one.
+/// Opens `--cards DIR`, or without one the index `deckbox cards update` installed, else the
+/// embedded one.
 pub fn open_cards(
     path: Option<&std::path::Path>,
     rebuild: bool,
 ) -> Result<(CardDb, String), CardDbError> {
     let Some(path) = path else {
-        return Ok((embedded::open()?, String::new()));
+        return open_default();
     };
     let options = index::IndexOptions {
         cache_dir: None,
@@ -355,6 +356,26 @@ pub fn open_cards(
     let opened = index::open_detailed(path, &options)?;
     let notes = card_notes(&opened);
     Ok((opened.db, notes))
+}
+
+/// The card index used without `--cards`: the one `deckbox cards update` installed, else the
+/// embedded one. An installed index that cannot be read (damaged, or written by another
+/// deckbox version) is passed over with a warning that says how to fix it.
+fn open_default() -> Result<(CardDb, String), CardDbError> {
+    let Ok(dir) = update::data_dir() else {
+        return Ok((embedded::open()?, String::new()));
+    };
+    match update::open_installed(&dir) {
+        Ok(Some(db)) => Ok((db, String::new())),
+        Ok(None) => Ok((embedded::open()?, String::new())),
+        Err(error) => Ok((
+            embedded::open()?,
+            format!(
+                "warning: {}; using the embedded card index (run `deckbox cards update` again, or `deckbox cards reset`)\n",
+                visible_line(&error.to_string())
+            ),
+        )),
+    }
 }
 
 /// Most unreadable card-data files named one by one; the rest are counted.
