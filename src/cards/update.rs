@@ -796,6 +796,35 @@ mod tests {
         assert!(parse_sha256(&"zz".repeat(32)).is_none());
     }
 
+    fn db(printings: &[(&str, &str, &str)]) -> CardDb {
+        let printings = printings
+            .iter()
+            .map(|(id, code, number)| {
+                let mut p = Printing::new(code, number, super::super::Category::Trainer);
+                p.set_id = (*id).into();
+                p
+            })
+            .collect();
+        CardDb::new(Source::Embedded, printings)
+    }
+
+    #[test]
+    fn worse_data_is_refused() {
+        let current = db(&[("sv06", "TWM", "128"), ("mep", "", "7")]);
+        let same = db(&[
+            ("sv06", "TWM", "128"),
+            ("mep", "", "7"),
+            ("me99", "TSG", "1"),
+        ]);
+        assert!(compare(&current, &same).is_ok());
+        let fewer = db(&[("sv06", "TWM", "128")]);
+        let error = compare(&current, &fewer).unwrap_err().to_string();
+        assert!(error.contains("1 printings, fewer than the 2"), "{error}");
+        let moved = db(&[("sv06", "TWM", "128"), ("mep", "", "8")]);
+        let error = compare(&current, &moved).unwrap_err().to_string();
+        assert!(error.contains("(first: mep 7)"), "{error}");
+    }
+
     #[test]
     fn damaged_installed_files_are_refused() {
         let db = CardDb::new(

@@ -185,7 +185,11 @@ fn download(
         let n = body.read(&mut buffer).map_err(|source| UpdateError::Io {
             action: "download",
             path: PathBuf::from(url),
-            source,
+            source: if timed_out(&source) {
+                std::io::Error::other("it timed out (see `--timeout`)")
+            } else {
+                source
+            },
         })?;
         if n == 0 {
             break;
@@ -213,6 +217,15 @@ fn download(
         path: file.to_path_buf(),
         source,
     })
+}
+
+/// Whether reading the body failed for the time limit (ureq passes its own error inside).
+fn timed_out(error: &std::io::Error) -> bool {
+    error.kind() == std::io::ErrorKind::TimedOut
+        || error
+            .get_ref()
+            .and_then(|inner| inner.downcast_ref::<ureq::Error>())
+            .is_some_and(|inner| matches!(inner, ureq::Error::Timeout(_)))
 }
 
 /// A download error as one line a user can act on.

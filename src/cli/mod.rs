@@ -202,10 +202,13 @@ impl SourceArgs {
 pub(crate) fn open_source(
     source: &SourceArgs,
 ) -> Result<(deckbox::cards::CardDb, String), Outcome> {
-    let (_, resolved) = deckbox::settings::resolve_layers(&source.flags())
+    let (config, resolved) = deckbox::settings::resolve_layers(&source.flags())
         .map_err(|error| Outcome::error(&error))?;
-    deckbox::settings::open_cards(resolved.cards.value.as_deref(), source.rebuild_index)
-        .map_err(|error| Outcome::error(&error.into()))
+    let (db, mut notes) =
+        deckbox::settings::open_cards(resolved.cards.value.as_deref(), source.rebuild_index)
+            .map_err(|error| Outcome::error(&error.into()))?;
+    notes.push_str(&deckbox::settings::card_data_note(config.as_ref(), &db));
+    Ok((db, notes))
 }
 
 /// What the caller knows about the terminal, for `--color auto`.

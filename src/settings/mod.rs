@@ -64,8 +64,9 @@ impl Settings {
         let (config, resolved) = resolve_layers(flags)?;
         let format = Format::load_at(&resolved.format.value, resolved.as_of.value)
             .map_err(|error| set_by("format", &resolved.format.origin, error.into()))?;
-        let (db, notes) = open_cards(resolved.cards.value.as_deref(), flags.rebuild_index)
+        let (db, mut notes) = open_cards(resolved.cards.value.as_deref(), flags.rebuild_index)
             .map_err(|error| set_by("cards", &resolved.cards.origin, error.into()))?;
+        notes.push_str(&card_data_note(config.as_ref(), &db));
         Ok(Settings {
             format,
             db,
@@ -376,6 +377,45 @@ fn open_default() -> Result<(CardDb, String), CardDbError> {
             ),
         )),
     }
+}
+
+/// A warning, with the fix, when the card data in use is not what deckbox.toml's
+/// `card_data` says the repository expects; empty otherwise (or without the setting).
+pub fn card_data_note(config: Option<&Config>, db: &CardDb) -> String {
+    let Some((config, expected)) = config.and_then(|c| Some((c, c.card_data.as_ref()?))) else {
+        return String::new();
+    };
+    let source = db.source();
+    let problem = match &expected.value {
+        config::CardData::Embedded => match source {
+            crate::cards::Source::Embedded => return String::new(),
+            crate::cards::Source::Updated(_) => {
+                "the card index `deckbox cards update` installed is in use; run `deckbox cards reset` to use the embedded one".to_string()
+            }
+            _ => "a `--cards` checkout is in use; drop `--cards` (and DECKBOX_CARDS)".to_string(),
+        },
+        config::CardData::NewestSet(set) => {
+            let knows = db.iter().any(|(_, p)| {
+                p.set_code.eq_ignore_ascii_case(set) || p.set_id.eq_ignore_ascii_case(set)
+            });
+            if knows {
+                return String::new();
+            }
+            format!(
+                "the card data in use does not know the set `{}`; run `deckbox cards update` (or use `--cards DIR` with a TCGdex checkout that has it)",
+                visible_line(set)
+            )
+        }
+    };
+    let wanted = match &expected.value {
+        config::CardData::Embedded => "the embedded card index".to_string(),
+        config::CardData::NewestSet(set) => format!("card data up to set `{}`", visible_line(set)),
+    };
+    format!(
+        "warning: {} (line {}) expects {wanted}: {problem}\n",
+        crate::util::escape::path_line(&config.path),
+        expected.line
+    )
 }
 
 /// Most unreadable card-data files named one by one; the rest are counted.

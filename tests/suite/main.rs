@@ -8,6 +8,7 @@ mod architecture;
 mod card_cli;
 mod card_index;
 mod cards_shared;
+mod cards_update;
 mod cli;
 mod common;
 mod config;
