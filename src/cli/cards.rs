@@ -174,11 +174,12 @@ fn download(
         .with_config()
         .limit(limit.saturating_add(1))
         .reader();
-    let mut out = std::fs::File::create(file).map_err(|source| UpdateError::Io {
+    let write_failed = |source| UpdateError::Io {
         action: "write",
         path: file.to_path_buf(),
         source,
-    })?;
+    };
+    let mut out = std::fs::File::create(file).map_err(write_failed)?;
     let mut buffer = vec![0u8; 64 << 10];
     let mut done = 0u64;
     loop {
@@ -198,12 +199,7 @@ fn download(
         if done > limit {
             return Err(UpdateError::TooLarge { limit });
         }
-        out.write_all(&buffer[..n])
-            .map_err(|source| UpdateError::Io {
-                action: "write",
-                path: file.to_path_buf(),
-                source,
-            })?;
+        out.write_all(&buffer[..n]).map_err(write_failed)?;
         progress.advance(done);
     }
     if declared.is_some_and(|length| length != done) {
@@ -212,11 +208,7 @@ fn download(
             declared.unwrap_or_default()
         )));
     }
-    out.sync_all().map_err(|source| UpdateError::Io {
-        action: "write",
-        path: file.to_path_buf(),
-        source,
-    })
+    out.sync_all().map_err(write_failed)
 }
 
 /// Whether reading the body failed for the time limit (ureq passes its own error inside).
@@ -313,9 +305,10 @@ struct Bar(Option<indicatif::ProgressBar>);
 
 impl Bar {
     fn new() -> Bar {
-        Bar(std::io::stderr().is_terminal().then(|| {
-            indicatif::ProgressBar::with_draw_target(None, indicatif::ProgressDrawTarget::stderr())
-        }))
+        // Hidden until the first step, so no empty bar is drawn.
+        Bar(std::io::stderr()
+            .is_terminal()
+            .then(indicatif::ProgressBar::hidden))
     }
 }
 
@@ -324,6 +317,10 @@ impl Progress for Bar {
         let Some(bar) = &self.0 else {
             return;
         };
+        if bar.is_hidden() {
+            bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+        }
+        bar.disable_steady_tick();
         bar.reset();
         bar.set_length(total.unwrap_or(0));
         let template = if total.is_some() {
