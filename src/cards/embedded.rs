@@ -25,18 +25,20 @@ pub fn open() -> Result<CardDb, CardDbError> {
 }
 
 /// What a user should know when the embedded index does not hold a card: which sets it
-/// covers, and how to use a newer checkout. `None` for any other source.
+/// covers, and how to get newer cards. The same for an updated index; `None` for a checkout.
 pub fn coverage_hint(db: &CardDb) -> Option<String> {
-    if *db.source() != Source::Embedded {
-        return None;
-    }
+    let which = match db.source() {
+        Source::Embedded => "embedded",
+        Source::Updated(_) => "updated",
+        Source::Tcgdex(_) | Source::PokemonTcg(_) => return None,
+    };
     // The index is sorted by release date: its last printing is from the newest set.
     let newest = db
         .len()
         .checked_sub(1)
         .and_then(|last| db.get(u32::try_from(last).ok()?))?;
     Some(format!(
-        "the embedded card index holds every card released up to {} ({}); for a newer card use `--cards DIR` with a current TCGdex checkout",
+        "the {which} card index holds every card released up to {} ({}); for a newer card run `deckbox cards update` (or use `--cards DIR` with a current TCGdex checkout)",
         newest.set_code, newest.release_date
     ))
 }

@@ -88,6 +88,18 @@ pub struct Generated {
 /// there ([`from_tcgdex::repair::rules_text_from`]; the fingerprint only, as
 /// `../shared/data/SOURCES.md` allows).
 pub fn generate(root: &Path, pokemontcg: Option<&Path>) -> Result<Generated, CardDbError> {
+    let other = match pokemontcg {
+        Some(other) => Some(super::from_pokemontcg::load(other)?),
+        None => None,
+    };
+    generate_with(root, other.as_deref())
+}
+
+/// [`generate`], the fingerprints of rules text TCGdex lacks taken from `other` (printings
+/// that carry them: pokemon-tcg-data's, or the embedded index's own, which were repaired
+/// from it when deckbox was built). `deckbox cards update` builds its index here, so an
+/// updated index gets the same loader, repairs, curated flags and order as the embedded one.
+pub fn generate_with(root: &Path, other: Option<&[Printing]>) -> Result<Generated, CardDbError> {
     let loaded = from_tcgdex::load_detailed(root)?;
     // The embedded index is built from a whole checkout: a damaged one is an error.
     if let Some(first) = loaded.damaged.first() {
@@ -101,11 +113,8 @@ pub fn generate(root: &Path, pokemontcg: Option<&Path>) -> Result<Generated, Car
         });
     }
     let mut printings = loaded.printings;
-    let text_gaps = match pokemontcg {
-        Some(other) => {
-            let other = super::from_pokemontcg::load(other)?;
-            from_tcgdex::repair::rules_text_from(&mut printings, &other)
-        }
+    let text_gaps = match other {
+        Some(other) => from_tcgdex::repair::rules_text_from(&mut printings, other),
         None => Vec::new(),
     };
     index::apply_curated(&mut printings, &index::curated_facts());

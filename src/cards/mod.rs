@@ -24,6 +24,7 @@ pub mod lookup;
 pub mod resolve;
 pub mod set_id;
 mod table;
+pub mod update;
 
 use std::path::PathBuf;
 
@@ -552,6 +553,8 @@ pub enum Source {
     Embedded,
     Tcgdex(PathBuf),
     PokemonTcg(PathBuf),
+    /// The index `deckbox cards update` installed (the file it lives in).
+    Updated(PathBuf),
 }
 
 /// Normalizes a set code as written in a list into the code printings are indexed by:

@@ -20,6 +20,7 @@ use deckbox::stats::simulate::Progress;
 
 mod build;
 mod card;
+mod cards;
 mod check;
 mod config;
 mod edit;
@@ -73,6 +74,13 @@ pub enum Command {
     /// Build a deck in the terminal: search cards, add and remove them, and watch the
     /// verdict of `check` and the opening odds change; Ctrl-S saves as `fmt` writes.
     Build(build::BuildArgs),
+    /// The card index in use: `update` brings newer sets from TCGdex (the only command that
+    /// uses the network), `status` says which index is in use, `reset` goes back to the
+    /// embedded one.
+    Cards {
+        #[command(subcommand)]
+        action: cards::CardsAction,
+    },
     /// Find cards: a query over every printing (names in any language, type, stage, HP,
     /// attacks, rules text, legality in a format at a date...).
     Search(search::SearchArgs),
@@ -199,10 +207,13 @@ impl SourceArgs {
 pub(crate) fn open_source(
     source: &SourceArgs,
 ) -> Result<(deckbox::cards::CardDb, String), Outcome> {
-    let (_, resolved) = deckbox::settings::resolve_layers(&source.flags())
+    let (config, resolved) = deckbox::settings::resolve_layers(&source.flags())
         .map_err(|error| Outcome::error(&error))?;
-    deckbox::settings::open_cards(resolved.cards.value.as_deref(), source.rebuild_index)
-        .map_err(|error| Outcome::error(&error.into()))
+    let (db, mut notes) =
+        deckbox::settings::open_cards(resolved.cards.value.as_deref(), source.rebuild_index)
+            .map_err(|error| Outcome::error(&error.into()))?;
+    notes.push_str(&deckbox::settings::card_data_note(config.as_ref(), &db));
+    Ok((db, notes))
 }
 
 /// What the caller knows about the terminal, for `--color auto`.
@@ -452,6 +463,7 @@ fn run_command(
         Command::Sample(a) => a.output.emit(stdout, |_| stats::run_sample(a, stdin)),
         Command::Convert(a) => a.output.emit(stdout, |_| fmt::run_convert(a, stdin)),
         Command::Build(build_args) => build::run(build_args),
+        Command::Cards { action } => cards::run(action),
         Command::Explain { rule } => info::explain(rule.as_deref()),
         Command::Formats { action } => info::formats(action.as_ref()),
         Command::Fmt(fmt_args) => fmt::run_fmt(fmt_args, stdin, stdout),

@@ -39,6 +39,8 @@ pub struct Config {
     pub language: Option<Setting<Language>>,
     /// The date decks are judged at (`as_of`).
     pub as_of: Option<Setting<Date>>,
+    /// The card data the repository expects (`card_data`): a run with other data warns.
+    pub card_data: Option<Setting<CardData>>,
     /// `[files]`; `None` when the file does not say (the walk's defaults apply).
     pub include: Option<Vec<String>>,
     pub exclude: Vec<String>,
@@ -54,6 +56,30 @@ struct OverrideMatcher {
     globs: GlobSet,
     /// Per glob of `globs`: the index of its entry in [`Config::overrides`].
     entry: Vec<usize>,
+}
+
+/// The card data a repository expects (`card_data` in deckbox.toml).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CardData {
+    /// `card_data = "embedded"`: the index built into deckbox, nothing newer or other.
+    Embedded,
+    /// `card_data = { newest_set = "PBL" }`: data that knows this set (a code as lists
+    /// write it, or a TCGdex set id), embedded or updated.
+    NewestSet(String),
+}
+
+/// `card_data` as written.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum RawCardData {
+    Word(String),
+    Table(RawNewestSet),
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawNewestSet {
+    newest_set: String,
 }
 
 /// A value from the config file and the line it is on.
@@ -84,6 +110,7 @@ struct RawConfig {
     cards: Option<Spanned<String>>,
     language: Option<Spanned<String>>,
     as_of: Option<Spanned<String>>,
+    card_data: Option<Spanned<RawCardData>>,
     files: Option<RawFiles>,
     #[serde(default)]
     overrides: Vec<RawOverride>,
@@ -175,6 +202,10 @@ impl Reader<'_> {
             .map(|value| self.language(&value))
             .transpose()?;
         let as_of = raw.as_of.map(|value| self.date(&value)).transpose()?;
+        let card_data = raw
+            .card_data
+            .map(|value| self.card_data(value))
+            .transpose()?;
         let (include, exclude) = match raw.files {
             Some(files) => (
                 files.include.map(|globs| self.globs(&globs)).transpose()?,
@@ -190,11 +221,31 @@ impl Reader<'_> {
             cards,
             language,
             as_of,
+            card_data,
             include,
             exclude,
             overrides,
             override_matcher,
         })
+    }
+
+    fn card_data(&self, value: Spanned<RawCardData>) -> Result<Setting<CardData>, FileError> {
+        let line = self.line(&value);
+        let span = value.span();
+        let help = "write `card_data = \"embedded\"` or `card_data = { newest_set = \"PBL\" }` (a set code or a TCGdex set id)";
+        let value = match value.into_inner() {
+            RawCardData::Word(word) if word == "embedded" => CardData::Embedded,
+            RawCardData::Word(word) => {
+                return Err(self.error(span, format!("unknown card data `{word}`"), help));
+            }
+            RawCardData::Table(table) if !table.newest_set.trim().is_empty() => {
+                CardData::NewestSet(table.newest_set.trim().to_string())
+            }
+            RawCardData::Table(_) => {
+                return Err(self.error(span, "`newest_set` is empty".into(), help));
+            }
+        };
+        Ok(Setting { value, line })
     }
 
     fn line(&self, value: &Spanned<impl Sized>) -> usize {
@@ -577,6 +628,29 @@ mod tests {
 
     fn parse_in(dir: &Path, text: &str) -> Result<Config, FileError> {
         parse(&dir.join(FILE_NAME), text)
+    }
+
+    #[test]
+    fn card_data_is_embedded_or_a_newest_set() {
+        let dir = Path::new("/repo");
+        let embedded = parse_in(dir, "card_data = \"embedded\"\n").unwrap();
+        let setting = embedded.card_data.unwrap();
+        assert_eq!((setting.value, setting.line), (CardData::Embedded, 1));
+        let newest = parse_in(
+            dir,
+            "format = \"glc\"\ncard_data = { newest_set = \"me99\" }\n",
+        );
+        let setting = newest.unwrap().card_data.unwrap();
+        assert_eq!(setting.value, CardData::NewestSet("me99".into()));
+        assert_eq!(setting.line, 2);
+        for bad in [
+            "card_data = \"latest\"\n",
+            "card_data = { newest_set = \" \" }\n",
+            "card_data = { newest = \"PBL\" }\n",
+            "card_data = 3\n",
+        ] {
+            assert!(parse_in(dir, bad).is_err(), "{bad}");
+        }
     }
 
     fn invalid_message(error: FileError) -> (String, String, Option<String>) {

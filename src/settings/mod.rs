@@ -13,7 +13,7 @@ use std::path::PathBuf;
 
 use jiff::civil::Date;
 
-use crate::cards::{CardDb, CardDbError, embedded, index};
+use crate::cards::{CardDb, CardDbError, embedded, index, update};
 use crate::deck::DeckInput;
 use crate::deck::declared::{Declared, declared};
 use crate::error::Error;
@@ -64,8 +64,9 @@ impl Settings {
         let (config, resolved) = resolve_layers(flags)?;
         let format = Format::load_at(&resolved.format.value, resolved.as_of.value)
             .map_err(|error| set_by("format", &resolved.format.origin, error.into()))?;
-        let (db, notes) = open_cards(resolved.cards.value.as_deref(), flags.rebuild_index)
+        let (db, mut notes) = open_cards(resolved.cards.value.as_deref(), flags.rebuild_index)
             .map_err(|error| set_by("cards", &resolved.cards.origin, error.into()))?;
+        notes.push_str(&card_data_note(config.as_ref(), &db));
         Ok(Settings {
             format,
             db,
@@ -340,13 +341,14 @@ fn non_empty_env(name: &'static str) -> Result<Option<String>, Error> {
     }
 }
 
-/// Opens `--cards DIR`, or the embedded card index without one.
+/// Opens `--cards DIR`, or without one the index `deckbox cards update` installed, else the
+/// embedded one.
 pub fn open_cards(
     path: Option<&std::path::Path>,
     rebuild: bool,
 ) -> Result<(CardDb, String), CardDbError> {
     let Some(path) = path else {
-        return Ok((embedded::open()?, String::new()));
+        return open_default();
     };
     let options = index::IndexOptions {
         cache_dir: None,
@@ -355,6 +357,65 @@ pub fn open_cards(
     let opened = index::open_detailed(path, &options)?;
     let notes = card_notes(&opened);
     Ok((opened.db, notes))
+}
+
+/// The card index used without `--cards`: the one `deckbox cards update` installed, else the
+/// embedded one. An installed index that cannot be read (damaged, or written by another
+/// deckbox version) is passed over with a warning that says how to fix it.
+fn open_default() -> Result<(CardDb, String), CardDbError> {
+    let Ok(dir) = update::data_dir() else {
+        return Ok((embedded::open()?, String::new()));
+    };
+    match update::open_installed(&dir) {
+        Ok(Some(db)) => Ok((db, String::new())),
+        Ok(None) => Ok((embedded::open()?, String::new())),
+        Err(error) => Ok((
+            embedded::open()?,
+            format!(
+                "warning: {}; using the embedded card index (run `deckbox cards update` again, or `deckbox cards reset`)\n",
+                visible_line(&error.to_string())
+            ),
+        )),
+    }
+}
+
+/// A warning, with the fix, when the card data in use is not what deckbox.toml's
+/// `card_data` says the repository expects; empty otherwise (or without the setting).
+pub fn card_data_note(config: Option<&Config>, db: &CardDb) -> String {
+    let Some((config, expected)) = config.and_then(|c| Some((c, c.card_data.as_ref()?))) else {
+        return String::new();
+    };
+    let source = db.source();
+    let problem = match &expected.value {
+        config::CardData::Embedded => match source {
+            crate::cards::Source::Embedded => return String::new(),
+            crate::cards::Source::Updated(_) => {
+                "the card index `deckbox cards update` installed is in use; run `deckbox cards reset` to use the embedded one".to_string()
+            }
+            _ => "a `--cards` checkout is in use; drop `--cards` (and DECKBOX_CARDS)".to_string(),
+        },
+        config::CardData::NewestSet(set) => {
+            let knows = db.iter().any(|(_, p)| {
+                p.set_code.eq_ignore_ascii_case(set) || p.set_id.eq_ignore_ascii_case(set)
+            });
+            if knows {
+                return String::new();
+            }
+            format!(
+                "the card data in use does not know the set `{}`; run `deckbox cards update` (or use `--cards DIR` with a TCGdex checkout that has it)",
+                visible_line(set)
+            )
+        }
+    };
+    let wanted = match &expected.value {
+        config::CardData::Embedded => "the embedded card index".to_string(),
+        config::CardData::NewestSet(set) => format!("card data up to set `{}`", visible_line(set)),
+    };
+    format!(
+        "warning: {} (line {}) expects {wanted}: {problem}\n",
+        crate::util::escape::path_line(&config.path),
+        expected.line
+    )
 }
 
 /// Most unreadable card-data files named one by one; the rest are counted.

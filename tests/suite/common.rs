@@ -57,7 +57,13 @@ pub fn deckbox_command() -> std::process::Command {
     let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_deckbox"));
     command
         .env("DECKBOX_TODAY", TODAY)
-        .env_remove("DECKBOX_AS_OF");
+        .env_remove("DECKBOX_AS_OF")
+        // Never the index a `deckbox cards update` of the user installed: a folder that
+        // holds none (a test of updates gives its own).
+        .env(
+            "DECKBOX_DATA_DIR",
+            concat!(env!("CARGO_TARGET_TMPDIR"), "/no-card-update"),
+        );
     command
 }
 

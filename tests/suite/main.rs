@@ -10,6 +10,7 @@ mod build_tmux;
 mod card_cli;
 mod card_index;
 mod cards_shared;
+mod cards_update;
 mod cli;
 mod common;
 mod config;

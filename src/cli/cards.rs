@@ -1,0 +1,358 @@
+//! `deckbox cards update | status | reset`: bring a newer card index from TCGdex, say which
+//! one is in use, go back to the embedded one. The download lives here, in the binary: the
+//! library installs from a file ([`deckbox::cards::update`]) and never touches the network.
+//! No other command downloads anything.
+
+use std::io::{IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use clap::Subcommand;
+
+use super::Outcome;
+use deckbox::cards::update::{self, Installed, Limits, Progress, UpdateError};
+use deckbox::error::Exit;
+
+/// Where `deckbox cards update` downloads from without `--from`: the archive of the TCGdex
+/// cards-database repository's default branch (`master`), as GitHub serves it (one top
+/// folder, `cards-database-master/`, with `data/` inside).
+pub const DEFAULT_SOURCE: &str =
+    "https://codeload.github.com/tcgdex/cards-database/tar.gz/refs/heads/master";
+
+/// Most redirects followed before a download is refused.
+pub const MAX_REDIRECTS: u32 = 5;
+
+/// Default for `--timeout`: the whole download must be done in this time.
+pub const DEFAULT_TIMEOUT_SECS: u64 = 300;
+
+#[derive(Debug, Subcommand)]
+pub enum CardsAction {
+    /// Download the TCGdex cards database (or read an archive) and install a card index
+    /// built from it; every command then uses it by default (`--cards` still wins).
+    #[command(after_help = "Examples:
+  deckbox cards update
+  deckbox cards update --from cards-database-master.tar.gz
+  deckbox cards update --from https://example.org/cards.tar.gz --sha256 <64 hex digits>
+
+Exit status: 0 installed; 2 nothing changed (download failed, archive refused, or the new \
+data is worse than the data in use without --force).")]
+    Update(UpdateArgs),
+    /// Which card index is in use: embedded, or updated (from where, when, its SHA-256, the
+    /// newest set, the number of printings).
+    Status,
+    /// Go back to the embedded card index (removes the updated one).
+    Reset,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct UpdateArgs {
+    /// An `http(s)://` URL or a local `.tar.gz` file. Default: the TCGdex cards-database
+    /// archive of its default branch on GitHub.
+    #[arg(long, value_name = "URL|FILE")]
+    pub from: Option<String>,
+    /// Refuse the archive unless its SHA-256 is this (64 hex digits).
+    #[arg(long, value_name = "HEX")]
+    pub sha256: Option<String>,
+    /// Install even when the new index has fewer printings than the one in use, or lacks
+    /// one of its printings.
+    #[arg(long)]
+    pub force: bool,
+    /// Give up a download that is not done after this many seconds.
+    #[arg(long, value_name = "SECONDS", default_value_t = DEFAULT_TIMEOUT_SECS)]
+    pub timeout: u64,
+}
+
+pub(crate) fn run(action: &CardsAction) -> Outcome {
+    let result = update::data_dir().and_then(|dir| match action {
+        CardsAction::Update(args) => run_update(args, &dir),
+        CardsAction::Status => status(&dir),
+        CardsAction::Reset => reset(&dir),
+    });
+    match result {
+        Ok(outcome) => outcome,
+        Err(error) => failed(&error),
+    }
+}
+
+fn failed(error: &UpdateError) -> Outcome {
+    let shown = deckbox::util::escape::visible(&error.to_string()).into_owned();
+    let help = match error {
+        UpdateError::Worse(_) => "help: `--force` installs it anyway\n",
+        _ => "",
+    };
+    Outcome::failure(format!(
+        "error: {shown}\n{help}the card index in use was not changed\n"
+    ))
+}
+
+fn run_update(args: &UpdateArgs, dir: &Path) -> Result<Outcome, UpdateError> {
+    let sha256 = match &args.sha256 {
+        Some(hex) => Some(update::parse_sha256(hex).ok_or_else(|| {
+            UpdateError::Refused(format!("--sha256 {hex}: expected 64 hex digits"))
+        })?),
+        None => None,
+    };
+    let from = args.from.clone().unwrap_or_else(|| DEFAULT_SOURCE.into());
+    let options = update::Options {
+        from: from.clone(),
+        sha256,
+        force: args.force,
+        limits: Limits::from_env(),
+    };
+    let bar = Bar::new();
+    let _lock = update::lock(dir)?;
+    let installed = if is_url(&from) {
+        let file = update::download_file(dir)?;
+        let timeout = Duration::from_secs(args.timeout);
+        download(
+            &from,
+            file.path(),
+            options.limits.archive_bytes,
+            timeout,
+            &bar,
+        )?;
+        update::install(dir, file.path(), &options, &bar)?
+    } else {
+        let path = PathBuf::from(&from);
+        let options = update::Options {
+            from: std::path::absolute(&path)
+                .unwrap_or(path.clone())
+                .display()
+                .to_string(),
+            ..options
+        };
+        update::install(dir, &path, &options, &bar)?
+    };
+    let mut stdout = String::from("installed the card index built from the archive\n");
+    stdout.push_str(&describe(&installed, dir));
+    Ok(Outcome {
+        stdout,
+        stderr: String::new(),
+        code: Exit::Clean,
+    })
+}
+
+fn is_url(from: &str) -> bool {
+    let lower = from.to_ascii_lowercase();
+    lower.starts_with("https://") || lower.starts_with("http://")
+}
+
+/// Downloads `url` into `file`: at most `limit` bytes, done within `timeout`, at most
+/// [`MAX_REDIRECTS`] redirects, through the proxy `HTTPS_PROXY`/`HTTP_PROXY`/`ALL_PROXY`
+/// name unless `NO_PROXY` excludes the host (ureq reads them).
+fn download(
+    url: &str,
+    file: &Path,
+    limit: u64,
+    timeout: Duration,
+    progress: &dyn Progress,
+) -> Result<(), UpdateError> {
+    let agent = ureq::Agent::config_builder()
+        .timeout_global(Some(timeout))
+        .max_redirects(MAX_REDIRECTS)
+        .max_redirects_will_error(true)
+        .user_agent(concat!("deckbox/", env!("CARGO_PKG_VERSION")))
+        .build()
+        .new_agent();
+    let failed = |error: ureq::Error| UpdateError::Io {
+        action: "download",
+        path: PathBuf::from(url),
+        source: std::io::Error::other(network_reason(error)),
+    };
+    let mut response = agent.get(url).call().map_err(failed)?;
+    let declared = response
+        .headers()
+        .get("content-length")
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.trim().parse::<u64>().ok());
+    if declared.is_some_and(|length| length > limit) {
+        return Err(UpdateError::TooLarge { limit });
+    }
+    progress.step("downloading", declared);
+    let mut body = response
+        .body_mut()
+        .with_config()
+        .limit(limit.saturating_add(1))
+        .reader();
+    let write_failed = |source| UpdateError::Io {
+        action: "write",
+        path: file.to_path_buf(),
+        source,
+    };
+    let mut out = std::fs::File::create(file).map_err(write_failed)?;
+    let mut buffer = vec![0u8; 64 << 10];
+    let mut done = 0u64;
+    loop {
+        let n = body.read(&mut buffer).map_err(|source| UpdateError::Io {
+            action: "download",
+            path: PathBuf::from(url),
+            source: if timed_out(&source) {
+                std::io::Error::other("it timed out (see `--timeout`)")
+            } else {
+                source
+            },
+        })?;
+        if n == 0 {
+            break;
+        }
+        done += n as u64;
+        if done > limit {
+            return Err(UpdateError::TooLarge { limit });
+        }
+        out.write_all(&buffer[..n]).map_err(write_failed)?;
+        progress.advance(done);
+    }
+    if declared.is_some_and(|length| length != done) {
+        return Err(UpdateError::Corrupt(format!(
+            "the server announced {} bytes and sent {done}",
+            declared.unwrap_or_default()
+        )));
+    }
+    out.sync_all().map_err(write_failed)
+}
+
+/// Whether reading the body failed for the time limit (ureq passes its own error inside).
+fn timed_out(error: &std::io::Error) -> bool {
+    error.kind() == std::io::ErrorKind::TimedOut
+        || error
+            .get_ref()
+            .and_then(|inner| inner.downcast_ref::<ureq::Error>())
+            .is_some_and(|inner| matches!(inner, ureq::Error::Timeout(_)))
+}
+
+/// A download error as one line a user can act on.
+fn network_reason(error: ureq::Error) -> String {
+    match error {
+        ureq::Error::StatusCode(code) => format!("the server answered HTTP {code}"),
+        ureq::Error::Timeout(_) => "it timed out (see `--timeout`)".into(),
+        ureq::Error::TooManyRedirects => {
+            format!("more than {MAX_REDIRECTS} redirects (a redirect loop?)")
+        }
+        other => other.to_string(),
+    }
+}
+
+fn status(dir: &Path) -> Result<Outcome, UpdateError> {
+    let stdout = match update::status(dir) {
+        Ok(Some(installed)) => format!("card index: updated\n{}", describe(&installed, dir)),
+        Ok(None) => embedded_status()?,
+        Err(error) => format!(
+            "card index: embedded (the updated index cannot be used: {})\n{}",
+            deckbox::util::escape::visible(&error.to_string()),
+            embedded_status()?
+        ),
+    };
+    Ok(Outcome {
+        stdout,
+        stderr: String::new(),
+        code: Exit::Clean,
+    })
+}
+
+fn embedded_status() -> Result<String, UpdateError> {
+    let db = deckbox::cards::embedded::open()?;
+    let newest = db
+        .len()
+        .checked_sub(1)
+        .and_then(|last| db.get(u32::try_from(last).ok()?));
+    let (code, released) = newest.map_or(("?", "?"), |p| {
+        (p.set_code.as_str(), p.release_date.as_str())
+    });
+    Ok(format!(
+        "card index: embedded (built into deckbox {})\n  newest set: {code}, released {released}\n  printings: {}\n  `deckbox cards update` brings newer sets\n",
+        env!("CARGO_PKG_VERSION"),
+        db.len()
+    ))
+}
+
+fn describe(installed: &Installed, dir: &Path) -> String {
+    let set = &installed.newest_set;
+    let name = if set.name.is_empty() {
+        String::new()
+    } else {
+        format!("{} ", set.name)
+    };
+    let text = format!(
+        "  from: {}\n  installed: {}\n  sha256: {}\n  newest set: {name}({}, {}), released {}\n  printings: {}\n  file: {}\n",
+        installed.from,
+        installed.installed,
+        installed.sha256,
+        set.code,
+        set.id,
+        set.released,
+        installed.printings,
+        update::installed_path(dir).display()
+    );
+    deckbox::util::escape::visible(&text).into_owned()
+}
+
+fn reset(dir: &Path) -> Result<Outcome, UpdateError> {
+    let _lock = update::lock(dir)?;
+    let stdout = if update::reset(dir)? {
+        "removed the updated card index; the embedded one is in use again\n"
+    } else {
+        "no updated card index; the embedded one is in use\n"
+    };
+    Ok(Outcome {
+        stdout: stdout.into(),
+        stderr: String::new(),
+        code: Exit::Clean,
+    })
+}
+
+/// A progress bar on standard error when it is a terminal; nothing otherwise.
+struct Bar(Option<indicatif::ProgressBar>);
+
+impl Bar {
+    fn new() -> Bar {
+        // Hidden until the first step, so no empty bar is drawn.
+        Bar(std::io::stderr()
+            .is_terminal()
+            .then(indicatif::ProgressBar::hidden))
+    }
+}
+
+impl Progress for Bar {
+    fn step(&self, name: &str, total: Option<u64>) {
+        let Some(bar) = &self.0 else {
+            return;
+        };
+        if bar.is_hidden() {
+            bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+        }
+        bar.disable_steady_tick();
+        bar.reset();
+        bar.set_length(total.unwrap_or(0));
+        let template = if total.is_some() {
+            "{msg:24} {bar:40} {bytes}/{total_bytes}, {eta} left"
+        } else {
+            "{msg:24} {spinner} {elapsed}"
+        };
+        bar.set_style(
+            indicatif::ProgressStyle::with_template(template)
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        bar.set_message(name.to_string());
+        if total.is_none() {
+            bar.enable_steady_tick(Duration::from_millis(120));
+        }
+    }
+
+    fn advance(&self, done: u64) {
+        if let Some(bar) = &self.0 {
+            bar.set_position(done);
+        }
+    }
+
+    fn finish(&self) {
+        if let Some(bar) = &self.0 {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+impl Drop for Bar {
+    fn drop(&mut self) {
+        self.finish();
+    }
+}
