@@ -221,13 +221,18 @@ struct Group {
     sentinel: u32,
 }
 
-/// How the states of one residual question are indexed: a mixed-radix digit (0 to the
-/// sentinel) per group a relevant term counts; the other groups are merged.
+/// How the states of one residual question are indexed: a mixed-radix digit per group a
+/// relevant term counts; the other groups are merged. Within a batch a digit goes up to the
+/// sentinel (radix sentinel + 1); between batches it is below it (radix sentinel), since a
+/// group whose count reaches its sentinel has every term decided.
 #[derive(Debug, Clone, Default)]
 struct Layout {
-    /// Per group: its stride, `None` when merged.
+    /// Per group: its stride within a batch, `None` when merged.
     strides: Vec<Option<usize>>,
     size: usize,
+    /// Per group: its stride between batches.
+    kept: Vec<Option<usize>>,
+    stored: usize,
 }
 
 /// Where a batch's cards come from.
@@ -356,20 +361,30 @@ impl<'a, 'q> Run<'a, 'q> {
             return Ok(layout.clone());
         }
         let relevant = self.residuals.relevant(id);
-        let mut size = 1usize;
+        let (mut size, mut stored) = (1usize, 1usize);
         let mut strides = Vec::with_capacity(self.groups.len());
+        let mut kept = Vec::with_capacity(self.groups.len());
         for group in &self.groups {
             if group.mask & relevant == 0 {
                 strides.push(None);
+                kept.push(None);
                 continue;
             }
             strides.push(Some(size));
+            kept.push(Some(stored));
+            let radix = group.sentinel as usize;
             size = size
-                .checked_mul(group.sentinel as usize + 1)
+                .checked_mul(radix + 1)
                 .filter(|s| *s <= SWEEP_MAX_ENTRIES)
                 .ok_or(StatsError::TooManyStates)?;
+            stored = stored.saturating_mul(radix.max(1));
         }
-        let layout = Layout { strides, size };
+        let layout = Layout {
+            strides,
+            size,
+            kept,
+            stored,
+        };
         if self.layouts.len() <= id as usize {
             self.layouts.resize(id as usize + 1, None);
         }
@@ -379,7 +394,7 @@ impl<'a, 'q> Run<'a, 'q> {
         Ok(layout)
     }
 
-    /// Group `g`'s count in the state at `index`; its sentinel when merged.
+    /// Group `g`'s count in the batch state at `index`; its sentinel when merged.
     fn digit(&self, layout: &Layout, index: usize, g: usize) -> u32 {
         let Some(group) = self.groups.get(g) else {
             return 0;
@@ -390,7 +405,20 @@ impl<'a, 'q> Run<'a, 'q> {
         }
     }
 
-    /// Term counts (capped at their thresholds) of the state at `index`, for `which`.
+    /// The batch index of the state stored at `index`.
+    fn unstore(&self, layout: &Layout, index: usize) -> usize {
+        let mut out = 0;
+        for (g, group) in self.groups.iter().enumerate() {
+            let kept = layout.kept.get(g).copied().flatten();
+            let stride = layout.strides.get(g).copied().flatten();
+            if let (Some(kept), Some(stride)) = (kept, stride) {
+                out += (index / kept) % (group.sentinel as usize).max(1) * stride;
+            }
+        }
+        out
+    }
+
+    /// Term counts (capped at their thresholds) of the batch state at `index`, for `which`.
     fn counts(&self, layout: &Layout, index: usize, which: u32) -> [u32; SWEEP_TERMS] {
         let mut counts = [0u32; SWEEP_TERMS];
         for (j, count) in counts.iter_mut().enumerate() {
@@ -470,7 +498,12 @@ impl<'a, 'q> Run<'a, 'q> {
             );
             let width = n as usize + 1;
             let mut work = self.allocate(2 * layout.size * width)?;
-            for (index, ways) in states.iter().enumerate() {
+            for (at, ways) in states.iter().enumerate() {
+                if *ways == 0 {
+                    continue;
+                }
+                let (flag, index) = (at / layout.stored, at % layout.stored);
+                let index = flag * layout.size + self.unstore(&layout, index);
                 if let Some(slot) = work.get_mut(index * width) {
                     *slot = *ways;
                 }
@@ -596,7 +629,7 @@ impl<'a, 'q> Run<'a, 'q> {
             }
             let target = self.layout(next)?;
             let mut to = 0usize;
-            for (g, stride) in target.strides.iter().enumerate() {
+            for (g, stride) in target.kept.iter().enumerate() {
                 if let Some(stride) = stride {
                     to += self.digit(layout, index, g) as usize * stride;
                 }
@@ -606,13 +639,13 @@ impl<'a, 'q> Run<'a, 'q> {
                 store.resize(slot + 1, None);
             }
             if store.get(slot).is_some_and(Option::is_none) {
-                let states = self.allocate(2 * target.size)?;
+                let states = self.allocate(2 * target.stored)?;
                 if let Some(s) = store.get_mut(slot) {
                     *s = Some(states);
                 }
             }
             let states = store.get_mut(slot).and_then(Option::as_mut);
-            if let Some(w) = states.and_then(|s| s.get_mut(flag * target.size + to)) {
+            if let Some(w) = states.and_then(|s| s.get_mut(flag * target.stored + to)) {
                 *w = add(*w, ways)?;
             }
         }
@@ -630,8 +663,8 @@ impl<'a, 'q> Run<'a, 'q> {
                 if ways == 0 {
                     continue;
                 }
-                let (flag, index) = (state / layout.size, state % layout.size);
-                let counts = self.counts(&layout, index, relevant);
+                let (flag, index) = (state / layout.stored, state % layout.stored);
+                let counts = self.counts(&layout, self.unstore(&layout, index), relevant);
                 let bits = (0..SWEEP_TERMS)
                     .filter(|&j| relevant >> j & 1 == 1)
                     .filter(|&j| (self.sweep.holds)(j, counts.get(j).copied().unwrap_or(0)))
