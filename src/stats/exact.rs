@@ -11,8 +11,11 @@
 //! knows nothing of card names, the query syntax or output.
 
 mod joint;
+mod sweep;
 
 pub use joint::{Event, MAX_TERMS};
+pub(crate) use sweep::Residuals;
+pub use sweep::{Read, SWEEP_MAX_ENTRIES, SWEEP_MAX_STEPS, Sweep};
 
 use crate::formats::{Going, Setup};
 

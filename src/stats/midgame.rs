@@ -12,10 +12,11 @@
 //! the opening hand. No mulligan rule applies: the game is under way.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use serde::Serialize;
 
-use super::exact::{MAX_STATES, MAX_STEPS, Ratio, StatsError, binomial};
+use super::exact::{MAX_STATES, MAX_STEPS, Ratio, Residuals, StatsError, binomial};
 use super::query::ResolvedQuery;
 
 /// Cards of the deck as the game stands.
@@ -216,7 +217,10 @@ impl Table {
     }
 
     /// P(truth(bits)), bit j set when term j holds for the cards its atoms put among the
-    /// draws: Σ over the deals of the prizes and the draws, atom by atom.
+    /// draws: Σ over the deals of the prizes and the draws, atom by atom. A term is decided
+    /// after its last atom (or as soon as its count reaches its cap) and its count forgotten:
+    /// the state keeps only the residual question ([`Residuals`]), so at most the terms
+    /// whose atoms are under way keep a count.
     fn probability(
         &self,
         atoms: &[Atom],
@@ -225,17 +229,28 @@ impl Table {
         truth: &dyn Fn(u32) -> bool,
     ) -> Result<Ratio, StatsError> {
         let (prizes, draws) = (self.prizes, self.draws);
+        let terms = caps.len();
+        let mut residuals = Residuals::new(terms, truth).ok_or(StatsError::TooManyTerms {
+            max: MAX_PACKED_TERMS,
+        })?;
+        let last: Vec<Option<usize>> = (0..terms)
+            .map(|j| atoms.iter().rposition(|a| a.mask >> j & 1 == 1))
+            .collect();
         let mut budget = MAX_STEPS;
-        // [prizes placed, draws placed, count of each term (capped)] → ways.
-        let mut states: HashMap<Vec<u32>, u128> = HashMap::from([(vec![0; 2 + caps.len()], 1)]);
-        for atom in atoms {
-            let mut next: HashMap<Vec<u32>, u128> = HashMap::new();
-            for (state, ways) in &states {
-                let (placed, drawn) = (state[0], state[1]);
-                for in_prizes in 0..=atom.unknown.min(prizes - placed) {
+        let mut states = Packed::default();
+        let start = decide(&mut residuals, State::default(), caps, holds, &|j| {
+            last.get(j) == Some(&None)
+        });
+        states.insert(start.pack(), 1);
+        for (i, atom) in atoms.iter().enumerate() {
+            let mut next = Packed::default();
+            for (key, ways) in &states {
+                let state = State::unpack(*key);
+                let counted = atom.mask & residuals.relevant(state.residual);
+                for in_prizes in 0..=atom.unknown.min(prizes - state.placed) {
                     let prize_ways = binomial(atom.unknown, in_prizes)?;
                     let in_deck = atom.unknown - in_prizes + atom.back;
-                    for in_draws in 0..=in_deck.min(draws - drawn) {
+                    for in_draws in 0..=in_deck.min(draws - state.drawn) {
                         budget = budget
                             .checked_sub(1)
                             .ok_or(StatsError::TooComplex { steps: MAX_STEPS })?;
@@ -243,17 +258,23 @@ impl Table {
                             .checked_mul(binomial(in_deck, in_draws)?)
                             .and_then(|w| w.checked_mul(*ways))
                             .ok_or(StatsError::TooLarge)?;
-                        let mut key = state.clone();
-                        key[0] += in_prizes;
-                        key[1] += in_draws;
+                        let mut to = state;
+                        to.placed += in_prizes;
+                        to.drawn += in_draws;
                         for (j, cap) in caps.iter().enumerate() {
-                            if atom.mask >> j & 1 == 1
-                                && let Some(count) = key.get_mut(2 + j)
+                            if counted >> j & 1 == 1
+                                && let Some(count) = to.counts.get_mut(j)
                             {
                                 *count = count.saturating_add(in_draws).min(*cap);
                             }
                         }
-                        let slot = next.entry(key).or_insert(0);
+                        let to = decide(&mut residuals, to, caps, holds, &|j| {
+                            last.get(j) == Some(&Some(i))
+                        });
+                        if residuals.is_false(to.residual) {
+                            continue;
+                        }
+                        let slot = next.entry(to.pack()).or_insert(0);
                         *slot = slot.checked_add(w).ok_or(StatsError::TooLarge)?;
                         if next.len() > MAX_STATES {
                             return Err(StatsError::TooManyStates);
@@ -264,17 +285,10 @@ impl Table {
             states = next;
         }
         let mut sum: u128 = 0;
-        for (state, ways) in states {
-            if state[0] != prizes || state[1] != draws {
-                continue;
-            }
-            let bits = state[2..]
-                .iter()
-                .enumerate()
-                .fold(0u32, |bits, (j, count)| {
-                    bits | u32::from(holds(j, *count)) << j
-                });
-            if truth(bits) {
+        for (key, ways) in states {
+            let state = State::unpack(key);
+            if state.placed == prizes && state.drawn == draws && residuals.holds(state.residual, 0)
+            {
                 sum = sum.checked_add(ways).ok_or(StatsError::TooLarge)?;
             }
         }
@@ -282,5 +296,94 @@ impl Table {
             .checked_mul(binomial(self.deck_cards(), draws)?)
             .ok_or(StatsError::TooLarge)?;
         Ratio::new(sum, total).ok_or(StatsError::TooLarge)
+    }
+}
+
+/// Terms a packed state has room for (ten bits of count each).
+const MAX_PACKED_TERMS: usize = 8;
+
+/// A partial deal: prizes and draws placed, the residual question, the count (capped) of
+/// each term still open.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct State {
+    residual: u32,
+    placed: u32,
+    drawn: u32,
+    counts: [u32; MAX_PACKED_TERMS],
+}
+
+impl State {
+    /// 16 bits each for the residual, prizes and draws (at most 60,000 by the CLI), 10 for
+    /// each count (caps are at most 1,000).
+    fn pack(&self) -> u128 {
+        let head = u128::from(self.residual) << 112
+            | u128::from(self.placed) << 96
+            | u128::from(self.drawn) << 80;
+        let counts = self.counts.iter().enumerate();
+        counts.fold(head, |key, (j, c)| key | u128::from(*c & 0x3ff) << (10 * j))
+    }
+
+    fn unpack(key: u128) -> State {
+        let field = |shift: u32, bits: u32| ((key >> shift) & ((1 << bits) - 1)) as u32;
+        let mut counts = [0u32; MAX_PACKED_TERMS];
+        for (j, c) in counts.iter_mut().enumerate() {
+            *c = field(10 * j as u32, 10);
+        }
+        State {
+            residual: field(112, 16),
+            placed: field(96, 16),
+            drawn: field(80, 16),
+            counts,
+        }
+    }
+}
+
+/// Decides every still relevant term that `done(j)` says is complete, or whose count
+/// reached its cap, and forgets the counts of the terms no longer relevant.
+fn decide(
+    residuals: &mut Residuals,
+    mut state: State,
+    caps: &[u32],
+    holds: &dyn Fn(usize, u32) -> bool,
+    done: &dyn Fn(usize) -> bool,
+) -> State {
+    for (j, cap) in caps.iter().enumerate() {
+        let count = state.counts.get(j).copied().unwrap_or(0);
+        if residuals.relevant(state.residual) >> j & 1 == 1 && (done(j) || count >= *cap) {
+            state.residual = residuals.decide(state.residual, j, holds(j, count));
+        }
+    }
+    let relevant = residuals.relevant(state.residual);
+    for (j, count) in state.counts.iter_mut().enumerate() {
+        if relevant >> j & 1 == 0 {
+            *count = 0;
+        }
+    }
+    state
+}
+
+/// Partial deals by packed state, hashed by a multiply of the key's two halves (the keys
+/// are plain integers: no allocation and no byte-wise hashing per transition).
+type Packed = HashMap<u128, u128, BuildHasherDefault<KeyHasher>>;
+
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.0 = (self.0.rotate_left(5) ^ u64::from(*b)).wrapping_mul(0x517c_c1b7_2722_0a95);
+        }
+    }
+
+    fn write_u128(&mut self, n: u128) {
+        let mixed = (n as u64) ^ ((n >> 64) as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        self.0 = (self.0 ^ mixed)
+            .wrapping_mul(0x517c_c1b7_2722_0a95)
+            .rotate_left(26);
     }
 }
