@@ -375,7 +375,7 @@ pub fn decode(bytes: &[u8]) -> Option<Vec<Details>> {
         .collect()
 }
 
-/// Which texts of a printing [`Opened::texts`] visits.
+/// Which texts of a printing `Opened::texts` visits.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct TextParts {
     pub attack_names: bool,

@@ -543,7 +543,7 @@ pub fn format(input: &DeckInput, db: &CardDb, format: &Format) -> Result<Formatt
     canonical(input, &deck, &listing)
 }
 
-/// [`format`] for `fmt --check`: `None` when the file is already canonical, found without
+/// [`format()`] for `fmt --check`: `None` when the file is already canonical, found without
 /// keeping the canonical text (it is compared with the file as it is written, up to the
 /// first difference); else the file formatted, for its diff.
 pub fn format_unless_canonical(

@@ -78,7 +78,7 @@ pub struct QueryEstimates {
 /// observer at all.
 ///
 /// A query that is not only terms joined by `&` (`|`, `!`, parentheses) or that has turns
-/// takes the general path ([`general::Program`]): its terms get lanes of their own, four to
+/// takes the general path (`general::Program`): its terms get lanes of their own, four to
 /// a word, each lane giving the set of windows where its term holds, and the query's
 /// expression, compiled once into a flat program, combines those sets bitwise (`&` is and,
 /// `|` or, `!` the complement); a query with turns reads each term's bit at its own window
