@@ -14,7 +14,9 @@ fn run_in(dir: &Path, args: &[&str], stdin: &[u8]) -> (i32, String) {
 }
 
 const LIVE: &str = "tests/fixtures/layouts/tcg_live_en.txt";
-const DRAGAPULT: &str = "examples/dragapult.txt";
+/// A list as a player typed it: right cards, not in the canonical order (examples/ are
+/// canonical).
+const DRAGAPULT: &str = "tests/fixtures/fmt/unsorted/dragapult.txt";
 
 #[test]
 fn fmt_prints_the_canonical_list() {
@@ -391,4 +393,34 @@ fn fmt_prints_one_file_not_a_folder() {
     let (code, out) = run_in(dir.path(), &["fmt", "decks"], b"");
     assert_eq!(code, 2, "{out}");
     assert!(out.contains("directory"), "{out}");
+}
+
+/// The lists a new user copies first are already canonical: `fmt --check examples/` passes,
+/// so `deckbox fmt --write` on a copied example changes nothing (issue 32).
+#[test]
+fn the_examples_are_canonical() {
+    let examples = common::repo().join("examples");
+    let mut lists: Vec<String> = std::fs::read_dir(&examples)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "txt"))
+        .map(|path| path.file_name().unwrap().to_string_lossy().into_owned())
+        .collect();
+    lists.sort();
+    assert_eq!(
+        lists,
+        [
+            "broken.txt",
+            "dragapult.txt",
+            "gardevoir-fr.txt",
+            "ptcg-live.txt"
+        ]
+    );
+    let mut args = vec!["fmt", "--check"];
+    args.extend(lists.iter().map(String::as_str));
+    let (code, out) = run_in(&examples, &args, b"");
+    assert_eq!(
+        (code, out.as_str()),
+        (0, "exit: 0\n--- stdout\n--- stderr\n")
+    );
 }

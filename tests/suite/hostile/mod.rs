@@ -1617,10 +1617,10 @@ fn a_few_damaged_bytes_flag_their_lines_only() {
         "{}",
         out.stdout
     );
-    assert_eq!(out.at("encoding"), ["damaged.txt:14:6"], "{}", out.stdout);
+    assert_eq!(out.at("encoding"), ["damaged.txt:13:6"], "{}", out.stdout);
     assert_eq!(
         out.at("card-mismatch"),
-        ["damaged.txt:14:1"],
+        ["damaged.txt:13:1"],
         "{}",
         out.stdout
     );
