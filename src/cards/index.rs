@@ -129,6 +129,8 @@ pub fn open_detailed(path: &Path, options: &IndexOptions) -> Result<Opened, Card
             Err(CacheMiss::Missing | CacheMiss::Outdated) => {}
         }
     }
+    // A few seconds, once per checkout: the binary shows a spinner on a terminal.
+    let _building = super::progress::IndexBuild::start();
     let (mut printings, details, unreadable) = match layout {
         Layout::Tcgdex => {
             let loaded = from_tcgdex::load_detailed(&root)?;

@@ -21,6 +21,7 @@ pub mod from_tcgdex;
 pub mod index;
 pub mod index_file;
 pub mod lookup;
+pub mod progress;
 pub mod resolve;
 pub mod set_id;
 mod table;

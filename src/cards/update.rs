@@ -187,23 +187,7 @@ pub struct Options {
     pub limits: Limits,
 }
 
-/// How far an install has come, for a progress bar. The library never draws one.
-pub trait Progress: Sync {
-    /// A new step: its name, and its size in bytes when known.
-    fn step(&self, name: &str, total: Option<u64>);
-    /// Bytes of the step done so far.
-    fn advance(&self, done: u64);
-    fn finish(&self);
-}
-
-/// A [`Progress`] that shows nothing.
-pub struct Quiet;
-
-impl Progress for Quiet {
-    fn step(&self, _: &str, _: Option<u64>) {}
-    fn advance(&self, _: u64) {}
-    fn finish(&self) {}
-}
+pub use super::progress::{Progress, Quiet};
 
 /// The folder updated card data lives in: `$DECKBOX_DATA_DIR`, else the user's data folder
 /// (`~/.local/share/deckbox/cards` on Linux).

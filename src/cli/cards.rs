@@ -300,6 +300,13 @@ fn reset(dir: &Path) -> Result<Outcome, UpdateError> {
     })
 }
 
+/// From now on, a spinner on standard error (when it is a terminal) while an index is built
+/// from a `--cards` checkout, instead of a few silent seconds.
+pub(crate) fn watch_index_builds() {
+    static BAR: std::sync::OnceLock<Bar> = std::sync::OnceLock::new();
+    deckbox::cards::progress::watch_index_builds(BAR.get_or_init(Bar::new));
+}
+
 /// A progress bar on standard error when it is a terminal; nothing otherwise.
 struct Bar(Option<indicatif::ProgressBar>);
 
@@ -317,9 +324,6 @@ impl Progress for Bar {
         let Some(bar) = &self.0 else {
             return;
         };
-        if bar.is_hidden() {
-            bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
-        }
         bar.disable_steady_tick();
         bar.reset();
         bar.set_length(total.unwrap_or(0));
@@ -333,6 +337,10 @@ impl Progress for Bar {
                 .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
         );
         bar.set_message(name.to_string());
+        // Shown only now, with its style and message set: no default bar drawn first.
+        if bar.is_hidden() {
+            bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+        }
         if total.is_none() {
             bar.enable_steady_tick(Duration::from_millis(120));
         }

@@ -423,6 +423,7 @@ pub fn run(
     progress: &dyn Progress,
     stdout: &mut dyn std::io::Write,
 ) -> Outcome {
+    cards::watch_index_builds();
     let mut outcome = run_command(args, stdin, terminal, progress, stdout);
     // Standard error is always read by a person: whatever a message quotes (a deck's line,
     // a card name, a path), no escape sequence or bidirectional control reaches the

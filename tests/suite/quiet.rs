@@ -73,3 +73,68 @@ fn the_card_index_note_comes_once_when_a_card_is_unknown() {
     assert_eq!(output.status.code(), Some(1));
     assert_eq!(String::from_utf8_lossy(&output.stderr), "");
 }
+
+/// The first run on a `--cards` checkout builds its index, a few seconds: on a terminal it
+/// says so with a spinner instead of staying silent (issue 32), the next run reads the cache
+/// and draws nothing, and without a terminal nothing is drawn either. The terminal is the
+/// pseudo-terminal `script` (util-linux) gives the command.
+#[test]
+fn building_a_cards_index_shows_progress_on_a_terminal_only() {
+    const SPINNER: &str = "building the card index";
+    let Some(data) = crate::common::shared_data("quiet building_a_cards_index") else {
+        return;
+    };
+    let has_script = std::process::Command::new("script")
+        .arg("--version")
+        .output()
+        .is_ok_and(|out| out.status.success());
+    if !has_script {
+        crate::common::skipped("`script` (util-linux) not installed; no terminal to draw on");
+        return;
+    }
+    let cards = data.join("tcgdex-repo");
+    let deck = repo().join("examples/dragapult.txt");
+    let args = [
+        "check".to_string(),
+        "--cards".to_string(),
+        cards.display().to_string(),
+        deck.display().to_string(),
+        "--output".to_string(),
+        "short".to_string(),
+    ];
+    // Without a terminal, on an empty cache: built in silence.
+    let plain_cache = tempfile::tempdir().unwrap();
+    let plain = deckbox_command()
+        .args(&args)
+        .env("DECKBOX_CACHE_DIR", plain_cache.path())
+        .output()
+        .unwrap();
+    assert_eq!(plain.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&plain.stderr), "");
+    // On a terminal: the spinner the first time, nothing once the cache holds the index.
+    let cache = tempfile::tempdir().unwrap();
+    let line = std::iter::once(env!("CARGO_BIN_EXE_deckbox").to_string())
+        .chain(args.iter().cloned())
+        .map(|word| format!("'{word}'"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let on_terminal = || {
+        let out = std::process::Command::new("script")
+            .args(["-qec", &line, "/dev/null"])
+            .env("DECKBOX_CACHE_DIR", cache.path())
+            .env_remove("DECKBOX_CARDS")
+            .env_remove("DECKBOX_FORMAT")
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+        )
+    };
+    let (code, first) = on_terminal();
+    assert_eq!(code, Some(0), "{first}");
+    assert!(first.contains(SPINNER), "{first}");
+    let (code, second) = on_terminal();
+    assert_eq!(code, Some(0), "{second}");
+    assert!(!second.contains(SPINNER), "{second}");
+}
