@@ -17,16 +17,6 @@ use crate::deck::Span;
 pub const VERSION: &str = "2.1.0";
 pub const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
 
-/// One SARIF log for all decks; `failures` are messages about files deckbox could not check.
-/// (`deckbox check` writes the same log deck by deck: [`super::stream`].)
-pub fn sarif(decks: &[CheckedDeck], failures: &[String]) -> String {
-    let style = super::stream::Style {
-        output: super::OutputFormat::Sarif,
-        human: super::HumanOptions::default(),
-    };
-    super::stream::to_string(decks, failures, style, super::stream::Piece::sarif)
-}
-
 /// The results of one deck, the `artifact`-th file of the log.
 pub(super) fn results(deck: &CheckedDeck, artifact: usize) -> Vec<Value> {
     deck.diagnostics

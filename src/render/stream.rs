@@ -261,6 +261,16 @@ fn indent(text: &str, depth: usize) -> String {
     text.replace('\n', &format!("\n{}", "  ".repeat(depth)))
 }
 
+/// One SARIF log for all decks; `failures` are messages about files deckbox could not check.
+/// (`deckbox check` writes the same log deck by deck, through [`ReportWriter`].)
+pub fn sarif(decks: &[CheckedDeck], failures: &[String]) -> String {
+    let style = Style {
+        output: OutputFormat::Sarif,
+        human: HumanOptions::default(),
+    };
+    to_string(decks, failures, style, Piece::sarif)
+}
+
 /// A whole report in one string, each deck rendered by `render` (given the deck and its
 /// index): what the renderers of a deck slice return.
 pub fn to_string(

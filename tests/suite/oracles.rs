@@ -95,7 +95,7 @@ pub fn check_any(bytes: &[u8]) {
     let decks = [deck];
     let json = render::json(&decks, embedded_db());
     serde_json::from_str::<serde_json::Value>(&json).unwrap();
-    let sarif = render::sarif::sarif(&decks, &[]);
+    let sarif = render::stream::sarif(&decks, &[]);
     serde_json::from_str::<serde_json::Value>(&sarif).unwrap();
 }
 
