@@ -14,6 +14,12 @@
 #![allow(clippy::print_stdout, reason = "a bench reports on stdout")]
 #![allow(clippy::unwrap_used, reason = "a bench fails loudly")]
 
+#[allow(
+    dead_code,
+    reason = "this bench times keys in-process: it takes only the run count"
+)]
+mod support;
+
 #[allow(dead_code, reason = "the bench drives part of the builder's state")]
 #[path = "../src/cli/build/app.rs"]
 mod app;
@@ -29,10 +35,7 @@ use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 fn main() {
-    let runs: usize = std::env::var("DECKBOX_BENCH_RUNS")
-        .ok()
-        .and_then(|text| text.parse().ok())
-        .unwrap_or(200);
+    let runs = support::runs(200);
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let path = root.join("examples/dragapult.txt");
     let text = std::fs::read_to_string(&path).unwrap();

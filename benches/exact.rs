@@ -12,9 +12,12 @@
 
 #![allow(clippy::print_stdout, reason = "a bench reports on stdout")]
 
+mod support;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::time::Instant;
+
+use support::{mean, time_ms};
 
 const EVENT: &str = "Dreepy>=1 by T1 & Drakloak>=1 by T2 & Rare Candy>=1 by T3 \
     & Dragapult ex>=1 by T4 & Ultra Ball>=2 by T5 & Buddy-Buddy Poffin>=1 by T6 \
@@ -24,14 +27,8 @@ const EIGHT: &str = "Dreepy>=2 & Drakloak>=2 & Rare Candy>=2 & Dragapult ex>=2 &
     & Buddy-Buddy Poffin>=2 & Psychic Energy>=2 & Poké Pad>=2";
 
 fn main() {
-    let runs: usize = std::env::var("DECKBOX_BENCH_RUNS")
-        .ok()
-        .and_then(|text| text.parse().ok())
-        .unwrap_or(10);
-    let binary = std::env::var_os("DECKBOX_BENCH_BINARY").map_or_else(
-        || PathBuf::from(env!("CARGO_BIN_EXE_deckbox")),
-        PathBuf::from,
-    );
+    let runs = support::runs(10);
+    let binary = support::binary();
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let deck = root.join("examples/dragapult.txt");
     let deck = deck.to_string_lossy().into_owned();
@@ -85,18 +82,12 @@ fn main() {
 
 /// Wall time of one run in milliseconds; `None` when it fails.
 fn time(binary: &Path, root: &Path, args: &[&str]) -> Option<f64> {
-    let started = Instant::now();
-    let status = Command::new(binary)
-        .args(args)
-        .arg("--no-config")
-        .current_dir(root)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .ok()?;
-    status
-        .success()
-        .then(|| started.elapsed().as_secs_f64() * 1000.0)
+    time_ms(
+        Command::new(binary)
+            .args(args)
+            .arg("--no-config")
+            .current_dir(root),
+    )
 }
 
 /// Peak resident memory of one run in MB, from GNU time.
@@ -113,8 +104,4 @@ fn peak_mb(binary: &Path, root: &Path, args: &[&str]) -> Option<f64> {
     let stderr = String::from_utf8_lossy(&output.stderr);
     let kib: f64 = stderr.lines().last()?.trim().parse().ok()?;
     Some(kib / 1024.0)
-}
-
-fn mean(values: &[f64]) -> f64 {
-    values.iter().sum::<f64>() / values.len().max(1) as f64
 }

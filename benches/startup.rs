@@ -12,19 +12,16 @@
 
 #![allow(clippy::print_stdout, reason = "a bench reports on stdout")]
 
+mod support;
+
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
-use std::time::Instant;
+use std::process::Command;
+
+use support::{mean, time_ms};
 
 fn main() {
-    let runs: usize = std::env::var("DECKBOX_BENCH_RUNS")
-        .ok()
-        .and_then(|text| text.parse().ok())
-        .unwrap_or(30);
-    let binary = std::env::var_os("DECKBOX_BENCH_BINARY").map_or_else(
-        || PathBuf::from(env!("CARGO_BIN_EXE_deckbox")),
-        PathBuf::from,
-    );
+    let runs = support::runs(30);
+    let binary = support::binary();
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let deck = root.join("examples/dragapult.txt");
     let deck = deck.to_string_lossy();
@@ -33,8 +30,8 @@ fn main() {
         ("deckbox check examples/dragapult.txt", vec!["check", &deck]),
         ("deckbox stats examples/dragapult.txt", vec!["stats", &deck]),
         (
-            "deckbox stats examples/dragapult.txt -o json",
-            vec!["stats", &deck, "-o", "json"],
+            "deckbox stats examples/dragapult.txt --output-format json",
+            vec!["stats", &deck, "--output-format", "json"],
         ),
         // Searches over every printing (issue 28: each at most 50 ms) and one card's page.
         (
@@ -67,18 +64,12 @@ fn main() {
         binary.display()
     );
     let run = |args: &[&str]| -> Option<f64> {
-        let started = Instant::now();
-        let status = Command::new(&binary)
-            .args(args)
-            .current_dir(&root)
-            .env_remove("DECKBOX_AS_OF")
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .status()
-            .ok()?;
-        status
-            .success()
-            .then(|| started.elapsed().as_secs_f64() * 1000.0)
+        time_ms(
+            Command::new(&binary)
+                .args(args)
+                .current_dir(&root)
+                .env_remove("DECKBOX_AS_OF"),
+        )
     };
     for _ in 0..3 {
         for (_, args) in &commands {
@@ -109,10 +100,6 @@ fn main() {
             mean(times) - floor
         );
     }
-}
-
-fn mean(values: &[f64]) -> f64 {
-    values.iter().sum::<f64>() / values.len().max(1) as f64
 }
 
 fn deviation(values: &[f64]) -> f64 {
