@@ -6,7 +6,7 @@
 
 use serde::Serialize;
 
-use crate::check::rules::Rule;
+use crate::check::rule::Rule;
 use crate::deck::Span;
 use crate::deck::source::SourceText;
 

@@ -6,6 +6,7 @@
 
 pub mod diagnostic;
 mod identify;
+pub mod rule;
 pub mod rules;
 
 use serde::Serialize;

@@ -11,8 +11,10 @@
 //! toward the deck size only.
 //!
 //! Adding a rule: write its `RuleDef` and function in the file of its family (or a new
-//! file), and add one line to the registry. The order of the registry is the order of
-//! [`Rule::ALL`], of `deckbox explain` and of findings on one line.
+//! file), name it in [`Rule`] (`check/rule.rs`, where findings take it from, so that they do
+//! not depend on the rules) and add one line to the registry. The order of the registry is
+//! the order of [`Rule::ALL`] (a test keeps the two the same), of `deckbox explain` and of
+//! findings on one line.
 //!
 //! This module must not read files or render anything; a format's limits come from
 //! [`Format`], never from constants here.
@@ -33,6 +35,7 @@ use serde::Serialize;
 use crate::cards::{CardDb, Printing};
 use crate::check::DeckCard;
 use crate::check::diagnostic::{Diagnostic, Label, Severity};
+pub use crate::check::rule::Rule;
 use crate::deck::source::SourceText;
 use crate::deck::{DeckList, Span};
 use crate::formats::Format;
@@ -65,20 +68,12 @@ pub enum Check {
     Deck(fn(&Deck) -> Vec<Diagnostic>),
 }
 
-/// Declares [`Rule`] (one variant per registry line, in order) and ties each variant to its
-/// [`RuleDef`].
+/// Ties each [`Rule`] to its [`RuleDef`], in registry order. The `match` is exhaustive, so
+/// every rule has a definition; `REGISTRY` lets the tests check that [`Rule::ALL`] lists
+/// each of them once, in this order.
 macro_rules! registry {
     ($($variant:ident => $def:path,)*) => {
-        /// Every rule deckbox checks, by stable id; serialized as the id.
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-        pub enum Rule {
-            $($variant,)*
-        }
-
         impl Rule {
-            /// Every rule, in registry order.
-            pub const ALL: [Rule; [$(stringify!($variant)),*].len()] = [$(Rule::$variant),*];
-
             /// The rule's definition.
             pub fn def(self) -> &'static RuleDef {
                 match self {
@@ -86,6 +81,10 @@ macro_rules! registry {
                 }
             }
         }
+
+        /// The registry's rules, in its order.
+        #[cfg(test)]
+        const REGISTRY: &[Rule] = &[$(Rule::$variant),*];
     };
 }
 
@@ -288,6 +287,11 @@ fn by_name<'a>(cards: impl Iterator<Item = (&'a DeckCard, &'a Printing)>) -> Vec
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn all_lists_every_rule_of_the_registry_once_in_its_order() {
+        assert_eq!(Rule::ALL.as_slice(), REGISTRY);
+    }
 
     #[test]
     fn every_rule_has_its_own_id_and_serializes_as_it() {
