@@ -2,15 +2,16 @@
 //! (a flag, the environment, a line of deckbox.toml, or the default). It loads the format
 //! to say whether it is usable but opens no card database and reads no deck.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use clap::ValueEnum;
 use serde::Serialize;
 
 use super::{Outcome, SettingsArgs};
+use deckbox::cards::update;
 use deckbox::error::Exit;
 use deckbox::formats::Format;
-use deckbox::settings::config::{Config, Origin, Resolved};
+use deckbox::settings::config::{CardData, Config, Origin, Resolved};
 use deckbox::settings::walk::DEFAULT_INCLUDE;
 use deckbox::settings::{origin_text as origin, resolve_layers, shown};
 use deckbox::util::escape::visible_line;
@@ -79,15 +80,18 @@ fn text(config: Option<&Config>, resolved: &Resolved, args: &SettingsArgs) -> St
             .to_string(),
         ),
         ("format", format_value, origin(&resolved.format.origin)),
-        (
-            "cards",
-            resolved
-                .cards
-                .value
-                .as_deref()
-                .map_or("embedded".to_string(), shown),
-            origin(&resolved.cards.origin),
-        ),
+        match (resolved.cards.value.as_deref(), updated_index()) {
+            (None, Some(installed)) => (
+                "cards",
+                shown(&installed),
+                "(deckbox cards update)".to_string(),
+            ),
+            (cards, _) => (
+                "cards",
+                cards.map_or("embedded".to_string(), shown),
+                origin(&resolved.cards.origin),
+            ),
+        },
         (
             "language",
             resolved
@@ -107,6 +111,19 @@ fn text(config: Option<&Config>, resolved: &Resolved, args: &SettingsArgs) -> St
             origin(&resolved.as_of.origin),
         ),
     ];
+    if let Some((config, expected)) = config.and_then(|c| Some((c, c.card_data.as_ref()?))) {
+        rows.push((
+            "card data",
+            match &expected.value {
+                CardData::Embedded => "embedded".to_string(),
+                CardData::NewestSet(set) => format!("newest set {set}"),
+            },
+            origin(&Origin::File {
+                path: config.path.clone(),
+                line: expected.line,
+            }),
+        ));
+    }
     let include = config.and_then(|config| config.include.clone());
     rows.push((
         "include",
@@ -166,12 +183,20 @@ fn text(config: Option<&Config>, resolved: &Resolved, args: &SettingsArgs) -> St
         .map(|(_, value, _)| value.chars().count())
         .max()
         .unwrap_or(0);
+    let key_width = rows.iter().map(|(key, _, _)| key.len()).max().unwrap_or(0);
     rows.iter()
         .map(|(key, value, from)| {
             let pad = width - value.chars().count();
-            format!("{key:<8} = {value}{}   {from}\n", " ".repeat(pad))
+            format!("{key:<key_width$} = {value}{}   {from}\n", " ".repeat(pad))
         })
         .collect()
+}
+
+/// The index `deckbox cards update` installed, when there is one: what runs without `--cards`
+/// use. Only its presence is looked at; `deckbox cards status` reads it.
+fn updated_index() -> Option<PathBuf> {
+    let path = update::installed_path(&update::data_dir().ok()?);
+    path.is_file().then_some(path)
 }
 
 #[derive(Serialize)]
@@ -180,9 +205,20 @@ struct JsonConfig<'a> {
     config: Option<&'a Path>,
     #[serde(flatten)]
     resolved: &'a Resolved,
+    /// The index `deckbox cards update` installed, used when `cards` is null.
+    updated_index: Option<PathBuf>,
+    /// `card_data` in deckbox.toml: `"embedded"`, `{"newest_set": CODE}`, or null.
+    card_data: Option<JsonCardData<'a>>,
     include: Vec<String>,
     exclude: Vec<String>,
     overrides: Vec<JsonOverride<'a>>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "snake_case")]
+enum JsonCardData<'a> {
+    Embedded,
+    NewestSet(&'a str),
 }
 
 #[derive(Serialize)]
@@ -210,6 +246,13 @@ fn json(config: Option<&Config>, resolved: &Resolved) -> String {
         version: 1,
         config: config.map(|config| config.path.as_path()),
         resolved,
+        updated_index: updated_index(),
+        card_data: config
+            .and_then(|config| config.card_data.as_ref())
+            .map(|expected| match &expected.value {
+                CardData::Embedded => JsonCardData::Embedded,
+                CardData::NewestSet(set) => JsonCardData::NewestSet(set),
+            }),
         include: config
             .and_then(|config| config.include.clone())
             .unwrap_or_else(|| DEFAULT_INCLUDE.iter().map(|s| s.to_string()).collect()),

@@ -752,3 +752,40 @@ fn a_damaged_installed_index_falls_back_to_the_embedded_one_with_a_warning() {
     let output = deckbox(data, &["cards", "reset"], &[]);
     assert_eq!(output.status.code(), Some(0), "{}", text(&output));
 }
+
+#[test]
+fn config_says_which_index_runs_use_and_what_the_repository_expects() {
+    let Some((data, _, _)) = installed_small("cards_update::config") else {
+        return;
+    };
+    let data = data.path();
+    std::fs::write(data.join("deckbox.toml"), "card_data = \"embedded\"\n").unwrap();
+    let output = deckbox(data, &["config"], &[]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output));
+    let shown = String::from_utf8_lossy(&output.stdout).into_owned();
+    let cards = shown.lines().find(|l| l.starts_with("cards ")).unwrap();
+    assert!(cards.contains("cards/index.dbx"), "{shown}");
+    assert!(cards.ends_with("(deckbox cards update)"), "{shown}");
+    let expected = shown.lines().find(|l| l.starts_with("card data")).unwrap();
+    assert!(expected.contains("= embedded"), "{shown}");
+    assert!(expected.ends_with("(deckbox.toml:1)"), "{shown}");
+    let output = deckbox(data, &["config", "--output-format", "json"], &[]);
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert!(
+        json["updated_index"]
+            .as_str()
+            .unwrap()
+            .ends_with("index.dbx")
+    );
+    assert_eq!(json["card_data"], "embedded");
+    // `--cards` wins over the installed index, and says so.
+    let output = deckbox(data, &["config", "--cards", "elsewhere"], &[]);
+    let shown = String::from_utf8_lossy(&output.stdout).into_owned();
+    let cards = shown.lines().find(|l| l.starts_with("cards ")).unwrap();
+    assert!(cards.ends_with("(--cards)"), "{shown}");
+    let output = deckbox(data, &["cards", "reset"], &[]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output));
+    let output = deckbox(data, &["config"], &[]);
+    let shown = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert!(shown.contains("cards     = embedded"), "{shown}");
+}
