@@ -121,13 +121,6 @@ pub(crate) fn open(args: &BuildArgs) -> Result<(App, String), Error> {
     };
     let notes = settings.notes.clone();
     let mut app = App::new(settings.db, format, file.clone(), input.text, exists);
-    if app.deck.list.json.is_some() || app.deck.list.layout == deckbox::deck::Layout::Json {
-        return Err(Error::Usage {
-            message: deckbox::edit::in_place::EditError::JsonList
-                .to_string()
-                .replace("add and remove edit", "build edits"),
-        });
-    }
     if let Some(have) = have {
         app = app.with_collection(have);
     }

@@ -227,3 +227,112 @@ fn with_a_collection_results_show_what_is_owned_and_the_deck_what_it_lacks() {
     assert_eq!(app.owned(dreepy), Some(4));
     insta::assert_snapshot!("have_80x24", screen(&app, 80, 24));
 }
+
+/// `open` as `deckbox build FILE --format F --as-of 2026-11-25` runs it.
+fn open_file(path: &std::path::Path, format: &str) -> Result<App, deckbox::error::Error> {
+    let args = super::BuildArgs {
+        file: path.to_path_buf(),
+        have: Vec::new(),
+        settings: crate::cli::SettingsArgs {
+            format: Some(format.into()),
+            as_of: deckbox::util::date::parse("2026-11-25"),
+            ..Default::default()
+        },
+    };
+    super::open(&args).map(|(app, _)| app)
+}
+
+/// The saved file as `check` and `fmt --check` see it: its verdict, and whether it is
+/// canonical.
+fn check_saved(path: &std::path::Path, format: &str) -> (deckbox::check::CheckedDeck, bool) {
+    let db = embedded::open().unwrap();
+    let format = Format::load(format).unwrap();
+    let input = deckbox::deck::input::read_deck(path, &mut std::io::empty(), &mut false).unwrap();
+    let deck = deckbox::check::check(&input, &db, &format);
+    let formatted = deckbox::edit::listing::format(&input, &db, &format).unwrap();
+    (deck, formatted.is_canonical())
+}
+
+/// A list exported by `deckbox convert --to json` opens, takes a change in the deck panel
+/// and a card from the results, and is saved as JSON exactly as `fmt --write` writes it.
+#[test]
+fn an_exported_json_list_is_built_and_saved_as_json() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("dragapult.json");
+    let db = embedded::open().unwrap();
+    let unlimited = Format::load("unlimited").unwrap();
+    let example = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/dragapult.txt"
+    ))
+    .unwrap();
+    let deck = deckbox::check::check(
+        &DeckInput::from_bytes("dragapult.txt", &example),
+        &db,
+        &unlimited,
+    );
+    let listing = deckbox::edit::listing::build(&deck, &db).unwrap();
+    let exported = deckbox::edit::listing::render(&listing, deckbox::edit::listing::Layout::Json);
+    std::fs::write(&path, &exported).unwrap();
+    let mut app = open_file(&path, "unlimited").unwrap();
+    assert_eq!(app.deck.card_count(), 60);
+    // One Dreepy out (the deck's first line), one Munkidori in.
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Tab);
+    press(&mut app, KeyCode::Char('-'));
+    search(&mut app, "Munkidori TWM 95");
+    press(&mut app, KeyCode::Char('+'));
+    assert_eq!(app.deck.card_count(), 60, "{}", app.text);
+    assert!(app.deck.valid(), "{:?}", app.deck.diagnostics);
+    super::save(&mut app);
+    assert!(!app.dirty(), "{:?}", app.message);
+    let saved = std::fs::read_to_string(&path).unwrap();
+    let value: serde_json::Value = serde_json::from_str(&saved).unwrap();
+    assert_eq!(value["total"], 60, "{saved}");
+    assert!(saved.contains("\"name\": \"Munkidori\""), "{saved}");
+    let (deck, canonical) = check_saved(&path, "unlimited");
+    assert!(deck.valid(), "{:?}", deck.diagnostics);
+    assert_eq!(deck.card_count(), 60);
+    assert!(canonical, "{saved}");
+}
+
+/// A hand-written JSON array of cards keeps the keys deckbox does not read (`id`) through
+/// the builder and its save.
+#[test]
+fn a_hand_written_json_list_keeps_what_it_carries() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("hand.json");
+    let text = "[\n  {\"id\": \"sv6-128\", \"count\": 3, \"name\": \"Dreepy\", \"set\": \"TWM\", \"number\": \"128\"},\n  {\"count\": 56, \"name\": \"Basic Psychic Energy\", \"set\": \"SVE\", \"number\": \"5\", \"note\": \"any art\"}\n]\n";
+    std::fs::write(&path, text).unwrap();
+    let mut app = open_file(&path, "standard").unwrap();
+    assert_eq!(app.deck.card_count(), 59);
+    search(&mut app, "Dreepy TWM 128");
+    press(&mut app, KeyCode::Char('+'));
+    super::save(&mut app);
+    let saved = std::fs::read_to_string(&path).unwrap();
+    insta::assert_snapshot!(saved, @r#"
+    [
+      {"id": "sv6-128", "count": 4, "name": "Dreepy", "set": "TWM", "number": "128"},
+      {"count": 56, "name": "Basic Psychic Energy", "set": "SVE", "number": "5", "note": "any art"}
+    ]
+    "#);
+    let (deck, canonical) = check_saved(&path, "standard");
+    assert!(deck.valid(), "{:?}", deck.diagnostics);
+    assert!(canonical);
+}
+
+/// A JSON list `fmt --write` would not rewrite is not opened, with `fmt`'s message.
+#[test]
+fn a_json_list_fmt_would_not_rewrite_is_not_opened() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("own.json");
+    let text = "{\"language\": \"en\", \"player\": \"Ash\", \"sections\": [{\"section\": \"pokemon\", \"cards\": [{\"count\": 4, \"name\": \"Dreepy\", \"set\": \"TWM\", \"number\": \"128\"}]}]}\n";
+    std::fs::write(&path, text).unwrap();
+    let Err(error) = open_file(&path, "standard") else {
+        panic!("opened a list fmt --write refuses");
+    };
+    let message = crate::cli::render(&error);
+    assert!(message.contains("not formatted"), "{message}");
+    assert!(message.contains("no place for `player`"), "{message}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+}
