@@ -1,19 +1,20 @@
 //! `deckbox build`: a deck builder in the terminal. This module opens the list (refusing
-//! what `fmt --write` refuses, with the same message), runs the terminal (raw mode and the
-//! alternate screen, restored on quit, on a panic and on Ctrl-C) and saves; `app.rs` holds
-//! the state and the keys, `ui.rs` draws it.
+//! what `fmt --write` refuses, with the same message), runs the terminal (raw mode, the
+//! alternate screen and mouse capture, restored on quit, on a panic and on Ctrl-C) and
+//! saves; `app.rs` holds the state and the keys, `mouse.rs` the mouse, `ui.rs` draws it.
 //!
 //! Saving writes exactly what `deckbox fmt --write` writes (`fmt::for_writing`), atomically,
 //! and only on Ctrl-S.
 
 pub(crate) mod app;
+pub(crate) mod mouse;
 pub(crate) mod ui;
 
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use ratatui::crossterm::event::{self, Event};
+use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event};
 
 use super::{Outcome, SettingsArgs};
 use app::{Action, App};
@@ -32,6 +33,8 @@ use deckbox::util::atomic::{self, Lock, Options};
   p            in the deck: the line's next printing legal in the format
   u            undo              Ctrl-S save (as `deckbox fmt --write` writes the list)
   q            quit (asks y/n when there are unsaved changes)
+  mouse        a click on a result, a deck line or the search box goes there; the wheel
+               moves in the list under the pointer (Shift+drag selects text)
 
 Examples:
   deckbox build new.txt
@@ -132,8 +135,16 @@ pub(crate) fn open(args: &BuildArgs) -> Result<(App, String), Error> {
 /// it still answers the query in the box.
 fn interactive(mut app: App) -> std::io::Result<App> {
     // `try_init` enters raw mode and the alternate screen and installs a panic hook that
-    // restores the terminal before the panic is reported.
+    // restores the terminal before the panic is reported; the hook set here stops mouse
+    // capture first. Ctrl-C is a key in raw mode, and quits through the loop.
     let mut terminal = ratatui::try_init()?;
+    let restore = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let _ = ratatui::crossterm::execute!(std::io::stdout(), DisableMouseCapture);
+        restore(info);
+    }));
+    // The mouse is a convenience: where it cannot be captured, every key still works.
+    let _ = ratatui::crossterm::execute!(std::io::stdout(), EnableMouseCapture);
     let (answers, answered) = std::sync::mpsc::channel::<app::Answer>();
     let mut searching = false;
     let result = (|| -> std::io::Result<()> {
@@ -157,18 +168,29 @@ fn interactive(mut app: App) -> std::io::Result<App> {
             } else {
                 Duration::from_secs(3600)
             };
-            if event::poll(wait)?
-                && let Event::Key(key) = event::read()?
-            {
-                match app.key(key) {
-                    Action::Save => save(&mut app),
-                    Action::Quit => return Ok(()),
-                    Action::None => {}
+            if !event::poll(wait)? {
+                continue;
+            }
+            let action = match event::read()? {
+                Event::Key(key) => app.key(key),
+                Event::Mouse(mouse) => {
+                    let size = terminal.size()?;
+                    let screen = ratatui::layout::Rect::new(0, 0, size.width, size.height);
+                    mouse::mouse(&mut app, mouse, screen);
+                    Action::None
                 }
+                _ => Action::None,
+            };
+            match action {
+                Action::Save => save(&mut app),
+                Action::Quit => return Ok(()),
+                Action::None => {}
             }
         }
     })();
+    let released = ratatui::crossterm::execute!(std::io::stdout(), DisableMouseCapture);
     ratatui::try_restore()?;
+    released?;
     result.map(|()| app)
 }
 

@@ -5,7 +5,10 @@ use std::path::PathBuf;
 
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::crossterm::event::{
+    KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
+use ratatui::layout::Rect;
 
 use super::app::{Action, App, Focus, Overlay};
 use deckbox::cards::embedded;
@@ -335,4 +338,108 @@ fn a_json_list_fmt_would_not_rewrite_is_not_opened() {
     assert!(message.contains("not formatted"), "{message}");
     assert!(message.contains("no place for `player`"), "{message}");
     assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+}
+
+/// The 80×24 screen a mouse event is sent on.
+const SCREEN: Rect = Rect::new(0, 0, 80, 24);
+
+/// Sends a mouse event on the screen as last drawn (the terminal loop draws before it
+/// reads an event).
+fn mouse(app: &mut App, kind: MouseEventKind, column: u16, row: u16) {
+    screen(app, SCREEN.width, SCREEN.height);
+    let event = MouseEvent {
+        kind,
+        column,
+        row,
+        modifiers: KeyModifiers::NONE,
+    };
+    super::mouse::mouse(app, event, SCREEN);
+}
+
+fn click(app: &mut App, column: u16, row: u16) {
+    mouse(app, MouseEventKind::Down(MouseButton::Left), column, row);
+}
+
+/// The row of the screen where `>` marks the highlighted line of a list panel.
+fn marked_row(app: &App, panel: Rect) -> Option<u16> {
+    let rows = super::ui::list_rows(panel);
+    let screen = screen(app, SCREEN.width, SCREEN.height);
+    let lines: Vec<&str> = screen.lines().collect();
+    (rows.y..rows.bottom()).find(|&y| {
+        lines
+            .get(usize::from(y))
+            .and_then(|line| line.chars().nth(usize::from(rows.x)))
+            == Some('>')
+    })
+}
+
+/// A click focuses the panel under it and highlights the line drawn there, also once the
+/// list has scrolled; the wheel moves the highlight of the list under the pointer.
+#[test]
+fn the_mouse_clicks_lines_and_the_wheel_moves_in_the_list_under_it() {
+    let mut app = app_on(PathBuf::from("new.txt"), "", false);
+    legal_deck(&mut app);
+    search(&mut app, "Pikachu");
+    assert!(app.results.len() > 12, "{}", app.results.len());
+    let areas = super::ui::areas(SCREEN).unwrap();
+    let results = super::ui::list_rows(areas.results);
+    let deck = super::ui::list_rows(areas.deck);
+
+    // The search box, then the third result.
+    click(&mut app, areas.search.x + 3, areas.search.y + 1);
+    assert_eq!(app.focus, Focus::Search);
+    click(&mut app, results.x + 5, results.y + 2);
+    assert_eq!((app.focus, app.result_at), (Focus::Results, 2));
+    assert_eq!(marked_row(&app, areas.results), Some(results.y + 2));
+
+    // The wheel over the deck moves the deck's highlight and leaves the focus.
+    mouse(&mut app, MouseEventKind::ScrollDown, deck.x + 2, deck.y + 1);
+    assert_eq!((app.focus, app.deck_at), (Focus::Results, 1));
+    // Down the results until they scroll, then a click on the top row shown.
+    for _ in 0..10 {
+        mouse(
+            &mut app,
+            MouseEventKind::ScrollDown,
+            results.x + 1,
+            results.y,
+        );
+    }
+    assert_eq!(app.result_at, 12);
+    mouse(&mut app, MouseEventKind::ScrollUp, results.x + 1, results.y);
+    assert_eq!(app.result_at, 11);
+    // The list scrolled to show the 13th result at the bottom, and scrolls no further
+    // up than the highlight needs.
+    let first = 13 - usize::from(results.height);
+    assert_eq!(app.results_top.get(), first);
+    assert_eq!(marked_row(&app, areas.results), Some(results.bottom() - 2));
+    click(&mut app, results.x + 1, results.y);
+    assert_eq!(app.result_at, first);
+    assert_eq!(marked_row(&app, areas.results), Some(results.y));
+
+    // The deck: Pokémon heading, Dreepy, Energy heading, the Energy. A heading focuses the
+    // deck and moves nothing; a line is highlighted, and `-` takes a copy of it.
+    click(&mut app, deck.x + 3, deck.y);
+    assert_eq!((app.focus, app.deck_at), (Focus::Deck, 1));
+    click(&mut app, deck.x + 3, deck.y + 1);
+    assert_eq!(app.deck_at, 0);
+    assert_eq!(marked_row(&app, areas.deck), Some(deck.y + 1));
+    click(&mut app, deck.x + 3, deck.y + 3);
+    assert_eq!(app.deck_at, 1);
+    press(&mut app, KeyCode::Char('-'));
+    assert_eq!(app.deck.card_count(), 59);
+    // Below the last line, and outside every list: the focus moves, nothing else.
+    click(&mut app, deck.x + 3, deck.bottom() - 1);
+    assert_eq!(app.deck_at, 1);
+    click(&mut app, areas.verdict.x + 3, areas.verdict.y + 1);
+    assert_eq!(app.focus, Focus::Deck);
+
+    // The help closes on a click; the question to quit does not.
+    press(&mut app, KeyCode::Char('?'));
+    click(&mut app, 40, 12);
+    assert_eq!(app.overlay, None);
+    press(&mut app, KeyCode::Char('q'));
+    assert_eq!(app.overlay, Some(Overlay::ConfirmQuit));
+    click(&mut app, results.x + 1, results.y);
+    assert_eq!(app.overlay, Some(Overlay::ConfirmQuit));
+    assert_eq!(app.focus, Focus::Deck);
 }
