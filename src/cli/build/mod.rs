@@ -20,6 +20,7 @@ use super::{Outcome, SettingsArgs};
 use app::{Action, App};
 use deckbox::deck::DeckInput;
 use deckbox::deck::input::read_deck;
+use deckbox::edit::listing;
 use deckbox::error::Error;
 use deckbox::settings::Settings;
 use deckbox::util::atomic::{self, Lock, Options};
@@ -46,7 +47,7 @@ refuses, with the same message), standard output is not a terminal, or the termi
 smaller than 80×24.")]
 pub struct BuildArgs {
     /// The deck list: an existing list, or a new file (written in the Pokémon TCG Live
-    /// layout on the first save).
+    /// layout on the first save; a new `*.json` file in deckbox's JSON layout).
     pub file: PathBuf,
     /// Collection files, as `deckbox need --have` reads them: the results show how many
     /// copies you own, the deck how many it still lacks.
@@ -110,7 +111,10 @@ pub(crate) fn open(args: &BuildArgs) -> Result<(App, String), Error> {
     let input = if exists {
         read_deck(file, &mut std::io::empty(), &mut true).map_err(Error::from)?
     } else {
-        DeckInput::from_bytes(deckbox::util::escape::path_line(file), b"")
+        DeckInput::from_bytes(
+            deckbox::util::escape::path_line(file),
+            new_list(file).as_bytes(),
+        )
     };
     let format = settings.format_for_deck(&input)?.into_owned();
     if exists {
@@ -128,6 +132,24 @@ pub(crate) fn open(args: &BuildArgs) -> Result<(App, String), Error> {
         app = app.with_collection(have);
     }
     Ok((app, notes))
+}
+
+/// The list a new file starts from: nothing, written in the Pokémon TCG Live layout on the
+/// first save; for a file named `*.json`, which every command reads as JSON, deckbox's JSON
+/// layout with no card, so it is saved as JSON.
+fn new_list(file: &Path) -> String {
+    let json = file
+        .extension()
+        .is_some_and(|extension| extension.eq_ignore_ascii_case("json"));
+    if !json {
+        return String::new();
+    }
+    let empty = listing::Listing {
+        language: deckbox::names::lang::Language::En,
+        comments: Vec::new(),
+        groups: Vec::new(),
+    };
+    listing::render(&empty, listing::Layout::Json)
 }
 
 /// The terminal loop: draw when no key is waiting, then read one event. A search runs on

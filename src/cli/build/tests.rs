@@ -443,3 +443,21 @@ fn the_mouse_clicks_lines_and_the_wheel_moves_in_the_list_under_it() {
     assert_eq!(app.overlay, Some(Overlay::ConfirmQuit));
     assert_eq!(app.focus, Focus::Deck);
 }
+
+/// A new file named `*.json` is built and saved as JSON, which every command reads back (a
+/// text list in a `.json` file would be no deck list deckbox can read).
+#[test]
+fn a_new_json_file_is_saved_as_json() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("new.json");
+    let mut app = open_file(&path, "standard").unwrap();
+    assert!(!app.dirty(), "nothing to save before a change");
+    legal_deck(&mut app);
+    super::save(&mut app);
+    let saved = std::fs::read_to_string(&path).unwrap();
+    let value: serde_json::Value = serde_json::from_str(&saved).unwrap();
+    assert_eq!(value["total"], 60, "{saved}");
+    let (deck, canonical) = check_saved(&path, "standard");
+    assert!(deck.valid(), "{:?}", deck.diagnostics);
+    assert!(canonical, "{saved}");
+}
