@@ -2,11 +2,12 @@
 //!
 //! [`add`] and [`remove`] take a checked deck (its text, lines and identified printings) and
 //! one card [`Spec`], and return the new text. In a text list, everything not touched by
-//! the edit stays byte-for-byte (a JSON list is written again, see below): comments, blank lines, line endings (CRLF, LF or CR), a BOM, trailing
-//! comments on the lines that change. New lines copy the list's own style (count form,
-//! separators, indentation) and are written in the list's language; header counts and the
-//! `Total Cards` footer follow the change. This module must not read or write files, nor
-//! render anything: the CLI does that (and writes with [`crate::util::atomic`]).
+//! the edit stays byte-for-byte (a JSON list is written again, see below): comments, blank
+//! lines, line endings (CRLF, LF or CR), a BOM, trailing comments on the lines that
+//! change. New lines copy the list's own style (count form, separators, indentation) and
+//! are written in the list's language; header counts and the `Total Cards` footer follow
+//! the change. This module must not read or write files, nor render anything: the CLI does
+//! that (and writes with [`crate::util::atomic`]).
 //!
 //! Decisions a caller must know:
 //! - A JSON list is not spliced: its cards are changed and the list is written again whole,
