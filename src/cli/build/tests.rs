@@ -461,3 +461,24 @@ fn a_new_json_file_is_saved_as_json() {
     assert!(deck.valid(), "{:?}", deck.diagnostics);
     assert!(canonical, "{saved}");
 }
+
+/// `p` and `u` on a JSON list: the line moves to another printing and back, and the list
+/// stays JSON that `fmt` writes the same.
+#[test]
+fn printings_cycle_and_undo_in_a_json_list() {
+    let text = "{\"pokemon\": [{\"count\": 4, \"name\": \"Dreepy\", \"set\": \"TWM\", \"number\": \"128\"}]}\n";
+    let mut app = app_on(PathBuf::from("deck.json"), text, true);
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Tab);
+    let before = app.deck.cards[0].printing;
+    press(&mut app, KeyCode::Char('p'));
+    assert_ne!(app.deck.cards[0].printing, before, "{}", app.text);
+    assert_eq!(app.deck.card_count(), 4);
+    serde_json::from_str::<serde_json::Value>(&app.text).unwrap();
+    let db = embedded::open().unwrap();
+    let input = DeckInput::from_bytes("deck.json", app.text.as_bytes());
+    let formatted = deckbox::edit::listing::format(&input, &db, &standard()).unwrap();
+    assert!(formatted.is_canonical(), "{}", app.text);
+    press(&mut app, KeyCode::Char('u'));
+    assert_eq!(app.deck.cards[0].printing, before);
+}
