@@ -42,6 +42,21 @@ fn main() {
     let db = deckbox::cards::embedded::open().unwrap();
     let date = deckbox::util::date::parse("2026-11-25");
     let format = deckbox::formats::Format::load_at("standard", date).unwrap();
+    // The same deck exported as JSON (`deckbox convert --to json`): an edit writes the list
+    // again as `fmt --write` does.
+    let json = {
+        let input = deckbox::deck::DeckInput::from_bytes("dragapult.txt", text.as_bytes());
+        let deck = deckbox::check::check(&input, &db, &format);
+        let listing = deckbox::edit::listing::build(&deck, &db).unwrap();
+        deckbox::edit::listing::render(&listing, deckbox::edit::listing::Layout::Json)
+    };
+    let mut json_app = app::App::new(
+        deckbox::cards::embedded::open().unwrap(),
+        format.clone(),
+        path.with_extension("json"),
+        json,
+        true,
+    );
     let mut app = app::App::new(db, format, path, text, true);
     assert_eq!(app.deck.card_count(), 60, "the bench needs a 60-card deck");
     let mut terminal = Terminal::new(TestBackend::new(120, 40)).unwrap();
@@ -63,7 +78,11 @@ fn main() {
         ("results: j (move)", Vec::new()),
         ("search: type a letter", Vec::new()),
         ("search itself (own thread)", Vec::new()),
+        ("JSON list, deck: + (written again)", Vec::new()),
+        ("JSON list, deck: -", Vec::new()),
     ];
+    key(&mut json_app, KeyCode::Enter);
+    key(&mut json_app, KeyCode::Tab);
     for run in 0..runs {
         key(&mut app, KeyCode::Tab);
         times[0].1.push(key(&mut app, KeyCode::Char('+')));
@@ -90,13 +109,15 @@ fn main() {
         app.take_answer(answer);
         times[5].1.push(start.elapsed());
         key(&mut app, KeyCode::Enter);
+        times[6].1.push(key(&mut json_app, KeyCode::Char('+')));
+        times[7].1.push(key(&mut json_app, KeyCode::Char('-')));
     }
     println!("build bench: examples/dragapult.txt (60 cards), 120×40 test backend, {runs} runs");
     for (what, mut durations) in times {
         durations.sort();
         let at = |q: f64| durations[((durations.len() - 1) as f64 * q) as usize];
         println!(
-            "{what:<32} median {:>6.2} ms  p99 {:>6.2} ms  max {:>6.2} ms",
+            "{what:<36} median {:>6.2} ms  p99 {:>6.2} ms  max {:>6.2} ms",
             ms(at(0.5)),
             ms(at(0.99)),
             ms(at(1.0))

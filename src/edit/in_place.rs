@@ -1,15 +1,18 @@
 //! Editing a deck list in place: adding and removing cards the way the list's author would.
 //!
 //! [`add`] and [`remove`] take a checked deck (its text, lines and identified printings) and
-//! one card [`Spec`], and return the new text. Everything not touched by the edit stays
-//! byte-for-byte: comments, blank lines, line endings (CRLF, LF or CR), a BOM, trailing
-//! comments on the lines that change. New lines copy the list's own style (count form,
-//! separators, indentation) and are written in the list's language; header counts and the
-//! `Total Cards` footer follow the change. This module must not read or write files, nor
-//! render anything: the CLI does that (and writes with [`crate::util::atomic`]).
+//! one card [`Spec`], and return the new text. In a text list, everything not touched by
+//! the edit stays byte-for-byte (a JSON list is written again, see below): comments, blank
+//! lines, line endings (CRLF, LF or CR), a BOM, trailing comments on the lines that
+//! change. New lines copy the list's own style (count form, separators, indentation) and
+//! are written in the list's language; header counts and the `Total Cards` footer follow
+//! the change. This module must not read or write files, nor render anything: the CLI does
+//! that (and writes with [`crate::util::atomic`]).
 //!
 //! Decisions a caller must know:
-//! - JSON lists are refused ([`EditError::JsonList`]): this module edits text lines.
+//! - A JSON list is not spliced: its cards are changed and the list is written again whole,
+//!   exactly as `fmt --write` writes it (the `json` module), keeping what deckbox does not
+//!   read. What `fmt --write` refuses to rewrite is refused ([`EditError::JsonRefused`]).
 //! - A spec is one deck-list line, count optional: `2 Iono PAL 185`, `Iono`, `Iono PAL 185`.
 //! - Add: a line already holding the same printing (spec with set code and number) or the
 //!   same card (spec without) gets its count raised; otherwise a line is added at the end
@@ -31,6 +34,8 @@ use crate::check::{CheckedDeck, DeckCard};
 use crate::deck::{self, Layout, MAX_COUNT, Section, Span};
 use crate::names;
 use crate::names::lang::Language;
+
+mod json;
 
 /// One card as the user typed it on the command line.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -79,10 +84,9 @@ pub enum EditError {
     },
     #[error("{what} would reach {count} copies on one line; at most {MAX_COUNT} can be written")]
     TooLarge { what: String, count: u64 },
-    #[error(
-        "add and remove edit text deck lists, not JSON; convert it first (`deckbox convert FILE --to ptcgl`)"
-    )]
-    JsonList,
+    /// A JSON list that `fmt --write` would not rewrite: the reason, as `fmt` gives it.
+    #[error("{reason}")]
+    JsonRefused { reason: String },
 }
 
 fn did_you_mean(suggestions: &[String]) -> String {
@@ -199,18 +203,8 @@ fn holds(db: &CardDb, card: &DeckCard, target: &Target, spec: &Spec) -> bool {
     card.key(db) == target.key
 }
 
-/// A JSON list is not edited: its lines are not card lines, and splicing text lines into it
-/// would break the JSON.
-fn refuse_json(deck: &CheckedDeck) -> Result<(), EditError> {
-    if deck.list.layout == Layout::Json || deck.list.json.is_some() {
-        return Err(EditError::JsonList);
-    }
-    Ok(())
-}
-
 /// Adds the spec's cards to the deck (1 when the spec has no count).
 pub fn add(deck: &CheckedDeck, db: &CardDb, spec: &Spec) -> Result<Edited, EditError> {
-    refuse_json(deck)?;
     let target = identify(deck, db, spec)?;
     let count = spec.count.unwrap_or(1);
     let existing = deck
@@ -230,14 +224,16 @@ pub fn add(deck: &CheckedDeck, db: &CardDb, spec: &Spec) -> Result<Edited, EditE
                 })?;
             plan.counts.push((index, new));
         }
+        None if json::is_json(deck) => {
+            plan.new_card = Some(json::new_card(deck, &target, spec, count));
+        }
         None => plan.insert = Some(new_line(deck, &target, spec, count)),
     }
-    Ok(plan.apply(deck))
+    plan.apply(deck, db)
 }
 
 /// Removes the spec's cards: every copy without a count, else that many.
 pub fn remove(deck: &CheckedDeck, db: &CardDb, spec: &Spec) -> Result<Edited, EditError> {
-    refuse_json(deck)?;
     let target = match identify(deck, db, spec) {
         Ok(target) => target,
         // A card the database does not know can still be removed by its written name.
@@ -265,7 +261,7 @@ pub fn remove(deck: &CheckedDeck, db: &CardDb, spec: &Spec) -> Result<Edited, Ed
     let mut plan = Plan::default();
     let Some(mut left) = spec.count else {
         plan.counts = matching.iter().map(|&i| (i, 0)).collect();
-        return Ok(plan.apply(deck));
+        return plan.apply(deck, db);
     };
     let held: u64 = matching
         .iter()
@@ -290,7 +286,7 @@ pub fn remove(deck: &CheckedDeck, db: &CardDb, spec: &Spec) -> Result<Edited, Ed
         left -= taken;
         plan.counts.push((index, card.line.count - taken));
     }
-    Ok(plan.apply(deck))
+    plan.apply(deck, db)
 }
 
 fn unresolved_in_deck(deck: &CheckedDeck, spec: &Spec) -> bool {
@@ -318,13 +314,24 @@ struct Plan {
     /// Card index (into `deck.cards`) and its new count; 0 deletes the line.
     counts: Vec<(usize, u32)>,
     insert: Option<Insert>,
+    /// A JSON list's new card (a text list gets an [`Insert`] instead).
+    new_card: Option<DeckCard>,
 }
 
 /// A replacement of a byte range of the old text.
 type Splice = (Range<usize>, String);
 
 impl Plan {
-    fn apply(self, deck: &CheckedDeck) -> Edited {
+    /// The edited list: a text list spliced, a JSON list written again.
+    fn apply(self, deck: &CheckedDeck, db: &CardDb) -> Result<Edited, EditError> {
+        if json::is_json(deck) {
+            json::apply(self, deck, db)
+        } else {
+            Ok(self.splice_text(deck))
+        }
+    }
+
+    fn splice_text(self, deck: &CheckedDeck) -> Edited {
         let text = deck.source.as_str();
         let mut splices: Vec<Splice> = Vec::new();
         let mut changes = Vec::new();
@@ -688,8 +695,19 @@ fn line_text(
         }
         None => (count.to_string(), " "),
     };
+    let name = new_name(deck, target, spec);
+    let mut text = format!("{count_text}{gap}{name}");
+    if let (Some(set), Some(number)) = (&spec.set, &spec.number) {
+        text.push_str(&format!("{gap}{set}{gap}{number}"));
+    }
+    text
+}
+
+/// The name a new line writes: the card's name in the list's language (else English, else
+/// its first name), or the spec's name for a card without a printing.
+fn new_name(deck: &CheckedDeck, target: &Target, spec: &Spec) -> String {
     let language = deck_language(deck);
-    let name = target
+    target
         .printing
         .map(|p| {
             p.names
@@ -697,12 +715,8 @@ fn line_text(
                 .or_else(|| p.names.get(Language::En))
                 .unwrap_or_else(|| p.names.primary())
         })
-        .unwrap_or(spec.name.as_str());
-    let mut text = format!("{count_text}{gap}{name}");
-    if let (Some(set), Some(number)) = (&spec.set, &spec.number) {
-        text.push_str(&format!("{gap}{set}{gap}{number}"));
-    }
-    text
+        .unwrap_or(spec.name.as_str())
+        .to_string()
 }
 
 /// Where a new section goes and its text (header and the one line): before the next

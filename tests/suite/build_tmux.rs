@@ -87,6 +87,17 @@ impl Session {
         String::from_utf8_lossy(&command.output().unwrap().stdout).into_owned()
     }
 
+    /// The pane's terminal modes: mouse reporting, SGR mouse, the alternate screen (`1 1 1`
+    /// while the builder runs, `0 0 0` once it has restored the terminal).
+    fn modes(&self) -> String {
+        let output = Command::new("tmux")
+            .args(["-L", &self.socket, "display-message", "-p", "-t", "0"])
+            .arg("#{mouse_any_flag} #{mouse_sgr_flag} #{alternate_on}")
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&output.stdout).trim().to_owned()
+    }
+
     /// Waits until the screen holds every one of `wanted`; the screen.
     fn wait_for(&self, wanted: &[&str]) -> String {
         let start = Instant::now();
@@ -180,6 +191,79 @@ fn a_legal_deck_is_built_saved_and_checked_at_120x40() {
     }
 }
 
+/// A mouse event as an xterm sends it once the mouse is captured (SGR): `button` at the
+/// 0-based `column` and `row`, pressed (`M`) or released (`m`).
+fn sgr_mouse(button: u8, column: u16, row: u16, pressed: bool) -> String {
+    let end = if pressed { 'M' } else { 'm' };
+    format!("\x1b[<{button};{};{}{end}", column + 1, row + 1)
+}
+
+/// A JSON list exported by `convert --to json` is opened at 80×24, a deck line is clicked
+/// and loses a copy, the wheel moves down the deck, a card is added from the search, and
+/// the save is JSON that `check` and `fmt --check` accept.
+#[test]
+fn a_json_list_is_built_with_the_mouse_and_saved_as_json() {
+    if !tmux_available() {
+        return;
+    }
+    let dir = common::workspace(&["examples/dragapult.txt"]);
+    let (code, json) = common::run_deckbox(
+        dir.path(),
+        &["convert", "dragapult.txt", "--to", "json"],
+        b"",
+    );
+    assert_eq!(code, 0, "{json}");
+    std::fs::write(dir.path().join("deck.json"), common::stdout_of(&json)).unwrap();
+    let binary = env!("CARGO_BIN_EXE_deckbox");
+    let session = Session::start(
+        dir.path(),
+        80,
+        24,
+        &format!("'{binary}' build deck.json --format unlimited"),
+    );
+    let opened = session.wait_for(&["deck.json · 60 cards", "60 cards · valid"]);
+    assert_eq!(session.modes(), "1 1 1", "the mouse is captured");
+    // Where the screen shows Drakloak's line in the deck panel.
+    let (row, column) = opened
+        .lines()
+        .enumerate()
+        .find_map(|(y, line)| {
+            let at = line.find("4 Drakloak TWM 129")?;
+            Some((y, line.get(..at)?.chars().count()))
+        })
+        .unwrap();
+    let (column, row) = (u16::try_from(column).unwrap(), u16::try_from(row).unwrap());
+    session.text(&sgr_mouse(0, column, row, true));
+    session.text(&sgr_mouse(0, column, row, false));
+    session.text("-");
+    session.wait_for(&["deck.json · 59 cards", "3 Drakloak TWM 129"]);
+    // Three notches of the wheel over the deck: from Drakloak down to Dusclops.
+    for _ in 0..3 {
+        session.text(&sgr_mouse(65, column, row + 3, true));
+    }
+    session.wait_for(&["Dusclops: opening hand"]);
+    session.text("/");
+    session.text("Munkidori TWM 95");
+    session.wait_for(&["Results (1)"]);
+    session.keys(&["Enter", "+"]);
+    session.wait_for(&["deck.json · 60 cards", "60 cards · valid"]);
+    session.keys(&["C-s"]);
+    session.wait_for(&["saved deck.json"]);
+    session.text("q");
+    session.wait_for(&["BUILD-EXIT=0"]);
+    assert_eq!(session.modes(), "0 0 0", "the terminal is restored");
+    let saved = std::fs::read_to_string(dir.path().join("deck.json")).unwrap();
+    assert!(saved.starts_with("{\n  \"language\": \"en\""), "{saved}");
+    assert!(saved.contains("\"name\": \"Munkidori\""), "{saved}");
+    for args in [
+        &["check", "deck.json", "--format", "unlimited"][..],
+        &["fmt", "--check", "deck.json"],
+    ] {
+        let (code, output) = common::run_deckbox(dir.path(), args, b"");
+        assert_eq!(code, 0, "{args:?}:\n{output}");
+    }
+}
+
 #[test]
 fn quitting_with_unsaved_changes_asks_and_writes_nothing() {
     if !tmux_available() {
@@ -205,6 +289,7 @@ fn quitting_with_unsaved_changes_asks_and_writes_nothing() {
     session.wait_for(&["Quit anyway? (y/n)"]);
     session.text("y");
     session.wait_for(&["new.txt: changes not saved", "BUILD-EXIT=0"]);
+    assert_eq!(session.modes(), "0 0 0", "Ctrl-C restores the terminal");
     assert!(!dir.path().join("new.txt").exists());
 }
 
@@ -229,4 +314,13 @@ fn without_a_terminal_or_with_what_fmt_refuses_it_says_so_and_exits_2() {
         std::fs::read_to_string(dir.path().join("bad.txt")).unwrap(),
         "4 Dreepy TWM 128\n4 Dreepy TWM\n"
     );
+    // A JSON list whose `player` deckbox's own layout has no place for: the same.
+    let own = "{\"language\": \"en\", \"player\": \"Ash\", \"sections\": [{\"section\": \"pokemon\", \"cards\": [{\"count\": 4, \"name\": \"Dreepy\", \"set\": \"TWM\", \"number\": \"128\"}]}]}\n";
+    std::fs::write(dir.path().join("own.json"), own).unwrap();
+    let (code, built) = common::run_deckbox(dir.path(), &["build", "own.json"], b"");
+    let (fmt_code, formatted) =
+        common::run_deckbox(dir.path(), &["fmt", "--write", "own.json"], b"");
+    assert_eq!((code, fmt_code), (2, 2), "{built}\n{formatted}");
+    assert_eq!(built, formatted);
+    assert!(built.contains("no place for `player`"), "{built}");
 }

@@ -407,16 +407,117 @@ fn every_fixture_diffs_empty_against_itself() {
     assert!(checked > 30, "only {checked} fixtures found");
 }
 
+/// Runs deckbox in `dir` and returns its exit code and standard output.
+fn exit_and_stdout(dir: &Path, args: &[&str]) -> (i32, String) {
+    let output = crate::common::deckbox_command()
+        .args(args)
+        .current_dir(dir)
+        .env_remove("DECKBOX_CARDS")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    (output.status.code().unwrap(), stdout)
+}
+
+/// A JSON list exported by `deckbox convert --to json` takes `add` and `remove` and stays
+/// JSON, written as `fmt --write` writes it: `fmt --check` accepts it and `check` reads it.
 #[test]
-fn add_and_remove_refuse_a_json_list() {
-    let dir = common::workspace(&["tests/fixtures/layouts/limitless_dragapult.json"]);
-    let file = "limitless_dragapult.json";
-    let before = std::fs::read(dir.path().join(file)).unwrap();
+fn add_and_remove_edit_an_exported_json_list() {
+    let dir = common::workspace(&["examples/dragapult.txt"]);
+    let (code, json) = exit_and_stdout(dir.path(), &["convert", "dragapult.txt", "--to", "json"]);
+    assert_eq!(code, 0);
+    let file = dir.path().join("deck.json");
+    std::fs::write(&file, &json).unwrap();
+    let out = deckbox(dir.path(), &["add", "deck.json", "1 Munkidori TWM 95"], "");
+    assert!(out.contains("new card: 1 Munkidori TWM 95"), "{out}");
+    let out = deckbox(dir.path(), &["remove", "deck.json", "1 Dreepy TWM 128"], "");
+    assert!(out.contains("4 → 3 Dreepy"), "{out}");
+    let edited = std::fs::read_to_string(&file).unwrap();
+    let value: serde_json::Value = serde_json::from_str(&edited).unwrap();
+    assert_eq!(value["total"], 60, "{edited}");
+    assert!(edited.contains("\"name\": \"Munkidori\""), "{edited}");
+    let (code, diff) = exit_and_stdout(dir.path(), &["fmt", "--check", "deck.json"]);
+    assert_eq!((code, diff.as_str()), (0, ""));
+    let (_, summary) = exit_and_stdout(dir.path(), &["check", "deck.json"]);
+    assert!(summary.contains("(60 cards"), "{summary}");
+    // Removing the new card again gives back the exported list exactly.
+    deckbox(dir.path(), &["remove", "deck.json", "Munkidori"], "");
+    deckbox(dir.path(), &["add", "deck.json", "1 Dreepy TWM 128"], "");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), json);
+}
+
+/// A hand-written JSON list keeps what deckbox does not read (the event's keys, a card's
+/// `id`), gains a section for a card of a new kind (after the last one, as `fmt` adds it),
+/// and passes `fmt --check`.
+#[test]
+fn add_and_remove_keep_what_a_hand_written_json_list_carries() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = r#"{
+  "player": "Ash",
+  "event": "League Cup",
+  "decklist": {
+    "pokemon": [
+      {"id": "sv6-128", "count": 4, "name": "Dreepy", "set": "TWM", "number": "128"},
+      {"count": 2, "name": "Drakloak", "set": "TWM", "number": "129"}
+    ],
+    "energy": [
+      {"count": 10, "name": "Basic Psychic Energy", "set": "SVE", "number": "5"}
+    ]
+  }
+}
+"#;
+    let file = dir.path().join("cup.json");
+    std::fs::write(&file, text).unwrap();
+    let out = deckbox(
+        dir.path(),
+        &["add", "cup.json", "2 Iono PAL 185", "1 Dreepy TWM 128"],
+        "",
+    );
+    assert!(out.starts_with("exit: 1\n"), "{out}");
+    let out = deckbox(dir.path(), &["remove", "cup.json", "Drakloak"], "");
+    assert!(out.contains("removed: 2 Drakloak"), "{out}");
+    let edited = std::fs::read_to_string(&file).unwrap();
+    insta::assert_snapshot!(edited, @r#"
+    {
+      "player": "Ash",
+      "event": "League Cup",
+      "decklist": {
+        "pokemon": [
+          {"id": "sv6-128", "count": 5, "name": "Dreepy", "set": "TWM", "number": "128"}
+        ],
+        "energy": [
+          {"count": 10, "name": "Basic Psychic Energy", "set": "SVE", "number": "5"}
+        ],
+        "trainer": [
+          {"count": 2, "name": "Iono", "set": "PAL", "number": "185"}
+        ]
+      }
+    }
+    "#);
+    let (code, _) = exit_and_stdout(dir.path(), &["fmt", "--check", "cup.json"]);
+    assert_eq!(code, 0);
+}
+
+/// What `fmt --write` refuses to rewrite, `add` and `remove` refuse too, with its reason,
+/// and the file stays as it was.
+#[test]
+fn add_and_remove_refuse_a_json_list_fmt_would_not_rewrite() {
+    let dir = common::workspace(&["examples/dragapult.txt"]);
+    let (_, json) = exit_and_stdout(dir.path(), &["convert", "dragapult.txt", "--to", "json"]);
+    // deckbox's own layout has no place for `player`.
+    let json = json.replacen("\"comments\"", "\"player\": \"Ash\",\n  \"comments\"", 1);
+    std::fs::write(dir.path().join("deck.json"), &json).unwrap();
+    let fmt = deckbox(dir.path(), &["fmt", "--write", "deck.json"], "");
+    assert!(fmt.contains("no place for `player`"), "{fmt}");
     for command in ["add", "remove"] {
-        let out = deckbox(dir.path(), &[command, file, "1 Iono PAL 185"], "");
+        let out = deckbox(dir.path(), &[command, "deck.json", "1 Dreepy TWM 128"], "");
         assert!(out.starts_with("exit: 2\n"), "{out}");
-        assert!(out.contains("not JSON; convert it first"), "{out}");
-        assert_eq!(std::fs::read(dir.path().join(file)).unwrap(), before);
+        assert!(out.contains("not edited"), "{out}");
+        assert!(out.contains("no place for `player`"), "{out}");
+        assert_eq!(
+            std::fs::read_to_string(dir.path().join("deck.json")).unwrap(),
+            json
+        );
     }
 }
 

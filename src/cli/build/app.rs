@@ -109,6 +109,10 @@ pub struct App {
     pub search_error: Option<String>,
     pub result_at: usize,
     pub deck_at: usize,
+    /// The first line each list showed when last drawn: `ui.rs` keeps the highlight in
+    /// view with as little scrolling as it can, and a click means the line drawn under it.
+    pub results_top: std::cell::Cell<usize>,
+    pub deck_top: std::cell::Cell<usize>,
     pub focus: Focus,
     pub overlay: Option<Overlay>,
     /// A one-line message for the status line (saved, an edit refused).
@@ -144,6 +148,8 @@ impl App {
             search_error: None,
             result_at: 0,
             deck_at: 0,
+            results_top: std::cell::Cell::new(0),
+            deck_top: std::cell::Cell::new(0),
             focus: Focus::Search,
             overlay: None,
             message: None,
@@ -293,7 +299,13 @@ impl App {
     }
 
     fn step(&mut self, by: isize) {
-        let (at, len) = match self.focus {
+        self.move_in(self.focus, by);
+    }
+
+    /// Moves the highlight of the deck (`Focus::Deck`) or of the results (any other) by
+    /// `by` rows, within the list.
+    pub fn move_in(&mut self, list: Focus, by: isize) {
+        let (at, len) = match list {
             Focus::Deck => (&mut self.deck_at, self.rows.len()),
             _ => (&mut self.result_at, self.results.len()),
         };

@@ -1,24 +1,26 @@
 //! `deckbox build`: a deck builder in the terminal. This module opens the list (refusing
-//! what `fmt --write` refuses, with the same message), runs the terminal (raw mode and the
-//! alternate screen, restored on quit, on a panic and on Ctrl-C) and saves; `app.rs` holds
-//! the state and the keys, `ui.rs` draws it.
+//! what `fmt --write` refuses, with the same message), runs the terminal (raw mode, the
+//! alternate screen and mouse capture, restored on quit, on a panic and on Ctrl-C) and
+//! saves; `app.rs` holds the state and the keys, `mouse.rs` the mouse, `ui.rs` draws it.
 //!
 //! Saving writes exactly what `deckbox fmt --write` writes (`fmt::for_writing`), atomically,
 //! and only on Ctrl-S.
 
 pub(crate) mod app;
+pub(crate) mod mouse;
 pub(crate) mod ui;
 
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use ratatui::crossterm::event::{self, Event};
+use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event};
 
 use super::{Outcome, SettingsArgs};
 use app::{Action, App};
 use deckbox::deck::DeckInput;
 use deckbox::deck::input::read_deck;
+use deckbox::edit::listing;
 use deckbox::error::Error;
 use deckbox::settings::Settings;
 use deckbox::util::atomic::{self, Lock, Options};
@@ -32,6 +34,8 @@ use deckbox::util::atomic::{self, Lock, Options};
   p            in the deck: the line's next printing legal in the format
   u            undo              Ctrl-S save (as `deckbox fmt --write` writes the list)
   q            quit (asks y/n when there are unsaved changes)
+  mouse        a click on a result, a deck line or the search box goes there; the wheel
+               moves in the list under the pointer (Shift+drag selects text)
 
 Examples:
   deckbox build new.txt
@@ -43,7 +47,7 @@ refuses, with the same message), standard output is not a terminal, or the termi
 smaller than 80×24.")]
 pub struct BuildArgs {
     /// The deck list: an existing list, or a new file (written in the Pokémon TCG Live
-    /// layout on the first save).
+    /// layout on the first save; a new `*.json` file in deckbox's JSON layout).
     pub file: PathBuf,
     /// Collection files, as `deckbox need --have` reads them: the results show how many
     /// copies you own, the deck how many it still lacks.
@@ -107,7 +111,10 @@ pub(crate) fn open(args: &BuildArgs) -> Result<(App, String), Error> {
     let input = if exists {
         read_deck(file, &mut std::io::empty(), &mut true).map_err(Error::from)?
     } else {
-        DeckInput::from_bytes(deckbox::util::escape::path_line(file), b"")
+        DeckInput::from_bytes(
+            deckbox::util::escape::path_line(file),
+            new_list(file).as_bytes(),
+        )
     };
     let format = settings.format_for_deck(&input)?.into_owned();
     if exists {
@@ -121,17 +128,28 @@ pub(crate) fn open(args: &BuildArgs) -> Result<(App, String), Error> {
     };
     let notes = settings.notes.clone();
     let mut app = App::new(settings.db, format, file.clone(), input.text, exists);
-    if app.deck.list.json.is_some() || app.deck.list.layout == deckbox::deck::Layout::Json {
-        return Err(Error::Usage {
-            message: deckbox::edit::in_place::EditError::JsonList
-                .to_string()
-                .replace("add and remove edit", "build edits"),
-        });
-    }
     if let Some(have) = have {
         app = app.with_collection(have);
     }
     Ok((app, notes))
+}
+
+/// The list a new file starts from: nothing, written in the Pokémon TCG Live layout on the
+/// first save; for a file named `*.json`, which every command reads as JSON, deckbox's JSON
+/// layout with no card, so it is saved as JSON.
+fn new_list(file: &Path) -> String {
+    let json = file
+        .extension()
+        .is_some_and(|extension| extension.eq_ignore_ascii_case("json"));
+    if !json {
+        return String::new();
+    }
+    let empty = listing::Listing {
+        language: deckbox::names::lang::Language::En,
+        comments: Vec::new(),
+        groups: Vec::new(),
+    };
+    listing::render(&empty, listing::Layout::Json)
 }
 
 /// The terminal loop: draw when no key is waiting, then read one event. A search runs on
@@ -139,8 +157,16 @@ pub(crate) fn open(args: &BuildArgs) -> Result<(App, String), Error> {
 /// it still answers the query in the box.
 fn interactive(mut app: App) -> std::io::Result<App> {
     // `try_init` enters raw mode and the alternate screen and installs a panic hook that
-    // restores the terminal before the panic is reported.
+    // restores the terminal before the panic is reported; the hook set here stops mouse
+    // capture first. Ctrl-C is a key in raw mode, and quits through the loop.
     let mut terminal = ratatui::try_init()?;
+    let restore = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let _ = ratatui::crossterm::execute!(std::io::stdout(), DisableMouseCapture);
+        restore(info);
+    }));
+    // The mouse is a convenience: where it cannot be captured, every key still works.
+    let _ = ratatui::crossterm::execute!(std::io::stdout(), EnableMouseCapture);
     let (answers, answered) = std::sync::mpsc::channel::<app::Answer>();
     let mut searching = false;
     let result = (|| -> std::io::Result<()> {
@@ -164,18 +190,29 @@ fn interactive(mut app: App) -> std::io::Result<App> {
             } else {
                 Duration::from_secs(3600)
             };
-            if event::poll(wait)?
-                && let Event::Key(key) = event::read()?
-            {
-                match app.key(key) {
-                    Action::Save => save(&mut app),
-                    Action::Quit => return Ok(()),
-                    Action::None => {}
+            if !event::poll(wait)? {
+                continue;
+            }
+            let action = match event::read()? {
+                Event::Key(key) => app.key(key),
+                Event::Mouse(mouse) => {
+                    let size = terminal.size()?;
+                    let screen = ratatui::layout::Rect::new(0, 0, size.width, size.height);
+                    mouse::mouse(&mut app, mouse, screen);
+                    Action::None
                 }
+                _ => Action::None,
+            };
+            match action {
+                Action::Save => save(&mut app),
+                Action::Quit => return Ok(()),
+                Action::None => {}
             }
         }
     })();
+    let released = ratatui::crossterm::execute!(std::io::stdout(), DisableMouseCapture);
     ratatui::try_restore()?;
+    released?;
     result.map(|()| app)
 }
 

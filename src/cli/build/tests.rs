@@ -5,7 +5,10 @@ use std::path::PathBuf;
 
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::crossterm::event::{
+    KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
+use ratatui::layout::Rect;
 
 use super::app::{Action, App, Focus, Overlay};
 use deckbox::cards::embedded;
@@ -226,4 +229,256 @@ fn with_a_collection_results_show_what_is_owned_and_the_deck_what_it_lacks() {
     let dreepy = app.results[0];
     assert_eq!(app.owned(dreepy), Some(4));
     insta::assert_snapshot!("have_80x24", screen(&app, 80, 24));
+}
+
+/// `open` as `deckbox build FILE --format F --as-of 2026-11-25` runs it.
+fn open_file(path: &std::path::Path, format: &str) -> Result<App, deckbox::error::Error> {
+    let args = super::BuildArgs {
+        file: path.to_path_buf(),
+        have: Vec::new(),
+        settings: crate::cli::SettingsArgs {
+            format: Some(format.into()),
+            as_of: deckbox::util::date::parse("2026-11-25"),
+            ..Default::default()
+        },
+    };
+    super::open(&args).map(|(app, _)| app)
+}
+
+/// The saved file as `check` and `fmt --check` see it: its verdict, and whether it is
+/// canonical.
+fn check_saved(path: &std::path::Path, format: &str) -> (deckbox::check::CheckedDeck, bool) {
+    let db = embedded::open().unwrap();
+    let format = Format::load(format).unwrap();
+    let input = deckbox::deck::input::read_deck(path, &mut std::io::empty(), &mut false).unwrap();
+    let deck = deckbox::check::check(&input, &db, &format);
+    let formatted = deckbox::edit::listing::format(&input, &db, &format).unwrap();
+    (deck, formatted.is_canonical())
+}
+
+/// A list exported by `deckbox convert --to json` opens, takes a change in the deck panel
+/// and a card from the results, and is saved as JSON exactly as `fmt --write` writes it.
+#[test]
+fn an_exported_json_list_is_built_and_saved_as_json() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("dragapult.json");
+    let db = embedded::open().unwrap();
+    let unlimited = Format::load("unlimited").unwrap();
+    let example = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/dragapult.txt"
+    ))
+    .unwrap();
+    let deck = deckbox::check::check(
+        &DeckInput::from_bytes("dragapult.txt", &example),
+        &db,
+        &unlimited,
+    );
+    let listing = deckbox::edit::listing::build(&deck, &db).unwrap();
+    let exported = deckbox::edit::listing::render(&listing, deckbox::edit::listing::Layout::Json);
+    std::fs::write(&path, &exported).unwrap();
+    let mut app = open_file(&path, "unlimited").unwrap();
+    assert_eq!(app.deck.card_count(), 60);
+    // One Dreepy out (the deck's first line), one Munkidori in.
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Tab);
+    press(&mut app, KeyCode::Char('-'));
+    search(&mut app, "Munkidori TWM 95");
+    press(&mut app, KeyCode::Char('+'));
+    assert_eq!(app.deck.card_count(), 60, "{}", app.text);
+    assert!(app.deck.valid(), "{:?}", app.deck.diagnostics);
+    super::save(&mut app);
+    assert!(!app.dirty(), "{:?}", app.message);
+    let saved = std::fs::read_to_string(&path).unwrap();
+    let value: serde_json::Value = serde_json::from_str(&saved).unwrap();
+    assert_eq!(value["total"], 60, "{saved}");
+    assert!(saved.contains("\"name\": \"Munkidori\""), "{saved}");
+    let (deck, canonical) = check_saved(&path, "unlimited");
+    assert!(deck.valid(), "{:?}", deck.diagnostics);
+    assert_eq!(deck.card_count(), 60);
+    assert!(canonical, "{saved}");
+}
+
+/// A hand-written JSON array of cards keeps the keys deckbox does not read (`id`) through
+/// the builder and its save.
+#[test]
+fn a_hand_written_json_list_keeps_what_it_carries() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("hand.json");
+    let text = "[\n  {\"id\": \"sv6-128\", \"count\": 3, \"name\": \"Dreepy\", \"set\": \"TWM\", \"number\": \"128\"},\n  {\"count\": 56, \"name\": \"Basic Psychic Energy\", \"set\": \"SVE\", \"number\": \"5\", \"note\": \"any art\"}\n]\n";
+    std::fs::write(&path, text).unwrap();
+    let mut app = open_file(&path, "standard").unwrap();
+    assert_eq!(app.deck.card_count(), 59);
+    search(&mut app, "Dreepy TWM 128");
+    press(&mut app, KeyCode::Char('+'));
+    super::save(&mut app);
+    let saved = std::fs::read_to_string(&path).unwrap();
+    insta::assert_snapshot!(saved, @r#"
+    [
+      {"id": "sv6-128", "count": 4, "name": "Dreepy", "set": "TWM", "number": "128"},
+      {"count": 56, "name": "Basic Psychic Energy", "set": "SVE", "number": "5", "note": "any art"}
+    ]
+    "#);
+    let (deck, canonical) = check_saved(&path, "standard");
+    assert!(deck.valid(), "{:?}", deck.diagnostics);
+    assert!(canonical);
+}
+
+/// A JSON list `fmt --write` would not rewrite is not opened, with `fmt`'s message.
+#[test]
+fn a_json_list_fmt_would_not_rewrite_is_not_opened() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("own.json");
+    let text = "{\"language\": \"en\", \"player\": \"Ash\", \"sections\": [{\"section\": \"pokemon\", \"cards\": [{\"count\": 4, \"name\": \"Dreepy\", \"set\": \"TWM\", \"number\": \"128\"}]}]}\n";
+    std::fs::write(&path, text).unwrap();
+    let Err(error) = open_file(&path, "standard") else {
+        panic!("opened a list fmt --write refuses");
+    };
+    let message = crate::cli::render(&error);
+    assert!(message.contains("not formatted"), "{message}");
+    assert!(message.contains("no place for `player`"), "{message}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+}
+
+/// The 80×24 screen a mouse event is sent on.
+const SCREEN: Rect = Rect::new(0, 0, 80, 24);
+
+/// Sends a mouse event on the screen as last drawn (the terminal loop draws before it
+/// reads an event).
+fn mouse(app: &mut App, kind: MouseEventKind, column: u16, row: u16) {
+    screen(app, SCREEN.width, SCREEN.height);
+    let event = MouseEvent {
+        kind,
+        column,
+        row,
+        modifiers: KeyModifiers::NONE,
+    };
+    super::mouse::mouse(app, event, SCREEN);
+}
+
+fn click(app: &mut App, column: u16, row: u16) {
+    mouse(app, MouseEventKind::Down(MouseButton::Left), column, row);
+}
+
+/// The row of the screen where `>` marks the highlighted line of a list panel.
+fn marked_row(app: &App, panel: Rect) -> Option<u16> {
+    let rows = super::ui::list_rows(panel);
+    let screen = screen(app, SCREEN.width, SCREEN.height);
+    let lines: Vec<&str> = screen.lines().collect();
+    (rows.y..rows.bottom()).find(|&y| {
+        lines
+            .get(usize::from(y))
+            .and_then(|line| line.chars().nth(usize::from(rows.x)))
+            == Some('>')
+    })
+}
+
+/// A click focuses the panel under it and highlights the line drawn there, also once the
+/// list has scrolled; the wheel moves the highlight of the list under the pointer.
+#[test]
+fn the_mouse_clicks_lines_and_the_wheel_moves_in_the_list_under_it() {
+    let mut app = app_on(PathBuf::from("new.txt"), "", false);
+    legal_deck(&mut app);
+    search(&mut app, "Pikachu");
+    assert!(app.results.len() > 12, "{}", app.results.len());
+    let areas = super::ui::areas(SCREEN).unwrap();
+    let results = super::ui::list_rows(areas.results);
+    let deck = super::ui::list_rows(areas.deck);
+
+    // The search box, then the third result.
+    click(&mut app, areas.search.x + 3, areas.search.y + 1);
+    assert_eq!(app.focus, Focus::Search);
+    click(&mut app, results.x + 5, results.y + 2);
+    assert_eq!((app.focus, app.result_at), (Focus::Results, 2));
+    assert_eq!(marked_row(&app, areas.results), Some(results.y + 2));
+
+    // The wheel over the deck moves the deck's highlight and leaves the focus.
+    mouse(&mut app, MouseEventKind::ScrollDown, deck.x + 2, deck.y + 1);
+    assert_eq!((app.focus, app.deck_at), (Focus::Results, 1));
+    // Down the results until they scroll, then a click on the top row shown.
+    for _ in 0..10 {
+        mouse(
+            &mut app,
+            MouseEventKind::ScrollDown,
+            results.x + 1,
+            results.y,
+        );
+    }
+    assert_eq!(app.result_at, 12);
+    mouse(&mut app, MouseEventKind::ScrollUp, results.x + 1, results.y);
+    assert_eq!(app.result_at, 11);
+    // The list scrolled to show the 13th result at the bottom, and scrolls no further
+    // up than the highlight needs.
+    let first = 13 - usize::from(results.height);
+    assert_eq!(app.results_top.get(), first);
+    assert_eq!(marked_row(&app, areas.results), Some(results.bottom() - 2));
+    click(&mut app, results.x + 1, results.y);
+    assert_eq!(app.result_at, first);
+    assert_eq!(marked_row(&app, areas.results), Some(results.y));
+
+    // The deck: Pokémon heading, Dreepy, Energy heading, the Energy. A heading focuses the
+    // deck and moves nothing; a line is highlighted, and `-` takes a copy of it.
+    click(&mut app, deck.x + 3, deck.y);
+    assert_eq!((app.focus, app.deck_at), (Focus::Deck, 1));
+    click(&mut app, deck.x + 3, deck.y + 1);
+    assert_eq!(app.deck_at, 0);
+    assert_eq!(marked_row(&app, areas.deck), Some(deck.y + 1));
+    click(&mut app, deck.x + 3, deck.y + 3);
+    assert_eq!(app.deck_at, 1);
+    press(&mut app, KeyCode::Char('-'));
+    assert_eq!(app.deck.card_count(), 59);
+    // Below the last line, and outside every list: the focus moves, nothing else.
+    click(&mut app, deck.x + 3, deck.bottom() - 1);
+    assert_eq!(app.deck_at, 1);
+    click(&mut app, areas.verdict.x + 3, areas.verdict.y + 1);
+    assert_eq!(app.focus, Focus::Deck);
+
+    // The help closes on a click; the question to quit does not.
+    press(&mut app, KeyCode::Char('?'));
+    click(&mut app, 40, 12);
+    assert_eq!(app.overlay, None);
+    press(&mut app, KeyCode::Char('q'));
+    assert_eq!(app.overlay, Some(Overlay::ConfirmQuit));
+    click(&mut app, results.x + 1, results.y);
+    assert_eq!(app.overlay, Some(Overlay::ConfirmQuit));
+    assert_eq!(app.focus, Focus::Deck);
+}
+
+/// A new file named `*.json` is built and saved as JSON, which every command reads back (a
+/// text list in a `.json` file would be no deck list deckbox can read).
+#[test]
+fn a_new_json_file_is_saved_as_json() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("new.json");
+    let mut app = open_file(&path, "standard").unwrap();
+    assert!(!app.dirty(), "nothing to save before a change");
+    legal_deck(&mut app);
+    super::save(&mut app);
+    let saved = std::fs::read_to_string(&path).unwrap();
+    let value: serde_json::Value = serde_json::from_str(&saved).unwrap();
+    assert_eq!(value["total"], 60, "{saved}");
+    let (deck, canonical) = check_saved(&path, "standard");
+    assert!(deck.valid(), "{:?}", deck.diagnostics);
+    assert!(canonical, "{saved}");
+}
+
+/// `p` and `u` on a JSON list: the line moves to another printing and back, and the list
+/// stays JSON that `fmt` writes the same.
+#[test]
+fn printings_cycle_and_undo_in_a_json_list() {
+    let text = "{\"pokemon\": [{\"count\": 4, \"name\": \"Dreepy\", \"set\": \"TWM\", \"number\": \"128\"}]}\n";
+    let mut app = app_on(PathBuf::from("deck.json"), text, true);
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Tab);
+    let before = app.deck.cards[0].printing;
+    press(&mut app, KeyCode::Char('p'));
+    assert_ne!(app.deck.cards[0].printing, before, "{}", app.text);
+    assert_eq!(app.deck.card_count(), 4);
+    serde_json::from_str::<serde_json::Value>(&app.text).unwrap();
+    let db = embedded::open().unwrap();
+    let input = DeckInput::from_bytes("deck.json", app.text.as_bytes());
+    let formatted = deckbox::edit::listing::format(&input, &db, &standard()).unwrap();
+    assert!(formatted.is_canonical(), "{}", app.text);
+    press(&mut app, KeyCode::Char('u'));
+    assert_eq!(app.deck.cards[0].printing, before);
 }

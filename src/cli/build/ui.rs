@@ -46,19 +46,29 @@ const HELP: &[(&str, &str)] = &[
         "save the list, as `deckbox fmt --write` writes it",
     ),
     ("q", "quit (asks when there are unsaved changes)"),
-    ("?", "this help; any key closes it"),
+    ("click", "go to a result, a deck line or the search box"),
+    ("wheel", "move in the list under the pointer"),
+    ("?", "this help; any key or click closes it"),
 ];
 
-/// Draws the whole screen.
-pub fn draw(frame: &mut Frame, app: &App) {
-    let area = frame.area();
+/// Where each part of the screen goes: what is drawn there, and what a click there means.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Areas {
+    pub search: Rect,
+    pub results: Rect,
+    /// The highlighted card's text, under the results.
+    pub text: Rect,
+    pub deck: Rect,
+    pub verdict: Rect,
+    pub status: Rect,
+    pub help: Rect,
+}
+
+/// The parts of a screen of `area`; `None` when it is smaller than
+/// [`MIN_WIDTH`]×[`MIN_HEIGHT`].
+pub fn areas(area: Rect) -> Option<Areas> {
     if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
-        let text = format!(
-            "The terminal is {}×{}; deckbox build needs {MIN_WIDTH}×{MIN_HEIGHT}.",
-            area.width, area.height
-        );
-        frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
-        return;
+        return None;
     }
     let verdict_height = (area.height / 4).clamp(7, 12);
     let [search, middle, verdict, status, help] = Layout::vertical([
@@ -69,19 +79,75 @@ pub fn draw(frame: &mut Frame, app: &App) {
         Constraint::Length(1),
     ])
     .areas(area);
-    let [left, right] =
+    let [left, deck] =
         Layout::horizontal([Constraint::Percentage(60), Constraint::Percentage(40)]).areas(middle);
     let [results, text] =
         Layout::vertical([Constraint::Percentage(55), Constraint::Percentage(45)]).areas(left);
-    draw_search(frame, app, search);
-    draw_results(frame, app, results);
-    draw_card_text(frame, app, text);
-    draw_deck(frame, app, right);
-    draw_verdict(frame, app, verdict);
+    Some(Areas {
+        search,
+        results,
+        text,
+        deck,
+        verdict,
+        status,
+        help,
+    })
+}
+
+/// The rows of a bordered list panel: inside its border.
+pub fn list_rows(panel: Rect) -> Rect {
+    panel.inner(ratatui::layout::Margin::new(1, 1))
+}
+
+/// The first item shown of a list of one-line items in `rows` rows that showed `top`
+/// first, and whose item `selected` must be in view: it scrolls only as far as the
+/// highlight needs.
+pub fn first_shown(top: usize, selected: usize, rows: usize) -> usize {
+    top.clamp(selected.saturating_sub(rows.max(1) - 1), selected)
+}
+
+/// One line of the deck panel: a category's heading, or a deck row (an index into
+/// [`App::rows`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DeckItem {
+    Heading(Option<Category>),
+    Row(usize),
+}
+
+/// The deck panel's lines, in order: each category's heading above its rows.
+pub fn deck_items(app: &App) -> Vec<DeckItem> {
+    let mut items = Vec::with_capacity(app.rows.len() + 4);
+    let mut current: Option<Option<Category>> = None;
+    for (at, row) in app.rows.iter().enumerate() {
+        if current != Some(row.category) {
+            current = Some(row.category);
+            items.push(DeckItem::Heading(row.category));
+        }
+        items.push(DeckItem::Row(at));
+    }
+    items
+}
+
+/// Draws the whole screen.
+pub fn draw(frame: &mut Frame, app: &App) {
+    let area = frame.area();
+    let Some(parts) = areas(area) else {
+        let text = format!(
+            "The terminal is {}×{}; deckbox build needs {MIN_WIDTH}×{MIN_HEIGHT}.",
+            area.width, area.height
+        );
+        frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
+        return;
+    };
+    draw_search(frame, app, parts.search);
+    draw_results(frame, app, parts.results);
+    draw_card_text(frame, app, parts.text);
+    draw_deck(frame, app, parts.deck);
+    draw_verdict(frame, app, parts.verdict);
     let message = app.message.as_deref().unwrap_or("");
     frame.render_widget(
         Paragraph::new(format!(" {}", visible(message))).style(Style::new().fg(Color::Yellow)),
-        status,
+        parts.status,
     );
     let help_line = if HELP_LINE.chars().count() <= usize::from(area.width) {
         HELP_LINE
@@ -90,7 +156,7 @@ pub fn draw(frame: &mut Frame, app: &App) {
     };
     frame.render_widget(
         Paragraph::new(help_line).style(Style::new().add_modifier(Modifier::REVERSED)),
-        help,
+        parts.help,
     );
     match app.overlay {
         Some(Overlay::Help) => draw_help(frame, area),
@@ -136,8 +202,9 @@ fn draw_results(frame: &mut Frame, app: &App, area: Rect) {
         (shown, _) => format!(" Results ({shown}) "),
     };
     // Only the rows in view are judged: a wide query matches thousands of printings.
-    let rows = usize::from(area.height.saturating_sub(2)).max(1);
-    let first = app.result_at.saturating_sub(rows - 1);
+    let rows = usize::from(list_rows(area).height);
+    let first = first_shown(app.results_top.get(), app.result_at, rows);
+    app.results_top.set(first);
     let width = usize::from(area.width.saturating_sub(3));
     let items: Vec<ListItem> = (app.results.iter().skip(first).take(rows))
         .filter_map(|&id| Some((id, app.db.get(id)?)))
@@ -256,27 +323,20 @@ fn draw_deck(frame: &mut Frame, app: &App, area: Rect) {
     let focused = app.focus == Focus::Deck;
     let mut items: Vec<ListItem> = Vec::new();
     let mut selected_item = None;
-    let mut current: Option<Option<Category>> = None;
-    for (at, row) in app.rows.iter().enumerate() {
-        if current != Some(row.category) {
-            current = Some(row.category);
-            let count: u64 = (app.rows.iter())
-                .filter(|r| r.category == row.category)
-                .filter_map(|r| app.deck.cards.get(r.card))
-                .map(|card| u64::from(card.line.count))
-                .sum();
-            let heading = match row.category {
-                Some(Category::Pokemon) => "Pokémon",
-                Some(Category::Trainer) => "Trainer",
-                Some(Category::Energy) => "Energy",
-                None => "Not identified",
-            };
-            items.push(ListItem::new(Line::styled(
-                format!("{heading}: {count}"),
-                Style::new().add_modifier(Modifier::BOLD | Modifier::UNDERLINED),
-            )));
-        }
-        let Some(card) = app.deck.cards.get(row.card) else {
+    for item in deck_items(app) {
+        let at = match item {
+            DeckItem::Heading(category) => {
+                items.push(heading(app, category));
+                continue;
+            }
+            DeckItem::Row(at) => at,
+        };
+        let shown = app.rows.get(at);
+        let Some((row, card)) = shown.and_then(|row| Some((row, app.deck.cards.get(row.card)?)))
+        else {
+            // Never: each row is a card of the deck. An empty line keeps the items where
+            // `deck_items` (and so a click) says they are.
+            items.push(ListItem::new(""));
             continue;
         };
         let line = &card.line;
@@ -300,12 +360,36 @@ fn draw_deck(frame: &mut Frame, app: &App, area: Rect) {
             visible(&code)
         )));
     }
-    let mut state = ListState::default().with_selected(selected_item);
+    let rows = usize::from(list_rows(area).height);
+    let first = first_shown(app.deck_top.get(), selected_item.unwrap_or(0), rows);
+    app.deck_top.set(first);
+    let mut state = ListState::default()
+        .with_selected(selected_item)
+        .with_offset(first);
     let list = List::new(items)
         .block(panel(title, focused))
         .highlight_style(selected(focused))
         .highlight_symbol(">");
     frame.render_stateful_widget(list, area, &mut state);
+}
+
+/// `Pokémon: 12`: a category's heading in the deck panel, with its cards.
+fn heading(app: &App, category: Option<Category>) -> ListItem<'static> {
+    let count: u64 = (app.rows.iter())
+        .filter(|r| r.category == category)
+        .filter_map(|r| app.deck.cards.get(r.card))
+        .map(|card| u64::from(card.line.count))
+        .sum();
+    let heading = match category {
+        Some(Category::Pokemon) => "Pokémon",
+        Some(Category::Trainer) => "Trainer",
+        Some(Category::Energy) => "Energy",
+        None => "Not identified",
+    };
+    ListItem::new(Line::styled(
+        format!("{heading}: {count}"),
+        Style::new().add_modifier(Modifier::BOLD | Modifier::UNDERLINED),
+    ))
 }
 
 /// `1 card`, `60 cards`.

@@ -583,14 +583,21 @@ fn canonical(
     deck: &CheckedDeck,
     listing: &Listing,
 ) -> Result<Formatted, Refusal> {
-    let formatted = match layout(deck) {
-        Ok(layout) => TextStyle::of(&input.text).apply(&render(listing, layout)),
-        Err(layout) => keep_json::rewrite(&input.text, layout, listing)?,
-    };
     Ok(Formatted {
         original: input.text.clone(),
-        formatted,
+        formatted: write(deck, listing)?,
     })
+}
+
+/// The text `fmt` writes for `listing`, a listing of `deck` (as read, or with its cards
+/// edited): the Pokémon TCG Live layout in the deck's line endings and BOM, or, for a JSON
+/// list, JSON in its own layout keeping what deckbox does not read. `fmt --write` and the
+/// edits of a JSON list (`add`, `remove`, `build`) write through this one function.
+pub fn write(deck: &CheckedDeck, listing: &Listing) -> Result<String, Refusal> {
+    match layout(deck) {
+        Ok(layout) => Ok(TextStyle::of(&deck.source).apply(&render(listing, layout))),
+        Err(layout) => keep_json::rewrite(&deck.source, layout, listing),
+    }
 }
 
 /// Largest count printed on one line; see the module docs.

@@ -569,8 +569,27 @@ fn a_text_list_in_a_json_string_is_read_and_formatted_in_place() {
     let refused = run(dir.path(), &["fmt", "--write", "listed.json"], b"");
     assert_eq!(refused.code, 2);
     assert_eq!(read(dir.path(), "listed.json"), listed);
-    // `add` and `remove` refuse it as they refuse every JSON list.
-    let out = run(dir.path(), &["add", "record.json", "1 Iono PAL 185"], b"");
+    // `add` and `remove` refuse what `fmt --write` refuses, and edit the list in its string
+    // otherwise, keeping the record around it.
+    let out = run(dir.path(), &["add", "listed.json", "1 Iono PAL 185"], b"");
     assert_eq!(out.code, 2, "{}", out.stderr);
-    assert_eq!(read(dir.path(), "record.json"), written);
+    assert!(out.stderr.contains("not edited"), "{}", out.stderr);
+    assert_eq!(read(dir.path(), "listed.json"), listed);
+    let out = run(
+        dir.path(),
+        &["remove", "record.json", "1 Iono PAL 185"],
+        b"",
+    );
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    let edited = read(dir.path(), "record.json");
+    let value: serde_json::Value = serde_json::from_str(&edited).unwrap();
+    assert_eq!(value["round"], 3, "{edited}");
+    assert!(
+        value["decklist"]
+            .as_str()
+            .is_some_and(|list| list.contains("3 Iono PAL 185\n\nTotal Cards: 7")),
+        "{edited}"
+    );
+    let again = run(dir.path(), &["fmt", "--check", "record.json"], b"");
+    assert_eq!(again.code, 0, "{}", again.stdout);
 }
