@@ -7,11 +7,10 @@ use std::io::{Read, Write};
 use std::path::PathBuf;
 
 use clap::ValueEnum;
-use rayon::prelude::*;
 
 use super::{
-    NOTHING_FOUND, Outcome, SettingsArgs, Terminal, in_chunks, on_pool, parse_threads, read_file,
-    thread_pool, walk_messages, walk_operands,
+    NOTHING_FOUND, Outcome, SettingsArgs, Streamed, Terminal, in_chunks, parse_threads,
+    plan_formats, read_file, thread_pool, walk_messages, walk_operands,
 };
 use deckbox::check::rules::Rule;
 use deckbox::check::{self, CheckedDeck};
@@ -21,7 +20,7 @@ use deckbox::deck::input::read_deck;
 use deckbox::error::{Error, Exit};
 use deckbox::render::stream::{Piece, ReportWriter, Style};
 use deckbox::render::{self, HumanOptions, OutputFormat};
-use deckbox::settings::walk::DeckFile;
+use deckbox::settings::walk::{DeckFile, Selection};
 use deckbox::settings::{FormatPlan, Settings};
 
 #[derive(Debug, clap::Args)]
@@ -72,12 +71,11 @@ pub(crate) fn run(
         Ok(settings) => settings,
         Err(error) => return Outcome::error(&error),
     };
-    let mut walked = match walk_operands(&settings, &args.files) {
-        Ok(walked) => walked,
+    let selection = match settings.selection() {
+        Ok(selection) => selection,
         Err(error) => return Outcome::error(&error),
     };
-    let nothing_found = walked.files.is_empty() && walked.errors.is_empty();
-    let formats = match FormatPlan::new(&walked.files, &settings) {
+    let formats = match plan_formats(&settings, &args.files, &selection) {
         Ok(formats) => formats,
         Err(error) => return Outcome::error(&error),
     };
@@ -105,20 +103,21 @@ pub(crate) fn run(
         Ok(pool) => pool,
         Err(error) => return Outcome::error(&error),
     };
-    let mut failures: Vec<String> = std::mem::take(&mut walked.errors);
     let mut tally = Tally::default();
     let run = Run {
-        files: &walked.files,
+        operands: &args.files,
+        selection: &selection,
         settings: &settings,
         formats: &formats,
         style,
         collection: collection.as_ref(),
         pool: pool.as_ref(),
     };
-    let written = run.check_all(stdin, out, &mut failures, &mut tally);
+    let (walked, failures) = run.check_all(stdin, out, &mut tally);
     let mut outcome = Outcome {
         stdout: String::new(),
         stderr: walked
+            .walked
             .warnings
             .iter()
             .map(|message| format!("warning: {message}\n"))
@@ -132,10 +131,6 @@ pub(crate) fn run(
             .collect(),
         code: Exit::Clean,
     };
-    // A write error stops the run (`deckbox check . | head`: the reader has seen enough).
-    // What it means for the exit code is the writer's owner's call: the binary keeps the
-    // error and makes a full disk exit 2, a closed pipe quiet.
-    let _ = written;
     if args.output.format() == OutputFormat::Csv {
         outcome.stderr.push_str(&format!("{}\n", tally.summary));
     }
@@ -144,7 +139,7 @@ pub(crate) fn run(
     {
         outcome.stderr.push_str(&format!("note: {hint}\n"));
     }
-    if nothing_found {
+    if tally.nothing_found {
         outcome.stderr += NOTHING_FOUND;
     }
     outcome.code = if failures.is_empty() {
@@ -164,11 +159,14 @@ struct Tally {
     unknown: bool,
     /// The event table's closing line (for CSV, shown on standard error).
     summary: String,
+    /// The walk found no file and no error.
+    nothing_found: bool,
 }
 
-/// One `check` run over the walked files.
+/// One `check` run over the files its operands name.
 struct Run<'a> {
-    files: &'a [DeckFile],
+    operands: &'a [PathBuf],
+    selection: &'a Selection,
     settings: &'a Settings,
     formats: &'a FormatPlan<'a>,
     style: Style,
@@ -178,71 +176,130 @@ struct Run<'a> {
     pool: Option<&'a rayon::ThreadPool>,
 }
 
+/// One file, checked by a worker thread.
+enum Done {
+    /// Its part of the report, rendered where it was checked (the deck is dropped there).
+    Piece {
+        piece: Piece,
+        valid: bool,
+        unknown: bool,
+    },
+    /// The deck, for a report whose pieces number the decks (SARIF): rendered in order, once
+    /// the decks before it are counted (a file that cannot be read takes no number).
+    Deck(Box<(CheckedDeck, Option<u64>)>),
+    /// Why it could not be checked.
+    Failed(String),
+}
+
 impl Run<'_> {
-    /// Reads, checks and reports every file in order, a chunk of files at a time in parallel,
-    /// writing each deck's part of the report to `out` as soon as its chunk is done: memory
-    /// stays flat in the number of files. Standard input is read first, on this thread.
-    /// Files that cannot be read add their message to `failures`.
+    /// Walks, reads, checks and reports every file in order, a chunk of files at a time in
+    /// parallel, writing each deck's part of the report to `out` as soon as its chunk is
+    /// done: memory stays flat in the number of files. Returns what the walk found and the
+    /// messages of what could not be checked (the walk's errors first, then the files', in
+    /// order). A write error stops the run (`deckbox check . | head`: the reader has seen
+    /// enough); what it means for the exit code is the writer's owner's call: the binary
+    /// keeps the error and makes a full disk exit 2, a closed pipe quiet.
     fn check_all(
         &self,
         stdin: &mut dyn Read,
         out: &mut dyn Write,
-        failures: &mut Vec<String>,
         tally: &mut Tally,
-    ) -> std::io::Result<()> {
-        let mut writer = ReportWriter::begin_with(out, self.style, self.collection.is_some())?;
-        let check = |index: usize, ready: Option<Result<DeckInput, Error>>| {
-            let input = ready.unwrap_or_else(|| read_file(self.files.get(index)))?;
-            let planned = self.formats.format(index);
-            let declared = self.settings.declared_format(planned, &input)?;
-            let format = declared.as_ref().unwrap_or(planned);
-            let deck = check::check(&input, &self.settings.db, format);
-            let missing = self.collection.map(|collection| {
-                let decks = [(&deck, format)];
-                need::need(&decks, collection, &self.settings.db, false, None).missing()
-            });
-            Ok::<_, Error>((deck, missing))
+    ) -> (Streamed, Vec<String>) {
+        let mut failures = Vec::new();
+        let Ok(mut writer) = ReportWriter::begin_with(out, self.style, self.collection.is_some())
+        else {
+            return (
+                Streamed {
+                    walked: Default::default(),
+                    files: 0,
+                },
+                failures,
+            );
         };
-        let report = |checked: Vec<Result<(CheckedDeck, Option<u64>), Error>>| {
-            let mut decks = Vec::with_capacity(checked.len());
-            for result in checked {
-                match result {
-                    Ok(deck) => decks.push(deck),
-                    Err(error) => failures.push(error.to_string()),
-                }
-            }
-            let first = writer.decks();
-            let render = || {
-                decks
-                    .par_iter()
-                    .enumerate()
-                    .map(|(offset, (deck, missing))| {
-                        let unknown = deck
-                            .diagnostics
-                            .iter()
-                            .any(|diagnostic| diagnostic.rule == Rule::UnknownCard);
-                        let piece = Piece::render_with(
-                            deck,
-                            first + offset,
-                            self.style,
-                            &self.settings.db,
-                            *missing,
-                        );
-                        (piece, deck.valid(), unknown)
-                    })
+        let numbered = Piece::numbered(self.style.output);
+        let work = |file: &DeckFile, ready: Option<Result<DeckInput, Error>>| {
+            let (deck, missing) = match self.check(file, ready) {
+                Ok(checked) => checked,
+                Err(error) => return Done::Failed(error.to_string()),
             };
-            let pieces: Vec<(Piece, bool, bool)> = on_pool(self.pool, || render().collect());
-            drop(decks);
-            for (piece, valid, unknown) in pieces {
+            if numbered {
+                return Done::Deck(Box::new((deck, missing)));
+            }
+            let unknown = (deck.diagnostics.iter()).any(|found| found.rule == Rule::UnknownCard);
+            let piece = self.piece(&deck, 0, missing);
+            Done::Piece {
+                piece,
+                valid: deck.valid(),
+                unknown,
+            }
+        };
+        let report = |chunk: Vec<Done>| {
+            for done in chunk {
+                let (piece, valid, unknown) = match done {
+                    Done::Piece {
+                        piece,
+                        valid,
+                        unknown,
+                    } => (piece, valid, unknown),
+                    Done::Deck(checked) => {
+                        let (deck, missing) = *checked;
+                        let unknown =
+                            (deck.diagnostics.iter()).any(|found| found.rule == Rule::UnknownCard);
+                        let piece = self.piece(&deck, writer.decks(), missing);
+                        (piece, deck.valid(), unknown)
+                    }
+                    Done::Failed(message) => {
+                        failures.push(message);
+                        continue;
+                    }
+                };
                 tally.invalid |= !valid;
                 tally.unknown |= unknown;
                 writer.push(piece)?;
             }
             Ok(())
         };
-        in_chunks(self.files, stdin, self.pool, check, report)?;
-        tally.summary = writer.summary(failures.len());
-        writer.finish(failures)
+        let (walked, written) = in_chunks(
+            self.operands,
+            self.selection,
+            stdin,
+            self.pool,
+            work,
+            report,
+        );
+        let mut failures: Vec<String> = (walked.walked.errors.iter().cloned())
+            .chain(failures)
+            .collect();
+        tally.nothing_found = walked.files == 0 && walked.walked.errors.is_empty();
+        if written.is_ok() {
+            tally.summary = writer.summary(failures.len());
+            let _ = writer.finish(&failures);
+        }
+        failures.shrink_to_fit();
+        (walked, failures)
+    }
+
+    /// Reads and checks one file against its format, with its missing cards for `--have`.
+    fn check(
+        &self,
+        file: &DeckFile,
+        ready: Option<Result<DeckInput, Error>>,
+    ) -> Result<(CheckedDeck, Option<u64>), Error> {
+        let input = ready.unwrap_or_else(|| read_file(file))?;
+        let planned = self.formats.format(file)?;
+        let declared = self.settings.declared_format(&planned, &input)?;
+        let format = declared.as_ref().unwrap_or(&planned);
+        let deck = check::check(&input, &self.settings.db, format);
+        let missing = self.collection.map(|collection| {
+            let decks = [(&deck, format)];
+            need::need(&decks, collection, &self.settings.db, false, None).missing()
+        });
+        Ok((deck, missing))
+    }
+
+    /// One deck's part of the report, the `index`-th deck.
+    fn piece(&self, deck: &CheckedDeck, index: usize, missing: Option<u64>) -> Piece {
+        Piece::render_with(deck, index, self.style, &self.settings.db, missing)
     }
 }
 

@@ -21,7 +21,7 @@ use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
 use super::{
-    NOTHING_FOUND, Outcome, SettingsArgs, in_chunks, unwritten, walk_messages, walk_operands,
+    NOTHING_FOUND, Outcome, SettingsArgs, in_chunks, plan_formats, unwritten, walk_messages,
 };
 use deckbox::deck::DeckInput;
 use deckbox::deck::input::read_deck;
@@ -29,7 +29,8 @@ use deckbox::edit::listing::{self, Formatted, ImportDoubts, Layout, TextStyle, U
 use deckbox::error::{Error, Exit};
 use deckbox::formats::Format;
 use deckbox::names::lang::Language;
-use deckbox::settings::{FormatPlan, Settings};
+use deckbox::settings::Settings;
+use deckbox::settings::walk::DeckFile;
 use deckbox::util::atomic::{Lock, Options};
 
 #[derive(Debug, clap::Args)]
@@ -135,39 +136,22 @@ fn many(args: &FmtArgs, mode: Mode, stdin: &mut dyn Read, out: &mut dyn Write) -
         Ok(settings) => settings,
         Err(error) => return Outcome::error(&error),
     };
-    let walked = match walk_operands(&settings, &args.files) {
-        Ok(walked) => walked,
+    let selection = match settings.selection() {
+        Ok(selection) => selection,
         Err(error) => return Outcome::error(&error),
     };
-    let formats = match FormatPlan::new(&walked.files, &settings) {
+    let formats = match plan_formats(&settings, &args.files, &selection) {
         Ok(formats) => formats,
         Err(error) => return Outcome::error(&error),
     };
-    let mut outcome = Outcome {
-        stderr: walk_messages(&walked),
-        code: if walked.errors.is_empty() {
-            Exit::Clean
-        } else {
-            Exit::Failed
-        },
-        ..Outcome::default()
-    };
-    if walked.files.is_empty() && walked.errors.is_empty() {
-        outcome.stderr += NOTHING_FOUND;
-    }
+    let mut outcome = Outcome::default();
     let options = Options { force: args.force };
-    let work = |index: usize, ready: Option<Result<DeckInput, Error>>| {
-        let Some(file) = walked.files.get(index) else {
-            return Outcome::failure("error: internal error: file list out of step\n".into());
+    let work = |file: &DeckFile, ready: Option<Result<DeckInput, Error>>| {
+        let planned = match formats.format(file) {
+            Ok(planned) => planned,
+            Err(error) => return Outcome::error(&error),
         };
-        fmt_file(
-            &file.path,
-            ready,
-            &settings,
-            formats.format(index),
-            mode,
-            Some(options),
-        )
+        fmt_file(&file.path, ready, &settings, &planned, mode, Some(options))
     };
     let report = |outcomes: Vec<Outcome>| {
         for one in outcomes {
@@ -179,7 +163,17 @@ fn many(args: &FmtArgs, mode: Mode, stdin: &mut dyn Read, out: &mut dyn Write) -
     };
     // A write error stops the run; the binary decides what it means for the exit code, as
     // for `check`.
-    let _ = in_chunks(&walked.files, stdin, None, work, report);
+    let (streamed, _) = in_chunks(&args.files, &selection, stdin, None, work, report);
+    // The walk's messages come first, as when the walk was done before the files.
+    let walked = &streamed.walked;
+    let mut before = walk_messages(walked);
+    if streamed.files == 0 && walked.errors.is_empty() {
+        before += NOTHING_FOUND;
+    }
+    if !walked.errors.is_empty() {
+        outcome.code = outcome.code.max(Exit::Failed);
+    }
+    outcome.stderr.insert_str(0, &before);
     outcome.noted(&settings.notes)
 }
 

@@ -16,6 +16,7 @@ use deckbox::deck::DeckInput;
 use deckbox::deck::input::read_deck;
 use deckbox::error::{Error, Exit};
 use deckbox::settings::Flags;
+use deckbox::settings::walk::DeckFile;
 use deckbox::stats::simulate::Progress;
 
 mod build;
@@ -224,40 +225,100 @@ pub struct Terminal {
 }
 
 /// Files worked on at once by a command over many files: their results are in memory
-/// together, and each chunk's part of the output is written before the next starts, so
+/// together (two chunks at most: one being worked on while the one before is written), so
 /// memory stays flat in the number of files.
 const CHUNK: usize = 512;
 
-/// Runs `work` on every file in order, [`CHUNK`] files at a time in parallel, and hands each
-/// chunk's results, in file order, to `done`. Standard input (the file `-`) is read first,
-/// on this thread, and given to `work` as `Some`; `work` reads any other file itself (see
-/// [`read_file`]), so it can do what must come first (take a lock). Stops at `done`'s first
-/// error.
+/// What [`in_chunks`] walked: the walk's errors and warnings, and how many files it gave.
+pub(crate) struct Streamed {
+    pub walked: deckbox::settings::walk::Walked,
+    pub files: usize,
+}
+
+/// Walks `operands` and runs `work` on every file in order, [`CHUNK`] files at a time in
+/// parallel, handing each chunk's results, in file order, to `done`. Three things happen at
+/// once: the walk (on its own thread, a bounded queue of files ahead), the work on a chunk
+/// (on `pool`), and `done` with the chunk before (on this thread). No list of every file is
+/// kept. Standard input (the file `-`) is read on this thread and given to `work` as `Some`;
+/// `work` reads any other file itself (see [`read_file`]), so it can do what must come
+/// first (take a lock). Stops at `done`'s first error.
 fn in_chunks<T: Send>(
-    files: &[deckbox::settings::walk::DeckFile],
+    operands: &[PathBuf],
+    selection: &deckbox::settings::walk::Selection,
     stdin: &mut dyn Read,
     pool: Option<&rayon::ThreadPool>,
-    work: impl Fn(usize, Option<Result<DeckInput, Error>>) -> T + Sync,
+    work: impl Fn(&DeckFile, Option<Result<DeckInput, Error>>) -> T + Sync,
     mut done: impl FnMut(Vec<T>) -> std::io::Result<()>,
-) -> std::io::Result<()> {
+) -> (Streamed, std::io::Result<()>) {
     use rayon::prelude::*;
-    let mut stdin_used = false;
-    let mut from_stdin = files.iter().map(|file| {
-        (file.path.as_os_str() == "-")
-            .then(|| read_deck(&file.path, stdin, &mut stdin_used).map_err(Error::from))
-    });
-    for (chunk, part) in files.chunks(CHUNK).enumerate() {
-        let ready: Vec<_> = from_stdin.by_ref().take(part.len()).collect();
-        let results: Vec<T> = on_pool(pool, || {
-            ready
-                .into_par_iter()
-                .enumerate()
-                .map(|(offset, ready)| work(chunk * CHUNK + offset, ready))
-                .collect()
+    std::thread::scope(|scope| {
+        let (sender, queue) = std::sync::mpsc::sync_channel::<DeckFile>(CHUNK);
+        let walker = scope.spawn(move || {
+            deckbox::settings::walk::stream(operands, selection, |file| sender.send(file).is_ok())
         });
-        done(results)?;
+        let (mut files, mut stdin_used, mut written) = (0, false, Ok(()));
+        let mut pending: Option<std::thread::ScopedJoinHandle<Vec<T>>> = None;
+        loop {
+            let part: Vec<_> = (queue.iter().take(CHUNK))
+                .map(|file| {
+                    let ready = (file.path.as_os_str() == "-").then(|| {
+                        read_deck(&file.path, stdin, &mut stdin_used).map_err(Error::from)
+                    });
+                    (file, ready)
+                })
+                .collect();
+            files += part.len();
+            let work = &work;
+            let next = (!part.is_empty()).then(|| {
+                scope.spawn(move || {
+                    on_pool(pool, || {
+                        (part.into_par_iter())
+                            .map(|(file, ready)| work(&file, ready))
+                            .collect()
+                    })
+                })
+            });
+            if let Some(handle) = pending.take() {
+                written = match handle.join() {
+                    Ok(results) => done(results),
+                    Err(_) => Err(std::io::Error::other("a worker thread stopped")),
+                };
+            }
+            pending = next;
+            if pending.is_none() || written.is_err() {
+                break;
+            }
+        }
+        // The walk stops at its next file once nobody takes them.
+        drop(queue);
+        let walked = walker.join().unwrap_or_default();
+        (Streamed { walked, files }, written)
+    })
+}
+
+/// The formats of the files `operands` name: when the config file has `[[overrides]]`, a
+/// first walk loads each format they choose, so a format that cannot be loaded stops the run
+/// before any file is checked (the walk that checks keeps no list of files).
+fn plan_formats<'a>(
+    settings: &'a deckbox::settings::Settings,
+    operands: &[PathBuf],
+    selection: &deckbox::settings::walk::Selection,
+) -> Result<deckbox::settings::FormatPlan<'a>, Error> {
+    let mut plan = deckbox::settings::FormatPlan::empty(settings);
+    if plan.may_override() {
+        let mut failed = None;
+        deckbox::settings::walk::stream(operands, selection, |file| match plan.prepare(&file) {
+            Ok(()) => true,
+            Err(error) => {
+                failed = Some(error);
+                false
+            }
+        });
+        if let Some(error) = failed {
+            return Err(error);
+        }
     }
-    Ok(())
+    Ok(plan)
 }
 
 /// Most threads `--threads` accepts: far more than any machine's cores, and a bound on what a
@@ -320,10 +381,7 @@ fn walk_messages(walked: &deckbox::settings::walk::Walked) -> String {
 const NOTHING_FOUND: &str = "warning: no deck lists found; a walk picks the files deckbox.toml's [files] include, by default *.txt, *.deck, *.ptcgl, *.ptcgo\n";
 
 /// Reads one walked file (never standard input, which [`in_chunks`] read first).
-fn read_file(file: Option<&deckbox::settings::walk::DeckFile>) -> Result<DeckInput, Error> {
-    let file = file.ok_or_else(|| Error::Usage {
-        message: "internal error: file list out of step".to_string(),
-    })?;
+fn read_file(file: &DeckFile) -> Result<DeckInput, Error> {
     read_deck(&file.path, &mut std::io::empty(), &mut true).map_err(Error::from)
 }
 

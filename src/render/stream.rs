@@ -40,6 +40,13 @@ impl Piece {
         Piece::render_with(deck, index, style, db, None)
     }
 
+    /// Whether a piece of a report in `output` depends on its deck's index (SARIF's
+    /// artifact index): other pieces can be rendered before the decks before them are
+    /// counted.
+    pub fn numbered(output: OutputFormat) -> bool {
+        output == OutputFormat::Sarif
+    }
+
     /// [`Piece::render`], with the cards the deck still lacks from a collection
     /// (`check --have`): a column of the event table, a line of the short output.
     pub fn render_with(

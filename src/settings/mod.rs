@@ -484,48 +484,67 @@ pub(crate) struct Chosen {
 /// Which format each file is checked against. `[[overrides]]` of the config file apply only
 /// when the format itself came from that file or the default: `--format` and
 /// `DECKBOX_FORMAT` win for every file.
+///
+/// It keeps one format per distinct choice the overrides made, never one entry per file: a
+/// walk of many files can stream through it ([`FormatPlan::prepare`] each file first, so a
+/// format that cannot be loaded is an error before anything is checked).
 pub struct FormatPlan<'a> {
-    main: &'a Format,
-    extra: Vec<Format>,
-    /// Per file: `None` for `main`, else an index into `extra`.
-    choice: Vec<Option<usize>>,
+    settings: &'a Settings,
+    /// The formats the overrides chose, loaded.
+    loaded: HashMap<Chosen, Format>,
 }
 
 impl<'a> FormatPlan<'a> {
+    /// A plan over `files`, every format they need loaded.
     pub fn new(files: &[DeckFile], settings: &'a Settings) -> Result<FormatPlan<'a>, Error> {
-        let mut plan = FormatPlan {
-            main: &settings.format,
-            extra: Vec::new(),
-            choice: vec![None; files.len()],
-        };
-        let mut loaded: HashMap<Chosen, usize> = HashMap::new();
-        for (file, choice) in files.iter().zip(plan.choice.iter_mut()) {
-            let chosen = settings.override_for(&file.absolute);
-            if chosen == Chosen::default() {
-                continue;
-            }
-            let index = match loaded.get(&chosen) {
-                Some(&index) => index,
-                None => {
-                    let format = settings.load_chosen(&chosen)?;
-                    plan.extra.push(format);
-                    let index = plan.extra.len() - 1;
-                    loaded.insert(chosen, index);
-                    index
-                }
-            };
-            *choice = Some(index);
+        let mut plan = FormatPlan::empty(settings);
+        for file in files {
+            plan.prepare(file)?;
         }
         Ok(plan)
     }
 
-    pub fn format(&self, file: usize) -> &Format {
-        self.choice
-            .get(file)
-            .copied()
-            .flatten()
-            .and_then(|index| self.extra.get(index))
-            .unwrap_or(self.main)
+    /// A plan with nothing loaded yet: [`FormatPlan::prepare`] each file.
+    pub fn empty(settings: &'a Settings) -> FormatPlan<'a> {
+        FormatPlan {
+            settings,
+            loaded: HashMap::new(),
+        }
+    }
+
+    /// Whether some file may be given another format than the run's: the config file has
+    /// `[[overrides]]` (without them, [`FormatPlan::prepare`] has nothing to do).
+    pub fn may_override(&self) -> bool {
+        self.settings
+            .config
+            .as_ref()
+            .is_some_and(|config| !config.overrides.is_empty())
+    }
+
+    /// Loads the format the overrides give `file`, unless loaded already.
+    pub fn prepare(&mut self, file: &DeckFile) -> Result<(), Error> {
+        let chosen = self.settings.override_for(&file.absolute);
+        if chosen != Chosen::default() && !self.loaded.contains_key(&chosen) {
+            let format = self.settings.load_chosen(&chosen)?;
+            self.loaded.insert(chosen, format);
+        }
+        Ok(())
+    }
+
+    /// The format `file` is checked against. A choice not prepared (the file appeared after
+    /// the plan was made) is loaded now.
+    pub fn format(&self, file: &DeckFile) -> Result<std::borrow::Cow<'_, Format>, Error> {
+        let chosen = self.settings.override_for(&file.absolute);
+        if chosen == Chosen::default() {
+            return Ok(std::borrow::Cow::Borrowed(&self.settings.format));
+        }
+        match self.loaded.get(&chosen) {
+            Some(format) => Ok(std::borrow::Cow::Borrowed(format)),
+            None => self
+                .settings
+                .load_chosen(&chosen)
+                .map(std::borrow::Cow::Owned),
+        }
     }
 }
 

@@ -110,37 +110,65 @@ pub struct Walked {
 }
 
 /// The deck files named by `operands`, in operand order; each directory's files sorted by
-/// path. A file reached twice is listed once, where first reached.
+/// path. A file reached twice is listed once, where first reached. (What [`stream`] gives,
+/// kept in a list: for callers that need every file at once.)
 pub fn deck_files(operands: &[PathBuf], selection: &Selection) -> Walked {
+    let mut files = Vec::new();
+    let mut walked = stream(operands, selection, |file| {
+        files.push(file);
+        true
+    });
+    walked.files = files;
+    walked
+}
+
+/// [`deck_files`] one file at a time: each file goes to `sink` as soon as the walk reaches
+/// it, in the same order, so a walk of many files keeps none of them (a directory's entries
+/// are read and sorted one directory at a time). `sink` returns `false` to stop the walk.
+/// The [`Walked`] returned has the errors and warnings, and no files.
+pub fn stream(
+    operands: &[PathBuf],
+    selection: &Selection,
+    mut sink: impl FnMut(DeckFile) -> bool,
+) -> Walked {
     let mut walked = Walked::default();
+    // One walk lists a file once: only several operands can name a file twice, and only
+    // then are the absolute paths kept, to find them.
+    let mut seen = (operands.len() > 1).then(std::collections::HashSet::new);
+    let mut give = |file: DeckFile| {
+        let again = file.path.as_os_str() != "-"
+            && seen
+                .as_mut()
+                .is_some_and(|seen| !seen.insert(file.absolute.clone()));
+        again || sink(file)
+    };
     for operand in operands {
-        if operand.as_os_str() != "-" && operand.is_dir() {
-            walk_dir(operand, selection, &mut walked);
+        let going = if operand.as_os_str() != "-" && operand.is_dir() {
+            walk_dir(operand, selection, &mut walked, &mut give)
         } else {
             // Named files always count; a missing one fails when it is read.
-            walked.files.push(DeckFile {
+            give(DeckFile {
                 path: operand.clone(),
                 absolute: absolute(operand),
-            });
+            })
+        };
+        if !going {
+            break;
         }
-    }
-    // One walk lists a file once: only several operands can name a file twice. The set
-    // borrows the paths, so a walk of many files is not copied to find none.
-    if operands.len() > 1 {
-        let mut seen = std::collections::HashSet::new();
-        let keep: Vec<bool> = (walked.files.iter())
-            .map(|file| file.path.as_os_str() == "-" || seen.insert(file.absolute.as_path()))
-            .collect();
-        drop(seen);
-        let mut keep = keep.into_iter();
-        walked.files.retain(|_| keep.next().unwrap_or(true));
     }
     walked
 }
 
-fn walk_dir(dir: &Path, selection: &Selection, walked: &mut Walked) {
+/// Walks `dir`, giving each selected file to `give` in path order (entries sorted by name,
+/// folder by folder, depth first: the order of sorting the whole paths, since paths compare
+/// component by component). `false` when `give` stopped the walk.
+fn walk_dir(
+    dir: &Path,
+    selection: &Selection,
+    walked: &mut Walked,
+    give: &mut impl FnMut(DeckFile) -> bool,
+) -> bool {
     let root = absolute(dir);
-    let mut files = Vec::new();
     let ignores = std::sync::Arc::new(Ignores::default());
     let filter = {
         let (ignores, root, dir) = (ignores.clone(), root.clone(), dir.to_path_buf());
@@ -157,8 +185,10 @@ fn walk_dir(dir: &Path, selection: &Selection, walked: &mut Walked) {
         .ignore(false)
         .parents(false)
         .follow_links(false)
+        .sort_by_file_name(|a, b| a.cmp(b))
         .filter_entry(filter)
         .build();
+    let mut going = true;
     for entry in walker {
         let entry = match entry {
             Ok(entry) => entry,
@@ -173,16 +203,18 @@ fn walk_dir(dir: &Path, selection: &Selection, walked: &mut Walked) {
         let path = entry.path();
         let under = path.strip_prefix(dir).unwrap_or(path);
         let full = root.join(under);
-        if selection.selects(&full, &root) {
-            files.push(DeckFile {
+        if selection.selects(&full, &root)
+            && !give(DeckFile {
                 path: path.to_path_buf(),
                 absolute: full,
-            });
+            })
+        {
+            going = false;
+            break;
         }
     }
-    files.sort_by(|a, b| a.path.cmp(&b.path));
-    walked.files.extend(files);
     walked.warnings.extend(ignores.take_warnings());
+    going
 }
 
 /// Largest ignore file read: real ones are a few kilobytes (GitHub's largest template,
@@ -401,5 +433,66 @@ mod tests {
         assert_eq!(normalize(Path::new("/../a")), PathBuf::from("/a"));
         assert_eq!(normalize(Path::new("../../a")), PathBuf::from("../../a"));
         assert_eq!(normalize(Path::new("a/../../b")), PathBuf::from("../b"));
+    }
+}
+
+#[cfg(test)]
+mod stream_tests {
+    use super::*;
+
+    /// Names whose order as names and as paths differ (`a` < `a-b` < `a.txt` as names, and
+    /// everything under `a/` before `a-b`): a walk streams files in the order of their whole
+    /// paths sorted, as the list built before streaming was.
+    #[test]
+    fn a_walk_gives_files_in_sorted_path_order() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        for file in [
+            "a.txt",
+            "a-b.txt",
+            "a/z.txt",
+            "a/b/c.txt",
+            "a b/x.txt",
+            "B.txt",
+            "deck 10.txt",
+            "deck 9.txt",
+            "a/notes.md",
+        ] {
+            let path = root.join(file);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(&path, "4 Pikachu\n").unwrap();
+        }
+        let operands = [root.to_path_buf()];
+        let mut streamed = Vec::new();
+        let walked = stream(&operands, &Selection::defaults(), |file| {
+            streamed.push(file.path);
+            true
+        });
+        assert!(walked.errors.is_empty() && walked.files.is_empty());
+        let mut sorted = streamed.clone();
+        sorted.sort();
+        assert_eq!(streamed, sorted);
+        assert_eq!(streamed.len(), 8, "{streamed:?}");
+        // Stopping the walk stops it at once.
+        let mut taken = 0;
+        stream(&operands, &Selection::defaults(), |_| {
+            taken += 1;
+            taken < 3
+        });
+        assert_eq!(taken, 3);
+    }
+
+    /// Two operands naming the same files: each file once, where first reached.
+    #[test]
+    fn overlapping_operands_give_each_file_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        std::fs::create_dir_all(root.join("d")).unwrap();
+        std::fs::write(root.join("d/x.txt"), "4 Pikachu\n").unwrap();
+        std::fs::write(root.join("y.txt"), "4 Pikachu\n").unwrap();
+        let operands = [root.join("d/x.txt"), root.to_path_buf()];
+        let walked = deck_files(&operands, &Selection::defaults());
+        let paths: Vec<PathBuf> = walked.files.into_iter().map(|file| file.path).collect();
+        assert_eq!(paths, [root.join("d/x.txt"), root.join("y.txt")]);
     }
 }

@@ -606,3 +606,34 @@ fn config_command_shows_each_origin() {
     let out = run(dir.path(), &["config", "--no-config"], &[]);
     insta::assert_snapshot!("config-none", out.stdout);
 }
+
+/// A format file an override names that cannot be read stops `check` and `fmt --check`
+/// before any deck is reported, even when the file it applies to comes last in the walk
+/// (the walk streams its files, so the formats are loaded by a walk of their own first).
+#[test]
+fn an_override_format_that_cannot_load_stops_before_any_output() {
+    let dir = tempfile::tempdir().unwrap();
+    tree(
+        dir.path(),
+        &[
+            (
+                "deckbox.toml",
+                "format = \"standard\"\n[[overrides]]\npaths = [\"z/**\"]\nformat = \"bad.toml\"\n",
+            ),
+            ("bad.toml", "name = 3\n"),
+            ("a.txt", "example:dragapult.txt"),
+            ("z/b.txt", "example:dragapult.txt"),
+        ],
+    );
+    for args in [&["check", "."][..], &["fmt", "--check", "."]] {
+        let out = run(dir.path(), args, &[]);
+        assert_eq!(out.code, 2, "{args:?}: {}{}", out.stdout, out.stderr);
+        assert_eq!(out.stdout, "", "{args:?}");
+        assert!(out.stderr.contains("bad.toml"), "{args:?}: {}", out.stderr);
+    }
+    // Without the file it applies to, the override loads nothing and the run is clean.
+    std::fs::remove_file(dir.path().join("z/b.txt")).unwrap();
+    let out = run(dir.path(), &["check", "."], &[]);
+    assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
+    assert!(out.stdout.contains("a.txt"));
+}

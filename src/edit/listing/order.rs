@@ -61,7 +61,7 @@ impl<'a> Card<'a> {
     fn new(entry: Entry, db: &'a CardDb) -> Option<Card<'a>> {
         let printing = db.get(entry.printing?)?;
         Some(Card {
-            card: names::lookup_key(&printing.rules_name()),
+            card: printing.rules_key().to_string(),
             name: names::fold(&entry.name),
             entry,
             printing,
@@ -212,7 +212,7 @@ fn evolution_key(name: &str, in_deck: &BTreeMap<String, Option<String>>, db: &Ca
     if in_deck.contains_key(&key) {
         return key;
     }
-    pokemon_named(name, db).map_or(key, |printing| names::lookup_key(&printing.rules_name()))
+    pokemon_named(name, db).map_or(key, |printing| printing.rules_key().to_string())
 }
 
 /// The card keys a Pokémon evolves from, nearest first, starting at `from`.
