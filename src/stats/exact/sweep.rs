@@ -21,6 +21,7 @@
 //! gave (kept as the oracle of the tests).
 
 use std::collections::HashMap;
+use std::rc::Rc;
 
 use super::{Packed, Ratio, Space, StatsError, Window, add, mul};
 
@@ -259,6 +260,8 @@ fn with_field(key: u128, shift: u32, width: u32, value: u32) -> u128 {
 struct Layout {
     /// Per group: its bit offset and width, `None` when merged.
     digits: Vec<Option<(u32, u32)>>,
+    /// Per term: the merged groups' sentinels it counts, and the digits of its live groups.
+    terms: Vec<(u32, Vec<(u32, u32)>)>,
 }
 
 /// Where a batch's cards come from.
@@ -287,7 +290,7 @@ struct Run<'a, 'q> {
     groups: Vec<Group>,
     /// Per term: the groups it counts.
     term_groups: Vec<Vec<usize>>,
-    layouts: Vec<Option<Layout>>,
+    layouts: Vec<Option<Rc<Layout>>>,
     residuals: Residuals,
     binomials: Binomials,
     budget: u64,
@@ -415,9 +418,9 @@ impl<'a, 'q> Run<'a, 'q> {
     }
 
     /// The layout of residual `id`'s states.
-    fn layout(&mut self, id: u32) -> Result<Layout, StatsError> {
+    fn layout(&mut self, id: u32) -> Result<Rc<Layout>, StatsError> {
         if let Some(Some(layout)) = self.layouts.get(id as usize) {
-            return Ok(layout.clone());
+            return Ok(Rc::clone(layout));
         }
         let relevant = self.residuals.relevant(id);
         let mut shift = 0u32;
@@ -434,12 +437,27 @@ impl<'a, 'q> Run<'a, 'q> {
                 return Err(StatsError::TooManyStates);
             }
         }
-        let layout = Layout { digits };
+        let terms = self
+            .term_groups
+            .iter()
+            .map(|groups| {
+                let merged = groups
+                    .iter()
+                    .filter(|&&g| digits.get(g).is_some_and(Option::is_none));
+                let sentinel = |g: &usize| self.groups.get(*g).map_or(0, |gr| gr.sentinel);
+                let constant = merged.map(sentinel).fold(0u32, u32::saturating_add);
+                let live = groups
+                    .iter()
+                    .filter_map(|&g| digits.get(g).copied().flatten());
+                (constant, live.collect())
+            })
+            .collect();
+        let layout = Rc::new(Layout { digits, terms });
         if self.layouts.len() <= id as usize {
             self.layouts.resize(id as usize + 1, None);
         }
         if let Some(slot) = self.layouts.get_mut(id as usize) {
-            *slot = Some(layout.clone());
+            *slot = Some(Rc::clone(&layout));
         }
         Ok(layout)
     }
@@ -455,15 +473,13 @@ impl<'a, 'q> Run<'a, 'q> {
     /// Term counts (capped at their thresholds) of the state `key`, for the terms `which`.
     fn counts(&self, layout: &Layout, key: u128, which: u32) -> [u32; SWEEP_TERMS] {
         let mut counts = [0u32; SWEEP_TERMS];
-        for (j, count) in counts.iter_mut().enumerate() {
+        let terms = counts.iter_mut().zip(&layout.terms).zip(&self.decided);
+        for (j, ((count, (constant, live)), decided)) in terms.enumerate() {
             if which >> j & 1 == 0 {
                 continue;
             }
-            let groups = self.term_groups.get(j).map_or(&[][..], Vec::as_slice);
-            let sum = groups
-                .iter()
-                .fold(0u32, |s, &g| s.saturating_add(self.digit(layout, key, g)));
-            *count = sum.min(self.decided.get(j).copied().unwrap_or(0));
+            let digits = live.iter().map(|&(shift, width)| field(key, shift, width));
+            *count = digits.fold(*constant, u32::saturating_add).min(*decided);
         }
         counts
     }
@@ -557,7 +573,9 @@ impl<'a, 'q> Run<'a, 'q> {
         self.dealt /= g;
     }
 
-    /// Places `n` cards from `sources` in turn; the last source takes what is left.
+    /// Places `n` cards from `sources` in turn; the last source takes what is left. A
+    /// batch of one card goes straight to each source's state; a larger one is a dynamic
+    /// programme over the sources, one map per source.
     fn batch(
         &mut self,
         mut work: Packed,
@@ -566,55 +584,91 @@ impl<'a, 'q> Run<'a, 'q> {
         left: u32,
         sources: &[Source],
     ) -> Result<Packed, StatsError> {
+        if n == 1 {
+            let mut next = Packed::with_capacity_and_hasher(work.len() * 2, Default::default());
+            for (&key, &ways) in &work {
+                self.check_entries(work.len() + next.len())?;
+                let rest = self.rest(layout, key, left);
+                for source in sources {
+                    self.place(&mut next, layout, key, ways, *source, rest, 1, 1)?;
+                }
+            }
+            return Ok(next);
+        }
         let last = sources.len().saturating_sub(1);
         for (s, source) in sources.iter().enumerate() {
             let mut next = Packed::with_capacity_and_hasher(work.len(), Default::default());
             for (&key, &ways) in &work {
                 self.check_entries(work.len() + next.len())?;
-                let placed = field(key, PLACED_SHIFT, FIELD_BITS);
-                let flag = field(key, FLAG_SHIFT, FIELD_BITS);
-                let (copies, group, basic) = match *source {
-                    Source::Fixed {
-                        copies,
-                        group,
-                        basic,
-                    } => (copies, group, basic),
-                    Source::Group(g) => {
-                        let copies = self.groups.get(g).map_or(0, |gr| gr.copies);
-                        let drawn = self.digit(layout, key, g);
-                        (copies.saturating_sub(drawn), Some(g), false)
-                    }
-                    Source::Rest => (self.rest(layout, key, left), None, false),
-                };
-                let room = n - placed;
+                let room = n - field(key, PLACED_SHIFT, FIELD_BITS);
                 let low = if s == last { room } else { 0 };
-                let moved = group.and_then(|g| {
-                    let (shift, width) = layout.digits.get(g).copied().flatten()?;
-                    let sentinel = self.groups.get(g)?.sentinel;
-                    Some((shift, width, sentinel, field(key, shift, width)))
-                });
-                for c in low..=copies.min(room) {
-                    self.budget = self.budget.checked_sub(1).ok_or(StatsError::TooComplex {
-                        steps: SWEEP_MAX_STEPS,
-                    })?;
-                    let mut to = with_field(key, PLACED_SHIFT, FIELD_BITS, placed + c);
-                    if let Some((shift, width, sentinel, before)) = moved {
-                        to = with_field(to, shift, width, (before + c).min(sentinel));
-                    }
-                    let flag = match self.first {
-                        First::Hand => flag | u32::from(basic && c > 0),
-                        First::Prizes if basic => flag,
-                        First::Prizes => flag + c,
-                    };
-                    to = with_field(to, FLAG_SHIFT, FIELD_BITS, flag);
-                    let w = mul(ways, self.binomials.get(copies, c)?)?;
-                    let slot = next.entry(to).or_insert(0);
-                    *slot = add(*slot, w)?;
-                }
+                let rest = match source {
+                    Source::Rest => self.rest(layout, key, left),
+                    _ => 0,
+                };
+                self.place(&mut next, layout, key, ways, *source, rest, low, room)?;
             }
             work = next;
         }
         Ok(work)
+    }
+
+    /// Adds to `next` the states of `key` with `low..=high` cards from `source` (`rest`:
+    /// the cards of the rest of the deck, when it is the source).
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "one transition's inputs, called in the innermost loop"
+    )]
+    fn place(
+        &mut self,
+        next: &mut Packed,
+        layout: &Layout,
+        key: u128,
+        ways: u128,
+        source: Source,
+        rest: u32,
+        low: u32,
+        high: u32,
+    ) -> Result<(), StatsError> {
+        let placed = field(key, PLACED_SHIFT, FIELD_BITS);
+        let flag = field(key, FLAG_SHIFT, FIELD_BITS);
+        let (copies, group, basic) = match source {
+            Source::Fixed {
+                copies,
+                group,
+                basic,
+            } => (copies, group, basic),
+            Source::Group(g) => {
+                let copies = self.groups.get(g).map_or(0, |gr| gr.copies);
+                let drawn = self.digit(layout, key, g);
+                (copies.saturating_sub(drawn), Some(g), false)
+            }
+            Source::Rest => (rest, None, false),
+        };
+        let moved = group.and_then(|g| {
+            let (shift, width) = layout.digits.get(g).copied().flatten()?;
+            let sentinel = self.groups.get(g)?.sentinel;
+            Some((shift, width, sentinel, field(key, shift, width)))
+        });
+        for c in low..=copies.min(high) {
+            self.budget = self.budget.checked_sub(1).ok_or(StatsError::TooComplex {
+                steps: SWEEP_MAX_STEPS,
+            })?;
+            let mut to = with_field(key, PLACED_SHIFT, FIELD_BITS, placed + c);
+            if let Some((shift, width, sentinel, before)) = moved {
+                to = with_field(to, shift, width, (before + c).min(sentinel));
+            }
+            let flag = match self.first {
+                First::Hand => flag | u32::from(basic && c > 0),
+                First::Prizes if basic => flag,
+                First::Prizes => flag + c,
+            };
+            to = with_field(to, FLAG_SHIFT, FIELD_BITS, flag);
+            let w = mul(ways, self.binomials.get(copies, c)?)?;
+            let slot = next.entry(to).or_insert(0);
+            *slot = add(*slot, w)?;
+        }
+        Ok(())
     }
 
     /// Cards of the deck (of `left`) that no live group of the state `key` holds.
