@@ -90,10 +90,9 @@ pub enum StatsError {
     )]
     TooComplex { steps: u64 },
     #[error(
-        "the question has too many combinations to compute exactly (more than {max} partial deals at once, a few hundred MB); ask about fewer distinct turns or fewer terms",
-        max = MAX_STATES
+        "the question has too many combinations to compute exactly (more than {max} partial deals at once); ask about fewer distinct turns or fewer terms"
     )]
-    TooManyStates,
+    TooManyStates { max: usize },
     #[error("the question has more terms than exact odds take ({max})")]
     TooManyTerms { max: usize },
     #[error("card kind {index} is not in the deck")]

@@ -276,7 +276,7 @@ impl Table {
                         let slot = next.entry(to.pack()).or_insert(0);
                         *slot = slot.checked_add(w).ok_or(StatsError::TooLarge)?;
                         if next.len() > MAX_STATES {
-                            return Err(StatsError::TooManyStates);
+                            return Err(StatsError::TooManyStates { max: MAX_STATES });
                         }
                     }
                 }

@@ -434,7 +434,9 @@ impl<'a, 'q> Run<'a, 'q> {
             digits.push(Some((shift, width)));
             shift += width;
             if shift > DIGIT_BITS {
-                return Err(StatsError::TooManyStates);
+                return Err(StatsError::TooManyStates {
+                    max: SWEEP_MAX_ENTRIES,
+                });
             }
         }
         let terms = self
@@ -487,7 +489,9 @@ impl<'a, 'q> Run<'a, 'q> {
     fn check_entries(&self, held: usize) -> Result<(), StatsError> {
         match self.stored.checked_add(held) {
             Some(n) if n <= SWEEP_MAX_ENTRIES => Ok(()),
-            _ => Err(StatsError::TooManyStates),
+            _ => Err(StatsError::TooManyStates {
+                max: SWEEP_MAX_ENTRIES,
+            }),
         }
     }
 

@@ -75,7 +75,9 @@ fn resolve(text: &str) -> ResolvedQuery {
 fn beyond_the_oracle<T>(want: &Result<T, StatsError>) -> bool {
     matches!(
         want,
-        Err(StatsError::TooComplex { .. } | StatsError::TooManyStates | StatsError::TooLarge)
+        Err(StatsError::TooComplex { .. }
+            | StatsError::TooManyStates { .. }
+            | StatsError::TooLarge)
     )
 }
 
