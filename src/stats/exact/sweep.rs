@@ -714,14 +714,20 @@ impl<'a, 'q> Run<'a, 'q> {
             if self.residuals.is_false(next) {
                 continue;
             }
-            let target = self.layout(next)?;
-            let flag = field(key, FLAG_SHIFT, FIELD_BITS);
-            let mut to = with_field(0, FLAG_SHIFT, FIELD_BITS, flag);
-            for (g, digit) in target.digits.iter().enumerate() {
-                if let Some((shift, width)) = digit {
-                    to = with_field(to, *shift, *width, self.digit(layout, key, g));
+            let to = if next == id {
+                // Nothing decided: the same layout, every live count below its cap.
+                with_field(key, PLACED_SHIFT, FIELD_BITS, 0)
+            } else {
+                let target = self.layout(next)?;
+                let flag = field(key, FLAG_SHIFT, FIELD_BITS);
+                let mut to = with_field(0, FLAG_SHIFT, FIELD_BITS, flag);
+                for (g, digit) in target.digits.iter().enumerate() {
+                    if let Some((shift, width)) = digit {
+                        to = with_field(to, *shift, *width, self.digit(layout, key, g));
+                    }
                 }
-            }
+                to
+            };
             let slot = next as usize;
             if store.len() <= slot {
                 store.resize(slot + 1, None);
