@@ -10,12 +10,15 @@
 //! enumerations past a fixed budget are errors, never wrong numbers or panics. This module
 //! knows nothing of card names, the query syntax or output.
 
-mod joint;
+#[cfg(test)]
+pub(crate) mod joint;
 mod sweep;
 
-pub use joint::{Event, MAX_TERMS};
 pub(crate) use sweep::Residuals;
 pub use sweep::{Read, SWEEP_MAX_ENTRIES, SWEEP_MAX_STEPS, Sweep};
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::formats::{Going, Setup};
 
@@ -87,10 +90,9 @@ pub enum StatsError {
     )]
     TooComplex { steps: u64 },
     #[error(
-        "the question has too many combinations to compute exactly (more than {max} partial deals at once, a few hundred MB); ask about fewer distinct turns or fewer terms",
-        max = MAX_STATES
+        "the question has too many combinations to compute exactly (more than {max} partial deals at once); ask about fewer distinct turns or fewer terms"
     )]
-    TooManyStates,
+    TooManyStates { max: usize },
     #[error("the question has more terms than exact odds take ({max})")]
     TooManyTerms { max: usize },
     #[error("card kind {index} is not in the deck")]
@@ -162,6 +164,32 @@ fn mul(a: u128, b: u128) -> Result<u128, StatsError> {
 
 fn add(a: u128, b: u128) -> Result<u128, StatsError> {
     a.checked_add(b).ok_or(StatsError::TooLarge)
+}
+
+/// Partial deals by packed state, hashed by a multiply of the key's two halves (the keys
+/// are plain integers: no allocation and no byte-wise hashing per transition).
+pub(crate) type Packed = HashMap<u128, u128, BuildHasherDefault<KeyHasher>>;
+
+#[derive(Default)]
+pub(crate) struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.0 = (self.0.rotate_left(5) ^ u64::from(*b)).wrapping_mul(0x517c_c1b7_2722_0a95);
+        }
+    }
+
+    fn write_u128(&mut self, n: u128) {
+        let mixed = (n as u64) ^ ((n >> 64) as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        self.0 = (self.0 ^ mixed)
+            .wrapping_mul(0x517c_c1b7_2722_0a95)
+            .rotate_left(26);
+    }
 }
 
 /// Cards a question cannot tell apart.

@@ -12,11 +12,10 @@
 //! the opening hand. No mulligan rule applies: the game is under way.
 
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 
 use serde::Serialize;
 
-use super::exact::{MAX_STATES, MAX_STEPS, Ratio, Residuals, StatsError, binomial};
+use super::exact::{MAX_STATES, MAX_STEPS, Packed, Ratio, Residuals, StatsError, binomial};
 use super::query::ResolvedQuery;
 
 /// Cards of the deck as the game stands.
@@ -277,7 +276,7 @@ impl Table {
                         let slot = next.entry(to.pack()).or_insert(0);
                         *slot = slot.checked_add(w).ok_or(StatsError::TooLarge)?;
                         if next.len() > MAX_STATES {
-                            return Err(StatsError::TooManyStates);
+                            return Err(StatsError::TooManyStates { max: MAX_STATES });
                         }
                     }
                 }
@@ -360,30 +359,4 @@ fn decide(
         }
     }
     state
-}
-
-/// Partial deals by packed state, hashed by a multiply of the key's two halves (the keys
-/// are plain integers: no allocation and no byte-wise hashing per transition).
-type Packed = HashMap<u128, u128, BuildHasherDefault<KeyHasher>>;
-
-#[derive(Default)]
-struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for b in bytes {
-            self.0 = (self.0.rotate_left(5) ^ u64::from(*b)).wrapping_mul(0x517c_c1b7_2722_0a95);
-        }
-    }
-
-    fn write_u128(&mut self, n: u128) {
-        let mixed = (n as u64) ^ ((n >> 64) as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        self.0 = (self.0 ^ mixed)
-            .wrapping_mul(0x517c_c1b7_2722_0a95)
-            .rotate_left(26);
-    }
 }

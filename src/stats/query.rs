@@ -24,7 +24,9 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::exact::{Atom, DeckShape, Event, Family, Ratio, Space, StatsError, Sweep, Window};
+#[cfg(test)]
+use super::exact::Family;
+use super::exact::{Atom, DeckShape, Ratio, Space, StatsError, Sweep, Window};
 use crate::deck::Span;
 use crate::formats::{Going, Setup};
 
@@ -602,7 +604,73 @@ impl ResolvedQuery {
         Ok((Space::new(atoms.collect(), rules)?, atom_masks))
     }
 
-    /// P(the query holds) with term j counting the cards of `windows[j]`.
+    /// The question for [`Space::sweep`] and [`Space::sweep_prizes`], with `closes` saying
+    /// where each term's window ends and `reads` after which draws to read the answer.
+    fn swept(
+        &self,
+        space: &Space,
+        masks: &[u32],
+        closes: &[Option<u32>],
+        reads: Option<&[u32]>,
+    ) -> Result<Vec<(Ratio, Ratio)>, StatsError> {
+        let caps = self.caps();
+        let holds = |j: usize, have: u32| self.term_holds(j, have);
+        let truth = |bits: u32| self.truth(bits);
+        let sweep = Sweep {
+            masks,
+            caps: &caps,
+            closes,
+            holds: &holds,
+            truth: &truth,
+            reads: reads.unwrap_or(&[]),
+        };
+        match reads {
+            Some(_) => space.sweep(&sweep),
+            None => Ok(vec![space.sweep_prizes(&sweep)?]),
+        }
+    }
+
+    /// Exact odds in every window and both families, every term looking at that window
+    /// (a query without turns). The hand and every turn come from one sweep, the prizes
+    /// from another.
+    pub fn odds(
+        &self,
+        shape: &DeckShape,
+        rules: &Setup,
+        turns: u32,
+        going: Going,
+    ) -> Result<QueryOdds, StatsError> {
+        let (space, masks) = self.space(shape, rules)?;
+        let draws: Vec<u32> = (1..=turns).map(|t| rules.draws_by_turn(t, going)).collect();
+        let mut reads: Vec<u32> = draws.iter().copied().chain([0]).collect();
+        reads.sort_unstable();
+        reads.dedup();
+        let closes = vec![None; self.terms.len()];
+        let values = self.swept(&space, &masks, &closes, Some(&reads))?;
+        let at = |d: u32| {
+            let i = reads.binary_search(&d).unwrap_or(0);
+            values.get(i).copied().ok_or(StatsError::TooLarge)
+        };
+        let by_turn = draws
+            .iter()
+            .map(|d| at(*d))
+            .collect::<Result<Vec<_>, _>>()?;
+        let hand = at(0)?;
+        let prizes = self.swept(&space, &masks, &closes, None)?;
+        let prizes = prizes.first().copied().ok_or(StatsError::TooLarge)?;
+        Ok(QueryOdds {
+            hand: hand.0,
+            hand_single_shuffle: hand.1,
+            prizes: prizes.0,
+            prizes_single_shuffle: prizes.1,
+            by_turn: by_turn.iter().map(|r| r.0).collect(),
+            by_turn_single_shuffle: by_turn.iter().map(|r| r.1).collect(),
+        })
+    }
+
+    /// P(the query holds) with term j counting the cards of `windows[j]`, by the dynamic
+    /// programme over atoms the sweep replaced: the oracle of the tests.
+    #[cfg(test)]
     fn probability(
         &self,
         space: &Space,
@@ -613,7 +681,7 @@ impl ResolvedQuery {
         let caps = self.caps();
         let holds = |j: usize, have: u32| self.term_holds(j, have);
         let truth = |bits: u32| self.truth(bits);
-        let event = Event {
+        let event = super::exact::joint::Event {
             masks,
             caps: &caps,
             windows,
@@ -623,90 +691,9 @@ impl ResolvedQuery {
         space.probability_of(family, &event)
     }
 
-    /// One sweep over the draws (see [`Space::sweep`]): the question read after each of
-    /// `reads` draws, `closes` saying where each term's window ends. `None` when the sweep
-    /// would be too large: the caller then asks [`Space::probability_of`] window by window.
-    fn swept(
-        &self,
-        space: &Space,
-        masks: &[u32],
-        closes: &[Option<u32>],
-        reads: &[u32],
-    ) -> Result<Option<Vec<(Ratio, Ratio)>>, StatsError> {
-        let caps = self.caps();
-        let holds = |j: usize, have: u32| self.term_holds(j, have);
-        let truth = |bits: u32| self.truth(bits);
-        let sweep = Sweep {
-            masks,
-            caps: &caps,
-            closes,
-            holds: &holds,
-            truth: &truth,
-            reads,
-        };
-        match space.sweep(&sweep) {
-            Ok(reads) => Ok(Some(reads)),
-            Err(
-                StatsError::TooManyStates | StatsError::TooComplex { .. } | StatsError::TooLarge,
-            ) => Ok(None),
-            Err(other) => Err(other),
-        }
-    }
-
-    /// Exact odds in every window and both families, every term looking at that window
-    /// (a query without turns). The hand and every turn come from one sweep.
-    pub fn odds(
-        &self,
-        shape: &DeckShape,
-        rules: &Setup,
-        turns: u32,
-        going: Going,
-    ) -> Result<QueryOdds, StatsError> {
-        let (space, masks) = self.space(shape, rules)?;
-        let all = |window: Window| vec![window; self.terms.len()];
-        let p = |window: Window, family| self.probability(&space, &masks, &all(window), family);
-        use Family::{Kept, SingleShuffle as One};
-        let draws: Vec<u32> = (1..=turns).map(|t| rules.draws_by_turn(t, going)).collect();
-        let mut reads: Vec<u32> = draws.iter().copied().chain([0]).collect();
-        reads.sort_unstable();
-        reads.dedup();
-        let closes = vec![None; self.terms.len()];
-        let (hand, by_turn) = match self.swept(&space, &masks, &closes, &reads)? {
-            Some(values) => {
-                let at = |d: u32| {
-                    let i = reads.binary_search(&d).unwrap_or(0);
-                    values.get(i).copied().ok_or(StatsError::TooLarge)
-                };
-                let by_turn = draws
-                    .iter()
-                    .map(|d| at(*d))
-                    .collect::<Result<Vec<_>, _>>()?;
-                (at(0)?, by_turn)
-            }
-            None => {
-                let hand = (p(Window::Hand, Kept)?, p(Window::Hand, One)?);
-                let by_turn = draws
-                    .iter()
-                    .map(|&draws| {
-                        let window = Window::Seen { draws };
-                        Ok((p(window, Kept)?, p(window, One)?))
-                    })
-                    .collect::<Result<Vec<_>, StatsError>>()?;
-                (hand, by_turn)
-            }
-        };
-        Ok(QueryOdds {
-            hand: hand.0,
-            hand_single_shuffle: hand.1,
-            prizes: p(Window::Prizes, Kept)?,
-            prizes_single_shuffle: p(Window::Prizes, One)?,
-            by_turn: by_turn.iter().map(|r| r.0).collect(),
-            by_turn_single_shuffle: by_turn.iter().map(|r| r.1).collect(),
-        })
-    }
-
-    /// Exact odds window by window, each its own dynamic programme: what [`Self::odds`]
-    /// falls back to, and its oracle in the tests.
+    /// Exact odds window by window, each its own dynamic programme over atoms: the oracle
+    /// of [`Self::odds`] in the tests.
+    #[cfg(test)]
     pub fn odds_by_window(
         &self,
         shape: &DeckShape,
@@ -766,19 +753,17 @@ impl ResolvedQuery {
             })
             .collect();
         let last = closes.iter().flatten().copied().max().unwrap_or(0);
-        if let Some(values) = self.swept(&space, &masks, &closes, &[last])?
-            && let Some(&(kept, single_shuffle)) = values.first()
-        {
-            return Ok(EventOdds {
-                kept,
-                single_shuffle,
-            });
-        }
-        self.event_by_windows(shape, rules, going)
+        let values = self.swept(&space, &masks, &closes, Some(&[last]))?;
+        let (kept, single_shuffle) = values.first().copied().ok_or(StatsError::TooLarge)?;
+        Ok(EventOdds {
+            kept,
+            single_shuffle,
+        })
     }
 
-    /// [`Self::event`] by the dynamic programme over atoms and segments: what it falls back
-    /// to, and its oracle in the tests.
+    /// [`Self::event`] by the dynamic programme over atoms and segments: its oracle in the
+    /// tests.
+    #[cfg(test)]
     pub fn event_by_windows(
         &self,
         shape: &DeckShape,
@@ -793,6 +778,9 @@ impl ResolvedQuery {
         })
     }
 }
+
+#[cfg(test)]
+mod oracle;
 
 #[cfg(test)]
 mod tests {

@@ -78,7 +78,7 @@ impl Space {
                     let slot = next.entry(key).or_insert(0);
                     *slot = add(*slot, mul(*ways, mult)?)?;
                     if next.len() > MAX_STATES {
-                        return Err(StatsError::TooManyStates);
+                        return Err(StatsError::TooManyStates { max: MAX_STATES });
                     }
                     Ok(())
                 };

@@ -1,37 +1,41 @@
 //! One sweep over the draws for every window that is the hand plus the first cards drawn:
-//! the hand, the cards seen by each turn asked, all read from the same pass.
+//! the hand, the cards seen by each turn asked, all read from the same pass; and the prize
+//! window, dealt the same way as one batch.
 //!
-//! The deck is dealt in batches: the hand, then the draws between one turn asked and the
-//! next. Between batches a partial deal is a small fixed-size value: per *group* (the cards
-//! that count towards the same terms), how many have been drawn, capped at the largest
-//! threshold of its terms, and the *residual* question ([`Residuals`]): what is left of the
-//! boolean expression once the terms already decided are replaced by their truth. A term is
-//! decided once its count reaches its cap (counts only grow) or its window closes; a group
-//! none of whose terms is still open and undecided is merged into the rest of the deck, its
-//! count forgotten. Below its cap a group's count is exact, which is all the next batch
-//! needs: it draws from each live group's remaining copies and from the rest.
+//! The deck is dealt in batches: the hand (or the prizes), then the draws between one turn
+//! asked and the next. Between batches a partial deal is a small fixed-size value: per
+//! *group* (the cards that count towards the same terms), how many have been drawn, capped
+//! at the largest threshold of its terms, and the *residual* question ([`Residuals`]): what
+//! is left of the boolean expression once the terms already decided are replaced by their
+//! truth. A term is decided once its count reaches its cap (counts only grow) or its window
+//! closes; a group none of whose terms is still open and undecided is merged into the rest
+//! of the deck, its count forgotten. Below its cap a group's count is exact, which is all the
+//! next batch needs: it draws from each live group's remaining copies and from the rest.
 //!
-//! States are indexed densely: the counts in mixed radix (one digit per group), one array per
-//! residual question and hand (holds a Basic or not), so one pass gives both families. A
-//! batch is a small dynamic programme over the live groups with one more digit, the cards
-//! placed so far. The counts are the same products of binomials as [`super::joint`]'s (ways
-//! to choose each batch's cards), so every ratio is exactly the same.
+//! A state is packed in one integer (a few bits per live group, the first batch's Basic
+//! flag or non-Basic count, the cards placed in the batch) and only the states a deal can
+//! reach are held, in one map per residual question: the capped product space is never
+//! walked. A batch is a small dynamic programme over the live groups, one source of cards
+//! after another. The counts are products of binomials (ways to choose each batch's cards),
+//! so every ratio is exact and equal to what the dynamic programme over atoms it replaced
+//! gave (kept as the oracle of the tests).
 
 use std::collections::HashMap;
+use std::rc::Rc;
 
-use super::{Ratio, Space, StatsError, Window, add, mul};
+use super::{Packed, Ratio, Space, StatsError, Window, add, mul};
 
 /// Most terms the sweep takes (a residual question is a truth table of 2^8 bits).
 pub const SWEEP_TERMS: usize = 8;
 
-/// Entries (states, and a batch's work) the sweep may hold at once: 16 bytes each, so about
-/// 32 MB. Past it the caller falls back to [`Space::probability_of`], which has its own
-/// bounds.
-pub const SWEEP_MAX_ENTRIES: usize = 2_000_000;
+/// Partial deals (states between batches and a batch's work) the sweep may hold at once:
+/// each costs about 40 bytes in its map (a 128-bit key and count, and the table's slack),
+/// so this is about 40 MB, 80 MB while a map grows. Past it the question is refused.
+pub const SWEEP_MAX_ENTRIES: usize = 1_000_000;
 
-/// Transitions one sweep may take: each is a multiply-add of 128-bit counts (a few
-/// nanoseconds), so this is well under a second.
-pub const SWEEP_MAX_STEPS: u64 = 100_000_000;
+/// Transitions one sweep may take: each is a multiply-add of 128-bit counts into a map
+/// (about 30 ns in a release build), so this is about a second of one core.
+pub const SWEEP_MAX_STEPS: u64 = 40_000_000;
 
 /// A question over terms that each count some groups in the hand plus the first cards drawn.
 pub struct Sweep<'a> {
@@ -221,24 +225,49 @@ struct Group {
     sentinel: u32,
 }
 
-/// How the states of one residual question are indexed: a mixed-radix digit per group a
-/// relevant term counts; the other groups are merged. Within a batch a digit goes up to the
-/// sentinel (radix sentinel + 1); between batches it is below it (radix sentinel), since a
-/// group whose count reaches its sentinel has every term decided.
+/// What the first batch deals, and what its flag field keeps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum First {
+    /// The hand; the flag is 1 when it holds a Basic.
+    Hand,
+    /// The prizes, nothing drawn after; the flag is how many of them are not Basic (the
+    /// kept hand is then any hand of the other cards that holds a Basic).
+    Prizes,
+}
+
+/// Bits of a packed state: the live groups' counts, then the flag, then the cards placed
+/// in the batch under way.
+const DIGIT_BITS: u32 = 96;
+const FLAG_SHIFT: u32 = 96;
+const PLACED_SHIFT: u32 = 112;
+const FIELD_BITS: u32 = 16;
+
+/// Past this many ordered deals the counts are divided by their common divisor.
+const REDUCE_ABOVE: u128 = 1 << 64;
+
+fn field(key: u128, shift: u32, width: u32) -> u32 {
+    ((key >> shift) & ((1u128 << width) - 1)) as u32
+}
+
+fn with_field(key: u128, shift: u32, width: u32, value: u32) -> u128 {
+    let mask = ((1u128 << width) - 1) << shift;
+    (key & !mask) | (u128::from(value) << shift & mask)
+}
+
+/// Where the count of each group lives in the states of one residual question: a few bits
+/// per group a relevant term counts; the other groups are merged.
 #[derive(Debug, Clone, Default)]
 struct Layout {
-    /// Per group: its stride within a batch, `None` when merged.
-    strides: Vec<Option<usize>>,
-    size: usize,
-    /// Per group: its stride between batches.
-    kept: Vec<Option<usize>>,
-    stored: usize,
+    /// Per group: its bit offset and width, `None` when merged.
+    digits: Vec<Option<(u32, u32)>>,
+    /// Per term: the merged groups' sentinels it counts, and the digits of its live groups.
+    terms: Vec<(u32, Vec<(u32, u32)>)>,
 }
 
 /// Where a batch's cards come from.
 #[derive(Debug, Clone, Copy)]
 enum Source {
-    /// A fixed number of copies (the hand: nothing is drawn yet), counted in `group`.
+    /// A fixed number of copies (the first batch: nothing is drawn yet), counted in `group`.
     Fixed {
         copies: u32,
         group: Option<usize>,
@@ -250,19 +279,23 @@ enum Source {
     Rest,
 }
 
-/// The states between batches: per residual, `2 * size` ways (hand without, with a Basic).
-type Store = Vec<Option<Vec<u128>>>;
+/// The states between batches, per residual question.
+type Store = Vec<Option<Packed>>;
 
 struct Run<'a, 'q> {
     sweep: &'a Sweep<'q>,
+    first: First,
     /// Per term: the count from which it can no longer change (at most its cap).
     decided: Vec<u32>,
     groups: Vec<Group>,
-    layouts: Vec<Option<Layout>>,
+    /// Per term: the groups it counts.
+    term_groups: Vec<Vec<usize>>,
+    layouts: Vec<Option<Rc<Layout>>>,
     residuals: Residuals,
     binomials: Binomials,
     budget: u64,
-    entries: usize,
+    /// States held in the stores.
+    stored: usize,
     /// Ways to deal the draws so far: Π C(cards left, batch) over the batches.
     dealt: u128,
 }
@@ -270,10 +303,6 @@ struct Run<'a, 'q> {
 impl Space {
     /// Reads the question after each of `sweep.reads` draws, both families, in one pass.
     pub fn sweep(&self, sweep: &Sweep<'_>) -> Result<Vec<Read>, StatsError> {
-        let terms = sweep.caps.len();
-        if sweep.closes.len() != terms {
-            return Err(StatsError::TooManyTerms { max: SWEEP_TERMS });
-        }
         for draws in sweep.closes.iter().flatten().chain(sweep.reads) {
             self.window_size(Window::Seen { draws: *draws })?;
         }
@@ -281,17 +310,16 @@ impl Space {
         ends.extend(sweep.closes.iter().flatten());
         ends.sort_unstable();
         ends.dedup();
-        let residuals = Residuals::new(terms, sweep.truth).ok_or(StatsError::TooManyStates)?;
         let widest = ends.windows(2).map(|w| w[1] - w[0]);
         let first = ends.first().copied().unwrap_or(0);
         let k_max = widest.fold(first.max(self.hand_size), u32::max);
-        let mut run = Run::new(self, sweep, residuals, k_max);
-        let mut store = run.hand(self)?;
+        let mut run = Run::new(self, sweep, First::Hand, k_max)?;
+        let mut store = run.first(self)?;
         let mut reads = Vec::new();
         let mut done = 0u32;
         for &end in &ends {
             if end > done {
-                store = run.draw(self, &store, done, end)?;
+                store = run.draw(self, store, done, end)?;
                 done = end;
             }
             if sweep.reads.contains(&end) {
@@ -299,6 +327,21 @@ impl Space {
             }
         }
         Ok(reads)
+    }
+
+    /// The question with every term counting the prizes (`closes` and `reads` are not
+    /// read): both families, one batch.
+    pub fn sweep_prizes(&self, sweep: &Sweep<'_>) -> Result<Read, StatsError> {
+        let closes = vec![Some(0); sweep.caps.len()];
+        let prizes = Sweep {
+            closes: &closes,
+            reads: &[0],
+            ..*sweep
+        };
+        let k_max = self.prizes.max(self.hand_size);
+        let mut run = Run::new(self, &prizes, First::Prizes, k_max)?;
+        let store = run.first(self)?;
+        run.read(self, &store)
     }
 }
 
@@ -313,7 +356,18 @@ fn decided_at(holds: &dyn Fn(usize, u32) -> bool, j: usize, cap: u32) -> u32 {
 }
 
 impl<'a, 'q> Run<'a, 'q> {
-    fn new(space: &Space, sweep: &'a Sweep<'q>, residuals: Residuals, k_max: u32) -> Self {
+    fn new(
+        space: &Space,
+        sweep: &'a Sweep<'q>,
+        first: First,
+        k_max: u32,
+    ) -> Result<Self, StatsError> {
+        let terms = sweep.caps.len();
+        if sweep.closes.len() != terms {
+            return Err(StatsError::TooManyTerms { max: SWEEP_TERMS });
+        }
+        let residuals = Residuals::new(terms, sweep.truth)
+            .ok_or(StatsError::TooManyTerms { max: SWEEP_TERMS })?;
         let decided: Vec<u32> = sweep
             .caps
             .iter()
@@ -342,112 +396,107 @@ impl<'a, 'q> Run<'a, 'q> {
                 .unwrap_or(0);
             group.sentinel = threshold.min(group.copies.saturating_add(1));
         }
-        Run {
+        let term_groups = (0..terms)
+            .map(|j| {
+                let counts = |g: &usize| groups.get(*g).is_some_and(|gr| gr.mask >> j & 1 == 1);
+                (0..groups.len()).filter(counts).collect()
+            })
+            .collect();
+        Ok(Run {
             sweep,
+            first,
             decided,
             groups,
+            term_groups,
             layouts: Vec::new(),
             residuals,
             binomials: Binomials::new(space.cards, k_max),
             budget: SWEEP_MAX_STEPS,
-            entries: 0,
+            stored: 0,
             dealt: 1,
-        }
+        })
     }
 
     /// The layout of residual `id`'s states.
-    fn layout(&mut self, id: u32) -> Result<Layout, StatsError> {
+    fn layout(&mut self, id: u32) -> Result<Rc<Layout>, StatsError> {
         if let Some(Some(layout)) = self.layouts.get(id as usize) {
-            return Ok(layout.clone());
+            return Ok(Rc::clone(layout));
         }
         let relevant = self.residuals.relevant(id);
-        let (mut size, mut stored) = (1usize, 1usize);
-        let mut strides = Vec::with_capacity(self.groups.len());
-        let mut kept = Vec::with_capacity(self.groups.len());
+        let mut shift = 0u32;
+        let mut digits = Vec::with_capacity(self.groups.len());
         for group in &self.groups {
             if group.mask & relevant == 0 {
-                strides.push(None);
-                kept.push(None);
+                digits.push(None);
                 continue;
             }
-            strides.push(Some(size));
-            kept.push(Some(stored));
-            let radix = group.sentinel as usize;
-            size = size
-                .checked_mul(radix + 1)
-                .filter(|s| *s <= SWEEP_MAX_ENTRIES)
-                .ok_or(StatsError::TooManyStates)?;
-            stored = stored.saturating_mul(radix.max(1));
+            let width = u32::BITS - group.sentinel.leading_zeros();
+            digits.push(Some((shift, width)));
+            shift += width;
+            if shift > DIGIT_BITS {
+                return Err(StatsError::TooManyStates {
+                    max: SWEEP_MAX_ENTRIES,
+                });
+            }
         }
-        let layout = Layout {
-            strides,
-            size,
-            kept,
-            stored,
-        };
+        let terms = self
+            .term_groups
+            .iter()
+            .map(|groups| {
+                let merged = groups
+                    .iter()
+                    .filter(|&&g| digits.get(g).is_some_and(Option::is_none));
+                let sentinel = |g: &usize| self.groups.get(*g).map_or(0, |gr| gr.sentinel);
+                let constant = merged.map(sentinel).fold(0u32, u32::saturating_add);
+                let live = groups
+                    .iter()
+                    .filter_map(|&g| digits.get(g).copied().flatten());
+                (constant, live.collect())
+            })
+            .collect();
+        let layout = Rc::new(Layout { digits, terms });
         if self.layouts.len() <= id as usize {
             self.layouts.resize(id as usize + 1, None);
         }
         if let Some(slot) = self.layouts.get_mut(id as usize) {
-            *slot = Some(layout.clone());
+            *slot = Some(Rc::clone(&layout));
         }
         Ok(layout)
     }
 
-    /// Group `g`'s count in the batch state at `index`; its sentinel when merged.
-    fn digit(&self, layout: &Layout, index: usize, g: usize) -> u32 {
-        let Some(group) = self.groups.get(g) else {
-            return 0;
-        };
-        match layout.strides.get(g).copied().flatten() {
-            Some(stride) => ((index / stride) % (group.sentinel as usize + 1)) as u32,
-            None => group.sentinel,
+    /// Group `g`'s count in the state `key`; its sentinel when merged.
+    fn digit(&self, layout: &Layout, key: u128, g: usize) -> u32 {
+        match layout.digits.get(g).copied().flatten() {
+            Some((shift, width)) => field(key, shift, width),
+            None => self.groups.get(g).map_or(0, |gr| gr.sentinel),
         }
     }
 
-    /// The batch index of the state stored at `index`.
-    fn unstore(&self, layout: &Layout, index: usize) -> usize {
-        let mut out = 0;
-        for (g, group) in self.groups.iter().enumerate() {
-            let kept = layout.kept.get(g).copied().flatten();
-            let stride = layout.strides.get(g).copied().flatten();
-            if let (Some(kept), Some(stride)) = (kept, stride) {
-                out += (index / kept) % (group.sentinel as usize).max(1) * stride;
-            }
-        }
-        out
-    }
-
-    /// Term counts (capped at their thresholds) of the batch state at `index`, for `which`.
-    fn counts(&self, layout: &Layout, index: usize, which: u32) -> [u32; SWEEP_TERMS] {
+    /// Term counts (capped at their thresholds) of the state `key`, for the terms `which`.
+    fn counts(&self, layout: &Layout, key: u128, which: u32) -> [u32; SWEEP_TERMS] {
         let mut counts = [0u32; SWEEP_TERMS];
-        for (j, count) in counts.iter_mut().enumerate() {
+        let terms = counts.iter_mut().zip(&layout.terms).zip(&self.decided);
+        for (j, ((count, (constant, live)), decided)) in terms.enumerate() {
             if which >> j & 1 == 0 {
                 continue;
             }
-            let sum = (0..self.groups.len())
-                .filter(|&g| self.groups.get(g).is_some_and(|gr| gr.mask >> j & 1 == 1))
-                .fold(0u32, |s, g| s.saturating_add(self.digit(layout, index, g)));
-            *count = sum.min(self.decided.get(j).copied().unwrap_or(0));
+            let digits = live.iter().map(|&(shift, width)| field(key, shift, width));
+            *count = digits.fold(*constant, u32::saturating_add).min(*decided);
         }
         counts
     }
 
-    fn allocate(&mut self, entries: usize) -> Result<Vec<u128>, StatsError> {
-        self.entries = self
-            .entries
-            .checked_add(entries)
-            .filter(|e| *e <= SWEEP_MAX_ENTRIES)
-            .ok_or(StatsError::TooManyStates)?;
-        Ok(vec![0; entries])
+    fn check_entries(&self, held: usize) -> Result<(), StatsError> {
+        match self.stored.checked_add(held) {
+            Some(n) if n <= SWEEP_MAX_ENTRIES => Ok(()),
+            _ => Err(StatsError::TooManyStates {
+                max: SWEEP_MAX_ENTRIES,
+            }),
+        }
     }
 
-    fn release(&mut self, entries: usize) {
-        self.entries = self.entries.saturating_sub(entries);
-    }
-
-    /// The hand: every atom's copies, fresh, with whether a Basic landed.
-    fn hand(&mut self, space: &Space) -> Result<Store, StatsError> {
+    /// The first batch (the hand or the prizes): every atom's copies, fresh.
+    fn first(&mut self, space: &Space) -> Result<Store, StatsError> {
         let layout = self.layout(0)?;
         let sources: Vec<Source> = space
             .atoms
@@ -459,19 +508,18 @@ impl<'a, 'q> Run<'a, 'q> {
                     .groups
                     .iter()
                     .position(|g| g.mask == *mask)
-                    .filter(|&g| layout.strides.get(g).copied().flatten().is_some()),
+                    .filter(|&g| layout.digits.get(g).copied().flatten().is_some()),
                 basic: atom.basic,
             })
             .collect();
-        let n = space.hand_size;
-        let mut work = self.allocate(2 * layout.size * (n as usize + 1))?;
-        if let Some(slot) = work.first_mut() {
-            *slot = 1;
-        }
+        let n = match self.first {
+            First::Hand => space.hand_size,
+            First::Prizes => space.prizes,
+        };
+        let work = Packed::from_iter([(0u128, 1u128)]);
         let work = self.batch(work, &layout, n, 0, &sources)?;
         let mut store = Store::new();
-        self.settle(&work, &layout, n, 0, 0, &mut store)?;
-        self.release(work.len());
+        self.settle(&work, &layout, 0, 0, &mut store)?;
         Ok(store)
     }
 
@@ -479,7 +527,7 @@ impl<'a, 'q> Run<'a, 'q> {
     fn draw(
         &mut self,
         space: &Space,
-        store: &Store,
+        store: Store,
         from: u32,
         to: u32,
     ) -> Result<Store, StatsError> {
@@ -487,107 +535,153 @@ impl<'a, 'q> Run<'a, 'q> {
         let left = space.cards - space.hand_size - from;
         self.dealt = mul(self.dealt, self.binomials.get(left, n)?)?;
         let mut next = Store::new();
-        for (id, states) in store.iter().enumerate() {
+        for (id, states) in store.into_iter().enumerate() {
             let Some(states) = states else { continue };
             let layout = self.layout(id as u32)?;
             let mut sources = vec![Source::Rest];
             sources.extend(
                 (0..self.groups.len())
-                    .filter(|&g| layout.strides.get(g).copied().flatten().is_some())
+                    .filter(|&g| layout.digits.get(g).copied().flatten().is_some())
                     .map(Source::Group),
             );
-            let width = n as usize + 1;
-            let mut work = self.allocate(2 * layout.size * width)?;
-            for (at, ways) in states.iter().enumerate() {
-                if *ways == 0 {
-                    continue;
-                }
-                let (flag, index) = (at / layout.stored, at % layout.stored);
-                let index = flag * layout.size + self.unstore(&layout, index);
-                if let Some(slot) = work.get_mut(index * width) {
-                    *slot = *ways;
-                }
-            }
-            let work = self.batch(work, &layout, n, left, &sources)?;
-            self.settle(&work, &layout, n, id as u32, to, &mut next)?;
-            self.release(work.len());
+            self.stored = self.stored.saturating_sub(states.len());
+            let work = self.batch(states, &layout, n, left, &sources)?;
+            self.settle(&work, &layout, id as u32, to, &mut next)?;
         }
-        for states in store.iter().flatten() {
-            self.release(states.len());
+        if self.dealt > REDUCE_ABOVE {
+            self.reduce(&mut next);
         }
         Ok(next)
     }
 
-    /// Places `n` cards from `sources` in turn: `work[(flag·size + index)·(n+1) + placed]`.
+    /// Divides every count and the deals by their common divisor. The ordered batches
+    /// count each set of cards seen once per way to split it into the batches (a factor
+    /// that grows with every turn: 29 draws of one card from 53 overflow 128 bits), and
+    /// every state's count shares that factor when no window closes in between; the
+    /// ratios stay the same.
+    fn reduce(&mut self, store: &mut Store) {
+        let mut g = self.dealt;
+        for ways in store.iter().flatten().flat_map(|states| states.values()) {
+            g = super::gcd(g, *ways);
+            if g == 1 {
+                return;
+            }
+        }
+        for ways in store
+            .iter_mut()
+            .flatten()
+            .flat_map(|states| states.values_mut())
+        {
+            *ways /= g;
+        }
+        self.dealt /= g;
+    }
+
+    /// Places `n` cards from `sources` in turn; the last source takes what is left. A
+    /// batch of one card goes straight to each source's state; a larger one is a dynamic
+    /// programme over the sources, one map per source.
     fn batch(
         &mut self,
-        mut work: Vec<u128>,
+        mut work: Packed,
         layout: &Layout,
         n: u32,
         left: u32,
         sources: &[Source],
-    ) -> Result<Vec<u128>, StatsError> {
-        let width = n as usize + 1;
-        let size = layout.size;
-        let mut next = self.allocate(work.len())?;
-        for source in sources {
-            next.iter_mut().for_each(|w| *w = 0);
-            for (at, &ways) in work.iter().enumerate() {
-                if ways == 0 {
-                    continue;
-                }
-                let (state, placed) = (at / width, (at % width) as u32);
-                let (flag, index) = (state / size, state % size);
-                let (copies, group, basic) = match *source {
-                    Source::Fixed {
-                        copies,
-                        group,
-                        basic,
-                    } => (copies, group, basic),
-                    Source::Group(g) => {
-                        let copies = self.groups.get(g).map_or(0, |gr| gr.copies);
-                        let drawn = self.digit(layout, index, g);
-                        (copies.saturating_sub(drawn), Some(g), false)
-                    }
-                    Source::Rest => (self.rest(layout, index, left), None, false),
-                };
-                let moved = group.and_then(|g| {
-                    let stride = layout.strides.get(g).copied().flatten()?;
-                    let sentinel = self.groups.get(g)?.sentinel;
-                    Some((stride, sentinel, self.digit(layout, index, g)))
-                });
-                for c in 0..=copies.min(n - placed) {
-                    self.budget = self.budget.checked_sub(1).ok_or(StatsError::TooComplex {
-                        steps: SWEEP_MAX_STEPS,
-                    })?;
-                    let to_index = match moved {
-                        Some((stride, sentinel, before)) => {
-                            let after = (before + c).min(sentinel);
-                            index + (after - before) as usize * stride
-                        }
-                        None => index,
-                    };
-                    let to_flag = flag | usize::from(basic && c > 0);
-                    let to = (to_flag * size + to_index) * width + (placed + c) as usize;
-                    let w = mul(ways, self.binomials.get(copies, c)?)?;
-                    if let Some(slot) = next.get_mut(to) {
-                        *slot = add(*slot, w)?;
-                    }
+    ) -> Result<Packed, StatsError> {
+        if n == 1 {
+            let mut next = Packed::with_capacity_and_hasher(work.len() * 2, Default::default());
+            for (&key, &ways) in &work {
+                self.check_entries(work.len() + next.len())?;
+                let rest = self.rest(layout, key, left);
+                for source in sources {
+                    self.place(&mut next, layout, key, ways, *source, rest, 1, 1)?;
                 }
             }
-            std::mem::swap(&mut work, &mut next);
+            return Ok(next);
         }
-        self.release(next.len());
+        let last = sources.len().saturating_sub(1);
+        for (s, source) in sources.iter().enumerate() {
+            let mut next = Packed::with_capacity_and_hasher(work.len(), Default::default());
+            for (&key, &ways) in &work {
+                self.check_entries(work.len() + next.len())?;
+                let room = n - field(key, PLACED_SHIFT, FIELD_BITS);
+                let low = if s == last { room } else { 0 };
+                let rest = match source {
+                    Source::Rest => self.rest(layout, key, left),
+                    _ => 0,
+                };
+                self.place(&mut next, layout, key, ways, *source, rest, low, room)?;
+            }
+            work = next;
+        }
         Ok(work)
     }
 
-    /// Cards of the deck (of `left`) that no live group of the state at `index` holds.
-    fn rest(&self, layout: &Layout, index: usize, left: u32) -> u32 {
+    /// Adds to `next` the states of `key` with `low..=high` cards from `source` (`rest`:
+    /// the cards of the rest of the deck, when it is the source).
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "one transition's inputs, called in the innermost loop"
+    )]
+    fn place(
+        &mut self,
+        next: &mut Packed,
+        layout: &Layout,
+        key: u128,
+        ways: u128,
+        source: Source,
+        rest: u32,
+        low: u32,
+        high: u32,
+    ) -> Result<(), StatsError> {
+        let placed = field(key, PLACED_SHIFT, FIELD_BITS);
+        let flag = field(key, FLAG_SHIFT, FIELD_BITS);
+        let (copies, group, basic) = match source {
+            Source::Fixed {
+                copies,
+                group,
+                basic,
+            } => (copies, group, basic),
+            Source::Group(g) => {
+                let copies = self.groups.get(g).map_or(0, |gr| gr.copies);
+                let drawn = self.digit(layout, key, g);
+                (copies.saturating_sub(drawn), Some(g), false)
+            }
+            Source::Rest => (rest, None, false),
+        };
+        let moved = group.and_then(|g| {
+            let (shift, width) = layout.digits.get(g).copied().flatten()?;
+            let sentinel = self.groups.get(g)?.sentinel;
+            Some((shift, width, sentinel, field(key, shift, width)))
+        });
+        for c in low..=copies.min(high) {
+            self.budget = self.budget.checked_sub(1).ok_or(StatsError::TooComplex {
+                steps: SWEEP_MAX_STEPS,
+            })?;
+            let mut to = with_field(key, PLACED_SHIFT, FIELD_BITS, placed + c);
+            if let Some((shift, width, sentinel, before)) = moved {
+                to = with_field(to, shift, width, (before + c).min(sentinel));
+            }
+            let flag = match self.first {
+                First::Hand => flag | u32::from(basic && c > 0),
+                First::Prizes if basic => flag,
+                First::Prizes => flag + c,
+            };
+            to = with_field(to, FLAG_SHIFT, FIELD_BITS, flag);
+            let w = mul(ways, self.binomials.get(copies, c)?)?;
+            let slot = next.entry(to).or_insert(0);
+            *slot = add(*slot, w)?;
+        }
+        Ok(())
+    }
+
+    /// Cards of the deck (of `left`) that no live group of the state `key` holds.
+    fn rest(&self, layout: &Layout, key: u128, left: u32) -> u32 {
         let held = (0..self.groups.len())
-            .filter(|&g| layout.strides.get(g).copied().flatten().is_some())
+            .filter(|&g| layout.digits.get(g).copied().flatten().is_some())
             .map(|g| {
                 let copies = self.groups.get(g).map_or(0, |gr| gr.copies);
-                copies.saturating_sub(self.digit(layout, index, g))
+                copies.saturating_sub(self.digit(layout, key, g))
             })
             .fold(0u32, u32::saturating_add);
         left.saturating_sub(held)
@@ -598,25 +692,18 @@ impl<'a, 'q> Run<'a, 'q> {
     /// `store`.
     fn settle(
         &mut self,
-        work: &[u128],
+        work: &Packed,
         layout: &Layout,
-        n: u32,
         id: u32,
         end: u32,
         store: &mut Store,
     ) -> Result<(), StatsError> {
-        let width = n as usize + 1;
         let closing = (0..self.sweep.closes.len())
             .filter(|&j| self.sweep.closes.get(j) == Some(&Some(end)))
             .fold(0u32, |m, j| m | 1 << j);
         let relevant = self.residuals.relevant(id);
-        for state in 0..2 * layout.size {
-            let ways = work.get(state * width + n as usize).copied().unwrap_or(0);
-            if ways == 0 {
-                continue;
-            }
-            let (flag, index) = (state / layout.size, state % layout.size);
-            let counts = self.counts(layout, index, relevant);
+        for (&key, &ways) in work {
+            let counts = self.counts(layout, key, relevant);
             let mut next = id;
             for (j, &count) in counts.iter().enumerate() {
                 let decided = self.decided.get(j).copied().unwrap_or(0);
@@ -627,60 +714,96 @@ impl<'a, 'q> Run<'a, 'q> {
             if self.residuals.is_false(next) {
                 continue;
             }
-            let target = self.layout(next)?;
-            let mut to = 0usize;
-            for (g, stride) in target.kept.iter().enumerate() {
-                if let Some(stride) = stride {
-                    to += self.digit(layout, index, g) as usize * stride;
+            let to = if next == id {
+                // Nothing decided: the same layout, every live count below its cap.
+                with_field(key, PLACED_SHIFT, FIELD_BITS, 0)
+            } else {
+                let target = self.layout(next)?;
+                let flag = field(key, FLAG_SHIFT, FIELD_BITS);
+                let mut to = with_field(0, FLAG_SHIFT, FIELD_BITS, flag);
+                for (g, digit) in target.digits.iter().enumerate() {
+                    if let Some((shift, width)) = digit {
+                        to = with_field(to, *shift, *width, self.digit(layout, key, g));
+                    }
                 }
-            }
+                to
+            };
             let slot = next as usize;
             if store.len() <= slot {
                 store.resize(slot + 1, None);
             }
-            if store.get(slot).is_some_and(Option::is_none) {
-                let states = self.allocate(2 * target.stored)?;
-                if let Some(s) = store.get_mut(slot) {
-                    *s = Some(states);
-                }
-            }
-            let states = store.get_mut(slot).and_then(Option::as_mut);
-            if let Some(w) = states.and_then(|s| s.get_mut(flag * target.stored + to)) {
-                *w = add(*w, ways)?;
+            let Some(states) = store.get_mut(slot) else {
+                continue;
+            };
+            let states = states.get_or_insert_with(Packed::default);
+            let before = states.len();
+            let w = states.entry(to).or_insert(0);
+            *w = add(*w, ways)?;
+            if states.len() > before {
+                self.stored += 1;
+                self.check_entries(0)?;
             }
         }
         Ok(())
     }
 
-    /// The answer after the draws dealt so far: both families.
+    /// The answer after the cards dealt so far: both families.
     fn read(&mut self, space: &Space, store: &Store) -> Result<Read, StatsError> {
         let (mut kept, mut single) = (0u128, 0u128);
         for (id, states) in store.iter().enumerate() {
             let Some(states) = states else { continue };
             let layout = self.layout(id as u32)?;
             let relevant = self.residuals.relevant(id as u32);
-            for (state, &ways) in states.iter().enumerate() {
-                if ways == 0 {
-                    continue;
-                }
-                let (flag, index) = (state / layout.stored, state % layout.stored);
-                let counts = self.counts(&layout, self.unstore(&layout, index), relevant);
+            for (&key, &ways) in states {
+                let counts = self.counts(&layout, key, relevant);
                 let bits = (0..SWEEP_TERMS)
                     .filter(|&j| relevant >> j & 1 == 1)
                     .filter(|&j| (self.sweep.holds)(j, counts.get(j).copied().unwrap_or(0)))
                     .fold(0u32, |m, j| m | 1 << j);
-                if self.residuals.holds(id as u32, bits) {
-                    single = add(single, ways)?;
-                    if flag == 1 {
-                        kept = add(kept, ways)?;
-                    }
+                if !self.residuals.holds(id as u32, bits) {
+                    continue;
                 }
+                single = add(single, ways)?;
+                let flag = field(key, FLAG_SHIFT, FIELD_BITS);
+                kept = add(kept, self.kept_ways(space, flag, ways)?)?;
             }
         }
-        let kept_total = mul(space.kept_hands()?, self.dealt)?;
-        let hands = self.binomials.get(space.cards, space.hand_size)?;
-        let single_total = mul(hands, self.dealt)?;
+        let (kept_total, single_total) = self.totals(space)?;
         let ratio = |sum, total| Ratio::new(sum, total).ok_or(StatsError::TooLarge);
         Ok((ratio(kept, kept_total)?, ratio(single, single_total)?))
+    }
+
+    /// The deals of `ways` that keep their hand: those whose hand holds a Basic; after the
+    /// prizes, `ways` times the hands of the other cards that hold one.
+    fn kept_ways(&self, space: &Space, flag: u32, ways: u128) -> Result<u128, StatsError> {
+        match self.first {
+            First::Hand => Ok(if flag == 1 { ways } else { 0 }),
+            First::Prizes => {
+                let h = space.hand_size;
+                let rest = self.binomials.get(space.cards - space.prizes, h)?;
+                let bad = self
+                    .binomials
+                    .get(space.non_basic.saturating_sub(flag), h)?;
+                mul(ways, rest - bad)
+            }
+        }
+    }
+
+    /// Equally likely deals: kept hand, one shuffle.
+    fn totals(&self, space: &Space) -> Result<(u128, u128), StatsError> {
+        let kept = space.kept_hands()?;
+        match self.first {
+            First::Hand => {
+                let hands = self.binomials.get(space.cards, space.hand_size)?;
+                Ok((mul(kept, self.dealt)?, mul(hands, self.dealt)?))
+            }
+            First::Prizes => {
+                let prizes = self
+                    .binomials
+                    .get(space.cards - space.hand_size, space.prizes)?;
+                let all = self.binomials.get(space.cards, space.prizes)?;
+                Ok((mul(kept, prizes)?, all))
+            }
+        }
     }
 }
