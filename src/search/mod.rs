@@ -18,11 +18,6 @@ pub fn search(db: &CardDb, query: &str) -> Result<Vec<PrintingId>, SearchError> 
     let expr = query::parse(query)?;
     let state = keys::State::new(db);
     let compiled = filter::compile(db, &expr, &state)?;
-    if compiled.reads_every_printing() {
-        // Decode them all at once, on every processor, rather than one by one in the first
-        // term's pass.
-        db.decode_all();
-    }
     let mask = compiled.matching(&state, &vec![true; db.len()]);
     Ok(mask
         .iter()
