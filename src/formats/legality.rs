@@ -116,17 +116,27 @@ pub fn is_legal(format: &Format, db: &CardDb, printing: &Printing) -> bool {
     if format.is_admitted(printing) {
         return true;
     }
-    if !format.pool.reprint_rule {
-        return false;
-    }
     let key = printing.rules_key();
-    db.name_matches(printing.names.primary()).any(|hit| {
-        db.get(hit.id).is_some_and(|other| {
-            other.rules_key() == key
-                && reprint::functionally_identical(printing, other)
-                && format.is_admitted(other)
-                && ban_of(format, db, other).is_none()
+    format.pool.reprint_rule
+        && legal_twin(db, printing, |id| {
+            db.get(id).filter(|other| {
+                other.rules_key() == key
+                    && format.is_admitted(other)
+                    && ban_of(format, db, other).is_none()
+            })
         })
+}
+
+/// The reprint rule's search: whether a printing found by `printing`'s name that `legal`
+/// gives back (a legal printing of the same card, by its id) has functionally identical
+/// text.
+fn legal_twin<'a>(
+    db: &CardDb,
+    printing: &Printing,
+    legal: impl Fn(PrintingId) -> Option<&'a Printing>,
+) -> bool {
+    db.name_matches(printing.names.primary()).any(|hit| {
+        legal(hit.id).is_some_and(|other| reprint::functionally_identical(printing, other))
     })
 }
 
@@ -135,8 +145,8 @@ pub fn is_legal(format: &Format, db: &CardDb, printing: &Printing) -> bool {
 /// Judged from the database's [`crate::cards::columns::Columns`], once per card where it
 /// can: a printing's pool is read from its row (see [`Format::admits`]), bans are looked at
 /// only for the printings of a banned card or a banned printing's set and number, and the
-/// reprint rule only for the printings of a card with a legal printing; those few are
-/// decoded and judged by [`is_legal`] itself.
+/// reprint rule ([`legal_twin`], as [`is_legal`] runs it) only for the printings of a card
+/// with a legal printing, comparing them with its legal printings alone.
 pub fn legal_among(format: &Format, db: &CardDb, within: &[bool]) -> Vec<bool> {
     let columns = db.columns();
     let every = vec![true; within.len()];
@@ -146,15 +156,27 @@ pub fn legal_among(format: &Format, db: &CardDb, within: &[bool]) -> Vec<bool> {
         .filter(|&i| admitted[i] && !banned[i])
         .filter_map(|i| Some(columns.row(PrintingId::try_from(i).ok()?)?.card))
         .collect();
+    let legal = |id: PrintingId| {
+        usize::try_from(id)
+            .is_ok_and(|i| admitted.get(i) == Some(&true) && banned.get(i) == Some(&false))
+    };
+    // What `is_legal` asks of the other printings, read from the masks: only a legal
+    // printing of the same card is decoded.
     let as_reprint = |index: usize| {
         let Some(id) = PrintingId::try_from(index).ok() else {
             return false;
         };
+        let Some(card) = columns.row(id).map(|row| row.card) else {
+            return false;
+        };
         format.pool.reprint_rule
-            && columns
-                .row(id)
-                .is_some_and(|row| legal_cards.contains(&row.card))
-            && db.get(id).is_some_and(|p| is_legal(format, db, p))
+            && legal_cards.contains(&card)
+            && db.get(id).is_some_and(|printing| {
+                legal_twin(db, printing, |other| {
+                    let same_card = columns.row(other).is_some_and(|row| row.card == card);
+                    (same_card && legal(other)).then(|| db.get(other)).flatten()
+                })
+            })
     };
     (within.iter().enumerate())
         .map(|(i, &inside)| inside && !banned[i] && (admitted[i] || as_reprint(i)))
