@@ -47,8 +47,28 @@ fn main() {
             vec!["search", "--no-config", "type:psychic stage:basic hp>=120"],
         ),
         (
+            "deckbox search hp>=120",
+            vec!["search", "--no-config", "hp>=120"],
+        ),
+        (
+            "deckbox search 'kind:supporter rarity:rare artist:\"5ban graphics\" year<2020'",
+            vec![
+                "search",
+                "--no-config",
+                "kind:supporter rarity:rare artist:\"5ban graphics\" year<2020",
+            ],
+        ),
+        (
             "deckbox search legal:standard",
             vec!["search", "--no-config", "legal:standard"],
+        ),
+        (
+            "deckbox search legal:expanded@2015-06-01",
+            vec!["search", "--no-config", "legal:expanded@2015-06-01"],
+        ),
+        (
+            "deckbox search banned:expanded",
+            vec!["search", "--no-config", "banned:expanded"],
         ),
         (
             "deckbox search 'text:\"discard your hand\"'",
