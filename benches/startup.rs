@@ -1,6 +1,6 @@
 //! Times whole `deckbox` processes on one deck, as a player or a pre-commit hook runs them:
 //! `deckbox --version` (the floor: starting a process), `check` of one deck on the embedded
-//! card index, the exact `stats` report (text and JSON), five searches over every printing
+//! card index, the exact `stats` report (text and JSON), nine searches over every printing
 //! and one card's page (`card Dreepy TWM 128`). Each command runs 3 times to
 //! warm the file cache, then `DECKBOX_BENCH_RUNS` times (default 30), the commands taking
 //! turns so a machine whose speed drifts slows them alike. Prints mean ± standard deviation,
@@ -25,7 +25,7 @@ fn main() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let deck = root.join("examples/dragapult.txt");
     let deck = deck.to_string_lossy();
-    let commands: [(&str, Vec<&str>); 10] = [
+    let commands: [(&str, Vec<&str>); 14] = [
         ("deckbox --version", vec!["--version"]),
         ("deckbox check examples/dragapult.txt", vec!["check", &deck]),
         ("deckbox stats examples/dragapult.txt", vec!["stats", &deck]),
@@ -47,8 +47,28 @@ fn main() {
             vec!["search", "--no-config", "type:psychic stage:basic hp>=120"],
         ),
         (
+            "deckbox search hp>=120",
+            vec!["search", "--no-config", "hp>=120"],
+        ),
+        (
+            "deckbox search 'kind:supporter rarity:rare artist:\"5ban graphics\" year<2020'",
+            vec![
+                "search",
+                "--no-config",
+                "kind:supporter rarity:rare artist:\"5ban graphics\" year<2020",
+            ],
+        ),
+        (
             "deckbox search legal:standard",
             vec!["search", "--no-config", "legal:standard"],
+        ),
+        (
+            "deckbox search legal:expanded@2015-06-01",
+            vec!["search", "--no-config", "legal:expanded@2015-06-01"],
+        ),
+        (
+            "deckbox search banned:expanded",
+            vec!["search", "--no-config", "banned:expanded"],
         ),
         (
             "deckbox search 'text:\"discard your hand\"'",

@@ -12,6 +12,7 @@ use std::sync::OnceLock;
 
 use crate::util::memo::Memo;
 
+use super::columns::Columns;
 use super::details::Details;
 use super::details_file::{self, TextParts};
 use super::table::{self, KeyTable, Reader};
@@ -57,6 +58,10 @@ pub struct CardDb {
     /// What each printing says beyond the rules' facts (see [`Details`]), by printing id:
     /// decoded on first access, never by a `check`.
     details: DetailsStore,
+    /// What `search`'s keys test, a row a printing ([`Columns`]): read from the embedded
+    /// `cards/columns.bin`, else built from the printings and details when first asked.
+    columns: OnceLock<Columns>,
+    encoded_columns: Option<&'static [u8]>,
 }
 
 /// Every printing's [`Details`], kept encoded ([`details_file`]) until first asked for.
@@ -194,6 +199,8 @@ impl CardDb {
             sketches: OnceLock::new(),
             set_codes: OnceLock::new(),
             details: DetailsStore::default(),
+            columns: OnceLock::new(),
+            encoded_columns: None,
         }
     }
 
@@ -220,6 +227,41 @@ impl CardDb {
             },
         };
         self
+    }
+
+    /// The database with the columns encoded in `bytes` (`cards/columns.bin`), read when a
+    /// search first asks; built from the printings instead when they do not describe as many
+    /// printings as the database holds, or do not decode.
+    pub(crate) fn with_encoded_columns(mut self, bytes: &'static [u8]) -> CardDb {
+        self.encoded_columns = Some(bytes);
+        self.columns = OnceLock::new();
+        self
+    }
+
+    /// Every printing's [`Columns`] row: what `search` tests without decoding printings.
+    /// The first call reads them (about a millisecond for the embedded index) or, for a
+    /// database without them, builds them from every printing and its details.
+    pub fn columns(&self) -> &Columns {
+        self.columns.get_or_init(|| {
+            let read = self
+                .encoded_columns
+                .and_then(|bytes| Columns::decode(bytes, self.len()));
+            read.unwrap_or_else(|| self.build_columns())
+        })
+    }
+
+    /// [`Columns::build`] over this database's printings and details.
+    pub fn build_columns(&self) -> Columns {
+        let ids = (0..self.len()).map(|index| PrintingId::try_from(index).ok());
+        let rows = ids.map(|id| {
+            let id = id?;
+            Some((self.get(id)?, self.facts(id)))
+        });
+        let rows = rows.map(|row| match row {
+            Some((printing, details)) => (Some(printing), details),
+            None => (None, None),
+        });
+        Columns::build(rows).unwrap_or_default()
     }
 
     pub fn source(&self) -> &Source {
@@ -396,15 +438,18 @@ impl CardDb {
     }
 
     /// The printed code of the set whose database id is `id` (`sv03.5` → `MEW`), or of the
-    /// TCGdex set a pokemontcg.io id names (`sv3pt5` → `MEW`). The first call decodes every
-    /// printing (about 20 ms for the embedded index); only a line written with a set id
-    /// asks.
+    /// TCGdex set a pokemontcg.io id names (`sv3pt5` → `MEW`): the code of the first
+    /// printing of that set that has one. Read from the [`Columns`]' editions; only a line
+    /// written with a set id asks.
     pub fn set_code_of_id(&self, id: &str) -> Option<&str> {
         let codes = self.set_codes.get_or_init(|| {
+            let columns = self.columns();
+            let names = columns.names();
             let mut codes = HashMap::new();
-            for (_, printing) in self.iter() {
-                if !printing.set_code.is_empty() && !codes.contains_key(&printing.set_id) {
-                    codes.insert(printing.set_id.clone(), printing.set_code.clone());
+            for edition in columns.editions() {
+                let (set_id, code) = (names.get(edition.set_id), names.get(edition.set_code));
+                if !code.is_empty() && !codes.contains_key(set_id) {
+                    codes.insert(set_id.to_string(), code.to_string());
                 }
             }
             codes
@@ -570,6 +615,8 @@ impl CardDb {
                 decoded: OnceLock::new(),
                 encoded,
             },
+            columns: OnceLock::new(),
+            encoded_columns: None,
         })
     }
 }

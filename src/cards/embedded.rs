@@ -15,13 +15,19 @@ static INDEX: &[u8] = include_bytes!("../../cards/index.bin");
 /// the index's printing order; decoded only when [`CardDb::details`] is first asked.
 static DETAILS: &[u8] = include_bytes!("../../cards/details.bin");
 
+/// What `search` tests of each printing (`cargo xtask cards` writes it too, see
+/// [`super::columns`]), in the index's printing order.
+static COLUMNS: &[u8] = include_bytes!("../../cards/columns.bin");
+
 /// Opens the embedded index.
 pub fn open() -> Result<CardDb, CardDbError> {
     let db = index_file::db_from_bin(INDEX, Source::Embedded).ok_or_else(|| CardDbError::Invalid {
         path: "cards/index.bin".into(),
         message: "the embedded card index is damaged or from another version: regenerate it with `cargo xtask cards`".into(),
     })?;
-    Ok(db.with_encoded_details(DETAILS))
+    Ok(db
+        .with_encoded_details(DETAILS)
+        .with_encoded_columns(COLUMNS))
 }
 
 /// What a user should know when the embedded index does not hold a card: which sets it

@@ -70,6 +70,9 @@ pub struct Generated {
     /// `cards/details.bin`: what each printing says beyond the rules' facts, in the index's
     /// printing order (see `details_file`).
     pub details: Vec<u8>,
+    /// `cards/columns.bin`: what `search` tests of each printing, in the index's printing
+    /// order (see [`super::columns`]).
+    pub columns: Vec<u8>,
     /// How many printings the index holds.
     pub printings: usize,
     /// Records the loader skipped, with the reason.
@@ -127,12 +130,20 @@ pub fn generate_with(root: &Path, other: Option<&[Printing]>) -> Result<Generate
     };
     let tsv = to_tsv(&printings).map_err(invalid)?;
     let bin = bin_from_tsv(&tsv)?;
+    let columns = super::columns::Columns::build(
+        (printings.iter())
+            .zip(&details)
+            .map(|(p, d)| (Some(p), Some(d))),
+    )
+    .and_then(|columns| columns.encode())
+    .ok_or_else(|| invalid("the search columns do not fit 32-bit offsets".into()))?;
     let details = details_file::encode(&details, true)
         .ok_or_else(|| invalid("the card texts do not fit 32-bit offsets".into()))?;
     Ok(Generated {
         tsv,
         bin,
         details,
+        columns,
         printings: printings.len(),
         skipped: loaded.skipped,
         repairs: loaded.repairs,

@@ -10,6 +10,7 @@
 //! about cards.
 
 pub mod budget;
+pub mod columns;
 pub mod curated;
 mod db;
 pub mod details;

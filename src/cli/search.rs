@@ -94,7 +94,10 @@ pub(crate) fn run(args: &SearchArgs) -> Outcome {
         SortBy::Set => Sort::Set,
     };
     let each_printing = args.unique == Unique::Printings;
-    let found = search::group(&db, &ids, args.lang, each_printing, sort);
+    let mut found = search::group(&db, &ids, args.lang, each_printing, sort);
+    if sort == Sort::Name {
+        search::rank_by_language(&db, &query, args.lang, &mut found);
+    }
     let stdout = match args.output.format() {
         SearchOutput::Text if found.is_empty() => String::new(),
         SearchOutput::Text => render::text(&db, &found, each_printing),

@@ -113,21 +113,119 @@ pub fn is_legal(format: &Format, db: &CardDb, printing: &Printing) -> bool {
     if ban_of(format, db, printing).is_some() {
         return false;
     }
-    if format.admits(printing).is_ok() {
+    if format.is_admitted(printing) {
         return true;
     }
-    if !format.pool.reprint_rule {
-        return false;
-    }
     let key = printing.rules_key();
-    db.name_matches(printing.names.primary()).any(|hit| {
-        db.get(hit.id).is_some_and(|other| {
-            other.rules_key() == key
-                && reprint::functionally_identical(printing, other)
-                && format.admits(other).is_ok()
-                && ban_of(format, db, other).is_none()
+    format.pool.reprint_rule
+        && legal_twin(db, printing, |id| {
+            db.get(id).filter(|other| {
+                other.rules_key() == key
+                    && format.is_admitted(other)
+                    && ban_of(format, db, other).is_none()
+            })
         })
+}
+
+/// The reprint rule's search: whether a printing found by `printing`'s name that `legal`
+/// gives back (a legal printing of the same card, by its id) has functionally identical
+/// text.
+fn legal_twin<'a>(
+    db: &CardDb,
+    printing: &Printing,
+    legal: impl Fn(PrintingId) -> Option<&'a Printing>,
+) -> bool {
+    db.name_matches(printing.names.primary()).any(|hit| {
+        legal(hit.id).is_some_and(|other| reprint::functionally_identical(printing, other))
     })
+}
+
+/// Which printings marked in `within` [`is_legal`] finds legal: a mask of the same length.
+///
+/// Judged from the database's [`crate::cards::columns::Columns`], once per card where it
+/// can: a printing's pool is read from its row (see [`Format::admits`]), bans are looked at
+/// only for the printings of a banned card or a banned printing's set and number, and the
+/// reprint rule ([`legal_twin`], as [`is_legal`] runs it) only for the printings of a card
+/// with a legal printing, comparing them with its legal printings alone.
+pub fn legal_among(format: &Format, db: &CardDb, within: &[bool]) -> Vec<bool> {
+    let columns = db.columns();
+    let every = vec![true; within.len()];
+    let (admitted, banned) = pool_and_bans(format, db, &every);
+    // The cards with a legal printing: only their other printings can be legal as reprints.
+    let legal_cards: std::collections::HashSet<u32> = (0..within.len())
+        .filter(|&i| admitted[i] && !banned[i])
+        .filter_map(|i| Some(columns.row(PrintingId::try_from(i).ok()?)?.card))
+        .collect();
+    let legal = |id: PrintingId| {
+        usize::try_from(id)
+            .is_ok_and(|i| admitted.get(i) == Some(&true) && banned.get(i) == Some(&false))
+    };
+    // What `is_legal` asks of the other printings, read from the masks: only a legal
+    // printing of the same card is decoded.
+    let as_reprint = |index: usize| {
+        let Some(id) = PrintingId::try_from(index).ok() else {
+            return false;
+        };
+        let Some(card) = columns.row(id).map(|row| row.card) else {
+            return false;
+        };
+        format.pool.reprint_rule
+            && legal_cards.contains(&card)
+            && db.get(id).is_some_and(|printing| {
+                legal_twin(db, printing, |other| {
+                    let same_card = columns.row(other).is_some_and(|row| row.card == card);
+                    (same_card && legal(other)).then(|| db.get(other)).flatten()
+                })
+            })
+    };
+    (within.iter().enumerate())
+        .map(|(i, &inside)| inside && !banned[i] && (admitted[i] || as_reprint(i)))
+        .collect()
+}
+
+/// Which printings marked in `within` are on the format's ban list ([`ban_of`]): a mask
+/// of the same length.
+pub fn banned_among(format: &Format, db: &CardDb, within: &[bool]) -> Vec<bool> {
+    pool_and_bans(format, db, within).1
+}
+
+/// For each printing marked in `within`: whether the format's pool admits it, and whether
+/// a ban covers it ([`ban_of`]). Read from the columns; only a printing of a banned card's
+/// name or a banned printing's set and number is decoded, to judge its ban.
+fn pool_and_bans(format: &Format, db: &CardDb, within: &[bool]) -> (Vec<bool>, Vec<bool>) {
+    let columns = db.columns();
+    let names = columns.names();
+    let banned_names: std::collections::HashSet<&str> = (format.keys.bans.iter())
+        .map(|key| match key {
+            BanKey::Printing(_, name) | BanKey::Name(name) => name.as_str(),
+        })
+        .collect();
+    let listed: Vec<&PrintingKey> = (format.keys.bans.iter())
+        .filter_map(|key| match key {
+            BanKey::Printing(listed, _) => listed.as_ref(),
+            BanKey::Name(_) => None,
+        })
+        .collect();
+    let mut stub = Printing::new("", "", crate::cards::Category::Pokemon);
+    let mut admitted = vec![false; within.len()];
+    let mut banned = vec![false; within.len()];
+    for (index, _) in within.iter().enumerate().filter(|(_, inside)| **inside) {
+        let Some(id) = PrintingId::try_from(index).ok() else {
+            continue;
+        };
+        let Some(row) = columns.row(id) else {
+            continue;
+        };
+        if !columns.fill_pool_facts(id, &mut stub) {
+            continue;
+        }
+        admitted[index] = format.is_admitted(&stub);
+        // Every clause of `ban_of` needs the card's name or the printing's set and number.
+        let maybe_banned =
+            banned_names.contains(names.get(row.card)) || listed.iter().any(|key| key.names(&stub));
+        banned[index] = maybe_banned && db.get(id).is_some_and(|p| ban_of(format, db, p).is_some());
+    }
+    (admitted, banned)
 }
 
 /// Judges one printing, without the memo.
@@ -356,12 +454,35 @@ impl Keys {
     }
 }
 
+/// The reason a refusal gives: formatted only when it is to be shown (`explain`), else
+/// empty (an empty `String` allocates nothing).
+fn why(explain: bool, reason: impl FnOnce() -> String) -> String {
+    if explain { reason() } else { String::new() }
+}
+
 impl Format {
     /// `Ok` when the printing is in the format's pool at its date, else why not (one short
     /// clause).
+    ///
+    /// It reads the printing's set code, number, release date, series, regulation mark and
+    /// kind of card and of Energy, nothing else (`search` judges a printing's
+    /// [`crate::cards::columns::Columns`] row through a stub holding just those).
     pub fn admits(&self, printing: &Printing) -> Result<(), String> {
+        self.admits_as(printing, true)
+    }
+
+    /// Whether [`Format::admits`] answers `Ok`, without formatting the reason of a refusal:
+    /// a search asks it of every printing.
+    pub fn is_admitted(&self, printing: &Printing) -> bool {
+        self.admits_as(printing, false).is_ok()
+    }
+
+    /// [`Format::admits`], the reason of a refusal left empty unless `explain`.
+    fn admits_as(&self, printing: &Printing, explain: bool) -> Result<(), String> {
         if any_names(&self.keys.exclude, printing) {
-            return Err("the format file excludes this printing".to_string());
+            return Err(why(explain, || {
+                "the format file excludes this printing".to_string()
+            }));
         }
         if any_names(&self.keys.include, printing)
             || (self.pool.basic_energy_always && printing.is_basic_energy())
@@ -373,7 +494,7 @@ impl Format {
         let settled = !printing.release_date.is_empty()
             && printing.release_date.as_str() < self.keys.settled.as_str();
         if settled {
-            return self.pool.admits_criteria(printing, || {
+            return self.pool.admits_criteria(printing, explain, || {
                 crate::util::date::parse(&printing.release_date)
             });
         }
@@ -382,16 +503,18 @@ impl Format {
         if let Some(released) = released
             && released > date
         {
-            return Err(format!("it was released {released}, after {date}"));
+            return Err(why(explain, || {
+                format!("it was released {released}, after {date}")
+            }));
         }
         if let Some(legal) = self.tournament_legal.legal_from(printing)
             && legal > date
         {
-            return Err(format!(
-                "it became tournament legal on {legal}, after {date}"
-            ));
+            return Err(why(explain, || {
+                format!("it became tournament legal on {legal}, after {date}")
+            }));
         }
-        self.pool.admits_criteria(printing, || released)
+        self.pool.admits_criteria(printing, explain, || released)
     }
 }
 
@@ -400,6 +523,7 @@ impl Pool {
     fn admits_criteria(
         &self,
         printing: &Printing,
+        explain: bool,
         released: impl FnOnce() -> Option<Date>,
     ) -> Result<(), String> {
         if let Some(marks) = &self.regulation_marks {
@@ -407,18 +531,22 @@ impl Pool {
                 Some(mark)
                     if marks
                         .iter()
-                        .any(|m| m.eq_ignore_ascii_case(&mark.to_string())) => {}
+                        .any(|m| m.eq_ignore_ascii_case(mark.encode_utf8(&mut [0; 4]))) => {}
                 Some(mark) => {
-                    return Err(format!(
-                        "its regulation mark {mark} is not one of {}",
-                        marks.join(", ")
-                    ));
+                    return Err(why(explain, || {
+                        format!(
+                            "its regulation mark {mark} is not one of {}",
+                            marks.join(", ")
+                        )
+                    }));
                 }
                 None => {
-                    return Err(format!(
-                        "it has no regulation mark (the format allows {})",
-                        marks.join(", ")
-                    ));
+                    return Err(why(explain, || {
+                        format!(
+                            "it has no regulation mark (the format allows {})",
+                            marks.join(", ")
+                        )
+                    }));
                 }
             }
         }
@@ -427,38 +555,44 @@ impl Pool {
                 .iter()
                 .any(|s| s.eq_ignore_ascii_case(&printing.series))
         {
-            return Err(format!(
-                "its series ({}) is not in the format",
-                printing.series
-            ));
+            return Err(why(explain, || {
+                format!("its series ({}) is not in the format", printing.series)
+            }));
         }
         if let Some(sets) = &self.sets
             && !sets.iter().any(|set| set_key(set) == printing.set_code)
         {
-            return Err(format!(
-                "its set ({}) is not in the format",
-                printing.set_code
-            ));
+            return Err(why(explain, || {
+                format!("its set ({}) is not in the format", printing.set_code)
+            }));
         }
-        self.admits_date(released)
+        self.admits_date(explain, released)
     }
 
-    fn admits_date(&self, released: impl FnOnce() -> Option<Date>) -> Result<(), String> {
+    fn admits_date(
+        &self,
+        explain: bool,
+        released: impl FnOnce() -> Option<Date>,
+    ) -> Result<(), String> {
         if self.released_from.is_none() && self.released_until.is_none() {
             return Ok(());
         }
         let Some(released) = released() else {
-            return Err("its release date is unknown".to_string());
+            return Err(why(explain, || "its release date is unknown".to_string()));
         };
         if let Some(from) = self.released_from
             && released < from
         {
-            return Err(format!("it was released {released}, before {from}"));
+            return Err(why(explain, || {
+                format!("it was released {released}, before {from}")
+            }));
         }
         if let Some(until) = self.released_until
             && released > until
         {
-            return Err(format!("it was released {released}, after {until}"));
+            return Err(why(explain, || {
+                format!("it was released {released}, after {until}")
+            }));
         }
         Ok(())
     }

@@ -155,19 +155,6 @@ impl Filter {
         }
     }
 
-    /// Whether running the filter reads every printing of the database (every term does
-    /// but a printing's code, which also narrows an `and` it is part of).
-    pub fn reads_every_printing(&self) -> bool {
-        match self {
-            // Names are found through the name index, without decoding printings.
-            Filter::Ids(_) | Filter::Name(_) => false,
-            Filter::Key(..) => true,
-            Filter::Not(inner) => inner.reads_every_printing(),
-            Filter::And(parts) => parts.iter().all(Filter::reads_every_printing),
-            Filter::Or(parts) => parts.iter().any(Filter::reads_every_printing),
-        }
-    }
-
     /// Which of the printings marked in `within` pass: a mask of the same length.
     pub fn matching(&self, state: &State, within: &[bool]) -> Vec<bool> {
         match self {
@@ -213,15 +200,28 @@ impl Filter {
                         && PrintingId::try_from(index).is_ok_and(|id| state.names_hold(id, needle))
                 })
                 .collect(),
-            Filter::Key(..) => {
+            Filter::Key(key, Prepared::Format(format)) => match key.test {
+                // Legality is judged over the whole mask: once per card, not per printing.
+                Test::Format(test) => test(format, state.db, within),
+                _ => vec![false; within.len()],
+            },
+            Filter::Key(key, prepared) => {
                 use rayon::prelude::*;
-                // Each printing's test is independent: on every processor.
-                within
-                    .par_iter()
-                    .enumerate()
-                    .with_min_len(256)
-                    .map(|(index, &inside)| inside && self.passes(state, index))
-                    .collect()
+                let test = |(index, &inside): (usize, &bool)| inside && self.passes(state, index);
+                // A test of a printing's row costs nanoseconds: threads would cost more than
+                // they save. One that decodes printings or folds texts runs on every
+                // processor.
+                let decodes = matches!(prepared, Prepared::Choice("reprint"));
+                if key.cost <= 1 && !decodes {
+                    within.iter().enumerate().map(test).collect()
+                } else {
+                    within
+                        .par_iter()
+                        .enumerate()
+                        .with_min_len(256)
+                        .map(test)
+                        .collect()
+                }
             }
         }
     }
@@ -231,12 +231,14 @@ impl Filter {
         let Some(id) = PrintingId::try_from(index).ok() else {
             return false;
         };
-        let Some(printing) = state.db.get(id) else {
+        let columns = state.db.columns();
+        let Some(row) = columns.row(id) else {
             return false;
         };
         let seen = Seen {
             id,
-            printing,
+            row,
+            columns,
             state,
         };
         match (self,) {
@@ -247,7 +249,6 @@ impl Filter {
                 (Test::Number(test), Prepared::Number(op, n)) => test(&seen, *op, *n),
                 (Test::Date(test), Prepared::Date(op, date)) => test(&seen, *op, *date),
                 (Test::Choice(test), Prepared::Choice(choice)) => test(&seen, choice),
-                (Test::Format(test), Prepared::Format(format)) => test(format, state.db, printing),
                 // The parser gives each key the value its kind takes.
                 _ => false,
             },

@@ -11,7 +11,7 @@ use jiff::civil::Date;
 
 use std::sync::atomic::{AtomicU8, Ordering};
 
-use crate::cards::details::Details;
+use crate::cards::columns::{self, Columns, Row, flag};
 use crate::cards::{
     CardDb, Category, EnergyKind, Printing, PrintingId, Stage, Tag, TextParts, TextRef, TrainerKind,
 };
@@ -77,18 +77,25 @@ impl Kind {
     }
 }
 
-/// What a printing is tested with: the printing, its details and the search's shared state.
+/// What a printing is tested with: its row of the database's [`Columns`] (what most keys
+/// read, with no printing decoded), the printing itself when a test needs more, and the
+/// search's shared state.
 pub struct Seen<'a> {
     pub id: PrintingId,
-    pub printing: &'a Printing,
+    pub row: &'a Row,
+    pub columns: &'a Columns,
     pub(super) state: &'a State<'a>,
 }
 
 impl<'a> Seen<'a> {
-    /// The printing's details without their texts ([`CardDb::facts`]), decoded only when a
-    /// test reads them (a query without a detail key never decodes any).
-    pub fn details(&self) -> Option<&'a Details> {
-        self.state.db.facts(self.id)
+    /// The printing, decoded when a test first reads more than its row.
+    pub fn printing(&self) -> Option<&'a Printing> {
+        self.state.db.get(self.id)
+    }
+
+    /// The strings of the row's edition: set id, set code.
+    fn edition(&self) -> Option<&'a columns::Edition> {
+        self.columns.editions().get(self.row.edition as usize)
     }
 
     /// Whether one of the printing's texts among `parts`, in any language, holds `needle`.
@@ -109,8 +116,8 @@ pub enum Test {
     Number(fn(&Seen, Op, u32) -> bool),
     Date(fn(&Seen, Op, Date) -> bool),
     Choice(fn(&Seen, &str) -> bool),
-    /// Whether the printing passes in the format.
-    Format(fn(&Format, &CardDb, &Printing) -> bool),
+    /// Which printings marked in the mask pass in the format: a mask of the same length.
+    Format(fn(&Format, &CardDb, &[bool]) -> Vec<bool>),
 }
 
 impl std::fmt::Debug for Test {
@@ -164,19 +171,7 @@ const STAGES: &[&str] = &[
     "basic", "stage1", "stage2", "mega", "break", "lvx", "vmax", "vstar", "vunion", "restored",
     "baby",
 ];
-const TYPES: &[&str] = &[
-    "grass",
-    "fire",
-    "water",
-    "lightning",
-    "psychic",
-    "fighting",
-    "darkness",
-    "metal",
-    "fairy",
-    "dragon",
-    "colorless",
-];
+const TYPES: &[&str] = columns::TYPES;
 const IS: &[&str] = &[
     "ace-spec",
     "radiant",
@@ -209,9 +204,16 @@ pub const KEYS: &[Key] = &[
         doc: "the printed set code (`TWM`, `PR-SV`) or the TCGdex set id (`sv06`)",
         cost: 1,
         test: Test::Text(|seen, needle| {
-            let p = seen.printing;
-            p.set_id.eq_ignore_ascii_case(&needle.raw)
-                || (!p.set_code.is_empty() && p.set_code == crate::cards::set_key(&needle.raw))
+            let names = seen.columns.names();
+            let hits = needle.memo_hits(seen.columns.editions().len(), |edition| {
+                let Some(edition) = seen.columns.editions().get(edition) else {
+                    return false;
+                };
+                let (set_id, code) = (names.get(edition.set_id), names.get(edition.set_code));
+                set_id.eq_ignore_ascii_case(&needle.raw)
+                    || (!code.is_empty() && code == crate::cards::set_key(&needle.raw))
+            });
+            hits.get(seen.row.edition as usize) == Some(&true)
         }),
     },
     Key {
@@ -221,7 +223,12 @@ pub const KEYS: &[Key] = &[
         doc: "the collector number (`128`, `TG05`, `GG59`)",
         cost: 1,
         test: Test::Text(|seen, needle| {
-            seen.printing.number == crate::cards::number_key(&needle.raw)
+            let numbers = seen.columns.numbers();
+            let hits = needle.memo_hits(numbers.len(), |number| {
+                u32::try_from(number)
+                    .is_ok_and(|id| numbers.get(id) == crate::cards::number_key(&needle.raw))
+            });
+            hits.get(seen.row.number as usize) == Some(&true)
         }),
     },
     Key {
@@ -246,12 +253,7 @@ pub const KEYS: &[Key] = &[
         kind: Kind::Choice(TYPES),
         doc: "one of the Pokémon's types",
         cost: 0,
-        test: Test::Choice(|seen, want| {
-            seen.printing
-                .types
-                .iter()
-                .any(|t| t.eq_ignore_ascii_case(want))
-        }),
+        test: Test::Choice(|seen, want| seen.row.types & columns::type_bit(want) != 0),
     },
     Key {
         name: "weak",
@@ -259,9 +261,7 @@ pub const KEYS: &[Key] = &[
         kind: Kind::Choice(TYPES),
         doc: "the Pokémon's Weakness",
         cost: 1,
-        test: Test::Choice(|seen, want| {
-            seen.details().is_some_and(|d| of_type(&d.weaknesses, want))
-        }),
+        test: Test::Choice(|seen, want| seen.row.weak & columns::type_bit(want) != 0),
     },
     Key {
         name: "resist",
@@ -269,10 +269,7 @@ pub const KEYS: &[Key] = &[
         kind: Kind::Choice(TYPES),
         doc: "the Pokémon's Resistance",
         cost: 1,
-        test: Test::Choice(|seen, want| {
-            seen.details()
-                .is_some_and(|d| of_type(&d.resistances, want))
-        }),
+        test: Test::Choice(|seen, want| seen.row.resist & columns::type_bit(want) != 0),
     },
     Key {
         name: "mark",
@@ -285,7 +282,7 @@ pub const KEYS: &[Key] = &[
             let (Some(mark), None) = (chars.next(), chars.next()) else {
                 return false;
             };
-            seen.printing.regulation_mark == Some(mark.to_ascii_uppercase())
+            seen.row.mark == Some(mark.to_ascii_uppercase())
         }),
     },
     Key {
@@ -295,8 +292,9 @@ pub const KEYS: &[Key] = &[
         doc: "the rarity as TCGdex names it (`Common`, `Double rare`, `ACE SPEC Rare`)",
         cost: 1,
         test: Test::Text(|seen, needle| {
-            let rarity = seen.details().and_then(|d| d.rarity.as_deref());
-            rarity.is_some_and(|rarity| needle.in_text(rarity))
+            let pool = seen.columns.rarities();
+            let rarity = seen.row.rarity.map(|id| id as usize);
+            rarity.is_some_and(|id| pool_holds(needle, pool, id))
         }),
     },
     Key {
@@ -306,8 +304,9 @@ pub const KEYS: &[Key] = &[
         doc: "the illustrator",
         cost: 1,
         test: Test::Text(|seen, needle| {
-            let artist = seen.details().and_then(|d| d.illustrator.as_deref());
-            artist.is_some_and(|artist| needle.in_text(artist))
+            let pool = seen.columns.artists();
+            let artist = seen.row.artist.map(|id| id as usize);
+            artist.is_some_and(|id| pool_holds(needle, pool, id))
         }),
     },
     Key {
@@ -325,7 +324,7 @@ pub const KEYS: &[Key] = &[
         doc: "evolves from a card whose name holds these words",
         cost: 2,
         test: Test::Card(|seen, related| {
-            let from = seen.printing.evolves_from.as_deref();
+            let from = seen.printing().and_then(|p| p.evolves_from.as_deref());
             from.is_some_and(|from| related.keys.contains(&crate::names::lookup_key(from)))
         }),
     },
@@ -335,7 +334,11 @@ pub const KEYS: &[Key] = &[
         kind: Kind::Card,
         doc: "a card whose name holds these words evolves from it",
         cost: 2,
-        test: Test::Card(|seen, related| related.from.contains(seen.printing.rules_key())),
+        test: Test::Card(|seen, related| {
+            related
+                .from
+                .contains(seen.columns.names().get(seen.row.card))
+        }),
     },
     Key {
         name: "hp",
@@ -344,9 +347,7 @@ pub const KEYS: &[Key] = &[
         doc: "the Pokémon's HP",
         cost: 1,
         test: Test::Number(|seen, op, want| {
-            seen.details()
-                .and_then(|d| d.hp)
-                .is_some_and(|hp| op.holds(u32::from(hp), want))
+            (seen.row.hp).is_some_and(|hp| op.holds(u32::from(hp), want))
         }),
     },
     Key {
@@ -356,7 +357,7 @@ pub const KEYS: &[Key] = &[
         doc: "the number of Energy in the retreat cost",
         cost: 1,
         test: Test::Number(|seen, op, want| {
-            let retreat = seen.details().and_then(|d| d.retreat);
+            let retreat = seen.row.retreat;
             retreat.is_some_and(|retreat| op.holds(u32::from(retreat), want))
         }),
     },
@@ -367,7 +368,7 @@ pub const KEYS: &[Key] = &[
         doc: "the printed damage of any attack (`120+` counts as 120)",
         cost: 1,
         test: Test::Number(|seen, op, want| {
-            attacks(seen).any(|a| a.base_damage().is_some_and(|d| op.holds(d, want)))
+            attacks(seen).any(|a| a.damage.is_some_and(|d| op.holds(d, want)))
         }),
     },
     Key {
@@ -376,9 +377,7 @@ pub const KEYS: &[Key] = &[
         kind: Kind::Number,
         doc: "the number of Energy an attack costs (any attack)",
         cost: 1,
-        test: Test::Number(|seen, op, want| {
-            attacks(seen).any(|a| op.holds(u32::try_from(a.cost.len()).unwrap_or(u32::MAX), want))
-        }),
+        test: Test::Number(|seen, op, want| attacks(seen).any(|a| op.holds(a.cost, want))),
     },
     Key {
         name: "released",
@@ -387,7 +386,8 @@ pub const KEYS: &[Key] = &[
         doc: "the set's release date",
         cost: 0,
         test: Test::Date(|seen, op, want| {
-            crate::util::date::parse(&seen.printing.release_date).is_some_and(|d| op.holds(d, want))
+            let (released, _) = seen.columns.released(seen.row.edition);
+            released.is_some_and(|d| op.holds(d, want))
         }),
     },
     Key {
@@ -397,12 +397,8 @@ pub const KEYS: &[Key] = &[
         doc: "the year of the set's release",
         cost: 0,
         test: Test::Number(|seen, op, want| {
-            let year = seen
-                .printing
-                .release_date
-                .get(..4)
-                .and_then(|y| y.parse().ok());
-            year.is_some_and(|year: u32| op.holds(year, want))
+            let (_, year) = seen.columns.released(seen.row.edition);
+            year.is_some_and(|year| op.holds(year, want))
         }),
     },
     Key {
@@ -457,7 +453,7 @@ pub const KEYS: &[Key] = &[
         kind: Kind::Format,
         doc: "legal in the format (at the date after `@`), as `check` judges: pool, bans and the reprint rule",
         cost: 5,
-        test: Test::Format(legality::is_legal),
+        test: Test::Format(legality::legal_among),
     },
     Key {
         name: "banned",
@@ -465,19 +461,21 @@ pub const KEYS: &[Key] = &[
         kind: Kind::Format,
         doc: "on the format's ban list (at the date after `@`)",
         cost: 4,
-        test: Test::Format(|format, db, printing| legality::ban_of(format, db, printing).is_some()),
+        test: Test::Format(legality::banned_among),
     },
 ];
 
-/// Whether one of `modifiers` (a Weakness or Resistance list) is of type `want`.
-fn of_type(modifiers: &[crate::cards::details::TypeModifier], want: &str) -> bool {
-    modifiers
-        .iter()
-        .any(|m| m.energy_type.eq_ignore_ascii_case(want))
+/// Whether text `id` of `pool` holds the needle ([`Needle::in_text`]), each text of the
+/// pool tested once.
+fn pool_holds(needle: &Needle, pool: &columns::Pool, id: usize) -> bool {
+    let hits = needle.memo_hits(pool.len(), |id| {
+        u32::try_from(id).is_ok_and(|id| needle.in_text(pool.get(id)))
+    });
+    hits.get(id) == Some(&true)
 }
 
 fn kind_is(seen: &Seen, want: &str) -> bool {
-    let p = seen.printing;
+    let p = seen.row;
     let trainer = |kind| p.category == Category::Trainer && p.trainer == Some(kind);
     match want {
         "pokemon" => p.category == Category::Pokemon,
@@ -489,19 +487,19 @@ fn kind_is(seen: &Seen, want: &str) -> bool {
         "tool" => trainer(TrainerKind::Tool),
         "technical-machine" => trainer(TrainerKind::TechnicalMachine),
         "rockets-secret-machine" => trainer(TrainerKind::RocketsSecretMachine),
-        "basic-energy" => p.is_basic_energy(),
+        "basic-energy" => p.has(flag::BASIC_ENERGY),
         "special-energy" => p.category == Category::Energy && p.energy == Some(EnergyKind::Special),
         _ => false,
     }
 }
 
 fn stage_is(seen: &Seen, want: &str) -> bool {
-    let p = seen.printing;
+    let p = seen.row;
     let pokemon = p.category == Category::Pokemon;
     let stage_or_tag =
         |stage: Stage, tag: Tag| pokemon && (p.stage == Some(stage) || p.tags.contains(tag));
     match want {
-        "basic" => p.is_basic_pokemon(),
+        "basic" => p.has(flag::BASIC_POKEMON),
         "stage1" => pokemon && p.stage == Some(Stage::Stage1),
         "stage2" => pokemon && p.stage == Some(Stage::Stage2),
         "mega" => stage_or_tag(Stage::Mega, Tag::Mega),
@@ -517,19 +515,21 @@ fn stage_is(seen: &Seen, want: &str) -> bool {
 }
 
 fn is(seen: &Seen, want: &str) -> bool {
-    let p = seen.printing;
+    let p = seen.row;
     match want {
-        "ace-spec" => p.ace_spec,
-        "radiant" => p.radiant,
-        "prism-star" => p.prism_star,
-        "star" => p.pokemon_star,
-        "rule-box" => p.has_rule_box(),
+        "ace-spec" => p.has(flag::ACE_SPEC),
+        "radiant" => p.has(flag::RADIANT),
+        "prism-star" => p.has(flag::PRISM_STAR),
+        "star" => p.has(flag::STAR),
+        "rule-box" => p.has(flag::RULE_BOX),
         "ex" => p.tags.contains(Tag::LowerEx),
         "EX" => p.tags.contains(Tag::UpperEx),
         "GX" => p.tags.contains(Tag::Gx),
         "V" => p.tags.contains(Tag::V),
         "tag-team" => p.tags.contains(Tag::TagTeam),
-        "promo" => is_promo_set(&p.set_id),
+        "promo" => seen
+            .edition()
+            .is_some_and(|e| is_promo_set(seen.columns.names().get(e.set_id))),
         "reprint" => is_reprint(seen),
         _ => false,
     }
@@ -544,7 +544,9 @@ fn is_promo_set(set_id: &str) -> bool {
 /// An older printing (earlier release, or the same day and earlier in the database) is the
 /// same card by the reprint rule's comparison.
 fn is_reprint(seen: &Seen) -> bool {
-    let p = seen.printing;
+    let Some(p) = seen.printing() else {
+        return false;
+    };
     let db = seen.state.db;
     let this = (p.release_date.as_str(), seen.id);
     db.name_matches(p.names.primary()).any(|hit| {
@@ -555,8 +557,8 @@ fn is_reprint(seen: &Seen) -> bool {
     })
 }
 
-fn attacks<'a>(seen: &Seen<'a>) -> impl Iterator<Item = &'a crate::cards::details::Attack> {
-    seen.details().map_or(&[][..], |d| &d.attacks[..]).iter()
+fn attacks<'a>(seen: &Seen<'a>) -> impl Iterator<Item = &'a columns::AttackFacts> {
+    seen.columns.attacks(seen.id).iter()
 }
 
 /// A text value: as written, and folded as names are.
@@ -570,6 +572,9 @@ pub struct Needle {
     memo: std::sync::Arc<TextMemo>,
     /// Which printings a name needle finds, by printing id (see [`State::names_hold`]).
     names: std::sync::Arc<std::sync::OnceLock<Vec<bool>>>,
+    /// Which values of the one table its key tests hold it (editions, numbers, rarities,
+    /// illustrators: see [`Needle::memo_hits`]).
+    values: std::sync::Arc<std::sync::OnceLock<Vec<bool>>>,
 }
 
 /// Whether each text of a language's table holds a needle, found out once per text (a
@@ -592,6 +597,7 @@ impl Needle {
             prefix: false,
             memo: std::sync::Arc::default(),
             names: std::sync::Arc::default(),
+            values: std::sync::Arc::default(),
         }
     }
 
@@ -618,6 +624,13 @@ impl Needle {
         } else {
             holds_words(&key, &self.folded)
         }
+    }
+
+    /// `test` of every value `0..len` of the table the needle's key reads, run the first
+    /// time and kept: each distinct set, number, rarity or illustrator is tested once, not
+    /// once per printing. A needle belongs to one term, so to one key and one table.
+    pub(super) fn memo_hits(&self, len: usize, test: impl Fn(usize) -> bool) -> &[bool] {
+        self.values.get_or_init(|| (0..len).map(test).collect())
     }
 
     /// [`Needle::in_text`] of text `id` of `lang`'s table, tested once.

@@ -18,11 +18,6 @@ pub fn search(db: &CardDb, query: &str) -> Result<Vec<PrintingId>, SearchError> 
     let expr = query::parse(query)?;
     let state = keys::State::new(db);
     let compiled = filter::compile(db, &expr, &state)?;
-    if compiled.reads_every_printing() {
-        // Decode them all at once, on every processor, rather than one by one in the first
-        // term's pass.
-        db.decode_all();
-    }
     let mask = compiled.matching(&state, &vec![true; db.len()]);
     Ok(mask
         .iter()
@@ -144,6 +139,47 @@ pub fn group(
         Sort::Set => found.sort_by_cached_key(|f| (set_place(f), folded(f))),
     }
     found
+}
+
+/// Moves first the cards whose name in `lang` holds the names `query` asks for (its bare
+/// words and `name:` values outside a `not`), keeping the order of `found` otherwise: `char`
+/// lists Charizard before Alcremie, whose French name (Charmilly) matched. Cards matched only
+/// in another language still follow.
+pub fn rank_by_language(db: &CardDb, query: &str, lang: Language, found: &mut [Found]) {
+    fn needles(expr: &query::Expr, out: &mut Vec<keys::Needle>) {
+        match expr {
+            query::Expr::And(parts) | query::Expr::Or(parts) => {
+                parts.iter().for_each(|part| needles(part, out));
+            }
+            query::Expr::Not(_) => {}
+            query::Expr::Words(words) => {
+                out.extend((words.iter()).map(|word| keys::Needle::name(&word.text, !word.quoted)))
+            }
+            query::Expr::Term(term) => {
+                if let ("name", query::Value::Text(text)) = (term.key.name, &term.value) {
+                    out.push(keys::Needle::name(text, !term.quoted));
+                }
+            }
+        }
+    }
+    let mut wanted = Vec::new();
+    match query::parse(query) {
+        Ok(expr) => needles(&expr, &mut wanted),
+        Err(_) => return,
+    }
+    if wanted.is_empty() {
+        return;
+    }
+    let in_lang = |card: &Found| {
+        card.printings.iter().any(|&id| {
+            let name = db.get(id).and_then(|p| p.names.get(lang));
+            name.is_some_and(|name| {
+                let key = crate::names::lookup_key(name);
+                wanted.iter().all(|needle| needle.in_name(&key))
+            })
+        })
+    };
+    found.sort_by_cached_key(|card| !in_lang(card));
 }
 
 fn released(db: &CardDb, id: PrintingId) -> String {
@@ -290,6 +326,30 @@ mod tests {
         for (query, want) in table {
             assert_eq!(found(query), want, "{query}");
         }
+    }
+
+    #[test]
+    fn names_in_the_language_asked_come_first() {
+        let db = db();
+        // `d` starts Dispareptil (French) and Dreepy, whose French name is Fantyrm.
+        let ids = search(&db, "d").unwrap();
+        let mut found = group(&db, &ids, Language::Fr, false, Sort::Name);
+        found.reverse();
+        rank_by_language(&db, "d", Language::Fr, &mut found);
+        let names: Vec<&str> = found.iter().map(|card| card.name.as_str()).collect();
+        assert_eq!(names, ["Dispareptil", "Fantyrm"]);
+        let ids = search(&db, "dr").unwrap();
+        let mut found = group(&db, &ids, Language::En, false, Sort::Name);
+        rank_by_language(&db, "dr", Language::En, &mut found);
+        let names: Vec<&str> = found.iter().map(|card| card.name.as_str()).collect();
+        assert_eq!(names, ["Drakloak", "Dreepy"]);
+        let fantyrm = search(&db, "fan").unwrap();
+        let mut found = group(&db, &fantyrm, Language::En, false, Sort::Name);
+        rank_by_language(&db, "fan", Language::En, &mut found);
+        assert_eq!(
+            found[0].name, "Dreepy",
+            "still found through its French name"
+        );
     }
 
     #[test]

@@ -1,4 +1,5 @@
-//! The embedded card index (`cards/index.tsv`, `cards/index.bin`, `cards/details.bin`):
+//! The embedded card index (`cards/index.tsv`, `cards/index.bin`, `cards/details.bin`,
+//! `cards/columns.bin`):
 //! generated, never edited.
 //!
 //! The binary form is rebuilt from the committed text and compared byte for byte (no
@@ -32,6 +33,18 @@ fn the_binary_index_is_built_from_the_text_index() {
     assert!(
         rebuilt == committed("index.bin"),
         "cards/index.bin is not what cards/index.tsv builds: {HOW_TO_REGENERATE}"
+    );
+}
+
+/// `cards/columns.bin` (what `search` tests of each printing) is what the printings and
+/// details of the embedded index give, row for row: no dataset needed.
+#[test]
+fn the_search_columns_describe_the_embedded_index() {
+    let db = embedded::open().unwrap();
+    let read = deckbox::cards::columns::Columns::decode(&committed("columns.bin"), db.len());
+    assert!(
+        read.as_ref() == Some(&db.build_columns()),
+        "cards/columns.bin does not describe the index: regenerate with `cargo xtask cards` and commit the files"
     );
 }
 
@@ -76,6 +89,10 @@ fn the_text_index_is_generated_from_tcgdex() {
     assert!(
         generated.details == committed("details.bin"),
         "cards/details.bin differs from the generator's output: {HOW_TO_REGENERATE}"
+    );
+    assert!(
+        generated.columns == committed("columns.bin"),
+        "cards/columns.bin differs from the generator's output: {HOW_TO_REGENERATE}"
     );
     // Every international card but TCG Pocket: 206 sets, 21,159 cards in the checkout.
     assert_eq!(generated.printings, 21_159);

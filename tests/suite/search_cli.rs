@@ -405,3 +405,60 @@ fn a_list_at_a_date_names_printings_released_by_then() {
         .max();
     assert_eq!(Some(date), newest_by_then);
 }
+
+#[test]
+fn names_in_the_language_asked_come_first() {
+    // `char` starts Charizard, and Charmilly, Alcremie's French name: English names first.
+    let (code, out) = search(&["char", "--output", "list"]);
+    assert_eq!(code, 0, "{out}");
+    let lines: Vec<&str> = stdout_of(&out).lines().collect();
+    assert!(lines[0].contains(" Char"), "{}", lines[0]);
+    let alcremie = lines.iter().position(|line| line.contains("Alcremie"));
+    let charizard = lines.iter().position(|line| line.contains("Charizard"));
+    assert!(alcremie > charizard && charizard.is_some(), "{lines:?}");
+    // In French, Charmilly is a match in the language asked.
+    let (_, out) = search(&["char", "--lang", "fr", "--output", "list"]);
+    let first = stdout_of(&out)
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .to_string();
+    assert!(first.contains(" Char"), "{first}");
+}
+
+/// `legal:` and `banned:` judge every printing from the search columns, once per card;
+/// `check` judges one printing at a time (`legality::judge`). The two agree on every
+/// printing of the embedded index, in formats with and without the reprint rule, today and
+/// at past dates.
+#[test]
+fn legal_and_banned_agree_with_check_on_every_printing() {
+    use deckbox::formats::Format;
+    use deckbox::formats::legality::{self, Verdict};
+    let db = deckbox::cards::embedded::open().unwrap();
+    let date = |text: &str| text.parse::<jiff::civil::Date>().unwrap();
+    let formats = [
+        ("standard", Some(date("2026-11-25"))),
+        ("expanded", Some(date("2026-11-25"))),
+        ("expanded", Some(date("2015-06-01"))),
+        ("standard", Some(date("2019-07-01"))),
+        ("glc", Some(date("2026-11-25"))),
+    ];
+    let every = vec![true; db.len()];
+    let mut any_banned = false;
+    for (id, at) in formats {
+        let format = Format::load_at(id, at).unwrap();
+        let legal = legality::legal_among(&format, &db, &every);
+        let banned = legality::banned_among(&format, &db, &every);
+        for (index, printing) in db.iter() {
+            let verdict = legality::judge(&format, &db, printing);
+            let label = format!("{id}@{at:?} {}", printing.printing_label());
+            let is_legal = matches!(verdict, Verdict::Legal | Verdict::LegalAsReprint(_));
+            assert_eq!(legal[index as usize], is_legal, "{label}: {verdict:?}");
+            let is_banned = matches!(verdict, Verdict::Banned(_));
+            assert_eq!(banned[index as usize], is_banned, "{label}: {verdict:?}");
+        }
+        assert!(legal.iter().any(|l| *l), "{id}: something is legal");
+        any_banned |= banned.iter().any(|b| *b);
+    }
+    assert!(any_banned, "Expanded bans cards");
+}

@@ -1,7 +1,8 @@
 //! deckbox's project tasks, run as `cargo xtask <task>`; not part of the shipped binary.
 //!
 //! `cargo xtask cards [TCGDEX_CHECKOUT [POKEMONTCG_CHECKOUT]]` regenerates the embedded card
-//! index (`cards/index.tsv`, `cards/index.bin` and the card texts, `cards/details.bin`) from a
+//! index (`cards/index.tsv`, `cards/index.bin`, the card texts, `cards/details.bin`, and the
+//! search columns, `cards/columns.bin`) from a
 //! TCGdex cards-database checkout (default: `../shared/data/tcgdex-repo`), taking the
 //! fingerprints of rules text TCGdex lacks from pokemon-tcg-data (default:
 //! `../shared/data/pokemontcg`; none when a TCGdex checkout alone is given).
@@ -86,11 +87,13 @@ fn cards(checkout: &Path, pokemontcg: Option<&Path>) -> Result<String, String> {
     write(&root().join("cards/index.tsv"), generated.tsv.as_bytes())?;
     write(&root().join("cards/index.bin"), &generated.bin)?;
     write(&root().join("cards/details.bin"), &generated.details)?;
+    write(&root().join("cards/columns.bin"), &generated.columns)?;
     let mut summary = format!(
-        "cards/index.tsv, cards/index.bin, cards/details.bin: {} printings ({} bytes binary, {} bytes of details) from {}",
+        "cards/index.tsv, cards/index.bin, cards/details.bin, cards/columns.bin: {} printings ({} bytes binary, {} bytes of details, {} bytes of search columns) from {}",
         generated.printings,
         generated.bin.len(),
         generated.details.len(),
+        generated.columns.len(),
         checkout.display()
     );
     for repaired in &generated.repairs {
