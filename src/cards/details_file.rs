@@ -29,7 +29,7 @@ use crate::names::lang::Language;
 
 const MAGIC: &[u8; 8] = b"DBXDETLS";
 /// Bumped whenever the layout or [`Details`] changes. 2: each section compressed in blocks,
-/// each record on its own. 3: each language's table folded too.
+/// each record on its own. 3: each language's table folded too, string ends as lengths.
 const VERSION: u32 = 3;
 /// Magic, version, total length, printing count.
 const HEADER_LEN: usize = 8 + 4 + 8 + 4;
@@ -112,8 +112,8 @@ fn block_bounds(ends: &[u32]) -> Vec<(u32, u32)> {
 
 /// A section: strings (texts, or encoded records) given as their bytes end to end and the
 /// end of each, cut into blocks of whole strings of about [`BLOCK_BYTES`], each block
-/// deflated alone when `compress`. Stored: the string ends, the first string of each block,
-/// the compression flag, the end of each stored block, the stored blocks.
+/// deflated alone when `compress`. Stored: the string ends ([`put_ends`]), the first string
+/// of each block, the compression flag, the end of each stored block, the stored blocks.
 fn encode_section(bytes: &[u8], ends: &[u32], compress: bool) -> Option<Vec<u8>> {
     let mut firsts = Vec::new();
     let mut block_ends = Vec::new();
@@ -130,13 +130,50 @@ fn encode_section(bytes: &[u8], ends: &[u32], compress: bool) -> Option<Vec<u8>>
         block_ends.push(u32::try_from(data.len()).ok()?);
         start = end as usize;
     }
-    let mut out = Vec::with_capacity(data.len() + 4 * (ends.len() + 2 * firsts.len()) + 32);
-    table::put_u32s(&mut out, ends);
+    let mut out = Vec::with_capacity(data.len() + 2 * ends.len() + 8 * firsts.len() + 32);
+    put_ends(&mut out, ends)?;
     table::put_u32s(&mut out, &firsts);
     table::put_blob(&mut out, &[u8::from(compress)]);
     table::put_u32s(&mut out, &block_ends);
     table::put_blob(&mut out, &data);
     Some(out)
+}
+
+/// Appends the string `ends` as a blob of each string's length in LEB128 (most texts are
+/// under 128 bytes: a byte each, where a `u32` end took four).
+fn put_ends(out: &mut Vec<u8>, ends: &[u32]) -> Option<()> {
+    let mut lengths = Vec::with_capacity(ends.len() + ends.len() / 2);
+    let mut start = 0;
+    for &end in ends {
+        let mut length = end.checked_sub(start)?;
+        while length >= 0x80 {
+            lengths.push(0x80 | (length & 0x7f) as u8);
+            length >>= 7;
+        }
+        lengths.push(length as u8);
+        start = end;
+    }
+    table::put_blob(out, &lengths);
+    Some(())
+}
+
+/// Reads what [`put_ends`] wrote; `None` when a length is cut short or the ends pass
+/// `u32::MAX`.
+fn read_ends(reader: &mut Reader<'_>) -> Option<Vec<u32>> {
+    let mut ends = Vec::new();
+    let (mut end, mut length, mut shift) = (0u32, 0u32, 0u32);
+    for &byte in reader.blob()? {
+        length |= u32::from(byte & 0x7f).checked_shl(shift)?;
+        if byte & 0x80 != 0 {
+            shift += 7;
+            (shift < 32).then_some(())?;
+            continue;
+        }
+        end = end.checked_add(length)?;
+        ends.push(end);
+        (length, shift) = (0, 0);
+    }
+    (shift == 0).then_some(ends)
 }
 
 /// A language's table folded: each text as [`crate::names::fold`] folds it, followed by
@@ -300,7 +337,7 @@ struct Section {
 impl Section {
     /// Reads a section's frame at `reader`; `None` when it is not consistent.
     fn read(reader: &mut Reader<'_>, text: bool) -> Option<Section> {
-        let ends = reader.u32s()?;
+        let ends = read_ends(reader)?;
         let firsts = reader.u32s()?;
         let flag = match reader.blob()? {
             [flag] => *flag,
@@ -812,6 +849,46 @@ mod tests {
             ..TextParts::default()
         };
         assert!(opened.texts(2, effect, &mut |lang, _| lang == Language::Fr));
+    }
+
+    #[test]
+    fn ends_round_trip_as_lengths() {
+        let ends = [0, 5, 5, 132, 20_000, 3_000_000, u32::MAX];
+        let mut bytes = Vec::new();
+        put_ends(&mut bytes, &ends).unwrap();
+        // One byte for each length under 128, two under 16,384...
+        assert_eq!(bytes.len(), 8 + 1 + 1 + 1 + 1 + 3 + 4 + 5);
+        assert_eq!(read_ends(&mut Reader::new(&bytes, 0)).unwrap(), ends);
+        // A length cut short, and ends past u32::MAX, are refused.
+        let cut = [&1u64.to_le_bytes()[..], &[0x80]].concat();
+        assert_eq!(read_ends(&mut Reader::new(&cut, 0)), None);
+        let mut past = Vec::new();
+        put_ends(&mut past, &[u32::MAX]).unwrap();
+        let twice = [
+            &((past.len() as u64 - 8) * 2).to_le_bytes()[..],
+            &past[8..],
+            &past[8..],
+        ];
+        assert_eq!(read_ends(&mut Reader::new(&twice.concat(), 0)), None);
+        assert!(
+            put_ends(&mut Vec::new(), &[5, 4]).is_none(),
+            "ends never go back"
+        );
+    }
+
+    #[test]
+    fn folded_tables_hold_each_text_folded() {
+        let mut details = sample();
+        details[1].effect.0[Language::Fr.index()] = Some("Défaussez  VOTRE main.".into());
+        let opened = open(std::borrow::Cow::Owned(encode(&details, true).unwrap())).unwrap();
+        assert_eq!(opened.folded_block_count(Language::Fr), 1);
+        let block = opened.folded_block(Language::Fr, 0).unwrap();
+        assert_eq!((block.index, block.first), (0, 1));
+        assert_eq!(block.text, "defaussez votre main\0echangez\0");
+        assert_eq!(opened.folded_block_of(Language::Fr, 2), Some(0));
+        assert_eq!(opened.folded_block_of(Language::Fr, 3), None);
+        assert_eq!(opened.folded_block_of(Language::Fr, 0), None);
+        assert_eq!(opened.folded_block_count(Language::Es), 0);
     }
 
     #[test]

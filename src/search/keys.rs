@@ -786,6 +786,47 @@ mod tests {
     }
 
     #[test]
+    fn a_folded_block_finds_what_each_text_alone_finds() {
+        let texts = [
+            "discard your hand and draw 7 cards",
+            "discard your handful",
+            "",
+            "aaa aa",
+            "your hand discard your hand",
+            "defaussez votre main",
+            "x-discard your hand",
+            "energie ×2",
+        ];
+        let joined: String = texts.iter().map(|text| format!("{text}\0")).collect();
+        let block = FoldedBlock {
+            index: 0,
+            first: 7,
+            text: &joined,
+        };
+        for needle in [
+            "discard your hand",
+            "your hand",
+            "hand",
+            "aa",
+            "a",
+            "aaa aa",
+            "Défaussez VOTRE main",
+            "x",
+            "×2",
+            "draw 7 cards\0discard",
+            "",
+        ] {
+            let needle = Needle::new(needle);
+            let expected: Vec<u32> = (7..)
+                .zip(texts)
+                .filter(|(_, text)| holds_words(text, &needle.folded))
+                .map(|(id, _)| id)
+                .collect();
+            assert_eq!(*needle.in_block(block), expected, "{}", needle.raw);
+        }
+    }
+
+    #[test]
     fn every_key_and_alias_is_unique() {
         let mut seen = HashSet::new();
         for key in KEYS {
