@@ -26,7 +26,7 @@ fn main() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let deck = root.join("examples/dragapult.txt");
     let deck = deck.to_string_lossy();
-    let commands: [(&str, Vec<&str>); 10] = [
+    let commands: [(&str, Vec<&str>); 14] = [
         ("deckbox --version", vec!["--version"]),
         ("deckbox check examples/dragapult.txt", vec!["check", &deck]),
         ("deckbox stats examples/dragapult.txt", vec!["stats", &deck]),

@@ -658,8 +658,8 @@ impl Needle {
 
     /// The ids of the texts of `block` that hold the needle as [`holds_words`] finds it in
     /// each text alone: the block is searched as one string, but a match never runs across
-    /// the end of a text (a folded text holds no [`crate::cards::FOLDED_END`], nor does a needle that can
-    /// match one), and after a failed match the search goes on past it, as
+    /// the end of a text (a folded text holds no [`crate::cards::FOLDED_END`], nor does a
+    /// needle that can match one), and after a failed match the search goes on past it, as
     /// `str::match_indices` does.
     fn in_block(&self, block: FoldedBlock) -> Box<[u32]> {
         let (text, bytes) = (block.text, block.text.as_bytes());
