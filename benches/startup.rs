@@ -1,6 +1,7 @@
 //! Times whole `deckbox` processes on one deck, as a player or a pre-commit hook runs them:
 //! `deckbox --version` (the floor: starting a process), `check` of one deck on the embedded
-//! card index, the exact `stats` report (text and JSON), nine searches over every printing
+//! card index, the exact `stats` report (text and JSON), searches over every printing (text
+//! searches in English and French, by attack and Ability name, and combined with other keys)
 //! and one card's page (`card Dreepy TWM 128`). Each command runs 3 times to
 //! warm the file cache, then `DECKBOX_BENCH_RUNS` times (default 30), the commands taking
 //! turns so a machine whose speed drifts slows them alike. Prints mean ± standard deviation,
@@ -25,7 +26,7 @@ fn main() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let deck = root.join("examples/dragapult.txt");
     let deck = deck.to_string_lossy();
-    let commands: [(&str, Vec<&str>); 14] = [
+    let commands: Vec<(&str, Vec<&str>)> = vec![
         ("deckbox --version", vec!["--version"]),
         ("deckbox check examples/dragapult.txt", vec!["check", &deck]),
         ("deckbox stats examples/dragapult.txt", vec!["stats", &deck]),
@@ -73,6 +74,26 @@ fn main() {
         (
             "deckbox search 'text:\"discard your hand\"'",
             vec!["search", "--no-config", "text:\"discard your hand\""],
+        ),
+        (
+            "deckbox search 'text:\"défaussez votre main\"'",
+            vec!["search", "--no-config", "text:\"défaussez votre main\""],
+        ),
+        (
+            "deckbox search 'attack:\"Phantom Dive\"'",
+            vec!["search", "--no-config", "attack:\"Phantom Dive\""],
+        ),
+        (
+            "deckbox search 'ability:\"Recon Directive\"'",
+            vec!["search", "--no-config", "ability:\"Recon Directive\""],
+        ),
+        (
+            "deckbox search 'kind:supporter legal:standard -text:coin'",
+            vec![
+                "search",
+                "--no-config",
+                "kind:supporter legal:standard -text:coin",
+            ],
         ),
         (
             "deckbox card Dreepy TWM 128",

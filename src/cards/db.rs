@@ -360,6 +360,32 @@ impl CardDb {
         }
     }
 
+    /// Which block of `lang`'s folded table (each text as [`crate::names::fold`] folds it)
+    /// holds the text a [`TextRef::Table`] names; `None` when the details were given whole.
+    pub fn folded_block_of(&self, lang: Language, id: u32) -> Option<usize> {
+        match self.decoded_details() {
+            Decoded::Opened { opened, .. } => opened.folded_block_of(lang, id),
+            _ => None,
+        }
+    }
+
+    /// Block `k` of `lang`'s folded table; `None` when the details were given whole or
+    /// the block is damaged.
+    pub fn folded_block(&self, lang: Language, k: usize) -> Option<details_file::FoldedBlock<'_>> {
+        match self.decoded_details() {
+            Decoded::Opened { opened, .. } => opened.folded_block(lang, k),
+            _ => None,
+        }
+    }
+
+    /// How many blocks `lang`'s folded table has (0 when the details were given whole).
+    pub fn folded_block_count(&self, lang: Language) -> usize {
+        match self.decoded_details() {
+            Decoded::Opened { opened, .. } => opened.folded_block_count(lang),
+            _ => 0,
+        }
+    }
+
     /// How many texts the table of `lang` holds: [`TextRef::Table`] ids run from 1 to it.
     pub fn table_len(&self, lang: Language) -> usize {
         match self.decoded_details() {

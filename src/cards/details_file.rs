@@ -8,7 +8,14 @@
 //! section, cut into blocks of whole strings of about 32 KiB, each block compressed with
 //! DEFLATE alone (in the embedded index): nothing is inflated by a `check`, showing one card
 //! inflates the few blocks that hold its texts, a query on HP or cost inflates only
-//! records, and a text query reads each distinct text once, by its id. This
+//! records, and a text query reads each distinct text once, by its id.
+//!
+//! Each language's table also comes folded ([`crate::names::fold`], the folding a search
+//! query gets), in blocks of whole texts that each end with a NUL: a text search is a
+//! substring search over those blocks, without folding anything at run time and without
+//! inflating the texts as written. The folding is the one this build of deckbox runs: the
+//! generator writes what `fold` gives, and `tests/suite/card_index.rs` regenerates the index
+//! and compares, so a change to the folding cannot leave stale folded tables behind. This
 //! module must not know about deck lists or rules.
 
 use std::io::{Read, Write};
@@ -22,12 +29,15 @@ use crate::names::lang::Language;
 
 const MAGIC: &[u8; 8] = b"DBXDETLS";
 /// Bumped whenever the layout or [`Details`] changes. 2: each section compressed in blocks,
-/// each record on its own.
-const VERSION: u32 = 2;
+/// each record on its own. 3: each language's table folded too, string ends as lengths.
+const VERSION: u32 = 3;
 /// Magic, version, total length, printing count.
 const HEADER_LEN: usize = 8 + 4 + 8 + 4;
-/// The common table, one table per language, the records.
-const SECTIONS: usize = 1 + 6 + 1;
+/// The common table, one table per language, the records, one folded table per language.
+const SECTIONS: usize = 1 + 6 + 1 + 6;
+/// The byte that ends each text of a folded table: a folded text holds none (`fold` keeps
+/// no control character but spaces), so a needle without it never matches across two texts.
+pub const FOLDED_END: u8 = 0;
 /// A section's strings are compressed in blocks of about this many bytes (whole strings
 /// each): `card` reads a few texts and inflates a few blocks, not the 2 MB of a language.
 /// DEFLATE looks back 32 KiB at most, so blocks of this size lose little.
@@ -84,36 +94,107 @@ impl TableBuilder {
     }
 }
 
+/// Where each block of a section starts and ends: strings given by their `ends` are cut into
+/// blocks of whole strings of about [`BLOCK_BYTES`]; `(first string, end byte)` of each.
+fn block_bounds(ends: &[u32]) -> Vec<(u32, u32)> {
+    let mut bounds = Vec::new();
+    let (mut start, mut first) = (0, 0);
+    for (index, &end) in ends.iter().enumerate() {
+        if end - start < BLOCK_BYTES as u32 && index + 1 < ends.len() {
+            continue;
+        }
+        bounds.push((first, end));
+        // Fewer than 2^32 strings: each ends at a `u32` offset past the previous one.
+        (start, first) = (end, u32::try_from(index + 1).unwrap_or(u32::MAX));
+    }
+    bounds
+}
+
 /// A section: strings (texts, or encoded records) given as their bytes end to end and the
 /// end of each, cut into blocks of whole strings of about [`BLOCK_BYTES`], each block
-/// deflated alone when `compress`. Stored: the string ends, the first string of each block,
-/// the compression flag, the end of each stored block, the stored blocks.
+/// deflated alone when `compress`. Stored: the string ends ([`put_ends`]), the first string
+/// of each block, the compression flag, the end of each stored block, the stored blocks.
 fn encode_section(bytes: &[u8], ends: &[u32], compress: bool) -> Option<Vec<u8>> {
     let mut firsts = Vec::new();
     let mut block_ends = Vec::new();
     let mut data = Vec::new();
-    let (mut start, mut first) = (0, 0);
-    for (index, &end) in ends.iter().enumerate() {
-        let end = end as usize;
-        if end - start < BLOCK_BYTES && index + 1 < ends.len() {
-            continue;
-        }
-        let raw = bytes.get(start..end)?;
+    let mut start = 0;
+    for (first, end) in block_bounds(ends) {
+        let raw = bytes.get(start..end as usize)?;
         if compress {
             data.extend(deflate(raw)?);
         } else {
             data.extend_from_slice(raw);
         }
-        firsts.push(u32::try_from(first).ok()?);
+        firsts.push(first);
         block_ends.push(u32::try_from(data.len()).ok()?);
-        (start, first) = (end, index + 1);
+        start = end as usize;
     }
-    let mut out = Vec::with_capacity(data.len() + 4 * (ends.len() + 2 * firsts.len()) + 32);
-    table::put_u32s(&mut out, ends);
+    let mut out = Vec::with_capacity(data.len() + 2 * ends.len() + 8 * firsts.len() + 32);
+    put_ends(&mut out, ends)?;
     table::put_u32s(&mut out, &firsts);
     table::put_blob(&mut out, &[u8::from(compress)]);
     table::put_u32s(&mut out, &block_ends);
     table::put_blob(&mut out, &data);
+    Some(out)
+}
+
+/// Appends the string `ends` as a blob of each string's length in LEB128 (most texts are
+/// under 128 bytes: a byte each, where a `u32` end took four).
+fn put_ends(out: &mut Vec<u8>, ends: &[u32]) -> Option<()> {
+    let mut lengths = Vec::with_capacity(ends.len() + ends.len() / 2);
+    let mut start = 0;
+    for &end in ends {
+        let mut length = end.checked_sub(start)?;
+        while length >= 0x80 {
+            lengths.push(0x80 | (length & 0x7f) as u8);
+            length >>= 7;
+        }
+        lengths.push(length as u8);
+        start = end;
+    }
+    table::put_blob(out, &lengths);
+    Some(())
+}
+
+/// Reads what [`put_ends`] wrote; `None` when a length is cut short or the ends pass
+/// `u32::MAX`.
+fn read_ends(reader: &mut Reader<'_>) -> Option<Vec<u32>> {
+    let mut ends = Vec::new();
+    let (mut end, mut length, mut shift) = (0u32, 0u32, 0u32);
+    for &byte in reader.blob()? {
+        length |= u32::from(byte & 0x7f).checked_shl(shift)?;
+        if byte & 0x80 != 0 {
+            shift += 7;
+            (shift < 32).then_some(())?;
+            continue;
+        }
+        end = end.checked_add(length)?;
+        ends.push(end);
+        (length, shift) = (0, 0);
+    }
+    (shift == 0).then_some(ends)
+}
+
+/// A language's table folded: each text as [`crate::names::fold`] folds it, followed by
+/// [`FOLDED_END`], cut into blocks of whole texts. Stored: the first text of each block,
+/// then a section ([`encode_section`]) whose strings are the blocks, one block each (a
+/// search reads every block, so no text's own end is kept).
+fn encode_folded(table: &TableBuilder, compress: bool) -> Option<Vec<u8>> {
+    let mut bytes = Vec::with_capacity(table.bytes.len() + table.ends.len());
+    let mut ends = Vec::with_capacity(table.ends.len());
+    for index in 0..table.ends.len() {
+        let text = std::str::from_utf8(table.bytes.get(table::span(&table.ends, index)?)?).ok()?;
+        bytes.extend_from_slice(crate::names::fold(text).as_bytes());
+        bytes.push(FOLDED_END);
+        ends.push(u32::try_from(bytes.len()).ok()?);
+    }
+    let bounds = block_bounds(&ends);
+    let firsts: Vec<u32> = bounds.iter().map(|&(first, _)| first).collect();
+    let block_ends: Vec<u32> = bounds.iter().map(|&(_, end)| end).collect();
+    let mut out = Vec::new();
+    table::put_u32s(&mut out, &firsts);
+    out.extend(encode_section(&bytes, &block_ends, compress)?);
     Some(out)
 }
 
@@ -194,6 +275,9 @@ pub fn encode(details: &[Details], compress: bool) -> Option<Vec<u8>> {
     {
         table::put_blob(&mut body, &table.encode(compress)?);
     }
+    for table in &builder.languages {
+        table::put_blob(&mut body, &encode_folded(table, compress)?);
+    }
     let total = (HEADER_LEN + body.len()) as u64;
     let mut out = Vec::with_capacity(HEADER_LEN + body.len());
     out.extend_from_slice(MAGIC);
@@ -253,7 +337,7 @@ struct Section {
 impl Section {
     /// Reads a section's frame at `reader`; `None` when it is not consistent.
     fn read(reader: &mut Reader<'_>, text: bool) -> Option<Section> {
-        let ends = reader.u32s()?;
+        let ends = read_ends(reader)?;
         let firsts = reader.u32s()?;
         let flag = match reader.blob()? {
             [flag] => *flag,
@@ -394,6 +478,8 @@ pub struct Opened {
     common: Section,
     languages: Vec<Section>,
     records: Section,
+    /// Each language's table folded, by [`Language::index`].
+    folded: Vec<Folded>,
 }
 
 impl std::fmt::Debug for Opened {
@@ -462,6 +548,25 @@ impl Opened {
         self.languages.get(lang.index()).map_or(0, Section::len)
     }
 
+    /// Which block of `lang`'s folded table holds text `id` (as [`Opened::texts`] gives
+    /// it); `None` for 0 and past the end.
+    pub fn folded_block_of(&self, lang: Language, id: u32) -> Option<usize> {
+        self.folded.get(lang.index())?.holding(id)
+    }
+
+    /// Block `k` of `lang`'s folded table, inflated the first time; `None` past the end or
+    /// when damaged.
+    pub fn folded_block(&self, lang: Language, k: usize) -> Option<FoldedBlock<'_>> {
+        self.folded.get(lang.index())?.block(&self.bytes, k)
+    }
+
+    /// How many blocks `lang`'s folded table has ([`FoldedBlock::index`] runs below it).
+    pub fn folded_block_count(&self, lang: Language) -> usize {
+        self.folded
+            .get(lang.index())
+            .map_or(0, |folded| folded.firsts.len())
+    }
+
     fn decoder(&self, texts: bool) -> Decoder<'_> {
         Decoder {
             bytes: &self.bytes,
@@ -502,26 +607,99 @@ pub fn open(bytes: std::borrow::Cow<'static, [u8]>) -> Option<Opened> {
     let count = count(&bytes)?;
     let mut reader = Reader::new(&bytes, HEADER_LEN);
     let mut sections = Vec::with_capacity(SECTIONS);
+    let mut folded_firsts = Vec::with_capacity(6);
     for index in 0..SECTIONS {
         let frame = reader.blob()?;
         let start = reader.position() - frame.len();
         let mut inner = Reader::new(bytes.get(..reader.position())?, start);
-        let section = Section::read(&mut inner, index + 1 < SECTIONS)?;
+        // The records (section 7) are the only strings that are not texts; the folded
+        // tables (8 and on) open with the first text of each block.
+        if index > 7 {
+            folded_firsts.push(inner.u32s()?);
+        }
+        let section = Section::read(&mut inner, index != 7)?;
         inner.at_end().then_some(())?;
         sections.push(section);
     }
     if !reader.at_end() {
         return None;
     }
+    let folded_blocks = sections.split_off(8);
     let records = sections.pop()?;
     let languages = sections.split_off(1);
     let common = sections.pop()?;
+    let folded = (folded_firsts.into_iter().zip(folded_blocks).zip(&languages))
+        .map(|((firsts, blocks), table)| Folded::new(firsts, blocks, table.len()))
+        .collect::<Option<Vec<_>>>()?;
     (records.len() == count && languages.len() == 6).then_some(Opened {
         bytes,
         common,
         languages,
         records,
+        folded,
     })
+}
+
+/// A language's table folded ([`encode_folded`]): the first text of each block, and the
+/// blocks as the strings of a section.
+struct Folded {
+    firsts: Vec<u32>,
+    blocks: Section,
+    /// How many texts the table holds.
+    count: usize,
+}
+
+impl Folded {
+    /// `None` unless the blocks hold the table's texts, each block from its first.
+    fn new(firsts: Vec<u32>, blocks: Section, count: usize) -> Option<Folded> {
+        let fits = firsts.len() == blocks.len()
+            && firsts.first().is_none_or(|&first| first == 0)
+            && firsts.windows(2).all(|pair| pair[0] < pair[1])
+            && firsts.last().is_none_or(|&last| (last as usize) < count)
+            && (firsts.is_empty() == (count == 0));
+        fits.then_some(Folded {
+            firsts,
+            blocks,
+            count,
+        })
+    }
+
+    /// Block `k`, checked to hold exactly its texts, each ended by [`FOLDED_END`].
+    fn block<'s>(&'s self, bytes: &[u8], k: usize) -> Option<FoldedBlock<'s>> {
+        let first = *self.firsts.get(k)?;
+        let next = self
+            .firsts
+            .get(k + 1)
+            .map_or(self.count, |&next| next as usize);
+        let text = std::str::from_utf8(self.blocks.bytes(bytes, k)?).ok()?;
+        let ends = memchr::memchr_iter(FOLDED_END, text.as_bytes()).count();
+        let whole = ends == next.checked_sub(first as usize)? && text.ends_with('\0');
+        whole.then_some(FoldedBlock {
+            index: k,
+            first: first + 1,
+            text,
+        })
+    }
+
+    /// The block holding text `id` (1 is the table's first text).
+    fn holding(&self, id: u32) -> Option<usize> {
+        let index = id.checked_sub(1)?;
+        ((index as usize) < self.count).then_some(())?;
+        self.firsts
+            .partition_point(|&first| first <= index)
+            .checked_sub(1)
+    }
+}
+
+/// One block of a language's folded table: the texts of ids `first`, `first + 1`... each
+/// as [`crate::names::fold`] folds it and followed by [`FOLDED_END`].
+#[derive(Debug, Clone, Copy)]
+pub struct FoldedBlock<'a> {
+    /// The block's place among the table's blocks (0 first).
+    pub index: usize,
+    /// The table id of its first text.
+    pub first: u32,
+    pub text: &'a str,
 }
 
 struct Decoder<'t> {
@@ -671,6 +849,46 @@ mod tests {
             ..TextParts::default()
         };
         assert!(opened.texts(2, effect, &mut |lang, _| lang == Language::Fr));
+    }
+
+    #[test]
+    fn ends_round_trip_as_lengths() {
+        let ends = [0, 5, 5, 132, 20_000, 3_000_000, u32::MAX];
+        let mut bytes = Vec::new();
+        put_ends(&mut bytes, &ends).unwrap();
+        // One byte for each length under 128, two under 16,384...
+        assert_eq!(bytes.len(), 8 + 1 + 1 + 1 + 1 + 3 + 4 + 5);
+        assert_eq!(read_ends(&mut Reader::new(&bytes, 0)).unwrap(), ends);
+        // A length cut short, and ends past u32::MAX, are refused.
+        let cut = [&1u64.to_le_bytes()[..], &[0x80]].concat();
+        assert_eq!(read_ends(&mut Reader::new(&cut, 0)), None);
+        let mut past = Vec::new();
+        put_ends(&mut past, &[u32::MAX]).unwrap();
+        let twice = [
+            &((past.len() as u64 - 8) * 2).to_le_bytes()[..],
+            &past[8..],
+            &past[8..],
+        ];
+        assert_eq!(read_ends(&mut Reader::new(&twice.concat(), 0)), None);
+        assert!(
+            put_ends(&mut Vec::new(), &[5, 4]).is_none(),
+            "ends never go back"
+        );
+    }
+
+    #[test]
+    fn folded_tables_hold_each_text_folded() {
+        let mut details = sample();
+        details[1].effect.0[Language::Fr.index()] = Some("Défaussez  VOTRE main.".into());
+        let opened = open(std::borrow::Cow::Owned(encode(&details, true).unwrap())).unwrap();
+        assert_eq!(opened.folded_block_count(Language::Fr), 1);
+        let block = opened.folded_block(Language::Fr, 0).unwrap();
+        assert_eq!((block.index, block.first), (0, 1));
+        assert_eq!(block.text, "defaussez votre main\0echangez\0");
+        assert_eq!(opened.folded_block_of(Language::Fr, 2), Some(0));
+        assert_eq!(opened.folded_block_of(Language::Fr, 3), None);
+        assert_eq!(opened.folded_block_of(Language::Fr, 0), None);
+        assert_eq!(opened.folded_block_count(Language::Es), 0);
     }
 
     #[test]

@@ -36,7 +36,7 @@ use crate::names;
 use crate::names::lang::Language;
 
 pub use db::{CardDb, NameMatch, TextRef};
-pub use details_file::TextParts;
+pub use details_file::{FOLDED_END, FoldedBlock, TextParts};
 
 /// A card's name in each language it was printed in, and the rules name derived from them.
 ///

@@ -9,11 +9,14 @@ use std::collections::HashSet;
 
 use jiff::civil::Date;
 
-use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::OnceLock;
+
+use memchr::memmem::Finder;
 
 use crate::cards::columns::{self, Columns, Row, flag};
 use crate::cards::{
-    CardDb, Category, EnergyKind, Printing, PrintingId, Stage, Tag, TextParts, TextRef, TrainerKind,
+    CardDb, Category, EnergyKind, FoldedBlock, Printing, PrintingId, Stage, Tag, TextParts,
+    TextRef, TrainerKind,
 };
 use crate::formats::Format;
 use crate::formats::legality;
@@ -569,7 +572,7 @@ pub struct Needle {
     /// For a name: whether the needle may end inside a word (a bare word: `char` finds
     /// Charizard), or must end on a word's end (a `"quoted phrase"`).
     pub prefix: bool,
-    memo: std::sync::Arc<TextMemo>,
+    tables: std::sync::Arc<TableHits>,
     /// Which printings a name needle finds, by printing id (see [`State::names_hold`]).
     names: std::sync::Arc<std::sync::OnceLock<Vec<bool>>>,
     /// Which values of the one table its key tests hold it (editions, numbers, rarities,
@@ -577,25 +580,36 @@ pub struct Needle {
     values: std::sync::Arc<std::sync::OnceLock<Vec<bool>>>,
 }
 
-/// Whether each text of a language's table holds a needle, found out once per text (a
-/// reprint shares its texts, and hundreds of cards say "Flip a coin."): 0 not yet, 1 no,
-/// 2 yes.
-#[derive(Default)]
-struct TextMemo([std::sync::OnceLock<Vec<AtomicU8>>; 6]);
+/// Which texts of each language's folded table hold a needle: each block of the table is
+/// searched the first time one of its texts is asked about (a reprint shares its texts, and
+/// hundreds of cards say "Flip a coin."), and its texts that hold the needle kept by id.
+struct TableHits {
+    /// The folded needle, ready to be found in the folded tables.
+    finder: Finder<'static>,
+    /// By [`Language::index`]: each block's hits, once searched.
+    blocks: [OnceLock<Vec<BlockHits>>; 6],
+}
 
-impl std::fmt::Debug for TextMemo {
+/// The ids of a block's texts that hold the needle, once searched.
+type BlockHits = OnceLock<Box<[u32]>>;
+
+impl std::fmt::Debug for TableHits {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("TextMemo")
+        f.write_str("TableHits")
     }
 }
 
 impl Needle {
     pub(super) fn new(raw: &str) -> Needle {
+        let folded = crate::names::fold(raw);
         Needle {
             raw: raw.trim().to_string(),
-            folded: crate::names::fold(raw),
+            tables: std::sync::Arc::new(TableHits {
+                finder: Finder::new(folded.as_bytes()).into_owned(),
+                blocks: Default::default(),
+            }),
+            folded,
             prefix: false,
-            memo: std::sync::Arc::default(),
             names: std::sync::Arc::default(),
             values: std::sync::Arc::default(),
         }
@@ -633,24 +647,62 @@ impl Needle {
         self.values.get_or_init(|| (0..len).map(test).collect())
     }
 
-    /// [`Needle::in_text`] of text `id` of `lang`'s table, tested once.
+    /// [`Needle::in_text`] of text `id` of `lang`'s table, read from the folded table (the
+    /// generator folded it with [`crate::names::fold`]): its block is searched once.
     fn in_table(&self, db: &CardDb, lang: Language, id: u32) -> bool {
-        let memo = self.memo.0[lang.index()]
-            .get_or_init(|| (0..=db.table_len(lang)).map(|_| AtomicU8::new(0)).collect());
-        let Some(slot) = memo.get(id as usize) else {
+        let blocks = self.tables.blocks[lang.index()].get_or_init(|| {
+            (0..db.folded_block_count(lang))
+                .map(|_| OnceLock::new())
+                .collect()
+        });
+        let Some(k) = db.folded_block_of(lang, id) else {
             return false;
         };
-        match slot.load(Ordering::Relaxed) {
-            1 => false,
-            2 => true,
-            _ => {
-                let hit = db
-                    .table_text(lang, id)
-                    .is_some_and(|text| self.in_text(text));
-                slot.store(1 + u8::from(hit), Ordering::Relaxed);
-                hit
-            }
+        let Some(cell) = blocks.get(k) else {
+            return false;
+        };
+        let hits = cell.get_or_init(|| {
+            db.folded_block(lang, k)
+                .map(|block| self.in_block(block))
+                .unwrap_or_default()
+        });
+        hits.binary_search(&id).is_ok()
+    }
+
+    /// The ids of the texts of `block` that hold the needle as [`holds_words`] finds it in
+    /// each text alone: the block is searched as one string, but a match never runs across
+    /// the end of a text (a folded text holds no [`crate::cards::FOLDED_END`], nor does a
+    /// needle that can match one), and after a failed match the search goes on past it, as
+    /// `str::match_indices` does.
+    fn in_block(&self, block: FoldedBlock) -> Box<[u32]> {
+        let (text, bytes) = (block.text, block.text.as_bytes());
+        let end_byte = crate::cards::FOLDED_END;
+        if self.folded.is_empty() || self.folded.as_bytes().contains(&end_byte) {
+            return Box::default();
         }
+        let word = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
+        let (mut hits, mut from, mut counted, mut id) = (Vec::new(), 0, 0, block.first);
+        while let Some(found) = bytes
+            .get(from..)
+            .and_then(|rest| self.tables.finder.find(rest))
+        {
+            let (at, end) = (from + found, from + found + self.folded.len());
+            // A match starts and ends on whole characters: both are UTF-8.
+            let before = text.get(..at).and_then(|s| s.chars().next_back());
+            let after = text.get(end..).and_then(|s| s.chars().next());
+            if word(before) || word(after) {
+                from = end;
+                continue;
+            }
+            let skipped = bytes.get(counted..at).unwrap_or_default();
+            id += u32::try_from(memchr::memchr_iter(end_byte, skipped).count()).unwrap_or(0);
+            hits.push(id);
+            // The rest of this text needs no search: on to the next text.
+            let rest = bytes.get(end..).unwrap_or_default();
+            let next = memchr::memchr(end_byte, rest).map_or(bytes.len(), |i| end + i + 1);
+            (id, counted, from) = (id + 1, next, next);
+        }
+        hits.into_boxed_slice()
     }
 
     /// Whether `text`, folded, holds the needle as whole words.
@@ -744,6 +796,47 @@ mod tests {
             "discard your hand"
         ));
         assert!(!holds_words("hand", ""));
+    }
+
+    #[test]
+    fn a_folded_block_finds_what_each_text_alone_finds() {
+        let texts = [
+            "discard your hand and draw 7 cards",
+            "discard your handful",
+            "",
+            "aaa aa",
+            "your hand discard your hand",
+            "defaussez votre main",
+            "x-discard your hand",
+            "energie ×2",
+        ];
+        let joined: String = texts.iter().map(|text| format!("{text}\0")).collect();
+        let block = FoldedBlock {
+            index: 0,
+            first: 7,
+            text: &joined,
+        };
+        for needle in [
+            "discard your hand",
+            "your hand",
+            "hand",
+            "aa",
+            "a",
+            "aaa aa",
+            "Défaussez VOTRE main",
+            "x",
+            "×2",
+            "draw 7 cards\0discard",
+            "",
+        ] {
+            let needle = Needle::new(needle);
+            let expected: Vec<u32> = (7..)
+                .zip(texts)
+                .filter(|(_, text)| holds_words(text, &needle.folded))
+                .map(|(id, _)| id)
+                .collect();
+            assert_eq!(*needle.in_block(block), expected, "{}", needle.raw);
+        }
     }
 
     #[test]

@@ -233,6 +233,54 @@ fn supporters_that_discard_your_hand_need_details() {
 }
 
 #[test]
+fn a_french_phrase_finds_its_cards_however_it_is_cased_or_accented_need_details() {
+    let Some(files) = tcgdex_files(
+        "a_french_phrase_finds_its_cards_however_it_is_cased_or_accented_need_details",
+    ) else {
+        return;
+    };
+    // The French rules text of Professor's Research and its kin, read from the files.
+    let expected: BTreeSet<String> = files
+        .iter()
+        .filter(|f| {
+            f.text.lines().any(|line| {
+                let line = line.trim_start();
+                line.starts_with("fr: \"") && line.to_lowercase().contains("défaussez votre main")
+            })
+        })
+        .filter_map(|f| f.name("en").map(str::to_string))
+        .collect();
+    assert!(expected.contains("Professor's Research"), "{expected:?}");
+    assert_eq!(names("text:\"défaussez votre main\""), expected);
+    assert_eq!(names("text:\"DEFAUSSEZ Votre main\""), expected);
+}
+
+#[test]
+fn an_ability_by_name_needs_details() {
+    let Some(files) = tcgdex_files("an_ability_by_name_needs_details") else {
+        return;
+    };
+    let expected: BTreeSet<String> = files
+        .iter()
+        .filter(|f| f.text.contains("en: \"Recon Directive\""))
+        .filter_map(|f| f.name("en").map(str::to_string))
+        .collect();
+    assert!(expected.contains("Drakloak"), "{expected:?}");
+    assert_eq!(names("ability:\"recon directive\""), expected);
+    // Combined with another key and negated: the same cards, without Twilight Masquerade's.
+    let outside_twm: BTreeSet<(String, String)> = printings("ability:\"Recon Directive\" -set:TWM")
+        .into_iter()
+        .map(|(set, number, _)| (set, number))
+        .collect();
+    let all: BTreeSet<(String, String)> = printings("ability:\"Recon Directive\"")
+        .into_iter()
+        .map(|(set, number, _)| (set, number))
+        .filter(|(set, _)| set != "TWM")
+        .collect();
+    assert_eq!(outside_twm, all);
+}
+
+#[test]
 fn basic_psychic_pokemon_with_120_hp_need_details() {
     let Some(files) = tcgdex_files("basic_psychic_pokemon_with_120_hp_need_details") else {
         return;
