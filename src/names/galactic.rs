@@ -123,4 +123,25 @@ mod tests {
             assert_eq!(full_name(&cleaned), *want, "{written}");
         }
     }
+
+    /// TCGdex's `*` after an untranslated name, and capitals, reach the same whole name, and
+    /// that name is its own canonical name (found by `props::normalizers_are_projections`:
+    /// the `*` once hid the Invention, and only a second pass recased it).
+    #[test]
+    fn a_marked_invention_is_canonical_in_one_pass() {
+        use crate::names::canonical;
+        let gain = "Team Galactic's Invention G-101 Energy Gain";
+        for written in [
+            "TEAM GALACTIC'S INVENTION G-101 ENERGY GAIN*",
+            "Energy Gain*",
+            "energy gain",
+            gain,
+        ] {
+            assert_eq!(canonical(written), gain, "{written}");
+        }
+        assert_eq!(
+            canonical(&canonical("ENERGY GAIN*")),
+            canonical("ENERGY GAIN*")
+        );
+    }
 }

@@ -131,6 +131,11 @@ fn canonical_with(printed: &str, plasma: Plasma) -> String {
         return full.to_owned();
     }
     let (base, symbol) = tail::split_tail(&cleaned);
+    if let Some(full) = galactic::full_name(&base) {
+        // Under a tail the cleaned name hid (`ENERGY GAIN*`, TCGdex's marker): the same
+        // whole name, so that the canonical name is its own canonical name.
+        return with_symbol(full.to_owned(), symbol);
+    }
     if base.is_empty() {
         // Nothing but a tail ("◇", "(Giovanni)"): nothing to reduce.
         return cleaned;
