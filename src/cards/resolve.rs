@@ -4,7 +4,7 @@
 //! name in any of the six languages, preferring the deck's own language. The answer says
 //! what was found and how; turning it into findings is [`crate::check`]'s job.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 
 use crate::cards::{
     CardDb, Category, EnergyKind, NameMatch, Printing, PrintingId, number_key, split_number,
@@ -517,11 +517,17 @@ fn same_card_printings(db: &CardDb, hits: &mut Vec<NameMatch>) {
             }
         }
     }
+    if cards.is_empty() {
+        return;
+    }
+    // The printings already found, by id: a name shared by six languages (`Pikachu`) finds
+    // hundreds of printings, and scanning the hits for each of them made this quadratic.
+    let mut found: HashSet<PrintingId> = hits.iter().map(|hit| hit.id).collect();
     for (rules_name, language) in cards {
         let key = names::lookup_key(&rules_name);
         let added: Vec<NameMatch> = db
             .name_matches(&rules_name)
-            .filter(|extra| !hits.iter().any(|hit| hit.id == extra.id))
+            .filter(|extra| !found.contains(&extra.id))
             .filter(|extra| {
                 db.get(extra.id)
                     .is_some_and(|p| p.rules_key() == key && p.names.get(language).is_none())
@@ -532,7 +538,7 @@ fn same_card_printings(db: &CardDb, hits: &mut Vec<NameMatch>) {
             })
             .collect();
         for extra in added {
-            if !hits.iter().any(|hit| hit.id == extra.id) {
+            if found.insert(extra.id) {
                 hits.push(extra);
             }
         }
