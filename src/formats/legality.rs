@@ -145,7 +145,7 @@ fn legal_twin<'a>(
 /// Judged from the database's [`crate::cards::columns::Columns`], once per card where it
 /// can: a printing's pool is read from its row (see [`Format::admits`]), bans are looked at
 /// only for the printings of a banned card or a banned printing's set and number, and the
-/// reprint rule ([`legal_twin`], as [`is_legal`] runs it) only for the printings of a card
+/// reprint rule (as [`is_legal`] runs it) only for the printings of a card
 /// with a legal printing, comparing them with its legal printings alone.
 pub fn legal_among(format: &Format, db: &CardDb, within: &[bool]) -> Vec<bool> {
     let columns = db.columns();
