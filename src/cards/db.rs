@@ -61,7 +61,18 @@ pub struct CardDb {
     /// What `search`'s keys test, a row a printing ([`Columns`]): read from the embedded
     /// `cards/columns.bin`, else built from the printings and details when first asked.
     columns: OnceLock<Columns>,
-    encoded_columns: Option<&'static [u8]>,
+    encoded_columns: EncodedColumns,
+}
+
+/// Where a database's encoded [`Columns`] are, if it has them.
+#[derive(Debug, Clone)]
+enum EncodedColumns {
+    None,
+    /// The embedded `cards/columns.bin`.
+    Static(&'static [u8]),
+    /// This range of the bytes the records are read from (a `--cards` cache, an index
+    /// `deckbox cards update` installed).
+    InRecords(std::ops::Range<usize>),
 }
 
 /// Every printing's [`Details`], kept encoded ([`details_file`]) until first asked for.
@@ -200,7 +211,7 @@ impl CardDb {
             set_codes: OnceLock::new(),
             details: DetailsStore::default(),
             columns: OnceLock::new(),
-            encoded_columns: None,
+            encoded_columns: EncodedColumns::None,
         }
     }
 
@@ -233,7 +244,7 @@ impl CardDb {
     /// search first asks; built from the printings instead when they do not describe as many
     /// printings as the database holds, or do not decode.
     pub(crate) fn with_encoded_columns(mut self, bytes: &'static [u8]) -> CardDb {
-        self.encoded_columns = Some(bytes);
+        self.encoded_columns = EncodedColumns::Static(bytes);
         self.columns = OnceLock::new();
         self
     }
@@ -243,23 +254,25 @@ impl CardDb {
     /// database without them, builds them from every printing and its details.
     pub fn columns(&self) -> &Columns {
         self.columns.get_or_init(|| {
-            let read = self
-                .encoded_columns
-                .and_then(|bytes| Columns::decode(bytes, self.len()));
+            let bytes = match &self.encoded_columns {
+                EncodedColumns::None => None,
+                EncodedColumns::Static(bytes) => Some(*bytes),
+                EncodedColumns::InRecords(range) => self.records.bytes.get(range.clone()),
+            };
+            let read = bytes.and_then(|bytes| Columns::decode(bytes, self.len()));
             read.unwrap_or_else(|| self.build_columns())
         })
     }
 
     /// [`Columns::build`] over this database's printings and details.
     pub fn build_columns(&self) -> Columns {
-        let ids = (0..self.len()).map(|index| PrintingId::try_from(index).ok());
-        let rows = ids.map(|id| {
-            let id = id?;
-            Some((self.get(id)?, self.facts(id)))
-        });
-        let rows = rows.map(|row| match row {
-            Some((printing, details)) => (Some(printing), details),
-            None => (None, None),
+        let rows = (0..self.len()).map(|index| {
+            let id = PrintingId::try_from(index).ok();
+            let printing = id.and_then(|id| self.get(id));
+            let facts = id
+                .filter(|_| printing.is_some())
+                .and_then(|id| self.facts(id));
+            (printing, facts)
         });
         Columns::build(rows).unwrap_or_default()
     }
@@ -560,9 +573,10 @@ impl CardDb {
     }
 
     /// Appends the database to `out`, in the layout [`CardDb::decode`] reads: the name
-    /// table, the set-number table, the record ends, the records and the details (empty
-    /// when there are none).
-    pub(crate) fn encode(&self, out: &mut Vec<u8>) -> Option<()> {
+    /// table, the set-number table, the record ends, the records, the details (empty
+    /// when there are none) and, `with_columns`, the search columns (else an empty blob:
+    /// the embedded index keeps them in `cards/columns.bin`, beside it).
+    pub(crate) fn encode(&self, out: &mut Vec<u8>, with_columns: bool) -> Option<()> {
         self.by_name.encode(out);
         self.by_printing.encode(out);
         let mut records = Vec::new();
@@ -586,6 +600,13 @@ impl CardDb {
             }
             _ => table::put_blob(out, &[]),
         }
+        // The search columns, so that a search on a cache or an installed index reads them
+        // as it reads the embedded ones instead of building them from every printing.
+        if with_columns {
+            table::put_blob(out, &self.columns().encode()?);
+        } else {
+            table::put_blob(out, &[]);
+        }
         Some(())
     }
 
@@ -601,6 +622,12 @@ impl CardDb {
         let details_start = reader.position().checked_add(8)?;
         let details_len = reader.blob()?.len();
         let details_range = details_start..details_start + details_len;
+        let columns_start = reader.position().checked_add(8)?;
+        let columns_len = reader.blob()?.len();
+        let encoded_columns = match columns_len {
+            0 => EncodedColumns::None,
+            _ => EncodedColumns::InRecords(columns_start..columns_start + columns_len),
+        };
         let encoded = match bytes.get(details_range.clone()) {
             Some([]) => EncodedDetails::None,
             Some(details) if details_file::count(details) == Some(ends.len()) => {
@@ -642,7 +669,7 @@ impl CardDb {
                 encoded,
             },
             columns: OnceLock::new(),
-            encoded_columns: None,
+            encoded_columns,
         })
     }
 }
@@ -782,12 +809,15 @@ pub(crate) mod tests {
     fn encoded_db_answers_like_the_original() {
         let db = small_db();
         let mut bytes = vec![0xAA; 5];
-        db.encode(&mut bytes).unwrap();
+        db.encode(&mut bytes, true).unwrap();
         let copy = CardDb::decode(Source::Embedded, bytes.clone(), 5).unwrap();
         assert_same(&db, &copy);
+        // The search columns are read from the bytes, not built again, and say the same.
+        assert!(matches!(copy.encoded_columns, EncodedColumns::InRecords(_)));
+        assert_eq!(copy.columns().encode(), db.columns().encode());
         // Re-encoding a decoded database copies its records unchanged.
         let mut again = vec![0xAA; 5];
-        copy.encode(&mut again).unwrap();
+        copy.encode(&mut again, true).unwrap();
         assert_eq!(again, bytes);
         for cut in 5..bytes.len() {
             assert!(CardDb::decode(Source::Embedded, bytes[..cut].to_vec(), 5).is_none());
@@ -798,10 +828,10 @@ pub(crate) mod tests {
     fn a_damaged_record_is_missing_not_fatal() {
         let db = small_db();
         let mut bytes = Vec::new();
-        db.encode(&mut bytes).unwrap();
+        db.encode(&mut bytes, false).unwrap();
         // The last record's last byte is the end of its rules text's final field (the empty
-        // details' length follows it).
-        let last = bytes.len() - 9;
+        // details' and columns' lengths follow it).
+        let last = bytes.len() - 17;
         bytes[last] = 0xFF;
         let copy = CardDb::decode(Source::Embedded, bytes, 0).unwrap();
         assert!(copy.get(0).is_some());

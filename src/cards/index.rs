@@ -33,7 +33,7 @@ use super::{CardDb, CardDbError, Printing, Source, from_pokemontcg, from_tcgdex}
 
 /// Bumped whenever [`Printing`] or the loaders change what they produce, so that older
 /// cache files are rebuilt.
-pub(crate) const FORMAT_VERSION: u32 = 16;
+pub(crate) const FORMAT_VERSION: u32 = 17;
 const MAGIC: &[u8; 8] = b"DBXCARDS";
 /// Magic, version, checkout fingerprint, curated-flags hash, total file length.
 const HEADER_LEN: usize = 8 + 4 + 8 + 8 + 8 + 4;
@@ -463,7 +463,7 @@ fn write_cache(file: &Path, stamp: &Stamp, db: &CardDb) -> bool {
         return false;
     }
     let mut body = Vec::new();
-    if db.encode(&mut body).is_none() {
+    if db.encode(&mut body, true).is_none() {
         return false;
     }
     let mut bytes = header_bytes(

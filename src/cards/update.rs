@@ -628,7 +628,7 @@ fn set_name(root: &Path, id: &str) -> Option<String> {
 fn encode(installed: &Installed, db: &CardDb) -> Option<Vec<u8>> {
     let meta = serde_json::to_vec(installed).ok()?;
     let mut body = meta.clone();
-    db.encode(&mut body)?;
+    db.encode(&mut body, true)?;
     let mut bytes = Vec::with_capacity(HEADER_LEN + body.len());
     bytes.extend_from_slice(MAGIC);
     bytes.extend_from_slice(&LAYOUT_VERSION.to_le_bytes());
