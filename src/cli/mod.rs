@@ -229,6 +229,10 @@ pub struct Terminal {
 /// memory stays flat in the number of files.
 const CHUNK: usize = 512;
 
+/// Files the walk hands over at once: one hand-over per file made the walking and the
+/// checking threads wake each other for every file. Divides [`CHUNK`].
+const BATCH: usize = 64;
+
 /// What [`in_chunks`] walked: the walk's errors and warnings, and how many files it gave.
 pub(crate) struct Streamed {
     pub walked: deckbox::settings::walk::Walked,
@@ -252,14 +256,26 @@ fn in_chunks<T: Send>(
 ) -> (Streamed, std::io::Result<()>) {
     use rayon::prelude::*;
     std::thread::scope(|scope| {
-        let (sender, queue) = std::sync::mpsc::sync_channel::<DeckFile>(CHUNK);
+        let (sender, queue) = std::sync::mpsc::sync_channel::<Vec<DeckFile>>(CHUNK / BATCH);
         let walker = scope.spawn(move || {
-            deckbox::settings::walk::stream(operands, selection, |file| sender.send(file).is_ok())
+            let mut batch = Vec::with_capacity(BATCH);
+            let walked = deckbox::settings::walk::stream(operands, selection, |file| {
+                batch.push(file);
+                batch.len() < BATCH
+                    || sender
+                        .send(std::mem::replace(&mut batch, Vec::with_capacity(BATCH)))
+                        .is_ok()
+            });
+            if !batch.is_empty() {
+                // Nobody takes it when the writing stopped first: nothing is lost then.
+                let _ = sender.send(batch);
+            }
+            walked
         });
         let (mut files, mut stdin_used, mut written) = (0, false, Ok(()));
         let mut pending: Option<std::thread::ScopedJoinHandle<Vec<T>>> = None;
         loop {
-            let part: Vec<_> = (queue.iter().take(CHUNK))
+            let part: Vec<_> = (queue.iter().take(CHUNK / BATCH).flatten())
                 .map(|file| {
                     let ready = (file.path.as_os_str() == "-").then(|| {
                         read_deck(&file.path, stdin, &mut stdin_used).map_err(Error::from)

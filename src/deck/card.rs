@@ -411,15 +411,53 @@ fn database_id(token: &str) -> Option<usize> {
     (crate::deck::looks_like_set_id(set) && is_number(number)).then_some(set.len())
 }
 
+/// The shapes of set codes and collector numbers, compiled once and copied per thread: a
+/// `Regex` used from several threads at once hands its scratch space out under a lock, and
+/// every line of every file of `check DIR` asks these (a copy shares the compiled program).
+struct Shapes {
+    /// A set code glued to its number: `SWSH161`, `PAL185`, `GG69`.
+    glued: Option<Regex>,
+    /// A set code: `SVI`, `PR-SV`, `CRZ-GG`, `N1`.
+    code: Option<Regex>,
+    /// A collector number: `185`, `TG12`, `XY150a`, `136/198`.
+    number: Option<Regex>,
+}
+
+impl Shapes {
+    fn compile() -> Shapes {
+        Shapes {
+            glued: Regex::new(r"^[A-Z]{2,5}[0-9]{1,4}[a-z]?$").ok(),
+            code: Regex::new(r"^[A-Z][A-Za-z0-9]{1,9}(?:-[A-Z0-9]{1,4})?$").ok(),
+            number: Regex::new(
+                r"^[A-Za-z]{0,5}[0-9]{1,4}[A-Za-z]{0,2}(?:/[A-Za-z]{0,5}[0-9]{1,4})?$",
+            )
+            .ok(),
+        }
+    }
+
+    /// Whether `token` has the shape `pick` chooses, with this thread's copy.
+    fn matches(pick: impl Fn(&Shapes) -> &Option<Regex>, token: &str) -> bool {
+        static COMPILED: LazyLock<Shapes> = LazyLock::new(Shapes::compile);
+        thread_local! {
+            static HERE: Shapes = Shapes {
+                glued: COMPILED.glued.clone(),
+                code: COMPILED.code.clone(),
+                number: COMPILED.number.clone(),
+            };
+        }
+        let test = |shapes: &Shapes| pick(shapes).as_ref().is_some_and(|re| re.is_match(token));
+        // A thread that is ending has no copy left: it asks the shared one.
+        HERE.try_with(test).unwrap_or_else(|_| test(&COMPILED))
+    }
+}
+
 /// Whether the last token is a set code glued to its number (`SWSH161`, `PAL185`, `GG69`):
 /// two to five capitals, then digits. No card name ends in such a word.
 fn glued_number(body: &str, toks: &[Range]) -> bool {
-    static GLUED: LazyLock<Option<Regex>> =
-        LazyLock::new(|| Regex::new(r"^[A-Z]{2,5}[0-9]{1,4}[a-z]?$").ok());
     let last = toks.first().and_then(|&(a, b)| body.get(a..b));
     toks.len() > 1
         && last.is_some_and(|token| {
-            !NAME_SUFFIXES.contains(&token) && GLUED.as_ref().is_some_and(|re| re.is_match(token))
+            !NAME_SUFFIXES.contains(&token) && Shapes::matches(|shapes| &shapes.glued, token)
         })
 }
 
@@ -441,15 +479,13 @@ fn ends_in_energy(word: &str) -> bool {
 /// that name words (`Mr.`, `Null`) never match, or one and a digit: the Wizards-era codes
 /// `N1`–`N4` (Neo), `B2` (Base Set 2), `G1`/`G2` (Gym). Name suffixes are excluded by name.
 pub(crate) fn is_code(tok: &str) -> bool {
-    static CODE: LazyLock<Option<Regex>> =
-        LazyLock::new(|| Regex::new(r"^[A-Z][A-Za-z0-9]{1,9}(?:-[A-Z0-9]{1,4})?$").ok());
     if tok == "Energy" {
         return true;
     }
     tok.len() <= 15
         && (tok.bytes().filter(u8::is_ascii_uppercase).count() >= 2 || letter_digit(tok))
         && !NAME_SUFFIXES.contains(&tok)
-        && CODE.as_ref().is_some_and(|re| re.is_match(tok))
+        && Shapes::matches(|shapes| &shapes.code, tok)
 }
 
 /// `N1`: one upper-case letter and one digit.
@@ -460,10 +496,7 @@ fn letter_digit(tok: &str) -> bool {
 /// Whether `tok` has the shape of a collector number: `185`, `059`, `TG12`, `GG59`,
 /// `SWSH230`, `XY150a`, `H12`, optionally `/193` after it.
 pub(crate) fn is_number(tok: &str) -> bool {
-    static NUMBER: LazyLock<Option<Regex>> = LazyLock::new(|| {
-        Regex::new(r"^[A-Za-z]{0,5}[0-9]{1,4}[A-Za-z]{0,2}(?:/[A-Za-z]{0,5}[0-9]{1,4})?$").ok()
-    });
-    tok.len() <= 24 && NUMBER.as_ref().is_some_and(|re| re.is_match(tok))
+    tok.len() <= 24 && Shapes::matches(|shapes| &shapes.number, tok)
 }
 
 /// A collector number without digits, after a set code: Unseen Forces numbers its Unown
