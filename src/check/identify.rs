@@ -5,9 +5,9 @@
 
 use std::collections::BTreeSet;
 
-use super::DeckCard;
 use super::diagnostic::{Diagnostic, Severity};
 use super::rules::{self, lines};
+use super::{Construction, DeckCard};
 use crate::cards::resolve::{self, Resolution};
 use crate::cards::{CardDb, Printing, PrintingId};
 use crate::deck::source::SourceText;
@@ -19,17 +19,17 @@ use crate::names::lang::Language;
 
 /// Identifies every line of `list` and reads each ambiguous name as the card that breaks
 /// the fewest rules: the cards as identified, and the findings about them (line findings,
-/// `ambiguous-card`, and the construction rules' findings for the deck as read). Without
-/// `construction` (a collection of owned cards, where limits and deck size mean nothing)
-/// no construction rule runs, and an ambiguous name is read as its first candidate (the
-/// newest), said so with `ambiguous-card`.
+/// `ambiguous-card`, and with [`Construction::Findings`] the construction rules' findings
+/// for the deck as read). With [`Construction::Off`] (a collection of owned cards, where
+/// limits and deck size mean nothing) no construction rule runs, and an ambiguous name is
+/// read as its first candidate (the newest), said so with `ambiguous-card`.
 pub(super) fn identify_deck(
     text: &SourceText,
     list: &DeckList,
     db: &CardDb,
     format: &Format,
     language: Option<Language>,
-    construction: bool,
+    mode: Construction,
 ) -> (Vec<DeckCard>, Vec<Diagnostic>) {
     let allowed = |printing: &Printing| {
         matches!(
@@ -60,7 +60,12 @@ pub(super) fn identify_deck(
         .map(|(index, line)| identify_line(&mut context, index, line))
         .collect();
     let mut diagnostics = context.diagnostics;
-    let rules_apply = construction;
+    let rules_apply = match mode {
+        Construction::Findings => true,
+        // Nobody reads their findings: they run only to choose between readings.
+        Construction::Choices => !context.choices.is_empty(),
+        Construction::Off => false,
+    };
     let mut construction = if rules_apply {
         rules::construction(text, list, &cards, db, format)
     } else {
@@ -92,7 +97,9 @@ pub(super) fn identify_deck(
             &outcome.changes,
         ));
     }
-    diagnostics.extend(construction);
+    if mode == Construction::Findings {
+        diagnostics.extend(construction);
+    }
     (cards, diagnostics)
 }
 

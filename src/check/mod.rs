@@ -89,21 +89,42 @@ impl CheckedDeck {
 
 /// Checks one deck against a format with a card database.
 pub fn check(input: &DeckInput, db: &CardDb, format: &Format) -> CheckedDeck {
-    read_and_identify(input, db, format, true)
+    read_and_identify(input, db, format, Construction::Findings)
+}
+
+/// Reads a deck and identifies every card exactly as [`check`] does (an ambiguous name is
+/// read as the card that breaks the fewest construction rules), for what only needs the
+/// cards (`fmt`, `convert`): the line findings and `ambiguous-card` are kept, the
+/// construction rules' own findings are not, and those rules only run when a name is
+/// ambiguous.
+pub fn identify(input: &DeckInput, db: &CardDb, format: &Format) -> CheckedDeck {
+    read_and_identify(input, db, format, Construction::Choices)
 }
 
 /// Reads a list that is no deck (a collection of owned cards) and identifies every line
-/// exactly as [`check`] does, with the line findings (`parse-error`, `unknown-card`,
-/// `card-mismatch`, ...) but without the construction rules.
+/// as [`check`] does, with the line findings (`parse-error`, `unknown-card`,
+/// `card-mismatch`, ...) but without the construction rules: an ambiguous name is read as
+/// its first candidate (the newest).
 pub fn identify_only(input: &DeckInput, db: &CardDb, format: &Format) -> CheckedDeck {
-    read_and_identify(input, db, format, false)
+    read_and_identify(input, db, format, Construction::Off)
+}
+
+/// What the construction rules do while a deck is identified.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Construction {
+    /// They choose between the readings of an ambiguous name, and their findings are kept.
+    Findings,
+    /// They only choose between the readings of an ambiguous name.
+    Choices,
+    /// They do not run (a collection, where limits and deck size mean nothing).
+    Off,
 }
 
 fn read_and_identify(
     input: &DeckInput,
     db: &CardDb,
     format: &Format,
-    construction: bool,
+    construction: Construction,
 ) -> CheckedDeck {
     let text = SourceText::new(&input.text);
     // `read_deck` has read a JSON list already.
@@ -142,4 +163,53 @@ fn sort_findings(diagnostics: &mut [Diagnostic]) {
         let offset = |d: &Diagnostic| d.span.map(|span| span.offset);
         (offset(a), a.rule, &a.message).cmp(&(offset(b), b.rule, &b.message))
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What `fmt` reads a deck with: the cards exactly as `check` reads them, an ambiguous
+    /// name included (in Unlimited, `Master Ball` beside another ACE SPEC is the ordinary
+    /// Item of Power Keepers, since the ACE SPEC of Temporal Forces would break
+    /// `ace-spec-limit`), without the construction rules' own findings.
+    #[test]
+    fn identify_reads_the_cards_as_check_does_without_the_construction_findings() {
+        let db = crate::cards::embedded::open().unwrap();
+        let unlimited = Format::load("unlimited").unwrap();
+        let rules = |deck: &CheckedDeck| -> Vec<&'static str> {
+            deck.diagnostics.iter().map(|d| d.rule.id()).collect()
+        };
+        for text in [
+            "1 Master Ball\n1 Prime Catcher TEF 157\n",
+            "Trainer: 2\n1 Prime Catcher TEF 157\n1 Master Ball\n",
+            "4 Dreepy TWM 128\n",
+        ] {
+            let input = DeckInput::from_bytes("deck.txt", text.as_bytes());
+            let checked = check(&input, &db, &unlimited);
+            let identified = identify(&input, &db, &unlimited);
+            let read = |deck: &CheckedDeck| -> Vec<(String, Option<PrintingId>)> {
+                let cards = deck.cards.iter();
+                cards.map(|c| (c.line.name.clone(), c.printing)).collect()
+            };
+            assert_eq!(read(&identified), read(&checked), "{text}");
+            assert!(rules(&checked).contains(&"deck-size"), "{text}");
+            assert!(!rules(&identified).contains(&"deck-size"), "{text}");
+            let ambiguous = text.contains("Master Ball");
+            for deck in [&checked, &identified] {
+                assert_eq!(rules(deck).contains(&"ambiguous-card"), ambiguous, "{text}");
+            }
+            if ambiguous {
+                let ball = identified
+                    .cards
+                    .iter()
+                    .find(|c| c.line.name == "Master Ball");
+                let printing = ball.and_then(|c| db.get(c.printing?)).unwrap();
+                assert_eq!(
+                    (printing.set_code.as_str(), printing.number.as_str()),
+                    ("PK", "78")
+                );
+            }
+        }
+    }
 }

@@ -538,7 +538,7 @@ impl Formatted {
 /// when the deck is JSON, as JSON in its own layout (a `.json` file must stay JSON, and
 /// keep what deckbox does not read, when rewritten).
 pub fn format(input: &DeckInput, db: &CardDb, format: &Format) -> Result<Formatted, Refusal> {
-    let deck = check::check(input, db, format);
+    let deck = check::identify(input, db, format);
     let listing = build(&deck, db)?;
     canonical(input, &deck, &listing)
 }
@@ -551,7 +551,7 @@ pub fn format_unless_canonical(
     db: &CardDb,
     format: &Format,
 ) -> Result<Option<Formatted>, Refusal> {
-    let deck = check::check(input, db, format);
+    let deck = check::identify(input, db, format);
     let listing = build(&deck, db)?;
     let same = match layout(&deck) {
         Ok(layout) => {
@@ -686,7 +686,7 @@ mod compare_tests {
         ] {
             let text = std::fs::read_to_string(examples.join(name)).unwrap();
             let input = DeckInput::from_bytes(name, text.as_bytes());
-            let deck = check::check(&input, &db, &unlimited);
+            let deck = check::identify(&input, &db, &unlimited);
             let Ok(listing) = build(&deck, &db) else {
                 continue;
             };

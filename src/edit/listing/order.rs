@@ -38,11 +38,11 @@ pub(super) fn sort(section: Section, entries: Vec<Entry>, db: &CardDb) -> Vec<En
         .into_iter()
         .filter_map(|entry| Card::new(entry, db))
         .collect();
-    let mut keyed = keys(section, cards, db);
-    keyed.sort_by(|a, b| a.0.cmp(&b.0));
-    keyed
+    let order = order(section, &cards, db);
+    let mut cards: Vec<Option<Card>> = cards.into_iter().map(Some).collect();
+    order
         .into_iter()
-        .map(|(_, card)| card.entry)
+        .filter_map(|index| Some(cards.get_mut(index)?.take()?.entry))
         .chain(unknown)
         .collect()
 }
@@ -52,7 +52,7 @@ struct Card<'a> {
     entry: Entry,
     printing: &'a Printing,
     /// The card's identity across languages and printings: its English rules name, folded.
-    card: String,
+    card: &'a str,
     /// The written name, folded, for alphabetical order.
     name: String,
 }
@@ -61,7 +61,7 @@ impl<'a> Card<'a> {
     fn new(entry: Entry, db: &'a CardDb) -> Option<Card<'a>> {
         let printing = db.get(entry.printing?)?;
         Some(Card {
-            card: printing.rules_key().to_string(),
+            card: printing.rules_key(),
             name: names::fold(&entry.name),
             entry,
             printing,
@@ -69,62 +69,66 @@ impl<'a> Card<'a> {
     }
 }
 
-/// The full sort key of a line; the tail (name, set, number) makes it a total order.
-type Key = (
-    Group,
+/// The full sort key of a line, borrowed from the line and its card; the tail (name, set,
+/// number) makes it a total order.
+type Key<'k> = (
+    (Reverse<u64>, &'k str, usize),
     u8,
     Reverse<u64>,
-    String,
+    &'k str,
     Reverse<u32>,
-    String,
-    String,
-    Option<String>,
-    Option<String>,
+    &'k str,
+    &'k str,
+    Option<&'k str>,
+    Option<&'k str>,
 );
 
 /// The family part of a key: Pokémon families; the kind rank for the other sections.
 type Group = (Reverse<u64>, String, usize);
 
-fn keys<'a>(section: Section, cards: Vec<Card<'a>>, db: &CardDb) -> Vec<(Key, Card<'a>)> {
-    let totals = card_totals(&cards);
+/// The positions of `cards` in canonical order (a stable sort of their keys).
+fn order(section: Section, cards: &[Card], db: &CardDb) -> Vec<usize> {
+    let totals = card_totals(cards);
     let families = match section {
-        Section::Pokemon => families(&cards, db),
+        Section::Pokemon => families(cards, db),
         _ => BTreeMap::new(),
     };
-    cards
-        .into_iter()
-        .map(|card| {
-            let (total, first_name) = totals.get(&card.card).cloned().unwrap_or_default();
+    let mut keyed: Vec<(Key, usize)> = cards
+        .iter()
+        .enumerate()
+        .map(|(index, card)| {
+            let (total, first_name) = totals.get(card.card).copied().unwrap_or((0, ""));
             let group = families
-                .get(&card.card)
-                .cloned()
-                .unwrap_or((Reverse(0), String::new(), 0));
+                .get(card.card)
+                .map_or((Reverse(0), "", 0), |(copies, name, depth)| {
+                    (*copies, name.as_str(), *depth)
+                });
             let key = (
                 group,
                 rank(section, card.printing),
                 Reverse(total),
                 first_name,
                 Reverse(card.entry.count),
-                card.name.clone(),
-                card.entry.name.clone(),
-                card.entry.set.clone(),
-                card.entry.number.clone(),
+                card.name.as_str(),
+                card.entry.name.as_str(),
+                card.entry.set.as_deref(),
+                card.entry.number.as_deref(),
             );
-            (key, card)
+            (key, index)
         })
-        .collect()
+        .collect();
+    keyed.sort_by(|a, b| a.0.cmp(&b.0));
+    keyed.into_iter().map(|(_, index)| index).collect()
 }
 
 /// Per card: total copies over its lines, and the first of its folded names.
-fn card_totals(cards: &[Card]) -> BTreeMap<String, (u64, String)> {
-    let mut totals: BTreeMap<String, (u64, String)> = BTreeMap::new();
+fn card_totals<'k>(cards: &'k [Card]) -> BTreeMap<&'k str, (u64, &'k str)> {
+    let mut totals: BTreeMap<&str, (u64, &str)> = BTreeMap::new();
     for card in cards {
-        let slot = totals
-            .entry(card.card.clone())
-            .or_insert_with(|| (0, card.name.clone()));
+        let slot = totals.entry(card.card).or_insert((0, card.name.as_str()));
         slot.0 += u64::from(card.entry.count);
-        if card.name < slot.1 {
-            slot.1 = card.name.clone();
+        if card.name.as_str() < slot.1 {
+            slot.1 = card.name.as_str();
         }
     }
     totals
@@ -151,34 +155,38 @@ fn rank(section: Section, printing: &Printing) -> u8 {
 /// Per Pokémon card: (family copies, family name, depth in the family). A pure function of
 /// the cards: nothing here depends on the order lines were written in, so formatting a
 /// formatted list finds the same families.
-fn families(cards: &[Card], db: &CardDb) -> BTreeMap<String, Group> {
+fn families<'k>(cards: &'k [Card], db: &CardDb) -> BTreeMap<&'k str, Group> {
     let in_deck = evolutions_in_deck(cards, db);
-    let chains: BTreeMap<String, (String, usize)> = in_deck
+    let chains: BTreeMap<&str, (String, usize)> = in_deck
         .iter()
-        .map(|(card, from)| {
-            let chain = ancestry(from.clone(), &in_deck, db);
-            let root = chain.last().cloned().unwrap_or_else(|| card.clone());
-            (card.clone(), (root, chain.len()))
+        .map(|(&card, from)| {
+            let mut chain = ancestry(from.clone(), &in_deck, db);
+            let depth = chain.len();
+            let root = chain.pop().unwrap_or_else(|| card.to_string());
+            (card, (root, depth))
         })
         .collect();
     // Per family: copies, and the name of its shallowest, alphabetically first card.
-    let mut family: BTreeMap<String, (u64, (usize, String))> = BTreeMap::new();
+    let mut family: BTreeMap<&str, (u64, (usize, &str))> = BTreeMap::new();
     for card in cards {
-        let Some((root, depth)) = chains.get(&card.card) else {
+        let Some((root, depth)) = chains.get(card.card) else {
             continue;
         };
         let slot = family
-            .entry(root.clone())
-            .or_insert_with(|| (0, (*depth, card.name.clone())));
+            .entry(root.as_str())
+            .or_insert((0, (*depth, card.name.as_str())));
         slot.0 += u64::from(card.entry.count);
-        slot.1 = slot.1.clone().min((*depth, card.name.clone()));
+        slot.1 = slot.1.min((*depth, card.name.as_str()));
     }
     chains
-        .into_iter()
-        .map(|(card, (root, depth))| {
-            let (copies, (_, name)) = family.get(&root).cloned().unwrap_or_default();
+        .iter()
+        .map(|(&card, (root, depth))| {
+            let (copies, (_, name)) = family.get(root.as_str()).copied().unwrap_or_default();
             // The root key breaks a tie between two families whose first names fold alike.
-            (card, (Reverse(copies), format!("{name}\u{0}{root}"), depth))
+            (
+                card,
+                (Reverse(copies), format!("{name}\u{0}{root}"), *depth),
+            )
         })
         .collect()
 }
@@ -186,30 +194,27 @@ fn families(cards: &[Card], db: &CardDb) -> BTreeMap<String, Group> {
 /// What each Pokémon card of the deck evolves from, as the card key of that Pokémon. When
 /// printings of one card disagree (one says nothing, or names it in another language),
 /// a printing that names it wins, then the lowest printing id: never the order of lines.
-fn evolutions_in_deck(cards: &[Card], db: &CardDb) -> BTreeMap<String, Option<String>> {
+fn evolutions_in_deck<'k>(cards: &'k [Card], db: &CardDb) -> BTreeMap<&'k str, Option<String>> {
     let mut sorted: Vec<&Card> = cards.iter().collect();
     sorted.sort_by_key(|card| (card.printing.evolves_from.is_none(), card.entry.printing));
-    let mut names: BTreeMap<String, Option<String>> = BTreeMap::new();
+    let mut names: BTreeMap<&str, Option<&str>> = BTreeMap::new();
     for card in sorted {
         names
-            .entry(card.card.clone())
-            .or_insert_with(|| card.printing.evolves_from.clone());
+            .entry(card.card)
+            .or_insert(card.printing.evolves_from.as_deref());
     }
     names
         .iter()
-        .map(|(card, from)| {
-            let key = from.as_deref().map(|name| evolution_key(name, &names, db));
-            (card.clone(), key)
-        })
+        .map(|(&card, from)| (card, from.map(|name| evolution_key(name, &names, db))))
         .collect()
 }
 
 /// The card key of the Pokémon a printing says it evolves from: the deck's own card when
 /// the name keys alike, else the card the database knows by that name in any language
 /// (`Fantominus` is Gastly), else the name's own key.
-fn evolution_key(name: &str, in_deck: &BTreeMap<String, Option<String>>, db: &CardDb) -> String {
+fn evolution_key<V>(name: &str, in_deck: &BTreeMap<&str, V>, db: &CardDb) -> String {
     let key = names::lookup_key(name);
-    if in_deck.contains_key(&key) {
+    if in_deck.contains_key(key.as_str()) {
         return key;
     }
     pokemon_named(name, db).map_or(key, |printing| printing.rules_key().to_string())
@@ -218,7 +223,7 @@ fn evolution_key(name: &str, in_deck: &BTreeMap<String, Option<String>>, db: &Ca
 /// The card keys a Pokémon evolves from, nearest first, starting at `from`.
 fn ancestry(
     from: Option<String>,
-    in_deck: &BTreeMap<String, Option<String>>,
+    in_deck: &BTreeMap<&str, Option<String>>,
     db: &CardDb,
 ) -> Vec<String> {
     let mut chain: Vec<String> = Vec::new();
@@ -227,7 +232,7 @@ fn ancestry(
         if chain.contains(&key) || chain.len() >= MAX_CHAIN {
             break;
         }
-        next = match in_deck.get(&key) {
+        next = match in_deck.get(key.as_str()) {
             Some(from) => from.clone(),
             None => pokemon_named(&key, db)
                 .and_then(|printing| printing.evolves_from.as_deref())
