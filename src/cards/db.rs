@@ -500,6 +500,20 @@ impl CardDb {
             .map(String::as_str)
     }
 
+    /// `name`'s lookup key ([`names::lookup_key`]) as the database holds it, when some
+    /// printing has a name with that key: computed once per name (the look-up of
+    /// [`CardDb::name_matches`]) and borrowed.
+    pub fn known_key(&self, name: &str) -> Option<&str> {
+        self.by_name.key(self.name_row(name)?)
+    }
+
+    /// The row of `by_name` whose key is `name`'s lookup key.
+    fn name_row(&self, name: &str) -> Option<usize> {
+        self.keys.get_or(name, str::to_string, || {
+            self.by_name.row(&names::lookup_key(name))
+        })
+    }
+
     /// Printings whose name, in any language, has the same lookup key as `name`.
     pub fn by_name(&self, name: &str) -> Vec<NameMatch> {
         self.name_matches(name).collect()
@@ -508,9 +522,7 @@ impl CardDb {
     /// [`CardDb::by_name`] without collecting: a basic Energy name matches hundreds of
     /// printings, and most callers keep a few of them.
     pub fn name_matches(&self, name: &str) -> impl Iterator<Item = NameMatch> + '_ {
-        let row = self.keys.get_or(name, str::to_string, || {
-            self.by_name.row(&names::lookup_key(name))
-        });
+        let row = self.name_row(name);
         row.map_or(&[][..], |row| self.by_name.values_at(row))
             .iter()
             .filter_map(|&value| unpack_name_hit(value))

@@ -138,7 +138,7 @@ fn canonical_with(printed: &str, plasma: Plasma) -> String {
     }
     if base.is_empty() {
         // Nothing but a tail ("◇", "(Giovanni)"): nothing to reduce.
-        return cleaned;
+        return cleaned.into_owned();
     }
     if symbol.is_none() {
         if let Some(energy) = energy::basic_energy(&base) {

@@ -43,7 +43,7 @@ mod ptcgl;
 mod render;
 mod translate;
 
-use std::collections::BTreeMap;
+use std::collections::HashMap;
 
 use serde::Serialize;
 
@@ -237,7 +237,7 @@ pub(crate) struct Entry {
 
 impl Entry {
     /// What makes two lines the same line: the name as written, the normalized printing.
-    fn key(&self) -> (String, Option<String>, Option<String>) {
+    fn key(&self) -> (&str, Option<String>, Option<String>) {
         let (set, number) = match (&self.set, &self.number) {
             (Some(set), Some(number)) => {
                 let (set, number) = split_subset(set, number);
@@ -248,7 +248,7 @@ impl Entry {
                 number.as_deref().map(number_key),
             ),
         };
-        (self.name.clone(), set, number)
+        (self.name.as_str(), set, number)
     }
 }
 
@@ -340,12 +340,25 @@ fn names_card(name: &str, printing: &Printing) -> bool {
 
 /// Merges identical lines, keeping the first one's place (which orders unknown cards).
 fn merge(entries: Vec<Entry>) -> Vec<Entry> {
-    let mut merged: Vec<Entry> = Vec::new();
-    let mut index: BTreeMap<(String, Option<String>, Option<String>), usize> = BTreeMap::new();
-    for entry in entries {
-        let key = entry.key();
-        let Some(kept) = index.get(&key).and_then(|&i| merged.get_mut(i)) else {
-            index.insert(key, merged.len());
+    // Lines merge only when their names are written alike: most lists have no such pair.
+    let mut names: Vec<&str> = entries.iter().map(|entry| entry.name.as_str()).collect();
+    names.sort_unstable();
+    if names.windows(2).all(|pair| pair.first() != pair.last()) {
+        return entries;
+    }
+    // Where each entry goes: the place of the first entry with its key.
+    let places: Vec<usize> = {
+        let mut first: HashMap<_, usize> = HashMap::with_capacity(entries.len());
+        (entries.iter())
+            .map(|entry| {
+                let next = first.len();
+                *first.entry(entry.key()).or_insert(next)
+            })
+            .collect()
+    };
+    let mut merged: Vec<Entry> = Vec::with_capacity(entries.len());
+    for (entry, place) in entries.into_iter().zip(places) {
+        let Some(kept) = merged.get_mut(place) else {
             merged.push(entry);
             continue;
         };
@@ -457,23 +470,31 @@ fn list_line(entry: Entry, db: &CardDb) -> ListLine {
 /// comment; then a JSON list's `comments` (no line of JSON starts with `//` or `#`).
 fn comments(deck: &CheckedDeck) -> Vec<String> {
     let list = &deck.list;
-    let structural: std::collections::BTreeSet<usize> = list
-        .cards
-        .iter()
-        .map(|card| card.line)
+    // What each line (numbered from 1) is, as the parser found it.
+    let text: std::borrow::Cow<str> = match deck.source.contains('\r') {
+        true => deck.source.replace("\r\n", "\n").replace('\r', "\n").into(),
+        false => deck.source.as_str().into(),
+    };
+    let mut kinds = vec![Line::Other; text.split('\n').count() + 1];
+    let structural = (list.cards.iter().map(|card| card.line))
         .chain(list.headers.iter().map(|header| header.line))
         .chain(list.footer.iter().map(|footer| footer.line))
-        .chain(list.issues.iter().map(|issue| issue.line))
-        .collect();
-    let notes: std::collections::BTreeSet<usize> =
-        list.notes.iter().map(|note| note.line).collect();
-    let text = deck.source.replace("\r\n", "\n").replace('\r', "\n");
+        .chain(list.issues.iter().map(|issue| issue.line));
+    let notes = list.notes.iter().map(|note| note.line);
+    for (line, kind) in (notes.map(|line| (line, Line::Note)))
+        .chain(structural.map(|line| (line, Line::Structural)))
+    {
+        if let Some(slot) = kinds.get_mut(line) {
+            *slot = kind;
+        }
+    }
+    let kind = |index: usize| kinds.get(index + 1).copied().unwrap_or(Line::Other);
     text.split('\n')
         .enumerate()
-        .filter(|(index, _)| !structural.contains(&(index + 1)))
+        .filter(|(index, _)| kind(*index) != Line::Structural)
         .filter_map(|(index, line)| {
             let line = line.trim_matches(is_blank);
-            if notes.contains(&(index + 1)) {
+            if kind(index) == Line::Note {
                 Some(format!("// {line}"))
             } else {
                 (line.starts_with("//") || line.starts_with('#')).then(|| line.to_owned())
@@ -481,6 +502,17 @@ fn comments(deck: &CheckedDeck) -> Vec<String> {
         })
         .chain(list.comments.iter().cloned())
         .collect()
+}
+
+/// What a line of a list is, for [`comments`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Line {
+    /// A card, a header, the footer or an issue: never a comment.
+    Structural,
+    /// Free text before the first card: a comment once `//` is put before it.
+    Note,
+    /// Anything else: a comment when it starts with `//` or `#`.
+    Other,
 }
 
 /// Blanks as the parser counts them: white space, a BOM, a zero-width space.

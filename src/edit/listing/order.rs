@@ -213,7 +213,10 @@ fn evolutions_in_deck<'k>(cards: &'k [Card], db: &CardDb) -> BTreeMap<&'k str, O
 /// the name keys alike, else the card the database knows by that name in any language
 /// (`Fantominus` is Gastly), else the name's own key.
 fn evolution_key<V>(name: &str, in_deck: &BTreeMap<&str, V>, db: &CardDb) -> String {
-    let key = names::lookup_key(name);
+    // The database's copy of the key spares normalizing the name again, deck after deck.
+    let key = db
+        .known_key(name)
+        .map_or_else(|| names::lookup_key(name), str::to_string);
     if in_deck.contains_key(key.as_str()) {
         return key;
     }

@@ -301,16 +301,23 @@ fn card_line(count: u32, line: &ListLine, out: &mut impl std::fmt::Write) -> std
     } else {
         ""
     };
-    write!(out, "{count}{x} {}", line.name)?;
-    match (&line.set, &line.number) {
+    // Pieces written one by one: this runs for every line of every file `fmt --check` reads.
+    write!(out, "{count}")?;
+    for piece in [x, " ", &line.name] {
+        out.write_str(piece)?;
+    }
+    let (gap, set, joint, number) = match (&line.set, &line.number) {
         // A database id that names no printing (`p-172`) stays one: `p 172` reads as a name.
         (Some(set), Some(number)) if crate::deck::looks_like_set_id(set) => {
-            write!(out, " {set}-{number}")?;
+            (" ", set.as_str(), "-", number.as_str())
         }
-        (Some(set), Some(number)) => write!(out, " {set} {number}")?,
-        (Some(set), None) => write!(out, " {set}")?,
-        (None, Some(number)) => write!(out, "  {number}")?,
-        (None, None) => {}
+        (Some(set), Some(number)) => (" ", set.as_str(), " ", number.as_str()),
+        (Some(set), None) => (" ", set.as_str(), "", ""),
+        (None, Some(number)) => ("", "", "  ", number.as_str()),
+        (None, None) => ("", "", "", ""),
+    };
+    for piece in [gap, set, joint, number] {
+        out.write_str(piece)?;
     }
     if line.ph {
         out.write_str(" PH")?;
@@ -319,16 +326,10 @@ fn card_line(count: u32, line: &ListLine, out: &mut impl std::fmt::Write) -> std
 }
 
 /// A count split into line-sized pieces (one piece unless above the parser's limit).
-fn chunks(count: u32) -> Vec<u32> {
+fn chunks(count: u32) -> impl Iterator<Item = u32> {
     let limit = LINE_COUNT_LIMIT.max(1);
-    let mut left = count;
-    let mut out = Vec::new();
-    while left > limit {
-        out.push(limit);
-        left -= limit;
-    }
-    out.push(left);
-    out
+    let full = count.saturating_sub(1) / limit;
+    std::iter::repeat_n(limit, full as usize).chain(std::iter::once(count - full * limit))
 }
 
 #[derive(Serialize)]
