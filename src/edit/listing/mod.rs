@@ -342,7 +342,8 @@ fn names_card(name: &str, printing: &Printing) -> bool {
 fn merge(entries: Vec<Entry>) -> Vec<Entry> {
     // Lines merge only when their names are written alike: most lists have no such pair.
     let mut names: Vec<&str> = entries.iter().map(|entry| entry.name.as_str()).collect();
-    names.sort_unstable();
+    // By length first: most pairs differ there, and equal names are still side by side.
+    names.sort_unstable_by(|a, b| a.len().cmp(&b.len()).then_with(|| a.cmp(b)));
     if names.windows(2).all(|pair| pair.first() != pair.last()) {
         return entries;
     }

@@ -302,7 +302,14 @@ fn card_line(count: u32, line: &ListLine, out: &mut impl std::fmt::Write) -> std
         ""
     };
     // Pieces written one by one: this runs for every line of every file `fmt --check` reads.
-    write!(out, "{count}")?;
+    const DIGITS: [&str; 10] = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"];
+    match usize::try_from(count)
+        .ok()
+        .and_then(|count| DIGITS.get(count))
+    {
+        Some(digit) => out.write_str(digit)?,
+        None => write!(out, "{count}")?,
+    }
     for piece in [x, " ", &line.name] {
         out.write_str(piece)?;
     }
