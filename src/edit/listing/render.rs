@@ -394,3 +394,25 @@ fn json_card(line: &ListLine) -> JsonCard<'_> {
         english: line.english.as_deref(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A merged count above what one line may say is written as full lines and the rest.
+    #[test]
+    fn a_count_is_cut_into_lines_the_parser_reads() {
+        let limit = LINE_COUNT_LIMIT;
+        let cut = |count: u32| chunks(count).collect::<Vec<u32>>();
+        assert_eq!(cut(0), [0]);
+        assert_eq!(cut(4), [4]);
+        assert_eq!(cut(limit), [limit]);
+        assert_eq!(cut(limit + 1), [limit, 1]);
+        assert_eq!(cut(2 * limit), [limit, limit]);
+        assert_eq!(cut(2 * limit + 3), [limit, limit, 3]);
+        assert_eq!(
+            cut(u32::MAX).iter().map(|&c| u64::from(c)).sum::<u64>(),
+            u64::from(u32::MAX)
+        );
+    }
+}
