@@ -225,9 +225,13 @@ pub struct Terminal {
 }
 
 /// Files worked on at once by a command over many files: their results are in memory
-/// together (two chunks at most: one being worked on while the one before is written), so
-/// memory stays flat in the number of files.
+/// together ([`AHEAD`] chunks being worked on while the one before is written), so memory
+/// stays flat in the number of files.
 const CHUNK: usize = 512;
+
+/// Chunks given to the pool beyond the one being written: the results of [`CHUNK`] ×
+/// (`AHEAD` + 1) files are in memory at most.
+const AHEAD: usize = 2;
 
 /// Files the walk hands over at once: one hand-over per file made the walking and the
 /// checking threads wake each other for every file. Divides [`CHUNK`].
@@ -273,7 +277,8 @@ fn in_chunks<T: Send>(
             walked
         });
         let (mut files, mut stdin_used, mut written) = (0, false, Ok(()));
-        let mut pending: Option<std::thread::ScopedJoinHandle<Vec<T>>> = None;
+        let mut pending: std::collections::VecDeque<std::thread::ScopedJoinHandle<Vec<T>>> =
+            std::collections::VecDeque::new();
         loop {
             let part: Vec<_> = (queue.iter().take(CHUNK / BATCH).flatten())
                 .map(|file| {
@@ -285,23 +290,31 @@ fn in_chunks<T: Send>(
                 .collect();
             files += part.len();
             let work = &work;
-            let next = (!part.is_empty()).then(|| {
-                scope.spawn(move || {
+            let finished = part.is_empty();
+            if !finished {
+                pending.push_back(scope.spawn(move || {
                     on_pool(pool, || {
                         (part.into_par_iter())
                             .map(|(file, ready)| work(&file, ready))
                             .collect()
                     })
-                })
-            });
-            if let Some(handle) = pending.take() {
+                }));
+            }
+            // The oldest chunk is written once AHEAD more wait behind it (all at the end):
+            // the pool has work while this thread, woken, waits for a processor to write.
+            while pending.len() > AHEAD || (finished && !pending.is_empty()) {
+                let Some(handle) = pending.pop_front() else {
+                    break;
+                };
                 written = match handle.join() {
                     Ok(results) => done(results),
                     Err(_) => Err(std::io::Error::other("a worker thread stopped")),
                 };
+                if written.is_err() {
+                    break;
+                }
             }
-            pending = next;
-            if pending.is_none() || written.is_err() {
+            if finished || written.is_err() {
                 break;
             }
         }
