@@ -41,7 +41,8 @@ pub struct CheckArgs {
     /// cards each deck still lacks from it (each deck on its own, by the reprint rule).
     #[arg(long, value_name = "COLLECTION")]
     pub have: Vec<PathBuf>,
-    /// Checking threads, at most 256; 0 means one per core.
+    /// Checking threads, at most 256; 0 means one per core. With 1, the walk, the checks and
+    /// the report take turns on one thread.
     #[arg(long, default_value_t = 0, value_parser = parse_threads)]
     pub threads: usize,
 }

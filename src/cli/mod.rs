@@ -249,7 +249,8 @@ pub(crate) struct Streamed {
 /// (on `pool`), and `done` with the chunk before (on this thread). No list of every file is
 /// kept. Standard input (the file `-`) is read on this thread and given to `work` as `Some`;
 /// `work` reads any other file itself (see [`read_file`]), so it can do what must come
-/// first (take a lock). Stops at `done`'s first error.
+/// first (take a lock). Stops at `done`'s first error. On one thread (`--threads 1`, or a
+/// machine with one processor) the walk, the work and `done` take turns on this thread.
 fn in_chunks<T: Send>(
     operands: &[PathBuf],
     selection: &deckbox::settings::walk::Selection,
@@ -259,6 +260,12 @@ fn in_chunks<T: Send>(
     mut done: impl FnMut(Vec<T>) -> std::io::Result<()>,
 ) -> (Streamed, std::io::Result<()>) {
     use rayon::prelude::*;
+    let threads = pool.map_or_else(rayon::current_num_threads, |pool| {
+        pool.current_num_threads()
+    });
+    if threads == 1 {
+        return in_turn(operands, selection, stdin, work, done);
+    }
     std::thread::scope(|scope| {
         let (sender, queue) = std::sync::mpsc::sync_channel::<Vec<DeckFile>>(CHUNK / BATCH);
         let walker = scope.spawn(move || {
@@ -282,9 +289,7 @@ fn in_chunks<T: Send>(
         loop {
             let part: Vec<_> = (queue.iter().take(CHUNK / BATCH).flatten())
                 .map(|file| {
-                    let ready = (file.path.as_os_str() == "-").then(|| {
-                        read_deck(&file.path, stdin, &mut stdin_used).map_err(Error::from)
-                    });
+                    let ready = read_stdin(&file, stdin, &mut stdin_used);
                     (file, ready)
                 })
                 .collect();
@@ -323,6 +328,43 @@ fn in_chunks<T: Send>(
         let walked = walker.join().unwrap_or_default();
         (Streamed { walked, files }, written)
     })
+}
+
+/// [`in_chunks`] on one thread: each file walked, worked on, and its result kept until
+/// [`CHUNK`] of them go to `done` together (so `done` is called as often as on many threads).
+fn in_turn<T>(
+    operands: &[PathBuf],
+    selection: &deckbox::settings::walk::Selection,
+    stdin: &mut dyn Read,
+    work: impl Fn(&DeckFile, Option<Result<DeckInput, Error>>) -> T,
+    mut done: impl FnMut(Vec<T>) -> std::io::Result<()>,
+) -> (Streamed, std::io::Result<()>) {
+    let (mut files, mut stdin_used, mut written) = (0, false, Ok(()));
+    let mut results = Vec::with_capacity(CHUNK);
+    let walked = deckbox::settings::walk::stream(operands, selection, |file| {
+        let ready = read_stdin(&file, stdin, &mut stdin_used);
+        results.push(work(&file, ready));
+        files += 1;
+        if results.len() == CHUNK {
+            written = done(std::mem::replace(&mut results, Vec::with_capacity(CHUNK)));
+        }
+        written.is_ok()
+    });
+    if written.is_ok() && !results.is_empty() {
+        written = done(results);
+    }
+    (Streamed { walked, files }, written)
+}
+
+/// Standard input's deck when `file` is `-` (read once: `stdin_used`), else `None`: the
+/// worker reads any other file itself.
+fn read_stdin(
+    file: &DeckFile,
+    stdin: &mut dyn Read,
+    stdin_used: &mut bool,
+) -> Option<Result<DeckInput, Error>> {
+    (file.path.as_os_str() == "-")
+        .then(|| read_deck(&file.path, stdin, stdin_used).map_err(Error::from))
 }
 
 /// The formats of the files `operands` name: when the config file has `[[overrides]]`, a

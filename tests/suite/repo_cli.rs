@@ -442,6 +442,56 @@ fn many_files_come_out_in_path_order() {
 }
 
 #[test]
+fn one_thread_and_two_give_the_same_report_across_chunks() {
+    // More files than two chunks of the walk (512 each), standard input among them: one
+    // thread walks, checks and writes in turn, two hand chunks over; the reports must match.
+    let dir = tempfile::tempdir().unwrap();
+    for i in 0..1100u32 {
+        let example = if i % 7 == 0 {
+            "broken.txt"
+        } else {
+            "dragapult.txt"
+        };
+        let name = format!("{}/{:04}.txt", i % 3, i);
+        tree(dir.path(), &[(&name, &format!("example:{example}"))]);
+    }
+    let pasted = "Pokémon: 1\n4 Pikachu BS 58\n";
+    let report = |threads: &str, output: &str| {
+        let mut command = crate::common::deckbox_command();
+        command
+            .args(["check", "1", "-", "0", "2", "--output", output])
+            .args(["--threads", threads])
+            .current_dir(dir.path())
+            .env_remove("DECKBOX_CARDS")
+            .env_remove("DECKBOX_FORMAT")
+            .env("DECKBOX_CACHE_DIR", dir.path().join(".cache"))
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped());
+        let mut child = command.spawn().unwrap();
+        std::io::Write::write_all(&mut child.stdin.take().unwrap(), pasted.as_bytes()).unwrap();
+        let output = child.wait_with_output().unwrap();
+        (
+            output.status.code(),
+            String::from_utf8(output.stdout).unwrap(),
+        )
+    };
+    for output in ["short", "sarif"] {
+        let one = report("1", output);
+        assert_eq!(one.0, Some(1), "{output}");
+        assert_eq!(one, report("2", output), "{output}");
+    }
+    let (_, json) = report("1", "json");
+    let order = paths(&json);
+    assert_eq!(order.len(), 1101);
+    // Folder 1 first, then standard input, then folders 0 and 2: the operands' order.
+    assert_eq!(order[366], "1/1099.txt");
+    assert_eq!(order[367], "-");
+    assert_eq!(order[368], "0/0000.txt");
+    assert_eq!(order[1100], "2/1097.txt");
+}
+
+#[test]
 fn unreadable_files_among_readable_ones() {
     let dir = tempfile::tempdir().unwrap();
     tree(
