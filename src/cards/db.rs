@@ -689,7 +689,12 @@ impl CardDb {
 /// The set-number index key: both parts already normalized by [`split_subset`]. The NUL
 /// cannot occur in either, so no two pairs share a key.
 fn set_number_key(code: &str, number: &str) -> String {
-    format!("{code}\0{number}")
+    // Pushed, not `format!`: a lookup per line of every list checked.
+    let mut key = String::with_capacity(code.len() + 1 + number.len());
+    key.push_str(code);
+    key.push('\0');
+    key.push_str(number);
+    key
 }
 
 fn set_number_table(printings: &[Printing]) -> KeyTable {

@@ -586,7 +586,7 @@ pub fn number_key(number: &str) -> String {
     } else {
         trimmed
     };
-    format!("{prefix}{digits}{suffix}")
+    [prefix, digits, suffix].concat()
 }
 
 /// A collector number's letters before its first digit run, that run, and the rest:

@@ -72,7 +72,7 @@ impl<'a> Card<'a> {
 /// The full sort key of a line, borrowed from the line and its card; the tail (name, set,
 /// number) makes it a total order.
 type Key<'k> = (
-    (Reverse<u64>, &'k str, usize),
+    Group,
     u8,
     Reverse<u64>,
     &'k str,
@@ -83,8 +83,9 @@ type Key<'k> = (
     Option<&'k str>,
 );
 
-/// The family part of a key: Pokémon families; the kind rank for the other sections.
-type Group = (Reverse<u64>, String, usize);
+/// The family part of a key: a Pokémon family's place among the deck's families, and the
+/// card's depth in it; the same for every card of the other sections.
+type Group = (usize, usize);
 
 /// The positions of `cards` in canonical order (a stable sort of their keys).
 fn order(section: Section, cards: &[Card], db: &CardDb) -> Vec<usize> {
@@ -98,11 +99,7 @@ fn order(section: Section, cards: &[Card], db: &CardDb) -> Vec<usize> {
         .enumerate()
         .map(|(index, card)| {
             let (total, first_name) = totals.get(card.card).copied().unwrap_or((0, ""));
-            let group = families
-                .get(card.card)
-                .map_or((Reverse(0), "", 0), |(copies, name, depth)| {
-                    (*copies, name.as_str(), *depth)
-                });
+            let group = families.get(card.card).copied().unwrap_or_default();
             let key = (
                 group,
                 rank(section, card.printing),
@@ -152,9 +149,10 @@ fn rank(section: Section, printing: &Printing) -> u8 {
     }
 }
 
-/// Per Pokémon card: (family copies, family name, depth in the family). A pure function of
-/// the cards: nothing here depends on the order lines were written in, so formatting a
-/// formatted list finds the same families.
+/// Per Pokémon card: its family's place (families by copies, most first, then by the name
+/// of their shallowest, alphabetically first card) and its depth in the family. A pure
+/// function of the cards: nothing here depends on the order lines were written in, so
+/// formatting a formatted list finds the same families.
 fn families<'k>(cards: &'k [Card], db: &CardDb) -> BTreeMap<&'k str, Group> {
     let in_deck = evolutions_in_deck(cards, db);
     let chains: BTreeMap<&str, (String, usize)> = in_deck
@@ -178,15 +176,19 @@ fn families<'k>(cards: &'k [Card], db: &CardDb) -> BTreeMap<&'k str, Group> {
         slot.0 += u64::from(card.entry.count);
         slot.1 = slot.1.min((*depth, card.name.as_str()));
     }
+    // The root key breaks a tie between two families whose first names fold alike.
+    let mut places: Vec<(Reverse<u64>, &str, &str)> = (family.iter())
+        .map(|(&root, &(copies, (_, name)))| (Reverse(copies), name, root))
+        .collect();
+    places.sort_unstable();
+    let place: BTreeMap<&str, usize> = (places.iter().enumerate())
+        .map(|(place, &(_, _, root))| (root, place))
+        .collect();
     chains
         .iter()
         .map(|(&card, (root, depth))| {
-            let (copies, (_, name)) = family.get(root.as_str()).copied().unwrap_or_default();
-            // The root key breaks a tie between two families whose first names fold alike.
-            (
-                card,
-                (Reverse(copies), format!("{name}\u{0}{root}"), *depth),
-            )
+            let family = place.get(root.as_str()).copied().unwrap_or_default();
+            (card, (family, *depth))
         })
         .collect()
 }
