@@ -217,14 +217,30 @@ fn identify_line(context: &mut Identify, index: usize, line: &CardLine) -> DeckC
         db, text, language, ..
     } = *context;
 
-    let resolution = resolve::resolve_among(
-        db,
-        &line.name,
-        line.set.as_deref(),
-        line.number.as_deref(),
-        language,
-        context.preference,
-    );
+    let resolve = |line: &CardLine| {
+        resolve::resolve_among(
+            db,
+            &line.name,
+            line.set.as_deref(),
+            line.number.as_deref(),
+            language,
+            context.preference,
+        )
+    };
+    let mut resolution = resolve(line);
+    // `3 drakloak twm 129`: a name no card has may end in a code typed in lower case. That
+    // reading stands when it finds a card, as the line typed in capitals would.
+    let reread = matches!(resolution, Resolution::Unknown)
+        .then(|| crate::deck::lower_case_code(line))
+        .flatten()
+        .and_then(|reread| match resolve(&reread) {
+            Resolution::Unknown => None,
+            other => {
+                resolution = other;
+                Some(reread)
+            }
+        });
+    let line = reread.as_ref().unwrap_or(line);
     let (printing, matched) = match resolution {
         Resolution::Found {
             id,

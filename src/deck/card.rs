@@ -529,6 +529,46 @@ fn comment_start(s: &str) -> usize {
     s.len()
 }
 
+/// The other reading of a line whose set code was typed in lower case (`3 drakloak twm
+/// 129`, `2 dragapult ex twm  130`): the name without its last words, the code and the
+/// number. The parser takes codes in capitals only, since a lower-case word is a name's
+/// (`Professor's Research`, `Boss's Orders ex`), so this reading is tried only when the
+/// whole name matches no card (see `check::identify`). `None` for a line that has a code,
+/// or whose name does not end in a lower-case code (one the same letters in capitals would
+/// be: `twm`, `sv2a`, `pr-sv`) and a number.
+pub fn lower_case_code(line: &super::CardLine) -> Option<super::CardLine> {
+    if line.set.is_some() {
+        return None;
+    }
+    let name = line.name.as_str();
+    // With a number already read (`twm  130`: two blanks), the code ends the name.
+    let words = if line.number.is_some() { 1 } else { 2 };
+    let tokens = last_tokens(name, words + 1);
+    let (&(code_start, code_end), head) = (tokens.get(words - 1)?, tokens.get(words)?);
+    let code = name.get(code_start..code_end)?;
+    let number = match line.number.as_deref() {
+        Some(number) => number.to_string(),
+        None => {
+            let &(start, end) = tokens.first()?;
+            let number = name.get(start..end)?;
+            is_number(number).then(|| number.to_string())?
+        }
+    };
+    let typed_low = code.bytes().next().is_some_and(|b| b.is_ascii_lowercase())
+        && code.bytes().all(|b| !b.is_ascii_uppercase());
+    let head = name.get(..head.1)?;
+    (typed_low && code.len() <= 8 && !NAME_SUFFIXES.contains(&code))
+        .then(|| code.to_ascii_uppercase())
+        .filter(|upper| is_code(upper))?;
+    Some(super::CardLine {
+        name: head.to_string(),
+        set: Some(code.to_string()),
+        number: Some(number),
+        name_span: super::Span::new(line.name_span.offset, head.len()),
+        ..line.clone()
+    })
+}
+
 /// Whether `token` is written like a database set id (`sv3pt5`, `xy1`, `swshp`,
 /// `swsh12pt5gg`, `sv03.5`): lower-case letters first, then letters, digits and dots.
 /// Printed set codes are upper case (`SVI`), so the two never meet.
@@ -542,6 +582,44 @@ pub fn looks_like_set_id(token: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The lower-case reading of a line's name: (name, code, number), or `None`.
+    fn lower(text: &str) -> Option<(String, Option<String>, Option<String>)> {
+        let list = crate::deck::parse(text);
+        let line = list.cards.first()?;
+        lower_case_code(line).map(|line| (line.name, line.set, line.number))
+    }
+
+    #[test]
+    fn a_lower_case_code_and_number_end_the_name() {
+        let read = |name: &str, code: &str, number: &str| {
+            Some((
+                name.to_string(),
+                Some(code.to_string()),
+                Some(number.to_string()),
+            ))
+        };
+        assert_eq!(lower("3 drakloak twm 129"), read("drakloak", "twm", "129"));
+        assert_eq!(
+            lower("2 Dragapult ex twm 130"),
+            read("Dragapult ex", "twm", "130")
+        );
+        // The number already set off by two blanks: the code ends the name.
+        assert_eq!(
+            lower("2 dragapult ex twm  130"),
+            read("dragapult ex", "twm", "130")
+        );
+        assert_eq!(lower("1 iono pal 185/193"), read("iono", "pal", "185/193"));
+        assert_eq!(lower("1 pikachu pr-sv 27"), read("pikachu", "pr-sv", "27"));
+        // Not a lower-case code: capitals are the parser's, `ex` ends names, a word alone
+        // is no name, a code needs letters first, and a number needs digits.
+        assert_eq!(lower("3 Drakloak TWM 129"), None);
+        assert_eq!(lower("3 Drakloak Twm 129"), None);
+        assert_eq!(lower("1 Mewtwo ex 12"), None);
+        assert_eq!(lower("3 twm 129"), None);
+        assert_eq!(lower("3 drakloak 12 129"), None);
+        assert_eq!(lower("3 drakloak twm one"), None);
+    }
 
     fn count(s: &str) -> String {
         match split_count(s) {

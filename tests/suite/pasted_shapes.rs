@@ -23,6 +23,14 @@ fn checked(name: &str, text: &str) -> CheckedDeck {
     )
 }
 
+/// The line and rule of each finding whose rule `keep` keeps, in order.
+fn rule_lines(deck: &CheckedDeck, keep: impl Fn(&str) -> bool) -> Vec<(Option<usize>, &str)> {
+    (deck.diagnostics.iter())
+        .filter(|d| keep(d.rule.id()))
+        .map(|d| (d.line, d.rule.id()))
+        .collect()
+}
+
 fn example(file: &str) -> String {
     std::fs::read_to_string(common::repo().join("examples").join(file)).unwrap()
 }
@@ -461,14 +469,8 @@ fn mixed_shapes_in_one_list() {
 fn free_text_after_the_first_card_and_misspelled_cards_are_still_findings() {
     let text = "my list\nPokémon: 4\n4 Dreepyy\nDreepy 1\nAce Specs (1)\n";
     let deck = checked("typos.txt", text);
-    let ids: Vec<(Option<usize>, &str)> = deck
-        .diagnostics
-        .iter()
-        .filter(|d| d.rule.id() != "deck-size")
-        .map(|d| (d.line, d.rule.id()))
-        .collect();
     assert_eq!(
-        ids,
+        rule_lines(&deck, |rule| rule != "deck-size"),
         [
             (Some(3), "unknown-card"),
             (Some(4), "parse-error"),
@@ -684,4 +686,63 @@ fn a_wrong_part_count_is_flagged_on_the_part_and_the_section_count_spans_its_par
             "the header 'Supporters (3)' says 3, but the part it heads has 4 cards on 1 line"
         )]
     );
+}
+
+/// Typed by hand on a phone, all in lower case, codes too (`4 dreepy twm 128`), with one
+/// number set off by two blanks: every line reads as the printing its code and number name,
+/// as `examples/dragapult.txt` does.
+#[test]
+fn hand_typed_in_lower_case_with_the_set_codes() {
+    let text = "pokemon: 19\n4 dreepy twm 128\n4 drakloak twm 129\n3 dragapult ex twm  130\n\
+        2 duskull pre 35\n1 dusclops pre 36\n1 dusknoir pre 37\n1 budew pre 4\n\
+        1 fezandipiti ex sfa 38\n1 lillie's clefairy ex jtg 56\n1 meowth ex por 62\n\n\
+        trainer: 34\n4 lillie's determination meg 119\n2 boss's orders meg 114\n\
+        2 crispin scr 133\n1 dawn pfl 87\n1 hilda wht 84\n4 buddy-buddy poffin tef 144\n\
+        4 poké pad por 81\n4 ultra ball meg 131\n3 rare candy meg 125\n\
+        2 night stretcher sfa 61\n1 energy switch meg 115\n1 pokégear 3.0 blk 84\n\
+        1 prime catcher tef 157\n1 switch meg 130\n1 tool scrapper wht 85\n\
+        2 jamming tower twm 153\n\nenergy: 7\n4 psychic energy mee 5\n3 fire energy mee 2\n";
+    assert_reads_as("typed.txt", text, "dragapult.txt", None);
+}
+
+/// The lower-case reading is a second one, read as the same line in capitals would be: a
+/// code and number that name another card say so (`card-mismatch`), a code no set has
+/// leaves the card found by its name (`unknown-printing`), and a name no card has stays
+/// `unknown-card`, whole. `fmt` writes the codes in capitals.
+#[test]
+fn a_lower_case_code_is_read_as_the_same_line_in_capitals() {
+    let text = "Pokémon: 4\n1 drakloak twm 129\n1 drakloak twm 130\n1 drakloak zzq 129\n\
+        1 blorp zzq 12\n";
+    let deck = checked("lower.txt", text);
+    assert_eq!(
+        rule_lines(&deck, |rule| rule.starts_with("unknown")
+            || rule == "card-mismatch"),
+        [
+            (Some(3), "card-mismatch"),
+            (Some(4), "unknown-printing"),
+            (Some(5), "unknown-card")
+        ],
+        "{:#?}",
+        deck.diagnostics
+    );
+    let unknown = (deck.diagnostics.iter()).find(|d| d.rule.id() == "unknown-card");
+    assert_eq!(
+        unknown.map(|d| d.message.as_str()),
+        Some("unknown card 'blorp zzq 12'")
+    );
+    let lines: Vec<(Option<&str>, Option<&str>)> = (deck.cards.iter())
+        .map(|card| (card.line.set.as_deref(), card.line.number.as_deref()))
+        .collect();
+    assert_eq!(lines[0], (Some("twm"), Some("129")));
+    assert_eq!(
+        lines[3],
+        (None, None),
+        "an unknown card: the line as written"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("lower.txt"), text).unwrap();
+    let (code, shown) = common::run_deckbox(dir.path(), &["fmt", "lower.txt", "--no-config"], b"");
+    assert_eq!(code, 0, "{shown}");
+    assert!(shown.contains("1 drakloak TWM 129\n"), "{shown}");
+    assert!(shown.contains("1 drakloak TWM 130\n"), "{shown}");
 }

@@ -317,6 +317,20 @@ fn written_printing(
         {
             printed(&line.name)
         }
+        // A printed code typed in lower case (`drakloak twm 129`) is written in capitals:
+        // the dash form of a database id (`twm-129`) would say something else.
+        (Some(set), Some(number))
+            if set.bytes().any(|b| b.is_ascii_lowercase())
+                && db.set_code_of_id(set).is_none()
+                && !db.by_set_number(set, number).is_empty() =>
+        {
+            if set_key(set) == printing.set_code && numbered(number) {
+                printed(&line.name)
+            } else {
+                let set = Some(set.to_ascii_uppercase());
+                (line.name.clone(), set, line.number.clone())
+            }
+        }
         (None, Some(number)) if numbered(number) => match line.name.trim().rsplit_once(' ') {
             Some((rest, code)) if set_key(code) == printing.set_code => printed(rest),
             _ => printed(&line.name),
