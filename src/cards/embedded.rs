@@ -53,6 +53,18 @@ pub fn coverage_hint(db: &CardDb) -> Option<String> {
 mod tests {
     use super::*;
 
+    /// A written number loses the set's total (`185/193` is `185`, `cards::number_key`):
+    /// no printing's own number may carry one, or it could not be found.
+    #[test]
+    fn no_collector_number_carries_a_set_total() {
+        let db = open().unwrap();
+        let with_total: Vec<String> = (db.iter())
+            .filter(|(_, printing)| printing.number.contains('/'))
+            .map(|(_, printing)| printing.printing_label())
+            .collect();
+        assert_eq!(with_total, Vec::<String>::new());
+    }
+
     #[test]
     fn opens_and_names_its_newest_set() {
         let db = open().unwrap();

@@ -576,8 +576,10 @@ pub fn set_key(code: &str) -> String {
 }
 
 /// Normalizes a collector number: upper case, leading zeros of the digit run removed
-/// (`003` is `3`, `TG05` is `TG5`, `xy150a` is `XY150A`).
+/// (`003` is `3`, `TG05` is `TG5`, `xy150a` is `XY150A`), and the set's total a card prints
+/// after its number dropped (`185/193` is `185`, `TG05/TG30` is `TG5`).
 pub fn number_key(number: &str) -> String {
+    let number = number.split_once('/').map_or(number, |(number, _)| number);
     let upper = number.trim().to_ascii_uppercase();
     let (prefix, digits, suffix) = split_number(&upper);
     let trimmed = digits.trim_start_matches('0');
@@ -697,6 +699,9 @@ mod tests {
     #[test]
     fn numbers_lose_padding_and_case() {
         assert_eq!(number_key("003"), "3");
+        assert_eq!(number_key("185/193"), "185");
+        assert_eq!(number_key("TG05/TG30"), "TG5");
+        assert_eq!(number_key("059/198 "), "59");
         assert_eq!(number_key("TG05"), "TG5");
         assert_eq!(number_key("xy150a"), "XY150A");
         assert_eq!(number_key("SWSH230"), "SWSH230");

@@ -530,41 +530,48 @@ fn comment_start(s: &str) -> usize {
 }
 
 /// The other reading of a line whose set code was typed in lower case (`3 drakloak twm
-/// 129`, `2 dragapult ex twm  130`): the name without its last words, the code and the
-/// number. The parser takes codes in capitals only, since a lower-case word is a name's
-/// (`Professor's Research`, `Boss's Orders ex`), so this reading is tried only when the
-/// whole name matches no card (see `check::identify`). `None` for a line that has a code,
-/// or whose name does not end in a lower-case code (one the same letters in capitals would
-/// be: `twm`, `sv2a`, `pr-sv`) and a number.
+/// 129`, `2 dragapult ex twm  130`, `3 drakloak twm129`, `3x drakloak (twm 129)`): the line
+/// read again with its last word, then its last two, in capitals. The parser takes codes in
+/// capitals only, since a lower-case word is a name's (`Professor's Research`, `Boss's
+/// Orders ex`), so this reading is tried only when the whole name matches no card (see
+/// `check::identify`). `None` for a line that has a code, or when capitals give it none.
 pub fn lower_case_code(line: &super::CardLine) -> Option<super::CardLine> {
     if line.set.is_some() {
         return None;
     }
-    let name = line.name.as_str();
-    // With a number already read (`twm  130`: two blanks), the code ends the name.
-    let words = if line.number.is_some() { 1 } else { 2 };
-    let tokens = last_tokens(name, words + 1);
-    let (&(code_start, code_end), head) = (tokens.get(words - 1)?, tokens.get(words)?);
-    let code = name.get(code_start..code_end)?;
-    let number = match line.number.as_deref() {
-        Some(number) => number.to_string(),
-        None => {
-            let &(start, end) = tokens.first()?;
-            let number = name.get(start..end)?;
-            is_number(number).then(|| number.to_string())?
-        }
+    // A number already read (`twm  130`: two blanks) is read again with the code.
+    let text = match line.number.as_deref() {
+        Some(number) => format!("{}  {number}", line.name),
+        None => line.name.clone(),
     };
-    let typed_low = code.bytes().next().is_some_and(|b| b.is_ascii_lowercase())
-        && code.bytes().all(|b| !b.is_ascii_uppercase());
-    let head = name.get(..head.1)?;
-    (typed_low && code.len() <= 8 && !NAME_SUFFIXES.contains(&code))
-        .then(|| code.to_ascii_uppercase())
-        .filter(|upper| is_code(upper))?;
-    Some(super::CardLine {
-        name: head.to_string(),
-        set: Some(code.to_string()),
-        number: Some(number),
-        name_span: super::Span::new(line.name_span.offset, head.len()),
+    let words = last_tokens(&text, 2);
+    (1..=words.len()).find_map(|last| raised_reading(line, &text, words.get(..last)?))
+}
+
+/// [`lower_case_code`] with the words at `words` in capitals: a reading with a code, or with
+/// a code glued to its number (`TWM129`), and a name before it.
+fn raised_reading(line: &super::CardLine, text: &str, words: &[Range]) -> Option<super::CardLine> {
+    // Capitals keep every byte where it is, so the ranges of one text are the other's.
+    let mut upper = text.to_string();
+    let mut raised = Vec::new();
+    for &(start, end) in words {
+        let word = text.get(start..end)?;
+        if word.is_ascii() && word.bytes().any(|b| b.is_ascii_lowercase()) {
+            upper.replace_range(start..end, &word.to_ascii_uppercase());
+            raised.push((start, end));
+        }
+    }
+    let parts = split_card(&upper);
+    let number = parts.number?;
+    // Without a code, only a number that was raised holds one (`twm129`).
+    let coded = parts.set.is_some() || raised.contains(&number);
+    let piece = |(start, end): Range| text.get(start..end).map(str::to_string);
+    let name = piece(parts.name).filter(|name| !name.is_empty())?;
+    (coded && !raised.is_empty() && !parts.ph).then_some(super::CardLine {
+        name_span: super::Span::new(line.name_span.offset + parts.name.0, name.len()),
+        name,
+        set: parts.set.and_then(piece),
+        number: Some(piece(number)?),
         ..line.clone()
     })
 }
@@ -611,14 +618,30 @@ mod tests {
         );
         assert_eq!(lower("1 iono pal 185/193"), read("iono", "pal", "185/193"));
         assert_eq!(lower("1 pikachu pr-sv 27"), read("pikachu", "pr-sv", "27"));
-        // Not a lower-case code: capitals are the parser's, `ex` ends names, a word alone
-        // is no name, a code needs letters first, and a number needs digits.
+        // The shapes the parser knows in capitals: glued, in parentheses.
+        assert_eq!(
+            lower("3 drakloak twm129"),
+            Some(("drakloak".into(), None, Some("twm129".into())))
+        );
+        assert_eq!(
+            lower("3 drakloak (twm) 129"),
+            read("drakloak", "twm", "129")
+        );
+        assert_eq!(
+            lower("3x drakloak (twm 129)"),
+            read("drakloak", "twm", "129")
+        );
+        // A phone's capital (`Twm`) is lower case enough, and a number in words is one in
+        // capitals (`Alph Lithograph UL TWO`): the card data says whether it exists.
+        assert_eq!(lower("3 Drakloak Twm 129"), read("Drakloak", "Twm", "129"));
+        assert_eq!(lower("3 drakloak twm one"), read("drakloak", "twm", "one"));
+        // No second reading: a code in capitals is the parser's, `ex` ends names, a code
+        // alone is no name, and a code needs a letter first.
         assert_eq!(lower("3 Drakloak TWM 129"), None);
-        assert_eq!(lower("3 Drakloak Twm 129"), None);
         assert_eq!(lower("1 Mewtwo ex 12"), None);
         assert_eq!(lower("3 twm 129"), None);
         assert_eq!(lower("3 drakloak 12 129"), None);
-        assert_eq!(lower("3 drakloak twm one"), None);
+        assert_eq!(lower("4 dreepyy"), None);
     }
 
     fn count(s: &str) -> String {
