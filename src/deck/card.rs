@@ -590,58 +590,49 @@ pub fn looks_like_set_id(token: &str) -> bool {
 mod tests {
     use super::*;
 
-    /// The lower-case reading of a line's name: (name, code, number), or `None`.
-    fn lower(text: &str) -> Option<(String, Option<String>, Option<String>)> {
+    /// The lower-case reading of a line: `name | code | number` (`-` for no code), or
+    /// `none`.
+    fn lower(text: &str) -> String {
         let list = crate::deck::parse(text);
-        let line = list.cards.first()?;
-        lower_case_code(line).map(|line| (line.name, line.set, line.number))
+        let reading = list.cards.first().and_then(lower_case_code);
+        reading.map_or("none".into(), |line| {
+            let code = line.set.unwrap_or("-".into());
+            format!(
+                "{} | {code} | {}",
+                line.name,
+                line.number.unwrap_or_default()
+            )
+        })
     }
 
     #[test]
     fn a_lower_case_code_and_number_end_the_name() {
-        let read = |name: &str, code: &str, number: &str| {
-            Some((
-                name.to_string(),
-                Some(code.to_string()),
-                Some(number.to_string()),
-            ))
-        };
-        assert_eq!(lower("3 drakloak twm 129"), read("drakloak", "twm", "129"));
-        assert_eq!(
-            lower("2 Dragapult ex twm 130"),
-            read("Dragapult ex", "twm", "130")
-        );
-        // The number already set off by two blanks: the code ends the name.
-        assert_eq!(
-            lower("2 dragapult ex twm  130"),
-            read("dragapult ex", "twm", "130")
-        );
-        assert_eq!(lower("1 iono pal 185/193"), read("iono", "pal", "185/193"));
-        assert_eq!(lower("1 pikachu pr-sv 27"), read("pikachu", "pr-sv", "27"));
-        // The shapes the parser knows in capitals: glued, in parentheses.
-        assert_eq!(
-            lower("3 drakloak twm129"),
-            Some(("drakloak".into(), None, Some("twm129".into())))
-        );
-        assert_eq!(
-            lower("3 drakloak (twm) 129"),
-            read("drakloak", "twm", "129")
-        );
-        assert_eq!(
-            lower("3x drakloak (twm 129)"),
-            read("drakloak", "twm", "129")
-        );
-        // A phone's capital (`Twm`) is lower case enough, and a number in words is one in
-        // capitals (`Alph Lithograph UL TWO`): the card data says whether it exists.
-        assert_eq!(lower("3 Drakloak Twm 129"), read("Drakloak", "Twm", "129"));
-        assert_eq!(lower("3 drakloak twm one"), read("drakloak", "twm", "one"));
-        // No second reading: a code in capitals is the parser's, `ex` ends names, a code
-        // alone is no name, and a code needs a letter first.
-        assert_eq!(lower("3 Drakloak TWM 129"), None);
-        assert_eq!(lower("1 Mewtwo ex 12"), None);
-        assert_eq!(lower("3 twm 129"), None);
-        assert_eq!(lower("3 drakloak 12 129"), None);
-        assert_eq!(lower("4 dreepyy"), None);
+        let cases = [
+            ("3 drakloak twm 129", "drakloak | twm | 129"),
+            ("2 Dragapult ex twm 130", "Dragapult ex | twm | 130"),
+            // The number already set off by two blanks: the code ends the name.
+            ("2 dragapult ex twm  130", "dragapult ex | twm | 130"),
+            ("1 iono pal 185/193", "iono | pal | 185/193"),
+            ("1 pikachu pr-sv 27", "pikachu | pr-sv | 27"),
+            // The shapes the parser knows in capitals: glued, in parentheses.
+            ("3 drakloak twm129", "drakloak | - | twm129"),
+            ("3 drakloak (twm) 129", "drakloak | twm | 129"),
+            ("3x drakloak (twm 129)", "drakloak | twm | 129"),
+            // A phone's capital (`Twm`) is lower case enough, and a number in words is one
+            // in capitals (`Alph Lithograph UL TWO`): the card data says whether it exists.
+            ("3 Drakloak Twm 129", "Drakloak | Twm | 129"),
+            ("3 drakloak twm one", "drakloak | twm | one"),
+            // No second reading: a code in capitals is the parser's, `ex` ends names, a
+            // code alone is no name, and a code needs a letter first.
+            ("3 Drakloak TWM 129", "none"),
+            ("1 Mewtwo ex 12", "none"),
+            ("3 twm 129", "none"),
+            ("3 drakloak 12 129", "none"),
+            ("4 dreepyy", "none"),
+        ];
+        for (line, reading) in cases {
+            assert_eq!(lower(line), reading, "{line}");
+        }
     }
 
     fn count(s: &str) -> String {
