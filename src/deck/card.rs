@@ -530,8 +530,9 @@ fn comment_start(s: &str) -> usize {
 }
 
 /// The other reading of a line whose set code was typed in lower case (`3 drakloak twm
-/// 129`, `2 dragapult ex twm  130`, `3 drakloak twm129`, `3x drakloak (twm 129)`): the line
-/// read again with its last word, then its last two, in capitals. The parser takes codes in
+/// 129`, `2 dragapult ex twm  130`, `3 drakloak twm129`, `3x drakloak (twm 129)`) or whose
+/// number has a `#` (`Drakloak TWM #129`): the line read again with its last word, then its
+/// last two, in capitals and without the `#`. The parser takes codes in
 /// capitals only, since a lower-case word is a name's (`Professor's Research`, `Boss's
 /// Orders ex`), so this reading is tried only when the whole name matches no card (see
 /// `check::identify`). `None` for a line that has a code, or when capitals give it none.
@@ -558,6 +559,12 @@ fn raised_reading(line: &super::CardLine, text: &str, words: &[Range]) -> Option
         let word = text.get(start..end)?;
         if word.is_ascii() && word.bytes().any(|b| b.is_ascii_lowercase()) {
             upper.replace_range(start..end, &word.to_ascii_uppercase());
+            raised.push((start, end));
+        }
+        // `TWM #129`: the `#` of a number is a blank (a `#` glued to digits is a name's,
+        // `Blaine's Quiz #1`, so the parser kept it).
+        if word.starts_with('#') && word.as_bytes().get(1).is_some_and(u8::is_ascii_digit) {
+            upper.replace_range(start..start + 1, " ");
             raised.push((start, end));
         }
     }
@@ -622,6 +629,9 @@ mod tests {
             // in capitals (`Alph Lithograph UL TWO`): the card data says whether it exists.
             ("3 Drakloak Twm 129", "Drakloak | Twm | 129"),
             ("3 drakloak twm one", "drakloak | twm | one"),
+            // A number written with `#`.
+            ("3 Drakloak TWM #129", "Drakloak | TWM | 129"),
+            ("3 drakloak twm #129", "drakloak | twm | 129"),
             // No second reading: a code in capitals is the parser's, `ex` ends names, a
             // code alone is no name, and a code needs a letter first.
             ("3 Drakloak TWM 129", "none"),

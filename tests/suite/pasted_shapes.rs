@@ -690,15 +690,15 @@ fn a_wrong_part_count_is_flagged_on_the_part_and_the_section_count_spans_its_par
 
 /// Typed by hand on a phone, all in lower case, codes too (`4 dreepy twm 128`), one number
 /// set off by two blanks, one code glued to its number, two in parentheses, a number with
-/// the set's total as the card prints it (`119/132`): every line reads as the printing its
-/// code and number name, as `examples/dragapult.txt` does.
+/// the set's total as the card prints it (`119/132`), one with a `#` (`#84`): every line
+/// reads as the printing its code and number name, as `examples/dragapult.txt` does.
 #[test]
 fn hand_typed_in_lower_case_with_the_set_codes() {
     let text = "pokemon: 19\n4 dreepy twm 128\n4 drakloak twm129\n3 dragapult ex twm  130\n\
         2 duskull pre 35\n1 dusclops pre 36\n1 dusknoir pre 37\n1 budew (pre) 4\n\
         1 fezandipiti ex sfa 38\n1 lillie's clefairy ex jtg 56\n1 meowth ex por 62\n\n\
         trainer: 34\n4 lillie's determination meg 119/132\n2 boss's orders meg 114\n\
-        2 crispin (scr 133)\n1 dawn pfl 87\n1 hilda wht 84\n4 buddy-buddy poffin tef 144\n\
+        2 crispin (scr 133)\n1 dawn pfl 87\n1 hilda wht #84\n4 buddy-buddy poffin tef 144\n\
         4 poké pad por 81\n4 ultra ball meg 131\n3 rare candy meg 125\n\
         2 night stretcher sfa 61\n1 energy switch meg 115\n1 pokégear 3.0 blk 84\n\
         1 prime catcher tef 157\n1 switch meg 130\n1 tool scrapper wht 85\n\
