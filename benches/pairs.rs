@@ -193,11 +193,12 @@ fn measure(binary: &Path, pair: &Pair, runs: usize) {
     );
 }
 
-/// One run of `binary args`, output thrown away; `None` when it could not do its job. The CPU time comes
-/// from GNU time when it is installed.
+/// One run of `binary args`, output thrown away; `None` when it could not do its job. The
+/// CPU time comes from GNU time when it is installed.
 fn run(binary: &Path, args: &[String]) -> Option<Timed> {
     let gnu_time = Path::new("/usr/bin/time");
-    let mut command = if gnu_time.exists() {
+    let timed = gnu_time.exists();
+    let mut command = if timed {
         let mut command = Command::new(gnu_time);
         command.args(["-f", "%U %S"]).arg(binary);
         command
@@ -216,15 +217,16 @@ fn run(binary: &Path, args: &[String]) -> Option<Timed> {
     if !matches!(output.status.code(), Some(0 | 1)) {
         return None;
     }
+    // GNU time's line is the last of standard error.
     let stderr = String::from_utf8_lossy(&output.stderr);
-    let cpu = stderr.lines().last().and_then(|line| {
-        let mut parts = line.split(' ').map(str::parse::<f64>);
-        Some(parts.next()?.ok()? + parts.next()?.ok()?)
-    });
-    Some(Timed {
-        wall,
-        cpu: cpu.filter(|_| gnu_time.exists()),
-    })
+    let cpu = timed
+        .then(|| stderr.lines().last())
+        .flatten()
+        .and_then(|line| {
+            let mut parts = line.split(' ').map(str::parse::<f64>);
+            Some(parts.next()?.ok()? + parts.next()?.ok()?)
+        });
+    Some(Timed { wall, cpu })
 }
 
 fn median(values: &[f64]) -> f64 {
