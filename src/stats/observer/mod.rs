@@ -8,10 +8,12 @@
 //! every simulated frequency beside the exact value of a [`Report`].
 
 mod general;
+mod small;
 
 use crate::engine::{CountObserver, Observer, SetupView};
 
 use general::Program;
+use small::Small;
 
 use super::query::{Cmp, ResolvedQuery};
 use super::{Estimate, EstimateKey, Estimates, Measure, Report};
@@ -66,43 +68,36 @@ pub struct QueryEstimates {
 
 /// An engine observer that evaluates resolved queries on every setup.
 ///
-/// Its work grows with the queries, not with the deck. Each clause owns a 16-bit lane of a
-/// 64-bit word, four clauses a word, each query in words of its own; a lane holds the number
-/// of cards of its clause's kinds among the cards looked at. A card adds its kind's word of
-/// lane increments (zero for a kind no query names), so counting has no branch, and all the
-/// clauses of a word are range-tested at once (SWAR: a lane's top bit survives exactly when
-/// `low <= count <= high`). A word is run through the whole setup at once (hand, turns,
-/// prizes) into a bit set of the windows where it holds; a query holds where all its words
-/// do. A window holds at most [`crate::engine::MAX_CARDS`] cards, so a count never reaches a
-/// lane's top bit. With no query, [`super::simulate::simulate_report`] does not run this
-/// observer at all.
+/// Its work grows with the queries, not with the deck. Each term owns a 16-bit lane of a
+/// 64-bit word, four terms a word; a lane holds the number of cards of its term's kinds
+/// among the cards looked at. A card adds its kind's word of lane increments (zero for a
+/// kind no term names), so counting has no branch, and all the terms of a word are
+/// range-tested at once (SWAR: a lane's top bit survives exactly when
+/// `low <= count <= high`). A word is run through the whole setup at once: the hand, the
+/// hand with each turn draw, the prizes. A window holds at most
+/// [`crate::engine::MAX_CARDS`] cards, so a count never reaches a lane's top bit. With no
+/// query, [`super::simulate::simulate_report`] does not run this observer at all.
 ///
-/// A query that is not only terms joined by `&` (`|`, `!`, parentheses) or that has turns
-/// takes the general path (`general::Program`): its terms get lanes of their own, four to
-/// a word, each lane giving the set of windows where its term holds, and the query's
-/// expression, compiled once into a flat program, combines those sets bitwise (`&` is and,
-/// `|` or, `!` the complement); a query with turns reads each term's bit at its own window
-/// and counts one event.
+/// A query of at most four terms (nearly every query typed) takes the fast path
+/// (`small::Small`): its terms share a word with other small queries' and its expression,
+/// whatever joins the terms, is a 16-bit truth table over the word's four flags. A longer
+/// query takes the general path (`general::Program`): each lane gives the set of windows
+/// where its term holds, and the expression, compiled once into a flat program, combines
+/// those sets bitwise (`&` is and, `|` or, `!` the complement). A query with turns reads
+/// each term at its own window and counts one event.
 #[derive(Debug, Clone)]
 pub struct QueryObserver {
-    /// The range tests, word by word, query after query.
-    tests: Vec<Test>,
-    /// Per entry of `tests`, per kind of the deck: the kind's lane increments.
-    increments: Vec<u64>,
-    kinds: usize,
     /// Turn draws seen by own turn t (index t − 1).
     draws: Vec<usize>,
     /// Windows of a setup: the hand with 0, 1, ... of the turn draws, then the prizes.
     windows: usize,
     setups: u64,
-    /// Per conjunctive query, [`Self::stride`] counters: with few windows, setups by the set
-    /// of windows where the query held (a histogram, one increment a setup); with many,
-    /// setups by window.
-    hits: Vec<u64>,
-    /// The queries of the general path, compiled.
+    /// The queries of at most four terms.
+    small: Small,
+    /// The longer queries, compiled.
     general: Program,
-    /// Per query given to [`QueryObserver::new`]: `Ok(i)` the i-th conjunctive query,
-    /// `Err(i)` the i-th general one.
+    /// Per query given to [`QueryObserver::new`]: `Ok(i)` the i-th small query, `Err(i)`
+    /// the i-th general one.
     order: Vec<Result<usize, usize>>,
 }
 
@@ -130,8 +125,6 @@ struct Test {
     high: u64,
     /// The top bits of the lanes in use.
     used: u64,
-    /// The last word of its query.
-    last: bool,
 }
 
 impl Test {
@@ -153,10 +146,19 @@ impl Test {
         self.used |= 1 << (shift + LANE_BITS - 1);
     }
 
-    /// Whether every lane in use holds.
-    #[inline(always)]
-    fn holds(&self, lanes: u64) -> bool {
-        self.tops(lanes) == self.used
+    /// The test as a bias and a ceiling, for lanes that count from the bias instead of 0:
+    /// with `lanes` so counted, `lanes & ceiling.wrapping_sub(lanes)` has a lane's top bit
+    /// set exactly when its count lies in `low..=high` (lanes not in use hold too).
+    ///
+    /// The bias is `TOPS - low`: a lane holding `count` then reads `0x8000 - low + count`,
+    /// at most `0xFFFF` (nothing carries to the next lane), its top bit set exactly when
+    /// `count >= low`. The ceiling is `(high | TOPS) + bias`, so `ceiling - lanes` is the
+    /// number `(high | TOPS) - count` that [`Test::tops`] computes, each lane at least 1: a
+    /// top bit set exactly when `count <= high`. Only the ceiling's own sum may wrap, and
+    /// the difference is exact modulo 2^64.
+    fn biased(&self) -> (u64, u64) {
+        let bias = TOPS - self.low;
+        (bias, (self.high | TOPS).wrapping_add(bias))
     }
 
     /// The top bits of the lanes in use that hold. `(lane | top) - low` keeps the top bit
@@ -179,64 +181,34 @@ impl QueryObserver {
         turns: u32,
         going: Going,
     ) -> QueryObserver {
-        let mut tests: Vec<Test> = Vec::new();
-        let mut increments: Vec<u64> = Vec::new();
+        let mut small = Vec::new();
         let mut general = Vec::new();
-        let mut order = Vec::with_capacity(queries.len());
-        let mut conjunctive = 0;
-        for query in queries {
-            if query.has_turns() || !query.expr.is_conjunction() {
-                order.push(Err(general.len()));
-                general.push(query);
-                continue;
-            }
-            order.push(Ok(conjunctive));
-            conjunctive += 1;
-            let first = tests.len();
-            for (index, term) in query.terms.iter().enumerate() {
-                let lane = index % LANES_PER_WORD;
-                if lane == 0 {
-                    tests.push(Test::default());
-                    increments.resize(increments.len() + kinds, 0);
+        let order = queries
+            .iter()
+            .map(|query| {
+                if Small::fits(query, kinds) {
+                    small.push(query);
+                    Ok(small.len() - 1)
+                } else {
+                    general.push(query);
+                    Err(general.len() - 1)
                 }
-                if let Some(test) = tests.last_mut() {
-                    test.set(lane, term.cmp, term.count);
-                }
-                let word = increments.len().saturating_sub(kinds);
-                // A kind outside the deck is never dealt: it adds nothing.
-                for &kind in &term.kinds {
-                    if let Some(add) = increments.get_mut(word..).and_then(|w| w.get_mut(kind)) {
-                        *add += 1 << (lane * LANE_BITS);
-                    }
-                }
-            }
-            // A query with no term always holds: one word with no lane in use.
-            if tests.len() == first {
-                tests.push(Test::default());
-                increments.resize(increments.len() + kinds, 0);
-            }
-            if let Some(test) = tests.last_mut() {
-                test.last = true;
-            }
-        }
+            })
+            .collect();
         let draws: Vec<usize> = (1..=turns.min(crate::engine::MAX_TURNS))
             .map(|t| rules.draws_by_turn(t, going) as usize)
             .collect();
         let windows = draws.last().copied().unwrap_or(0) + 2;
-        let general = Program::new(&general, kinds, rules, going, windows);
         let mut observer = QueryObserver {
-            tests,
-            increments,
-            kinds,
             draws,
             windows,
             setups: 0,
-            hits: Vec::new(),
-            general,
+            small: Small::new(&small, rules, going, windows),
+            general: Program::new(&general, kinds, rules, going, windows),
             order,
         };
         let stride = observer.stride();
-        observer.hits = vec![0; stride * conjunctive];
+        observer.small.make_counters(stride);
         observer.general.make_counters(stride);
         observer
     }
@@ -259,7 +231,6 @@ impl QueryObserver {
 
     /// Raw counts, one per query in the order given to [`QueryObserver::new`].
     pub fn counts(&self) -> Vec<QueryCounts> {
-        let stride = self.stride();
         let of = |hits: &[u64]| {
             // Setups where the query held in window `window`.
             let held = |window: usize| -> u64 {
@@ -279,21 +250,21 @@ impl QueryObserver {
                 event: None,
             }
         };
-        let conjunctive: Vec<&[u64]> = self.hits.chunks_exact(stride).collect();
         self.order
             .iter()
-            .map(|slot| match slot {
-                Ok(index) => conjunctive
-                    .get(*index)
-                    .map_or_else(QueryCounts::default, |h| of(h)),
-                Err(index) => match self.general.hits(*index) {
+            .map(|slot| {
+                let hits = match slot {
+                    Ok(index) => self.small.hits(*index, self.histogram()),
+                    Err(index) => self.general.hits(*index),
+                };
+                match hits {
                     Some((hits, true)) => QueryCounts {
                         event: Some(hits.first().copied().unwrap_or(0)),
                         ..QueryCounts::default()
                     },
-                    Some((hits, false)) => of(hits),
+                    Some((hits, false)) => of(&hits),
                     None => QueryCounts::default(),
-                },
+                }
             })
             .collect()
     }
@@ -312,18 +283,6 @@ impl QueryObserver {
         };
         self.counts().into_iter().map(one).collect()
     }
-}
-
-/// The windows of a setup where every lane of `test` holds, lanes counted with `increments`
-/// (indexed by kind): bit k for the hand with the first k turn draws (k up to `seen`, the
-/// draws seen by the last turn counted), the next bit for the prizes.
-#[inline(always)]
-fn windows(test: &Test, increments: &[u64], seen: usize, view: &SetupView) -> u64 {
-    let mut held = 0;
-    each_window(increments, seen, view, |bit, lanes| {
-        held |= u64::from(test.holds(lanes)) << (bit & 63);
-    });
-    held
 }
 
 /// Calls `at(bit, lanes)` for each window of a setup, lanes counted with `increments`
@@ -359,22 +318,12 @@ fn count_windows(hits: &mut [u64], all: u64, histogram: bool) {
 }
 
 impl Observer for QueryObserver {
+    #[inline]
     fn observe(&mut self, view: &SetupView) {
         self.setups += 1;
-        let (stride, histogram, kinds) = (self.stride(), self.histogram(), self.kinds);
-        let seen = self.windows - 2;
-        let mut all = u64::MAX;
-        let mut base = 0;
-        for (word, test) in self.tests.iter().enumerate() {
-            let increments = self.increments.get(word * kinds..).unwrap_or(&[]);
-            all &= windows(test, increments, seen, view);
-            if !test.last {
-                continue;
-            }
-            let hits = self.hits.get_mut(base..base + stride).unwrap_or(&mut []);
-            count_windows(hits, all, histogram);
-            base += stride;
-            all = u64::MAX;
+        let (seen, histogram) = (self.windows - 2, self.histogram());
+        if !self.small.is_empty() {
+            self.small.observe(view, seen, histogram);
         }
         if !self.general.is_empty() {
             self.general.observe(view, seen, histogram);
@@ -383,9 +332,7 @@ impl Observer for QueryObserver {
 
     fn merge(&mut self, other: Self) {
         self.setups += other.setups;
-        for (mine, theirs) in self.hits.iter_mut().zip(other.hits) {
-            *mine += theirs;
-        }
+        self.small.merge(other.small);
         self.general.merge(other.general);
     }
 }
@@ -556,6 +503,25 @@ mod tests {
     #[test]
     fn counts_match_a_direct_evaluation_of_every_setup() {
         let (kinds, deck) = lettered_deck();
+        counts_match_a_direct_evaluation(&kinds, &deck);
+    }
+
+    /// The same in a deck of more kinds than the truth tables take (70: the lettered deck's
+    /// first five and 65 single cards), where every query takes the compiled program.
+    #[test]
+    fn a_deck_of_more_than_64_kinds_counts_the_same_way() {
+        let (mut kinds, _) = lettered_deck();
+        kinds.truncate(5);
+        kinds.extend((0..65).map(|_| Kind {
+            copies: 1,
+            basic: false,
+        }));
+        assert!(kinds.len() > small::SMALL_KINDS);
+        let deck = EngineDeck::new(&kinds).unwrap();
+        counts_match_a_direct_evaluation(&kinds, &deck);
+    }
+
+    fn counts_match_a_direct_evaluation(kinds: &[Kind], deck: &EngineDeck) {
         let texts = [
             "A>=1 & B>=1",
             "B|A>=2",
@@ -570,7 +536,7 @@ mod tests {
         ];
         let mut queries = lettered(&texts);
         // A kind the deck does not have counts 0.
-        queries[2].terms[0].kinds.push(40);
+        queries[2].terms[0].kinds.push(kinds.len() + 3);
         for (turns, going, first_player_draws) in [
             (3, Going::First, false),
             (4, Going::Second, false),
@@ -583,7 +549,7 @@ mod tests {
             let mut observer = QueryObserver::new(&queries, kinds.len(), &rules, turns, going);
             let stride = 2 + turns as usize;
             let mut expected = vec![vec![0u64; stride]; queries.len()];
-            let mut dealer = Dealer::new(&deck, &rules, turns).unwrap();
+            let mut dealer = Dealer::new(deck, &rules, turns).unwrap();
             let mut rng = chunk_rng(11, u64::from(turns));
             for _ in 0..20_000 {
                 let view = dealer.deal(&mut rng);

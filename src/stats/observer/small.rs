@@ -1,0 +1,288 @@
+//! The fast path of [`super::QueryObserver`]: queries of at most four terms, whatever joins
+//! them (`&`, `|`, `!`, parentheses, turns), each answered by a truth table.
+//!
+//! A query of at most four terms fits in one word of four 16-bit lanes, so its terms are
+//! range-tested together (SWAR, as [`super::Test`] does) and the four flags of a window
+//! gather into a 4-bit number. The query's expression, evaluated once for each of the 16
+//! values that number can take, is a truth table: whether the query holds in a window is
+//! one look-up, whatever the expression. Queries share a word while
+//! their terms fit, so a setup's cards are walked once per four terms. A query with turns
+//! reads each term's flag at its own window and looks the gathered flags up once: one
+//! event.
+
+use super::{LANE_BITS, LANES_PER_WORD, TOPS, Test, count_windows};
+use crate::engine::{SetupView, each};
+use crate::formats::{Going, Setup};
+use crate::stats::query::ResolvedQuery;
+
+/// Multiplying the lanes' flags (bits 15, 31, 47 and 63) by this moves lane i's flag to
+/// bit 60 + i, and no two partial products share a bit below 64: nothing carries.
+const GATHER: u64 = 1 | 1 << 15 | 1 << 30 | 1 << 45;
+/// Windows of a setup, at most (as in [`super::QueryObserver`]), and one slot after them
+/// that stays empty: a term read at a window the setups do not deal never holds.
+const SLOTS: usize = 32;
+const NEVER: u8 = SLOTS as u8;
+/// The most kinds a deck may have for this path: a kind's increments are then found by
+/// masking its index into a fixed table, with no bounds check per card.
+pub(super) const SMALL_KINDS: usize = 64;
+
+/// The four flags of a word's lanes (the top bits of `tops`; its other bits do not count),
+/// as bits 0 to 3.
+#[inline(always)]
+fn gather(tops: u64) -> u8 {
+    ((tops & TOPS).wrapping_mul(GATHER) >> 60) as u8
+}
+
+/// One word: up to four terms, of one or more queries.
+#[derive(Debug, Clone)]
+struct Word {
+    test: Test,
+    /// The test's [`Test::biased`] form.
+    bias: u64,
+    ceiling: u64,
+    /// Per kind of the deck: the kind's lane increments.
+    increments: Box<[u64; SMALL_KINDS]>,
+    /// Lanes taken.
+    lanes: usize,
+    /// The queries whose terms it holds (indices into `Small::queries`, contiguous).
+    queries: std::ops::Range<usize>,
+}
+
+impl Word {
+    /// Calls `at(window, flags)` with the word's flags in each window of a setup: the hand
+    /// (window 0), the hand with each of the `draws` (windows 1 up), then the prizes.
+    ///
+    /// The lanes count from the test's bias (see [`Test::biased`]), so a window's flags cost
+    /// a subtraction and two ands.
+    #[inline(always)]
+    fn walk(&self, hand: &[u16], draws: &[u16], prizes: &[u16], mut at: impl FnMut(u32, u8)) {
+        let (bias, ceiling, increments) = (self.bias, self.ceiling, &*self.increments);
+        let flags = |lanes: u64| gather(lanes & ceiling.wrapping_sub(lanes));
+        let add = |lanes: &mut u64, kind: u16| {
+            *lanes += increments[usize::from(kind) % SMALL_KINDS];
+        };
+        let mut lanes = bias;
+        each::<7>(hand, |kind| add(&mut lanes, kind));
+        at(0, flags(lanes));
+        let mut window = 0;
+        for &kind in draws {
+            add(&mut lanes, kind);
+            window += 1;
+            at(window, flags(lanes));
+        }
+        let mut prized = bias;
+        each::<6>(prizes, |kind| add(&mut prized, kind));
+        at(window + 1, flags(prized));
+    }
+}
+
+/// A query of at most four terms.
+#[derive(Debug, Clone)]
+struct Table {
+    /// Entry v: 1 when the query holds where its word's flags are v, else 0.
+    truth: [u8; 16],
+    /// A query with turns: per lane, the window its flag is read at ([`NEVER`] for a lane
+    /// the query does not use). `None` without turns.
+    reads: Option<[u8; LANES_PER_WORD]>,
+    /// One counter for an event, else one per window set or per window, windows in
+    /// reverse order (see [`Small::hits`]).
+    hits: Vec<u64>,
+}
+
+/// The queries of at most four terms of an observer.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Small {
+    words: Vec<Word>,
+    queries: Vec<Table>,
+    /// Windows of a setup.
+    windows: usize,
+}
+
+impl Small {
+    /// Whether `query` takes this path in a deck of `kinds` kinds.
+    pub(super) fn fits(query: &ResolvedQuery, kinds: usize) -> bool {
+        query.terms.len() <= LANES_PER_WORD && kinds <= SMALL_KINDS
+    }
+
+    /// Compiles `queries` (each of which [`Small::fits`]) for setups of `windows` windows.
+    pub(super) fn new(
+        queries: &[&ResolvedQuery],
+        rules: &Setup,
+        going: Going,
+        windows: usize,
+    ) -> Small {
+        let mut small = Small {
+            windows,
+            ..Small::default()
+        };
+        let seen = windows.saturating_sub(2);
+        for (index, query) in queries.iter().enumerate() {
+            let terms = query.terms.len().min(LANES_PER_WORD);
+            let full = small
+                .words
+                .last()
+                .is_none_or(|word| word.lanes + terms > LANES_PER_WORD);
+            if full {
+                small.words.push(Word {
+                    test: Test::default(),
+                    bias: 0,
+                    ceiling: 0,
+                    increments: Box::new([0; SMALL_KINDS]),
+                    lanes: 0,
+                    queries: index..index,
+                });
+            }
+            let Some(word) = small.words.last_mut() else {
+                continue;
+            };
+            let first = word.lanes;
+            let mut reads = [NEVER; LANES_PER_WORD];
+            for (term, lane) in query.terms.iter().zip(first..LANES_PER_WORD) {
+                word.test.set(lane, term.cmp, term.count);
+                // A kind outside the deck is never dealt: it adds nothing.
+                for &kind in &term.kinds {
+                    if let Some(add) = word.increments.get_mut(kind) {
+                        *add += 1 << (lane * LANE_BITS);
+                    }
+                }
+                let window = term.turn.map_or(0, |turn| rules.draws_by_turn(turn, going));
+                if let Some(read) = reads.get_mut(lane) {
+                    *read = if window as usize <= seen {
+                        window as u8
+                    } else {
+                        NEVER
+                    };
+                }
+            }
+            word.lanes += terms;
+            word.queries.end = index + 1;
+            let mut truth = [0; 16];
+            for (flags, entry) in (0u32..).zip(&mut truth) {
+                *entry = u8::from(query.truth(flags >> first));
+            }
+            small.queries.push(Table {
+                truth,
+                reads: query.has_turns().then_some(reads),
+                hits: Vec::new(),
+            });
+        }
+        for word in &mut small.words {
+            (word.bias, word.ceiling) = word.test.biased();
+        }
+        small
+    }
+
+    /// Gives each query its counters: one for an event, else `stride`.
+    pub(super) fn make_counters(&mut self, stride: usize) {
+        for query in &mut self.queries {
+            query.hits = vec![0; if query.reads.is_some() { 1 } else { stride }];
+        }
+    }
+
+    pub(super) fn is_empty(&self) -> bool {
+        self.queries.is_empty()
+    }
+
+    /// The counters of query `index`, windows in their order (as the general path keeps
+    /// them), and whether it counts an event.
+    ///
+    /// A setup's windows are counted in reverse: the set of windows where a query held is
+    /// built hand first by doubling and adding, so window w is bit `windows - 1 - w`.
+    /// Turned back here, once.
+    pub(super) fn hits(&self, index: usize, histogram: bool) -> Option<(Vec<u64>, bool)> {
+        let query = self.queries.get(index)?;
+        let event = query.reads.is_some();
+        let mut hits = query.hits.clone();
+        if event {
+            return Some((hits, true));
+        }
+        if histogram {
+            // Window sets have `windows` bits (at least 2): reversing a set's bits turns it
+            // back.
+            let unused = 64 - self.windows.clamp(1, 64) as u32;
+            for (set, &count) in (0u64..).zip(&query.hits) {
+                let turned = (set.reverse_bits() >> unused) as usize;
+                if let Some(hit) = hits.get_mut(turned) {
+                    *hit = count;
+                }
+            }
+        } else {
+            hits.reverse();
+        }
+        Some((hits, false))
+    }
+
+    /// Counts one setup: `seen` turn draws looked at, windows counted as
+    /// [`super::QueryObserver`] counts them.
+    #[inline(always)]
+    pub(super) fn observe(&mut self, view: &SetupView, seen: usize, histogram: bool) {
+        let draws = view.draws.get(..seen).unwrap_or(view.draws);
+        for word in &self.words {
+            let queries = self
+                .queries
+                .get_mut(word.queries.clone())
+                .unwrap_or(&mut []);
+            // One query without turns (the usual case): its windows are gathered as the
+            // word is counted.
+            if let [query @ Table { reads: None, .. }] = queries {
+                let (truth, mut all) = (&query.truth, 0);
+                word.walk(view.hand, draws, view.prizes, |_, flags| {
+                    all = 2 * all + u64::from(truth[usize::from(flags) % 16]);
+                });
+                count_windows(&mut query.hits, all, histogram);
+                continue;
+            }
+            // Per window, the word's flags; the last slot stays 0.
+            let mut flags = [0u8; SLOTS + 1];
+            word.walk(view.hand, draws, view.prizes, |window, set| {
+                flags[window as usize % SLOTS] = set;
+            });
+            for query in queries {
+                let truth = &query.truth;
+                match &query.reads {
+                    Some(reads) => {
+                        let at = |lane: usize| flags[usize::from(reads[lane]) % (SLOTS + 1)];
+                        let set = at(0) & 1 | at(1) & 2 | at(2) & 4 | at(3) & 8;
+                        if let Some(hit) = query.hits.first_mut() {
+                            *hit += u64::from(truth[usize::from(set) % 16]);
+                        }
+                    }
+                    None => {
+                        let windows = flags.get(..seen + 2).unwrap_or(&[]);
+                        let all = (windows.iter()).fold(0, |all, &set| {
+                            2 * all + u64::from(truth[usize::from(set) % 16])
+                        });
+                        count_windows(&mut query.hits, all, histogram);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Adds the setups another path (of the same queries) counted.
+    pub(super) fn merge(&mut self, other: Small) {
+        for (mine, theirs) in self.queries.iter_mut().zip(other.queries) {
+            for (mine, theirs) in mine.hits.iter_mut().zip(theirs.hits) {
+                *mine += theirs;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every combination of lane flags gathers to the number whose bit i is lane i's flag,
+    /// whatever the bits below the flags hold.
+    #[test]
+    fn gather_reads_the_four_flags_as_bits() {
+        for flags in 0..16u64 {
+            let tops = (0..4)
+                .filter(|lane| flags >> lane & 1 == 1)
+                .fold(0, |tops, lane| tops | 1 << (16 * lane + 15));
+            assert_eq!(u64::from(gather(tops)), flags);
+            assert_eq!(u64::from(gather(tops | 0x7FFF_7FFF_7FFF_7FFF)), flags);
+        }
+    }
+}
