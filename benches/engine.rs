@@ -13,7 +13,8 @@
 //! (default 5). `DECKBOX_BENCH_ONLY=<case>` runs one case once on one thread, so a profiler
 //! counts that case's instructions alone (`valgrind --tool=callgrind`); the cases are
 //! `minimal`, `cli`, `cli-want1`, `cli-want3`, `cli-group` (`Dreepy|Duskull>=1`), `cli-general`
-//! (the same question as `Dreepy>=1 | Duskull>=1`, on the general path), `cli-general3`, `cli-3kinds`, and two parts of `cli`: `dealing`
+//! (the same question as `Dreepy>=1 | Duskull>=1`), `cli-event` (`Dreepy>=1 by T2 & Rare
+//! Candy>=1 by T3`, one event), `cli-general3`, `cli-3kinds`, and two parts of `cli`: `dealing`
 //! (the engine's setups, nothing counted) and `counting` (the per-card counter alone).
 
 #![allow(clippy::print_stdout, reason = "a bench reports on stdout")]
@@ -68,6 +69,12 @@ fn main() {
         (
             "cli-general",
             Box::new(|threads| typical.run(&["Dreepy>=1 | Duskull>=1"], setups, threads)),
+        ),
+        (
+            "cli-event",
+            Box::new(|threads| {
+                typical.run(&["Dreepy>=1 by T2 & Rare Candy>=1 by T3"], setups, threads)
+            }),
         ),
         (
             "cli-general3",
@@ -142,6 +149,8 @@ fn main() {
     for (general, plain) in [
         ("cli-general", "cli-group"),
         ("cli-general", "cli"),
+        ("cli-event", "cli"),
+        ("cli-want1", "cli"),
         ("cli-3kinds", "minimal"),
     ] {
         let ratio = one_thread(general) / one_thread(plain);

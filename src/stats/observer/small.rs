@@ -18,19 +18,17 @@ use crate::stats::query::ResolvedQuery;
 /// Multiplying the lanes' flags (bits 15, 31, 47 and 63) by this moves lane i's flag to
 /// bit 60 + i, and no two partial products share a bit below 64: nothing carries.
 const GATHER: u64 = 1 | 1 << 15 | 1 << 30 | 1 << 45;
-/// Windows of a setup, at most (as in [`super::QueryObserver`]), and one slot after them
-/// that stays empty: a term read at a window the setups do not deal never holds.
+/// Windows of a setup, at most (as in [`super::QueryObserver`]).
 const SLOTS: usize = 32;
-const NEVER: u8 = SLOTS as u8;
 /// The most kinds a deck may have for this path: a kind's increments are then found by
 /// masking its index into a fixed table, with no bounds check per card.
 pub(super) const SMALL_KINDS: usize = 64;
 
 /// The four flags of a word's lanes (the top bits of `tops`; its other bits do not count),
-/// as bits 0 to 3.
+/// as bits 0 to 3: an index of a truth table.
 #[inline(always)]
-fn gather(tops: u64) -> u8 {
-    ((tops & TOPS).wrapping_mul(GATHER) >> 60) as u8
+fn gather(tops: u64) -> usize {
+    ((tops & TOPS).wrapping_mul(GATHER) >> 60) as usize
 }
 
 /// One word: up to four terms, of one or more queries.
@@ -49,30 +47,77 @@ struct Word {
 }
 
 impl Word {
-    /// Calls `at(window, flags)` with the word's flags in each window of a setup: the hand
-    /// (window 0), the hand with each of the `draws` (windows 1 up), then the prizes.
+    /// Calls `at(window, tops)` with the word's lanes tested in each window of a setup: the
+    /// hand (window 0), the hand with each of the `draws` (windows 1 up), then the prizes.
+    /// A lane's top bit in `tops` is set when its count lies in its range; the other bits
+    /// are not cleared ([`gather`] ignores them).
     ///
-    /// The lanes count from the test's bias (see [`Test::biased`]), so a window's flags cost
-    /// a subtraction and two ands.
+    /// The lanes count from the test's bias (see [`Test::biased`]), so a window's test costs
+    /// a subtraction and an and.
     #[inline(always)]
-    fn walk(&self, hand: &[u16], draws: &[u16], prizes: &[u16], mut at: impl FnMut(u32, u8)) {
+    fn walk(&self, hand: &[u16], draws: &[u16], prizes: &[u16], mut at: impl FnMut(u32, u64)) {
         let (bias, ceiling, increments) = (self.bias, self.ceiling, &*self.increments);
-        let flags = |lanes: u64| gather(lanes & ceiling.wrapping_sub(lanes));
+        let tops = |lanes: u64| lanes & ceiling.wrapping_sub(lanes);
         let add = |lanes: &mut u64, kind: u16| {
             *lanes += increments[usize::from(kind) % SMALL_KINDS];
         };
         let mut lanes = bias;
         each::<7>(hand, |kind| add(&mut lanes, kind));
-        at(0, flags(lanes));
+        at(0, tops(lanes));
         let mut window = 0;
         for &kind in draws {
             add(&mut lanes, kind);
             window += 1;
-            at(window, flags(lanes));
+            at(window, tops(lanes));
         }
         let mut prized = bias;
         each::<6>(prizes, |kind| add(&mut prized, kind));
-        at(window + 1, flags(prized));
+        at(window + 1, tops(prized));
+    }
+
+    /// Counts one setup for the word's `queries` when they are not one query without turns:
+    /// out of line, so that case's loop stays small.
+    #[inline(never)]
+    fn count(&self, queries: &mut [Table], view: &SetupView, draws: &[u16], histogram: bool) {
+        // One query with turns: each lane's top bit kept at the window it is read at.
+        if let [
+            Table {
+                truth,
+                reads: Some(reads),
+                hits,
+            },
+        ] = queries
+        {
+            let mut set = 0;
+            self.walk(view.hand, draws, view.prizes, |window, tops| {
+                set |= tops & reads[window as usize % SLOTS];
+            });
+            if let Some(hit) = hits.first_mut() {
+                *hit += u64::from(truth[gather(set)]);
+            }
+            return;
+        }
+        // Per window, the word's tested lanes.
+        let mut tested = [0u64; SLOTS];
+        self.walk(view.hand, draws, view.prizes, |window, tops| {
+            tested[window as usize % SLOTS] = tops;
+        });
+        let windows = tested.get(..draws.len() + 2).unwrap_or(&[]);
+        for query in queries {
+            let look = |tops: u64| u64::from(query.truth[gather(tops)]);
+            match &query.reads {
+                Some(reads) => {
+                    let set = (windows.iter().zip(&**reads)).fold(0, |set, (t, r)| set | t & r);
+                    if let Some(hit) = query.hits.first_mut() {
+                        *hit += look(set);
+                    }
+                }
+                None => {
+                    let all = (windows.iter()).fold(0, |all, &tops| 2 * all + look(tops));
+                    count_windows(&mut query.hits, all, histogram);
+                }
+            }
+        }
     }
 }
 
@@ -81,9 +126,9 @@ impl Word {
 struct Table {
     /// Entry v: 1 when the query holds where its word's flags are v, else 0.
     truth: [u8; 16],
-    /// A query with turns: per lane, the window its flag is read at ([`NEVER`] for a lane
-    /// the query does not use). `None` without turns.
-    reads: Option<[u8; LANES_PER_WORD]>,
+    /// A query with turns: per window, the top bits of the lanes read there (a term read
+    /// at a window the setups do not deal never holds). `None` without turns.
+    reads: Option<Box<[u64; SLOTS]>>,
     /// One counter for an event, else one per window set or per window, windows in
     /// reverse order (see [`Small::hits`]).
     hits: Vec<u64>,
@@ -136,7 +181,7 @@ impl Small {
                 continue;
             };
             let first = word.lanes;
-            let mut reads = [NEVER; LANES_PER_WORD];
+            let mut reads = Box::new([0u64; SLOTS]);
             for (term, lane) in query.terms.iter().zip(first..LANES_PER_WORD) {
                 word.test.set(lane, term.cmp, term.count);
                 // A kind outside the deck is never dealt: it adds nothing.
@@ -146,12 +191,11 @@ impl Small {
                     }
                 }
                 let window = term.turn.map_or(0, |turn| rules.draws_by_turn(turn, going));
-                if let Some(read) = reads.get_mut(lane) {
-                    *read = if window as usize <= seen {
-                        window as u8
-                    } else {
-                        NEVER
-                    };
+                if let Some(read) = reads
+                    .get_mut(window as usize)
+                    .filter(|_| window as usize <= seen)
+                {
+                    *read |= 1 << (lane * LANE_BITS + LANE_BITS - 1);
                 }
             }
             word.lanes += terms;
@@ -222,40 +266,17 @@ impl Small {
                 .queries
                 .get_mut(word.queries.clone())
                 .unwrap_or(&mut []);
-            // One query without turns (the usual case): its windows are gathered as the
-            // word is counted.
+            // One query without turns (the usual case): its windows are gathered as the word
+            // is counted.
             if let [query @ Table { reads: None, .. }] = queries {
                 let (truth, mut all) = (&query.truth, 0);
-                word.walk(view.hand, draws, view.prizes, |_, flags| {
-                    all = 2 * all + u64::from(truth[usize::from(flags) % 16]);
+                word.walk(view.hand, draws, view.prizes, |_, tops| {
+                    all = 2 * all + u64::from(truth[gather(tops)]);
                 });
                 count_windows(&mut query.hits, all, histogram);
                 continue;
             }
-            // Per window, the word's flags; the last slot stays 0.
-            let mut flags = [0u8; SLOTS + 1];
-            word.walk(view.hand, draws, view.prizes, |window, set| {
-                flags[window as usize % SLOTS] = set;
-            });
-            for query in queries {
-                let truth = &query.truth;
-                match &query.reads {
-                    Some(reads) => {
-                        let at = |lane: usize| flags[usize::from(reads[lane]) % (SLOTS + 1)];
-                        let set = at(0) & 1 | at(1) & 2 | at(2) & 4 | at(3) & 8;
-                        if let Some(hit) = query.hits.first_mut() {
-                            *hit += u64::from(truth[usize::from(set) % 16]);
-                        }
-                    }
-                    None => {
-                        let windows = flags.get(..seen + 2).unwrap_or(&[]);
-                        let all = (windows.iter()).fold(0, |all, &set| {
-                            2 * all + u64::from(truth[usize::from(set) % 16])
-                        });
-                        count_windows(&mut query.hits, all, histogram);
-                    }
-                }
-            }
+            word.count(queries, view, draws, histogram);
         }
     }
 
@@ -281,8 +302,8 @@ mod tests {
             let tops = (0..4)
                 .filter(|lane| flags >> lane & 1 == 1)
                 .fold(0, |tops, lane| tops | 1 << (16 * lane + 15));
-            assert_eq!(u64::from(gather(tops)), flags);
-            assert_eq!(u64::from(gather(tops | 0x7FFF_7FFF_7FFF_7FFF)), flags);
+            assert_eq!(gather(tops) as u64, flags);
+            assert_eq!(gather(tops | 0x7FFF_7FFF_7FFF_7FFF) as u64, flags);
         }
     }
 }
