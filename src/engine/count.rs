@@ -381,7 +381,7 @@ impl Marks<'_> {
 /// Calls `visit` on each card, through a fully unrolled loop when there are `N` of them (the
 /// rulebook's hand of 7 and 6 prizes), which drops the loop's counter and compare.
 #[inline(always)]
-pub(crate) fn each<const N: usize>(cards: &[u16], mut visit: impl FnMut(u16)) {
+fn each<const N: usize>(cards: &[u16], mut visit: impl FnMut(u16)) {
     match <&[u16; N]>::try_from(cards) {
         Ok(cards) => cards.iter().for_each(|&kind| visit(kind)),
         Err(_) => cards.iter().for_each(|&kind| visit(kind)),

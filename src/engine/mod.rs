@@ -15,7 +15,6 @@ mod game;
 mod simulate;
 
 pub use count::CountObserver;
-pub(crate) use count::each;
 pub use deal::{Dealer, EngineRng, SetupView, chunk_rng};
 pub use game::{PlayerSetup, TurnDraw, TwoPlayerSetup, extra_draws};
 pub use simulate::{CHUNK_SETUPS, Observer, Plan, run, simulate};

@@ -11,7 +11,7 @@
 //! event.
 
 use super::{LANE_BITS, LANES_PER_WORD, TOPS, Test, count_windows};
-use crate::engine::{SetupView, each};
+use crate::engine::SetupView;
 use crate::formats::{Going, Setup};
 use crate::stats::query::ResolvedQuery;
 
@@ -31,22 +31,48 @@ fn gather(tops: u64) -> usize {
     ((tops & TOPS).wrapping_mul(GATHER) >> 60) as usize
 }
 
-/// One word: up to four terms, of one or more queries.
+/// What a word counts with: its lanes' increments and its test in biased form.
 #[derive(Debug, Clone)]
-struct Word {
-    test: Test,
-    /// The test's [`Test::biased`] form.
+struct Counter {
+    /// The word's [`Test::biased`] form.
     bias: u64,
     ceiling: u64,
     /// Per kind of the deck: the kind's lane increments.
     increments: Box<[u64; SMALL_KINDS]>,
-    /// Lanes taken.
-    lanes: usize,
-    /// The queries whose terms it holds (indices into `Small::queries`, contiguous).
-    queries: std::ops::Range<usize>,
 }
 
-impl Word {
+/// One word: up to four terms, of one or more queries.
+#[derive(Debug, Clone)]
+struct Word {
+    test: Test,
+    /// Lanes taken.
+    lanes: usize,
+    counter: Counter,
+    /// The queries whose terms it holds.
+    queries: Vec<Table>,
+}
+
+/// The lanes of `cards` added to `start`: unrolled for the rulebook's `N` cards (a hand of
+/// 7, 6 prizes), out of line for any other number, so the usual case computes no trip count.
+#[inline(always)]
+fn sum<const N: usize>(increments: &[u64; SMALL_KINDS], cards: &[u16], start: u64) -> u64 {
+    match <&[u16; N]>::try_from(cards) {
+        Ok(cards) => cards.iter().fold(start, |lanes, &kind| {
+            lanes + increments[usize::from(kind) % SMALL_KINDS]
+        }),
+        Err(_) => sum_any(increments, cards, start),
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn sum_any(increments: &[u64; SMALL_KINDS], cards: &[u16], start: u64) -> u64 {
+    cards.iter().fold(start, |lanes, &kind| {
+        lanes + increments[usize::from(kind) % SMALL_KINDS]
+    })
+}
+
+impl Counter {
     /// Calls `at(window, tops)` with the word's lanes tested in each window of a setup: the
     /// hand (window 0), the hand with each of the `draws` (windows 1 up), then the prizes.
     /// A lane's top bit in `tops` is set when its count lies in its range; the other bits
@@ -58,24 +84,18 @@ impl Word {
     fn walk(&self, hand: &[u16], draws: &[u16], prizes: &[u16], mut at: impl FnMut(u32, u64)) {
         let (bias, ceiling, increments) = (self.bias, self.ceiling, &*self.increments);
         let tops = |lanes: u64| lanes & ceiling.wrapping_sub(lanes);
-        let add = |lanes: &mut u64, kind: u16| {
-            *lanes += increments[usize::from(kind) % SMALL_KINDS];
-        };
-        let mut lanes = bias;
-        each::<7>(hand, |kind| add(&mut lanes, kind));
+        let mut lanes = sum::<7>(increments, hand, bias);
         at(0, tops(lanes));
         let mut window = 0;
         for &kind in draws {
-            add(&mut lanes, kind);
+            lanes += increments[usize::from(kind) % SMALL_KINDS];
             window += 1;
             at(window, tops(lanes));
         }
-        let mut prized = bias;
-        each::<6>(prizes, |kind| add(&mut prized, kind));
-        at(window + 1, tops(prized));
+        at(window + 1, tops(sum::<6>(increments, prizes, bias)));
     }
 
-    /// Counts one setup for the word's `queries` when they are not one query without turns:
+    /// Counts one setup for a word's `queries` when they are not one query without turns:
     /// out of line, so that case's loop stays small.
     #[inline(never)]
     fn count(&self, queries: &mut [Table], view: &SetupView, draws: &[u16], histogram: bool) {
@@ -138,7 +158,8 @@ struct Table {
 #[derive(Debug, Clone, Default)]
 pub(super) struct Small {
     words: Vec<Word>,
-    queries: Vec<Table>,
+    /// Per query given to [`Small::new`]: its word and its place among the word's queries.
+    places: Vec<(usize, usize)>,
     /// Windows of a setup.
     windows: usize,
 }
@@ -161,22 +182,22 @@ impl Small {
             ..Small::default()
         };
         let seen = windows.saturating_sub(2);
-        for (index, query) in queries.iter().enumerate() {
+        for query in queries {
             let terms = query.terms.len().min(LANES_PER_WORD);
-            let full = small
-                .words
-                .last()
-                .is_none_or(|word| word.lanes + terms > LANES_PER_WORD);
+            let full = (small.words.last()).is_none_or(|w| w.lanes + terms > LANES_PER_WORD);
             if full {
                 small.words.push(Word {
                     test: Test::default(),
-                    bias: 0,
-                    ceiling: 0,
-                    increments: Box::new([0; SMALL_KINDS]),
                     lanes: 0,
-                    queries: index..index,
+                    counter: Counter {
+                        bias: 0,
+                        ceiling: 0,
+                        increments: Box::new([0; SMALL_KINDS]),
+                    },
+                    queries: Vec::new(),
                 });
             }
+            let at = small.words.len().saturating_sub(1);
             let Some(word) = small.words.last_mut() else {
                 continue;
             };
@@ -186,7 +207,7 @@ impl Small {
                 word.test.set(lane, term.cmp, term.count);
                 // A kind outside the deck is never dealt: it adds nothing.
                 for &kind in &term.kinds {
-                    if let Some(add) = word.increments.get_mut(kind) {
+                    if let Some(add) = word.counter.increments.get_mut(kind) {
                         *add += 1 << (lane * LANE_BITS);
                     }
                 }
@@ -199,32 +220,36 @@ impl Small {
                 }
             }
             word.lanes += terms;
-            word.queries.end = index + 1;
             let mut truth = [0; 16];
             for (flags, entry) in (0u32..).zip(&mut truth) {
                 *entry = u8::from(query.truth(flags >> first));
             }
-            small.queries.push(Table {
+            small.places.push((at, word.queries.len()));
+            word.queries.push(Table {
                 truth,
                 reads: query.has_turns().then_some(reads),
                 hits: Vec::new(),
             });
         }
         for word in &mut small.words {
-            (word.bias, word.ceiling) = word.test.biased();
+            (word.counter.bias, word.counter.ceiling) = word.test.biased();
         }
         small
     }
 
+    fn tables(&mut self) -> impl Iterator<Item = &mut Table> {
+        self.words.iter_mut().flat_map(|word| &mut word.queries)
+    }
+
     /// Gives each query its counters: one for an event, else `stride`.
     pub(super) fn make_counters(&mut self, stride: usize) {
-        for query in &mut self.queries {
+        for query in self.tables() {
             query.hits = vec![0; if query.reads.is_some() { 1 } else { stride }];
         }
     }
 
     pub(super) fn is_empty(&self) -> bool {
-        self.queries.is_empty()
+        self.places.is_empty()
     }
 
     /// The counters of query `index`, windows in their order (as the general path keeps
@@ -234,7 +259,8 @@ impl Small {
     /// built hand first by doubling and adding, so window w is bit `windows - 1 - w`.
     /// Turned back here, once.
     pub(super) fn hits(&self, index: usize, histogram: bool) -> Option<(Vec<u64>, bool)> {
-        let query = self.queries.get(index)?;
+        let &(word, at) = self.places.get(index)?;
+        let query = self.words.get(word)?.queries.get(at)?;
         let event = query.reads.is_some();
         let mut hits = query.hits.clone();
         if event {
@@ -261,29 +287,28 @@ impl Small {
     #[inline(always)]
     pub(super) fn observe(&mut self, view: &SetupView, seen: usize, histogram: bool) {
         let draws = view.draws.get(..seen).unwrap_or(view.draws);
-        for word in &self.words {
-            let queries = self
-                .queries
-                .get_mut(word.queries.clone())
-                .unwrap_or(&mut []);
+        for Word {
+            counter, queries, ..
+        } in &mut self.words
+        {
             // One query without turns (the usual case): its windows are gathered as the word
             // is counted.
-            if let [query @ Table { reads: None, .. }] = queries {
+            if let [query @ Table { reads: None, .. }] = queries.as_mut_slice() {
                 let (truth, mut all) = (&query.truth, 0);
-                word.walk(view.hand, draws, view.prizes, |_, tops| {
+                counter.walk(view.hand, draws, view.prizes, |_, tops| {
                     all = 2 * all + u64::from(truth[gather(tops)]);
                 });
                 count_windows(&mut query.hits, all, histogram);
                 continue;
             }
-            word.count(queries, view, draws, histogram);
+            counter.count(queries, view, draws, histogram);
         }
     }
 
     /// Adds the setups another path (of the same queries) counted.
-    pub(super) fn merge(&mut self, other: Small) {
-        for (mine, theirs) in self.queries.iter_mut().zip(other.queries) {
-            for (mine, theirs) in mine.hits.iter_mut().zip(theirs.hits) {
+    pub(super) fn merge(&mut self, mut other: Small) {
+        for (mine, theirs) in self.tables().zip(other.tables()) {
+            for (mine, theirs) in mine.hits.iter_mut().zip(&theirs.hits) {
                 *mine += theirs;
             }
         }
