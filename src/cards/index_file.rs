@@ -368,6 +368,36 @@ pub fn bin_from_tsv(tsv: &str) -> Result<Vec<u8>, CardDbError> {
     Ok(bytes)
 }
 
+/// `cards/columns.bin` for the printings of the text index `tsv` and the card texts
+/// `details` (`cards/details.bin`: a record per printing, in the same order), built by the
+/// function [`generate`] uses. `cargo xtask cards --from-tsv` writes it beside the binary
+/// index, so the search columns (names' lookup keys among them) never describe an older
+/// index.
+pub fn columns_from_tsv(tsv: &str, details: &[u8]) -> Result<Vec<u8>, CardDbError> {
+    let printings = from_tsv(tsv)?;
+    let invalid = |message: String| CardDbError::Invalid {
+        path: "cards/details.bin".into(),
+        message,
+    };
+    let opened = details_file::open(std::borrow::Cow::Owned(details.to_vec()))
+        .ok_or_else(|| invalid("damaged, or from another version".into()))?;
+    if opened.len() != printings.len() {
+        return Err(invalid(format!(
+            "{} records for the {} printings of cards/index.tsv",
+            opened.len(),
+            printings.len()
+        )));
+    }
+    let facts: Vec<Option<Details>> = (0..printings.len()).map(|i| opened.facts(i)).collect();
+    let rows = printings
+        .iter()
+        .zip(&facts)
+        .map(|(p, f)| (Some(p), f.as_ref()));
+    super::columns::Columns::build(rows)
+        .and_then(|columns| columns.encode())
+        .ok_or_else(|| invalid("the search columns do not fit 32-bit offsets".into()))
+}
+
 /// Opens the binary form. `None` when its header or tables are damaged or from another
 /// version.
 pub fn db_from_bin(bytes: &[u8], source: Source) -> Option<CardDb> {

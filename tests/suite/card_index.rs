@@ -48,6 +48,30 @@ fn the_search_columns_describe_the_embedded_index() {
     );
 }
 
+/// What `cargo xtask cards --from-tsv` writes for the search columns, built from the
+/// committed text index and card texts alone, is the committed `cards/columns.bin`: after a
+/// change to name normalization it rebuilds them without the dataset.
+#[test]
+fn the_search_columns_are_rebuilt_from_the_text_index() {
+    let tsv = String::from_utf8(committed("index.tsv")).unwrap();
+    let columns = index_file::columns_from_tsv(&tsv, &committed("details.bin")).unwrap();
+    assert!(
+        columns == committed("columns.bin"),
+        "cards/columns.bin differs from what the text index gives: {HOW_TO_REGENERATE}"
+    );
+    // Card texts of another index are refused, never paired with the wrong printings.
+    let fewer: String = tsv
+        .lines()
+        .take(100)
+        .map(|line| format!("{line}\n"))
+        .collect();
+    let error = index_file::columns_from_tsv(&fewer, &committed("details.bin")).unwrap_err();
+    assert!(
+        error.to_string().contains("records for the 98 printings"),
+        "{error}"
+    );
+}
+
 #[test]
 fn the_text_index_is_generated_from_tcgdex() {
     let Some(data) = common::shared_data("the_text_index_is_generated_from_tcgdex") else {

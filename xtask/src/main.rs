@@ -6,9 +6,9 @@
 //! TCGdex cards-database checkout (default: `../shared/data/tcgdex-repo`), taking the
 //! fingerprints of rules text TCGdex lacks from pokemon-tcg-data (default:
 //! `../shared/data/pokemontcg`; none when a TCGdex checkout alone is given).
-//! `cargo xtask cards --from-tsv` rebuilds only
-//! `cards/index.bin` from the committed `cards/index.tsv` (after a change to name
-//! normalization, say). Both are deterministic: the same input gives the same bytes, which
+//! `cargo xtask cards --from-tsv` rebuilds
+//! `cards/index.bin` and the search columns from the committed `cards/index.tsv` and
+//! `cards/details.bin` (after a change to name normalization, say; no dataset needed). Both are deterministic: the same input gives the same bytes, which
 //! `tests/suite/card_index.rs` checks.
 //!
 //! `cargo xtask rules` writes `docs/rules.md` from the rule registry
@@ -121,11 +121,18 @@ fn cards(checkout: &Path, pokemontcg: Option<&Path>) -> Result<String, String> {
 fn from_tsv() -> Result<String, String> {
     let path = root().join("cards/index.tsv");
     let tsv = std::fs::read_to_string(&path).map_err(|err| format!("{}: {err}", path.display()))?;
+    let details_path = root().join("cards/details.bin");
+    let details =
+        std::fs::read(&details_path).map_err(|err| format!("{}: {err}", details_path.display()))?;
+    // Both built before either is written: a failure leaves the committed pair as it was.
     let bin = index_file::bin_from_tsv(&tsv).map_err(|err| err.to_string())?;
+    let columns = index_file::columns_from_tsv(&tsv, &details).map_err(|err| err.to_string())?;
     write(&root().join("cards/index.bin"), &bin)?;
+    write(&root().join("cards/columns.bin"), &columns)?;
     Ok(format!(
-        "cards/index.bin: {} bytes from cards/index.tsv",
-        bin.len()
+        "cards/index.bin, cards/columns.bin: {} and {} bytes from cards/index.tsv and cards/details.bin",
+        bin.len(),
+        columns.len()
     ))
 }
 
