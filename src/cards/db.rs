@@ -440,20 +440,6 @@ impl CardDb {
         }
     }
 
-    /// Decodes every printing not yet decoded, on all processors: a whole-database pass
-    /// (`search`) calls it first so that its own pass finds them decoded.
-    pub fn decode_all(&self) {
-        use rayon::prelude::*;
-        (0..self.len())
-            .into_par_iter()
-            .with_min_len(512)
-            .for_each(|index| {
-                if let Ok(id) = PrintingId::try_from(index) {
-                    self.get(id);
-                }
-            });
-    }
-
     /// Every printing with its id, in id order. Decodes every printing not yet decoded:
     /// meant for tests and whole-database passes, not for a `check` run.
     pub fn iter(&self) -> impl Iterator<Item = (PrintingId, &Printing)> {
