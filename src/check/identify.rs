@@ -228,17 +228,30 @@ fn identify_line(context: &mut Identify, index: usize, line: &CardLine) -> DeckC
         )
     };
     let mut resolution = resolve(line);
-    // `3 drakloak twm 129`: a name no card has may end in a code typed in lower case. That
-    // reading stands when it finds a card, as the line typed in capitals would.
+    // A line whose name no card has is read again: `3 drakloak twm 129` may end in a code
+    // typed in lower case, `4 ORDINI DEL CAPO` is a name in capitals whose last words looked
+    // like a code and a number in letters, `FEZANDIPITI EX` a Pokémon ex typed in capitals.
+    // The first other reading that finds a card stands, as the line typed as the card
+    // prints it would.
+    let others = [
+        crate::deck::lower_case_code,
+        crate::deck::whole_name,
+        crate::deck::lower_case_ex,
+    ];
     let reread = matches!(resolution, Resolution::Unknown)
-        .then(|| crate::deck::lower_case_code(line))
+        .then(|| {
+            others.iter().find_map(|other| {
+                let reread = other(line)?;
+                match resolve(&reread) {
+                    Resolution::Unknown => None,
+                    found => Some((reread, found)),
+                }
+            })
+        })
         .flatten()
-        .and_then(|reread| match resolve(&reread) {
-            Resolution::Unknown => None,
-            other => {
-                resolution = other;
-                Some(reread)
-            }
+        .map(|(reread, found)| {
+            resolution = found;
+            reread
         });
     let line = reread.as_ref().unwrap_or(line);
     let (printing, matched) = match resolution {

@@ -583,6 +583,43 @@ fn raised_reading(line: &super::CardLine, text: &str, words: &[Range]) -> Option
     })
 }
 
+/// The other reading of a line whose last words were read as a set code and a number
+/// spelled in letters (`4 AVENTURA DE ECO`: code `DE`, number `ECO`; `ENERGY SEARCH PRO`):
+/// the whole text as the name. A name typed in capitals ends in words of that shape
+/// (`ORDINI DEL CAPO`, `ORDRES DU BOSS`), so this reading is tried only when the first one
+/// names no card (see `check::identify`), as a number in words is rare (`Unown UF A`,
+/// `Alph Lithograph UL TWO`). `None` for a line whose number has a digit, or has none.
+pub fn whole_name(line: &super::CardLine) -> Option<super::CardLine> {
+    let number = line.number.as_deref()?;
+    if number.bytes().any(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let name = match line.set.as_deref() {
+        Some(set) => format!("{} {set} {number}", line.name),
+        None => format!("{} {number}", line.name),
+    };
+    Some(super::CardLine {
+        name_span: super::Span::new(line.name_span.offset, name.len()),
+        name,
+        set: None,
+        number: None,
+        ..line.clone()
+    })
+}
+
+/// The other reading of a name typed in capitals that ends in `EX` (`FEZANDIPITI EX`,
+/// `MAUZI-EX`): the Scarlet & Violet `ex`. `EX` and `ex` are different names in the rules
+/// (the old Pokémon-EX and the new Pokémon ex), so this reading is tried only when the name
+/// with `EX` is no card's (see `check::identify`). `None` for a name that does not end in
+/// `EX`.
+pub fn lower_case_ex(line: &super::CardLine) -> Option<super::CardLine> {
+    let stem = line.name.strip_suffix("EX")?;
+    stem.ends_with([' ', '-']).then(|| super::CardLine {
+        name: format!("{stem}ex"),
+        ..line.clone()
+    })
+}
+
 /// Whether `token` is written like a database set id (`sv3pt5`, `xy1`, `swshp`,
 /// `swsh12pt5gg`, `sv03.5`): lower-case letters first, then letters, digits and dots.
 /// Printed set codes are upper case (`SVI`), so the two never meet.

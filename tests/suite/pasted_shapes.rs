@@ -747,3 +747,54 @@ fn a_lower_case_code_is_read_as_the_same_line_in_capitals() {
     assert!(shown.contains("1 drakloak TWM 129\n"), "{shown}");
     assert!(shown.contains("1 drakloak TWM 130\n"), "{shown}");
 }
+
+/// Names typed in capitals, as players with caps lock on write them (found in lists pasted
+/// in Spanish, Italian, French, German and English): a name whose last two words look like
+/// a set code and a number spelled in letters (`4 AVENTURA DE ECO`, `ORDINI DEL CAPO`,
+/// `ENERGY SEARCH PRO`) is read whole, and a Pokémon ex in capitals (`FEZANDIPITI EX`,
+/// `MAUZI-EX`) is the Pokémon ex when no Pokémon-EX has that name. A number in words that
+/// is one stays one (`Unown UF A`), and a real Pokémon-EX keeps its name (`Mewtwo EX`).
+#[test]
+fn names_typed_in_capitals_are_read_whole() {
+    let text = "Pokémon: 6\n1 FEZANDIPITI EX\n1 MAUZI-EX\n1 DRAGAPULT EX\n1 LILLIE'S CLEFAIRY EX\n\
+        1 Unown UF A\n1 MEWTWO EX NXD 54\n\nTrainer: 9\n4 AVENTURA DE ECO\n2 ORDINI DEL CAPO\n\
+        2 ORDRES DU BOSS\n1 ENERGY SEARCH PRO\n1 TEAM ROCKET'S GREAT BALL\n1 BEFEHL VOM BOSS\n";
+    let deck = checked("caps.txt", text);
+    assert_eq!(
+        rule_lines(&deck, |rule| rule.starts_with("unknown")
+            || rule == "card-mismatch"),
+        [],
+        "{:#?}",
+        deck.diagnostics
+    );
+    let db = embedded_db();
+    let names: Vec<String> = (deck.cards.iter())
+        .map(|card| {
+            let printing = card.printing.and_then(|id| db.get(id));
+            printing.map_or("?".to_string(), |p| p.rules_name().to_string())
+        })
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "Fezandipiti ex",
+            "Meowth ex",
+            "Dragapult ex",
+            "Lillie's Clefairy ex",
+            "Unown",
+            "Mewtwo EX",
+            "Ethan's Adventure",
+            "Boss's Orders",
+            "Boss's Orders",
+            "Energy Search Pro",
+            "Team Rocket's Great Ball",
+            "Boss's Orders",
+        ]
+    );
+    // A line of four words whose reading with a code names a card keeps that reading.
+    let unown = &deck.cards[4].line;
+    assert_eq!(
+        (unown.set.as_deref(), unown.number.as_deref()),
+        (Some("UF"), Some("A"))
+    );
+}
