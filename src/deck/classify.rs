@@ -46,7 +46,9 @@ pub(crate) fn classify(s: &str) -> Class<'_> {
             None => Class::Comment,
         };
     }
-    if header::is_banner(s) {
+    // A Markdown code fence (`` ``` `` or `` ```text ``), as Discord wraps a pasted list,
+    // frames the list as a banner does.
+    if header::is_banner(s) || s.starts_with("```") {
         return Class::Banner;
     }
     if let Some(count) = card::split_count(s) {

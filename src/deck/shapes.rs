@@ -97,22 +97,30 @@ pub(crate) fn free_text(line: &str) -> bool {
         && glued_count(line).is_none()
 }
 
-/// A count glued to the name (`4Iono`, `4xIono`): the digits and the name. Ordinals
-/// (`1st place`, `2nd`, `3rd`, `4th`) are not counts: titles start with them.
+/// A count glued to the name (`4Iono`, `4xIono`): the digits and the name. Ordinals are
+/// not counts: titles start with them, in every language read (`1st place`, `2nd`, `3rd`,
+/// `4th`; `1er`, `1re`, `2e`, `3ème` in French; `1º`, `2ª`, `1o` in Spanish, Portuguese and
+/// Italian).
 pub(crate) fn glued_count(line: &str) -> Option<(&str, &str)> {
     let digits = line.bytes().take_while(u8::is_ascii_digit).count();
     let (count, rest) = line.split_at(digits);
-    let rest = rest.strip_prefix(['x', 'X', '×']).unwrap_or(rest);
-    let ordinal = ["st", "nd", "rd", "th"].iter().any(|suffix| {
-        rest.get(..2)
+    let ordinal = ORDINAL_SUFFIXES.iter().any(|suffix| {
+        rest.get(..suffix.len())
             .is_some_and(|head| head.eq_ignore_ascii_case(suffix))
             && !rest
-                .get(2..)
+                .get(suffix.len()..)
                 .unwrap_or_default()
                 .starts_with(char::is_alphanumeric)
     });
+    let rest = rest.strip_prefix(['x', 'X', '×']).unwrap_or(rest);
     (digits > 0 && rest.starts_with(char::is_alphabetic) && !ordinal).then_some((count, rest))
 }
+
+/// What follows the digits of an ordinal, each followed by no letter or digit: `2e place`
+/// is a title, `2Eevee` a count glued to a name.
+const ORDINAL_SUFFIXES: &[&str] = &[
+    "st", "nd", "rd", "th", "er", "re", "e", "ère", "ème", "eme", "nde", "º", "ª", "o", "a",
+];
 
 /// Counts written as words, in the six languages, and their digits.
 const COUNT_WORDS: &[(&str, &[&str])] = &[

@@ -798,3 +798,43 @@ fn names_typed_in_capitals_are_read_whole() {
         (Some("UF"), Some("A"))
     );
 }
+
+/// Titles that start with an ordinal as each language writes it (`2e place`, `1er`,
+/// `3ème`, `1º lugar`, `2ª colocação`, `1o posto`) are titles, not counts glued to a name:
+/// the list below reads as the example it copies, and `fmt` keeps the title.
+#[test]
+fn titles_with_ordinals_in_every_language() {
+    for title in [
+        "2e place Régional de Lille – Marie Dupont",
+        "1er Régional de Lyon",
+        "3ème place, Coupe de Bretagne",
+        "1º lugar Regional Curitiba",
+        "2ª colocação – Liga Pokémon São Paulo",
+        "1º puesto Regional Madrid",
+        "1o posto Regionale di Bologna",
+    ] {
+        let text = format!("{title}\n\n{}", example("gardevoir-fr.txt"));
+        assert_reads_as("titled.txt", &text, "gardevoir-fr.txt", Some(title));
+    }
+    // A count glued to a name that starts like an ordinal suffix is still a glued count.
+    let deck = checked("glued.txt", "Pokémon: 8\n4Eevee\n4Arven\n");
+    assert_eq!(deck.list.issues.len(), 2, "{:#?}", deck.list.issues);
+}
+
+/// A list pasted in a Discord code block, a sentence before it: the fences frame the list
+/// as a banner would (the closing one was a `parse-error`).
+#[test]
+fn a_list_in_a_code_block() {
+    let text = format!(
+        "Here's my list for Sunday:\n```\n{}```\n",
+        example("dragapult.txt")
+    );
+    assert_reads_as(
+        "discord.txt",
+        &text,
+        "dragapult.txt",
+        Some("Here's my list for Sunday:"),
+    );
+    let text = format!("```text\n{}\n```", example("dragapult.txt"));
+    assert_reads_as("discord.txt", &text, "dragapult.txt", None);
+}
