@@ -145,6 +145,74 @@ const LABELS: &[(&[&str], Role, Hint)] = &[
         hint(&[En, De], Some(En)),
     ),
     (&["trainerkarten"], TRAINER, hint(&[De], Some(De))),
+    // The card-type headers of exports in each language (`##Cartes Dresseur - 34`).
+    (
+        &["cartes pokémon", "cartes pokemon"],
+        POKEMON,
+        hint(&[Fr], Some(Fr)),
+    ),
+    (
+        &[
+            "cartas de pokémon",
+            "cartas de pokemon",
+            "cartas pokémon",
+            "cartas pokemon",
+        ],
+        POKEMON,
+        hint(&[Es, Pt], None),
+    ),
+    (
+        &["carte pokémon", "carte pokemon"],
+        POKEMON,
+        hint(&[It], Some(It)),
+    ),
+    (
+        &[
+            "pokémon-karten",
+            "pokemon-karten",
+            "pokémonkarten",
+            "pokemonkarten",
+        ],
+        POKEMON,
+        hint(&[De], Some(De)),
+    ),
+    (
+        &["cartes dresseur", "cartes dresseurs"],
+        TRAINER,
+        hint(&[Fr], Some(Fr)),
+    ),
+    (
+        &["cartas de entrenador", "cartas de entrenadores"],
+        TRAINER,
+        hint(&[Es], Some(Es)),
+    ),
+    (
+        &["cartas de treinador", "cartas de treinadores"],
+        TRAINER,
+        hint(&[Pt], Some(Pt)),
+    ),
+    (
+        &["carte allenatore", "carte allenatori"],
+        TRAINER,
+        hint(&[It], Some(It)),
+    ),
+    (
+        &[
+            "cartes énergie",
+            "cartes énergies",
+            "cartes energie",
+            "cartes energies",
+        ],
+        ENERGY,
+        hint(&[Fr], Some(Fr)),
+    ),
+    (
+        &["cartas de energía", "cartas de energia"],
+        ENERGY,
+        hint(&[Es, Pt], None),
+    ),
+    (&["carte energia"], ENERGY, hint(&[It], Some(It))),
+    (&["energiekarten"], ENERGY, hint(&[De], Some(De))),
     (&["dresseur", "dresseurs"], TRAINER, hint(&[Fr], Some(Fr))),
     (
         &["entrenador", "entrenadores"],
