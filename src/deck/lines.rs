@@ -72,6 +72,39 @@ pub(crate) fn lines(text: &str) -> impl Iterator<Item = Line<'_>> {
     })
 }
 
+/// `s` with its chat markup turned into blanks of the same length, so every byte offset
+/// stays where it was: Markdown bold (`**`, `__`) and emoji (`🧰`, `⚡️`, flags and
+/// skin tones), as forum and Discord posts dress a list. `None` when `s` has none.
+/// The symbols of card names are not emoji: `★` (Pokémon Star), `◇` (Prism Star), `δ`.
+pub(crate) fn blank_markup(s: &str) -> Option<String> {
+    let emoji = |c: char| {
+        matches!(u32::from(c), 0x1F000..=0x1FAFF | 0x2B00..=0x2BFF)
+            || (('\u{2600}'..='\u{27BF}').contains(&c) && !matches!(c, '★' | '☆' | '♀' | '♂'))
+    };
+    // What joins or modifies an emoji is blanked after one only: a zero-width joiner inside
+    // a name is folded away when names are compared, as any zero-width character.
+    let joins = |c: char| matches!(u32::from(c), 0xFE0F | 0x200D | 0x20E3 | 0xE0020..=0xE007F);
+    if !(s.contains("**") || s.contains("__") || s.chars().any(emoji)) {
+        return None;
+    }
+    let mut out = String::with_capacity(s.len());
+    let mut chars = s.chars().peekable();
+    let mut after_emoji = false;
+    while let Some(c) = chars.next() {
+        let blank = emoji(c) || (after_emoji && joins(c));
+        if (c == '*' || c == '_') && chars.peek() == Some(&c) {
+            chars.next();
+            out.push_str("  ");
+        } else if blank {
+            out.extend(std::iter::repeat_n(' ', c.len_utf8()));
+        } else {
+            out.push(c);
+        }
+        after_emoji = blank;
+    }
+    Some(out)
+}
+
 /// `s` without surrounding blanks, and how many bytes were cut from its start.
 pub(crate) fn trim(s: &str) -> (usize, &str) {
     let t = s.trim_start_matches(is_blank);

@@ -302,7 +302,22 @@ pub fn parse(text: &str) -> DeckList {
 fn parse_text(text: &str) -> DeckList {
     let mut reader = Reader::default();
     for line in lines::lines(text) {
-        reader.read(line);
+        // A line dressed in chat markup (`* **2x Boss's Orders** (MEG 114)`, `🧰 **Trainers
+        // (30)**`) is read without it when that makes it a card or a header; anything else
+        // (a title with emoji) is read as written.
+        let plain = lines::blank_markup(line.text);
+        let plain = plain.as_deref().map(lines::trim).and_then(|(lead, text)| {
+            matches!(
+                classify::classify(text),
+                classify::Class::Card { .. } | classify::Class::Marker(_)
+            )
+            .then_some(lines::Line {
+                offset: line.offset + lead,
+                text,
+                ..line
+            })
+        });
+        reader.read(plain.unwrap_or(line));
     }
     reader.finish()
 }

@@ -883,3 +883,31 @@ fn ptcgo_exports_with_localized_headers() {
         assert_eq!(sections.len(), 3, "{t}: {sections:?}");
     }
 }
+
+/// A Discord post: a title in bold with an emoji, headers dressed in emoji and bold
+/// (`🧰 **Trainers (34)**`, `Energy ⚡ (7)`), counts and names in bold. Every card line was
+/// misread (`**2x Boss's Orders**` counted once, `- **4 Drakloak** TWM 129` unreadable) and
+/// every header a `parse-error`; the markup is now read as blanks, and the title keeps it.
+#[test]
+fn a_discord_post_in_bold_with_emoji() {
+    let text = "**Dragapult for Sunday** 🔥\n\n🐉 **Pokémon (19)**\n- **4x Dreepy** (TWM 128)\n\
+        - **4 Drakloak** TWM 129\n- 3 **Dragapult ex** TWM 130\n- 2 Duskull PRE 35\n\
+        - 1 Dusclops PRE 36\n- 1 Dusknoir PRE 37\n**1 Budew PRE 4**\n\
+        * 1 __Fezandipiti ex__ SFA 38\n- 1 Lillie's Clefairy ex JTG 56\n- 1 Meowth ex POR 62\n\n\
+        🧰 **Trainers (34)**\n- 4 Lillie's Determination MEG 119\n\
+        * **2x Boss's Orders** (MEG 114)\n- 2 Crispin SCR 133\n- 1 Dawn PFL 87\n\
+        - 1 Hilda WHT 84\n- 4 Buddy-Buddy Poffin TEF 144\n- 4 Poké Pad POR 81\n\
+        - 4 Ultra Ball MEG 131\n- 3 Rare Candy MEG 125\n- 2 Night Stretcher SFA 61\n\
+        - 1 Energy Switch MEG 115\n- 1 Pokégear 3.0 BLK 84\n- 1 Prime Catcher TEF 157\n\
+        - 1 Switch MEG 130\n- 1 Tool Scrapper WHT 85\n- 2 Jamming Tower TWM 153\n\n\
+        Energy ⚡️ (7)\n- **4 Psychic Energy** MEE 5\n- 3 Fire Energy MEE 2\n";
+    assert_reads_as(
+        "discord.txt",
+        text,
+        "dragapult.txt",
+        Some("**Dragapult for Sunday** 🔥"),
+    );
+    // Card names keep their symbols: `★` is not an emoji.
+    let deck = checked("star.txt", "Pokémon: 1\n1 Rayquaza ★ DRX 128\n");
+    assert_eq!(deck.cards[0].line.name, "Rayquaza ★");
+}
