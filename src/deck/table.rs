@@ -241,7 +241,14 @@ pub(crate) fn row<'a>(s: &'a str, columns: Option<&Columns>) -> Option<(Count<'a
         return None;
     }
     let set = columns.set.and_then(cell);
-    let number = columns.number.and_then(cell);
+    // `#128`: the `#` a sheet writes before a collector number is not part of it, as on a
+    // text line (`Drakloak TWM #129`).
+    let number = columns.number.and_then(cell).map(|(a, b)| {
+        let hashed = s.get(a..b).is_some_and(|number| {
+            number.starts_with('#') && number.as_bytes().get(1).is_some_and(u8::is_ascii_digit)
+        });
+        (a + usize::from(hashed), b)
+    });
     let parts = if set.is_none() && number.is_none() {
         let inner = split_card(name_text);
         let shift = |(a, b): Range| (name_start + a, name_start + b);
@@ -299,6 +306,8 @@ mod tests {
         insta::assert_snapshot!(show("Nombre;Nom;Extension;Numéro", "3;Fantominus;TWM;103"), @"3 | Fantominus | TWM | 103");
         insta::assert_snapshot!(show("Nombre,Cantidad", "\"Dreepy\",4"), @"4 | Dreepy | - | -");
         insta::assert_snapshot!(show("Anzahl\tName\tSet\tNummer", "Pokémon\t\t\t"), @"none");
+        insta::assert_snapshot!(show("Qty\tName\tSet\tNo.", "4\tDreepy\tTWM\t#128"), @"4 | Dreepy | TWM | 128");
+        insta::assert_snapshot!(show("Qty\tName\tSet\tNo.", "4\tDreepy\tTWM\t#"), @"4 | Dreepy | TWM | #");
         assert!(header_row("Qty\tName\tPrice").is_some());
         assert!(header_row("4\tDreepy\tTWM\t128").is_none());
         assert!(header_row("Dreepy, the best").is_none());
