@@ -255,6 +255,10 @@ const LABELS: &[(&[&str], Role, Hint)] = &[
         hint(&[It], Some(It)),
     ),
     (&["total"], Role::Footer, hint(&[En, Fr, Es, Pt], None)),
+    // As players type a footer by hand.
+    (&["cartas totales"], Role::Footer, hint(&[Es], Some(Es))),
+    (&["totale"], Role::Footer, hint(&[It], Some(It))),
+    (&["gesamt"], Role::Footer, hint(&[De], Some(De))),
 ];
 
 /// Labels of the parts of a section, written without accents (a label is compared with
@@ -605,6 +609,11 @@ mod tests {
         insta::assert_snapshot!(show("ENERGIE\u{A0}: 8"), @"Section(Energy) Some(8) Some(De) Colon");
         insta::assert_snapshot!(show("Total de cartas: 60"), @"Footer Some(60) None Colon");
         insta::assert_snapshot!(show("Karten  insgesamt: 60"), @"Footer Some(60) Some(De) Colon");
+        insta::assert_snapshot!(show("Gesamt: 60"), @"Footer Some(60) Some(De) Colon");
+        insta::assert_snapshot!(show("Totale: 60"), @"Footer Some(60) Some(It) Colon");
+        insta::assert_snapshot!(show("Cartas totales: 60"), @"Footer Some(60) Some(Es) Colon");
+        insta::assert_snapshot!(show("Cartes Dresseur - 34"), @"Section(Trainer) Some(34) Some(Fr) Dash");
+        insta::assert_snapshot!(show("Cartas de Treinador (30)"), @"Section(Trainer) Some(30) Some(Pt) Other");
         insta::assert_snapshot!(show("Total Cards - 60"), @"Footer Some(60) Some(En) Dash");
         insta::assert_snapshot!(show("Total Cards: 99999999999999999999999"), @"Footer None Some(En) Colon");
         insta::assert_snapshot!(show("Boss's Orders (Giovanni)"), @"none");
