@@ -511,6 +511,18 @@ fn is_letter_number(tok: &str) -> bool {
     word || matches!(tok.as_bytes(), [c] if c.is_ascii_uppercase() || *c == b'!' || *c == b'?')
 }
 
+/// The text of a card line's trailing ` // ...` or ` # ...` comment, without its marker and
+/// blanks (`tech` for `1 Ultra Ball MEG 131 // tech`); `None` when it has none or it is
+/// empty.
+pub(crate) fn trailing_comment(line: &str) -> Option<String> {
+    let comment = line.get(comment_start(line)..)?;
+    let text = comment
+        .strip_prefix("//")
+        .unwrap_or_else(|| comment.trim_start_matches('#'));
+    let text = text.trim_matches(is_blank);
+    (!text.is_empty()).then(|| text.to_owned())
+}
+
 /// Byte offset where a trailing ` # ...` or ` // ...` comment starts (`s.len()` if none).
 /// A `#` followed by a digit is part of the name: Gym Heroes prints `Blaine's Quiz #1`.
 fn comment_start(s: &str) -> usize {

@@ -739,6 +739,7 @@ impl<'t> JsonReader<'t> {
             span,
             count_span,
             name_span,
+            comment: None,
         });
     }
 

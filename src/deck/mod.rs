@@ -105,6 +105,10 @@ pub struct CardLine {
     /// The count as written (`4`, `4x`, `* 4`).
     pub count_span: Span,
     pub name_span: Span,
+    /// The comment after the card (`1 Ultra Ball MEG 131 // tech`: `tech`), without its
+    /// marker; `fmt` writes it back on the card's line.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub comment: Option<String>,
 }
 
 /// A section header (`Pokémon: 12`, `##Trainer Cards - 30`, `Dresseur (30)`), or the

@@ -201,6 +201,7 @@ impl Reader {
             span: Span::new(line.offset, line.text.len()),
             count_span: span_of(line, count.span),
             name_span: span_of(line, (at + parts.name.0, at + parts.name.1)),
+            comment: super::card::trailing_comment(line.text),
         });
     }
 

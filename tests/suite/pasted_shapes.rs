@@ -911,3 +911,30 @@ fn a_discord_post_in_bold_with_emoji() {
     let deck = checked("star.txt", "Pokémon: 1\n1 Rayquaza ★ DRX 128\n");
     assert_eq!(deck.cards[0].line.name, "Rayquaza ★");
 }
+
+/// `fmt` keeps a player's notes after their cards (`// tech`, `# MVP`) on the card's line,
+/// in `//` form, the notes of merged lines joined: `fmt --write` dropped them before.
+/// Formatting the result again changes nothing.
+#[test]
+fn fmt_keeps_the_notes_after_cards() {
+    let text = "Trainer: 8\n1 Ultra Ball MEG 131 // tech\n2 Iono PAL 185 # MVP\n\
+        3 Ultra Ball MEG 131 // count these\n2 Switch MEG 130\n";
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("notes.txt"), text).unwrap();
+    let (code, shown) = common::run_deckbox(dir.path(), &["fmt", "notes.txt", "--no-config"], b"");
+    assert_eq!(code, 0, "{shown}");
+    assert!(shown.contains("\n2 Iono PAL 185 // MVP\n"), "{shown}");
+    assert!(
+        shown.contains("\n4 Ultra Ball MEG 131 // tech; count these\n"),
+        "{shown}"
+    );
+    assert!(shown.contains("\n2 Switch MEG 130\n"), "{shown}");
+    let args = ["fmt", "--write", "notes.txt", "--no-config"];
+    let (code, shown) = common::run_deckbox(dir.path(), &args, b"");
+    assert_eq!(code, 0, "{shown}");
+    let written = std::fs::read_to_string(dir.path().join("notes.txt")).unwrap();
+    assert!(written.contains("// tech; count these"), "{written}");
+    let args = ["fmt", "--check", "notes.txt", "--no-config"];
+    let (code, shown) = common::run_deckbox(dir.path(), &args, b"");
+    assert_eq!(code, 0, "a second pass changes nothing: {shown}");
+}

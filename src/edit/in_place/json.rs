@@ -42,6 +42,7 @@ pub(super) fn new_card(
             span: Span::new(0, 0),
             count_span: Span::new(0, 0),
             name_span: Span::new(0, 0),
+            comment: None,
         },
         printing: target.id,
         language: None,

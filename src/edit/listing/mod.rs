@@ -98,6 +98,9 @@ pub struct ListLine {
     /// The spans of the input lines (a JSON list's card objects) merged into this line.
     #[serde(skip)]
     pub source_spans: Vec<Span>,
+    /// The comment written after the card (merged lines' joined with `; `).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub comment: Option<String>,
 }
 
 impl Listing {
@@ -233,6 +236,8 @@ pub(crate) struct Entry {
     pub printing: Option<PrintingId>,
     pub lines: Vec<usize>,
     pub spans: Vec<Span>,
+    /// The comments after the merged lines, joined with `; `.
+    pub comment: Option<String>,
 }
 
 impl Entry {
@@ -276,6 +281,7 @@ fn entries(deck: &CheckedDeck, db: &CardDb) -> Vec<Entry> {
                 printing: card.printing,
                 lines: vec![card.line.line],
                 spans: vec![card.line.span],
+                comment: card.line.comment.clone(),
             }
         })
         .collect()
@@ -389,6 +395,10 @@ fn merge(entries: Vec<Entry>) -> Vec<Entry> {
         }
         kept.lines.extend(entry.lines);
         kept.spans.extend(entry.spans);
+        kept.comment = match (kept.comment.take(), entry.comment) {
+            (Some(kept), Some(more)) if kept != more => Some(format!("{kept}; {more}")),
+            (kept, more) => kept.or(more),
+        };
     }
     merged
 }
@@ -477,6 +487,7 @@ fn list_line(entry: Entry, db: &CardDb) -> ListLine {
         english,
         source_lines: entry.lines,
         source_spans: entry.spans,
+        comment: entry.comment,
     }
 }
 
@@ -680,14 +691,14 @@ mod tests {
     }
 
     #[test]
-    fn comments_move_to_the_top_and_a_number_without_code_gets_its_code() {
+    fn comments_move_to_the_top_a_card_keeps_its_own_and_a_number_without_code_gets_its_code() {
         let once = fmt("4 Iono  185 // tech\n// note\n# another\n");
         insta::assert_snapshot!(once, @r"
         // note
         # another
 
         Trainer: 4
-        4 Iono PAL 185
+        4 Iono PAL 185 // tech
 
         Total Cards: 4
         ");

@@ -278,7 +278,7 @@ fn section<W: std::fmt::Write>(
     };
     let mut first = true;
     for line in &group.lines {
-        for count in chunks(line.count) {
+        for (chunk, count) in chunks(line.count).enumerate() {
             if !std::mem::take(&mut first) {
                 out.write_char('\n')?;
             }
@@ -286,6 +286,11 @@ fn section<W: std::fmt::Write>(
                 out.write_str("* ")?;
             }
             card_line(count, line, out)?;
+            // The card's comment, on its first line.
+            if let (0, Some(comment)) = (chunk, &line.comment) {
+                out.write_str(" // ")?;
+                out.write_str(comment)?;
+            }
         }
     }
     Ok(())
