@@ -230,13 +230,15 @@ fn identify_line(context: &mut Identify, index: usize, line: &CardLine) -> DeckC
     let mut resolution = resolve(line);
     // A line whose name no card has is read again: `3 drakloak twm 129` may end in a code
     // typed in lower case, `4 ORDINI DEL CAPO` is a name in capitals whose last words looked
-    // like a code and a number in letters, `FEZANDIPITI EX` a Pokémon ex typed in capitals.
-    // The first other reading that finds a card stands, as the line typed as the card
-    // prints it would.
+    // like a code and a number in letters, `FEZANDIPITI EX` a Pokémon ex typed in capitals,
+    // `Crispin SCR 133 (thanks to X)` a card followed by a note (kept as its comment). The
+    // first other reading that finds a card stands, as the line typed as the card prints it
+    // would.
     let others = [
         crate::deck::lower_case_code,
         crate::deck::whole_name,
         crate::deck::lower_case_ex,
+        crate::deck::without_note,
     ];
     let reread = matches!(resolution, Resolution::Unknown)
         .then(|| {

@@ -619,6 +619,62 @@ pub fn whole_name(line: &super::CardLine) -> Option<super::CardLine> {
     })
 }
 
+/// The other reading of a line that ends in a note after its card, as forum posts write
+/// them: `4 Buddy-Buddy Poffin TEF 144 (thanks to X)` (text after a code and a number),
+/// `1 Prime Catcher <-- MVP`, `2 Crispin - tech`, `1 Iono ← MVP` (text after an arrow or a
+/// dash). The line is read without the note, which becomes its comment (so `fmt` keeps
+/// it, as `// (thanks to X)`); tried only when the whole name is no card's (see
+/// `check::identify`). `None` for a line read with a printing, or with no note.
+pub fn without_note(line: &super::CardLine) -> Option<super::CardLine> {
+    if line.set.is_some() || line.number.is_some() {
+        return None;
+    }
+    let text = line.name.as_str();
+    let mut words: Vec<(usize, &str)> = Vec::new();
+    let mut at = 0;
+    for word in text.split(' ') {
+        if !word.is_empty() {
+            words.push((at, word));
+        }
+        at += word.len() + 1;
+    }
+    // A code and a number with a name before them and words after them.
+    let coded = words.windows(3).skip(1).find_map(|w| match w {
+        [(_, code), (at, number), _] if is_code(code) && is_number(number) => {
+            Some(at + number.len())
+        }
+        _ => None,
+    });
+    let arrow = ["<--", "<-", "←", "--", "–", "—", "-", "("]
+        .iter()
+        .find_map(|mark| {
+            words
+                .iter()
+                .skip(1)
+                .find(|(_, word)| word.starts_with(mark))
+        })
+        .map(|&(at, _)| at);
+    let end = coded.or(arrow)?;
+    let kept = text.get(..end)?.trim_end_matches(is_blank);
+    let note = text.get(end..)?.trim_matches(is_blank);
+    let parts = split_card(kept);
+    let piece = |(start, end): Range| kept.get(start..end).map(str::to_string);
+    let name = piece(parts.name).filter(|name| !name.is_empty())?;
+    let comment = match &line.comment {
+        Some(comment) => format!("{note}; {comment}"),
+        None => note.to_string(),
+    };
+    Some(super::CardLine {
+        name_span: super::Span::new(line.name_span.offset + parts.name.0, name.len()),
+        name,
+        set: parts.set.and_then(piece),
+        number: parts.number.and_then(piece),
+        ph: parts.ph,
+        comment: Some(comment),
+        ..line.clone()
+    })
+}
+
 /// The other reading of a name typed in capitals that ends in `EX` (`FEZANDIPITI EX`,
 /// `MAUZI-EX`): the Scarlet & Violet `ex`. `EX` and `ex` are different names in the rules
 /// (the old Pokémon-EX and the new Pokémon ex), so this reading is tried only when the name

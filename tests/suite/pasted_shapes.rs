@@ -938,3 +938,48 @@ fn fmt_keeps_the_notes_after_cards() {
     let (code, shown) = common::run_deckbox(dir.path(), &args, b"");
     assert_eq!(code, 0, "a second pass changes nothing: {shown}");
 }
+
+/// Notes players write after a card in forum posts, other than `//` and `#` comments:
+/// `(thanks to Marie)` after the printing, `<-- MVP`, `← so good`, `- tech`. The card is
+/// read without the note (the whole line was an `unknown-card`), and `fmt` keeps the note
+/// as the card's comment.
+#[test]
+fn notes_after_a_card_in_a_forum_post() {
+    let noted = example("dragapult.txt")
+        .replace(
+            "4 Buddy-Buddy Poffin TEF 144",
+            "4 Buddy-Buddy Poffin TEF 144 (thanks to Marie)",
+        )
+        .replace("1 Prime Catcher TEF 157", "1 Prime Catcher TEF 157 <-- MVP")
+        .replace("2 Crispin SCR 133", "2 Crispin SCR 133 ← so good")
+        .replace("1 Dawn PFL 87", "1 Dawn PFL 87 - tech")
+        .replace(
+            "1 Hilda WHT 84",
+            "1 Hilda WHT 84 (tech, cut for a 2nd Boss?)",
+        );
+    assert_eq!(noted.matches("MVP").count(), 1, "the example changed");
+    assert_reads_as("forum.txt", &noted, "dragapult.txt", None);
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("forum.txt"), &noted).unwrap();
+    let (code, shown) = common::run_deckbox(dir.path(), &["fmt", "forum.txt", "--no-config"], b"");
+    assert_eq!(code, 0, "{shown}");
+    for kept in [
+        "4 Buddy-Buddy Poffin TEF 144 // (thanks to Marie)\n",
+        "1 Prime Catcher TEF 157 // <-- MVP\n",
+        "2 Crispin SCR 133 // ← so good\n",
+        "1 Dawn PFL 87 // - tech\n",
+    ] {
+        assert!(shown.contains(kept), "{kept:?} in\n{shown}");
+    }
+    // A name with no printing, then a note, reads too.
+    let deck = checked(
+        "notes.txt",
+        "Trainer: 3\n1 Ultra Ball (tech)\n2 Iono <-- MVP\n",
+    );
+    assert_eq!(
+        rule_lines(&deck, |rule| rule.starts_with("unknown")),
+        [],
+        "{:#?}",
+        deck.diagnostics
+    );
+}
