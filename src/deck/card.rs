@@ -511,21 +511,9 @@ fn is_letter_number(tok: &str) -> bool {
     word || matches!(tok.as_bytes(), [c] if c.is_ascii_uppercase() || *c == b'!' || *c == b'?')
 }
 
-/// The text of a card line's trailing ` // ...` or ` # ...` comment, without its marker and
-/// blanks (`tech` for `1 Ultra Ball MEG 131 // tech`); `None` when it has none or it is
-/// empty.
-pub(crate) fn trailing_comment(line: &str) -> Option<String> {
-    let comment = line.get(comment_start(line)..)?;
-    let text = comment
-        .strip_prefix("//")
-        .unwrap_or_else(|| comment.trim_start_matches('#'));
-    let text = text.trim_matches(is_blank);
-    (!text.is_empty()).then(|| text.to_owned())
-}
-
 /// Byte offset where a trailing ` # ...` or ` // ...` comment starts (`s.len()` if none).
 /// A `#` followed by a digit is part of the name: Gym Heroes prints `Blaine's Quiz #1`.
-fn comment_start(s: &str) -> usize {
+pub(crate) fn comment_start(s: &str) -> usize {
     let mut prev_blank = false;
     for (i, c) in s.char_indices() {
         let numbered = c == '#'
@@ -630,14 +618,11 @@ pub fn without_note(line: &super::CardLine) -> Option<super::CardLine> {
         return None;
     }
     let text = line.name.as_str();
-    let mut words: Vec<(usize, &str)> = Vec::new();
-    let mut at = 0;
-    for word in text.split(' ') {
-        if !word.is_empty() {
-            words.push((at, word));
-        }
-        at += word.len() + 1;
-    }
+    // Every word, first to last, with where it starts.
+    let mut words: Vec<(usize, &str)> = (last_tokens(text, text.len()).into_iter())
+        .filter_map(|(start, end)| Some((start, text.get(start..end)?)))
+        .collect();
+    words.reverse();
     // A code and a number with a name before them and words after them.
     let coded = words.windows(3).skip(1).find_map(|w| match w {
         [(_, code), (at, number), _] if is_code(code) && is_number(number) => {

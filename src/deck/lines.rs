@@ -84,7 +84,11 @@ pub(crate) fn blank_markup(s: &str) -> Option<String> {
     // What joins or modifies an emoji is blanked after one only: a zero-width joiner inside
     // a name is folded away when names are compared, as any zero-width character.
     let joins = |c: char| matches!(u32::from(c), 0xFE0F | 0x200D | 0x20E3 | 0xE0020..=0xE007F);
-    if !(s.contains("**") || s.contains("__") || s.chars().any(emoji)) {
+    // One pass over the bytes first: most lines have no `*`, `_` or three- and four-byte
+    // character (every emoji and joiner starts with a byte from 0xE2 up).
+    if !s.bytes().any(|b| b == b'*' || b == b'_' || b >= 0xE2)
+        || !(s.contains("**") || s.contains("__") || s.chars().any(emoji))
+    {
         return None;
     }
     let mut out = String::with_capacity(s.len());

@@ -43,6 +43,13 @@ fn comment_text(line: &str) -> &str {
     trim(text).1
 }
 
+/// The text of a card line's trailing ` // ...` or ` # ...` comment (`tech` for `1 Ultra
+/// Ball MEG 131 // tech`); `None` when it has none or it is empty.
+fn trailing_comment(line: &str) -> Option<String> {
+    let comment = comment_text(line.get(super::card::comment_start(line)..)?);
+    (!comment.is_empty()).then(|| comment.to_owned())
+}
+
 /// Reads lines one by one; [`Reader::finish`] resolves what needs the whole deck.
 pub(crate) struct Reader {
     /// Whether a non-blank line was read: only the first one can be the title.
@@ -201,7 +208,7 @@ impl Reader {
             span: Span::new(line.offset, line.text.len()),
             count_span: span_of(line, count.span),
             name_span: span_of(line, (at + parts.name.0, at + parts.name.1)),
-            comment: super::card::trailing_comment(line.text),
+            comment: trailing_comment(line.text),
         });
     }
 

@@ -12,7 +12,7 @@
 //! where the query held, or, for a query with turns (each term read at its own window),
 //! bit 0 for the event.
 
-use super::{LANE_BITS, LANES_PER_WORD, Test, count_windows, each_window};
+use super::{LANE_BITS, LANES_PER_WORD, Test, add_lane, count_windows, each_window};
 use crate::engine::SetupView;
 use crate::formats::{Going, Setup};
 use crate::stats::query::{Expr, ResolvedQuery};
@@ -150,16 +150,11 @@ impl Program {
             test.set(lane, cmp, count);
         }
         let word = self.increments.len().saturating_sub(self.kinds);
-        // A kind outside the deck is never dealt: it adds nothing.
-        for &kind in kinds {
-            if let Some(add) = self
-                .increments
-                .get_mut(word..)
-                .and_then(|w| w.get_mut(kind))
-            {
-                *add += 1 << (lane * LANE_BITS);
-            }
-        }
+        add_lane(
+            self.increments.get_mut(word..).unwrap_or(&mut []),
+            kinds,
+            lane,
+        );
     }
 
     /// Appends the code of `expr` and returns the register that holds its value.

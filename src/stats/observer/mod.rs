@@ -285,6 +285,16 @@ impl QueryObserver {
     }
 }
 
+/// Gives the kinds `kinds` one card each in lane `lane` of a word's `increments` (indexed
+/// by kind). A kind outside the deck is never dealt: it adds nothing.
+fn add_lane(increments: &mut [u64], kinds: &[usize], lane: usize) {
+    for &kind in kinds {
+        if let Some(add) = increments.get_mut(kind) {
+            *add += 1 << (lane * LANE_BITS);
+        }
+    }
+}
+
 /// Calls `at(bit, lanes)` for each window of a setup, lanes counted with `increments`
 /// (indexed by kind): bit k for the hand with the first k turn draws (k up to `seen`), then
 /// bit `seen + 1` for the prizes.

@@ -10,7 +10,7 @@
 //! reads each term's flag at its own window and looks the gathered flags up once: one
 //! event.
 
-use super::{LANE_BITS, LANES_PER_WORD, TOPS, Test, count_windows};
+use super::{LANE_BITS, LANES_PER_WORD, TOPS, Test, add_lane, count_windows};
 use crate::engine::SetupView;
 use crate::formats::{Going, Setup};
 use crate::stats::query::ResolvedQuery;
@@ -52,14 +52,21 @@ struct Word {
     queries: Vec<Table>,
 }
 
+/// A card's lane increments: its kind masked into the table (a deck on this path has at
+/// most [`SMALL_KINDS`] kinds), so no bounds check.
+#[inline(always)]
+fn lanes_of(increments: &[u64; SMALL_KINDS], kind: u16) -> u64 {
+    increments[usize::from(kind) % SMALL_KINDS]
+}
+
 /// The lanes of `cards` added to `start`: unrolled for the rulebook's `N` cards (a hand of
 /// 7, 6 prizes), out of line for any other number, so the usual case computes no trip count.
 #[inline(always)]
 fn sum<const N: usize>(increments: &[u64; SMALL_KINDS], cards: &[u16], start: u64) -> u64 {
     match <&[u16; N]>::try_from(cards) {
-        Ok(cards) => cards.iter().fold(start, |lanes, &kind| {
-            lanes + increments[usize::from(kind) % SMALL_KINDS]
-        }),
+        Ok(cards) => cards
+            .iter()
+            .fold(start, |lanes, &kind| lanes + lanes_of(increments, kind)),
         Err(_) => sum_any(increments, cards, start),
     }
 }
@@ -67,9 +74,9 @@ fn sum<const N: usize>(increments: &[u64; SMALL_KINDS], cards: &[u16], start: u6
 #[cold]
 #[inline(never)]
 fn sum_any(increments: &[u64; SMALL_KINDS], cards: &[u16], start: u64) -> u64 {
-    cards.iter().fold(start, |lanes, &kind| {
-        lanes + increments[usize::from(kind) % SMALL_KINDS]
-    })
+    cards
+        .iter()
+        .fold(start, |lanes, &kind| lanes + lanes_of(increments, kind))
 }
 
 impl Counter {
@@ -88,7 +95,7 @@ impl Counter {
         at(0, tops(lanes));
         let mut window = 0;
         for &kind in draws {
-            lanes += increments[usize::from(kind) % SMALL_KINDS];
+            lanes += lanes_of(increments, kind);
             window += 1;
             at(window, tops(lanes));
         }
@@ -205,12 +212,7 @@ impl Small {
             let mut reads = Box::new([0u64; SLOTS]);
             for (term, lane) in query.terms.iter().zip(first..LANES_PER_WORD) {
                 word.test.set(lane, term.cmp, term.count);
-                // A kind outside the deck is never dealt: it adds nothing.
-                for &kind in &term.kinds {
-                    if let Some(add) = word.counter.increments.get_mut(kind) {
-                        *add += 1 << (lane * LANE_BITS);
-                    }
-                }
+                add_lane(&mut *word.counter.increments, &term.kinds, lane);
                 let window = term.turn.map_or(0, |turn| rules.draws_by_turn(turn, going));
                 if let Some(read) = reads
                     .get_mut(window as usize)
