@@ -148,7 +148,7 @@ pub const MAX_CONFIG_BYTES: u64 = 1 << 20;
 /// file may hold, counted before it is parsed: the parser keeps a few hundred bytes per
 /// value, so this bounds what parsing can cost (tens of MB) whatever the file's bytes are.
 /// [`MAX_OVERRIDE_GLOBS`] one-glob entries take 25,000.
-pub const MAX_CONFIG_VALUES: usize = 60_000;
+pub const MAX_CONFIG_VALUES: usize = 30_000;
 
 /// Deepest nesting of arrays and tables in a config file (its schema needs 3).
 pub const MAX_CONFIG_DEPTH: usize = 8;

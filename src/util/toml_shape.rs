@@ -10,8 +10,9 @@ use std::io;
 /// What [`measure`] counts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Shape {
-    /// An upper bound on the nodes the parser builds: every `=`, `[`, `{` and `,` outside
-    /// strings and comments (each key, table, array and array element starts at one).
+    /// An upper bound on the nodes the parser builds: every `=`, `[`, `{`, `,` and `.`
+    /// outside strings and comments (each key, table, array and array element starts at
+    /// one, and each `.` of a dotted key makes a table: `a.b.c.d = 1` is four nodes).
     pub values: usize,
     /// The deepest nesting of arrays and inline tables (a `[table]` header counts 1).
     pub depth: usize,
@@ -35,7 +36,7 @@ pub fn measure(text: &str) -> Shape {
                 shape.depth = shape.depth.max(depth);
             }
             b']' | b'}' => depth = depth.saturating_sub(1),
-            b'=' | b',' => shape.values += 1,
+            b'=' | b',' | b'.' => shape.values += 1,
             _ => {}
         }
     }
@@ -127,7 +128,7 @@ mod tests {
     #[test]
     fn counts_values_outside_strings_and_comments() {
         let text = "# a, b = [c]\nformat = \"glc,[x]\" # {y}\n[[overrides]]\npaths = ['a,b', \"c\\\"[\"]\nnote = \"\"\"\n[,]\n\"\"\"\n";
-        // `=` ×3, `[[` ×2, `[` ×1, `,` ×1.
+        // `=` ×3, `[[` ×2, `[` ×1, `,` ×1 (the `.` and `,` in strings do not count).
         assert_eq!(
             measure(text),
             Shape {
@@ -135,6 +136,13 @@ mod tests {
                 depth: 2
             }
         );
+    }
+
+    #[test]
+    fn each_dot_of_a_dotted_key_is_a_table() {
+        // One `=` and six `.`: the parser builds six tables and a value.
+        assert_eq!(measure("a.b.c.d.e.f.g = 1\n").values, 7);
+        assert_eq!(measure("[[a.b]]\n[c.\"d.e\".f]\n").values, 2 + 1 + 1 + 2);
     }
 
     #[test]
