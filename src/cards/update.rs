@@ -320,14 +320,13 @@ pub fn install(
 
 /// The SHA-256 of the file at `archive`, refusing one over `limit` bytes.
 fn hash(archive: &Path, limit: u64, progress: &dyn Progress) -> Result<[u8; 32], UpdateError> {
-    let file = File::open(archive).map_err(UpdateError::io("open", archive))?;
-    let meta = file.metadata().map_err(UpdateError::io("read", archive))?;
-    if !meta.is_file() {
-        return Err(UpdateError::Refused(format!(
-            "{} is not a regular file",
-            archive.display()
-        )));
-    }
+    let (file, meta) = crate::util::bounded::open(archive).map_err(|source| {
+        if source.kind() == std::io::ErrorKind::InvalidInput {
+            UpdateError::Refused(format!("{}: {source}", archive.display()))
+        } else {
+            UpdateError::io("open", archive)(source)
+        }
+    })?;
     if meta.len() > limit {
         return Err(UpdateError::TooLarge { limit });
     }
@@ -388,8 +387,9 @@ fn extract(
     limits: &Limits,
     progress: &dyn Progress,
 ) -> Result<PathBuf, UpdateError> {
-    let file = File::open(archive).map_err(UpdateError::io("open", archive))?;
-    let size = file.metadata().map(|m| m.len()).ok();
+    let (file, meta) =
+        crate::util::bounded::open(archive).map_err(UpdateError::io("open", archive))?;
+    let size = Some(meta.len());
     progress.step("unpacking the archive", size);
     let compressed = Counted {
         inner: file,

@@ -25,6 +25,9 @@ pub const MAX_REDIRECTS: u32 = 5;
 /// Default for `--timeout`: the whole download must be done in this time.
 pub const DEFAULT_TIMEOUT_SECS: u64 = 300;
 
+/// Largest `--timeout`: a day. A larger one would overflow the clock's arithmetic.
+pub const MAX_TIMEOUT_SECS: u64 = 86_400;
+
 #[derive(Debug, Subcommand)]
 pub enum CardsAction {
     /// Download the TCGdex cards database (or read an archive) and install a card index
@@ -57,8 +60,9 @@ pub struct UpdateArgs {
     /// one of its printings.
     #[arg(long)]
     pub force: bool,
-    /// Give up a download that is not done after this many seconds.
-    #[arg(long, value_name = "SECONDS", default_value_t = DEFAULT_TIMEOUT_SECS)]
+    /// Give up a download that is not done after this many seconds (1 to 86400).
+    #[arg(long, value_name = "SECONDS", default_value_t = DEFAULT_TIMEOUT_SECS,
+          value_parser = clap::value_parser!(u64).range(1..=MAX_TIMEOUT_SECS))]
     pub timeout: u64,
 }
 
@@ -78,6 +82,11 @@ fn failed(error: &UpdateError) -> Outcome {
     let shown = deckbox::util::escape::visible(&error.to_string()).into_owned();
     let help = match error {
         UpdateError::Worse(_) => "help: `--force` installs it anyway\n",
+        UpdateError::Io {
+            action: "download", ..
+        } => {
+            "help: without network, download the archive elsewhere and install it with `deckbox cards update --from FILE.tar.gz`\n"
+        }
         _ => "",
     };
     Outcome::failure(format!(
@@ -147,19 +156,7 @@ fn download(
     timeout: Duration,
     progress: &dyn Progress,
 ) -> Result<(), UpdateError> {
-    let agent = ureq::Agent::config_builder()
-        .timeout_global(Some(timeout))
-        .max_redirects(MAX_REDIRECTS)
-        .max_redirects_will_error(true)
-        .user_agent(concat!("deckbox/", env!("CARGO_PKG_VERSION")))
-        .build()
-        .new_agent();
-    let failed = |error: ureq::Error| UpdateError::Io {
-        action: "download",
-        path: PathBuf::from(url),
-        source: std::io::Error::other(network_reason(error)),
-    };
-    let mut response = agent.get(url).call().map_err(failed)?;
+    let mut response = follow(url, timeout)?;
     let declared = response
         .headers()
         .get("content-length")
@@ -211,6 +208,146 @@ fn download(
     out.sync_all().map_err(write_failed)
 }
 
+/// The response to a GET of `url`, redirects followed by hand (at most [`MAX_REDIRECTS`])
+/// so that each hop is judged by [`redirect_allowed`] before it is requested.
+fn follow(url: &str, timeout: Duration) -> Result<ureq::http::Response<ureq::Body>, UpdateError> {
+    let agent = ureq::Agent::config_builder()
+        .timeout_global(Some(timeout))
+        .max_redirects(0)
+        .user_agent(concat!("deckbox/", env!("CARGO_PKG_VERSION")))
+        .build()
+        .new_agent();
+    let refused = |reason: String| UpdateError::Io {
+        action: "download",
+        path: PathBuf::from(url),
+        source: std::io::Error::other(reason),
+    };
+    let mut at = url.to_string();
+    for _ in 0..=MAX_REDIRECTS {
+        let response = agent
+            .get(&at)
+            .call()
+            .map_err(|error| refused(network_reason(error)))?;
+        if !response.status().is_redirection() {
+            return Ok(response);
+        }
+        let location = response
+            .headers()
+            .get("location")
+            .and_then(|value| value.to_str().ok())
+            .ok_or_else(|| refused(format!("{at} redirects without a location")))?;
+        let next = resolve(&at, location);
+        redirect_allowed(url, &next).map_err(refused)?;
+        at = next;
+    }
+    Err(refused(format!(
+        "more than {MAX_REDIRECTS} redirects (a redirect loop?)"
+    )))
+}
+
+/// `location` (absolute, `//host/...`, `/path` or relative) read against the URL `base`.
+fn resolve(base: &str, location: &str) -> String {
+    let location = location.trim();
+    if is_url(location) {
+        return location.to_string();
+    }
+    let (scheme, rest) = base.split_once("://").unwrap_or(("https", base));
+    if let Some(host_and_path) = location.strip_prefix("//") {
+        return format!("{scheme}://{host_and_path}");
+    }
+    let authority_end = rest.find('/').unwrap_or(rest.len());
+    let (authority, path) = rest.split_at(authority_end);
+    if location.starts_with('/') {
+        return format!("{scheme}://{authority}{location}");
+    }
+    let path = path.split(['?', '#']).next().unwrap_or("");
+    let folder = path.rfind('/').map_or("/", |end| &path[..=end]);
+    format!("{scheme}://{authority}{folder}{location}")
+}
+
+/// Whether a download that started at `origin` may follow a redirect to `next`: never from
+/// `https` to anything else, and never from one kind of host to another ([`Locality`]), so
+/// a server on the internet cannot send deckbox into the user's own network and a local
+/// server cannot send it out. The reason, when not.
+fn redirect_allowed(origin: &str, next: &str) -> Result<(), String> {
+    let scheme = |url: &str| url.split_once("://").map(|(s, _)| s.to_ascii_lowercase());
+    let next_scheme = scheme(next);
+    if !matches!(next_scheme.as_deref(), Some("https" | "http")) {
+        return Err(format!("a redirect to {next}, which is no http(s) address"));
+    }
+    if scheme(origin).as_deref() == Some("https") && next_scheme.as_deref() != Some("https") {
+        return Err(format!(
+            "a redirect from https to {next}, which is not https; refused"
+        ));
+    }
+    let (from, to) = (Locality::of(origin), Locality::of(next));
+    if from != to {
+        return Err(format!(
+            "a redirect from {} to {} ({next}); refused",
+            from.words(),
+            to.words()
+        ));
+    }
+    Ok(())
+}
+
+/// Where a URL's host is, as far as its text says (names other than `localhost` are not
+/// looked up: they count as the internet).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Locality {
+    /// `localhost` and loopback addresses: this machine.
+    Loopback,
+    /// Private, link-local, unique-local and unspecified addresses: the user's network.
+    Private,
+    /// Anything else.
+    Internet,
+}
+
+impl Locality {
+    fn of(url: &str) -> Locality {
+        use std::net::IpAddr;
+        let rest = url.split_once("://").map_or(url, |(_, rest)| rest);
+        let authority = rest.split(['/', '?', '#']).next().unwrap_or("");
+        let host_port = authority.rsplit('@').next().unwrap_or("");
+        let host = match host_port.strip_prefix('[') {
+            Some(bracketed) => bracketed.split(']').next().unwrap_or(""),
+            None => host_port.split(':').next().unwrap_or(""),
+        };
+        let host = host.trim_end_matches('.').to_ascii_lowercase();
+        if host == "localhost" || host.ends_with(".localhost") {
+            return Locality::Loopback;
+        }
+        let ip = match host.parse::<IpAddr>() {
+            Ok(IpAddr::V6(v6)) => v6.to_ipv4_mapped().map_or(IpAddr::V6(v6), IpAddr::V4),
+            Ok(ip) => ip,
+            Err(_) => return Locality::Internet,
+        };
+        match ip {
+            IpAddr::V4(v4) if v4.is_loopback() => Locality::Loopback,
+            IpAddr::V4(v4) if v4.is_private() || v4.is_link_local() || v4.is_unspecified() => {
+                Locality::Private
+            }
+            IpAddr::V6(v6) if v6.is_loopback() => Locality::Loopback,
+            IpAddr::V6(v6)
+                if v6.is_unspecified()
+                    || (v6.segments()[0] & 0xfe00) == 0xfc00
+                    || (v6.segments()[0] & 0xffc0) == 0xfe80 =>
+            {
+                Locality::Private
+            }
+            _ => Locality::Internet,
+        }
+    }
+
+    fn words(self) -> &'static str {
+        match self {
+            Locality::Loopback => "this machine",
+            Locality::Private => "a local network address",
+            Locality::Internet => "the internet",
+        }
+    }
+}
+
 /// Whether reading the body failed for the time limit (ureq passes its own error inside).
 fn timed_out(error: &std::io::Error) -> bool {
     error.kind() == std::io::ErrorKind::TimedOut
@@ -225,9 +362,6 @@ fn network_reason(error: ureq::Error) -> String {
     match error {
         ureq::Error::StatusCode(code) => format!("the server answered HTTP {code}"),
         ureq::Error::Timeout(_) => "it timed out (see `--timeout`)".into(),
-        ureq::Error::TooManyRedirects => {
-            format!("more than {MAX_REDIRECTS} redirects (a redirect loop?)")
-        }
         other => other.to_string(),
     }
 }
@@ -362,5 +496,63 @@ impl Progress for Bar {
 impl Drop for Bar {
     fn drop(&mut self) {
         self.finish();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn locations_are_read_against_the_url_they_came_from() {
+        let base = "https://github.com/tcgdex/cards-database/archive/master.tar.gz?x=1";
+        assert_eq!(
+            resolve(base, "https://codeload.github.com/a"),
+            "https://codeload.github.com/a"
+        );
+        assert_eq!(
+            resolve(base, "//codeload.github.com/a"),
+            "https://codeload.github.com/a"
+        );
+        assert_eq!(resolve(base, "/b/c"), "https://github.com/b/c");
+        assert_eq!(
+            resolve(base, "main.tar.gz"),
+            "https://github.com/tcgdex/cards-database/archive/main.tar.gz"
+        );
+        assert_eq!(
+            resolve("http://127.0.0.1:8080", "/x"),
+            "http://127.0.0.1:8080/x"
+        );
+    }
+
+    #[test]
+    fn redirects_keep_https_and_stay_on_their_side_of_the_local_line() {
+        let github = "https://github.com/tcgdex/cards-database/archive/master.tar.gz";
+        assert!(redirect_allowed(github, "https://codeload.github.com/x.tar.gz").is_ok());
+        let downgrade = redirect_allowed(github, "http://codeload.github.com/x").unwrap_err();
+        assert!(downgrade.contains("not https"), "{downgrade}");
+        for local in [
+            "https://127.0.0.1/x",
+            "https://localhost:8080/x",
+            "https://10.0.0.7/x",
+            "https://192.168.1.1/x",
+            "https://169.254.169.254/latest",
+            "https://[::1]/x",
+            "https://[fd00::1]/x",
+            "https://[::ffff:127.0.0.1]/x",
+            "https://0.0.0.0/x",
+            "https://user@127.0.0.1:99/x",
+        ] {
+            let error = redirect_allowed(github, local).unwrap_err();
+            assert!(error.contains("from the internet to"), "{local}: {error}");
+        }
+        let loopback = "http://127.0.0.1:4000/a";
+        assert!(redirect_allowed(loopback, "http://127.0.0.1:4001/b").is_ok());
+        let out = redirect_allowed(loopback, "http://93.184.216.34/b").unwrap_err();
+        assert!(out.contains("from this machine to the internet"), "{out}");
+        let lan = redirect_allowed(loopback, "http://10.1.2.3/b").unwrap_err();
+        assert!(lan.contains("to a local network address"), "{lan}");
+        let other = redirect_allowed(github, "file:///etc/passwd").unwrap_err();
+        assert!(other.contains("no http(s) address"), "{other}");
     }
 }

@@ -16,10 +16,7 @@ use std::path::Path;
 /// the path is when it is no regular file (`it is a named pipe, not a file`), or that the
 /// file is larger than the limit.
 pub fn read(path: &Path, limit: u64) -> io::Result<Vec<u8>> {
-    regular(&std::fs::metadata(path)?)?;
-    let file = File::open(path)?;
-    let metadata = file.metadata()?;
-    regular(&metadata)?;
+    let (file, metadata) = open(path)?;
     if metadata.len() > limit {
         return Err(too_large(limit));
     }
@@ -29,6 +26,17 @@ pub fn read(path: &Path, limit: u64) -> io::Result<Vec<u8>> {
         return Err(too_large(limit));
     }
     Ok(bytes)
+}
+
+/// The regular file at `path`, opened for reading, with its metadata: the kind is checked
+/// on the path before opening (a named pipe with no writer would block the open forever)
+/// and again on the handle. For a reader that streams a file it bounds itself.
+pub fn open(path: &Path) -> io::Result<(File, Metadata)> {
+    regular(&std::fs::metadata(path)?)?;
+    let file = File::open(path)?;
+    let metadata = file.metadata()?;
+    regular(&metadata)?;
+    Ok((file, metadata))
 }
 
 /// [`read`], as UTF-8 text.

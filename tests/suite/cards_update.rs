@@ -11,7 +11,7 @@
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
-use std::process::Output;
+use std::process::{Command, Output};
 use std::sync::OnceLock;
 use std::time::Duration;
 
@@ -788,4 +788,72 @@ fn config_says_which_index_runs_use_and_what_the_repository_expects() {
     let output = deckbox(data, &["config"], &[]);
     let shown = String::from_utf8_lossy(&output.stdout).into_owned();
     assert!(shown.contains("cards     = embedded"), "{shown}");
+}
+
+/// Issue 52 item 5 and issue 50: `--timeout 9223372036854775807` panicked (a duration
+/// overflow); `--from` a named pipe hung holding the update lock; redirects were followed to
+/// any host (a server on 127.0.0.1 could send deckbox off this machine); an offline download
+/// did not say that `--from FILE` installs an archive fetched elsewhere. Each is refused at
+/// once, exit 2, the index in use as it was.
+#[cfg(unix)]
+#[test]
+fn hostile_sources_are_refused_at_once() {
+    let data = tempfile::tempdir().unwrap();
+    let data = data.path();
+    let before = status(data);
+    let closed = {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        format!("http://{}/cards.tar.gz", listener.local_addr().unwrap())
+    };
+    let fifo = data.join("cards.tar.gz");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    let base = serve(vec![
+        (
+            "/out",
+            Answer::Redirect("http://93.184.216.34/cards.tar.gz".into()),
+        ),
+        (
+            "/lan",
+            Answer::Redirect("http://10.1.2.3/cards.tar.gz".into()),
+        ),
+    ]);
+    let (out, lan) = (format!("{base}/out"), format!("{base}/lan"));
+    let cases: [(&[&str], &[&str]); 5] = [
+        (
+            &["cards", "update", "--timeout", "9223372036854775807"],
+            &["9223372036854775807", "1..=86400"],
+        ),
+        (
+            &["cards", "update", "--from", fifo.to_str().unwrap()],
+            &["it is a named pipe, not a file"],
+        ),
+        (
+            &["cards", "update", "--from", &out],
+            &["a redirect from this machine to the internet", "refused"],
+        ),
+        (
+            &["cards", "update", "--from", &lan],
+            &["a redirect from this machine to a local network address"],
+        ),
+        (
+            &["cards", "update", "--from", &closed],
+            &[
+                "help: without network",
+                "deckbox cards update --from FILE.tar.gz",
+            ],
+        ),
+    ];
+    for (args, said) in cases {
+        let started = std::time::Instant::now();
+        let output = deckbox(data, args, &[]);
+        let shown = text(&output);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {shown}");
+        assert!(!shown.contains("panicked"), "{args:?}: {shown}");
+        for needle in said {
+            assert!(shown.contains(needle), "{args:?}: {needle}: {shown}");
+        }
+        assert!(started.elapsed() < Duration::from_secs(20), "{args:?}");
+        assert_eq!(status(data), before, "{args:?}");
+    }
 }
