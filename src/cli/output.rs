@@ -92,15 +92,30 @@ where
     F: ValueEnum + Default + Clone + Send + Sync + 'static,
 {
     /// The format asked for: `--output-format`, else a format name given to `-o` the old
-    /// way, else the command's default.
+    /// way, else the one the extension of `-o FILE` names (`report.html`), else the
+    /// command's default.
     pub(crate) fn format(&self) -> F {
         self.output_format
             .clone()
             .or_else(|| {
                 self.old_style()
+                    .or_else(|| self.extension_format())
                     .and_then(|name| F::from_str(name, true).ok())
             })
             .unwrap_or_default()
+    }
+
+    /// The output format the extension of `-o FILE` names, when `--output-format` is not
+    /// given: `.html`/`.htm`, `.json`, `.sarif`, `.csv`, `.md`/`.markdown`, `.txt`.
+    fn extension_format(&self) -> Option<&'static str> {
+        if self.output_format.is_some() {
+            return None;
+        }
+        let extension = self.file.output_file.as_deref()?.extension()?.to_str()?;
+        EXTENSIONS
+            .iter()
+            .find(|(ext, _)| ext.eq_ignore_ascii_case(extension))
+            .map(|(_, format)| *format)
     }
 
     /// `-o NAME` where NAME is a format name and no `--output-format` is given: the old
@@ -133,7 +148,7 @@ where
     /// output, with a warning (an error when the name is no format of this command).
     fn target(&self) -> Result<Target<'_>, Outcome> {
         let Some(name) = self.old_style() else {
-            return Ok(self.file.target());
+            return self.extension_checked().map(|()| self.file.target());
         };
         if F::from_str(name, true).is_err() {
             return Err(Outcome::failure(format!(
@@ -149,6 +164,50 @@ where
         })
     }
 }
+
+impl<F> OutputArgs<F>
+where
+    F: ValueEnum + Default + Clone + Send + Sync + 'static,
+{
+    /// Refuses `-o FILE` whose extension names an output format this command does not have
+    /// (`stats -o odds.csv`), when `--output-format` is not given: the file would otherwise
+    /// hold another format under a misleading name.
+    fn extension_checked(&self) -> Result<(), Outcome> {
+        let Some(format) = self.extension_format() else {
+            return Ok(());
+        };
+        if format == "text" || F::from_str(format, true).is_ok() {
+            return Ok(());
+        }
+        let file = self
+            .file
+            .output_file
+            .as_deref()
+            .map(|path| path.display().to_string())
+            .unwrap_or_default();
+        let known: Vec<String> = F::value_variants()
+            .iter()
+            .filter_map(|variant| Some(variant.to_possible_value()?.get_name().to_string()))
+            .collect();
+        Err(Outcome::failure(format!(
+            "error: `-o {file}` names a {format} file, and {format} is no output format of this command (it has {})\nhelp: `--output-format` chooses the format; give the file the extension of the format you want\n",
+            known.join(", ")
+        )))
+    }
+}
+
+/// File extensions of `-o FILE` that choose an output format when `--output-format` is not
+/// given, and the format each chooses.
+const EXTENSIONS: [(&str, &str); 8] = [
+    ("html", "html"),
+    ("htm", "html"),
+    ("json", "json"),
+    ("sarif", "sarif"),
+    ("csv", "csv"),
+    ("md", "markdown"),
+    ("markdown", "markdown"),
+    ("txt", "text"),
+];
 
 /// Where a report goes: standard output (`file` is `None`) or a file, and a warning about
 /// how the user said so.

@@ -263,6 +263,82 @@ fn dash_o_given_a_format_name_the_old_way() {
     );
 }
 
+/// Issue 50: `deckbox stats deck.txt -o stats.html` wrote the text report into the `.html`
+/// file, exit 0, no warning. Without `--output-format` the extension chooses the format; an
+/// extension naming a format the command lacks is refused and no file is written; an
+/// explicit `--output-format` wins over the extension.
+#[test]
+fn dash_o_picks_the_format_from_the_extension() {
+    let dir = workspace(&FILES);
+    for (args, extension, format, code) in [
+        (
+            &["stats", "--no-config", "dragapult.txt"][..],
+            "html",
+            "html",
+            0,
+        ),
+        (&["check", "--no-config", "broken.txt"], "json", "json", 1),
+        (&["check", "--no-config", "broken.txt"], "sarif", "sarif", 1),
+        (&["check", "--no-config", "broken.txt"], "CSV", "csv", 1),
+        (&["check", "--no-config", "broken.txt"], "md", "markdown", 1),
+        (&["check", "--no-config", "broken.txt"], "txt", "text", 1),
+    ] {
+        let file = format!("report-{format}.{extension}");
+        let (got, shown) = run(
+            dir.path(),
+            &strs(
+                &with(args, &["-o"])
+                    .into_iter()
+                    .chain([file.clone()])
+                    .collect::<Vec<_>>(),
+            ),
+        );
+        assert_eq!(got, code, "{file}: {shown}");
+        let explicit = with(args, &["--output-format"])
+            .into_iter()
+            .chain([format.to_string()])
+            .collect::<Vec<_>>();
+        let expected = stdout_of(&run(dir.path(), &strs(&explicit)).1).to_string();
+        let written = std::fs::read_to_string(dir.path().join(&file)).unwrap();
+        assert_eq!(written, expected, "{file}");
+    }
+    let html = std::fs::read_to_string(dir.path().join("report-html.html")).unwrap();
+    assert!(
+        html.starts_with("<!DOCTYPE html>") || html.starts_with("<!doctype html>"),
+        "{}",
+        &html[..80]
+    );
+    // A format the command does not have: refused, nothing written.
+    let (code, shown) = run(
+        dir.path(),
+        &["stats", "--no-config", "dragapult.txt", "-o", "odds.csv"],
+    );
+    assert_eq!(code, 2, "{shown}");
+    assert!(
+        shown.contains(
+            "`-o odds.csv` names a csv file, and csv is no output format of this command"
+        ),
+        "{shown}"
+    );
+    assert!(!dir.path().join("odds.csv").exists());
+    // `--output-format` wins over the extension.
+    let (code, _) = run(
+        dir.path(),
+        &[
+            "check",
+            "--no-config",
+            "broken.txt",
+            "--output-format",
+            "short",
+            "-o",
+            "short.json",
+        ],
+    );
+    assert_eq!(code, 1);
+    let short = std::fs::read_to_string(dir.path().join("short.json")).unwrap();
+    assert!(short.starts_with("broken.txt:"), "{short}");
+}
+
 /// `sheet` and `convert` named their file `--output` before: it still does there.
 #[test]
 fn sheet_and_convert_keep_output_as_the_file() {
