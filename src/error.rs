@@ -140,8 +140,13 @@ pub enum Error {
     #[error("{name}: {reason}")]
     Refused { name: String, reason: String },
     /// A rule id `deckbox explain` does not know.
-    #[error("unknown rule '{id}'\nknown rules: {known}")]
-    UnknownRule { id: String, known: String },
+    #[error("unknown rule '{id}'{did_you_mean}\nknown rules: {known}")]
+    UnknownRule {
+        id: String,
+        /// `; did you mean 'copy-limit'?`, or empty.
+        did_you_mean: String,
+        known: String,
+    },
     /// A command `deckbox man` does not know.
     #[error("unknown command '{name}'\nknown commands: {known}")]
     UnknownCommand { name: String, known: String },

@@ -27,10 +27,14 @@ pub(crate) fn explain(rule: Option<&str>) -> Outcome {
             ..Outcome::default()
         };
     };
-    let Some(rule) = Rule::from_id(id) else {
+    let Some(rule) = Rule::from_id(id).or_else(|| Rule::from_loose_id(id)) else {
         let known: Vec<&str> = Rule::ALL.iter().map(|rule| rule.id()).collect();
+        let did_you_mean = Rule::closest(id)
+            .map(|rule| format!("; did you mean '{}'?", rule.id()))
+            .unwrap_or_default();
         return Outcome::error(&Error::UnknownRule {
             id: id.to_string(),
+            did_you_mean,
             known: known.join(", "),
         });
     };

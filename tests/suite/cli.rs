@@ -171,6 +171,18 @@ fn explain_every_rule() {
     }
     let (_, copy_limit) = run_in(dir.path(), &["explain", "copy-limit"], b"");
     insta::assert_snapshot!("explain-copy-limit", copy_limit);
+    // Issue 50: an id typed as read once (`copylimit`, `Copy_Limit`) is the rule; a typo
+    // gets "did you mean".
+    for loose in ["copylimit", "Copy_Limit", "COPY LIMIT"] {
+        let (code, out) = run_in(dir.path(), &["explain", loose], b"");
+        assert_eq!((code, out.as_str()), (0, copy_limit.as_str()), "{loose}");
+    }
+    let (code, out) = run_in(dir.path(), &["explain", "copy-limt"], b"");
+    assert_eq!(code, 2, "{out}");
+    assert!(
+        out.contains("unknown rule 'copy-limt'; did you mean 'copy-limit'?"),
+        "{out}"
+    );
 }
 
 #[test]

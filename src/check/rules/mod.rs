@@ -126,6 +126,33 @@ impl Rule {
         Rule::ALL.into_iter().find(|rule| rule.id() == id)
     }
 
+    /// The rule `written` names when case, spaces, `-` and `_` are ignored (`copylimit`,
+    /// `Copy_Limit`), as a person types an id they read once.
+    pub fn from_loose_id(written: &str) -> Option<Rule> {
+        let loose = |text: &str| -> String {
+            text.chars()
+                .filter(char::is_ascii_alphanumeric)
+                .map(|c| c.to_ascii_lowercase())
+                .collect()
+        };
+        let wanted = loose(written);
+        Rule::ALL
+            .into_iter()
+            .find(|rule| loose(rule.id()) == wanted)
+    }
+
+    /// The rule whose id is nearest to `written`, when it is near enough to be a typo
+    /// (at most a third of its letters differ): for "did you mean".
+    pub fn closest(written: &str) -> Option<Rule> {
+        let written = written.to_ascii_lowercase();
+        Rule::ALL
+            .into_iter()
+            .map(|rule| (strsim::levenshtein(rule.id(), &written), rule))
+            .filter(|(distance, rule)| *distance * 3 <= rule.id().len().max(3))
+            .min_by_key(|(distance, _)| *distance)
+            .map(|(_, rule)| rule)
+    }
+
     /// The rule's documentation, as `deckbox explain` prints it.
     pub fn doc(self) -> &'static RuleDef {
         self.def()
