@@ -10,7 +10,9 @@
 //! joins terms. A `&` met while
 //! reading a name belongs to the name, so TAG TEAM cards such as `Pikachu & Zekrom-GX>=1`
 //! read as written, and a name may hold `(`, `)` or `!` (`Boss's Orders (Giovanni)`,
-//! `Challenge!`): only at the start of a term do `!` and `(` mean not and a group.
+//! `Challenge!`): only at the start of a term do `!` and `(` mean not and a group. A name
+//! that ends the query with no comparison asks for at least one: `Rare Candy` is
+//! `Rare Candy>=1`.
 //!
 //! A query whose terms have no turn is a question about one window asked of every window
 //! (the hand, the prizes, the cards seen by each turn); a query with a turn on any term is
@@ -313,8 +315,14 @@ impl Parser<'_> {
             }
             self.pos += 1;
         }
-        let cmp = self.cmp();
-        let count = self.count(cmp)?;
+        // A name with nothing after it is asked to be seen at all: `Rare Candy` is
+        // `Rare Candy>=1`, as a player types it.
+        let (cmp, count) = if self.peek().is_none() {
+            (Cmp::Ge, 1)
+        } else {
+            let cmp = self.cmp();
+            (cmp, self.count(cmp)?)
+        };
         let turn = self.turn()?;
         let offset = names.first().map_or(start, |n| n.span.offset);
         let span = Span::new(offset, self.pos - offset);
@@ -351,10 +359,6 @@ impl Parser<'_> {
             return Err(QueryError::new(message, at, len));
         }
         let span = Span::new(offset, text.len());
-        if self.peek().is_none() {
-            let message = format!("expected a comparison such as >=1 after '{text}'");
-            return Err(QueryError::new(message, offset, text.len()));
-        }
         let text = text.to_string();
         Ok(NameRef { text, span })
     }
@@ -822,6 +826,13 @@ mod tests {
     fn parse_table() {
         let table = [
             ("Rare Candy>=1", "[Rare Candy] >= 1"),
+            // A bare name at the end asks for at least one (issue 50).
+            ("Rare Candy", "[Rare Candy] >= 1"),
+            (
+                "Rare Candy>=1 & Dreepy",
+                "[Rare Candy] >= 1 & [Dreepy] >= 1",
+            ),
+            ("Nest Ball|Poffin", "[Nest Ball | Poffin] >= 1"),
             (
                 "Rare Candy>=1 & Dreepy>=1",
                 "[Rare Candy] >= 1 & [Dreepy] >= 1",
@@ -906,16 +917,6 @@ mod tests {
 
     #[test]
     fn error_messages() {
-        insta::assert_snapshot!(error("Rare Candy"), @r"
-        error: expected a comparison such as >=1 after 'Rare Candy'
-          Rare Candy
-          ^^^^^^^^^^
-        ");
-        insta::assert_snapshot!(error("Rare Candy>=1 & Dreepy"), @r"
-        error: expected a comparison such as >=1 after 'Dreepy'
-          Rare Candy>=1 & Dreepy
-                          ^^^^^^
-        ");
         insta::assert_snapshot!(error("Rare Candy>="), @r"
         error: expected a count after '>=', such as 1
           Rare Candy>=
