@@ -310,8 +310,11 @@ impl<'a> Parser<'a> {
         let key_span = Span::new(start, name.len());
         let Some(key) = find_key(name) else {
             let message = format!("unknown key `{name}`");
-            let near = nearest(name, KEYS.iter().flat_map(Key::names));
-            let help = near.map(|near| format!("did you mean `{near}:`?"));
+            let help = match option_for(name) {
+                Some(option) => Some(option.to_string()),
+                None => nearest(name, KEYS.iter().flat_map(Key::names))
+                    .map(|near| format!("did you mean `{near}:`?")),
+            };
             return Err(SearchError::new(message, key_span).help(help));
         };
         self.pos += name.len() + op_len;
@@ -488,6 +491,21 @@ pub(super) fn nearest<'c>(
         .map(|(_, candidate)| candidate)
 }
 
+/// What to say for a key that other card searches have in their query (Scryfall's
+/// `order:`, `unique:`, `lang:`) and deckbox has as an option of `search` instead.
+fn option_for(name: &str) -> Option<&'static str> {
+    match name.to_ascii_lowercase().as_str() {
+        "sort" | "order" => {
+            Some("the order is an option, not a key: `--sort name` (or released, hp, set)")
+        }
+        "unique" => Some("one line a card or a printing is an option: `--unique printings`"),
+        "lang" | "language" => Some(
+            "the language names are shown in is an option: `--lang fr` (every language is searched)",
+        ),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -574,6 +592,12 @@ mod tests {
         tpye:psychic hp>=120
         ^^^^
         did you mean `type:`?
+        ");
+        insta::assert_snapshot!(read("sort:name kind:supporter"), @r"
+        unknown key `sort`
+        sort:name kind:supporter
+        ^^^^
+        the order is an option, not a key: `--sort name` (or released, hp, set)
         ");
         insta::assert_snapshot!(read("t:psychc"), @r"
         `type` has no value `psychc`
