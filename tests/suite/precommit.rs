@@ -277,10 +277,16 @@ fn per_path_overrides_reach_single_file_commands() {
 /// (with `repo:` pointed at a clone of this repository tagged with the documented `rev:`)
 /// and its `deckbox.toml` in a scratch deck repository, `pre-commit install`, then real
 /// `git commit`s: a valid Standard deck is committed with no card setup (the embedded index
-/// knows every card), a broken one is refused with the findings. pre-commit builds deckbox
-/// from the clone with cargo, as a user's machine does: the test takes a release build's
-/// time. It needs `pre-commit` on the PATH: skipped with a note without it, failed without it
-/// when `DECKBOX_REQUIRE_PRECOMMIT=1` (CI installs it). The clone is of the committed HEAD.
+/// knows every card), a broken one is refused with the findings. pre-commit runs
+/// `cargo install --bins --root ENV --path .` in its checkout of the hook repository at
+/// `rev:`; a `cargo` first on the test's PATH answers that one call by copying the binary
+/// under test into `ENV/bin` (after checking it runs in a deckbox checkout) and hands every
+/// other call to the real cargo, so the suite does not build deckbox a third time (it took
+/// 946 s of a loaded CI run); that the crate installs from a checkout is `cargo install`'s
+/// job, which `tests/suite/package.rs` covers. It needs `pre-commit` on the PATH: skipped
+/// with a note without it, failed without it when `DECKBOX_REQUIRE_PRECOMMIT=1` (CI installs
+/// it). The clone is of the committed HEAD.
+#[cfg(unix)]
 #[test]
 fn the_documented_setup_commits_good_decks_and_refuses_broken_ones() {
     if !pre_commit_available() {
@@ -312,7 +318,14 @@ fn the_documented_setup_commits_good_decks_and_refuses_broken_ones() {
         .and_then(|rest| rest.split_whitespace().next())
         .expect("a rev: line")
         .to_string();
-    git(&clone, &["tag", &rev]);
+    // A commit of this history is in the clone already; a tag is made as the repository
+    // would have published it.
+    let is_commit = rev.len() == 40 && rev.bytes().all(|b| b.is_ascii_hexdigit());
+    if is_commit {
+        git(&clone, &["cat-file", "-e", &format!("{rev}^{{commit}}")]);
+    } else {
+        git(&clone, &["tag", &rev]);
+    }
     let config_yaml: String = config_yaml
         .lines()
         .map(|line| match line.trim().strip_prefix("- repo: ") {
@@ -327,6 +340,7 @@ fn the_documented_setup_commits_good_decks_and_refuses_broken_ones() {
     git(&decks, &["init", "-q", "-b", "main"]);
     std::fs::write(decks.join(".pre-commit-config.yaml"), config_yaml).unwrap();
     std::fs::write(decks.join("deckbox.toml"), block("toml")).unwrap();
+    let path = cargo_that_installs_the_binary_under_test(scratch.path());
     let pre_commit = |args: &[&str]| {
         Command::new("pre-commit")
             .args(args)
@@ -334,8 +348,7 @@ fn the_documented_setup_commits_good_decks_and_refuses_broken_ones() {
             .env("PRE_COMMIT_HOME", scratch.path().join("pre-commit-home"))
             .env("HOME", &decks)
             .env("GIT_CONFIG_NOSYSTEM", "1")
-            // A build directory that survives the test, so a second local run is quick.
-            .env("CARGO_TARGET_DIR", source.join("target/pre-commit-build"))
+            .env("PATH", &path)
             .env_remove("DECKBOX_CARDS")
             .env_remove("DECKBOX_FORMAT")
             .output()
@@ -346,7 +359,7 @@ fn the_documented_setup_commits_good_decks_and_refuses_broken_ones() {
     let commit = |message: &str| {
         let output = git_command(&decks, &["commit", "-q", "-m", message])
             .env("PRE_COMMIT_HOME", scratch.path().join("pre-commit-home"))
-            .env("CARGO_TARGET_DIR", source.join("target/pre-commit-build"))
+            .env("PATH", &path)
             .env_remove("DECKBOX_CARDS")
             .env_remove("DECKBOX_FORMAT")
             .output()
@@ -383,6 +396,46 @@ fn the_documented_setup_commits_good_decks_and_refuses_broken_ones() {
     );
     let log = git(&decks, &["log", "--oneline"]);
     assert_eq!(log.lines().count(), 1, "{log}");
+    // pre-commit asked for the install, in its checkout of this repository.
+    let asked = std::fs::read_to_string(scratch.path().join("cargo-install.log")).unwrap();
+    assert!(asked.contains("install --bins --root"), "{asked}");
+}
+
+/// A folder holding a `cargo` that answers `cargo install ... --root DIR` in a deckbox
+/// checkout by copying the binary under test to `DIR/bin/deckbox` (and notes the call in
+/// `scratch/cargo-install.log`); any other call runs the real cargo. Returns the `PATH` with
+/// that folder first.
+#[cfg(unix)]
+fn cargo_that_installs_the_binary_under_test(scratch: &Path) -> std::ffi::OsString {
+    use std::os::unix::fs::PermissionsExt;
+    let bin = scratch.join("shim-bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    let real = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let script = format!(
+        r#"#!/bin/sh
+if [ "$1" = install ]; then
+  echo "$*" >> '{log}'
+  grep -q '^name = "deckbox"' Cargo.toml || {{ echo "not a deckbox checkout: $PWD" >&2; exit 101; }}
+  root=; prev=
+  for arg in "$@"; do [ "$prev" = --root ] && root=$arg; prev=$arg; done
+  [ -n "$root" ] || {{ echo "no --root" >&2; exit 101; }}
+  mkdir -p "$root/bin" && cp '{binary}' "$root/bin/deckbox"
+  exit $?
+fi
+exec '{real}' "$@"
+"#,
+        log = scratch.join("cargo-install.log").display(),
+        binary = env!("CARGO_BIN_EXE_deckbox"),
+    );
+    let shim = bin.join("cargo");
+    std::fs::write(&shim, script).unwrap();
+    std::fs::set_permissions(&shim, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let mut path = std::ffi::OsString::from(&bin);
+    if let Some(rest) = std::env::var_os("PATH") {
+        path.push(":");
+        path.push(rest);
+    }
+    path
 }
 
 /// pre-commit is on the `PATH`; without it a test says so and returns, or fails when
