@@ -123,6 +123,7 @@ pub(crate) fn run(
             .iter()
             .map(|message| format!("warning: {message}\n"))
             .chain(failures.iter().map(|message| format!("error: {message}\n")))
+            .chain(std::iter::once(super::skipped_note(&walked.walked)))
             .chain(
                 collection
                     .iter()
@@ -141,7 +142,7 @@ pub(crate) fn run(
         outcome.stderr.push_str(&format!("note: {hint}\n"));
     }
     if tally.nothing_found {
-        outcome.stderr += NOTHING_FOUND;
+        outcome.stderr.insert_str(0, NOTHING_FOUND);
     }
     outcome.code = if failures.is_empty() {
         Exit::findings_if(tally.invalid)
@@ -273,8 +274,8 @@ impl Run<'_> {
             .collect();
         tally.nothing_found = walked.files == 0 && walked.walked.errors.is_empty();
         if written.is_ok() {
-            tally.summary = writer.summary(failures.len());
-            let _ = writer.finish(&failures);
+            tally.summary = writer.summary(failures.len(), walked.walked.skipped_count);
+            let _ = writer.finish(&failures, walked.walked.skipped_count);
         }
         failures.shrink_to_fit();
         (walked, failures)

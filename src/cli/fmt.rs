@@ -168,7 +168,7 @@ fn many(args: &FmtArgs, mode: Mode, stdin: &mut dyn Read, out: &mut dyn Write) -
     let walked = &streamed.walked;
     let mut before = walk_messages(walked);
     if streamed.files == 0 && walked.errors.is_empty() {
-        before += NOTHING_FOUND;
+        before.insert_str(0, NOTHING_FOUND);
     }
     if !walked.errors.is_empty() {
         outcome.code = outcome.code.max(Exit::Failed);

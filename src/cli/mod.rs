@@ -444,7 +444,35 @@ fn walk_operands(
 fn walk_messages(walked: &deckbox::settings::walk::Walked) -> String {
     let warnings = walked.warnings.iter().map(|m| format!("warning: {m}\n"));
     let errors = walked.errors.iter().map(|m| format!("error: {m}\n"));
-    warnings.chain(errors).collect()
+    let mut messages: String = warnings.chain(errors).collect();
+    messages.push_str(&skipped_note(walked));
+    messages
+}
+
+/// The note naming the walked files that were skipped although their name says they may
+/// hold a list (`lists/top8.md`): which, and how to have them checked.
+fn skipped_note(walked: &deckbox::settings::walk::Walked) -> String {
+    let count = walked.skipped_count;
+    if count == 0 {
+        return String::new();
+    }
+    let named: Vec<String> = walked
+        .skipped
+        .iter()
+        .map(|path| deckbox::util::escape::visible(&path.display().to_string()).into_owned())
+        .collect();
+    let more = count - named.len();
+    let rest = if more > 0 {
+        format!(" and {more} more")
+    } else {
+        String::new()
+    };
+    let files = if count == 1 { "file" } else { "files" };
+    format!(
+        "note: skipped {count} {files} whose names are not those of deck lists: {}{rest}\nhelp: a folder is walked for the names `include` under `[files]` in deckbox.toml selects (by default {}); name a file on the command line to check it anyway\n",
+        named.join(", "),
+        deckbox::settings::walk::DEFAULT_INCLUDE.join(", "),
+    )
 }
 
 /// What standard error says when a walk found no deck file and no error: checking nothing is

@@ -11,7 +11,7 @@
 
 use crate::cards::{CardDb, Category};
 use crate::check::CheckedDeck;
-use crate::check::diagnostic::Severity;
+use crate::check::diagnostic::{Diagnostic, Severity};
 
 use super::stats_html::escape;
 
@@ -33,6 +33,9 @@ pub struct EventRow {
     pub warnings: usize,
     /// `line N: rule: message` of the first error.
     pub first_error: Option<String>,
+    /// Every finding, `line N: severity rule: message`, in the deck's order: the page shows
+    /// them under the first error.
+    pub findings: Vec<String>,
     /// The Pokémon with a Rule Box the deck plays most (by copies, then name).
     pub attackers: Vec<String>,
     /// Cards the deck still lacks from a collection (`check --have`); `None` without one,
@@ -42,17 +45,33 @@ pub struct EventRow {
 
 impl EventRow {
     pub fn of(deck: &CheckedDeck, db: &CardDb) -> EventRow {
+        let at = |diagnostic: &Diagnostic| {
+            diagnostic
+                .line
+                .map(|line| format!("line {line}: "))
+                .unwrap_or_default()
+        };
         let first_error = deck
             .diagnostics
             .iter()
             .find(|diagnostic| diagnostic.severity == Severity::Error)
             .map(|diagnostic| {
-                let line = diagnostic
-                    .line
-                    .map(|line| format!("line {line}: "))
-                    .unwrap_or_default();
-                format!("{line}{}: {}", diagnostic.rule.id(), diagnostic.message)
+                let message = plain(&diagnostic.message);
+                format!("{}{}: {message}", at(diagnostic), diagnostic.rule.id())
             });
+        let findings = deck
+            .diagnostics
+            .iter()
+            .map(|diagnostic| {
+                format!(
+                    "{}{} {}: {}",
+                    at(diagnostic),
+                    diagnostic.severity.as_str(),
+                    diagnostic.rule.id(),
+                    plain(&diagnostic.message)
+                )
+            })
+            .collect();
         EventRow {
             file: deck.path.clone(),
             player: player(deck),
@@ -64,6 +83,7 @@ impl EventRow {
             errors: deck.count(Severity::Error),
             warnings: deck.count(Severity::Warning),
             first_error,
+            findings,
             attackers: attackers(deck, db),
             missing: None,
         }
@@ -208,6 +228,13 @@ fn attackers(deck: &CheckedDeck, db: &CardDb) -> Vec<String> {
         .collect()
 }
 
+/// A finding's message for a table cell: the backticks that mark code in the terminal and
+/// in Markdown (`` `--format` ``) become plain quotes, since a CSV cell or a page would show
+/// them as they are.
+fn plain(message: &str) -> String {
+    message.replace('`', "'")
+}
+
 /// A CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break. A field a
 /// spreadsheet would run as a formula (`=`, `+`, `-`, `@` first) gets a `'` in front, and
 /// invisible characters are written as `\u{...}` ([`crate::util::escape::visible`]).
@@ -258,8 +285,9 @@ pub fn markdown_row(row: &EventRow) -> String {
     format!("| {} |\n", cells.join(" | "))
 }
 
-/// The closing line of every table: decks, valid and invalid, files not read.
-pub fn summary(decks: usize, valid: usize, failures: usize) -> String {
+/// The closing line of every table: decks, valid and invalid, files not read, and files the
+/// walk skipped although their names say they may hold a list.
+pub fn summary(decks: usize, valid: usize, failures: usize, skipped: usize) -> String {
     let s = |n: usize| if n == 1 { "" } else { "s" };
     let mut line = format!(
         "{decks} deck{}: {valid} valid, {} invalid",
@@ -270,6 +298,12 @@ pub fn summary(decks: usize, valid: usize, failures: usize) -> String {
         line.push_str(&format!(
             "; {failures} file{} could not be read",
             s(failures)
+        ));
+    }
+    if skipped > 0 {
+        line.push_str(&format!(
+            "; {skipped} file{} skipped, not named as deck lists",
+            s(skipped)
         ));
     }
     line
@@ -285,9 +319,10 @@ const NUMERIC: [bool; 11] = [
 /// [`HEADERS`], [`MISSING`] last.
 const PAGE_ORDER: [usize; 12] = [0, 6, 1, 2, 3, 4, 5, 7, 8, 9, 10, 11];
 
-/// Indexes of the date and the verdict columns in [`HEADERS`].
+/// Indexes of the date, the verdict and the first error columns in [`HEADERS`].
 const DATE: usize = 4;
 const VERDICT: usize = 6;
+const FIRST_ERROR: usize = 9;
 
 /// `items` (one per column, in [`HEADERS`] order) in the page's order, each with its column
 /// index in [`HEADERS`].
@@ -334,10 +369,32 @@ pub fn html_row(row: &EventRow) -> String {
                 _ if numeric(index) => " class=\"num\"",
                 _ => "",
             };
-            format!("<td{class}>{}</td>", escape(&cell))
+            let shown = match index {
+                FIRST_ERROR => findings_html(&cell, &row.findings),
+                _ => escape(&cell),
+            };
+            format!("<td{class}>{shown}</td>")
         })
         .collect();
     format!("<tr class=\"{class}\">{cells}</tr>\n")
+}
+
+/// The first error's cell of the page: the first error, and when the deck has other
+/// findings a disclosure that lists every one (`every finding (5)`).
+fn findings_html(first_error: &str, findings: &[String]) -> String {
+    let shown = escape(first_error);
+    // Nothing more to show: no finding, or only the first error itself.
+    if findings.len() <= usize::from(!first_error.is_empty()) {
+        return shown;
+    }
+    let items: String = findings
+        .iter()
+        .map(|finding| format!("<li>{}</li>", escape(finding)))
+        .collect();
+    format!(
+        "{shown}<details><summary>every finding ({})</summary><ul>{items}</ul></details>",
+        findings.len()
+    )
 }
 
 /// The rest of the page: the summary line and the sorting script.
@@ -362,6 +419,7 @@ th{background:#f0f0f3;cursor:pointer;user-select:none;white-space:nowrap}\
 th[aria-sort=ascending]::after{content:' \\25B2'}th[aria-sort=descending]::after{content:' \\25BC'}\
 td.num{text-align:right;font-variant-numeric:tabular-nums}td.verdict,td.date{white-space:nowrap}td.verdict{font-weight:600}\
 tr.invalid td{background:#fdecea}tr.invalid td.verdict{color:#b00020}tr.valid td.verdict{color:#1b6e20}\
+details{margin-top:.25rem}summary{cursor:pointer;color:#333}details ul{margin:.25rem 0 0;padding-left:1.2rem}\
 #summary{font-weight:600}@media (max-width:600px){body{margin:.75rem}}";
 
 /// Sorts the table by a column on click (or Enter), numbers as numbers; `#sort=COLUMN` or
@@ -402,10 +460,14 @@ mod tests {
 
     #[test]
     fn summary_counts() {
-        assert_eq!(summary(1, 1, 0), "1 deck: 1 valid, 0 invalid");
+        assert_eq!(summary(1, 1, 0, 0), "1 deck: 1 valid, 0 invalid");
         assert_eq!(
-            summary(3, 1, 2),
+            summary(3, 1, 2, 0),
             "3 decks: 1 valid, 2 invalid; 2 files could not be read"
+        );
+        assert_eq!(
+            summary(10, 10, 0, 2),
+            "10 decks: 10 valid, 0 invalid; 2 files skipped, not named as deck lists"
         );
     }
 }

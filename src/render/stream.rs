@@ -201,17 +201,19 @@ impl<'w> ReportWriter<'w> {
         Ok(())
     }
 
-    /// The closing line of an event table: decks, valid, invalid and `failures` (files that
-    /// could not be read). A CSV table has no room for it: its caller shows it elsewhere.
-    pub fn summary(&self, failures: usize) -> String {
-        event::summary(self.decks, self.valid, failures)
+    /// The closing line of an event table: decks, valid, invalid, `failures` (files that
+    /// could not be read) and `skipped` files. A CSV table has no room for it: its caller
+    /// shows it elsewhere.
+    pub fn summary(&self, failures: usize, skipped: usize) -> String {
+        event::summary(self.decks, self.valid, failures, skipped)
     }
 
     /// Closes the report: the totals line of a human report of several decks (with the
     /// number of `failures`, files that could not be read), the end of a JSON document,
-    /// SARIF's artifacts and invocation, or an event table's summary.
-    pub fn finish(self, failures: &[String]) -> io::Result<()> {
-        let summary = self.summary(failures.len());
+    /// SARIF's artifacts and invocation, or an event table's summary (with the number of
+    /// files the walk `skipped`, [`crate::settings::walk::Walked::skipped_count`]).
+    pub fn finish(self, failures: &[String], skipped: usize) -> io::Result<()> {
+        let summary = self.summary(failures.len(), skipped);
         match self.style.output {
             OutputFormat::Csv => {}
             OutputFormat::Markdown => write!(self.out, "\n{summary}\n")?,
@@ -291,7 +293,7 @@ pub fn to_string(
         for (index, deck) in decks.iter().enumerate() {
             writer.push(render(deck, index))?;
         }
-        writer.finish(failures)
+        writer.finish(failures, 0)
     });
     // Writing to a vector cannot fail.
     debug_assert!(written.is_ok());

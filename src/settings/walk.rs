@@ -107,6 +107,56 @@ pub struct Walked {
     pub errors: Vec<String>,
     /// One message per ignore file that could not be read (the walk went on without it).
     pub warnings: Vec<String>,
+    /// Walked files that the include globs left out although their name says they may hold
+    /// a list ([`may_hold_a_list`]): the first [`MAX_SKIPPED_NAMED`], to name them.
+    pub skipped: Vec<PathBuf>,
+    /// How many such files there were in all.
+    pub skipped_count: usize,
+}
+
+/// Most skipped files a walk names (the rest are counted).
+pub const MAX_SKIPPED_NAMED: usize = 20;
+
+/// Extensions of files that people keep deck lists in besides the ones walked by default:
+/// Markdown posts, JSON records, spreadsheet exports, plain text by another name, and no
+/// extension at all.
+const LIST_LIKE: [&str; 8] = [
+    "md", "markdown", "json", "csv", "tsv", "text", "list", "dek",
+];
+
+/// Whether a file the include globs left out may still hold a deck list, by its name: one of
+/// [`LIST_LIKE`] or no extension, and not a project's own file (`README`, `LICENSE`,
+/// `CHANGELOG`, `CONTRIBUTING`, ...), so a deck repository's usual files are not named.
+fn may_hold_a_list(path: &Path) -> bool {
+    let Some(name) = path.file_name().and_then(|name| name.to_str()) else {
+        return false;
+    };
+    let stem = name.split('.').next().unwrap_or(name).to_ascii_uppercase();
+    let project_file = [
+        "README",
+        "LICENSE",
+        "LICENCE",
+        "CHANGELOG",
+        "CONTRIBUTING",
+        "COPYING",
+        "NOTICE",
+        "AUTHORS",
+        "SECURITY",
+        "CODE_OF_CONDUCT",
+        "MAKEFILE",
+        "DOCKERFILE",
+        "PACKAGE",
+        "PACKAGE-LOCK",
+        "TSCONFIG",
+    ]
+    .contains(&stem.as_str());
+    let listed = match path.extension().and_then(|ext| ext.to_str()) {
+        None => true,
+        Some(ext) => LIST_LIKE
+            .iter()
+            .any(|known| known.eq_ignore_ascii_case(ext)),
+    };
+    listed && !project_file
 }
 
 /// The deck files named by `operands`, in operand order; each directory's files sorted by
@@ -142,9 +192,16 @@ pub fn stream(
                 .is_some_and(|seen| !seen.insert(file.absolute.clone()));
         again || sink(file)
     };
+    // Files named on the command line are checked whatever their name: a walk that meets
+    // one does not call it skipped.
+    let named: std::collections::HashSet<PathBuf> = operands
+        .iter()
+        .filter(|operand| operand.as_os_str() != "-" && !operand.is_dir())
+        .map(|operand| absolute(operand))
+        .collect();
     for operand in operands {
         let going = if operand.as_os_str() != "-" && operand.is_dir() {
-            walk_dir(operand, selection, &mut walked, &mut give)
+            walk_dir(operand, selection, &named, &mut walked, &mut give)
         } else {
             // Named files always count; a missing one fails when it is read.
             give(DeckFile {
@@ -165,6 +222,7 @@ pub fn stream(
 fn walk_dir(
     dir: &Path,
     selection: &Selection,
+    named: &std::collections::HashSet<PathBuf>,
     walked: &mut Walked,
     give: &mut impl FnMut(DeckFile) -> bool,
 ) -> bool {
@@ -203,12 +261,19 @@ fn walk_dir(
         let path = entry.path();
         let under = path.strip_prefix(dir).unwrap_or(path);
         let full = root.join(under);
-        if selection.selects(&full, &root)
-            && !give(DeckFile {
-                path: path.to_path_buf(),
-                absolute: full,
-            })
-        {
+        if !selection.selects(&full, &root) {
+            if may_hold_a_list(path) && !named.contains(&full) {
+                walked.skipped_count += 1;
+                if walked.skipped.len() < MAX_SKIPPED_NAMED {
+                    walked.skipped.push(path.to_path_buf());
+                }
+            }
+            continue;
+        }
+        if !give(DeckFile {
+            path: path.to_path_buf(),
+            absolute: full,
+        }) {
             going = false;
             break;
         }

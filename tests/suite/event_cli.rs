@@ -125,3 +125,57 @@ fn html_page_is_complete_and_counts_unreadable_files() {
         "{page}"
     );
 }
+
+/// Issue 50: an event folder with lists saved as `.md` and `.json` gave "10 decks" for 12
+/// lists without a word, and the page showed only each deck's first error, with the
+/// backticks of the terminal's messages in the CSV and HTML cells. The walk now names the
+/// files it skipped whose names may hold a list (not README.md, not a file named on the
+/// command line) with how to have them checked, the summary counts them, the page lists every
+/// finding of a deck under its first error, and no backtick reaches a cell.
+#[test]
+fn skipped_lists_are_named_and_every_finding_is_on_the_page() {
+    let dir = event_folder();
+    let lists = dir.path().join("lists");
+    let misty = std::fs::read_to_string(lists.join("misty.txt")).unwrap();
+    std::fs::write(lists.join("top8-dawn.md"), &misty).unwrap();
+    std::fs::write(lists.join("README.md"), "# Our event\n").unwrap();
+    std::fs::write(lists.join("deckbox.toml.bak"), "x").unwrap();
+    let (code, out) = common::run_deckbox(
+        dir.path(),
+        &["check", "lists", "lists/gary.json", "--output", "html"],
+        b"",
+    );
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains(
+            "note: skipped 1 file whose names are not those of deck lists: lists/top8-dawn.md"
+        ),
+        "{out}"
+    );
+    assert!(
+        !out.contains("README.md") && !out.contains("gary.json,"),
+        "{out}"
+    );
+    assert!(
+        out.contains("name a file on the command line to check it anyway"),
+        "{out}"
+    );
+    let page = common::stdout_of(&out);
+    assert!(
+        page.contains("1 file skipped, not named as deck lists"),
+        "{page}"
+    );
+    assert!(page.contains("<details><summary>every finding ("), "{page}");
+    let (_, csv) = common::run_deckbox(dir.path(), &["check", "lists", "--output", "csv"], b"");
+    for (page, name) in [(page, "html"), (common::stdout_of(&csv), "csv")] {
+        let cells = page.split("<script>").next().unwrap_or(page);
+        assert!(!cells.contains('`'), "{name}: {cells}");
+    }
+    // Named on the command line, the Markdown list is checked.
+    let (_, named) = common::run_deckbox(
+        dir.path(),
+        &["check", "lists/top8-dawn.md", "--output", "short"],
+        b"",
+    );
+    assert!(!named.contains("skipped"), "{named}");
+}
