@@ -121,7 +121,7 @@ pub struct SettingsArgs {
     /// Format id (`standard`, `unlimited`, ...) or the path of a format file. Default:
     /// `$DECKBOX_FORMAT`, else `format` in deckbox.toml, else `standard` (today's Play!
     /// Pokémon Standard). Ids are matched without case.
-    #[arg(long, short)]
+    #[arg(long, short, value_parser = FormatValue, hide_possible_values = true)]
     pub format: Option<String>,
     /// Judge at this date (YYYY-MM-DD): the format's season, bans and tournament-legal sets
     /// then. Default: `$DECKBOX_AS_OF`, else a deck's own `# deckbox: as-of=...` line,
@@ -152,6 +152,33 @@ pub(crate) fn read_and_check<'s>(
     let format = settings.format_for_deck(&input)?;
     let deck = deckbox::check::check(&input, &settings.db, &format);
     Ok((input, format, deck))
+}
+
+/// `--format`'s value: any text (a built-in id, `all` where a command takes it, or the path
+/// of a format file), read as it is. The built-in ids are its possible values, so a shell's
+/// completion offers them after `--format` instead of file names.
+#[derive(Debug, Clone, Copy)]
+struct FormatValue;
+
+impl clap::builder::TypedValueParser for FormatValue {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        clap::builder::StringValueParser::new().parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new(
+            deckbox::formats::Format::listed_ids().map(clap::builder::PossibleValue::new),
+        ))
+    }
 }
 
 /// `--as-of`'s value.

@@ -318,6 +318,48 @@ fn completions_for_every_shell() {
     assert_eq!(code, 2, "{out}");
 }
 
+/// Issue 50: bash completion offered file names after `--format`. Run as bash runs it (the
+/// script sourced, the completion function called on `deckbox check --format `): it offers
+/// the listed formats, and only those that start with what is typed.
+#[test]
+fn bash_completes_format_ids_after_format() {
+    let dir = workspace(&[]);
+    std::fs::write(dir.path().join("stray-file.txt"), "x").unwrap();
+    let (code, script) = run_in(dir.path(), &["completions", "bash"], b"");
+    assert_eq!(code, 0);
+    let script = crate::common::stdout_of(&script).to_string();
+    std::fs::write(dir.path().join("deckbox.bash"), &script).unwrap();
+    let complete = |words: &str| -> Vec<String> {
+        let program = format!(
+            "source ./deckbox.bash; COMP_WORDS=({words}); COMP_CWORD=$((${{#COMP_WORDS[@]}} - 1)); \
+             COMP_LINE=\"${{COMP_WORDS[*]}}\"; _deckbox deckbox \"${{COMP_WORDS[-1]}}\" \"${{COMP_WORDS[-2]}}\"; \
+             printf '%s\\n' \"${{COMPREPLY[@]}}\""
+        );
+        let output = Command::new("bash")
+            .args(["-c", &program])
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        String::from_utf8(output.stdout)
+            .unwrap()
+            .lines()
+            .filter(|line| !line.is_empty())
+            .map(str::to_string)
+            .collect()
+    };
+    let all = complete("deckbox check --format ''");
+    let listed: Vec<String> = deckbox::formats::Format::listed_ids()
+        .map(str::to_string)
+        .collect();
+    assert_eq!(all, listed);
+    assert_eq!(complete("deckbox stats --format gl"), ["glc"]);
+}
+
 /// `deckbox man` prints roff for deckbox and for each command (named `deckbox-<command>`);
 /// an unknown command exits 2 and lists the known ones.
 #[test]
