@@ -105,7 +105,11 @@ pub(crate) fn run(args: &SearchArgs) -> Outcome {
         SearchOutput::List => render::list(&db, &found, args.lang, search::legal_date(&query)),
     };
     let (stderr, code) = if found.is_empty() {
-        (format!("no card matches `{query}`\n"), Exit::Findings)
+        let mut said = format!("no card matches `{query}`\n");
+        if let Some(not_legal) = search::found_without_legality(&db, &query) {
+            said.push_str(&not_legal_note(&db, &not_legal, args.lang));
+        }
+        (said, Exit::Findings)
     } else {
         (String::new(), Exit::Clean)
     };
@@ -115,4 +119,39 @@ pub(crate) fn run(args: &SearchArgs) -> Outcome {
         code,
     }
     .noted(&notes)
+}
+
+/// Most card names the note of [`not_legal_note`] gives.
+const NOT_LEGAL_NAMED: usize = 5;
+
+/// The note for a search that found nothing only because of its `legal:` terms: how many
+/// cards match without them, the first few by name, and what to do.
+fn not_legal_note(
+    db: &deckbox::cards::CardDb,
+    not_legal: &search::NotLegal,
+    lang: Language,
+) -> String {
+    let cards = search::group(db, &not_legal.ids, lang, false, Sort::Name);
+    let names: Vec<&str> = cards
+        .iter()
+        .take(NOT_LEGAL_NAMED)
+        .map(|found| found.name.as_str())
+        .collect();
+    let more = cards.len().saturating_sub(names.len());
+    let more = if more > 0 {
+        format!(" and {more} more")
+    } else {
+        String::new()
+    };
+    let (count, them) = if cards.len() == 1 {
+        ("1 card matches".to_string(), "it exists but is")
+    } else {
+        (format!("{} cards match", cards.len()), "they exist but are")
+    };
+    let terms = not_legal.terms.join(" ");
+    deckbox::util::escape::visible(&format!(
+        "note: {count} without `{terms}` ({}{more}): {them} not legal there\nhelp: leave `{terms}` out to see them, with the formats and dates each is legal in from `deckbox card NAME`\n",
+        names.join(", ")
+    ))
+    .into_owned()
 }

@@ -15,9 +15,13 @@ pub use query::{SearchError, parse};
 
 /// Every printing `query` describes, in database order.
 pub fn search(db: &CardDb, query: &str) -> Result<Vec<PrintingId>, SearchError> {
-    let expr = query::parse(query)?;
+    matching(db, &query::parse(query)?)
+}
+
+/// Every printing `expr` describes, in database order.
+fn matching(db: &CardDb, expr: &query::Expr) -> Result<Vec<PrintingId>, SearchError> {
     let state = keys::State::new(db);
-    let compiled = filter::compile(db, &expr, &state)?;
+    let compiled = filter::compile(db, expr, &state)?;
     let mask = compiled.matching(&state, &vec![true; db.len()]);
     Ok(mask
         .iter()
@@ -25,6 +29,45 @@ pub fn search(db: &CardDb, query: &str) -> Result<Vec<PrintingId>, SearchError> 
         .filter(|(_, hit)| **hit)
         .filter_map(|(index, _)| PrintingId::try_from(index).ok())
         .collect())
+}
+
+/// Why a query found nothing although cards match the rest of it: its `legal:` terms (as
+/// written) ruled out `ids`, which exist but are not legal where the query asked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NotLegal {
+    /// The `legal:` terms left out, as written (`legal:standard@2019-05-01`).
+    pub terms: Vec<String>,
+    /// What the query finds without them.
+    pub ids: Vec<PrintingId>,
+}
+
+/// For a query that found nothing: whether it finds cards once its `legal:` terms are left
+/// out (the whole query, or the parts of a top-level `and`). `None` when it has no such term,
+/// when nothing would be left, or when the rest finds nothing either.
+pub fn found_without_legality(db: &CardDb, query: &str) -> Option<NotLegal> {
+    let is_legal = |expr: &query::Expr| matches!(expr, query::Expr::Term(term) if term.key.name == "legal" && term.op == keys::Op::Eq);
+    let parts = match query::parse(query).ok()? {
+        query::Expr::And(parts) => parts,
+        _ => return None,
+    };
+    let (dropped, kept): (Vec<_>, Vec<_>) = parts.into_iter().partition(is_legal);
+    if dropped.is_empty() || kept.is_empty() {
+        return None;
+    }
+    let terms = dropped
+        .iter()
+        .filter_map(|expr| match expr {
+            query::Expr::Term(term) => query.get(term.span.offset..term.span.end()),
+            _ => None,
+        })
+        .map(str::to_string)
+        .collect();
+    let rest = match kept.len() {
+        1 => kept.into_iter().next()?,
+        _ => query::Expr::And(kept),
+    };
+    let ids = matching(db, &rest).ok()?;
+    (!ids.is_empty()).then_some(NotLegal { terms, ids })
 }
 
 /// The earliest date a `legal:F@DATE` term of `query` judges at, when it has one: a deck

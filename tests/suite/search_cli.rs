@@ -510,3 +510,25 @@ fn legal_and_banned_agree_with_check_on_every_printing() {
     }
     assert!(any_banned, "Expanded bans cards");
 }
+
+/// Issue 50: a search with no results did not say that the cards exist but are not legal
+/// where the query asked. When leaving the `legal:` terms out finds cards, the note says how
+/// many, names the first, and how to see them; a query that finds nothing either way, or a
+/// `legal:` term alone, gets no such note; `sort:` points to `--sort`.
+#[test]
+fn an_empty_search_says_when_the_cards_exist_but_are_not_legal() {
+    let (code, out) = search(&["name:\"Boss\" legal:standard@2019-05-01"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains(
+            "note: 2 cards match without `legal:standard@2019-05-01` (Boss's Orders, The Boss's Way): they exist but are not legal there"
+        ),
+        "{out}"
+    );
+    let (code, out) = search(&["name:zzzzqq legal:standard"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(!out.contains("note:"), "{out}");
+    let (code, out) = search(&["sort:name", "kind:supporter"]);
+    assert_eq!(code, 2, "{out}");
+    assert!(out.contains("`--sort name`"), "{out}");
+}
