@@ -14,7 +14,9 @@ use super::stats::{StatsDeck, kind_of, load_stats_deck, not_in_deck, wanted};
 use super::{Outcome, SettingsArgs};
 use deckbox::error::{Error, Exit};
 use deckbox::stats::QueryError;
-use deckbox::stats::midgame::{MidGameCard, MidGameError, MidGameQuery, MidGameReport, Table};
+use deckbox::stats::midgame::{
+    MidGameCard, MidGameError, MidGameQuery, MidGameReport, MidGameSeen, Table,
+};
 
 #[derive(Debug, clap::Args)]
 #[command(
@@ -142,6 +144,16 @@ fn odds(args: &OddsArgs, stdin: &mut dyn Read) -> Result<Outcome, Error> {
         });
     }
     let known: u32 = seen.iter().sum();
+    let seen_cards = deck
+        .kinds
+        .iter()
+        .zip(&seen)
+        .filter(|(_, copies)| **copies > 0)
+        .map(|(kind, copies)| MidGameSeen {
+            name: kind.local.clone(),
+            copies: *copies,
+        })
+        .collect();
     let report = MidGameReport {
         cards: deck.kinds.iter().map(|kind| kind.copies).sum(),
         known,
@@ -150,6 +162,7 @@ fn odds(args: &OddsArgs, stdin: &mut dyn Read) -> Result<Outcome, Error> {
         shuffled_back: table.back_cards(),
         deck: table.deck_cards(),
         draws: table.draws,
+        seen: seen_cards,
         per_card,
         queries,
     };

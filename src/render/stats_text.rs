@@ -143,6 +143,17 @@ fn midgame(report: &MidGameReport, style: Style) -> String {
         report.cards, report.known, report.prizes
     );
     let mut out = style.title(&title);
+    if !report.seen.is_empty() {
+        let seen: Vec<String> = report
+            .seen
+            .iter()
+            .map(|card| match card.copies {
+                1 => card.name.clone(),
+                copies => format!("{copies} {}", card.name),
+            })
+            .collect();
+        out.push_str(&line(style, &format!("Seen: {}", seen.join(", "))));
+    }
     let draws = format!(
         "The next {} draw{} come from the {} cards of the deck",
         report.draws,

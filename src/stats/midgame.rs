@@ -71,9 +71,19 @@ pub struct MidGameReport {
     /// Cards in the deck the draws come from.
     pub deck: u32,
     pub draws: u32,
+    /// The cards known (`--seen`), in deck order: what the figures assume.
+    pub seen: Vec<MidGameSeen>,
     /// Every card with a copy unknown or shuffled back, in deck order.
     pub per_card: Vec<MidGameCard>,
     pub queries: Vec<MidGameQuery>,
+}
+
+/// Copies of one card known (`--seen`).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct MidGameSeen {
+    /// The name in the list's language.
+    pub name: String,
+    pub copies: u32,
 }
 
 /// One card's mid-game figures.

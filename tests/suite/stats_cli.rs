@@ -499,6 +499,34 @@ fn odds_answers_a_mid_game_question() {
     assert_eq!(json["known"], 7);
     assert_eq!(json["unknown"], 53);
     assert_eq!(json["deck"], 47);
+    // Issue 50: the report repeats which cards were seen (in deck order).
+    let seen: Vec<(String, u64)> = json["seen"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|card| {
+            (
+                card["name"].as_str().unwrap().to_string(),
+                card["copies"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(seen.len(), 6, "{seen:?}");
+    assert!(
+        seen.contains(&("Psychic Energy".to_string(), 2)),
+        "{seen:?}"
+    );
+    let (_, text, _) = run_in(
+        dir.path(),
+        &["odds", "dragapult.txt", "--seen", hand, "--draws", "2"],
+    );
+    assert!(
+        text.lines()
+            .nth(1)
+            .is_some_and(|line| line.starts_with("Seen: Dreepy, Drakloak")
+                && line.ends_with(", 2 Psychic Energy")),
+        "{text}"
+    );
     let choose = |n: u128, k: u128| (0..k).fold(1u128, |acc, i| acc * (n - i) / (i + 1));
     let (num, den) = (choose(53, 2) - choose(51, 2), choose(53, 2));
     let g = (1..=num)
