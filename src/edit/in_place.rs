@@ -289,6 +289,46 @@ pub fn remove(deck: &CheckedDeck, db: &CardDb, spec: &Spec) -> Result<Edited, Ed
     plan.apply(deck, db)
 }
 
+/// The deck's card line `index` moved to another printing of its card, where it stands:
+/// the line is written again in the list's style with the same count and `spec`'s set code
+/// and number, its comment kept (as `// comment`), every other byte as it was. A JSON list
+/// is written again whole, as [`remove`] then [`add`] would.
+pub fn reprint(
+    deck: &CheckedDeck,
+    db: &CardDb,
+    index: usize,
+    spec: &Spec,
+) -> Result<Edited, EditError> {
+    let card = deck.cards.get(index).ok_or_else(|| EditError::NotInDeck {
+        what: spec.name.clone(),
+    })?;
+    let target = identify(deck, db, spec)?;
+    if json::is_json(deck) {
+        let mut plan = Plan {
+            counts: vec![(index, 0)],
+            ..Plan::default()
+        };
+        plan.new_card = Some(json::new_card(deck, &target, spec, card.line.count));
+        return plan.apply(deck, db);
+    }
+    let section = target.printing.map(|p| section_of(p.category));
+    let mut line = line_text(deck, &target, spec, card.line.count, section);
+    if let Some(comment) = &card.line.comment {
+        line.push_str(" // ");
+        line.push_str(comment);
+    }
+    let source = deck.source.as_str();
+    let (before, after) = (
+        source.get(..card.line.span.offset).unwrap_or(""),
+        source.get(card.line.span.end()..).unwrap_or(""),
+    );
+    let old = source.get(span_range(card.line.span)).unwrap_or("");
+    Ok(Edited {
+        changes: vec![format!("{old} -> {line}")],
+        text: format!("{before}{line}{after}"),
+    })
+}
+
 fn unresolved_in_deck(deck: &CheckedDeck, spec: &Spec) -> bool {
     let key = names::lookup_key(&spec.name);
     deck.cards

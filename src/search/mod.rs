@@ -186,8 +186,9 @@ pub fn group(
 
 /// Moves first the cards whose name in `lang` holds the names `query` asks for (its bare
 /// words and `name:` values outside a `not`), keeping the order of `found` otherwise: `char`
-/// lists Charizard before Alcremie, whose French name (Charmilly) matched. Cards matched only
-/// in another language still follow.
+/// lists Charizard before Alcremie, whose French name (Charmilly) matched. Among them, the
+/// name that is exactly what was asked comes first, then those that start with it. Cards
+/// matched only in another language still follow.
 pub fn rank_by_language(db: &CardDb, query: &str, lang: Language, found: &mut [Found]) {
     fn needles(expr: &query::Expr, out: &mut Vec<keys::Needle>) {
         match expr {
@@ -213,16 +214,33 @@ pub fn rank_by_language(db: &CardDb, query: &str, lang: Language, found: &mut [F
     if wanted.is_empty() {
         return;
     }
-    let in_lang = |card: &Found| {
-        card.printings.iter().any(|&id| {
-            let name = db.get(id).and_then(|p| p.names.get(lang));
-            name.is_some_and(|name| {
-                let key = crate::names::lookup_key(name);
-                wanted.iter().all(|needle| needle.in_name(&key))
-            })
+    // The words asked for, folded as names are: a name that is exactly them comes first,
+    // then one that starts with them (`switch`: Switch, then Switch Cart, then Energy
+    // Switch), then any other that holds them.
+    let asked: Vec<&str> = wanted.iter().map(|needle| needle.folded.as_str()).collect();
+    let asked = asked.join(" ");
+    let rank = |card: &Found| -> u8 {
+        let keys = card.printings.iter().filter_map(|&id| {
+            let name = db.get(id).and_then(|p| p.names.get(lang))?;
+            let key = crate::names::lookup_key(name).to_lowercase();
+            wanted
+                .iter()
+                .all(|needle| needle.in_name(&key))
+                .then_some(key)
+        });
+        keys.map(|key| {
+            if key == asked {
+                0
+            } else if key.starts_with(&asked) {
+                1
+            } else {
+                2
+            }
         })
+        .min()
+        .unwrap_or(3)
     };
-    found.sort_by_cached_key(|card| !in_lang(card));
+    found.sort_by_cached_key(rank);
 }
 
 fn released(db: &CardDb, id: PrintingId) -> String {

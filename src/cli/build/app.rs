@@ -252,7 +252,13 @@ impl App {
     }
 
     fn search_key(&mut self, key: KeyEvent) -> Action {
+        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
         match key.code {
+            // Ctrl-U clears the line, as in a shell.
+            KeyCode::Char('u') if ctrl => {
+                self.query_dirty |= !self.query.is_empty();
+                self.query.clear();
+            }
             KeyCode::Char(c)
                 if !key.modifiers.contains(KeyModifiers::CONTROL)
                     && self.query.len() < MAX_QUERY =>
@@ -293,6 +299,10 @@ impl App {
             KeyCode::Char('+' | '=') | KeyCode::Enter => self.plus(),
             KeyCode::Char('-') => self.minus(),
             KeyCode::Char('p') if self.focus == Focus::Deck => self.cycle_printing(),
+            KeyCode::Char('p') => {
+                self.message =
+                    Some("p changes the printing of a deck line: Tab to the deck, then p".into());
+            }
             _ => {}
         }
         Action::None
@@ -352,9 +362,16 @@ impl App {
     }
 
     /// `p`: the highlighted deck line in the next printing of its card that the format
-    /// allows (the line's copies move to it).
+    /// allows (the line's copies move to it), where the line stands, so fixing a list top to
+    /// bottom goes on at the next line.
     fn cycle_printing(&mut self) {
-        let Some(card) = self.deck_line() else { return };
+        let Some(row) = self.rows.get(self.deck_at) else {
+            return;
+        };
+        let index = row.card;
+        let Some(card) = self.deck.cards.get(index) else {
+            return;
+        };
         let (count, current) = (card.line.count, card.printing);
         let Some(next) = current.and_then(|id| next_legal(&self.db, &self.format, id)) else {
             self.message = Some("no other printing of this card is legal here".into());
@@ -363,18 +380,7 @@ impl App {
         let Some(to) = printing_spec(&self.db, next, count) else {
             return;
         };
-        let from = line_spec(card, count);
-        let before = self.text.clone();
-        self.edit(|deck, db| in_place::remove(deck, db, &from));
-        if self.text == before {
-            return;
-        }
-        let removed = self.text.clone();
-        self.edit(|deck, db| in_place::add(deck, db, &to));
-        // One `u` takes the whole change back.
-        if self.text != removed {
-            self.undo.pop();
-        }
+        self.edit(|deck, db| in_place::reprint(deck, db, index, &to));
         if let Some(at) = self
             .rows
             .iter()
@@ -516,8 +522,12 @@ pub fn answer(db: &CardDb, query: &str, language: Language) -> Answer {
         }
     };
     answer.matched = ids.len();
-    // Newest first: the printings a deck of today's formats plays come first.
-    let grouped = search::group(db, &ids, language, true, Sort::Released);
+    // Ranked as `deckbox search` ranks them: by name, the names that begin with what was
+    // typed first (`switch` gives Switch before Energy Switch); the printings of one name
+    // newest first, so those today's formats allow come first.
+    let mut grouped = search::group(db, &ids, language, true, Sort::Released);
+    grouped.sort_by_cached_key(|found| deckbox::names::fold(&found.name));
+    search::rank_by_language(db, query, language, &mut grouped);
     answer.results = (grouped.into_iter())
         .flat_map(|found| found.printings)
         .take(MAX_RESULTS)

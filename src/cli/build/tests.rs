@@ -126,6 +126,85 @@ fn the_deck_panel_changes_its_lines_and_cycles_printings() {
     assert_eq!(app.deck.card_count(), 4);
 }
 
+/// Issue 50: `p` moved the line to the end of its section, so fixing a list top to bottom
+/// skipped lines. The line now keeps its place and its comment; the highlight stays on it,
+/// so `j` goes on to the next line.
+#[test]
+fn a_new_printing_keeps_the_line_where_it_stands() {
+    let text = "Pokémon: 8\n4 Dreepy TWM 128 // the best\n4 Drakloak TWM 129\n";
+    let mut app = app_on(PathBuf::from("deck.txt"), text, true);
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Tab);
+    assert_eq!(app.focus, Focus::Deck);
+    press(&mut app, KeyCode::Char('p'));
+    let lines: Vec<&str> = app.text.lines().collect();
+    assert_eq!(lines.len(), 3, "{}", app.text);
+    assert_eq!(lines[0], "Pokémon: 8");
+    assert!(
+        lines[1].starts_with("4 Dreepy ") && !lines[1].contains("TWM 128"),
+        "{}",
+        app.text
+    );
+    assert!(lines[1].ends_with("// the best"), "{}", app.text);
+    assert_eq!(lines[2], "4 Drakloak TWM 129");
+    assert_eq!(app.deck_at, 0);
+    press(&mut app, KeyCode::Char('j'));
+    assert_eq!(app.deck_at, 1);
+    press(&mut app, KeyCode::Char('u'));
+    assert_eq!(app.text, text);
+}
+
+/// Issue 50, the builder's other frictions: Ctrl-U clears the search box; `p` on the
+/// results says where it works; results are ranked as `deckbox search` ranks them (`switch`
+/// gives Switch first, not Energy Switch); the verdict counts the findings it cannot show.
+#[test]
+fn search_box_clears_results_rank_by_name_and_the_verdict_counts_what_it_hides() {
+    let mut app = app_on(PathBuf::from("new.txt"), "", false);
+    press(&mut app, KeyCode::Char('/'));
+    for c in "boss".chars() {
+        press(&mut app, KeyCode::Char(c));
+    }
+    ctrl(&mut app, 'u');
+    assert_eq!(app.query, "");
+    search(&mut app, "switch");
+    let first = app.results.first().and_then(|&id| app.db.get(id)).unwrap();
+    assert_eq!(first.names.primary(), "Switch");
+    press(&mut app, KeyCode::Char('p'));
+    assert!(
+        app.message
+            .as_deref()
+            .is_some_and(|m| m.contains("Tab to the deck")),
+        "{:?}",
+        app.message
+    );
+    // Twenty-two unknown cards: more findings than the 80×24 verdict holds.
+    let text: String = (0..22).map(|i| format!("1 Zorbulax{i}\n")).collect();
+    let app = app_on(PathBuf::from("deck.txt"), &text, true);
+    assert!(app.deck.diagnostics.len() > 20);
+    let shown = screen(&app, 80, 24);
+    let counted = shown
+        .lines()
+        .find(|line| line.contains("more findings (`deckbox check` lists every one)"))
+        .unwrap_or_else(|| panic!("{shown}"));
+    let hidden: usize = counted
+        .split("… and ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap();
+    let listed = shown
+        .lines()
+        .filter_map(|line| line.strip_prefix('│'))
+        .filter(|line| {
+            ["error ", "warning ", "info "]
+                .iter()
+                .any(|w| line.starts_with(w))
+        })
+        .count();
+    assert!(listed > 0, "{shown}");
+    assert_eq!(listed + hidden, app.deck.diagnostics.len(), "{shown}");
+}
+
 #[test]
 fn quitting_asks_only_when_something_is_unsaved() {
     let mut app = app_on(PathBuf::from("new.txt"), "", false);

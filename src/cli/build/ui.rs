@@ -70,7 +70,7 @@ pub fn areas(area: Rect) -> Option<Areas> {
     if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
         return None;
     }
-    let verdict_height = (area.height / 4).clamp(7, 12);
+    let verdict_height = (area.height / 4).clamp(6, 12);
     let [search, middle, verdict, status, help] = Layout::vertical([
         Constraint::Length(3),
         Constraint::Min(8),
@@ -81,8 +81,13 @@ pub fn areas(area: Rect) -> Option<Areas> {
     .areas(area);
     let [left, deck] =
         Layout::horizontal([Constraint::Percentage(60), Constraint::Percentage(40)]).areas(middle);
-    let [results, text] =
-        Layout::vertical([Constraint::Percentage(55), Constraint::Percentage(45)]).areas(left);
+    // A short screen gives the results the larger share: they are what a player scans.
+    let results_share = if middle.height < 20 { 62 } else { 55 };
+    let [results, text] = Layout::vertical([
+        Constraint::Percentage(results_share),
+        Constraint::Percentage(100 - results_share),
+    ])
+    .areas(left);
     Some(Areas {
         search,
         results,
@@ -227,6 +232,9 @@ fn selected(focused: bool) -> Style {
     }
 }
 
+/// Columns a result's name gets before the kind and HP columns are left out.
+const NAME_ROOM: usize = 20;
+
 /// `Dreepy         TWM 128   Basic   70 H legal`, and ` own 2` with `--have`.
 fn result_line(app: &App, id: u32, printing: &Printing, width: usize) -> Line<'static> {
     let name = deckbox::search::shown_name(&app.db, id, app.language);
@@ -239,9 +247,17 @@ fn result_line(app: &App, id: u32, printing: &Printing, width: usize) -> Line<'s
     let mark = printing.regulation_mark.map_or(' ', |m| m);
     let legal = app.legality(printing);
     let owned = app.owned(id).map_or(String::new(), |n| format!(" own {n}"));
-    let middle = format!(" {code:<8} {:<9} {hp:>3} {mark} ", kind(printing));
-    let used = middle.chars().count() + 5 + owned.chars().count();
-    let room = width.saturating_sub(used).max(8);
+    let full = format!(" {code:<8} {:<9} {hp:>3} {mark} ", kind(printing));
+    let used = full.chars().count() + 5 + owned.chars().count();
+    // On a narrow panel the kind and HP give way to the name (the card's text below shows
+    // them): a name needs about 20 columns.
+    let (middle, room) = if width.saturating_sub(used) >= NAME_ROOM {
+        (full, width.saturating_sub(used))
+    } else {
+        let short = format!(" {code:<8} {mark} ");
+        let used = short.chars().count() + 5 + owned.chars().count();
+        (short, width.saturating_sub(used).max(8))
+    };
     let name: String = visible(&name).chars().take(room).collect();
     let legal_style = match legal {
         "legal" => Style::new().fg(Color::Green),
@@ -446,22 +462,30 @@ fn draw_verdict(frame: &mut Frame, app: &App, area: Rect) {
         };
         lines.push(Line::from(format!("{}: {odds}", visible(&name))));
     }
-    for finding in &deck.diagnostics {
-        let color = match finding.severity {
-            Severity::Error => Color::Red,
-            Severity::Warning => Color::Yellow,
-            Severity::Info => Color::Blue,
-        };
-        let at = finding
-            .line
-            .map_or(String::new(), |line| format!("line {line}: "));
-        lines.push(Line::from(vec![
-            Span::styled(
-                format!("{} {}", finding.severity.as_str(), finding.rule.id()),
-                Style::new().fg(color),
-            ),
-            Span::raw(format!(": {at}{}", visible(&finding.message))),
-        ]));
+    // The findings that fit (each wraps to the panel's width); the last row says how many
+    // more there are when some do not.
+    let width = usize::from(area.width.saturating_sub(2)).max(1);
+    let rows_of = |line: &Line| wrapped_rows(&line.to_string(), width);
+    let mut free = usize::from(area.height.saturating_sub(2))
+        .saturating_sub(lines.iter().map(rows_of).sum::<usize>());
+    let findings = &deck.diagnostics;
+    for (shown, finding) in findings.iter().enumerate() {
+        let line = finding_line(finding);
+        let rows = rows_of(&line);
+        let left = findings.len() - shown;
+        // Keep a row for the count unless this is the last finding and it fits.
+        if rows > free || (left > 1 && rows + 1 > free) {
+            lines.push(Line::styled(
+                format!(
+                    "… and {left} more finding{} (`deckbox check` lists every one)",
+                    if left == 1 { "" } else { "s" }
+                ),
+                Style::new().add_modifier(Modifier::ITALIC),
+            ));
+            break;
+        }
+        free -= rows;
+        lines.push(line);
     }
     frame.render_widget(
         Paragraph::new(lines)
@@ -469,6 +493,46 @@ fn draw_verdict(frame: &mut Frame, app: &App, area: Rect) {
             .block(panel(" Verdict ".into(), false)),
         area,
     );
+}
+
+/// The rows `text` takes when wrapped at word boundaries to `width` columns (a word wider
+/// than the row is cut), as the verdict panel wraps it.
+fn wrapped_rows(text: &str, width: usize) -> usize {
+    let mut rows = 1;
+    let mut used = 0;
+    for word in text.split(' ').filter(|word| !word.is_empty()) {
+        let len = Span::raw(word).width();
+        let needed = if used == 0 { len } else { used + 1 + len };
+        if needed <= width {
+            used = needed;
+        } else if len <= width {
+            rows += 1;
+            used = len;
+        } else {
+            rows += usize::from(used > 0) + (len - 1) / width;
+            used = (len - 1) % width + 1;
+        }
+    }
+    rows
+}
+
+/// One finding of the verdict panel: severity and rule in color, then line and message.
+fn finding_line(finding: &deckbox::check::diagnostic::Diagnostic) -> Line<'static> {
+    let color = match finding.severity {
+        Severity::Error => Color::Red,
+        Severity::Warning => Color::Yellow,
+        Severity::Info => Color::Blue,
+    };
+    let at = finding
+        .line
+        .map_or(String::new(), |line| format!("line {line}: "));
+    Line::from(vec![
+        Span::styled(
+            format!("{} {}", finding.severity.as_str(), finding.rule.id()),
+            Style::new().fg(color),
+        ),
+        Span::raw(format!(": {at}{}", visible(&finding.message))),
+    ])
 }
 
 /// A window of `width`×`height` in the middle of `area`.
