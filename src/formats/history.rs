@@ -305,7 +305,7 @@ pub fn legal_periods(
 /// years early. That matters at a date from the series' first day until the next promo
 /// series began, and always in the newest series; an older series' promos were seldom
 /// printed after it (SM245 to SM247 came in 2021, "nearly five years since SM01":
-/// https://ludkinsmedia.com/new-sun-moon-promos-so-give-me-my-missing-pikachu/).
+/// <https://ludkinsmedia.com/new-sun-moon-promos-so-give-me-my-missing-pikachu/>).
 pub fn promo_dated_by_series(
     db: &crate::cards::CardDb,
     printing: &Printing,

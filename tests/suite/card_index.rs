@@ -289,7 +289,7 @@ fn rule_tags_and_marks() {
 
 /// Why the embedded index and pokemon-tcg-data may disagree on a fact, by (field, printing
 /// or a rule over the pair). Every other difference fails the test.
-fn explained(field: &str, ours: &Printing, theirs: &Printing) -> Option<&'static str> {
+fn explained(field: &str, ours: &Printing) -> Option<&'static str> {
     let en = ours.names.get(Language::En).unwrap_or("");
     match field {
         // LEGEND halves: TCGdex says Basic, pokemon-tcg-data gives no stage; the LEGEND tag
@@ -406,7 +406,7 @@ fn the_index_agrees_with_pokemontcg() {
             if a == b {
                 continue;
             }
-            match explained(field, our, their) {
+            match explained(field, our) {
                 Some(reason) => *reasons.entry(reason).or_default() += 1,
                 None => unexplained.push(format!(
                     "{} ({} {}): {field}: index {a}, pokemon-tcg-data {b}",

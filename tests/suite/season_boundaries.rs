@@ -327,4 +327,12 @@ fn a_promo_counts_from_its_series_and_check_says_so() {
     assert!(clefairy.contains(unknown), "{clefairy}");
     let before = check("1 Lillie's Clefairy ex SVP 195\n", "expanded", "2023-03-30");
     assert!(before.contains("not-legal"), "{before}");
+    // `card` counts the promo from the same day and says so under its periods.
+    let args = ["card", "SWSHP", "SWSH250"];
+    let card = common::stdout_of(&common::run_deckbox(dir.path(), &args, b"").1).to_string();
+    assert!(card.contains("SWSH250: 2019-11-15 – "), "{card}");
+    assert!(
+        card.contains("release date of these promos unknown"),
+        "{card}"
+    );
 }
