@@ -128,6 +128,10 @@ pub fn load_detailed(root: &Path) -> Result<Loaded, CardDbError> {
         }
     }
     loaded.repairs = repair::repair(&mut loaded.printings);
+    loaded.repairs.push(repair::Repaired {
+        rule: "weakness-missing",
+        printings: repair::weakness_missing(&mut loaded.printings, &mut loaded.details),
+    });
     Ok(loaded)
 }
 

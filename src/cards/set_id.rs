@@ -9,6 +9,12 @@
 
 use std::borrow::Cow;
 
+/// A Black Star Promo set: TCGdex gives each series' promos an id ending in `p` (`svp`,
+/// `swshp`, `basep`, `np`); the trainer kits (`tk-xy-p`) are not promos.
+pub fn is_promo_set(set_id: &str) -> bool {
+    set_id.ends_with('p') && !set_id.contains('-') && !set_id.contains('.')
+}
+
 /// pokemontcg.io ids that no naming rule turns into TCGdex's.
 const IRREGULAR: &[(&str, &str)] = &[
     ("base6", "lc"),

@@ -21,6 +21,7 @@ pub enum Rule {
     NotLegal,
     ReprintUndecided,
     LegalAsReprint,
+    PromoDateUnknown,
     Banned,
     SingleType,
     RuleBox,
@@ -34,7 +35,7 @@ pub enum Rule {
 impl Rule {
     /// Every rule, in registry order: the order of `deckbox explain` and of findings on one
     /// line. `rules::tests` checks that it names every rule the registry defines, once.
-    pub const ALL: [Rule; 21] = [
+    pub const ALL: [Rule; 22] = [
         Rule::ParseError,
         Rule::UnknownCard,
         Rule::CardMismatch,
@@ -48,6 +49,7 @@ impl Rule {
         Rule::NotLegal,
         Rule::ReprintUndecided,
         Rule::LegalAsReprint,
+        Rule::PromoDateUnknown,
         Rule::Banned,
         Rule::SingleType,
         Rule::RuleBox,

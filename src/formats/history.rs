@@ -294,3 +294,37 @@ pub fn legal_periods(
     }
     periods
 }
+
+/// The first day of a Black Star promo's series when the promo's own release date is not
+/// known and the verdict at `date` may depend on it; `None` otherwise.
+///
+/// The card data dates a promo set, not each promo: TCGdex gives the promo set's release
+/// date (the first day of the series' promos) and no date per card, pokemon-tcg-data only
+/// set dates, and deckbox found no other source giving every promo's day. So every promo
+/// counts from its series' first day (a 2022 SWSH promo as from 2019-11-15), which may be
+/// years early. That matters at a date from the series' first day until the next promo
+/// series began, and always in the newest series; an older series' promos were seldom
+/// printed after it (SM245 to SM247 came in 2021, "nearly five years since SM01":
+/// <https://ludkinsmedia.com/new-sun-moon-promos-so-give-me-my-missing-pikachu/>).
+pub fn promo_dated_by_series(
+    db: &crate::cards::CardDb,
+    printing: &Printing,
+    date: Date,
+) -> Option<Date> {
+    if !crate::cards::set_id::is_promo_set(&printing.set_id) {
+        return None;
+    }
+    let first = crate::util::date::parse(&printing.release_date)?;
+    if date < first {
+        return None;
+    }
+    let columns = db.columns();
+    let names = columns.names();
+    let next = (0u32..)
+        .zip(columns.editions())
+        .filter(|(_, edition)| crate::cards::set_id::is_promo_set(names.get(edition.set_id)))
+        .filter_map(|(index, _)| columns.released(index).0)
+        .filter(|day| *day > first)
+        .min();
+    next.is_none_or(|next| date < next).then_some(first)
+}

@@ -118,6 +118,7 @@ pub fn is_legal(format: &Format, db: &CardDb, printing: &Printing) -> bool {
     }
     let key = printing.rules_key();
     format.pool.reprint_rule
+        && format.in_time_as(printing, false).is_ok()
         && legal_twin(db, printing, |id| {
             db.get(id).filter(|other| {
                 other.rules_key() == key
@@ -150,7 +151,7 @@ fn legal_twin<'a>(
 pub fn legal_among(format: &Format, db: &CardDb, within: &[bool]) -> Vec<bool> {
     let columns = db.columns();
     let every = vec![true; within.len()];
-    let (admitted, banned) = pool_and_bans(format, db, &every);
+    let (admitted, banned, timely) = pool_and_bans(format, db, &every);
     // The cards with a legal printing: only their other printings can be legal as reprints.
     let legal_cards: std::collections::HashSet<u32> = (0..within.len())
         .filter(|&i| admitted[i] && !banned[i])
@@ -170,6 +171,7 @@ pub fn legal_among(format: &Format, db: &CardDb, within: &[bool]) -> Vec<bool> {
             return false;
         };
         format.pool.reprint_rule
+            && timely.get(index) == Some(&true)
             && legal_cards.contains(&card)
             && db.get(id).is_some_and(|printing| {
                 legal_twin(db, printing, |other| {
@@ -189,10 +191,15 @@ pub fn banned_among(format: &Format, db: &CardDb, within: &[bool]) -> Vec<bool> 
     pool_and_bans(format, db, within).1
 }
 
-/// For each printing marked in `within`: whether the format's pool admits it, and whether
-/// a ban covers it ([`ban_of`]). Read from the columns; only a printing of a banned card's
-/// name or a banned printing's set and number is decoded, to judge its ban.
-fn pool_and_bans(format: &Format, db: &CardDb, within: &[bool]) -> (Vec<bool>, Vec<bool>) {
+/// For each printing marked in `within`: whether the format's pool admits it, whether a
+/// ban covers it ([`ban_of`]), and whether it was released and tournament legal by the
+/// format's date ([`Format::in_time`]). Read from the columns; only a printing of a banned
+/// card's name or a banned printing's set and number is decoded, to judge its ban.
+fn pool_and_bans(
+    format: &Format,
+    db: &CardDb,
+    within: &[bool],
+) -> (Vec<bool>, Vec<bool>, Vec<bool>) {
     let columns = db.columns();
     let names = columns.names();
     let banned_names: std::collections::HashSet<&str> = (format.keys.bans.iter())
@@ -209,6 +216,7 @@ fn pool_and_bans(format: &Format, db: &CardDb, within: &[bool]) -> (Vec<bool>, V
     let mut stub = Printing::new("", "", crate::cards::Category::Pokemon);
     let mut admitted = vec![false; within.len()];
     let mut banned = vec![false; within.len()];
+    let mut timely = vec![false; within.len()];
     for (index, _) in within.iter().enumerate().filter(|(_, inside)| **inside) {
         let Some(id) = PrintingId::try_from(index).ok() else {
             continue;
@@ -220,12 +228,13 @@ fn pool_and_bans(format: &Format, db: &CardDb, within: &[bool]) -> (Vec<bool>, V
             continue;
         }
         admitted[index] = format.is_admitted(&stub);
+        timely[index] = format.in_time_as(&stub, false).is_ok();
         // Every clause of `ban_of` needs the card's name or the printing's set and number.
         let maybe_banned =
             banned_names.contains(names.get(row.card)) || listed.iter().any(|key| key.names(&stub));
         banned[index] = maybe_banned && db.get(id).is_some_and(|p| ban_of(format, db, p).is_some());
     }
-    (admitted, banned)
+    (admitted, banned, timely)
 }
 
 /// Judges one printing, without the memo.
@@ -236,6 +245,9 @@ fn judge_now<'f>(format: &'f Format, db: &CardDb, printing: &Printing) -> Verdic
     let Err(reason) = format.admits(printing) else {
         return Verdict::Legal;
     };
+    // A printing not yet released, or whose set was not yet tournament legal, is not legal
+    // as a reprint either; the newest legal printing is still named as the one to play.
+    let reprint_rule = format.pool.reprint_rule && format.in_time(printing).is_ok();
     let key = printing.rules_key();
     let mut alternative: Option<(PrintingId, &Printing)> = None;
     let mut identical: Option<(PrintingId, &Printing)> = None;
@@ -253,14 +265,11 @@ fn judge_now<'f>(format: &'f Format, db: &CardDb, printing: &Printing) -> Verdic
         let newest = |kept: Option<(PrintingId, &Printing)>| {
             kept.is_none_or(|(_, kept)| other.release_date > kept.release_date)
         };
-        if format.pool.reprint_rule && reprint::functionally_identical(printing, other) {
+        if reprint_rule && reprint::functionally_identical(printing, other) {
             if newest(identical) {
                 identical = Some((hit.id, other));
             }
-        } else if format.pool.reprint_rule
-            && reprint::undecided(printing, other)
-            && newest(undecided)
-        {
+        } else if reprint_rule && reprint::undecided(printing, other) && newest(undecided) {
             undecided = Some((hit.id, other));
         }
         if newest(alternative) {
@@ -484,27 +493,44 @@ impl Format {
                 "the format file excludes this printing".to_string()
             }));
         }
+        self.in_time_as(printing, explain)?;
         if any_names(&self.keys.include, printing)
             || (self.pool.basic_energy_always && printing.is_basic_energy())
         {
             return Ok(());
         }
+        self.pool.admits_criteria(printing, explain, || {
+            crate::util::date::parse(&printing.release_date)
+        })
+    }
+
+    /// `Ok` when the printing had been released and its set had become tournament legal by
+    /// the format's date, else why not. A printing that fails this is never legal at the
+    /// date, in the pool or as a reprint: a reprint counts only from its set's legal day.
+    /// (A printing with no release date is not refused here.)
+    pub fn in_time(&self, printing: &Printing) -> Result<(), String> {
+        self.in_time_as(printing, true)
+    }
+
+    /// [`Format::in_time`], the reason of a refusal left empty unless `explain`.
+    fn in_time_as(&self, printing: &Printing, explain: bool) -> Result<(), String> {
         // A printing released long before the date was legal by then: the date checks cost
         // a parse and a calendar rule each, and a repository check judges thousands.
         let settled = !printing.release_date.is_empty()
             && printing.release_date.as_str() < self.keys.settled.as_str();
         if settled {
-            return self.pool.admits_criteria(printing, explain, || {
-                crate::util::date::parse(&printing.release_date)
-            });
+            return Ok(());
         }
         let date = self.date;
-        let released = crate::util::date::parse(&printing.release_date);
-        if let Some(released) = released
+        if let Some(released) = crate::util::date::parse(&printing.release_date)
             && released > date
         {
             return Err(why(explain, || {
-                format!("it was released {released}, after {date}")
+                if crate::cards::set_id::is_promo_set(&printing.set_id) {
+                    format!("its promo series began {released}, after {date}")
+                } else {
+                    format!("it was released {released}, after {date}")
+                }
             }));
         }
         if let Some(legal) = self.tournament_legal.legal_from(printing)
@@ -514,7 +540,7 @@ impl Format {
                 format!("it became tournament legal on {legal}, after {date}")
             }));
         }
-        self.pool.admits_criteria(printing, explain, || released)
+        Ok(())
     }
 }
 

@@ -54,6 +54,11 @@ pub struct CardEntry {
     pub formats: Vec<FormatEntry>,
     /// For each format with seasons (Standard, Expanded): when each printing was legal.
     pub history: Vec<HistoryEntry>,
+    /// The Black Star promos among the printings, by label: the card data dates them by
+    /// their promo series' first day (release date of each promo unknown), and `history`
+    /// counts them from it.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub dated_by_series: Vec<String>,
 }
 
 /// When a card's printings were legal in one format, up to the date judged.
@@ -251,6 +256,10 @@ fn card_entry(
         matched_languages: card.languages.clone(),
         printings: entries,
         formats: judged,
+        dated_by_series: (printings.iter())
+            .filter(|(_, p)| crate::cards::set_id::is_promo_set(&p.set_id))
+            .map(|(_, p)| label(p))
+            .collect(),
         history,
     })
 }
@@ -524,6 +533,13 @@ fn card_text(out: &mut String, card: &CardEntry, mark: bool) {
         let _ = writeln!(out, "\nLegal through time (up to {date})");
         for entry in &card.history {
             history_text(out, entry, width);
+        }
+        if !card.dated_by_series.is_empty() {
+            let line = format!(
+                "release date of these promos unknown: judged from their series' first day: {}",
+                card.dated_by_series.join(", ")
+            );
+            wrap(out, &format!("  {:<width$}", ""), width + 4, &line);
         }
     }
 }

@@ -115,8 +115,8 @@ pub fn json(db: &CardDb, query: &str, found: &[Found], lang: Language) -> String
 
 /// Deck list lines, one a card (its newest printing found) or one a printing:
 /// `1 Dreepy TWM 128`. With `released_by` (the date of the query's `legal:F@DATE`), a card's
-/// line names its newest printing released by then: a reprint released later is legal at
-/// that date only as a reprint, and a list of that day could not name it.
+/// line names its newest printing released by then: a list of that day could not name a
+/// printing released later (nor is one legal then, `crate::formats::Format::in_time`).
 pub fn list(
     db: &CardDb,
     found: &[Found],

@@ -530,18 +530,12 @@ fn is(seen: &Seen, want: &str) -> bool {
         "GX" => p.tags.contains(Tag::Gx),
         "V" => p.tags.contains(Tag::V),
         "tag-team" => p.tags.contains(Tag::TagTeam),
-        "promo" => seen
-            .edition()
-            .is_some_and(|e| is_promo_set(seen.columns.names().get(e.set_id))),
+        "promo" => seen.edition().is_some_and(|e| {
+            crate::cards::set_id::is_promo_set(seen.columns.names().get(e.set_id))
+        }),
         "reprint" => is_reprint(seen),
         _ => false,
     }
-}
-
-/// A Black Star Promo set: TCGdex gives each series' promos an id ending in `p` (`svp`,
-/// `swshp`, `basep`, `np`); the trainer kits (`tk-xy-p`) are not promos.
-fn is_promo_set(set_id: &str) -> bool {
-    set_id.ends_with('p') && !set_id.contains('-') && !set_id.contains('.')
 }
 
 /// An older printing (earlier release, or the same day and earlier in the database) is the

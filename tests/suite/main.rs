@@ -44,6 +44,7 @@ mod repo_cli;
 mod reprint_cli;
 mod reprint_shared;
 mod search_cli;
+mod season_boundaries;
 mod sheet_cli;
 mod stats_cli;
 mod stats_exact;

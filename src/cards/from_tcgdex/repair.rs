@@ -28,7 +28,7 @@ type Printed = (String, String, Stage);
 
 /// Applies every rule, in order, and says what each changed.
 pub fn repair(printings: &mut [Printing]) -> Vec<Repaired> {
-    let rules: [(&'static str, Rule); 10] = [
+    let rules: [(&'static str, Rule); 11] = [
         ("regulation-mark", regulation_marks),
         ("extra-name-words", extra_name_words),
         ("unown-letter", unown_letters),
@@ -36,6 +36,7 @@ pub fn repair(printings: &mut [Printing]) -> Vec<Repaired> {
         ("blank-in-name", blanks_in_names),
         ("localized-name-drops-mark", localized_names_without_mark),
         ("english-name-missing", english_names_missing),
+        ("baby-called-basic", babies_called_basic),
         ("stage-from-mechanic", stage_from_mechanic),
         ("stage-from-evolution", stage_from_evolution),
         ("special-energy-marked-basic", special_energy_marked_basic),
@@ -129,6 +130,127 @@ pub fn rules_text_from(printings: &mut [Printing], other: &[Printing]) -> Vec<Te
         }
     }
     gaps
+}
+
+/// What a Pokémon printing says in English apart from its Weakness: HP, retreat,
+/// resistances, abilities and attacks.
+type PrintedBut<'a> = (
+    Option<u16>,
+    Option<u8>,
+    &'a [crate::cards::details::TypeModifier],
+    Vec<(&'a str, Option<&'a str>, Option<&'a str>)>,
+    Vec<(Option<&'a str>, &'a [String], &'a str, Option<&'a str>)>,
+);
+
+fn printed_but_weakness(details: &crate::cards::details::Details) -> PrintedBut<'_> {
+    let en = Language::En;
+    (
+        details.hp,
+        details.retreat,
+        &details.resistances,
+        (details.abilities.iter())
+            .map(|a| (a.kind.as_str(), a.name.get(en), a.text.get(en)))
+            .collect(),
+        (details.attacks.iter())
+            .map(|a| {
+                (
+                    a.name.get(en),
+                    a.cost.as_slice(),
+                    a.damage.as_str(),
+                    a.text.get(en),
+                )
+            })
+            .collect(),
+    )
+}
+
+/// A Pokémon record without the Weakness its card prints: TCGdex leaves `weaknesses` out of
+/// Lillie's Clefairy ex SVP 195, a promo that is otherwise (HP, retreat, Ability, attack) the
+/// card Lillie's Clefairy ex JTG 56 and ASC 76 are, with their Metal ×2. Without it the
+/// promo's rules text differs from its reprints' and the reprint rule keeps them apart. When
+/// every other printing of the name that prints the same in English, apart from the
+/// Weakness, has one and the same Weakness and rules text, the record takes that Weakness and
+/// their effect fingerprint. Returns how many printings it changed.
+pub fn weakness_missing(
+    printings: &mut [Printing],
+    details: &mut [crate::cards::details::Details],
+) -> usize {
+    let mut found: Vec<(usize, Vec<crate::cards::details::TypeModifier>, u64)> = Vec::new();
+    let mut by_name: HashMap<&str, Vec<usize>> = HashMap::new();
+    for (index, printing) in printings.iter().enumerate() {
+        if printing.category == Category::Pokemon {
+            by_name.entry(printing.rules_key()).or_default().push(index);
+        }
+    }
+    for indices in by_name.values() {
+        for &index in indices {
+            let Some(mine) = details.get(index) else {
+                continue;
+            };
+            if !mine.weaknesses.is_empty() || mine.hp.is_none() {
+                continue;
+            }
+            let printed = printed_but_weakness(mine);
+            let twins: Vec<(&[crate::cards::details::TypeModifier], Option<u64>)> = indices
+                .iter()
+                .filter(|&&other| other != index)
+                .filter_map(|&other| Some((details.get(other)?, printings.get(other)?)))
+                .filter(|(theirs, _)| printed_but_weakness(theirs) == printed)
+                .map(|(theirs, printing)| (theirs.weaknesses.as_slice(), printing.effect))
+                .collect();
+            let Some(&(weaknesses, Some(effect))) = twins.first() else {
+                continue;
+            };
+            if !weaknesses.is_empty()
+                && twins.iter().all(|twin| *twin == (weaknesses, Some(effect)))
+            {
+                found.push((index, weaknesses.to_vec(), effect));
+            }
+        }
+    }
+    for (index, weaknesses, effect) in &found {
+        if let (Some(printing), Some(mine)) = (printings.get_mut(*index), details.get_mut(*index)) {
+            printing.effect = Some(*effect);
+            mine.weaknesses = weaknesses.clone();
+        }
+    }
+    found.len()
+}
+
+/// The Baby Pokémon of the Neo era (Neo Genesis to Neo Destiny, 2000–2002), their Wizards
+/// Black Star promos and Celebrations' Classic Collection reprint of Neo Genesis Cleffa
+/// print the Baby Pokémon rule; TCGdex files them as Basic. pokemon-tcg-data gives each the
+/// subtype `Baby` (`cards/en/neo1.json`: Pichu 12, Cleffa 20, Elekid 22, Magby 23;
+/// `neo2.json`: Igglybuff 40, Tyrogue 66; `neo3.json`: Smoochum 54; `basep.json`: Cleffa 31,
+/// Pichu 35, Igglybuff 36; `cel25c.json`: Cleffa 20), and these seven species are the
+/// era's Babies. The e-Card Babies are already `Baby` in TCGdex; the later Pichu, Cleffa ...
+/// are Basic Pokémon (EX Sandstorm's Pichu SS 20 is Basic in both sources).
+const NEO_BABIES: [&str; 7] = [
+    "Pichu",
+    "Cleffa",
+    "Igglybuff",
+    "Smoochum",
+    "Tyrogue",
+    "Elekid",
+    "Magby",
+];
+
+fn babies_called_basic(printings: &mut [Printing]) -> usize {
+    let mut changed = 0;
+    for printing in printings.iter_mut() {
+        let era = printing.series == "neo"
+            || printing.set_id == "basep"
+            || (printing.set_id == "cel25cc" && printing.number == "CC9");
+        if era
+            && printing.category == Category::Pokemon
+            && printing.stage == Some(Stage::Basic)
+            && NEO_BABIES.contains(&printing.names.primary())
+        {
+            printing.stage = Some(Stage::Baby);
+            changed += 1;
+        }
+    }
+    changed
 }
 
 /// TCGdex gives the newest special Energy cards `energyType: "Normal"`, the basic Energy's
@@ -825,6 +947,93 @@ mod tests {
             printings[0].names.get(Language::Fr),
             Some("Pikachu de _____")
         );
+    }
+
+    #[test]
+    fn a_missing_weakness_is_taken_from_the_same_cards_other_printings() {
+        use crate::cards::details::{Details, TypeModifier};
+        let metal = vec![TypeModifier {
+            energy_type: "Metal".into(),
+            value: "×2".into(),
+        }];
+        let card = |number: &str, weaknesses: &[TypeModifier], effect: u64| {
+            let mut p = pokemon("JTG", number, "Lillie's Clefairy ex", Some(Stage::Basic));
+            p.effect = Some(effect);
+            let details = Details {
+                hp: Some(190),
+                retreat: Some(1),
+                weaknesses: weaknesses.to_vec(),
+                ..Details::default()
+            };
+            (p, details)
+        };
+        let (mut printings, mut details): (Vec<_>, Vec<_>) = [
+            card("56", &metal, 1),
+            card("195", &[], 2),
+            card("76", &metal, 1),
+        ]
+        .into_iter()
+        .unzip();
+        // Another HP: another card, left alone.
+        details.push(Details {
+            hp: Some(70),
+            ..Details::default()
+        });
+        printings.push(pokemon(
+            "SVI",
+            "1",
+            "Lillie's Clefairy ex",
+            Some(Stage::Basic),
+        ));
+        assert_eq!(weakness_missing(&mut printings, &mut details), 1);
+        assert_eq!(printings[1].effect, Some(1));
+        assert_eq!(details[1].weaknesses, metal);
+        assert!(details[3].weaknesses.is_empty());
+        // Two printings that disagree on the Weakness repair nothing.
+        let (mut printings, mut details): (Vec<_>, Vec<_>) = [
+            card("56", &metal, 1),
+            card("195", &[], 2),
+            card("76", &[], 3),
+            card("77", &metal[..0], 2),
+        ]
+        .into_iter()
+        .unzip();
+        details[2].weaknesses = vec![TypeModifier {
+            energy_type: "Darkness".into(),
+            value: "×2".into(),
+        }];
+        assert_eq!(weakness_missing(&mut printings, &mut details), 0);
+    }
+
+    #[test]
+    fn neo_babies_are_baby_pokemon() {
+        let at = |set_id: &str, series: &str, number: &str, name: &str| {
+            let mut p = pokemon("N1", number, name, Some(Stage::Basic));
+            p.set_id = set_id.into();
+            p.series = series.into();
+            p
+        };
+        let mut printings = vec![
+            at("neo1", "neo", "12", "Pichu"),
+            at("basep", "base", "36", "Igglybuff"),
+            at("cel25cc", "swsh", "CC9", "Cleffa"),
+            // Not Babies: a Neo Basic of another species, EX Sandstorm's Pichu.
+            at("neo1", "neo", "16", "Pikachu"),
+            at("ex2", "ex", "20", "Pichu"),
+        ];
+        assert_eq!(babies_called_basic(&mut printings), 3);
+        let stages: Vec<_> = printings.iter().map(|p| p.stage).collect();
+        assert_eq!(
+            stages,
+            [
+                Some(Stage::Baby),
+                Some(Stage::Baby),
+                Some(Stage::Baby),
+                Some(Stage::Basic),
+                Some(Stage::Basic)
+            ]
+        );
+        assert!(printings[0].is_basic_pokemon());
     }
 
     #[test]

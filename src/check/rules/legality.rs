@@ -110,6 +110,47 @@ fn legal_as_reprint(deck: &Deck) -> Vec<Diagnostic> {
         .collect()
 }
 
+pub(super) const PROMO_DATE_UNKNOWN: RuleDef = RuleDef {
+    id: "promo-date-unknown",
+    severity: Severity::Info,
+    summary: "A Black Star promo judged legal from the first day of its promo series, because its own release date is unknown (a remark, not a fault).",
+    why: "A printing released after the date judged is never legal. The card data dates each Black Star promo set by the first day of its series (SWSH promos from 2019-11-15, SV promos from 2023-03-31), not each promo: TCGdex and pokemon-tcg-data give no date per promo, and deckbox has no other source for them. A promo printed years into its series is judged as if it existed from the series' first day, so at a date in that series a promo deckbox finds legal may not have been released yet. The remark says so instead of guessing silently; it is made from the series' first day until the next promo series began, and always for the newest series.",
+    example: "1 Lumineon V SWSHP SWSH250   (judged at 2020-03-01: SWSH promos count from 2019-11-15)\n",
+    fix: "Nothing to fix when you know the promo had been released by the deck's date; else play a printing from an expansion of that date.",
+    check: Check::Deck(promo_date_unknown),
+};
+
+/// `promo-date-unknown`: one remark per line playing a Black Star promo found legal only
+/// because the card data dates it by its series' first day.
+fn promo_date_unknown(deck: &Deck) -> Vec<Diagnostic> {
+    let (db, format) = (deck.db, deck.format);
+    deck.identified
+        .iter()
+        .zip(deck.verdicts())
+        .filter(|(_, verdict)| matches!(verdict, Verdict::Legal | Verdict::LegalAsReprint(_)))
+        .filter_map(|((card, printing), _)| {
+            let first =
+                crate::formats::history::promo_dated_by_series(db, printing, format.date)?;
+            let name = printing.rules_name();
+            Some(
+                Diagnostic::new(
+                    Rule::PromoDateUnknown,
+                    format!(
+                        "{name} ({}): release date of this promo unknown: judged from its series, whose promos began on {first}",
+                        printing.printing_label()
+                    ),
+                )
+                .with_help(format!(
+                    "legal in {} as of {} if it had been released by then",
+                    format.name, format.date
+                ))
+                .at(deck.text, card.line.span, "promo dated by its series")
+                .with_cards(vec![name]),
+            )
+        })
+        .collect()
+}
+
 pub(super) const BANNED: RuleDef = RuleDef {
     id: "banned",
     severity: Severity::Error,

@@ -102,6 +102,7 @@ registry! {
     NotLegal => legality::NOT_LEGAL,
     ReprintUndecided => legality::REPRINT_UNDECIDED,
     LegalAsReprint => legality::LEGAL_AS_REPRINT,
+    PromoDateUnknown => legality::PROMO_DATE_UNKNOWN,
     Banned => legality::BANNED,
     SingleType => glc::SINGLE_TYPE,
     RuleBox => glc::RULE_BOX,
