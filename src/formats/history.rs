@@ -264,17 +264,40 @@ pub fn legal_periods(
     days.truncate(MAX_BOUNDARIES);
     let mut periods = vec![Vec::new(); printings.len()];
     let mut open: Vec<Option<Date>> = vec![None; printings.len()];
+    // The reprint rule's candidates of each printing, found once: the printings its name
+    // finds with the same rules text (`legality::is_legal` looks them up on every call).
+    let twins: Vec<Vec<&Printing>> = printings
+        .iter()
+        .map(|&id| {
+            let Some(printing) = db.get(id) else {
+                return Vec::new();
+            };
+            db.name_matches(printing.names.primary())
+                .filter_map(|hit| db.get(hit.id))
+                .filter(|other| {
+                    other.rules_key() == printing.rules_key()
+                        && crate::formats::reprint::functionally_identical(printing, other)
+                })
+                .collect()
+        })
+        .collect();
     for &day in &days {
         let Ok(then) = format.at(day) else {
             continue;
         };
+        let unbanned =
+            |printing: &Printing| crate::formats::legality::ban_of(&then, db, printing).is_none();
         for (index, &id) in printings.iter().enumerate() {
+            // Legal or legal as a reprint, as `legality::is_legal` finds it, with the
+            // candidates found once.
             let legal = db.get(id).is_some_and(|printing| {
-                matches!(
-                    crate::formats::legality::judge(&then, db, printing),
-                    crate::formats::legality::Verdict::Legal
-                        | crate::formats::legality::Verdict::LegalAsReprint(_)
-                )
+                unbanned(printing)
+                    && (then.is_admitted(printing)
+                        || (then.pool.reprint_rule
+                            && then.in_time(printing).is_ok()
+                            && twins[index]
+                                .iter()
+                                .any(|twin| then.is_admitted(twin) && unbanned(twin))))
             });
             match (legal, open[index]) {
                 (true, None) => open[index] = Some(day),
