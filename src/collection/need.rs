@@ -136,10 +136,10 @@ pub fn need(
                     .flatten()
                     .copied()
                     .filter(|&at| {
-                        collection
-                            .owned
-                            .get(at)
-                            .is_some_and(|owned| counts(format, db, owned.printing, wanted, exact))
+                        collection.owned.get(at).is_some_and(|owned| {
+                            (owned.known || !exact)
+                                && counts(format, db, owned.printing, wanted, exact)
+                        })
                     })
                     .collect(),
                 None => Vec::new(),
