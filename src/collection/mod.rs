@@ -59,6 +59,43 @@ pub struct CollectionFile {
     pub csv: bool,
 }
 
+impl CollectionFile {
+    /// How each line or row was read: a CSV export's [`rows`], else each card line of the
+    /// list (`list`, or `error` when a finding on its line is an error).
+    pub fn readings(&self, db: &CardDb) -> Vec<rows::RowReading> {
+        if self.csv {
+            return self.rows.clone();
+        }
+        let failed: std::collections::HashSet<usize> = self
+            .checked
+            .diagnostics
+            .iter()
+            .filter(|diagnostic| diagnostic.severity == Severity::Error)
+            .filter_map(|diagnostic| diagnostic.line)
+            .collect();
+        self.checked
+            .cards
+            .iter()
+            .map(|card| {
+                let printing = card.printing.and_then(|id| db.get(id));
+                let error = failed.contains(&card.line.line) || printing.is_none();
+                rows::RowReading {
+                    line: card.line.line,
+                    quantity: card.line.count.to_string(),
+                    name: card.line.name.clone(),
+                    set: card.line.set.clone().unwrap_or_default(),
+                    number: card.line.number.clone().unwrap_or_default(),
+                    reading: if error { "error" } else { "list" },
+                    printing: printing
+                        .filter(|_| !error)
+                        .map(|p| format!("{} {}", p.set_code, p.number)),
+                    candidates: usize::from(!error),
+                }
+            })
+            .collect()
+    }
+}
+
 /// Every file of a collection and what they own, file by file in order.
 #[derive(Debug, Clone, Default)]
 pub struct Collection {

@@ -228,6 +228,15 @@ struct JsonCollection {
     cards: u64,
     /// Lines of the collection that could not be read or identified (on standard error).
     errors: usize,
+    /// How each row (CSV) or card line (list) of each file was read.
+    rows: Vec<JsonRow>,
+}
+
+#[derive(Serialize)]
+struct JsonRow {
+    file: String,
+    #[serde(flatten)]
+    row: crate::collection::rows::RowReading,
 }
 
 /// One JSON document: `buildable`, `missing` (each with `name`, `count` and the printing
@@ -289,6 +298,16 @@ pub fn json(
             files: collection.files.len(),
             cards: collection.card_count(),
             errors: collection.errors(),
+            rows: collection
+                .files
+                .iter()
+                .flat_map(|file| {
+                    file.readings(db).into_iter().map(|row| JsonRow {
+                        file: visible(&file.checked.path).into_owned(),
+                        row,
+                    })
+                })
+                .collect(),
         },
     };
     serde_json::to_string_pretty(&document).map(|text| text + "\n")

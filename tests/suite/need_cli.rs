@@ -473,3 +473,28 @@ fn rows_reported_as_errors_are_not_counted() {
     assert_eq!(stdout_of(&run), "4 Dreepy TWM 128\n", "{run}");
     assert!(run.contains("have.txt:1:1: error card-mismatch"), "{run}");
 }
+
+/// `need --output json` lists how each row of each collection file was read.
+#[test]
+fn the_json_lists_each_rows_reading() {
+    let (code, run) = need(&[
+        "deck.txt",
+        "--have",
+        "tcgplayer-web.csv",
+        "--output",
+        "json",
+    ]);
+    assert_eq!(code, 1, "{run}");
+    let json: serde_json::Value = serde_json::from_str(stdout_of(&run)).unwrap();
+    let rows = json["collection"]["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 16, "{run}");
+    let first = &rows[0];
+    assert_eq!(first["file"], "tcgplayer-web.csv");
+    assert_eq!(first["line"], 2);
+    assert_eq!(first["set"], "SV06 / SV06: Twilight Masquerade");
+    assert_eq!(first["reading"], "printing");
+    assert_eq!(first["printing"], "TWM 128");
+    let fusion = &rows[15];
+    assert_eq!(fusion["set"], "SWSH08 / SWSH08: Fusion Strike", "{run}");
+    assert_eq!(fusion["printing"], "FST 128", "{run}");
+}
