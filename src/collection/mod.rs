@@ -59,6 +59,16 @@ pub struct CollectionFile {
     pub csv: bool,
 }
 
+/// The lines of a file that have an error finding: they count for nothing.
+fn error_lines(checked: &CheckedDeck) -> std::collections::HashSet<usize> {
+    checked
+        .diagnostics
+        .iter()
+        .filter(|diagnostic| diagnostic.severity == Severity::Error)
+        .filter_map(|diagnostic| diagnostic.line)
+        .collect()
+}
+
 impl CollectionFile {
     /// How each line or row was read: a CSV export's [`rows`], else each card line of the
     /// list (`list`, or `error` when a finding on its line is an error).
@@ -66,13 +76,7 @@ impl CollectionFile {
         if self.csv {
             return self.rows.clone();
         }
-        let failed: std::collections::HashSet<usize> = self
-            .checked
-            .diagnostics
-            .iter()
-            .filter(|diagnostic| diagnostic.severity == Severity::Error)
-            .filter_map(|diagnostic| diagnostic.line)
-            .collect();
+        let failed = error_lines(&self.checked);
         self.checked
             .cards
             .iter()
@@ -143,13 +147,7 @@ impl Collection {
     pub fn push(&mut self, file: CollectionFile) {
         self.keys = std::sync::OnceLock::new();
         let index = self.files.len();
-        let failed: std::collections::HashSet<usize> = file
-            .checked
-            .diagnostics
-            .iter()
-            .filter(|diagnostic| diagnostic.severity == Severity::Error)
-            .filter_map(|diagnostic| diagnostic.line)
-            .collect();
+        let failed = error_lines(&file.checked);
         let unsure: std::collections::HashSet<usize> = file
             .rows
             .iter()

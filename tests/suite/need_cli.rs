@@ -498,3 +498,50 @@ fn the_json_lists_each_rows_reading() {
     assert_eq!(fusion["set"], "SWSH08 / SWSH08: Fusion Strike", "{run}");
     assert_eq!(fusion["printing"], "FST 128", "{run}");
 }
+
+/// Issue 43 step 5: `need DIR --have` says, per deck on its own, legal or not, buildable
+/// or how many cards it lacks (and their cost with prices), then the owned cards two decks
+/// would each use; exit 1 when a deck lacks something.
+#[test]
+fn a_folders_readiness_per_deck_and_the_cards_decks_share() {
+    let dir = tempfile::tempdir().unwrap();
+    let decks = dir.path().join("decks");
+    std::fs::create_dir(&decks).unwrap();
+    let fixtures = common::repo().join(FIXTURES);
+    std::fs::copy(fixtures.join("deck.txt"), decks.join("dragapult.txt")).unwrap();
+    std::fs::write(
+        decks.join("small.txt"),
+        "4 Ultra Ball SVI 196\n4 Dreepy TWM 128\n",
+    )
+    .unwrap();
+    std::fs::copy(fixtures.join("binder.txt"), dir.path().join("binder.txt")).unwrap();
+    let args = [
+        "need",
+        "--format",
+        "standard",
+        "decks",
+        "--have",
+        "binder.txt",
+    ];
+    let (code, run) = run_deckbox(dir.path(), &args, b"");
+    assert_eq!(code, 1, "{run}");
+    assert_eq!(
+        stdout_of(&run),
+        "deck\tverdict\tcollection\tcost\n\
+         decks/dragapult.txt\tillegal\tmissing 5\t-\n\
+         decks/small.txt\tillegal\tbuildable\t-\n\
+         \n\
+         owned cards several decks would each use:\n  \
+         4 Dreepy TWM 128 (binder.txt:3): decks/dragapult.txt (4), decks/small.txt (4)\n  \
+         4 Ultra Ball SVI 196 (binder.txt:9): decks/dragapult.txt (4), decks/small.txt (4)\n",
+        "{run}"
+    );
+    // Only the small deck, which the binder builds: exit 0, nothing shared.
+    std::fs::remove_file(decks.join("dragapult.txt")).unwrap();
+    let (code, run) = run_deckbox(dir.path(), &args, b"");
+    assert_eq!(code, 0, "{run}");
+    assert_eq!(
+        stdout_of(&run),
+        "deck\tverdict\tcollection\tcost\ndecks/small.txt\tillegal\tbuildable\t-\n"
+    );
+}
