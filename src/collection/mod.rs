@@ -261,8 +261,9 @@ pub fn parse(
     let mut lines: Vec<String> = Vec::new();
     let mut readings = Vec::new();
     let mut findings = Vec::new();
+    let known = sets::Known::of(db);
     for row in csv::rows(name, &input.text, &found)? {
-        let read = rows::read(db, &row);
+        let read = rows::read(db, &known, &row);
         if lines.len() < row.line {
             lines.resize(row.line, String::new());
         }

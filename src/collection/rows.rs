@@ -131,7 +131,7 @@ fn newest(db: &CardDb, ids: &[PrintingId]) -> Option<PrintingId> {
 }
 
 /// Reads one row; see the module's comment.
-pub fn read(db: &CardDb, row: &Row) -> Read {
+pub fn read(db: &CardDb, known: &sets::Known, row: &Row) -> Read {
     let set = match (row.set_code.is_empty(), row.set_name.is_empty()) {
         (false, false) => format!("{} / {}", row.set_code, row.set_name),
         (false, true) => row.set_code.clone(),
@@ -193,9 +193,9 @@ pub fn read(db: &CardDb, row: &Row) -> Read {
         .copied()
         .filter(|&id| number.is_empty() || db.get(id).is_some_and(|p| p.number == number))
         .collect();
-    let mut set_reading = sets::read(db, &row.set_code);
+    let mut set_reading = sets::read_known(known, &row.set_code);
     if set_reading == SetReading::Unknown {
-        set_reading = sets::read(db, &row.set_name);
+        set_reading = sets::read_known(known, &row.set_name);
     }
     let in_set: Vec<PrintingId> = match &set_reading {
         SetReading::Ids(ids) => with_number

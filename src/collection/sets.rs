@@ -93,28 +93,37 @@ fn names() -> &'static HashMap<String, Vec<String>> {
     })
 }
 
-/// Every set the database knows: its id, printed code and [`code_key`]s of both.
-fn db_sets(db: &CardDb) -> Vec<(String, String)> {
-    let columns = db.columns();
-    let pool = columns.names();
-    let mut sets: Vec<(String, String)> = Vec::new();
-    for edition in columns.editions() {
-        let id = pool.get(edition.set_id).to_string();
-        let code = pool.get(edition.set_code).to_string();
-        if !sets.iter().any(|(have, _)| *have == id) {
-            sets.push((id, code));
+/// Every set a database knows, (id, printed code): built once per collection file.
+pub struct Known(Vec<(String, String)>);
+
+impl Known {
+    pub fn of(db: &CardDb) -> Known {
+        let columns = db.columns();
+        let pool = columns.names();
+        let mut seen = std::collections::HashSet::new();
+        let mut sets: Vec<(String, String)> = Vec::new();
+        for edition in columns.editions() {
+            let id = pool.get(edition.set_id);
+            if seen.insert(id) {
+                sets.push((id.to_string(), pool.get(edition.set_code).to_string()));
+            }
         }
+        Known(sets)
     }
-    sets
 }
 
 /// The sets a cell names, in `db`.
 pub fn read(db: &CardDb, cell: &str) -> SetReading {
+    read_known(&Known::of(db), cell)
+}
+
+/// [`read`] with the database's sets listed once.
+pub fn read_known(known: &Known, cell: &str) -> SetReading {
     let cell = cell.trim();
     if cell.is_empty() {
         return SetReading::Unknown;
     }
-    let sets = db_sets(db);
+    let sets = &known.0;
     let by_code = |code: &str| -> Vec<String> {
         let upper = code.trim().to_uppercase();
         let key = code_key(code);
