@@ -20,7 +20,8 @@ Exit status: 0 nothing is missing; 1 something is missing; 2 a deck, collection 
 file cannot be read.")]
 pub struct NeedArgs {
     /// Deck list files (`-` reads standard input). Several decks: what to get to build
-    /// all of them at once (their needs are summed).
+    /// all of them at once (their needs are summed). A folder: each deck in it on its own
+    /// (legal, buildable or missing N, cost), and the owned cards several decks would use.
     #[arg(required = true, value_name = "DECK")]
     pub decks: Vec<PathBuf>,
     /// A collection file: a list in any layout deckbox reads, or a CSV export of a
@@ -84,7 +85,23 @@ fn need_of(args: &NeedArgs, stdin: &mut dyn Read) -> Result<Outcome, Error> {
     let settings = Settings::resolve(&args.settings.flags())?;
     let mut stdin_used = false;
     let mut decks: Vec<Checked> = Vec::new();
-    for file in &args.decks {
+    // A folder: each deck in it on its own (`readiness`), as `check DIR` finds them.
+    let folder = args.decks.iter().any(|path| path.is_dir());
+    let files: Vec<PathBuf> = if folder {
+        let selection = settings.selection().map_err(|error| Error::Usage {
+            message: error.to_string(),
+        })?;
+        let walked = deckbox::settings::walk::deck_files(&args.decks, &selection);
+        if let Some(error) = walked.errors.first() {
+            return Err(Error::Usage {
+                message: error.clone(),
+            });
+        }
+        walked.files.into_iter().map(|file| file.path).collect()
+    } else {
+        args.decks.clone()
+    };
+    for file in &files {
         decks.push(read_and_check(file, &settings, stdin, &mut stdin_used)?);
     }
     let paths: Vec<&std::path::Path> = args.have.iter().map(PathBuf::as_path).collect();
@@ -108,6 +125,22 @@ fn need_of(args: &NeedArgs, stdin: &mut dyn Read) -> Result<Outcome, Error> {
         decks.iter().map(|(_, _, deck)| deck).collect();
     let db = &settings.db;
     use deckbox::render::need as render;
+    if folder && matches!(args.output.format(), NeedOutput::Table) {
+        let (ready, shared) = need::readiness(
+            &judged,
+            &collection,
+            db,
+            args.exact_printing,
+            prices.as_ref(),
+        );
+        let all_ready = ready.iter().all(|deck| deck.need.buildable());
+        return Ok(Outcome {
+            stdout: render::readiness(&ready, &shared, &checked, &collection, db),
+            stderr: findings(&collection, prices.as_ref()),
+            code: Exit::findings_if(!all_ready),
+        }
+        .noted(&settings.notes));
+    }
     let stdout = match args.output.format() {
         NeedOutput::Table => render::table(&result, &checked, &collection, db),
         NeedOutput::Json => render::json(&result, &checked, &collection, db)

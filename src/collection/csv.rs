@@ -1,83 +1,209 @@
-//! CSV exports of collection apps, read as lists.
+//! CSV exports of collection apps: columns read by what they mean, not by one app's header.
 //!
-//! A dialect is one entry of [`DIALECTS`]: the names of its header's quantity, card name,
-//! set code and collector number columns. A file is read as the first dialect whose four
-//! names are all in its first line (case and surrounding blanks aside); every other column
-//! (condition, language, price, folder...) is ignored. Each row becomes the list line
-//! `COUNT NAME SET NUMBER` at the row's own line number, and the list is identified as a
-//! deck list is, so a finding names the file's real line.
+//! A header is recognized when it has a column meaning the quantity and one meaning the
+//! card's name ([`ROLES`]: the names the known apps give them, and the words of the six
+//! languages deckbox reads), in any order; set (a code or a name), number, language,
+//! condition and finish columns are read when present, and every other column (prices,
+//! folder, dates, notes) is ignored. A first line `sep=,` (Dragon Shield's web export, for
+//! spreadsheets) names the separator; otherwise it is the most frequent of `,`, `;` and tab
+//! in the header. A byte-order mark and CRLF line ends are read.
 //!
-//! Each dialect's header was read from a file the app exported, as quoted in a public
-//! source named beside it (docs/collections.md says which and what was checked). The apps
-//! export the same header for every game they track; the sources quote exports of Magic
-//! cards. Cardmarket and Collectr are not here: no source shows a header of theirs with a
-//! card name (Cardmarket's stock file names cards by product id only).
+//! The layouts the apps write, and where each was seen, are in docs/collections.md and
+//! tests/fixtures/need/SOURCES.md (one fixture per app, as the app writes it).
 
 use super::CollectionError;
 
-/// One CSV layout: the header names of the four columns deckbox reads.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Dialect {
-    /// The app, for messages and docs.
-    pub name: &'static str,
-    pub quantity: &'static str,
-    pub card: &'static str,
-    pub set: &'static str,
-    pub number: &'static str,
+/// What a column means.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Role {
+    Quantity,
+    Name,
+    /// A set code (`TWM`, TCGplayer's `SWSH08`, `SWSH12: TG`).
+    SetCode,
+    /// A set's name (`Twilight Masquerade`, `SV06: Twilight Masquerade`, `Flammes
+    /// Obsidiennes`). Codes and names are both tried on either column.
+    SetName,
+    Number,
+    Language,
+    Condition,
+    Finish,
 }
 
-/// Every CSV layout deckbox reads, the most specific first.
-pub const DIALECTS: &[Dialect] = &[
-    // TCGplayer app, collection export. Header quoted in
-    // github.com/nicho92/MtgDesktopCompanion/issues/157 (2021): Quantity, Name, Simple
-    // Name, Set, Card Number, Set Code, External ID, Printing, Condition, Language, Rarity,
-    // Product ID, SKU, Price, Price Each. `Name` carries the variant (`(Showcase)`), so the
-    // card is read from `Simple Name`.
-    Dialect {
-        name: "TCGplayer",
-        quantity: "Quantity",
-        card: "Simple Name",
-        set: "Set Code",
-        number: "Card Number",
-    },
-    // Dragon Shield, web card manager export. Header quoted by the author of MtgCsvHelper
-    // in github.com/StepKie/MtgCsvHelper/issues/7 (2024): Folder Name, Quantity, Trade
-    // Quantity, Card Name, Set Code, Set Name, Card Number, Condition, Printing, Language,
-    // Price Bought, Date Bought, LOW, MID, MARKET.
-    Dialect {
-        name: "Dragon Shield (web)",
-        quantity: "Quantity",
-        card: "Card Name",
-        set: "Set Code",
-        number: "Card Number",
-    },
-    // Dragon Shield, phone app export, same source: Quantity, Name, CardNumber, Expansion
-    // Code, Expansion Name, PurchasePrice, Foil, Condition, Language, PurchaseDate, Single
-    // Current Price, Total Current Price.
-    Dialect {
-        name: "Dragon Shield (app)",
-        quantity: "Quantity",
-        card: "Name",
-        set: "Expansion Code",
-        number: "CardNumber",
-    },
-    // deckbox's own layout, for a spreadsheet kept by hand.
-    Dialect {
-        name: "deckbox",
-        quantity: "Quantity",
-        card: "Name",
-        set: "Set",
-        number: "Number",
-    },
+/// Every role and the header names that mean it, the preferred first: a header with
+/// `Simple Name` and `Name` (TCGplayer, whose `Name` carries ` - 062/088`) is read from
+/// `Simple Name`; Cardmarket's `English Name` before its `Local Name`. Compared with case,
+/// blanks and a trailing `:` aside.
+pub const ROLES: &[(Role, &[&str])] = &[
+    (
+        Role::Quantity,
+        &[
+            "quantity",
+            "qty",
+            "count",
+            "amount",
+            "copies",
+            "quantité",
+            "quantite",
+            "nombre d'exemplaires",
+            "cantidad",
+            "quantidade",
+            "anzahl",
+            "menge",
+            "quantità",
+            "quantita",
+        ],
+    ),
+    (
+        Role::Name,
+        &[
+            "simple name",
+            "card name",
+            "english name",
+            "product name",
+            "name",
+            "card",
+            "nom",
+            "nom de la carte",
+            "carte",
+            "nombre",
+            "carta",
+            "nome",
+            "kartenname",
+            "karte",
+        ],
+    ),
+    (
+        Role::SetCode,
+        &[
+            "set code",
+            "expansion code",
+            "edition code",
+            "exp.",
+            "setcode",
+            "set_code",
+            "code",
+        ],
+    ),
+    (
+        Role::SetName,
+        &[
+            "set",
+            "set name",
+            "expansion",
+            "expansion name",
+            "exp. name",
+            "edition",
+            "extension",
+            "série",
+            "edición",
+            "edicion",
+            "expansión",
+            "colección",
+            "coleção",
+            "colecao",
+            "erweiterung",
+            "espansione",
+        ],
+    ),
+    (
+        Role::Number,
+        &[
+            "card number",
+            "cardnumber",
+            "collector number",
+            "number",
+            "no.",
+            "nr.",
+            "#",
+            "numéro",
+            "numero",
+            "número",
+            "nummer",
+            "kartennummer",
+        ],
+    ),
+    (
+        Role::Language,
+        &[
+            "language",
+            "card language",
+            "langue",
+            "idioma",
+            "língua",
+            "sprache",
+            "lingua",
+        ],
+    ),
+    (
+        Role::Condition,
+        &[
+            "condition",
+            "card condition",
+            "état",
+            "etat",
+            "estado",
+            "condição",
+            "zustand",
+            "condizione",
+        ],
+    ),
+    (
+        Role::Finish,
+        &[
+            "printing",
+            "finish",
+            "foil",
+            "foil?",
+            "isfoil",
+            "card variant",
+            "variance",
+            "variant",
+        ],
+    ),
 ];
 
-/// A CSV file's dialect and where its columns are.
+/// A CSV file's separator and where its columns are.
 #[derive(Debug, Clone)]
 pub struct Found {
-    pub dialect: &'static Dialect,
     pub delimiter: u8,
-    /// Column indices of quantity, card name, set code and number.
-    columns: [usize; 4],
+    /// Lines before the header (the `sep=` line).
+    skip: usize,
+    columns: Vec<(Role, usize)>,
+}
+
+impl Found {
+    /// The column of a role, when the header has one.
+    pub fn column(&self, role: Role) -> Option<usize> {
+        self.columns
+            .iter()
+            .find(|(have, _)| *have == role)
+            .map(|(_, at)| *at)
+    }
+}
+
+/// One row of an export, its cells by role (trimmed, control characters as spaces).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Row {
+    /// 1-based line of the file where the row starts.
+    pub line: usize,
+    pub quantity: String,
+    pub name: String,
+    pub set_code: String,
+    pub set_name: String,
+    pub number: String,
+    pub language: String,
+    pub condition: String,
+    pub finish: String,
+}
+
+/// The separator a `sep=X` first line names (quoted or not), if the first line is one.
+fn sep_line(first: &str) -> Option<u8> {
+    let line = first.trim().trim_matches('"');
+    let rest = line.strip_prefix("sep=")?;
+    match rest.as_bytes() {
+        [byte] => Some(*byte),
+        _ => None,
+    }
 }
 
 /// The separator of a header line: the most frequent of `,`, `;` and tab (spreadsheets
@@ -93,18 +219,23 @@ fn delimiter(header: &str) -> u8 {
     best.1
 }
 
+/// The header line, its separator and how many lines precede it.
+fn header_line(text: &str) -> (&str, u8, usize) {
+    let mut lines = text.trim_start_matches('\u{FEFF}').lines();
+    let first = lines.next().unwrap_or("");
+    match sep_line(first) {
+        Some(sep) => (lines.next().unwrap_or(""), sep, 1),
+        None => (first, delimiter(first), 0),
+    }
+}
+
 /// The cells of a header line.
-fn header_cells(text: &str, delimiter: u8) -> Vec<String> {
-    let first = text
-        .trim_start_matches('\u{FEFF}')
-        .lines()
-        .next()
-        .unwrap_or("");
+fn header_cells(line: &str, delimiter: u8) -> Vec<String> {
     let mut reader = ::csv::ReaderBuilder::new()
         .delimiter(delimiter)
         .has_headers(false)
         .flexible(true)
-        .from_reader(first.as_bytes());
+        .from_reader(line.as_bytes());
     reader
         .records()
         .next()
@@ -113,50 +244,76 @@ fn header_cells(text: &str, delimiter: u8) -> Vec<String> {
         .unwrap_or_default()
 }
 
-/// The dialect of `text`, when its first line is the header of one.
+/// A header cell as compared with [`ROLES`]' names.
+fn header_key(cell: &str) -> String {
+    cell.trim()
+        .trim_end_matches(':')
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
+}
+
+/// Where each role's column is: for each role, the header cell matching its earliest
+/// name; a cell serves one role.
+fn columns(cells: &[String]) -> Vec<(Role, usize)> {
+    let keys: Vec<String> = cells.iter().map(|cell| header_key(cell)).collect();
+    let mut taken = vec![false; keys.len()];
+    let mut found = Vec::new();
+    for (role, names) in ROLES {
+        let hit = names.iter().find_map(|name| {
+            keys.iter()
+                .enumerate()
+                .position(|(at, key)| key == name && !taken.get(at).copied().unwrap_or(true))
+        });
+        if let Some(at) = hit {
+            if let Some(slot) = taken.get_mut(at) {
+                *slot = true;
+            }
+            found.push((*role, at));
+        }
+    }
+    found
+}
+
+/// The layout of `text`, when its header (after a `sep=` line) has a quantity and a name
+/// column.
 pub fn sniff(text: &str) -> Option<Found> {
-    let first = text.trim_start_matches('\u{FEFF}').lines().next()?;
-    let delimiter = delimiter(first);
-    let cells = header_cells(text, delimiter);
-    let at = |name: &str| cells.iter().position(|c| c.eq_ignore_ascii_case(name));
-    DIALECTS.iter().find_map(|dialect| {
-        Some(Found {
-            dialect,
-            delimiter,
-            columns: [
-                at(dialect.quantity)?,
-                at(dialect.card)?,
-                at(dialect.set)?,
-                at(dialect.number)?,
-            ],
-        })
+    let (header, delimiter, skip) = header_line(text);
+    let cells = header_cells(header, delimiter);
+    let columns = columns(&cells);
+    let has = |role| columns.iter().any(|(have, _)| *have == role);
+    (has(Role::Quantity) && has(Role::Name)).then_some(Found {
+        delimiter,
+        skip,
+        columns,
     })
 }
 
-/// The error for a `.csv` file whose header is no known dialect's.
+/// The error for a `.csv` file whose header has no quantity or no name column: what the
+/// header says and the column names deckbox looked for.
 pub fn unknown(name: &str, text: &str) -> CollectionError {
-    let header = header_cells(text, delimiter(text.lines().next().unwrap_or(""))).join(", ");
-    let known = DIALECTS
+    let (header, delimiter, _) = header_line(text);
+    let header = header_cells(header, delimiter).join(", ");
+    let known = ROLES
         .iter()
-        .map(|d| {
-            format!(
-                "{} ({}, {}, {}, {})",
-                d.name, d.quantity, d.card, d.set, d.number
-            )
-        })
+        .filter(|(role, _)| matches!(role, Role::Quantity | Role::Name))
+        .map(|(role, names)| format!("{role:?}: {}", names.join(" / ")))
         .collect::<Vec<_>>()
         .join("; ");
     CollectionError::UnknownCsv {
         name: name.to_string(),
         header: crate::util::escape::visible(&header).into_owned(),
-        known,
+        known: format!(
+            "a quantity and a card name column, in any order ({known}), and reads a set code or name, number, language, condition and finish column when there is one"
+        ),
     }
 }
 
 /// One cell made fit for one list line: control characters (a quoted line break) become
 /// spaces, blanks are trimmed.
-fn cell(record: &::csv::StringRecord, column: usize) -> String {
-    let raw = record.get(column).unwrap_or("");
+fn cell(record: &::csv::StringRecord, column: Option<usize>) -> String {
+    let raw = column.and_then(|at| record.get(at)).unwrap_or("");
     raw.chars()
         .map(|c| if c.is_control() { ' ' } else { c })
         .collect::<String>()
@@ -164,18 +321,19 @@ fn cell(record: &::csv::StringRecord, column: usize) -> String {
         .to_string()
 }
 
-/// The CSV `text` as a list: each row `COUNT NAME SET NUMBER` on the row's own line, the
-/// header and the rows' other lines blank. A row whose quantity is no number is kept as
-/// its cells joined, so the list's parser reports it at its line; a quantity of 0 (an app
-/// listing a card not owned) is left out. A number written `125/197` keeps `125`.
-pub fn as_list(name: &str, text: &str, found: &Found) -> Result<String, CollectionError> {
+/// The rows of a CSV export, each with the line it starts at.
+pub fn rows(name: &str, text: &str, found: &Found) -> Result<Vec<Row>, CollectionError> {
     let body = text.trim_start_matches('\u{FEFF}');
+    let mut rest = body;
+    for _ in 0..found.skip {
+        rest = rest.split_once('\n').map_or("", |(_, after)| after);
+    }
     let mut reader = ::csv::ReaderBuilder::new()
         .delimiter(found.delimiter)
         .has_headers(true)
         .flexible(true)
-        .from_reader(body.as_bytes());
-    let mut lines: Vec<String> = Vec::new();
+        .from_reader(rest.as_bytes());
+    let mut rows = Vec::new();
     let mut record = ::csv::StringRecord::new();
     loop {
         match reader.read_record(&mut record) {
@@ -185,65 +343,90 @@ pub fn as_list(name: &str, text: &str, found: &Found) -> Result<String, Collecti
                 let line = error.position().map_or(0, ::csv::Position::line);
                 return Err(CollectionError::Csv {
                     name: name.to_string(),
-                    line,
+                    line: line.saturating_add(found.skip as u64),
                     reason: error.to_string(),
                 });
             }
         }
-        let line = record.position().map_or(0, ::csv::Position::line);
-        let Ok(at) = usize::try_from(line) else {
+        // The line from the record's byte offset: the reader's own line count is off
+        // after CRLF line ends.
+        let byte = record.position().map_or(0, ::csv::Position::byte);
+        let Ok(byte) = usize::try_from(byte) else {
             continue;
         };
-        if at == 0 || at > super::MAX_COLLECTION_LINES {
+        // After CRLF the offset is the `\n` the reader skips: it ends the line before.
+        let end = match rest.as_bytes().get(byte) {
+            Some(b'\n') => byte + 1,
+            _ => byte,
+        };
+        let before = rest.get(..end).unwrap_or(rest);
+        let line = before.bytes().filter(|&b| b == b'\n').count() + 1 + found.skip;
+        if line == 0 || line > super::MAX_COLLECTION_LINES {
             continue;
         }
-        if lines.len() < at {
-            lines.resize(at, String::new());
+        if record.iter().all(|cell| cell.trim().is_empty()) {
+            continue;
         }
-        let [quantity, card, set, number] = found.columns.map(|column| cell(&record, column));
-        let number = number.split('/').next().unwrap_or("").trim().to_string();
-        let written = match quantity.parse::<u32>() {
-            Ok(0) => String::new(),
-            Ok(count) => [count.to_string(), card, set, number]
-                .into_iter()
-                .filter(|part| !part.is_empty())
-                .collect::<Vec<_>>()
-                .join(" "),
-            Err(_) => (0..record.len())
-                .map(|column| cell(&record, column))
-                .collect::<Vec<_>>()
-                .join(" "),
-        };
-        if let Some(slot) = lines.get_mut(at - 1) {
-            *slot = written;
-        }
+        rows.push(Row {
+            line,
+            quantity: cell(&record, found.column(Role::Quantity)),
+            name: cell(&record, found.column(Role::Name)),
+            set_code: cell(&record, found.column(Role::SetCode)),
+            set_name: cell(&record, found.column(Role::SetName)),
+            number: cell(&record, found.column(Role::Number)),
+            language: cell(&record, found.column(Role::Language)),
+            condition: cell(&record, found.column(Role::Condition)),
+            finish: cell(&record, found.column(Role::Finish)),
+        });
     }
-    Ok(lines.join("\n") + "\n")
+    Ok(rows)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{as_list, sniff};
+    use super::{Role, rows, sniff};
 
     #[test]
-    fn a_semicolon_export_with_a_bom_is_read_at_its_lines() {
-        let text = "\u{FEFF}Quantity;Name;CardNumber;Expansion Code;Condition\n\
-                    4;Ultra Ball;196/198;SVI;NearMint\n\
-                    0;Switch;194;SVI;NearMint\n\
-                    \"2\";\"Boss's Orders\";172;PAL;\"Played\"\n\
-                    many;Rare Candy;191;SVI;NearMint\n";
+    fn a_sep_line_names_the_separator_and_rows_keep_their_lines() {
+        let text = "\"sep=,\"\r\nFolder Name,Quantity,Trade Quantity,Card Name,Set Code,Set Name,Card Number,Condition,Printing,Language\r\n\
+                    Binder,4,0,Ultra Ball,SVI,Scarlet & Violet,196,NearMint,Normal,English\r\n";
         let found = sniff(text).unwrap();
-        assert_eq!(found.dialect.name, "Dragon Shield (app)");
+        assert_eq!(found.column(Role::Name), Some(3));
+        let read = rows("x.csv", text, &found).unwrap();
+        assert_eq!(read.len(), 1);
+        assert_eq!(read[0].line, 3);
+        assert_eq!(read[0].name, "Ultra Ball");
+        assert_eq!(read[0].set_code, "SVI");
+        assert_eq!(read[0].set_name, "Scarlet & Violet");
+        assert_eq!(read[0].number, "196");
+    }
+
+    #[test]
+    fn columns_are_read_by_meaning_in_any_order_and_language() {
+        let text = "\u{FEFF}Nom;Extension;Numéro;Quantité;Prix\nHyper Ball;Écarlate et Violet;196/198;4;0,50\n";
+        let found = sniff(text).unwrap();
+        let read = rows("x.csv", text, &found).unwrap();
         assert_eq!(
-            as_list("x.csv", text, &found).unwrap(),
-            "\n4 Ultra Ball SVI 196\n\n2 Boss's Orders PAL 172\nmany Rare Candy 191 SVI NearMint\n"
+            (
+                read[0].quantity.as_str(),
+                read[0].name.as_str(),
+                read[0].set_name.as_str(),
+                read[0].number.as_str()
+            ),
+            ("4", "Hyper Ball", "Écarlate et Violet", "196/198")
         );
+        // TCGplayer: `Simple Name` is preferred to `Name`, which carries the number.
+        let text = "Quantity,Name,Simple Name,Set,Card Number,Set Code\n1,Dawn - 087/094,Dawn,ME02: Phantasmal Flames,087/094,PFL\n";
+        let read = rows("x.csv", text, &sniff(text).unwrap()).unwrap();
+        assert_eq!(read[0].name, "Dawn");
+        assert_eq!(read[0].set_code, "PFL");
+        assert_eq!(read[0].set_name, "ME02: Phantasmal Flames");
     }
 
     #[test]
     fn a_list_is_no_csv() {
         assert!(sniff("4 Ultra Ball SVI 196\n").is_none());
-        assert!(sniff("Quantity,Name\n4,Ultra Ball\n").is_none());
+        assert!(sniff("Quantity,Set\n4,SVI\n").is_none());
         assert!(sniff("").is_none());
     }
 }

@@ -11,6 +11,8 @@
 pub mod csv;
 pub mod need;
 pub mod prices;
+pub mod rows;
+pub mod sets;
 
 use std::path::Path;
 
@@ -39,6 +41,9 @@ pub struct Owned {
     pub file: usize,
     /// 1-based line of the file.
     pub line: usize,
+    /// False when the row fit several printings of one card ([`rows`]' `same-card`): it
+    /// counts by the reprint rule, never for `--exact-printing`.
+    pub known: bool,
 }
 
 /// One file of a collection, read and identified.
@@ -48,8 +53,51 @@ pub struct CollectionFile {
     /// For a CSV export, each row is written as a list line at the row's own line number,
     /// so findings name the file's real line.
     pub checked: CheckedDeck,
-    /// The CSV dialect the file was read as, or `None` for a list.
-    pub dialect: Option<&'static str>,
+    /// How each row of a CSV export was read (empty for a list).
+    pub rows: Vec<rows::RowReading>,
+    /// True when the file was read as a CSV export.
+    pub csv: bool,
+}
+
+/// The lines of a file that have an error finding: they count for nothing.
+fn error_lines(checked: &CheckedDeck) -> std::collections::HashSet<usize> {
+    checked
+        .diagnostics
+        .iter()
+        .filter(|diagnostic| diagnostic.severity == Severity::Error)
+        .filter_map(|diagnostic| diagnostic.line)
+        .collect()
+}
+
+impl CollectionFile {
+    /// How each line or row was read: a CSV export's [`rows`], else each card line of the
+    /// list (`list`, or `error` when a finding on its line is an error).
+    pub fn readings(&self, db: &CardDb) -> Vec<rows::RowReading> {
+        if self.csv {
+            return self.rows.clone();
+        }
+        let failed = error_lines(&self.checked);
+        self.checked
+            .cards
+            .iter()
+            .map(|card| {
+                let printing = card.printing.and_then(|id| db.get(id));
+                let error = failed.contains(&card.line.line) || printing.is_none();
+                rows::RowReading {
+                    line: card.line.line,
+                    quantity: card.line.count.to_string(),
+                    name: card.line.name.clone(),
+                    set: card.line.set.clone().unwrap_or_default(),
+                    number: card.line.number.clone().unwrap_or_default(),
+                    reading: if error { "error" } else { "list" },
+                    printing: printing
+                        .filter(|_| !error)
+                        .map(|p| format!("{} {}", p.set_code, p.number)),
+                    candidates: usize::from(!error),
+                }
+            })
+            .collect()
+    }
 }
 
 /// Every file of a collection and what they own, file by file in order.
@@ -93,19 +141,30 @@ impl Collection {
         })
     }
 
-    /// Adds one file, read and identified.
+    /// Adds one file, read and identified. A line with an error finding (a card not
+    /// identified, a set and number naming another card, a quantity that is no number)
+    /// counts for nothing.
     pub fn push(&mut self, file: CollectionFile) {
         self.keys = std::sync::OnceLock::new();
         let index = self.files.len();
+        let failed = error_lines(&file.checked);
+        let unsure: std::collections::HashSet<usize> = file
+            .rows
+            .iter()
+            .filter(|row| row.reading == "same-card")
+            .map(|row| row.line)
+            .collect();
         for card in &file.checked.cards {
             if let Some(printing) = card.printing
                 && card.line.count > 0
+                && !failed.contains(&card.line.line)
             {
                 self.owned.push(Owned {
                     printing,
                     count: u64::from(card.line.count),
                     file: index,
                     line: card.line.line,
+                    known: !unsure.contains(&card.line.line),
                 });
             }
         }
@@ -128,7 +187,7 @@ pub enum CollectionError {
         max: usize,
     },
     #[error(
-        "{name} looks like a CSV file, but its header ({header}) is none deckbox reads; known headers: {known}"
+        "{name} looks like a CSV file, but its header ({header}) has no quantity or no card name column; deckbox looks for {known}"
     )]
     UnknownCsv {
         name: String,
@@ -169,8 +228,10 @@ pub fn read(paths: &[&Path], db: &CardDb, format: &Format) -> Result<Collection,
     Ok(collection)
 }
 
-/// One collection file from its bytes: a CSV export when its first line is the header of
-/// a known dialect (or its name ends in `.csv`, which then must be one), else a list.
+/// One collection file from its bytes: a CSV export when its header has a quantity and a
+/// card name column ([`csv::sniff`]; a file named `*.csv` must), else a list. Each CSV row
+/// is read as one printing or reported ([`rows`]), then written as a list line at the
+/// row's own line number and identified as a deck line is, so findings name the real line.
 pub fn parse(
     name: &str,
     bytes: &[u8],
@@ -186,16 +247,41 @@ pub fn parse(
             max: MAX_COLLECTION_LINES,
         });
     }
-    let dialect = match csv::sniff(&input.text) {
-        Some(found) => {
-            input.text = csv::as_list(name, &input.text, &found)?;
-            Some(found.dialect.name)
-        }
-        None if name.to_ascii_lowercase().ends_with(".csv") => {
+    let Some(found) = csv::sniff(&input.text) else {
+        if name.to_ascii_lowercase().ends_with(".csv") {
             return Err(csv::unknown(name, &input.text));
         }
-        None => None,
+        let checked = crate::check::identify_only(&input, db, format);
+        return Ok(CollectionFile {
+            checked,
+            rows: Vec::new(),
+            csv: false,
+        });
     };
-    let checked = crate::check::identify_only(&input, db, format);
-    Ok(CollectionFile { checked, dialect })
+    let mut lines: Vec<String> = Vec::new();
+    let mut readings = Vec::new();
+    let mut findings = Vec::new();
+    let known = sets::Known::of(db);
+    for row in csv::rows(name, &input.text, &found)? {
+        let read = rows::read(db, &known, &row);
+        if lines.len() < row.line {
+            lines.resize(row.line, String::new());
+        }
+        if let Some(slot) = lines.get_mut(row.line - 1) {
+            *slot = read.list_line;
+        }
+        readings.push(read.reading);
+        findings.extend(read.finding);
+    }
+    input.text = lines.join("\n") + "\n";
+    let mut checked = crate::check::identify_only(&input, db, format);
+    checked.diagnostics.extend(findings);
+    checked
+        .diagnostics
+        .sort_by_key(|diagnostic| diagnostic.line.unwrap_or(0));
+    Ok(CollectionFile {
+        checked,
+        rows: readings,
+        csv: true,
+    })
 }

@@ -136,10 +136,10 @@ pub fn need(
                     .flatten()
                     .copied()
                     .filter(|&at| {
-                        collection
-                            .owned
-                            .get(at)
-                            .is_some_and(|owned| counts(format, db, owned.printing, wanted, exact))
+                        collection.owned.get(at).is_some_and(|owned| {
+                            (owned.known || !exact)
+                                && counts(format, db, owned.printing, wanted, exact)
+                        })
                     })
                     .collect(),
                 None => Vec::new(),
@@ -231,4 +231,61 @@ fn cheapest(
         .filter(|row| counts(format, db, row.printing, wanted, exact))
         .min_by_key(|row| (row.cents, row.line))
         .cloned()
+}
+
+/// One deck of a folder on its own against the whole collection (`need DIR --have`).
+#[derive(Debug, Clone)]
+pub struct Readiness {
+    /// Index in the decks given.
+    pub deck: usize,
+    /// No finding of `check` is an error.
+    pub legal: bool,
+    /// What this deck alone needs (its lines' `deck` is 0).
+    pub need: Need,
+}
+
+/// An owned entry that the needs of several decks, each on its own, count.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Shared {
+    /// Index in [`Collection::owned`].
+    pub owned: usize,
+    /// Each deck (index) that counts it, and how many copies.
+    pub decks: Vec<(usize, u64)>,
+}
+
+/// Each deck's readiness on its own, and the owned entries two or more of them count: the
+/// cards that cannot serve all those decks at once when their copies fall short.
+pub fn readiness(
+    decks: &[DeckIn],
+    collection: &Collection,
+    db: &CardDb,
+    exact: bool,
+    prices: Option<&Prices>,
+) -> (Vec<Readiness>, Vec<Shared>) {
+    let mut ready = Vec::new();
+    let mut by_owned: std::collections::BTreeMap<usize, Vec<(usize, u64)>> =
+        std::collections::BTreeMap::new();
+    for (index, deck) in decks.iter().enumerate() {
+        let alone = need(std::slice::from_ref(deck), collection, db, exact, prices);
+        for line in &alone.lines {
+            for counted in &line.counted {
+                let users = by_owned.entry(counted.owned).or_default();
+                match users.iter_mut().find(|(user, _)| *user == index) {
+                    Some((_, count)) => *count += counted.count,
+                    None => users.push((index, counted.count)),
+                }
+            }
+        }
+        ready.push(Readiness {
+            deck: index,
+            legal: deck.0.valid(),
+            need: alone,
+        });
+    }
+    let shared = by_owned
+        .into_iter()
+        .filter(|(_, users)| users.len() > 1)
+        .map(|(owned, decks)| Shared { owned, decks })
+        .collect();
+    (ready, shared)
 }

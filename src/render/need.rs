@@ -228,6 +228,15 @@ struct JsonCollection {
     cards: u64,
     /// Lines of the collection that could not be read or identified (on standard error).
     errors: usize,
+    /// How each row (CSV) or card line (list) of each file was read.
+    rows: Vec<JsonRow>,
+}
+
+#[derive(Serialize)]
+struct JsonRow {
+    file: String,
+    #[serde(flatten)]
+    row: crate::collection::rows::RowReading,
 }
 
 /// One JSON document: `buildable`, `missing` (each with `name`, `count` and the printing
@@ -289,7 +298,85 @@ pub fn json(
             files: collection.files.len(),
             cards: collection.card_count(),
             errors: collection.errors(),
+            rows: collection
+                .files
+                .iter()
+                .flat_map(|file| {
+                    file.readings(db).into_iter().map(|row| JsonRow {
+                        file: visible(&file.checked.path).into_owned(),
+                        row,
+                    })
+                })
+                .collect(),
         },
     };
     serde_json::to_string_pretty(&document).map(|text| text + "\n")
+}
+
+/// `need DIR --have`: each deck on its own (legal or not, buildable or how many cards it
+/// lacks, their cost with prices), then the owned cards several decks would each use.
+pub fn readiness(
+    ready: &[crate::collection::need::Readiness],
+    shared: &[crate::collection::need::Shared],
+    decks: &[&CheckedDeck],
+    collection: &Collection,
+    db: &CardDb,
+) -> String {
+    let mut out = String::from("deck\tverdict\tcollection\tcost\n");
+    for deck in ready {
+        let path = decks
+            .get(deck.deck)
+            .map(|checked| visible(&checked.path).into_owned())
+            .unwrap_or_default();
+        let verdict = if deck.legal { "legal" } else { "illegal" };
+        let missing = deck.need.missing();
+        let buildable = if missing == 0 {
+            "buildable".to_string()
+        } else {
+            format!("missing {missing}")
+        };
+        let cost = match (&deck.need.currency, missing) {
+            (Some(currency), 1..) => {
+                let (cents, unpriced) = deck.need.cost();
+                let unpriced = if unpriced > 0 {
+                    format!(" ({unpriced} unpriced)")
+                } else {
+                    String::new()
+                };
+                format!("{} {currency}{unpriced}", money(cents))
+            }
+            _ => "-".to_string(),
+        };
+        out.push_str(&format!("{path}\t{verdict}\t{buildable}\t{cost}\n"));
+    }
+    if !shared.is_empty() {
+        out.push_str("\nowned cards several decks would each use:\n");
+    }
+    for entry in shared {
+        let Some(owned) = collection.owned.get(entry.owned) else {
+            continue;
+        };
+        let (Some(file), Some(printing)) =
+            (collection.files.get(owned.file), db.get(owned.printing))
+        else {
+            continue;
+        };
+        let users: Vec<String> = entry
+            .decks
+            .iter()
+            .filter_map(|(deck, count)| {
+                let path = visible(&decks.get(*deck)?.path).into_owned();
+                Some(format!("{path} ({count})"))
+            })
+            .collect();
+        out.push_str(&format!(
+            "  {} {} ({}:{}): {}\n",
+            owned.count,
+            written(printing),
+            visible(&file.checked.path),
+            owned.line,
+            users.join(", ")
+        ));
+    }
+    out
 }

@@ -12,6 +12,7 @@ mod card_index;
 mod cards_shared;
 mod cards_update;
 mod cli;
+mod collection_sets;
 mod common;
 mod config;
 mod curated_vs_shared;

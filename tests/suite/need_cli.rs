@@ -11,13 +11,19 @@ use common::{run_deckbox, stdout_of};
 
 const FIXTURES: &str = "tests/fixtures/need";
 
-/// The same binder, written five ways.
-const BINDERS: [&str; 5] = [
+/// The same binder, written as every app writes it (tests/fixtures/need/SOURCES.md).
+const BINDERS: [&str; 11] = [
     "binder.txt",
     "binder-fr.txt",
     "tcgplayer.csv",
+    "tcgplayer-web.csv",
     "dragonshield-web.csv",
     "dragonshield-app.csv",
+    "collectr.csv",
+    "tcgcollector.csv",
+    "deckbox-org.csv",
+    "pkmngg.txt",
+    "deckbox.csv",
 ];
 
 /// Runs `deckbox need` from the fixtures' folder.
@@ -64,6 +70,31 @@ fn every_form_of_one_binder_gives_the_same_need() {
         assert_eq!(code, 1, "{binder}\n{run}");
         assert_eq!(stdout_of(&run), MISSING_EXACT, "{binder} exact\n{run}");
     }
+}
+
+/// Cardmarket's stock export has no collector number: a row whose name fits several
+/// printings of its expansion counts by the reprint rule, with a warning, and never for
+/// `--exact-printing` (which printing it is cannot be known).
+#[test]
+fn a_cardmarket_stock_export_counts_by_name_and_expansion_and_says_so() {
+    let (code, run) = need(&["deck.txt", "--have", "cardmarket.csv", "--output", "list"]);
+    assert_eq!(code, 1, "{run}");
+    assert_eq!(stdout_of(&run), MISSING, "{run}");
+    assert!(
+        run.contains("cardmarket.csv:4:1: warning unknown-printing: 2 printings fit 'Dragapult ex' (set 'TWM / Twilight Masquerade', no number)"),
+        "{run}"
+    );
+    let (code, run) = need(&[
+        "deck.txt",
+        "--have",
+        "cardmarket.csv",
+        "--exact-printing",
+        "--output",
+        "list",
+    ]);
+    assert_eq!(code, 1, "{run}");
+    let exact = MISSING_EXACT.replace("2 Dragapult ex TWM 130", "3 Dragapult ex TWM 130");
+    assert_eq!(stdout_of(&run), exact, "{run}");
 }
 
 #[test]
@@ -188,7 +219,14 @@ fn a_csv_of_no_known_app_is_refused() {
     std::fs::write(dir.path().join("mine.csv"), "Card,How many\nUltra Ball,4\n").unwrap();
     let (code, run) = run_deckbox(dir.path(), &["need", "deck.txt", "--have", "mine.csv"], b"");
     assert_eq!(code, 2, "{run}");
-    assert!(run.contains("TCGplayer (Quantity, Simple Name"), "{run}");
+    assert!(
+        run.contains("header (Card, How many) has no quantity"),
+        "{run}"
+    );
+    assert!(
+        run.contains("Quantity: quantity / qty / count") && run.contains("simple name / card name"),
+        "{run}"
+    );
 }
 
 #[test]
@@ -342,4 +380,168 @@ fn a_collection_at_its_bound_is_read() {
     );
     assert_eq!((code, stdout_of(&run)), (0, ""), "{run}");
     assert!(started.elapsed().as_secs() < 60, "{:?}", started.elapsed());
+}
+
+/// Runs `need` in a fresh folder holding `deck.txt` and `have.csv`.
+fn need_with(deck: &str, have: &str, extra: &[&str]) -> (i32, String) {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("deck.txt"), deck).unwrap();
+    std::fs::write(dir.path().join("have.csv"), have).unwrap();
+    let mut args = vec![
+        "need", "--format", "standard", "deck.txt", "--have", "have.csv", "--output", "list",
+    ];
+    args.extend_from_slice(extra);
+    run_deckbox(dir.path(), &args, b"")
+}
+
+const TCGPLAYER_HEADER: &str = "Quantity,Name,Simple Name,Set,Card Number,Set Code,Printing,Condition,Language,Rarity,Product ID,SKU\n";
+
+/// Issue 43: TCGplayer's `SWSH08` is Fusion Strike; its Dreepy 128 is not Twilight
+/// Masquerade's (another text), whatever the name and number share.
+#[test]
+fn a_fusion_strike_dreepy_does_not_count_as_twilight_masquerades() {
+    let have = format!(
+        "{TCGPLAYER_HEADER}4,Dreepy - 128/264,Dreepy,SWSH08: Fusion Strike,128/264,SWSH08,Normal,Near Mint,English,Common,1,1\n"
+    );
+    let (code, run) = need_with("4 Dreepy TWM 128\n", &have, &[]);
+    assert_eq!(code, 1, "{run}");
+    assert_eq!(stdout_of(&run), "4 Dreepy TWM 128\n", "{run}");
+    assert!(
+        run.ends_with("--- stderr\n"),
+        "read as FST 128, no finding\n{run}"
+    );
+    // The same row in Twilight Masquerade's group, with TCGplayer's code `SV06`, counts.
+    let have = format!(
+        "{TCGPLAYER_HEADER}4,Dreepy - 128/167,Dreepy,SV06: Twilight Masquerade,128/167,SV06,Normal,Near Mint,English,Common,1,1\n"
+    );
+    let (code, run) = need_with("4 Dreepy TWM 128\n", &have, &["--exact-printing"]);
+    assert_eq!(code, 0, "{run}");
+}
+
+/// Issue 43: TCGplayer files Scarlet & Violet's basic Energy under `SV01` as `Basic Psychic
+/// Energy 005`. No SVI printing has that number: the row is read by name and number, every
+/// printing that fits is one card (a basic Psychic Energy), so it counts by the reprint
+/// rule, with a warning, and never for `--exact-printing`.
+#[test]
+fn tcgplayers_basic_energy_under_sv1_counts_only_by_the_reprint_rule_and_says_so() {
+    let have = format!(
+        "{TCGPLAYER_HEADER}4,Basic Psychic Energy,Basic Psychic Energy,SV01: Scarlet & Violet Base Set,005,SV1,Normal,Near Mint,English,Common,1,1\n"
+    );
+    let (code, run) = need_with("4 Psychic Energy SVE 5\n", &have, &[]);
+    assert_eq!(code, 0, "{run}");
+    assert!(
+        run.contains("have.csv:2:1: warning unknown-printing: no 'Basic Psychic Energy' numbered 005 in set 'SV1 / SV01: Scarlet & Violet Base Set'"),
+        "{run}"
+    );
+    let (code, run) = need_with("4 Psychic Energy SVE 5\n", &have, &["--exact-printing"]);
+    assert_eq!(code, 1, "{run}");
+    assert_eq!(stdout_of(&run), "4 Psychic Energy SVE 5\n", "{run}");
+}
+
+/// Issue 43 and issue 52 item 7: rows reported as errors count for nothing (a quantity
+/// that is no whole number, Arabic-Indic digits, a number no printing of the name has in
+/// its set, a card deckbox does not know); each is reported at its line.
+#[test]
+fn rows_reported_as_errors_are_not_counted() {
+    let have = format!(
+        "{TCGPLAYER_HEADER}\
+         4.5,Dreepy,Dreepy,SV06: Twilight Masquerade,128/167,TWM,Normal,Near Mint,English,Common,1,1\n\
+         \u{664},Dreepy,Dreepy,SV06: Twilight Masquerade,128/167,TWM,Normal,Near Mint,English,Common,1,1\n\
+         4,Dreepy,Dreepy,SV06: Twilight Masquerade,129/167,TWM,Normal,Near Mint,English,Common,1,1\n\
+         4,Dreepyy,Dreepyy,SV06: Twilight Masquerade,128/167,TWM,Normal,Near Mint,English,Common,1,1\n"
+    );
+    let (code, run) = need_with("4 Dreepy TWM 128\n", &have, &[]);
+    assert_eq!(code, 1, "{run}");
+    assert_eq!(stdout_of(&run), "4 Dreepy TWM 128\n", "{run}");
+    for expected in [
+        "have.csv:2:1: error parse-error: the quantity '4.5' is no whole number",
+        "have.csv:3:1: error parse-error: the quantity",
+        "have.csv:4:1: error unknown-printing: no 'Dreepy' is numbered 129/167 in set 'TWM / SV06: Twilight Masquerade'",
+        "have.csv:5:",
+    ] {
+        assert!(run.contains(expected), "{expected}\n{run}");
+    }
+    // A list line whose set and number name another card is an error, and not counted.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("deck.txt"), "4 Dreepy TWM 128\n").unwrap();
+    std::fs::write(dir.path().join("have.txt"), "4 Dreepy TWM 130\n").unwrap();
+    let args = [
+        "need", "--format", "standard", "deck.txt", "--have", "have.txt", "--output", "list",
+    ];
+    let (code, run) = run_deckbox(dir.path(), &args, b"");
+    assert_eq!(code, 1, "{run}");
+    assert_eq!(stdout_of(&run), "4 Dreepy TWM 128\n", "{run}");
+    assert!(run.contains("have.txt:1:1: error card-mismatch"), "{run}");
+}
+
+/// `need --output json` lists how each row of each collection file was read.
+#[test]
+fn the_json_lists_each_rows_reading() {
+    let (code, run) = need(&[
+        "deck.txt",
+        "--have",
+        "tcgplayer-web.csv",
+        "--output",
+        "json",
+    ]);
+    assert_eq!(code, 1, "{run}");
+    let json: serde_json::Value = serde_json::from_str(stdout_of(&run)).unwrap();
+    let rows = json["collection"]["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 16, "{run}");
+    let first = &rows[0];
+    assert_eq!(first["file"], "tcgplayer-web.csv");
+    assert_eq!(first["line"], 2);
+    assert_eq!(first["set"], "SV06 / SV06: Twilight Masquerade");
+    assert_eq!(first["reading"], "printing");
+    assert_eq!(first["printing"], "TWM 128");
+    let fusion = &rows[15];
+    assert_eq!(fusion["set"], "SWSH08 / SWSH08: Fusion Strike", "{run}");
+    assert_eq!(fusion["printing"], "FST 128", "{run}");
+}
+
+/// Issue 43 step 5: `need DIR --have` says, per deck on its own, legal or not, buildable
+/// or how many cards it lacks (and their cost with prices), then the owned cards two decks
+/// would each use; exit 1 when a deck lacks something.
+#[test]
+fn a_folders_readiness_per_deck_and_the_cards_decks_share() {
+    let dir = tempfile::tempdir().unwrap();
+    let decks = dir.path().join("decks");
+    std::fs::create_dir(&decks).unwrap();
+    let fixtures = common::repo().join(FIXTURES);
+    std::fs::copy(fixtures.join("deck.txt"), decks.join("dragapult.txt")).unwrap();
+    std::fs::write(
+        decks.join("small.txt"),
+        "4 Ultra Ball SVI 196\n4 Dreepy TWM 128\n",
+    )
+    .unwrap();
+    std::fs::copy(fixtures.join("binder.txt"), dir.path().join("binder.txt")).unwrap();
+    let args = [
+        "need",
+        "--format",
+        "standard",
+        "decks",
+        "--have",
+        "binder.txt",
+    ];
+    let (code, run) = run_deckbox(dir.path(), &args, b"");
+    assert_eq!(code, 1, "{run}");
+    assert_eq!(
+        stdout_of(&run),
+        "deck\tverdict\tcollection\tcost\n\
+         decks/dragapult.txt\tillegal\tmissing 5\t-\n\
+         decks/small.txt\tillegal\tbuildable\t-\n\
+         \n\
+         owned cards several decks would each use:\n  \
+         4 Dreepy TWM 128 (binder.txt:3): decks/dragapult.txt (4), decks/small.txt (4)\n  \
+         4 Ultra Ball SVI 196 (binder.txt:9): decks/dragapult.txt (4), decks/small.txt (4)\n",
+        "{run}"
+    );
+    // Only the small deck, which the binder builds: exit 0, nothing shared.
+    std::fs::remove_file(decks.join("dragapult.txt")).unwrap();
+    let (code, run) = run_deckbox(dir.path(), &args, b"");
+    assert_eq!(code, 0, "{run}");
+    assert_eq!(
+        stdout_of(&run),
+        "deck\tverdict\tcollection\tcost\ndecks/small.txt\tillegal\tbuildable\t-\n"
+    );
 }
