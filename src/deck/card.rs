@@ -192,6 +192,32 @@ fn suffix_len(s: &str) -> usize {
 
 /// Splits what follows the count into name, set code, number and `PH`.
 pub(crate) fn split_card(rest: &str) -> Parts {
+    let mut parts = split_printing(rest);
+    if parts.set.is_some() {
+        parts.name = without_from(rest, parts.name);
+    }
+    parts
+}
+
+/// A name range without the word `from` that joined it to its printing, as some deck
+/// sites write a card: `2x Zoroark-GX from SLG 53/73`, `Ultra Ball (Ultra) from SLG 68`.
+/// No card name ends in `from`.
+fn without_from(body: &str, (start, end): Range) -> Range {
+    let name = body.get(start..end).unwrap_or_default();
+    let cut = name.len().saturating_sub(4);
+    let (Some(head), Some(word)) = (name.get(..cut), name.get(cut..)) else {
+        return (start, end);
+    };
+    let head = head.trim_end_matches(is_blank);
+    if word.eq_ignore_ascii_case("from") && head.len() < cut && !head.is_empty() {
+        (start, start + head.len())
+    } else {
+        (start, end)
+    }
+}
+
+/// [`split_card`] before the word `from` is set aside.
+fn split_printing(rest: &str) -> Parts {
     let body = rest.get(..comment_start(rest)).unwrap_or(rest);
     let body = body.trim_end_matches(is_blank);
     let toks = last_tokens(body, 4);
@@ -732,6 +758,34 @@ mod tests {
         ];
         for (line, reading) in cases {
             assert_eq!(lower(line), reading, "{line}");
+        }
+    }
+
+    /// `name | code | number` of the first card line of `text`.
+    fn read(text: &str) -> String {
+        let list = crate::deck::parse(text);
+        list.cards.first().map_or("none".into(), |line| {
+            let code = line.set.clone().unwrap_or("-".into());
+            let number = line.number.clone().unwrap_or_default();
+            format!("{} | {code} | {number}", line.name)
+        })
+    }
+
+    #[test]
+    fn the_word_from_joins_a_name_to_its_printing() {
+        let cases = [
+            ("2x Zoroark-GX from SLG 53/73", "Zoroark-GX | SLG | 53/73"),
+            (
+                "1 Ultra Ball (Ultra) from SLG 68/73",
+                "Ultra Ball (Ultra) | SLG | 68/73",
+            ),
+            ("1 Ultra Ball FROM SLG 68", "Ultra Ball | SLG | 68"),
+            // Only before a printing, and never the whole name.
+            ("1 Ultra Ball from", "Ultra Ball from | - | "),
+            ("1 from SLG 68", "from | SLG | 68"),
+        ];
+        for (line, reading) in cases {
+            assert_eq!(read(line), reading, "{line}");
         }
     }
 

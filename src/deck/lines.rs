@@ -75,11 +75,13 @@ pub(crate) fn lines(text: &str) -> impl Iterator<Item = Line<'_>> {
 /// `s` with its chat markup turned into blanks of the same length, so every byte offset
 /// stays where it was: Markdown bold (`**`, `__`) and emoji (`🧰`, `⚡️`, flags and
 /// skin tones), as forum and Discord posts dress a list. `None` when `s` has none.
-/// The symbols of card names are not emoji: `★` (Pokémon Star), `◇` (Prism Star), `δ`.
+/// The symbols of card names are not emoji: `★` (Pokémon Star), `◇` and the `♢` `⬦` that
+/// PTCGO exports and players write for it (Prism Star), `δ`, `♀` (`names::is_name_symbol`).
 pub(crate) fn blank_markup(s: &str) -> Option<String> {
     let emoji = |c: char| {
-        matches!(u32::from(c), 0x1F000..=0x1FAFF | 0x2B00..=0x2BFF)
-            || (('\u{2600}'..='\u{27BF}').contains(&c) && !matches!(c, '★' | '☆' | '♀' | '♂'))
+        (matches!(u32::from(c), 0x1F000..=0x1FAFF | 0x2B00..=0x2BFF)
+            || ('\u{2600}'..='\u{27BF}').contains(&c))
+            && !crate::names::is_name_symbol(c)
     };
     // What joins or modifies an emoji is blanked after one only: a zero-width joiner inside
     // a name is folded away when names are compared, as any zero-width character.

@@ -124,6 +124,12 @@ pub fn says_basic_energy(written: &str) -> bool {
     symbol.is_none() && energy::says_basic_energy(&base)
 }
 
+/// Whether `c` is a symbol that card names carry (`◇` and its spellings `♢` `◊` `⬦`, `★`,
+/// `☆`, `δ`, `♀`, `♂`): a reader must never take it for decoration such as an emoji.
+pub fn is_name_symbol(c: char) -> bool {
+    tail::is_symbol_char(c)
+}
+
 fn canonical_with(printed: &str, plasma: Plasma) -> String {
     let cleaned = text::clean(printed);
     if let Some(full) = galactic::full_name(&cleaned) {

@@ -46,6 +46,13 @@ const PRISM: [&str; 7] = ["◇", "♢", "◊", "⬦", "{*}", "(prism star)", "pr
 /// Star spellings: `☆` (TCGdex), `★` (pokemontcg), `{star}`, and TCGdex's German `Kyogre *`.
 const STAR: [&str; 5] = ["☆", "★", "{star}", "(star)", " *"];
 
+/// Whether `c` is one character of a name symbol: a Prism Star or Star spelling of
+/// [`PRISM`] and [`STAR`] (`◇`, `♢`, `◊`, `⬦`, `☆`, `★`), δ, or the sex of a Nidoran (`♀`, `♂`).
+pub(super) fn is_symbol_char(c: char) -> bool {
+    let single = |s: &&str| s.chars().count() == 1 && s.starts_with(c);
+    matches!(c, 'δ' | '♀' | '♂') || PRISM.iter().any(single) || STAR.iter().any(single)
+}
+
 /// Peels level, δ, pictured person and end symbol off `name` (already [`super::text::clean`]ed).
 /// Returns the name proper and the end symbol that belongs to the name, if any.
 pub(super) fn split_tail(name: &str) -> (String, Option<EndSymbol>) {

@@ -36,6 +36,7 @@ mod oracles;
 mod output_cli;
 mod package;
 mod pasted_shapes;
+mod players;
 mod precommit;
 mod printed_names;
 mod props;

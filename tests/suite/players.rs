@@ -1,0 +1,119 @@
+#![allow(clippy::unwrap_used, clippy::expect_used, reason = "tests fail loudly")]
+//! Lines as players and sites write them (issue 42, item 3): one fixture per class under
+//! `tests/fixtures/players/`, named `<format>__<what>.txt`, its first line the date it is
+//! judged at (`# deckbox: as-of=...`, the list's own era). Each is read in full (no
+//! `unknown-card`, `card-mismatch`, `unknown-printing` or `ambiguous-card`), each named line
+//! is the printing the player meant, and `fmt` writes what was read.
+
+use crate::common;
+use crate::oracles::{self, embedded_db};
+
+use deckbox::check::{self, CheckedDeck};
+use deckbox::deck::DeckInput;
+use deckbox::formats::Format;
+
+/// What a misread line is reported as.
+const MISREAD: [&str; 5] = [
+    "unknown-card",
+    "card-mismatch",
+    "unknown-printing",
+    "ambiguous-card",
+    "parse-error",
+];
+
+fn fixture(file: &str) -> (String, Format) {
+    let path = common::repo().join("tests/fixtures/players").join(file);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let (format, _) = file.split_once("__").expect("format__name.txt");
+    let date = text
+        .lines()
+        .next()
+        .and_then(|l| l.strip_prefix("# deckbox: as-of="))
+        .expect("first line: # deckbox: as-of=YYYY-MM-DD");
+    let format = Format::load_at(format, Some(date.trim().parse().unwrap())).unwrap();
+    (text, format)
+}
+
+fn checked(file: &str) -> CheckedDeck {
+    let (text, format) = fixture(file);
+    check::check(
+        &DeckInput::from_bytes(file, text.as_bytes()),
+        embedded_db(),
+        &format,
+    )
+}
+
+/// Every line of `file` read, and nothing a misreading would report.
+fn read_in_full(file: &str) -> CheckedDeck {
+    let deck = checked(file);
+    assert_eq!(deck.list.issues, Vec::new(), "{file}: lines not read");
+    let misread: Vec<String> = (deck.diagnostics.iter())
+        .filter(|d| MISREAD.contains(&d.rule.id()))
+        .map(|d| format!("{:?}: {}: {}", d.line, d.rule.id(), d.message))
+        .collect();
+    assert_eq!(misread, Vec::<String>::new(), "{file}: misread lines");
+    deck
+}
+
+/// The set code and number of the printing read on each line whose written name is `name`.
+fn printings_of(deck: &CheckedDeck, name: &str) -> Vec<String> {
+    (deck.cards.iter())
+        .filter(|c| c.line.name == name)
+        .map(|c| {
+            let p = embedded_db().get(c.printing.expect("identified")).unwrap();
+            format!("{} {} {}", p.rules_name(), p.set_code, p.number)
+        })
+        .collect()
+}
+
+/// `fmt` of the fixture: reaches its fixed point in one pass and keeps cards and verdict.
+fn formatted(file: &str) -> String {
+    let (text, format) = fixture(file);
+    let input = DeckInput::from_bytes(file, text.as_bytes());
+    oracles::fmt_properties(file, &input, embedded_db(), &[format])
+        .unwrap_or_else(|why| panic!("{file}: fmt refused: {why}"))
+}
+
+/// PTCGO's export writes Prism Star `♢` (U+2662, in the block of Unicode's dingbats that
+/// chat emoji come from): the emoji blanking of forum posts blanked it, and `Tapu Koko ♢
+/// TEU 51` became `card-mismatch` (TEU 51 is Tapu Koko ◇, not 'Tapu Koko'). `◊`, `★`, `δ`
+/// are read the same way.
+#[test]
+fn prism_star_and_the_other_name_symbols_are_not_emoji() {
+    let file = "standard__ptcgo-prism-star-2020.txt";
+    let deck = read_in_full(file);
+    assert!(deck.valid(), "{:?}", deck.diagnostics);
+    assert_eq!(printings_of(&deck, "Tapu Koko ♢"), ["Tapu Koko ◇ TEU 51"]);
+    assert_eq!(printings_of(&deck, "Cyrus ♢"), ["Cyrus ◇ UPR 120"]);
+    let out = formatted(file);
+    // fmt keeps the player's spelling of the symbol: it names the same card.
+    assert!(out.contains("1 Tapu Koko ♢ TEU 51\n"), "{out}");
+    for (line, name) in [
+        ("1 Tapu Koko ◊ TEU 51\n", "Tapu Koko ◇"),
+        ("1 Rayquaza ★ DRX 128\n", "Rayquaza ★"),
+        ("1 Latios δ DS 9\n", "Latios"),
+    ] {
+        let input = DeckInput::from_bytes("one.txt", line.as_bytes());
+        let deck = check::check(&input, embedded_db(), &Format::load("unlimited").unwrap());
+        let p = embedded_db().get(deck.cards[0].printing.unwrap()).unwrap();
+        assert_eq!(p.rules_name(), name, "{line}");
+    }
+}
+
+/// `2x Name from SET n/total` and `Name (nickname) from SET n/total`, the shape named in
+/// issue 42: the word `from` was read as part of the name (`card-mismatch`: SLG 53/73 is
+/// Zoroark GX, not 'Zoroark-GX from').
+#[test]
+fn name_from_set_and_number() {
+    let file = "expanded__from-set-number.txt";
+    let deck = read_in_full(file);
+    assert_eq!(printings_of(&deck, "Zoroark-GX"), ["Zoroark GX SLG 53"]);
+    assert_eq!(
+        printings_of(&deck, "Ultra Ball (Ultra)"),
+        ["Ultra Ball SLG 68"]
+    );
+    assert_eq!(deck.card_count(), 22);
+    let out = formatted(file);
+    assert!(out.contains("\n4 Zoroark-GX SLG 53/73\n"), "{out}");
+    assert!(!out.contains(" from SLG"), "{out}");
+}
