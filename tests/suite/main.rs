@@ -14,6 +14,7 @@ mod cards_update;
 mod cli;
 mod common;
 mod config;
+mod corpus;
 mod curated_vs_shared;
 mod deck_parse;
 mod edit_cli;
