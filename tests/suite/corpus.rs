@@ -16,7 +16,7 @@
 
 use crate::common;
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -132,17 +132,20 @@ fn outcomes(entries: &[Entry]) -> BTreeMap<String, Outcome> {
         for entry in group {
             let outcome = match decks.get(&entry.path) {
                 Some(deck) => {
-                    let missed: BTreeSet<u64> = (deck["diagnostics"].as_array().unwrap().iter())
-                        .filter(|found| MISSES.contains(&found["rule"].as_str().unwrap()))
-                        .filter_map(|found| found["line"].as_u64())
-                        .collect();
-                    let read: BTreeSet<u64> = (deck["cards"].as_array().unwrap().iter())
-                        .filter_map(|card| card["line"].as_u64())
-                        .collect();
+                    // One finding per card line (or JSON card entry) not identified; every
+                    // line read as a card is in `cards`, identified or not, except those
+                    // with a `parse-error`.
+                    let count = |rule: &str| {
+                        (deck["diagnostics"].as_array().unwrap().iter())
+                            .filter(|found| found["rule"] == rule)
+                            .count()
+                    };
+                    let missed: usize = MISSES.iter().map(|rule| count(rule)).sum();
+                    let lines = deck["cards"].as_array().unwrap().len() + count("parse-error");
                     let valid = deck["valid"].as_bool().unwrap();
                     Outcome {
-                        identified: read.difference(&missed).count(),
-                        lines: read.union(&missed).count(),
+                        identified: lines.saturating_sub(missed),
+                        lines,
                         right: entry.verdict.map(|expected| expected == valid),
                     }
                 }
