@@ -6,8 +6,8 @@
 //! The test fails when a list that was read whole, or judged right, in the baseline no longer
 //! is, when the totals drop, or when the manifest and the baseline name different lists.
 //! When lists improve it says so; `DECKBOX_CORPUS_BLESS=1 cargo test --test suite corpus::`
-//! then rewrites the baseline. `-- --nocapture` prints the figures by source, era and
-//! language (the tables of docs/corpus.md).
+//! then rewrites the baseline. `-- --nocapture` prints the figures by source, era,
+//! language, format and layout (the tables of docs/corpus.md).
 #![allow(clippy::unwrap_used, clippy::expect_used, reason = "tests fail loudly")]
 #![allow(
     clippy::print_stderr,
@@ -32,6 +32,7 @@ struct Entry {
     language: String,
     verdict: Option<bool>,
     era: String,
+    layout: String,
 }
 
 /// What deckbox made of one list.
@@ -64,7 +65,8 @@ fn manifest() -> Vec<Entry> {
         column("date"),
         column("format"),
     );
-    let (language, verdict, era) = (column("language"), column("verdict"), column("era"));
+    let (language, verdict) = (column("language"), column("verdict"));
+    let (era, layout) = (column("era"), column("layout"));
     lines
         .map(|line| {
             let cells: Vec<&str> = line.split('\t').collect();
@@ -82,6 +84,7 @@ fn manifest() -> Vec<Entry> {
                     other => panic!("manifest.tsv: verdict '{other}' in {line}"),
                 },
                 era: cells[era].to_string(),
+                layout: cells[layout].to_string(),
             }
         })
         .collect()
@@ -239,11 +242,12 @@ fn figures(entries: &[Entry], outcomes: &BTreeMap<String, Outcome>) -> String {
     }
     writeln!(text, "| | lists {header}\n|---|---|---|---|---|").unwrap();
     writeln!(text, "{}\n", all.row("all")).unwrap();
-    let keys: [(&str, Key); 4] = [
+    let keys: [(&str, Key); 5] = [
         ("source", |e| e.path.split('/').nth(1).unwrap_or("")),
         ("era", |e| &e.era),
         ("language", |e| &e.language),
         ("format", |e| &e.format),
+        ("layout", |e| &e.layout),
     ];
     for (name, key) in keys {
         let mut by: BTreeMap<&str, Totals> = BTreeMap::new();
