@@ -15,6 +15,7 @@ mod cli;
 mod collection_sets;
 mod common;
 mod config;
+mod corpus;
 mod curated_vs_shared;
 mod deck_parse;
 mod edit_cli;

@@ -1,0 +1,336 @@
+//! The corpus of real published deck lists (`tests/corpus/`, see its README.md) as a
+//! regression gate: deckbox reads every list at its date and in its format, and the figures
+//! (card lines identified, dated verdicts right) are compared with the committed baseline
+//! `tests/corpus/baseline.tsv`.
+//!
+//! The test fails when a list that was read whole, or judged right, in the baseline no longer
+//! is, when the totals drop, or when the manifest and the baseline name different lists.
+//! When lists improve it says so; `DECKBOX_CORPUS_BLESS=1 cargo test --test suite corpus::`
+//! then rewrites the baseline. `-- --nocapture` prints the figures by source, era,
+//! language, format and layout (the tables of docs/corpus.md).
+#![allow(clippy::unwrap_used, clippy::expect_used, reason = "tests fail loudly")]
+#![allow(
+    clippy::print_stderr,
+    reason = "the figures are reported for the reader"
+)]
+
+use crate::common;
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+/// The findings that say a card line was not identified.
+const MISSES: [&str; 3] = ["unknown-card", "card-mismatch", "parse-error"];
+
+/// One list of the manifest.
+struct Entry {
+    path: String,
+    source: String,
+    date: String,
+    format: String,
+    language: String,
+    verdict: Option<bool>,
+    era: String,
+    layout: String,
+}
+
+/// What deckbox made of one list.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct Outcome {
+    identified: usize,
+    lines: usize,
+    /// Whether the verdict matched the source's, when the manifest gives one.
+    right: Option<bool>,
+}
+
+impl Outcome {
+    fn whole(self) -> bool {
+        self.identified == self.lines
+    }
+}
+
+fn corpus() -> PathBuf {
+    common::repo().join("tests/corpus")
+}
+
+fn manifest() -> Vec<Entry> {
+    let text = std::fs::read_to_string(corpus().join("manifest.tsv")).unwrap();
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap().split('\t').collect();
+    let column = |name: &str| header.iter().position(|c| *c == name).unwrap();
+    let (path, source, date, format) = (
+        column("path"),
+        column("source"),
+        column("date"),
+        column("format"),
+    );
+    let (language, verdict) = (column("language"), column("verdict"));
+    let (era, layout) = (column("era"), column("layout"));
+    lines
+        .map(|line| {
+            let cells: Vec<&str> = line.split('\t').collect();
+            assert_eq!(cells.len(), header.len(), "manifest.tsv: {line}");
+            Entry {
+                path: cells[path].to_string(),
+                source: cells[source].to_string(),
+                date: cells[date].to_string(),
+                format: cells[format].to_string(),
+                language: cells[language].to_string(),
+                verdict: match cells[verdict] {
+                    "valid" => Some(true),
+                    "invalid" => Some(false),
+                    "" => None,
+                    other => panic!("manifest.tsv: verdict '{other}' in {line}"),
+                },
+                era: cells[era].to_string(),
+                layout: cells[layout].to_string(),
+            }
+        })
+        .collect()
+}
+
+/// The non-blank lines of a list deckbox could not read at all: each counts as a card line
+/// not identified.
+fn non_blank_lines(path: &Path) -> usize {
+    let bytes = std::fs::read(path).unwrap();
+    String::from_utf8_lossy(&bytes)
+        .lines()
+        .filter(|line| !line.trim().is_empty())
+        .count()
+}
+
+/// Runs `deckbox check --output json` once per (format, date) over the lists of that group.
+fn outcomes(entries: &[Entry]) -> BTreeMap<String, Outcome> {
+    let root = corpus();
+    let mut groups: BTreeMap<(&str, &str), Vec<&Entry>> = BTreeMap::new();
+    for entry in entries {
+        groups
+            .entry((&entry.format, &entry.date))
+            .or_default()
+            .push(entry);
+    }
+    let mut found = BTreeMap::new();
+    for ((format, date), group) in groups {
+        let output = common::deckbox_command()
+            .current_dir(&root)
+            .args(["check", "--no-config", "--output", "json"])
+            .args(["--format", format, "--as-of", date])
+            .args(group.iter().map(|entry| &entry.path))
+            .env_remove("DECKBOX_CARDS")
+            .env_remove("DECKBOX_FORMAT")
+            .output()
+            .unwrap();
+        let report: serde_json::Value =
+            serde_json::from_slice(&output.stdout).unwrap_or_else(|_| {
+                panic!(
+                    "{format} {date}: {}",
+                    String::from_utf8_lossy(&output.stderr)
+                )
+            });
+        let mut decks = BTreeMap::new();
+        for deck in report["decks"].as_array().unwrap() {
+            decks.insert(deck["path"].as_str().unwrap().to_string(), deck);
+        }
+        for entry in group {
+            let outcome = match decks.get(&entry.path) {
+                Some(deck) => {
+                    // One finding per card line (or JSON card entry) not identified; every
+                    // line read as a card is in `cards`, identified or not, except those
+                    // with a `parse-error`.
+                    let count = |rule: &str| {
+                        (deck["diagnostics"].as_array().unwrap().iter())
+                            .filter(|found| found["rule"] == rule)
+                            .count()
+                    };
+                    let missed: usize = MISSES.iter().map(|rule| count(rule)).sum();
+                    let lines = deck["cards"].as_array().unwrap().len() + count("parse-error");
+                    let valid = deck["valid"].as_bool().unwrap();
+                    Outcome {
+                        identified: lines.saturating_sub(missed),
+                        lines,
+                        right: entry.verdict.map(|expected| expected == valid),
+                    }
+                }
+                None => Outcome {
+                    identified: 0,
+                    lines: non_blank_lines(&root.join(&entry.path)),
+                    right: entry.verdict.map(|_| false),
+                },
+            };
+            found.insert(entry.path.clone(), outcome);
+        }
+    }
+    found
+}
+
+fn parse_baseline(text: &str) -> BTreeMap<String, Outcome> {
+    (text.lines().skip(1))
+        .map(|line| {
+            let cells: Vec<&str> = line.split('\t').collect();
+            let number = |cell: &str| cell.parse::<usize>().unwrap();
+            let right = match cells[3] {
+                "yes" => Some(true),
+                "no" => Some(false),
+                _ => None,
+            };
+            let outcome = Outcome {
+                identified: number(cells[1]),
+                lines: number(cells[2]),
+                right,
+            };
+            (cells[0].to_string(), outcome)
+        })
+        .collect()
+}
+
+fn render_baseline(outcomes: &BTreeMap<String, Outcome>) -> String {
+    let mut text = String::from("path\tidentified\tlines\tverdict_right\n");
+    for (path, outcome) in outcomes {
+        let right = match outcome.right {
+            Some(true) => "yes",
+            Some(false) => "no",
+            None => "-",
+        };
+        let (identified, lines) = (outcome.identified, outcome.lines);
+        writeln!(text, "{path}\t{identified}\t{lines}\t{right}").unwrap();
+    }
+    text
+}
+
+/// Sums: lists, lists read whole, card lines identified, card lines, verdicts right, verdicts.
+#[derive(Default)]
+struct Totals([usize; 6]);
+
+impl Totals {
+    fn add(&mut self, outcome: Outcome) {
+        let t = &mut self.0;
+        t[0] += 1;
+        t[1] += usize::from(outcome.whole());
+        t[2] += outcome.identified;
+        t[3] += outcome.lines;
+        t[4] += usize::from(outcome.right == Some(true));
+        t[5] += usize::from(outcome.right.is_some());
+    }
+
+    fn row(&self, name: &str) -> String {
+        let [lists, whole, identified, lines, right, verdicts] = self.0;
+        let percent = |a: usize, b: usize| {
+            if b == 0 {
+                "–".to_string()
+            } else {
+                format!("{:.1} %", a as f64 * 100.0 / b as f64)
+            }
+        };
+        format!(
+            "| {name} | {lists} | {whole} | {identified}/{lines} ({}) | {right}/{verdicts} ({}) |",
+            percent(identified, lines),
+            percent(right, verdicts)
+        )
+    }
+}
+
+/// How a table of the figures groups the lists.
+type Key = fn(&Entry) -> &str;
+
+fn figures(entries: &[Entry], outcomes: &BTreeMap<String, Outcome>) -> String {
+    let mut text = String::new();
+    let header = "| lists read whole | card lines identified | dated verdicts right |";
+    let mut all = Totals::default();
+    for entry in entries {
+        all.add(outcomes[&entry.path]);
+    }
+    writeln!(text, "| | lists {header}\n|---|---|---|---|---|").unwrap();
+    writeln!(text, "{}\n", all.row("all")).unwrap();
+    let keys: [(&str, Key); 5] = [
+        ("source", |e| e.path.split('/').nth(1).unwrap_or("")),
+        ("era", |e| &e.era),
+        ("language", |e| &e.language),
+        ("format", |e| &e.format),
+        ("layout", |e| &e.layout),
+    ];
+    for (name, key) in keys {
+        let mut by: BTreeMap<&str, Totals> = BTreeMap::new();
+        for entry in entries {
+            by.entry(key(entry)).or_default().add(outcomes[&entry.path]);
+        }
+        writeln!(text, "| {name} | lists {header}\n|---|---|---|---|---|").unwrap();
+        for (value, totals) in by {
+            writeln!(text, "{}", totals.row(value)).unwrap();
+        }
+        text.push('\n');
+    }
+    text
+}
+
+#[test]
+fn corpus_stays_read_and_judged_right() {
+    let entries = manifest();
+    assert!(!entries.is_empty());
+    for entry in &entries {
+        assert!(
+            corpus().join(&entry.path).is_file(),
+            "manifest.tsv names a missing list: {}",
+            entry.path
+        );
+        assert!(!entry.source.is_empty(), "{}: no source", entry.path);
+    }
+    let now = outcomes(&entries);
+    eprintln!("{}", figures(&entries, &now));
+    let baseline_path = corpus().join("baseline.tsv");
+    if std::env::var("DECKBOX_CORPUS_BLESS").as_deref() == Ok("1") {
+        std::fs::write(&baseline_path, render_baseline(&now)).unwrap();
+        eprintln!("note: tests/corpus/baseline.tsv rewritten");
+        return;
+    }
+    let before = parse_baseline(&std::fs::read_to_string(&baseline_path).unwrap());
+    let mut regressions = Vec::new();
+    let mut improvements = 0;
+    for (path, outcome) in &now {
+        let Some(old) = before.get(path) else {
+            regressions.push(format!("{path}: not in the baseline"));
+            continue;
+        };
+        if old.whole() && !outcome.whole() {
+            let (identified, lines) = (outcome.identified, outcome.lines);
+            regressions.push(format!(
+                "{path}: was read whole, now {identified}/{lines} card lines identified"
+            ));
+        }
+        if old.right == Some(true) && outcome.right != Some(true) {
+            regressions.push(format!("{path}: its verdict was right, now wrong"));
+        }
+        improvements += usize::from(
+            outcome.identified > old.identified
+                || (outcome.right == Some(true) && old.right != Some(true)),
+        );
+    }
+    for path in before.keys().filter(|path| !now.contains_key(*path)) {
+        regressions.push(format!("{path}: in the baseline, not in the manifest"));
+    }
+    let sum = |outcomes: &BTreeMap<String, Outcome>| {
+        let mut totals = Totals::default();
+        outcomes.values().for_each(|outcome| totals.add(*outcome));
+        (totals.0[2], totals.0[4])
+    };
+    let ((identified, right), (identified_before, right_before)) = (sum(&now), sum(&before));
+    if identified < identified_before {
+        regressions.push(format!(
+            "card lines identified dropped: {identified_before} → {identified}"
+        ));
+    }
+    if right < right_before {
+        regressions.push(format!("verdicts right dropped: {right_before} → {right}"));
+    }
+    assert!(
+        regressions.is_empty(),
+        "the corpus regressed (if a change is intended, rerun with DECKBOX_CORPUS_BLESS=1):\n{}",
+        regressions.join("\n")
+    );
+    if improvements > 0 {
+        eprintln!(
+            "note: {improvements} lists improved: update the baseline with \
+             `DECKBOX_CORPUS_BLESS=1 cargo test --test suite corpus::`"
+        );
+    }
+}
