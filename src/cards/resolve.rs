@@ -170,7 +170,14 @@ pub fn resolve_among(
         }
     }
     if let (None, Some(number)) = (set, number) {
-        if let Some(hit) = by_name_and_number(db, name, number, prefer) {
+        // A basic Energy's bare number is the Pokémon TCG Online client's own (`* 8 Metal
+        // Energy 43`), not a printing's: a numbered printing the format does not allow at
+        // the date (one released after it) gives way to the basic Energy that is allowed.
+        let hit = by_name_and_number(db, name, number, prefer, allowed).filter(|hit| {
+            !names::is_basic_energy_name(name)
+                || db.get(hit.id).is_some_and(|p| (allowed.allowed)(p))
+        });
+        if let Some(hit) = hit {
             return Resolution::Found {
                 id: hit.id,
                 language: Some(hit.language),
@@ -260,17 +267,24 @@ fn in_set(db: &CardDb, name: &str, set: &str, prefer: Option<Language>) -> Optio
 /// `Giratina VSTAR GG69`): the printing of that name with that number, newest first and
 /// in the list's language first. A number with a set code glued to it (`Iono PAL185`) is
 /// also read as that code and number.
+/// A printing of `name` numbered `number` (no set code written): of several (`Lightning
+/// Energy 4` is the number of many basic Energy), one the format allows at the date judged,
+/// else one released by then, else the newest; the preferred language first within each.
 fn by_name_and_number(
     db: &CardDb,
     name: &str,
     number: &str,
     prefer: Option<Language>,
+    allowed: &Preference<'_>,
 ) -> Option<NameMatch> {
     let key = number_key(number);
     let pick = |hits: Vec<NameMatch>| {
         hits.into_iter().max_by_key(|hit| {
-            let date = db.get(hit.id).map(|p| p.release_date.clone());
+            let printing = db.get(hit.id);
+            let date = printing.map(|p| p.release_date.clone());
             (
+                printing.is_some_and(|p| (allowed.allowed)(p)),
+                printing.is_some_and(|p| (allowed.existed)(p)),
                 Some(hit.language) == prefer,
                 date,
                 std::cmp::Reverse(hit.id),

@@ -74,7 +74,7 @@ pub fn plain_spelling(name: &str) -> String {
 /// `.` `-` `'`), except that a word `EX` stays upper case so `Mewtwo EX` ≠ `Mewtwo ex`.
 /// Never empty for a name with a visible character.
 pub fn lookup_key(name: &str) -> String {
-    let canon = canonical(name);
+    let canon = canonical(without_category_label(name));
     let mut key = String::with_capacity(canon.len() + 2);
     for word in canon.split(' ') {
         if !key.is_empty() && !key.ends_with(' ') {
@@ -94,6 +94,27 @@ pub fn lookup_key(name: &str) -> String {
         return canon.to_lowercase();
     }
     key
+}
+
+/// Labels some event records put after a card's name, set off by ` - `, saying what kind of
+/// card it is (`Double Turbo Energy - Special`, `Prime Catcher - ACESPEC`, in
+/// AlexWilsonNC/ptcg-story's records of 2023–24 events): no card's name ends in one.
+const CATEGORY_LABELS: [&str; 3] = ["special", "acespec", "ace spec"];
+
+/// `name` without a trailing [`CATEGORY_LABELS`] label.
+fn without_category_label(name: &str) -> &str {
+    let trimmed = name.trim_end();
+    match trimmed.rsplit_once(" - ") {
+        Some((card, label))
+            if !card.trim().is_empty()
+                && CATEGORY_LABELS
+                    .iter()
+                    .any(|known| label.trim().eq_ignore_ascii_case(known)) =>
+        {
+            card
+        }
+        _ => name,
+    }
 }
 
 /// Lower case, accents removed, punctuation simplified (`Mr. Mime` → `mr mime`,

@@ -460,6 +460,12 @@ const KEYS: &[(&str, &str, bool, Cite)] = &[
     ("Unit Energy LP", "Unit Energy LPM", false, DATASETS),
     ("(*", "(", true, LOOKUP),
     ("'(Giovanni)", "'", true, LOOKUP),
+    // Event records of AlexWilsonNC/ptcg-story (2023-24 NAIC, Regionals) label special
+    // Energy and ACE SPECs after the name.
+    ("Double Turbo Energy - Special", "Double Turbo Energy", true, DATASETS),
+    ("Prime Catcher - ACESPEC", "Prime Catcher", true, DATASETS),
+    ("Hero's Cape - ACE SPEC", "Hero's Cape", true, DATASETS),
+    ("Porygon-Z", "Porygon", false, DATASETS),
 ];
 
 #[test]
