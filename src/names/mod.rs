@@ -37,9 +37,12 @@ mod galactic;
 pub mod lang;
 pub mod owner;
 mod plasma;
+mod shorthand;
 mod suffix;
 mod tail;
 mod text;
+
+pub use shorthand::shorthand;
 
 #[cfg(test)]
 mod tests;
