@@ -183,3 +183,40 @@ fn energy_by_type_alone_and_shorthand() {
     let deck = check::check(&input, embedded_db(), &Format::load("unlimited").unwrap());
     assert!(deck.diagnostics.iter().all(|d| d.rule.id() != "read-as"));
 }
+
+/// An event record (the shape of the Limitless-style records in
+/// github.com/AlexWilsonNC/ptcg-story, tournaments/regional-spe/2024/pitt-parse.js: `name`,
+/// `placing`, `record`, `decklist`) with summaries beside the list, as issue 42 reports
+/// them: `"energies": ["Psychic"]`, `"archetype"`, `"player"`. `energies` is a section key
+/// of the Limitless layout, but an array of words is a summary, not a section: the list is
+/// the one under `decklist`.
+#[test]
+fn event_record_summaries_are_not_sections() {
+    let file = "standard__event-record-summaries.json";
+    let text =
+        std::fs::read_to_string(common::repo().join("tests/fixtures/players").join(file)).unwrap();
+    let input = DeckInput::from_bytes(file, text.as_bytes());
+    let format = Format::load_at("standard", Some("2024-05-01".parse().unwrap())).unwrap();
+    let deck = check::check(&input, embedded_db(), &format);
+    assert_eq!(deck.list.issues, Vec::new());
+    assert_eq!(deck.card_count(), 12);
+    assert!(deck.cards.iter().all(|c| c.printing.is_some()));
+    assert_eq!(printings_of(&deck, "Comfey"), ["Comfey LOR 79"]);
+    // A section key holding cards is still a section beside a `decklist`, and a summary
+    // with no list anywhere is still no deck.
+    let both =
+        r#"{"energy": [{"count": 4, "name": "Psychic Energy"}], "decklist": {"pokemon": []}}"#;
+    let deck = check::check(
+        &DeckInput::from_bytes("b.json", both.as_bytes()),
+        embedded_db(),
+        &format,
+    );
+    assert_eq!(deck.card_count(), 4);
+    let alone = r#"{"energies": ["Psychic"], "archetype": "Lost Box"}"#;
+    let deck = check::check(
+        &DeckInput::from_bytes("a.json", alone.as_bytes()),
+        embedded_db(),
+        &format,
+    );
+    assert_ne!(deck.list.issues, Vec::new());
+}
