@@ -127,6 +127,12 @@ pub fn says_basic_energy(written: &str) -> bool {
     symbol.is_none() && energy::says_basic_energy(&base)
 }
 
+/// Whether a written name says the level `X` of a Pokémon LV.X (`Uxie LV.X`): the level is
+/// no part of the rules name, but it says which card the line means.
+pub fn says_level_x(written: &str) -> bool {
+    tail::says_level_x(&text::clean(written))
+}
+
 /// Whether `c` is a symbol that card names carry (`◇` and its spellings `♢` `◊` `⬦`, `★`,
 /// `☆`, `δ`, `♀`, `♂`): a reader must never take it for decoration such as an emoji.
 pub fn is_name_symbol(c: char) -> bool {

@@ -220,3 +220,36 @@ fn event_record_summaries_are_not_sections() {
     );
     assert_ne!(deck.list.issues, Vec::new());
 }
+
+/// `LV.X` written names the LEVEL-UP card, not written the Pokémon it levels up: the
+/// rules name drops the level, so both were `ambiguous-card` (issue 42: `Uxie LV.X` is not
+/// a Basic Uxie). The lines of the Azelf/Mesprit/Uxie list at
+/// https://retro-library.com/2009-decks/ write it `Lv. X`.
+#[test]
+fn lv_x_written_or_not_chooses_the_printing() {
+    let list = "1 Uxie Lv. X\n3 Uxie\n1 Mesprit Lv. X\n2 Mesprit\n1 Azelf Lv. X\n2 Azelf\n1 Palkia Lv. X\n1 Palkia\n1 Uxie LV.X LA 146\n1 Uxie LA 43\n";
+    let input = DeckInput::from_bytes("amu.txt", list.as_bytes());
+    let format = Format::load_at("unlimited", Some("2009-06-01".parse().unwrap())).unwrap();
+    let deck = check::check(&input, embedded_db(), &format);
+    assert_eq!(deck.list.issues, Vec::new());
+    for card in &deck.cards {
+        let p = embedded_db()
+            .get(card.printing.expect("identified"))
+            .unwrap();
+        let level_up = p.stage == Some(deckbox::cards::Stage::LevelUp);
+        assert_eq!(
+            level_up,
+            card.line.name.contains('X'),
+            "{}: {} {} {}",
+            card.line.name,
+            p.rules_name(),
+            p.set_code,
+            p.number
+        );
+    }
+    let mixed: Vec<&str> = (deck.diagnostics.iter())
+        .filter(|d| d.rule.id() == "ambiguous-card" && d.message.contains("LEVEL-UP"))
+        .map(|d| d.message.as_str())
+        .collect();
+    assert_eq!(mixed, Vec::<&str>::new());
+}
