@@ -440,6 +440,13 @@ fn best_by_name(
             db.get(hit.id).is_some_and(Printing::is_basic_energy)
         });
     }
+    // `Uxie LV.X` names the LEVEL-UP card and `Uxie` the Pokémon it levels up, though one
+    // lookup key finds both: the written level chooses.
+    let level_x = names::says_level_x(name);
+    narrow(&mut hits, |hit| {
+        db.get(hit.id)
+            .is_some_and(|p| (p.stage == Some(super::Stage::LevelUp)) == level_x)
+    });
     if let Some(lang) = prefer {
         // The list's language first; a name it does not have is matched in the others, and
         // among them the cards whose name in the list's language is the written one but

@@ -254,6 +254,28 @@ fn identify_line(context: &mut Identify, index: usize, line: &CardLine) -> DeckC
         .map(|(reread, found)| {
             resolution = found;
             reread
+        })
+        .or_else(|| {
+            // Last, shorthand for a card (`11x Dark`, `DCE`): only when nothing else reads
+            // the line, and said so, as a note.
+            if !matches!(resolution, Resolution::Unknown) || line.set.is_some() {
+                return None;
+            }
+            let card = names::shorthand(&line.name)?;
+            let reread = CardLine {
+                name: card.to_string(),
+                ..line.clone()
+            };
+            match resolve(&reread) {
+                Resolution::Unknown => None,
+                found => {
+                    resolution = found;
+                    context
+                        .diagnostics
+                        .push(lines::read_as(text, line, &line.name, card));
+                    Some(reread)
+                }
+            }
         });
     let line = reread.as_ref().unwrap_or(line);
     let (printing, matched) = match resolution {

@@ -29,13 +29,14 @@ pub enum Rule {
     HeaderCount,
     AmbiguousCard,
     UnknownPrinting,
+    ReadAs,
     Encoding,
 }
 
 impl Rule {
     /// Every rule, in registry order: the order of `deckbox explain` and of findings on one
     /// line. `rules::tests` checks that it names every rule the registry defines, once.
-    pub const ALL: [Rule; 22] = [
+    pub const ALL: [Rule; 23] = [
         Rule::ParseError,
         Rule::UnknownCard,
         Rule::CardMismatch,
@@ -57,6 +58,7 @@ impl Rule {
         Rule::HeaderCount,
         Rule::AmbiguousCard,
         Rule::UnknownPrinting,
+        Rule::ReadAs,
         Rule::Encoding,
     ];
 }

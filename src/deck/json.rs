@@ -453,10 +453,22 @@ impl<'t> JsonReader<'t> {
             return;
         };
         let own = members.iter().any(|(key, _)| Key::of(key) == Key::Sections);
+        // An event record sums its deck up beside it (`"energies": ["Metal"]` next to a
+        // `decklist` object): at the top, a section key holding no card object is no section
+        // when a wrapper key holds the list.
+        let summary = |value: &RawValue| {
+            wrapper.is_none()
+                && !self.holds_objects(value)
+                && !matches!(value.get().trim(), "[]" | "null")
+                && members.iter().any(|(key, inner)| {
+                    WRAPPERS.iter().any(|w| key.trim().eq_ignore_ascii_case(w))
+                        && matches!(first(inner), b'{' | b'[' | b'"')
+                })
+        };
         let holds_deck = own
             || members
                 .iter()
-                .any(|(key, _)| matches!(Key::of(key), Key::Section(_)));
+                .any(|(key, value)| matches!(Key::of(key), Key::Section(_)) && !summary(value));
         if !holds_deck {
             return match wrapper {
                 None => self.wrapped(raw, &members),

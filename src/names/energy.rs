@@ -159,6 +159,19 @@ pub(super) fn basic_energy(name: &str) -> Option<&'static str> {
     }
 }
 
+/// The English name of the basic Energy whose type word `folded` (one folded word, as
+/// [`fold_into`] makes it) is, written alone as deck lists do (`9 Darkness`, `8 Water`,
+/// `8 Eau`), and `dark`, the usual short form of Darkness (`11x Dark`).
+pub(super) fn type_alone(folded: &str) -> Option<&'static str> {
+    if folded == "dark" {
+        return Some("Darkness Energy");
+    }
+    TYPES
+        .iter()
+        .find(|ty| ty.words.contains(&folded))
+        .map(|ty| ty.name)
+}
+
 /// Whether `name` (already cleaned) is a basic Energy spelling that says so itself: with
 /// "Basic" in any language (`Basic Darkness Energy`, `Énergie Obscurité de base`) or the
 /// printed symbol (`Basic {D} Energy`, `{D} Energy`). A bare `Darkness Energy` is also the

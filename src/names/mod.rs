@@ -37,9 +37,12 @@ mod galactic;
 pub mod lang;
 pub mod owner;
 mod plasma;
+mod shorthand;
 mod suffix;
 mod tail;
 mod text;
+
+pub use shorthand::shorthand;
 
 #[cfg(test)]
 mod tests;
@@ -143,6 +146,12 @@ pub fn says_basic_energy(written: &str) -> bool {
     let cleaned = text::clean(written);
     let (base, symbol) = tail::split_tail(&cleaned);
     symbol.is_none() && energy::says_basic_energy(&base)
+}
+
+/// Whether a written name says the level `X` of a Pokémon LV.X (`Uxie LV.X`): the level is
+/// no part of the rules name, but it says which card the line means.
+pub fn says_level_x(written: &str) -> bool {
+    tail::says_level_x(&text::clean(written))
 }
 
 /// Whether `c` is a symbol that card names carry (`◇` and its spellings `♢` `◊` `⬦`, `★`,

@@ -150,6 +150,22 @@ fn strip_delta(rest: &mut String, lower: &str) -> bool {
     false
 }
 
+/// Whether `name` (already [`super::text::clean`]ed) ends in the level `X` of a Pokémon
+/// LV.X (`Uxie LV.X`, `Uxie LV X`, `Créfadet Niv. X`), after any end symbol or δ.
+pub(super) fn says_level_x(name: &str) -> bool {
+    let mut rest = name.trim_end().to_owned();
+    loop {
+        let lower = rest.to_lowercase();
+        let mut peeled = rest.clone();
+        if strip_level(&mut peeled, &lower) {
+            return lower.ends_with('x');
+        }
+        if !(strip_symbol(&mut rest, &lower).is_some() || strip_delta(&mut rest, &lower)) {
+            return false;
+        }
+    }
+}
+
 /// Removes a level (`LV.X`, `LV. 43`, `Niv. 43`, `Nív. X`) from the end.
 fn strip_level(rest: &mut String, lower: &str) -> bool {
     let mut words = lower.rsplit(' ');

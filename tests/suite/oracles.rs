@@ -116,7 +116,7 @@ pub fn verdict(deck: &CheckedDeck) -> (bool, BTreeSet<&'static str>) {
     let ids = deck
         .diagnostics
         .iter()
-        .filter(|d| !matches!(d.rule, Rule::HeaderCount | Rule::Encoding))
+        .filter(|d| !matches!(d.rule, Rule::HeaderCount | Rule::Encoding | Rule::ReadAs))
         .map(|d| d.rule.id())
         .collect();
     (deck.valid(), ids)

@@ -1,5 +1,5 @@
 //! Rules found while the lines are read and identified: `parse-error`, `encoding`,
-//! `unknown-card`, `card-mismatch`, `ambiguous-card`, `unknown-printing`. Their definitions
+//! `unknown-card`, `card-mismatch`, `ambiguous-card`, `unknown-printing`, `read-as`. Their definitions
 //! and the functions that build their findings; [`crate::check`] decides when each is due.
 
 use super::{Check, Rule, RuleDef};
@@ -56,6 +56,16 @@ pub(super) const UNKNOWN_PRINTING: RuleDef = RuleDef {
     why: "A set code and collector number identify one printing. When no card is printed under them (a typo, a set code from another tool), deckbox identifies the card by its name, says which printing it assumed, and never lets the line pass in silence: the printing decides legality.",
     example: "4 Ultra Ball DXE 102\n",
     fix: "Write the set code and number of the printing you play (`4 Ultra Ball SVI 196`), or leave both out.",
+    check: Check::Lines,
+};
+
+pub(super) const READ_AS: RuleDef = RuleDef {
+    id: "read-as",
+    severity: Severity::Info,
+    summary: "A line that names no card was read as the card its shorthand stands for (a remark, not a fault).",
+    why: "Players write a basic Energy by its type alone (`11x Dark`, `8 Water`, `8 Eau`) and a few cards by a widely used short name (`DCE`, `Double Colorless`). deckbox reads such a line as that card only when no card has the name written, from a curated table where each short name has a public source, and says which card it read, so a wrong guess is seen; `fmt` writes the card's name.",
+    example: "11x Dark   (read as Darkness Energy)\n",
+    fix: "Nothing to fix; `deckbox fmt` writes the card's full name.",
     check: Check::Lines,
 };
 
@@ -277,6 +287,14 @@ pub(crate) fn unknown(
     Diagnostic::new(Rule::UnknownCard, format!("unknown card '{}'", line.name))
         .with_help(help)
         .at(text, line.name_span, "no card has this name")
+}
+
+/// `read-as`: a line that names no card was read as the card its shorthand stands for.
+pub(crate) fn read_as(text: &SourceText, line: &CardLine, written: &str, card: &str) -> Diagnostic {
+    Diagnostic::new(Rule::ReadAs, format!("'{written}' read as {card}"))
+        .with_help(format!("write `{card}` to name the card in full"))
+        .at(text, line.name_span, format!("read as {card}"))
+        .with_cards(vec![card.to_string()])
 }
 
 #[cfg(test)]

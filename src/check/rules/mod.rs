@@ -110,6 +110,7 @@ registry! {
     HeaderCount => headers::HEADER_COUNT,
     AmbiguousCard => lines::AMBIGUOUS_CARD,
     UnknownPrinting => lines::UNKNOWN_PRINTING,
+    ReadAs => lines::READ_AS,
     Encoding => lines::ENCODING,
 }
 

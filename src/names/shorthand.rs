@@ -1,0 +1,32 @@
+//! Shorthand players write for a card: a basic Energy by its type alone (`11x Dark`,
+//! `9 Darkness`, `8 Eau`) and a curated table of nicknames (`nicknames.tsv`, each with a
+//! public list or glossary that uses it). Only for a line that names no card otherwise:
+//! `check::identify` tries it last, and says "read as …" in a note.
+
+use super::energy;
+use super::text::fold_into;
+
+/// The table: shorthand, TAB, English card name, TAB, source.
+const NICKNAMES: &str = include_str!("nicknames.tsv");
+
+/// The English name of the card `written` is shorthand for, if any: a basic Energy type
+/// word alone (in the six languages, and `Dark`), else an entry of the nickname table.
+pub fn shorthand(written: &str) -> Option<&'static str> {
+    let mut key = String::new();
+    fold_into(&mut key, written.trim());
+    if key.is_empty() {
+        return None;
+    }
+    energy::type_alone(&key).or_else(|| {
+        NICKNAMES
+            .lines()
+            .filter(|line| !line.starts_with('#'))
+            .find_map(|line| {
+                let mut fields = line.split('\t');
+                let (nickname, name) = (fields.next()?, fields.next()?);
+                let mut folded = String::new();
+                fold_into(&mut folded, nickname);
+                (folded == key).then_some(name)
+            })
+    })
+}
