@@ -79,13 +79,23 @@ impl Selection {
     /// Whether the walked file `file` (absolute) under the walked directory `root`
     /// (absolute) counts. A file outside the base folder is matched relative to `root`.
     pub fn selects(&self, file: &Path, root: &Path) -> bool {
-        let relative = self
-            .base
+        let relative = self.relative(file, root);
+        self.include.is_match(relative) && !self.exclude.is_match(relative)
+    }
+
+    /// Whether an exclude glob leaves `file` out (relative as in [`Selection::selects`]): the
+    /// user chose not to check it, so a walk does not call it skipped.
+    fn excludes(&self, file: &Path, root: &Path) -> bool {
+        self.exclude.is_match(self.relative(file, root))
+    }
+
+    /// `file` relative to the base folder, else to `root`, as the globs match it.
+    fn relative<'p>(&self, file: &'p Path, root: &Path) -> &'p Path {
+        self.base
             .as_deref()
             .and_then(|base| file.strip_prefix(base).ok())
             .or_else(|| file.strip_prefix(root).ok())
-            .unwrap_or(file);
-        self.include.is_match(relative) && !self.exclude.is_match(relative)
+            .unwrap_or(file)
     }
 }
 
@@ -262,7 +272,8 @@ fn walk_dir(
         let under = path.strip_prefix(dir).unwrap_or(path);
         let full = root.join(under);
         if !selection.selects(&full, &root) {
-            if may_hold_a_list(path) && !named.contains(&full) {
+            if may_hold_a_list(path) && !named.contains(&full) && !selection.excludes(&full, &root)
+            {
                 walked.skipped_count += 1;
                 if walked.skipped.len() < MAX_SKIPPED_NAMED {
                     walked.skipped.push(path.to_path_buf());

@@ -687,3 +687,37 @@ fn an_override_format_that_cannot_load_stops_before_any_output() {
     assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
     assert!(out.stdout.contains("a.txt"));
 }
+
+/// A walk names the files it passed over whose names may hold a list (issue 50), but not
+/// those `deckbox.toml` excludes, nor a README: the user chose those.
+#[test]
+fn skipped_lists_are_named_unless_excluded() {
+    let dir = tempfile::tempdir().unwrap();
+    tree(
+        dir.path(),
+        &[
+            (
+                "deckbox.toml",
+                "[files]\ninclude = [\"decks/**/*.txt\"]\nexclude = [\"decks/archive/**\"]\n",
+            ),
+            ("decks/dragapult.txt", "example:dragapult.txt"),
+            ("decks/top8.md", "example:dragapult.txt"),
+            ("decks/archive/old.json", "{}"),
+            ("decks/README.md", "# Our decks\n"),
+        ],
+    );
+    let out = run(dir.path(), &["check", "."], &[]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stderr.contains(
+            "note: skipped 1 file whose names are not those of deck lists: ./decks/top8.md\n"
+        ),
+        "{}",
+        out.stderr
+    );
+    assert!(
+        !out.stderr.contains("old.json") && !out.stderr.contains("README"),
+        "{}",
+        out.stderr
+    );
+}
