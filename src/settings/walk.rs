@@ -118,7 +118,8 @@ pub struct Walked {
     /// One message per ignore file that could not be read (the walk went on without it).
     pub warnings: Vec<String>,
     /// Walked files that the include globs left out although their name says they may hold
-    /// a list ([`may_hold_a_list`]): the first [`MAX_SKIPPED_NAMED`], to name them.
+    /// a list (Markdown, JSON, CSV and the like): the first [`MAX_SKIPPED_NAMED`], to name
+    /// them.
     pub skipped: Vec<PathBuf>,
     /// How many such files there were in all.
     pub skipped_count: usize,
