@@ -39,7 +39,7 @@ fn main() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let path = root.join("examples/dragapult.txt");
     let text = std::fs::read_to_string(&path).unwrap();
-    let db = deckbox::cards::embedded::open().unwrap();
+    let db = deckbox::cards::storage::embedded::open().unwrap();
     let date = deckbox::util::date::parse("2026-11-25");
     let format = deckbox::formats::Format::load_at("standard", date).unwrap();
     // The same deck exported as JSON (`deckbox convert --to json`): an edit writes the list
@@ -51,7 +51,7 @@ fn main() {
         deckbox::edit::listing::render(&listing, deckbox::edit::listing::Layout::Json)
     };
     let mut json_app = app::App::new(
-        deckbox::cards::embedded::open().unwrap(),
+        deckbox::cards::storage::embedded::open().unwrap(),
         format.clone(),
         path.with_extension("json"),
         json,

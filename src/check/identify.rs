@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 use super::diagnostic::{Diagnostic, Severity};
 use super::rules::{self, lines};
 use super::{Construction, DeckCard};
-use crate::cards::resolve::{self, Resolution};
+use crate::cards::identification::resolve::{self, Resolution};
 use crate::cards::{CardDb, Printing, PrintingId};
 use crate::deck::source::SourceText;
 use crate::deck::{CardLine, DeckList};

@@ -6,7 +6,8 @@
 use clap::ValueEnum;
 
 use super::{Outcome, SourceArgs};
-use deckbox::cards::{embedded, lookup};
+use deckbox::cards::identification::lookup;
+use deckbox::cards::storage::embedded;
 use deckbox::error::Exit;
 use deckbox::formats::{Format, FormatError};
 use deckbox::names::lang::Language;

@@ -1,6 +1,6 @@
 //! `deckbox cards update | status | reset`: bring a newer card index from TCGdex, say which
 //! one is in use, go back to the embedded one. The download lives here, in the binary: the
-//! library installs from a file ([`deckbox::cards::update`]) and never touches the network.
+//! library installs from a file ([`deckbox::cards::storage::update`]) and never touches the network.
 //! No other command downloads anything.
 
 use std::io::{IsTerminal, Read, Write};
@@ -10,7 +10,7 @@ use std::time::Duration;
 use clap::Subcommand;
 
 use super::Outcome;
-use deckbox::cards::update::{self, Installed, Limits, Progress, UpdateError};
+use deckbox::cards::storage::update::{self, Installed, Limits, Progress, UpdateError};
 use deckbox::error::Exit;
 
 /// Where `deckbox cards update` downloads from without `--from`: the archive of the TCGdex
@@ -384,7 +384,7 @@ fn status(dir: &Path) -> Result<Outcome, UpdateError> {
 }
 
 fn embedded_status() -> Result<String, UpdateError> {
-    let db = deckbox::cards::embedded::open()?;
+    let db = deckbox::cards::storage::embedded::open()?;
     let newest = db
         .len()
         .checked_sub(1)
@@ -438,7 +438,7 @@ fn reset(dir: &Path) -> Result<Outcome, UpdateError> {
 /// from a `--cards` checkout, instead of a few silent seconds.
 pub(crate) fn watch_index_builds() {
     static BAR: std::sync::OnceLock<Bar> = std::sync::OnceLock::new();
-    deckbox::cards::progress::watch_index_builds(BAR.get_or_init(Bar::new));
+    deckbox::cards::storage::progress::watch_index_builds(BAR.get_or_init(Bar::new));
 }
 
 /// A progress bar on standard error when it is a terminal; nothing otherwise.

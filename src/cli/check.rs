@@ -137,7 +137,7 @@ pub(crate) fn run(
         outcome.stderr.push_str(&format!("{}\n", tally.summary));
     }
     if tally.unknown
-        && let Some(hint) = deckbox::cards::embedded::coverage_hint(&settings.db)
+        && let Some(hint) = deckbox::cards::storage::embedded::coverage_hint(&settings.db)
     {
         outcome.stderr.push_str(&format!("note: {hint}\n"));
     }

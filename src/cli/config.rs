@@ -8,7 +8,7 @@ use clap::ValueEnum;
 use serde::Serialize;
 
 use super::{Outcome, SettingsArgs};
-use deckbox::cards::update;
+use deckbox::cards::storage::update;
 use deckbox::error::Exit;
 use deckbox::formats::Format;
 use deckbox::settings::config::{CardData, Config, Origin, Resolved};

@@ -11,7 +11,7 @@ use jiff::civil::Date;
 
 use super::keys::{Key, Needle, Op, Related, Seen, State, Test};
 use super::query::{Expr, SearchError, Term, Value, Word};
-use crate::cards::lookup::{self, Lookup, MatchedBy};
+use crate::cards::identification::lookup::{self, Lookup, MatchedBy};
 use crate::cards::{CardDb, PrintingId};
 use crate::formats::Format;
 

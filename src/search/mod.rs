@@ -259,7 +259,7 @@ pub fn shown_name(db: &CardDb, id: PrintingId, lang: Language) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::details::{Ability, Attack, Details, Texts, TypeModifier};
+    use crate::cards::model::details::{Ability, Attack, Details, Texts, TypeModifier};
     use crate::cards::{Category, Printing, Source, Stage, TrainerKind};
 
     fn printing(code: &str, number: &str, names: &[(Language, &str)]) -> Printing {

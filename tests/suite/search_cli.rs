@@ -487,7 +487,7 @@ fn names_in_the_language_asked_come_first() {
 fn legal_and_banned_agree_with_check_on_every_printing() {
     use deckbox::formats::Format;
     use deckbox::formats::legality::{self, Verdict};
-    let db = deckbox::cards::embedded::open().unwrap();
+    let db = deckbox::cards::storage::embedded::open().unwrap();
     let date = |text: &str| text.parse::<jiff::civil::Date>().unwrap();
     let formats = [
         ("standard", Some(date("2026-11-25"))),

@@ -9,7 +9,8 @@
 
 use crate::common;
 
-use deckbox::cards::{CardDb, embedded};
+use deckbox::cards::CardDb;
+use deckbox::cards::storage::embedded;
 use deckbox::formats::Format;
 use deckbox::formats::legality::{Verdict, judge};
 use jiff::civil::Date;

@@ -345,7 +345,7 @@ mod tests {
     /// that is another card).
     #[test]
     fn rule_examples_use_real_printings() {
-        let db = crate::cards::embedded::open().unwrap();
+        let db = crate::cards::storage::embedded::open().unwrap();
         // These rules' examples name no real printing on purpose.
         let misnamed = ["unknown-card", "card-mismatch", "unknown-printing"];
         for rule in Rule::ALL {
@@ -359,17 +359,22 @@ mod tests {
                 else {
                     continue;
                 };
-                if crate::cards::resolve::is_placeholder(set, number)
-                    || crate::cards::resolve::is_ptcgl_alt_code(set)
+                if crate::cards::identification::resolve::is_placeholder(set, number)
+                    || crate::cards::identification::resolve::is_ptcgl_alt_code(set)
                 {
                     continue;
                 }
-                let found =
-                    crate::cards::resolve::resolve(&db, &line.name, Some(set), Some(number), None);
+                let found = crate::cards::identification::resolve::resolve(
+                    &db,
+                    &line.name,
+                    Some(set),
+                    Some(number),
+                    None,
+                );
                 assert!(
                     matches!(
                         found,
-                        crate::cards::resolve::Resolution::Found {
+                        crate::cards::identification::resolve::Resolution::Found {
                             by_printing: true,
                             ..
                         }

@@ -12,7 +12,8 @@ use std::path::PathBuf;
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
-use deckbox::cards::{CardDb, Category, Printing, PrintingId, lookup};
+use deckbox::cards::identification::lookup;
+use deckbox::cards::{CardDb, Category, Printing, PrintingId};
 use deckbox::check::CheckedDeck;
 use deckbox::collection::{Collection, need};
 use deckbox::deck::DeckInput;

@@ -11,7 +11,7 @@ use ratatui::crossterm::event::{
 use ratatui::layout::Rect;
 
 use super::app::{Action, App, Focus, Overlay};
-use deckbox::cards::embedded;
+use deckbox::cards::storage::embedded;
 use deckbox::deck::DeckInput;
 use deckbox::formats::Format;
 

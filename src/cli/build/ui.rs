@@ -310,7 +310,7 @@ fn draw_card_text(frame: &mut Frame, app: &App, area: Rect) {
         }
         for attack in &entry.attacks {
             let cost: String = (attack.cost.iter())
-                .map(|t| deckbox::cards::from_tcgdex::energy_symbol(t))
+                .map(|t| deckbox::cards::sources::from_tcgdex::energy_symbol(t))
                 .collect();
             lines.push(Line::styled(
                 format!("[{cost}] {} {}", visible(&attack.name), attack.damage),

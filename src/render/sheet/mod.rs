@@ -28,7 +28,7 @@ pub mod pdf;
 use jiff::civil::Date;
 use serde::Serialize;
 
-use crate::cards::resolve::{self, Resolution};
+use crate::cards::identification::resolve::{self, Resolution};
 use crate::cards::{CardDb, Printing, split_subset};
 use crate::check::CheckedDeck;
 use crate::check::diagnostic::Severity;

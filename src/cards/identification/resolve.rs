@@ -6,8 +6,10 @@
 
 use std::collections::{BTreeMap, HashSet};
 
-use crate::cards::{
-    CardDb, Category, EnergyKind, NameMatch, Printing, PrintingId, number_key, split_number,
+use crate::cards::database::name_sketch::{NameSketch, coarse_bucket, fold_key};
+use crate::cards::database::{CardDb, NameMatch};
+use crate::cards::model::{
+    Category, EnergyKind, Printing, PrintingId, Stage, number_key, split_number,
 };
 use crate::names;
 use crate::names::lang::Language;
@@ -445,7 +447,7 @@ fn best_by_name(
     let level_x = names::says_level_x(name);
     narrow(&mut hits, |hit| {
         db.get(hit.id)
-            .is_some_and(|p| (p.stage == Some(super::Stage::LevelUp)) == level_x)
+            .is_some_and(|p| (p.stage == Some(Stage::LevelUp)) == level_x)
     });
     if let Some(lang) = prefer {
         // The list's language first; a name it does not have is matched in the others, and
@@ -675,16 +677,6 @@ fn search_suggestions(db: &CardDb, name: &str) -> Vec<String> {
 /// The lowest Jaro–Winkler score a suggestion may have.
 const MIN_SCORE: f64 = 0.85;
 
-/// [`names::fold`] of a lookup key, without the work: a key is already folded except for
-/// the word `EX`, which keys keep upper case.
-fn fold_key(key: &str) -> std::borrow::Cow<'_, str> {
-    if key.bytes().any(|byte| byte.is_ascii_uppercase()) {
-        std::borrow::Cow::Owned(key.to_ascii_lowercase())
-    } else {
-        std::borrow::Cow::Borrowed(key)
-    }
-}
-
 /// A folded name to suggest for, with what the bound needs: its length in characters and
 /// how many of its characters fall in each of 256 buckets.
 struct Query {
@@ -694,36 +686,6 @@ struct Query {
     /// Characters per [`NameSketch`] bucket, and which of those buckets are used.
     coarse: [u16; 64],
     coarse_mask: u64,
-}
-
-/// What the first, cheapest cut of a suggestion search needs about a known name (its
-/// folded lookup key): lengths, and which of 64 character buckets it uses.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct NameSketch {
-    bytes: u32,
-    chars: u32,
-    mask: u64,
-}
-
-impl NameSketch {
-    pub(crate) fn of(key: &str) -> NameSketch {
-        let folded = fold_key(key);
-        let mut mask = 0u64;
-        let mut chars = 0u32;
-        for c in folded.chars() {
-            mask |= 1 << coarse_bucket(c);
-            chars = chars.saturating_add(1);
-        }
-        NameSketch {
-            bytes: u32::try_from(folded.len()).unwrap_or(u32::MAX),
-            chars,
-            mask,
-        }
-    }
-}
-
-fn coarse_bucket(c: char) -> u32 {
-    u32::from(c) & 63
 }
 
 impl Query {
@@ -804,7 +766,7 @@ mod suggestion_tests {
     /// special `Darkness Energy`. The bare name still warns: it is both cards' name.
     #[test]
     fn basic_spelled_energy_is_the_basic_card() {
-        let db = crate::cards::embedded::open().unwrap();
+        let db = crate::cards::storage::embedded::open().unwrap();
         for written in [
             "Basic {D} Energy",
             "Basic Darkness Energy",
@@ -831,7 +793,7 @@ mod suggestion_tests {
     /// the main set's 115 cards: `Kirlia LTR 124` is RC9, `Mew-EX LTR 139` is RC24.
     #[test]
     fn ptcgo_radiant_collection_numbers() {
-        let db = crate::cards::embedded::open().unwrap();
+        let db = crate::cards::storage::embedded::open().unwrap();
         for (name, number, label) in [
             ("Kirlia", "124", "LTR RC9"),
             ("Mew-EX", "139", "LTR RC24"),
@@ -859,7 +821,7 @@ mod suggestion_tests {
     /// (and `unknown-printing` says so), not as the newest printing of the name.
     #[test]
     fn a_number_the_set_lacks_reads_the_name_in_that_set() {
-        let db = crate::cards::embedded::open().unwrap();
+        let db = crate::cards::storage::embedded::open().unwrap();
         let found = resolve(&db, "Kirlia", Some("LTR"), Some("300"), None);
         let Resolution::Found {
             id, by_printing, ..
@@ -875,7 +837,7 @@ mod suggestion_tests {
     /// It is the basic card, with no `ambiguous-card` about the special `Metal Energy`.
     #[test]
     fn a_numbered_basic_energy_without_code_is_basic() {
-        let db = crate::cards::embedded::open().unwrap();
+        let db = crate::cards::storage::embedded::open().unwrap();
         for (name, number) in [("Metal Energy", "43"), ("Psychic Energy", "48")] {
             let found = resolve(&db, name, None, Some(number), None);
             let Resolution::Found { id, others, .. } = found else {
@@ -890,7 +852,7 @@ mod suggestion_tests {
     /// the word is taken as the set code.
     #[test]
     fn a_set_code_read_as_part_of_the_name() {
-        let db = crate::cards::embedded::open().unwrap();
+        let db = crate::cards::storage::embedded::open().unwrap();
         let Resolution::Found {
             id, by_printing, ..
         } = resolve(&db, "Moo-Moo Milk EX", None, Some("155"), None)
@@ -910,8 +872,8 @@ mod suggestion_tests {
     #[test]
     fn bound_keeps_every_suggestion() {
         let db = CardDb::new(
-            crate::cards::Source::Embedded,
-            crate::cards::curated::load().unwrap(),
+            crate::cards::model::Source::Embedded,
+            crate::cards::sources::curated::load().unwrap(),
         );
         let brute = |name: &str| {
             let wanted = names::fold(name);

@@ -11,13 +11,12 @@ use rayon::prelude::*;
 use serde::Deserialize;
 
 use super::budget::Budget;
-use super::details::{Ability, Attack, Details, Texts, TypeModifier, clean_text};
 use super::from_tcgdex::Skipped;
-use super::{
-    CardDbError, Category, EnergyKind, Names, Printing, Stage, Tag, Tags, TrainerKind, number_key,
-    set_key,
+use super::{CardDbError, SetInfo, from_tcgdex};
+use crate::cards::model::details::{Ability, Attack, Details, Texts, TypeModifier, clean_text};
+use crate::cards::model::{
+    Category, EnergyKind, Names, Printing, Stage, Tag, Tags, TrainerKind, number_key, set_key,
 };
-use super::{SetInfo, from_tcgdex};
 use crate::names::lang::Language;
 
 #[derive(Debug, Deserialize)]
@@ -373,7 +372,7 @@ fn printing(card: &RawCard, set: &SetInfo) -> Option<Printing> {
         tags,
         effect: None,
         any_number: false,
-        slot: crate::cards::DbSlot::default(),
+        slot: crate::cards::model::DbSlot::default(),
     };
     printing.set_rules_text(&rules_text(card));
     Some(printing)

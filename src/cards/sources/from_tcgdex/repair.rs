@@ -5,11 +5,11 @@
 //! Rules that need the whole database (a stage derived from the Pokémon it evolves from)
 //! run after every card is read. Flags the dataset lacks altogether (Black & White ACE
 //! SPECs) are not guessed here: they come from the hand-checked files under `cards/`
-//! ([`crate::cards::curated`]). This module must not know about deck lists or formats.
+//! ([`crate::cards::sources::curated`]). This module must not know about deck lists or formats.
 
 use std::collections::HashMap;
 
-use crate::cards::{Category, EnergyKind, Printing, Stage, Tag};
+use crate::cards::model::{Category, EnergyKind, Printing, Stage, Tag};
 use crate::names;
 use crate::names::lang::Language;
 
@@ -90,9 +90,9 @@ fn same_printing(printing: &Printing) -> SamePrinting {
 
 /// Gives each printing without rules text the effect fingerprint of the same printing
 /// (set code, number, name and kind of card) in `other`, pokemon-tcg-data loaded by
-/// [`crate::cards::from_pokemontcg`]: the fingerprint only, never the text. Two printings
+/// [`crate::cards::sources::from_pokemontcg`]: the fingerprint only, never the text. Two printings
 /// of `other` that match one printing but disagree on the fingerprint repair nothing. Only
-/// `cargo xtask cards` runs it ([`crate::cards::index_file::generate`]); the result does not
+/// `cargo xtask cards` runs it ([`crate::cards::storage::committed_index::generate`]); the result does not
 /// depend on the order of `other`.
 pub fn rules_text_from(printings: &mut [Printing], other: &[Printing]) -> Vec<TextGap> {
     let mut known: HashMap<SamePrinting, Option<(u64, bool)>> = HashMap::new();
@@ -137,12 +137,12 @@ pub fn rules_text_from(printings: &mut [Printing], other: &[Printing]) -> Vec<Te
 type PrintedBut<'a> = (
     Option<u16>,
     Option<u8>,
-    &'a [crate::cards::details::TypeModifier],
+    &'a [crate::cards::model::details::TypeModifier],
     Vec<(&'a str, Option<&'a str>, Option<&'a str>)>,
     Vec<(Option<&'a str>, &'a [String], &'a str, Option<&'a str>)>,
 );
 
-fn printed_but_weakness(details: &crate::cards::details::Details) -> PrintedBut<'_> {
+fn printed_but_weakness(details: &crate::cards::model::details::Details) -> PrintedBut<'_> {
     let en = Language::En;
     (
         details.hp,
@@ -173,9 +173,9 @@ fn printed_but_weakness(details: &crate::cards::details::Details) -> PrintedBut<
 /// their effect fingerprint. Returns how many printings it changed.
 pub fn weakness_missing(
     printings: &mut [Printing],
-    details: &mut [crate::cards::details::Details],
+    details: &mut [crate::cards::model::details::Details],
 ) -> usize {
-    let mut found: Vec<(usize, Vec<crate::cards::details::TypeModifier>, u64)> = Vec::new();
+    let mut found: Vec<(usize, Vec<crate::cards::model::details::TypeModifier>, u64)> = Vec::new();
     let mut by_name: HashMap<&str, Vec<usize>> = HashMap::new();
     for (index, printing) in printings.iter().enumerate() {
         if printing.category == Category::Pokemon {
@@ -191,7 +191,7 @@ pub fn weakness_missing(
                 continue;
             }
             let printed = printed_but_weakness(mine);
-            let twins: Vec<(&[crate::cards::details::TypeModifier], Option<u64>)> = indices
+            let twins: Vec<(&[crate::cards::model::details::TypeModifier], Option<u64>)> = indices
                 .iter()
                 .filter(|&&other| other != index)
                 .filter_map(|&other| Some((details.get(other)?, printings.get(other)?)))
@@ -778,7 +778,7 @@ fn stage_rank(stage: Stage) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::Tags;
+    use crate::cards::model::Tags;
 
     fn pokemon(set: &str, number: &str, name: &str, stage: Option<Stage>) -> Printing {
         let mut p = Printing::new(set, number, Category::Pokemon);
@@ -951,7 +951,7 @@ mod tests {
 
     #[test]
     fn a_missing_weakness_is_taken_from_the_same_cards_other_printings() {
-        use crate::cards::details::{Details, TypeModifier};
+        use crate::cards::model::details::{Details, TypeModifier};
         let metal = vec![TypeModifier {
             energy_type: "Metal".into(),
             value: "×2".into(),

@@ -8,7 +8,7 @@
 
 use super::literal::Value;
 use super::scalar;
-use crate::cards::details::{Ability, Attack, Details, Texts, TypeModifier, clean_text};
+use crate::cards::model::details::{Ability, Attack, Details, Texts, TypeModifier, clean_text};
 use crate::names::lang::Language;
 
 /// The details of one card record.

@@ -12,7 +12,7 @@
 //!    [`MAX_ENTRIES`] entries, one file over [`MAX_ENTRY_BYTES`], or an entry that would
 //!    land outside the folder (an absolute path, `..`) or is a link or a device;
 //! 3. builds the index with the embedded index's generator
-//!    ([`super::index_file::generate_with`]: the same loader, repairs, curated flags and
+//!    ([`super::committed_index::generate_with`]: the same loader, repairs, curated flags and
 //!    order; the rules-text fingerprints TCGdex lacks come from the embedded index);
 //! 4. refuses an index that would be worse than the one in use (fewer printings, or a
 //!    printing of it that no longer resolves) unless forced;
@@ -32,7 +32,9 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-use super::{CardDb, Printing, Source, embedded, index, index_file};
+use super::{checkout_cache, committed_index, embedded};
+use crate::cards::database::CardDb;
+use crate::cards::model::{Printing, Source};
 
 /// Largest archive accepted (downloaded or given as a file): TCGdex's cards-database
 /// archive of its main branch is about 20 MB compressed (2026-11).
@@ -94,7 +96,7 @@ pub enum UpdateError {
     #[error("the archive holds no TCGdex card data (expected one top folder with data/ inside)")]
     NoData,
     #[error("the card data in the archive cannot be used: {0}")]
-    Cards(#[from] super::CardDbError),
+    Cards(#[from] crate::cards::sources::CardDbError),
     #[error("{0}")]
     Worse(String),
     #[error("another `deckbox cards update` is running (it holds {0})")]
@@ -277,9 +279,9 @@ pub fn install(
     progress.step("building the card index", None);
     let embedded = embedded::open()?;
     let repairs: Vec<Printing> = embedded.iter().map(|(_, p)| p.clone()).collect();
-    let generated = index_file::generate_with(&root, Some(&repairs))?;
+    let generated = committed_index::generate_with(&root, Some(&repairs))?;
     let target = installed_path(dir);
-    let new = index_file::db_from_bin(&generated.bin, Source::Updated(target.clone()))
+    let new = committed_index::db_from_bin(&generated.bin, Source::Updated(target.clone()))
         .ok_or_else(|| UpdateError::Corrupt("the index built from it does not read back".into()))?;
     // Kept for the rest of the process (one update per run): the texts stay encoded, as
     // the embedded index's are, and are written into the installed file as they are.
@@ -453,7 +455,7 @@ fn extract(
     let mut rest = tar.into_inner();
     io::copy(&mut rest, &mut io::sink()).map_err(corrupt)?;
     let root = work.join(top.ok_or(UpdateError::NoData)?);
-    if index::detect(&root).ok() != Some(index::Layout::Tcgdex) {
+    if checkout_cache::detect(&root).ok() != Some(checkout_cache::Layout::Tcgdex) {
         return Err(UpdateError::NoData);
     }
     Ok(root)
@@ -599,7 +601,7 @@ const MAX_SET_FILE_BYTES: u64 = 1 << 20;
 
 /// The English name of the set `id`, from `data/<Serie>/<Set>.ts`.
 fn set_name(root: &Path, id: &str) -> Option<String> {
-    use super::from_tcgdex::literal::{Value, parse_module};
+    use crate::cards::sources::from_tcgdex::literal::{Value, parse_module};
     let series = std::fs::read_dir(root.join("data")).ok()?;
     for serie in series.flatten().filter(|e| e.path().is_dir()) {
         for set in std::fs::read_dir(serie.path()).ok()?.flatten() {
@@ -632,7 +634,7 @@ fn encode(installed: &Installed, db: &CardDb) -> Option<Vec<u8>> {
     let mut bytes = Vec::with_capacity(HEADER_LEN + body.len());
     bytes.extend_from_slice(MAGIC);
     bytes.extend_from_slice(&LAYOUT_VERSION.to_le_bytes());
-    bytes.extend_from_slice(&index::FORMAT_VERSION.to_le_bytes());
+    bytes.extend_from_slice(&checkout_cache::FORMAT_VERSION.to_le_bytes());
     bytes.extend_from_slice(&u32::try_from(meta.len()).ok()?.to_le_bytes());
     bytes.extend_from_slice(&((HEADER_LEN + body.len()) as u64).to_le_bytes());
     bytes.extend_from_slice(&crc32fast::hash(&body).to_le_bytes());
@@ -646,7 +648,9 @@ fn decode_header(bytes: &[u8]) -> Option<(Installed, usize)> {
     let word = |at: usize| -> Option<u32> {
         Some(u32::from_le_bytes(bytes.get(at..at + 4)?.try_into().ok()?))
     };
-    if bytes.get(..8)? != MAGIC || word(8)? != LAYOUT_VERSION || word(12)? != index::FORMAT_VERSION
+    if bytes.get(..8)? != MAGIC
+        || word(8)? != LAYOUT_VERSION
+        || word(12)? != checkout_cache::FORMAT_VERSION
     {
         return None;
     }
@@ -784,7 +788,7 @@ mod tests {
         let printings = printings
             .iter()
             .map(|(id, code, number)| {
-                let mut p = Printing::new(code, number, super::super::Category::Trainer);
+                let mut p = Printing::new(code, number, crate::cards::model::Category::Trainer);
                 p.set_id = (*id).into();
                 p
             })
@@ -813,7 +817,11 @@ mod tests {
     fn damaged_installed_files_are_refused() {
         let db = CardDb::new(
             Source::Embedded,
-            vec![Printing::new("TWM", "128", super::super::Category::Pokemon)],
+            vec![Printing::new(
+                "TWM",
+                "128",
+                crate::cards::model::Category::Pokemon,
+            )],
         );
         let installed = Installed {
             from: "test".into(),

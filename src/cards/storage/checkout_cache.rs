@@ -10,8 +10,9 @@
 //! is never an error: the checkout is just loaded again. One that is damaged (truncated, a
 //! bit flipped) is rebuilt too, and [`Opened::damaged_cache`] says so. Files of the
 //! checkout that cannot be read are left out with their cards ([`Opened::unreadable`]) and
-//! no cache is written, so that the next run reports them again. This module must not know how either format is read (see [`super::from_tcgdex`],
-//! [`super::from_pokemontcg`]) nor anything about deck lists.
+//! no cache is written, so that the next run reports them again. This module must not know
+//! how either format is read (see [`crate::cards::sources::from_tcgdex`],
+//! [`crate::cards::sources::from_pokemontcg`]) nor anything about deck lists.
 //!
 //! # The fingerprint
 //! The fingerprint covers the mtime and size of every directory, series file, set file and
@@ -28,8 +29,10 @@ use std::hash::{DefaultHasher, Hash, Hasher};
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use super::from_tcgdex::Skipped;
-use super::{CardDb, CardDbError, Printing, Source, from_pokemontcg, from_tcgdex};
+use crate::cards::database::CardDb;
+use crate::cards::model::{Printing, Source};
+use crate::cards::sources::from_tcgdex::Skipped;
+use crate::cards::sources::{CardDbError, curated, from_pokemontcg, from_tcgdex};
 
 /// Bumped whenever [`Printing`] or the loaders change what they produce, so that older
 /// cache files are rebuilt.
@@ -233,11 +236,11 @@ pub fn apply_curated(printings: &mut [Printing], curated: &[Printing]) {
     }
 }
 
-/// The curated printings shipped with deckbox (see [`super::curated`]). The pool is
+/// The curated printings shipped with deckbox (see [`curated`]). The pool is
 /// checked by its own tests; should it fail to parse, the datasets still stand on their
 /// own, so the checkout opens without the curated flags rather than not at all.
 pub fn curated_facts() -> Vec<Printing> {
-    super::curated::load().unwrap_or_default()
+    curated::load().unwrap_or_default()
 }
 
 /// A hash of what [`apply_curated`] would take from `curated`: the set, number and flags
@@ -486,7 +489,7 @@ fn write_cache(file: &Path, stamp: &Stamp, db: &CardDb) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::Category;
+    use crate::cards::model::Category;
 
     fn printing(code: &str, number: &str) -> Printing {
         Printing::new(code, number, Category::Trainer)
@@ -537,7 +540,7 @@ mod tests {
         let (reopened, status) = open_in(checkout.path(), cache.path());
         assert_eq!(status, CacheUse::Hit);
         assert_eq!(reopened.source(), built.source());
-        crate::cards::db::tests::assert_same(&built, &reopened);
+        crate::cards::database::card_db::tests::assert_same(&built, &reopened);
         assert_eq!(reopened.by_name("dreepy").len(), 1);
         // The curated flag was stored with the printing.
         let catcher = reopened.by_set_number("TEF", "157")[0];
@@ -599,7 +602,7 @@ mod tests {
             let opened = open_detailed(checkout.path(), &options).unwrap();
             assert_eq!(opened.cache, CacheUse::Built, "case {case}");
             assert_eq!(opened.damaged_cache.is_none(), silent, "case {case}");
-            crate::cards::db::tests::assert_same(&built, &opened.db);
+            crate::cards::database::card_db::tests::assert_same(&built, &opened.db);
             assert_eq!(std::fs::read(&file).unwrap(), good, "case {case}");
         }
     }

@@ -23,8 +23,8 @@ use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
-use super::details::{Ability, Attack, Details, Texts, TypeModifier};
-use super::table::{self, Reader};
+use super::key_table::{self as table, Reader};
+use crate::cards::model::details::{Ability, Attack, Details, Texts, TypeModifier};
 use crate::names::lang::Language;
 
 const MAGIC: &[u8; 8] = b"DBXDETLS";

@@ -5,19 +5,19 @@
 //! pokemon-tcg-data lacks recent sets. These files list every ACE SPEC, Radiant, Prism Star
 //! and Pokémon Star printing with its facts, each checked by hand against both datasets.
 //! The card-index generator and every `--cards` load apply their flags by set code and
-//! number ([`super::index::apply_curated`]). [`load`] parses the files (strict schema,
-//! unknown keys are errors) and converts each entry into a [`Printing`]. This module must
-//! not read the disk, know about deck lists or decide rules: the facts are in the TOML
-//! files and nowhere else.
+//! number ([`crate::cards::storage::checkout_cache::apply_curated`]). [`load`] parses the
+//! files (strict schema, unknown keys are errors) and converts each entry into a
+//! [`Printing`]. This module must not read the disk, know about deck lists or decide rules:
+//! the facts are in the TOML files and nowhere else.
 
 use std::ops::Range;
 use std::path::PathBuf;
 
 use serde::Deserialize;
 
-use super::{
-    CardDbError, Category, EnergyKind, Names, Printing, Stage, Tags, TrainerKind, number_key,
-    set_key,
+use super::CardDbError;
+use crate::cards::model::{
+    Category, EnergyKind, Names, Printing, Stage, Tags, TrainerKind, number_key, set_key,
 };
 use crate::deck::source::SourceText;
 use crate::names::lang::Language;
@@ -26,19 +26,19 @@ use crate::names::lang::Language;
 const FILES: &[(&str, &str)] = &[
     (
         "cards/ace-spec.toml",
-        include_str!("../../cards/ace-spec.toml"),
+        include_str!("../../../cards/ace-spec.toml"),
     ),
     (
         "cards/radiant.toml",
-        include_str!("../../cards/radiant.toml"),
+        include_str!("../../../cards/radiant.toml"),
     ),
     (
         "cards/prism-star.toml",
-        include_str!("../../cards/prism-star.toml"),
+        include_str!("../../../cards/prism-star.toml"),
     ),
     (
         "cards/pokemon-star.toml",
-        include_str!("../../cards/pokemon-star.toml"),
+        include_str!("../../../cards/pokemon-star.toml"),
     ),
 ];
 
@@ -163,7 +163,7 @@ fn convert(entry: Entry) -> Result<Printing, String> {
         tags: Tags::default(),
         effect: None,
         any_number: false,
-        slot: crate::cards::DbSlot::default(),
+        slot: crate::cards::model::DbSlot::default(),
     })
 }
 

@@ -17,11 +17,12 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde::de::value::{Error as ValueError, StrDeserializer};
 
-use super::details::Details;
-use super::{
-    CardDb, CardDbError, Category, Names, Printing, Source, Tag, Tags, details_file, from_tcgdex,
-    index,
-};
+use super::checkout_cache;
+use crate::cards::database::columns::Columns;
+use crate::cards::database::{CardDb, details_encoding};
+use crate::cards::model::details::Details;
+use crate::cards::model::{Category, Names, Printing, Source, Tag, Tags};
+use crate::cards::sources::{CardDbError, from_pokemontcg, from_tcgdex};
 use crate::names::lang::Language;
 
 /// The columns of `cards/index.tsv`, in order. Lists inside a cell are comma-separated;
@@ -71,7 +72,7 @@ pub struct Generated {
     /// printing order (see `details_file`).
     pub details: Vec<u8>,
     /// `cards/columns.bin`: what `search` tests of each printing, in the index's printing
-    /// order (see [`super::columns`]).
+    /// order (see [`crate::cards::database::columns`]).
     pub columns: Vec<u8>,
     /// How many printings the index holds.
     pub printings: usize,
@@ -92,7 +93,7 @@ pub struct Generated {
 /// `../shared/data/SOURCES.md` allows).
 pub fn generate(root: &Path, pokemontcg: Option<&Path>) -> Result<Generated, CardDbError> {
     let other = match pokemontcg {
-        Some(other) => Some(super::from_pokemontcg::load(other)?),
+        Some(other) => Some(from_pokemontcg::load(other)?),
         None => None,
     };
     generate_with(root, other.as_deref())
@@ -120,7 +121,7 @@ pub fn generate_with(root: &Path, other: Option<&[Printing]>) -> Result<Generate
         Some(other) => from_tcgdex::repair::rules_text_from(&mut printings, other),
         None => Vec::new(),
     };
-    index::apply_curated(&mut printings, &index::curated_facts());
+    checkout_cache::apply_curated(&mut printings, &checkout_cache::curated_facts());
     let mut both: Vec<(Printing, Details)> = printings.into_iter().zip(loaded.details).collect();
     both.sort_by_cached_key(|(printing, _)| order_key(printing));
     let (printings, details): (Vec<Printing>, Vec<Details>) = both.into_iter().unzip();
@@ -130,14 +131,14 @@ pub fn generate_with(root: &Path, other: Option<&[Printing]>) -> Result<Generate
     };
     let tsv = to_tsv(&printings).map_err(invalid)?;
     let bin = bin_from_tsv(&tsv)?;
-    let columns = super::columns::Columns::build(
+    let columns = Columns::build(
         (printings.iter())
             .zip(&details)
             .map(|(p, d)| (Some(p), Some(d))),
     )
     .and_then(|columns| columns.encode())
     .ok_or_else(|| invalid("the search columns do not fit 32-bit offsets".into()))?;
-    let details = details_file::encode(&details, true)
+    let details = details_encoding::encode(&details, true)
         .ok_or_else(|| invalid("the card texts do not fit 32-bit offsets".into()))?;
     Ok(Generated {
         tsv,
@@ -157,7 +158,7 @@ fn order_key(printing: &Printing) -> (String, String, (String, u64, String)) {
     (
         printing.release_date.clone(),
         printing.set_id.clone(),
-        super::number_order(&printing.number),
+        crate::cards::model::number_order(&printing.number),
     )
 }
 
@@ -379,7 +380,7 @@ pub fn columns_from_tsv(tsv: &str, details: &[u8]) -> Result<Vec<u8>, CardDbErro
         path: "cards/details.bin".into(),
         message,
     };
-    let opened = details_file::open(std::borrow::Cow::Owned(details.to_vec()))
+    let opened = details_encoding::open(std::borrow::Cow::Owned(details.to_vec()))
         .ok_or_else(|| invalid("damaged, or from another version".into()))?;
     if opened.len() != printings.len() {
         return Err(invalid(format!(
@@ -393,7 +394,7 @@ pub fn columns_from_tsv(tsv: &str, details: &[u8]) -> Result<Vec<u8>, CardDbErro
         .iter()
         .zip(&facts)
         .map(|(p, f)| (Some(p), f.as_ref()));
-    super::columns::Columns::build(rows)
+    Columns::build(rows)
         .and_then(|columns| columns.encode())
         .ok_or_else(|| invalid("the search columns do not fit 32-bit offsets".into()))
 }
@@ -414,7 +415,7 @@ pub fn db_from_bin(bytes: &[u8], source: Source) -> Option<CardDb> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::{EnergyKind, Stage, TrainerKind};
+    use crate::cards::model::{EnergyKind, Stage, TrainerKind};
 
     fn sample() -> Vec<Printing> {
         let mut dreepy = Printing::new("TWM", "128", Category::Pokemon);
@@ -459,7 +460,7 @@ mod tests {
         let bin = bin_from_tsv(&tsv).unwrap();
         let db = db_from_bin(&bin, Source::Embedded).unwrap();
         let built = CardDb::new(Source::Embedded, from_tsv(&tsv).unwrap());
-        crate::cards::db::tests::assert_same(&built, &db);
+        crate::cards::database::card_db::tests::assert_same(&built, &db);
         assert_eq!(bin_from_tsv(&tsv).unwrap(), bin, "deterministic");
         let mut damaged = bin.clone();
         damaged[9] ^= 1;
@@ -471,7 +472,9 @@ mod tests {
     fn tabs_in_facts_are_refused() {
         let mut printings = sample();
         // Past `Names::set`, which drops control characters: a fact edited in place.
-        printings[0].names.by_language[Language::It.index()] = Some("Dree\tpy".to_string());
+        let mut names: [Option<String>; 6] = printings[0].names.clone().into();
+        names[Language::It.index()] = Some("Dree\tpy".to_string());
+        printings[0].names = Names::from(names);
         assert!(to_tsv(&printings).unwrap_err().contains("TWM 128"));
     }
 

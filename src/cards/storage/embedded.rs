@@ -1,27 +1,30 @@
 //! The card index compiled into the binary: every card of the TCGdex database's
-//! international prints, from `cards/index.bin` (see [`super::index_file`]).
+//! international prints, from `cards/index.bin` (see [`super::committed_index`]).
 //!
 //! It is deckbox's default card source: no clone, no network, no setup. `--cards` replaces
 //! it with a user's own checkout (a fresher TCGdex clone, or pokemon-tcg-data). Opening it
 //! copies the tables out of the embedded bytes; printings are decoded when a lookup asks
 //! for them. This module must not read the disk or know about deck lists.
 
-use super::{CardDb, CardDbError, Source, index_file};
+use super::committed_index;
+use crate::cards::database::CardDb;
+use crate::cards::model::Source;
+use crate::cards::sources::CardDbError;
 
 /// The generated binary index (`cargo xtask cards` writes it; never edited by hand).
-static INDEX: &[u8] = include_bytes!("../../cards/index.bin");
+static INDEX: &[u8] = include_bytes!("../../../cards/index.bin");
 
 /// What each printing says beyond the rules' facts (`cargo xtask cards` writes it too), in
 /// the index's printing order; decoded only when [`CardDb::details`] is first asked.
-static DETAILS: &[u8] = include_bytes!("../../cards/details.bin");
+static DETAILS: &[u8] = include_bytes!("../../../cards/details.bin");
 
 /// What `search` tests of each printing (`cargo xtask cards` writes it too, see
-/// [`super::columns`]), in the index's printing order.
-static COLUMNS: &[u8] = include_bytes!("../../cards/columns.bin");
+/// [`crate::cards::database::columns`]), in the index's printing order.
+static COLUMNS: &[u8] = include_bytes!("../../../cards/columns.bin");
 
 /// Opens the embedded index.
 pub fn open() -> Result<CardDb, CardDbError> {
-    let db = index_file::db_from_bin(INDEX, Source::Embedded).ok_or_else(|| CardDbError::Invalid {
+    let db = committed_index::db_from_bin(INDEX, Source::Embedded).ok_or_else(|| CardDbError::Invalid {
         path: "cards/index.bin".into(),
         message: "the embedded card index is damaged or from another version: regenerate it with `cargo xtask cards`".into(),
     })?;
@@ -81,8 +84,9 @@ mod tests {
 
 #[cfg(test)]
 mod measure {
-    /// Run with `cargo test --release --lib cards::embedded::measure -- --ignored
-    /// --nocapture`: what the first [`super::CardDb::details`] costs (docs/performance.md).
+    /// Run with `cargo test --release --lib cards::storage::embedded::measure -- --ignored
+    /// --nocapture`: what the first [`crate::cards::database::CardDb::details`] costs
+    /// (docs/performance.md).
     #[test]
     #[ignore = "a measurement, not a check"]
     #[allow(clippy::print_stderr, reason = "prints the measurement")]

@@ -6,7 +6,7 @@
 //! sits. TCG Pocket (`data/Pokémon TCG Pocket`, serie id `tcgp`) is another game and is
 //! skipped. Card files are read and mapped in parallel. This module maps the dataset's
 //! vocabulary onto ours and must not decide anything about rules or deck lists; facts the
-//! dataset lacks (BW-era ACE SPECs) are added later by [`crate::cards::index`].
+//! dataset lacks (BW-era ACE SPECs) are added later by [`crate::cards::storage::checkout_cache`].
 
 pub mod details;
 pub mod literal;
@@ -18,10 +18,10 @@ use rayon::prelude::*;
 
 use self::literal::Value;
 use super::budget::Budget;
-use super::details::Details;
-use super::{
-    CardDbError, Category, EnergyKind, Names, Printing, SetInfo, Stage, Tag, Tags, TrainerKind,
-    number_key, set_key,
+use super::{CardDbError, SetInfo};
+use crate::cards::model::details::Details;
+use crate::cards::model::{
+    Category, EnergyKind, Names, Printing, Stage, Tag, Tags, TrainerKind, number_key, set_key,
 };
 use crate::names::lang::Language;
 
@@ -156,7 +156,7 @@ fn ts_files(dir: &Path) -> Result<Vec<PathBuf>, CardDbError> {
 
 /// Orders `2.ts` before `10.ts` and `TG05.ts` after `99.ts`.
 fn sort_key(path: &Path) -> (String, u64, String) {
-    super::number_order(path.file_stem().and_then(|s| s.to_str()).unwrap_or(""))
+    crate::cards::model::number_order(path.file_stem().and_then(|s| s.to_str()).unwrap_or(""))
 }
 
 /// Reads one `data/<Serie>.ts` and the set files of its folder. A record that cannot be
@@ -487,7 +487,7 @@ fn card_printing(card: &Value, set: &SetInfo, local_id: &str) -> Result<Printing
         tags,
         effect: None,
         any_number: false,
-        slot: crate::cards::DbSlot::default(),
+        slot: crate::cards::model::DbSlot::default(),
         names,
     };
     printing.set_rules_text(&rules_text);
@@ -760,10 +760,10 @@ mod tests {
         assert_eq!(printing.regulation_mark, Some('F'));
         assert!(printing.radiant);
         let text = "[Ability] Shine: Do it.\n[] Tackle 10";
-        let key = crate::cards::effect::text_key("Radiant Eevee", Category::Pokemon, text);
+        let key = crate::cards::model::effect::text_key("Radiant Eevee", Category::Pokemon, text);
         assert_eq!(
             printing.effect,
-            Some(crate::cards::effect::fingerprint(&key))
+            Some(crate::cards::model::effect::fingerprint(&key))
         );
         assert_eq!(rules_text(&card), text);
     }

@@ -4,7 +4,7 @@
 //! Both indexes are [`KeyTable`]s. Printings are kept as individually encoded `postcard`
 //! records and decoded on first access, so a warm open from the cache decodes only the
 //! cards a deck names; a database built in memory starts with every printing decoded.
-//! This module must not read or write files (see [`super::index`]) nor know about deck
+//! This module must not read or write files (see [`crate::cards::storage`]) nor know about deck
 //! lists: it answers questions about cards.
 
 use std::collections::HashMap;
@@ -13,10 +13,11 @@ use std::sync::OnceLock;
 use crate::util::memo::Memo;
 
 use super::columns::Columns;
-use super::details::Details;
-use super::details_file::{self, TextParts};
-use super::table::{self, KeyTable, Reader};
-use super::{DbSlot, Printing, PrintingId, Source, split_subset};
+use super::details_encoding::{self, TextParts};
+use super::key_table::{self, KeyTable, Reader};
+use super::name_sketch::NameSketch;
+use crate::cards::model::details::Details;
+use crate::cards::model::{DbSlot, Printing, PrintingId, Source, split_subset};
 use crate::names;
 use crate::names::lang::Language;
 
@@ -52,7 +53,7 @@ pub struct CardDb {
     /// to deck).
     suggested: KeyMemo<Vec<String>>,
     /// One sketch per [`CardDb::name_keys`] entry, built for the first suggestion search.
-    sketches: OnceLock<Vec<(u32, super::resolve::NameSketch)>>,
+    sketches: OnceLock<Vec<(u32, NameSketch)>>,
     /// Set id → printed set code, built the first time a line names a set by its id.
     set_codes: OnceLock<HashMap<String, String>>,
     /// What each printing says beyond the rules' facts (see [`Details`]), by printing id:
@@ -75,7 +76,7 @@ enum EncodedColumns {
     InRecords(std::ops::Range<usize>),
 }
 
-/// Every printing's [`Details`], kept encoded ([`details_file`]) until first asked for.
+/// Every printing's [`Details`], kept encoded ([`details_encoding`]) until first asked for.
 #[derive(Debug, Default)]
 struct DetailsStore {
     decoded: OnceLock<Decoded>,
@@ -90,7 +91,7 @@ enum Decoded {
     /// Opened from their encoding; a printing's are built the first time it is asked for,
     /// so showing one card or testing a few printings never builds them all.
     Opened {
-        opened: Box<details_file::Opened>,
+        opened: Box<details_encoding::Opened>,
         cells: Vec<OnceLock<Option<Details>>>,
         /// Each printing's details without their texts ([`CardDb::facts`]).
         facts: Vec<OnceLock<Option<Details>>>,
@@ -124,7 +125,7 @@ fn built_texts(
     parts: TextParts,
     visit: &mut dyn FnMut(TextRef<'_>) -> bool,
 ) -> bool {
-    let mut each = |texts: &super::details::Texts| {
+    let mut each = |texts: &crate::cards::model::details::Texts| {
         texts
             .iter()
             .any(|(lang, text)| visit(TextRef::Inline { lang, text }))
@@ -173,7 +174,7 @@ impl std::fmt::Debug for Records {
 
 impl Records {
     fn raw(&self, i: usize) -> Option<&[u8]> {
-        let range = table::span(&self.ends, i)?;
+        let range = key_table::span(&self.ends, i)?;
         self.bytes
             .get(self.start.checked_add(range.start)?..self.start.checked_add(range.end)?)
     }
@@ -224,11 +225,11 @@ impl CardDb {
         self
     }
 
-    /// The database with the details encoded in `bytes` (see [`details_file`]), decoded
+    /// The database with the details encoded in `bytes` (see [`details_encoding`]), decoded
     /// when first asked for. Left without details when their header does not say they
     /// describe as many printings as the database holds.
     pub(crate) fn with_encoded_details(mut self, bytes: &'static [u8]) -> CardDb {
-        let fits = details_file::count(bytes) == Some(self.len());
+        let fits = details_encoding::count(bytes) == Some(self.len());
         self.details = DetailsStore {
             decoded: OnceLock::new(),
             encoded: if fits {
@@ -384,7 +385,11 @@ impl CardDb {
 
     /// Block `k` of `lang`'s folded table; `None` when the details were given whole or
     /// the block is damaged.
-    pub fn folded_block(&self, lang: Language, k: usize) -> Option<details_file::FoldedBlock<'_>> {
+    pub fn folded_block(
+        &self,
+        lang: Language,
+        k: usize,
+    ) -> Option<details_encoding::FoldedBlock<'_>> {
         match self.decoded_details() {
             Decoded::Opened { opened, .. } => opened.folded_block(lang, k),
             _ => None,
@@ -418,7 +423,7 @@ impl CardDb {
 
     fn decoded_details(&self) -> &Decoded {
         self.details.decoded.get_or_init(|| {
-            let opened = self.encoded_details().and_then(details_file::open);
+            let opened = self.encoded_details().and_then(details_encoding::open);
             match opened.filter(|opened| opened.len() == self.len()) {
                 Some(opened) => Decoded::Opened {
                     cells: (0..opened.len()).map(|_| OnceLock::new()).collect(),
@@ -482,7 +487,7 @@ impl CardDb {
         let id = id.to_ascii_lowercase();
         codes
             .get(&id)
-            .or_else(|| codes.get(super::set_id::tcgdex_id(&id).as_ref()))
+            .or_else(|| codes.get(crate::cards::model::set_id::tcgdex_id(&id).as_ref()))
             .map(String::as_str)
     }
 
@@ -535,12 +540,12 @@ impl CardDb {
             .filter(move |language| mask & 1 << (language.index() & 7) != 0)
     }
 
-    /// A [`super::resolve::NameSketch`] of every name key with its index, computed once.
-    pub(crate) fn name_sketches(&self) -> &[(u32, super::resolve::NameSketch)] {
+    /// A [`NameSketch`] of every name key with its index, computed once.
+    pub(crate) fn name_sketches(&self) -> &[(u32, NameSketch)] {
         self.sketches.get_or_init(|| {
             let indices = 0..u32::try_from(self.by_name.len()).unwrap_or(u32::MAX);
             let keys = indices.filter_map(|index| Some((index, self.by_name.key(index as usize)?)));
-            keys.map(|(index, key)| (index, super::resolve::NameSketch::of(key)))
+            keys.map(|(index, key)| (index, NameSketch::of(key)))
                 .collect()
         })
     }
@@ -589,21 +594,21 @@ impl CardDb {
             }
             ends.push(u32::try_from(records.len()).ok()?);
         }
-        table::put_u32s(out, &ends);
-        table::put_blob(out, &records);
+        key_table::put_u32s(out, &ends);
+        key_table::put_blob(out, &records);
         match (self.details.decoded.get(), self.encoded_details()) {
-            (_, Some(encoded)) => table::put_blob(out, &encoded),
+            (_, Some(encoded)) => key_table::put_blob(out, &encoded),
             (Some(Decoded::Built(details)), None) if !details.is_empty() => {
-                table::put_blob(out, &details_file::encode(details, false)?);
+                key_table::put_blob(out, &details_encoding::encode(details, false)?);
             }
-            _ => table::put_blob(out, &[]),
+            _ => key_table::put_blob(out, &[]),
         }
         // The search columns, so that a search on a cache or an installed index reads them
         // as it reads the embedded ones instead of building them from every printing.
         if with_columns {
-            table::put_blob(out, &self.columns().encode()?);
+            key_table::put_blob(out, &self.columns().encode()?);
         } else {
-            table::put_blob(out, &[]);
+            key_table::put_blob(out, &[]);
         }
         Some(())
     }
@@ -628,7 +633,7 @@ impl CardDb {
         };
         let encoded = match bytes.get(details_range.clone()) {
             Some([]) => EncodedDetails::None,
-            Some(details) if details_file::count(details) == Some(ends.len()) => {
+            Some(details) if details_encoding::count(details) == Some(ends.len()) => {
                 EncodedDetails::InRecords(details_range)
             }
             _ => return None,
@@ -731,7 +736,7 @@ fn unpack_name_hit(value: u32) -> Option<NameMatch> {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::cards::{Category, Names, Stage};
+    use crate::cards::model::{Category, Names, Stage};
 
     pub(crate) fn printing(code: &str, number: &str, names: &[(Language, &str)]) -> Printing {
         let mut all = Names::default();

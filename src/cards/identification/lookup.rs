@@ -8,7 +8,9 @@
 
 use std::collections::BTreeMap;
 
-use super::{CardDb, Printing, PrintingId, number_key, resolve};
+use super::resolve;
+use crate::cards::database::CardDb;
+use crate::cards::model::{Printing, PrintingId, number_key};
 use crate::names::lang::Language;
 
 /// How a query named its cards.
@@ -232,8 +234,8 @@ fn sorted(db: &CardDb, mut ids: Vec<PrintingId>) -> Vec<PrintingId> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::Source;
-    use crate::cards::db::tests::printing;
+    use crate::cards::database::card_db::tests::printing;
+    use crate::cards::model::Source;
 
     fn db() -> CardDb {
         use Language::*;

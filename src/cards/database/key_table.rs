@@ -5,7 +5,7 @@
 //! offsets of each key's values, all values) searched by binary search: reading one back
 //! from a cache is a few bulk copies, with no allocation per key, which is what keeps a
 //! warm open of a 100k-key index in the low milliseconds. This module must not know what
-//! the keys and values mean (names, set numbers, printing ids): [`super::db`] decides.
+//! the keys and values mean (names, set numbers, printing ids): `card_db.rs` decides.
 
 use std::ops::Range;
 

@@ -15,8 +15,8 @@ use std::collections::HashMap;
 use jiff::civil::Date;
 use serde::{Deserialize, Serialize};
 
-use super::details::Details;
-use super::{Category, EnergyKind, Printing, PrintingId, Stage, Tags, TrainerKind};
+use crate::cards::model::details::Details;
+use crate::cards::model::{Category, EnergyKind, Printing, PrintingId, Stage, Tags, TrainerKind};
 
 /// The Energy types a type, Weakness or Resistance bit stands for, in bit order (what
 /// `type:`, `weak:` and `resist:` accept).
@@ -44,11 +44,11 @@ pub mod flag {
     pub const RADIANT: u8 = 1 << 1;
     pub const PRISM_STAR: u8 = 1 << 2;
     pub const STAR: u8 = 1 << 3;
-    /// [`crate::cards::Printing::is_basic_pokemon`].
+    /// [`crate::cards::model::Printing::is_basic_pokemon`].
     pub const BASIC_POKEMON: u8 = 1 << 4;
-    /// [`crate::cards::Printing::is_basic_energy`].
+    /// [`crate::cards::model::Printing::is_basic_energy`].
     pub const BASIC_ENERGY: u8 = 1 << 5;
-    /// [`crate::cards::Printing::has_rule_box`].
+    /// [`crate::cards::model::Printing::has_rule_box`].
     pub const RULE_BOX: u8 = 1 << 6;
     /// The printing's record does not decode (a damaged cache): no key matches it.
     pub const MISSING: u8 = 1 << 7;
@@ -91,7 +91,7 @@ impl Row {
     }
 }
 
-/// One attack's printed damage ([`super::details::Attack::base_damage`]) and its Energy
+/// One attack's printed damage ([`crate::cards::model::details::Attack::base_damage`]) and its Energy
 /// count.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AttackFacts {
@@ -223,7 +223,7 @@ impl Columns {
                     damage: attack.base_damage(),
                     cost: u32::try_from(attack.cost.len()).unwrap_or(u32::MAX),
                 }));
-            let modifiers = |list: &[super::details::TypeModifier]| {
+            let modifiers = |list: &[crate::cards::model::details::TypeModifier]| {
                 type_bits(list.iter().map(|m| &*m.energy_type))
             };
             stored.rows.push(Row {
@@ -464,7 +464,7 @@ fn flags_of(p: &Printing) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::details::{Attack, TypeModifier};
+    use crate::cards::model::details::{Attack, TypeModifier};
 
     #[test]
     fn round_trip_and_damage_refused() {
