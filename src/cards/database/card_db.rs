@@ -157,6 +157,18 @@ pub struct NameMatch {
     pub language: Language,
 }
 
+/// What a [`CardDb`] holds besides its memos: its printings (decoded, or cells filled
+/// from `records` on first access), its two indexes, and where its details and search
+/// columns are.
+struct Parts {
+    printings: Vec<OnceLock<Option<Box<Printing>>>>,
+    records: Records,
+    by_printing: KeyTable,
+    by_name: KeyTable,
+    details: DetailsStore,
+    encoded_columns: EncodedColumns,
+}
+
 /// Encoded printings: record `i` is `bytes[start + ends[i - 1]..start + ends[i]]`. Empty
 /// for a database built in memory, whose printings are decoded from the start.
 #[derive(Default)]
@@ -197,11 +209,34 @@ impl CardDb {
                 OnceLock::from(Some(Box::new(printing)))
             })
             .collect();
+        let parts = Parts {
+            printings,
+            records: Records::default(),
+            by_printing,
+            by_name,
+            details: DetailsStore::default(),
+            encoded_columns: EncodedColumns::None,
+        };
+        CardDb::from_parts(source, instance, parts)
+    }
+
+    /// The one constructor every database goes through ([`CardDb::new`] builds the parts in
+    /// memory, [`CardDb::decode`] reads them from bytes): the parts, with every memo empty.
+    /// `instance` is the [`next_instance`] the printings' slots name.
+    fn from_parts(source: Source, instance: u64, parts: Parts) -> CardDb {
+        let Parts {
+            printings,
+            records,
+            by_printing,
+            by_name,
+            details,
+            encoded_columns,
+        } = parts;
         CardDb {
             source,
             instance,
             printings,
-            records: Records::default(),
+            records,
             by_printing,
             by_name,
             keys: KeyMemo::default(),
@@ -210,9 +245,9 @@ impl CardDb {
             suggested: KeyMemo::default(),
             sketches: OnceLock::new(),
             set_codes: OnceLock::new(),
-            details: DetailsStore::default(),
+            details,
             columns: OnceLock::new(),
-            encoded_columns: EncodedColumns::None,
+            encoded_columns,
         }
     }
 
@@ -650,9 +685,7 @@ impl CardDb {
         if !consistent {
             return None;
         }
-        Some(CardDb {
-            source,
-            instance: next_instance(),
+        let parts = Parts {
             printings: (0..ends.len()).map(|_| OnceLock::new()).collect(),
             records: Records {
                 bytes,
@@ -661,19 +694,13 @@ impl CardDb {
             },
             by_printing,
             by_name,
-            keys: KeyMemo::default(),
-            printing_keys: KeyMemo::default(),
-            languages: KeyMemo::default(),
-            suggested: KeyMemo::default(),
-            sketches: OnceLock::new(),
-            set_codes: OnceLock::new(),
             details: DetailsStore {
                 decoded: OnceLock::new(),
                 encoded,
             },
-            columns: OnceLock::new(),
             encoded_columns,
-        })
+        };
+        Some(CardDb::from_parts(source, next_instance(), parts))
     }
 }
 
