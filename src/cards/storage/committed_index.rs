@@ -69,7 +69,7 @@ pub struct Generated {
     pub tsv: String,
     pub bin: Vec<u8>,
     /// `cards/details.bin`: what each printing says beyond the rules' facts, in the index's
-    /// printing order (see `details_file`).
+    /// printing order (see `details_encoding.rs`).
     pub details: Vec<u8>,
     /// `cards/columns.bin`: what `search` tests of each printing, in the index's printing
     /// order (see [`crate::cards::database::columns`]).

@@ -2,7 +2,7 @@
 //! touches a terminal or a file (saving is `mod.rs`'s), so a test drives it key by key.
 //!
 //! Everything computed is a library call the other commands make: `search::search` (and
-//! `cards::lookup`, as `deckbox card` reads `Dreepy TWM 128`) for the results,
+//! `cards::identification::lookup`, as `deckbox card` reads `Dreepy TWM 128`) for the results,
 //! `edit::in_place` for each change (as `deckbox add`/`remove`), `check::check` for the
 //! verdict, `stats::Report` and `stats::exact::kind_odds` for the odds (as `deckbox stats`),
 //! `formats::legality::judge` for each result's legality and `collection::need` for what a
