@@ -8,7 +8,7 @@
 //! and the maximum per kind of key; asserts nothing.
 //!
 //! `cargo bench --bench build`; `DECKBOX_BENCH_RUNS` sets the repetitions (default 200).
-//! The builder's state and drawing live in the binary (`src/cli/build/`); the bench compiles
+//! The builder's state and drawing live in the binary (`src/cli/builder/`); the bench compiles
 //! the same two files.
 
 #![allow(clippy::print_stdout, reason = "a bench reports on stdout")]
@@ -21,10 +21,10 @@
 mod support;
 
 #[allow(dead_code, reason = "the bench drives part of the builder's state")]
-#[path = "../src/cli/build/app.rs"]
+#[path = "../src/cli/builder/app.rs"]
 mod app;
 #[allow(dead_code, reason = "the bench draws the whole screen only")]
-#[path = "../src/cli/build/ui.rs"]
+#[path = "../src/cli/builder/ui.rs"]
 mod ui;
 
 use std::path::PathBuf;
