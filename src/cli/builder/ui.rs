@@ -123,7 +123,7 @@ pub fn first_shown(top: usize, selected: usize, rows: usize) -> usize {
 }
 
 /// One line of the deck panel: a category's heading, or a deck row (an index into
-/// [`App::rows`]).
+/// [`Builder::rows`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DeckItem {
     Heading(Option<Category>),
