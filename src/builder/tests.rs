@@ -446,3 +446,30 @@ fn with_a_collection_results_show_what_is_owned_and_the_deck_what_it_lacks() {
     let energy_line = builder.rows()[1].card;
     assert_eq!(builder.lacking_of(energy_line), Some(46));
 }
+
+/// The model serves a terminal and a browser (WebAssembly) alike: no file of it names a
+/// terminal library, a thread or a clock.
+#[test]
+fn the_model_knows_no_terminal_thread_or_clock() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/builder");
+    let mut read = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.file_name().is_some_and(|name| name == "tests.rs") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        for word in [
+            "ratatui",
+            "crossterm",
+            "std::thread",
+            "rayon",
+            "Instant",
+            "SystemTime",
+        ] {
+            assert!(!text.contains(word), "{} names {word}", path.display());
+        }
+        read += 1;
+    }
+    assert!(read > 0, "no file read in {}", dir.display());
+}

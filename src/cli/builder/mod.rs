@@ -201,7 +201,6 @@ fn interactive(mut app: Builder) -> std::io::Result<Builder> {
                     let screen = ratatui::layout::Rect::new(0, 0, size.width, size.height);
                     mouse::mouse(&app, &scroll, mouse, screen)
                 }
-                Event::Paste(text) => Some(Message::Paste(text)),
                 _ => None,
             };
             if let Some(message) = message {
