@@ -19,7 +19,7 @@ use deckbox::settings::Flags;
 use deckbox::settings::walk::DeckFile;
 use deckbox::stats::simulate::Progress;
 
-mod build;
+mod builder;
 mod card;
 mod cards;
 mod check;
@@ -74,7 +74,7 @@ pub enum Command {
     Card(card::CardArgs),
     /// Build a deck in the terminal: search cards, add and remove them, and watch the
     /// verdict of `check` and the opening odds change; Ctrl-S saves as `fmt` writes.
-    Build(build::BuildArgs),
+    Build(builder::BuildArgs),
     /// The card index in use: `update` brings newer sets from TCGdex (the only command that
     /// uses the network), `status` says which index is in use, `reset` goes back to the
     /// embedded one.
@@ -647,7 +647,7 @@ fn run_command(
         Command::Search(a) => a.output.emit(stdout, |_| search::run(a)),
         Command::Sample(a) => a.output.emit(stdout, |_| stats::run_sample(a, stdin)),
         Command::Convert(a) => a.output.emit(stdout, |_| fmt::run_convert(a, stdin)),
-        Command::Build(build_args) => build::run(build_args),
+        Command::Build(build_args) => builder::run(build_args),
         Command::Cards { action } => cards::run(action),
         Command::Explain { rule } => info::explain(rule.as_deref()),
         Command::Formats { action } => info::formats(action.as_ref()),

@@ -1,8 +1,10 @@
 //! Drawing the builder: the search box on top, the results (with the highlighted card's
 //! text) on the left, the deck on the right, the verdict below, and the help line at the
-//! bottom. It reads the [`App`] and changes nothing, so a test draws it on a test backend.
+//! bottom. It reads the [`Builder`] and changes nothing, so a test draws it on a test backend.
 //! Every text from the card data or the list goes through `util::escape::visible`: no
 //! escape sequence reaches the terminal.
+
+use std::cell::Cell;
 
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -10,7 +12,7 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, List, ListItem, ListState, Paragraph, Wrap};
 
-use super::app::{App, Focus, Overlay};
+use deckbox::builder::{Builder, Focus, ODDS_TURN, Overlay};
 use deckbox::cards::{Category, Printing};
 use deckbox::check::diagnostic::Severity;
 use deckbox::render::card_text::details_entry;
@@ -50,6 +52,15 @@ const HELP: &[(&str, &str)] = &[
     ("wheel", "move in the list under the pointer"),
     ("?", "this help; any key or click closes it"),
 ];
+
+/// The first line each list showed when last drawn: the view keeps the highlight in view
+/// with as little scrolling as it can, and a click means the line drawn under it. The
+/// terminal's own state, beside the model.
+#[derive(Debug, Default)]
+pub struct Scroll {
+    pub results_top: Cell<usize>,
+    pub deck_top: Cell<usize>,
+}
 
 /// Where each part of the screen goes: what is drawn there, and what a click there means.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -112,7 +123,7 @@ pub fn first_shown(top: usize, selected: usize, rows: usize) -> usize {
 }
 
 /// One line of the deck panel: a category's heading, or a deck row (an index into
-/// [`App::rows`]).
+/// [`Builder::rows`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DeckItem {
     Heading(Option<Category>),
@@ -120,10 +131,10 @@ pub enum DeckItem {
 }
 
 /// The deck panel's lines, in order: each category's heading above its rows.
-pub fn deck_items(app: &App) -> Vec<DeckItem> {
-    let mut items = Vec::with_capacity(app.rows.len() + 4);
+pub fn deck_items(app: &Builder) -> Vec<DeckItem> {
+    let mut items = Vec::with_capacity(app.rows().len() + 4);
     let mut current: Option<Option<Category>> = None;
-    for (at, row) in app.rows.iter().enumerate() {
+    for (at, row) in app.rows().iter().enumerate() {
         if current != Some(row.category) {
             current = Some(row.category);
             items.push(DeckItem::Heading(row.category));
@@ -134,7 +145,7 @@ pub fn deck_items(app: &App) -> Vec<DeckItem> {
 }
 
 /// Draws the whole screen.
-pub fn draw(frame: &mut Frame, app: &App) {
+pub fn draw(frame: &mut Frame, app: &Builder, scroll: &Scroll) {
     let area = frame.area();
     let Some(parts) = areas(area) else {
         let text = format!(
@@ -145,11 +156,11 @@ pub fn draw(frame: &mut Frame, app: &App) {
         return;
     };
     draw_search(frame, app, parts.search);
-    draw_results(frame, app, parts.results);
+    draw_results(frame, app, scroll, parts.results);
     draw_card_text(frame, app, parts.text);
-    draw_deck(frame, app, parts.deck);
+    draw_deck(frame, app, scroll, parts.deck);
     draw_verdict(frame, app, parts.verdict);
-    let message = app.message.as_deref().unwrap_or("");
+    let message = app.message().unwrap_or("");
     frame.render_widget(
         Paragraph::new(format!(" {}", visible(message))).style(Style::new().fg(Color::Yellow)),
         parts.status,
@@ -163,7 +174,7 @@ pub fn draw(frame: &mut Frame, app: &App) {
         Paragraph::new(help_line).style(Style::new().add_modifier(Modifier::REVERSED)),
         parts.help,
     );
-    match app.overlay {
+    match app.overlay() {
         Some(Overlay::Help) => draw_help(frame, area),
         Some(Overlay::ConfirmQuit) => draw_confirm(frame, area),
         None => {}
@@ -179,16 +190,16 @@ fn panel(title: String, focused: bool) -> Block<'static> {
     }
 }
 
-fn draw_search(frame: &mut Frame, app: &App, area: Rect) {
-    let focused = app.focus == Focus::Search;
-    let mut spans = vec![Span::raw(visible(&app.query).into_owned())];
+fn draw_search(frame: &mut Frame, app: &Builder, area: Rect) {
+    let focused = app.focus() == Focus::Search;
+    let mut spans = vec![Span::raw(visible(app.query()).into_owned())];
     if focused {
         spans.push(Span::styled(
             "_",
             Style::new().add_modifier(Modifier::SLOW_BLINK),
         ));
     }
-    if let Some(error) = &app.search_error {
+    if let Some(error) = app.search_error() {
         spans.push(Span::styled(
             format!("   {}", visible(error)),
             Style::new().fg(Color::Red),
@@ -200,26 +211,26 @@ fn draw_search(frame: &mut Frame, app: &App, area: Rect) {
     );
 }
 
-fn draw_results(frame: &mut Frame, app: &App, area: Rect) {
-    let title = match (app.results.len(), app.matched) {
+fn draw_results(frame: &mut Frame, app: &Builder, scroll: &Scroll, area: Rect) {
+    let title = match (app.results().len(), app.matched()) {
         (0, _) => " Results ".to_string(),
         (shown, matched) if shown < matched => format!(" Results ({shown} of {matched}) "),
         (shown, _) => format!(" Results ({shown}) "),
     };
     // Only the rows in view are judged: a wide query matches thousands of printings.
     let rows = usize::from(list_rows(area).height);
-    let first = first_shown(app.results_top.get(), app.result_at, rows);
-    app.results_top.set(first);
+    let first = first_shown(scroll.results_top.get(), app.result_at(), rows);
+    scroll.results_top.set(first);
     let width = usize::from(area.width.saturating_sub(3));
-    let items: Vec<ListItem> = (app.results.iter().skip(first).take(rows))
-        .filter_map(|&id| Some((id, app.db.get(id)?)))
+    let items: Vec<ListItem> = (app.results().iter().skip(first).take(rows))
+        .filter_map(|&id| Some((id, app.db().get(id)?)))
         .map(|(id, printing)| ListItem::new(result_line(app, id, printing, width)))
         .collect();
     let mut state = ListState::default()
-        .with_selected((!app.results.is_empty()).then_some(app.result_at - first));
+        .with_selected((!app.results().is_empty()).then_some(app.result_at() - first));
     let list = List::new(items)
-        .block(panel(title, app.focus == Focus::Results))
-        .highlight_style(selected(app.focus == Focus::Results))
+        .block(panel(title, app.focus() == Focus::Results))
+        .highlight_style(selected(app.focus() == Focus::Results))
         .highlight_symbol(">");
     frame.render_stateful_widget(list, area, &mut state);
 }
@@ -236,14 +247,14 @@ fn selected(focused: bool) -> Style {
 const NAME_ROOM: usize = 20;
 
 /// `Dreepy         TWM 128   Basic   70 H legal`, and ` own 2` with `--have`.
-fn result_line(app: &App, id: u32, printing: &Printing, width: usize) -> Line<'static> {
-    let name = deckbox::search::shown_name(&app.db, id, app.language);
+fn result_line(app: &Builder, id: u32, printing: &Printing, width: usize) -> Line<'static> {
+    let name = deckbox::search::shown_name(app.db(), id, app.language());
     let code = if printing.set_code.is_empty() {
         format!("{}-{}", printing.set_id, printing.number)
     } else {
         format!("{} {}", printing.set_code, printing.number)
     };
-    let hp = (app.db.details(id).and_then(|d| d.hp)).map_or(String::new(), |hp| hp.to_string());
+    let hp = (app.db().details(id).and_then(|d| d.hp)).map_or(String::new(), |hp| hp.to_string());
     let mark = printing.regulation_mark.map_or(' ', |m| m);
     let legal = app.legality(printing);
     let owned = app.owned(id).map_or(String::new(), |n| format!(" own {n}"));
@@ -287,16 +298,16 @@ fn kind(printing: &Printing) -> String {
     .replace("Pokémon Tool", "Tool")
 }
 
-fn draw_card_text(frame: &mut Frame, app: &App, area: Rect) {
+fn draw_card_text(frame: &mut Frame, app: &Builder, area: Rect) {
     let id = app.highlighted();
-    let printing = id.and_then(|id| app.db.get(id));
+    let printing = id.and_then(|id| app.db().get(id));
     let title = match printing {
         Some(p) => format!(" {} ", visible(p.names.primary())),
         None => " Card ".into(),
     };
     let mut lines: Vec<Line> = Vec::new();
-    if let Some(details) = id.and_then(|id| app.db.details(id)) {
-        let entry = details_entry(details, app.language);
+    if let Some(details) = id.and_then(|id| app.db().details(id)) {
+        let entry = details_entry(details, app.language());
         if let Some(hp) = entry.hp {
             let types = printing.map(|p| p.types.join("/")).unwrap_or_default();
             lines.push(Line::from(format!("HP {hp} {types}")));
@@ -334,9 +345,9 @@ fn draw_card_text(frame: &mut Frame, app: &App, area: Rect) {
     );
 }
 
-fn draw_deck(frame: &mut Frame, app: &App, area: Rect) {
-    let title = format!(" {} · {} ", app.name, cards(app.deck.card_count()));
-    let focused = app.focus == Focus::Deck;
+fn draw_deck(frame: &mut Frame, app: &Builder, scroll: &Scroll, area: Rect) {
+    let title = format!(" {} · {} ", app.name(), cards(app.deck().card_count()));
+    let focused = app.focus() == Focus::Deck;
     let mut items: Vec<ListItem> = Vec::new();
     let mut selected_item = None;
     for item in deck_items(app) {
@@ -347,8 +358,8 @@ fn draw_deck(frame: &mut Frame, app: &App, area: Rect) {
             }
             DeckItem::Row(at) => at,
         };
-        let shown = app.rows.get(at);
-        let Some((row, card)) = shown.and_then(|row| Some((row, app.deck.cards.get(row.card)?)))
+        let shown = app.rows().get(at);
+        let Some((row, card)) = shown.and_then(|row| Some((row, app.deck().cards.get(row.card)?)))
         else {
             // Never: each row is a card of the deck. An empty line keeps the items where
             // `deck_items` (and so a click) says they are.
@@ -366,7 +377,7 @@ fn draw_deck(frame: &mut Frame, app: &App, area: Rect) {
             Some(n) => format!("  -{n}"),
             None => String::new(),
         };
-        if at == app.deck_at {
+        if at == app.deck_at() {
             selected_item = Some(items.len());
         }
         items.push(ListItem::new(format!(
@@ -377,8 +388,8 @@ fn draw_deck(frame: &mut Frame, app: &App, area: Rect) {
         )));
     }
     let rows = usize::from(list_rows(area).height);
-    let first = first_shown(app.deck_top.get(), selected_item.unwrap_or(0), rows);
-    app.deck_top.set(first);
+    let first = first_shown(scroll.deck_top.get(), selected_item.unwrap_or(0), rows);
+    scroll.deck_top.set(first);
     let mut state = ListState::default()
         .with_selected(selected_item)
         .with_offset(first);
@@ -390,10 +401,10 @@ fn draw_deck(frame: &mut Frame, app: &App, area: Rect) {
 }
 
 /// `Pokémon: 12`: a category's heading in the deck panel, with its cards.
-fn heading(app: &App, category: Option<Category>) -> ListItem<'static> {
-    let count: u64 = (app.rows.iter())
+fn heading(app: &Builder, category: Option<Category>) -> ListItem<'static> {
+    let count: u64 = (app.rows().iter())
         .filter(|r| r.category == category)
-        .filter_map(|r| app.deck.cards.get(r.card))
+        .filter_map(|r| app.deck().cards.get(r.card))
         .map(|card| u64::from(card.line.count))
         .sum();
     let heading = match category {
@@ -421,15 +432,15 @@ fn percent(p: f64) -> String {
     format!("{:.1}%", p * 100.0)
 }
 
-fn draw_verdict(frame: &mut Frame, app: &App, area: Rect) {
-    let deck = &app.deck;
+fn draw_verdict(frame: &mut Frame, app: &Builder, area: Rect) {
+    let deck = app.deck();
     let valid = deck.valid();
     let (word, style) = if valid {
         ("valid", Style::new().fg(Color::Green))
     } else {
         ("not valid", Style::new().fg(Color::Red))
     };
-    let mulligan = match &app.odds.mulligan {
+    let mulligan = match &app.odds().mulligan {
         Some(Ok(p)) => format!("P(mulligan) {}", percent(*p)),
         Some(Err(why)) => format!("P(mulligan) — ({why})"),
         None => "P(mulligan) —".into(),
@@ -445,17 +456,17 @@ fn draw_verdict(frame: &mut Frame, app: &App, area: Rect) {
             deck.as_of
         )),
     ];
-    if let Some(lacking) = &app.lacking {
+    if let Some(lacking) = app.lacking() {
         head.push(Span::raw(format!(" · {} not owned", lacking.missing())));
     }
     let mut lines = vec![Line::from(head)];
-    let mulligan_known = matches!(app.odds.mulligan, Some(Ok(_)));
+    let mulligan_known = matches!(app.odds().mulligan, Some(Ok(_)));
     if let Some((name, odds)) = app.highlighted_odds().filter(|_| mulligan_known) {
         let odds = match odds {
             Ok((hand, by_turn)) => format!(
                 "opening hand {} · by turn {} {}",
                 percent(hand),
-                super::app::ODDS_TURN,
+                ODDS_TURN,
                 percent(by_turn)
             ),
             Err(why) => why,

@@ -1,12 +1,13 @@
-//! `deckbox build`: a deck builder in the terminal. This module opens the list (refusing
-//! what `fmt --write` refuses, with the same message), runs the terminal (raw mode, the
-//! alternate screen and mouse capture, restored on quit, on a panic and on Ctrl-C) and
-//! saves; `app.rs` holds the state and the keys, `mouse.rs` the mouse, `ui.rs` draws it.
+//! `deckbox build`: a deck builder in the terminal. The builder's model is the library's
+//! ([`deckbox::builder`]): this module opens the list (refusing what `fmt --write` refuses,
+//! with the same message), runs the terminal (raw mode, the alternate screen and mouse
+//! capture, restored on quit, on a panic and on Ctrl-C), turns keys (here) and the mouse
+//! (`mouse.rs`) into messages, performs the model's effects (a search on a thread of its
+//! own, a save) and draws (`ui.rs`).
 //!
 //! Saving writes exactly what `deckbox fmt --write` writes (`fmt::for_writing`), atomically,
 //! and only on Ctrl-S.
 
-pub(crate) mod app;
 pub(crate) mod mouse;
 pub(crate) mod ui;
 
@@ -14,10 +15,13 @@ use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event};
+use ratatui::crossterm::event::{
+    self, DisableMouseCapture, EnableMouseCapture, Event, KeyCode, KeyEvent, KeyEventKind,
+    KeyModifiers,
+};
 
 use super::{Outcome, SettingsArgs};
-use app::{Action, App};
+use deckbox::builder::{Answer, Builder, Effect, Key, Message, SaveRequest, SearchRequest};
 use deckbox::deck::DeckInput;
 use deckbox::deck::input::read_deck;
 use deckbox::edit::listing;
@@ -85,7 +89,7 @@ pub(crate) fn run(args: &BuildArgs) -> Outcome {
     }
     let outcome = match interactive(app) {
         Ok(app) if app.dirty() => Outcome {
-            stderr: format!("{}: changes not saved\n", app.name),
+            stderr: format!("{}: changes not saved\n", app.name()),
             ..Outcome::default()
         },
         Ok(_) => Outcome::default(),
@@ -95,8 +99,8 @@ pub(crate) fn run(args: &BuildArgs) -> Outcome {
 }
 
 /// Reads the list (an empty one for a new file) and the collection, as the other commands
-/// would; the app and the settings' notes.
-pub(crate) fn open(args: &BuildArgs) -> Result<(App, String), Error> {
+/// would; the builder and the settings' notes.
+pub(crate) fn open(args: &BuildArgs) -> Result<(Builder, String), Error> {
     let file = &args.file;
     if file.as_os_str() == "-" {
         return Err(Error::Usage {
@@ -127,7 +131,7 @@ pub(crate) fn open(args: &BuildArgs) -> Result<(App, String), Error> {
         Some(deckbox::collection::read(&paths, &settings.db, &format)?)
     };
     let notes = settings.notes.clone();
-    let mut app = App::new(settings.db, format, file.clone(), input.text, exists);
+    let mut app = Builder::new(settings.db, format, file.clone(), input.text, exists);
     if let Some(have) = have {
         app = app.with_collection(have);
     }
@@ -155,7 +159,7 @@ fn new_list(file: &Path) -> String {
 /// The terminal loop: draw when no key is waiting, then read one event. A search runs on
 /// a thread of its own (one at a time), so typing redraws at once; its answer is shown when
 /// it still answers the query in the box.
-fn interactive(mut app: App) -> std::io::Result<App> {
+fn interactive(mut app: Builder) -> std::io::Result<Builder> {
     // `try_init` enters raw mode and the alternate screen and installs a panic hook that
     // restores the terminal before the panic is reported; the hook set here stops mouse
     // capture first. Ctrl-C is a key in raw mode, and quits through the loop.
@@ -167,25 +171,22 @@ fn interactive(mut app: App) -> std::io::Result<App> {
     }));
     // The mouse is a convenience: where it cannot be captured, every key still works.
     let _ = ratatui::crossterm::execute!(std::io::stdout(), EnableMouseCapture);
-    let (answers, answered) = std::sync::mpsc::channel::<app::Answer>();
-    let mut searching = false;
+    let (answers, answered) = std::sync::mpsc::channel::<Answer>();
+    let scroll = ui::Scroll::default();
     let result = (|| -> std::io::Result<()> {
         loop {
             if let Ok(answer) = answered.try_recv() {
-                searching = false;
-                app.take_answer(answer);
+                app.update(Message::Answer(answer));
             }
             if !event::poll(Duration::ZERO)? {
-                if app.query_dirty && !searching {
-                    searching = search_aside(&app, answers.clone());
-                    if !searching {
-                        app.refresh_search();
-                    }
+                let effects = app.update(Message::Idle);
+                if perform(&mut app, effects, &answers) {
+                    return Ok(());
                 }
-                terminal.draw(|frame| ui::draw(frame, &app))?;
+                terminal.draw(|frame| ui::draw(frame, &app, &scroll))?;
             }
             // While a search runs, look for its answer every few milliseconds.
-            let wait = if searching {
+            let wait = if app.searching() {
                 Duration::from_millis(5)
             } else {
                 Duration::from_secs(3600)
@@ -193,20 +194,20 @@ fn interactive(mut app: App) -> std::io::Result<App> {
             if !event::poll(wait)? {
                 continue;
             }
-            let action = match event::read()? {
-                Event::Key(key) => app.key(key),
+            let message = match event::read()? {
+                Event::Key(key) => key_message(key),
                 Event::Mouse(mouse) => {
                     let size = terminal.size()?;
                     let screen = ratatui::layout::Rect::new(0, 0, size.width, size.height);
-                    mouse::mouse(&mut app, mouse, screen);
-                    Action::None
+                    mouse::mouse(&app, &scroll, mouse, screen)
                 }
-                _ => Action::None,
+                _ => None,
             };
-            match action {
-                Action::Save => save(&mut app),
-                Action::Quit => return Ok(()),
-                Action::None => {}
+            if let Some(message) = message {
+                let effects = app.update(message);
+                if perform(&mut app, effects, &answers) {
+                    return Ok(());
+                }
             }
         }
     })();
@@ -216,47 +217,88 @@ fn interactive(mut app: App) -> std::io::Result<App> {
     result.map(|()| app)
 }
 
-/// Starts the search of the query in the box on another thread; false when no thread could
-/// be started (the caller searches itself).
-fn search_aside(app: &App, answers: std::sync::mpsc::Sender<app::Answer>) -> bool {
-    let (db, query, language) = (
-        std::sync::Arc::clone(&app.db),
-        app.query.clone(),
-        app.language,
-    );
+/// The builder's key for a key the terminal read; `None` for a key released.
+pub(crate) fn key_message(key: KeyEvent) -> Option<Message> {
+    if key.kind == KeyEventKind::Release {
+        return None;
+    }
+    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+    let key = match key.code {
+        KeyCode::Char(c) if ctrl => Key::Ctrl(c),
+        KeyCode::Char(c) => Key::Char(c),
+        KeyCode::Enter => Key::Enter,
+        KeyCode::Tab => Key::Tab,
+        KeyCode::BackTab => Key::BackTab,
+        KeyCode::Up => Key::Up,
+        KeyCode::Down => Key::Down,
+        KeyCode::PageUp => Key::PageUp,
+        KeyCode::PageDown => Key::PageDown,
+        KeyCode::Backspace => Key::Backspace,
+        KeyCode::Esc => Key::Esc,
+        _ => Key::Other,
+    };
+    Some(Message::Key(key))
+}
+
+/// Performs the model's effects in order (a search on a thread of its own, whose answer
+/// comes back through `answers`); true when the builder quits.
+fn perform(
+    app: &mut Builder,
+    effects: Vec<Effect>,
+    answers: &std::sync::mpsc::Sender<Answer>,
+) -> bool {
+    for effect in effects {
+        match effect {
+            Effect::Search(request) => {
+                if !search_aside(app, request.clone(), answers.clone()) {
+                    let answer = request.run(app.db());
+                    app.update(Message::Answer(answer));
+                }
+            }
+            Effect::Save(request) => {
+                let saved = write(app, &request);
+                app.update(Message::Saved(saved));
+            }
+            Effect::Quit => return true,
+        }
+    }
+    false
+}
+
+/// Starts a search on another thread; false when no thread could be started (the caller
+/// searches itself).
+fn search_aside(
+    app: &Builder,
+    request: SearchRequest,
+    answers: std::sync::mpsc::Sender<Answer>,
+) -> bool {
+    let db = std::sync::Arc::clone(app.db());
     std::thread::Builder::new()
         .name("search".into())
         .spawn(move || {
-            let _ = answers.send(app::answer(&db, &query, language));
+            let _ = answers.send(request.run(&db));
         })
         .is_ok()
 }
 
-/// Ctrl-S: the list as `deckbox fmt --write` writes it, atomically; the outcome in the
-/// status line.
-pub(crate) fn save(app: &mut App) {
-    let input = DeckInput::from_bytes(app.name.clone(), app.text.as_bytes());
-    let formatted = match super::fmt::for_writing(&app.path, &input, &app.db, &app.format) {
-        Ok(formatted) => formatted.formatted,
-        Err(error) => {
-            app.message = Some(one_line(&super::render(&error)));
-            return;
-        }
-    };
+/// Ctrl-S: the list as `deckbox fmt --write` writes it, atomically; the text written, or
+/// why nothing was (on one line, for the status line).
+fn write(app: &Builder, request: &SaveRequest) -> Result<String, String> {
+    let input = DeckInput::from_bytes(request.name.clone(), request.text.as_bytes());
+    let path = &request.path;
+    let formatted = super::fmt::for_writing(path, &input, app.db(), app.format())
+        .map_err(|error| one_line(&super::render(&error)))?
+        .formatted;
     let options = Options::default();
-    let written = if app.exists {
-        Lock::acquire(&app.path).and_then(|lock| {
-            lock.replace(Some(app.saved.as_bytes()), formatted.as_bytes(), options)
-        })
-    } else {
-        atomic::create(&app.path, formatted.as_bytes(), options)
+    let written = match &request.previous {
+        Some(previous) => Lock::acquire(path).and_then(|lock| {
+            lock.replace(Some(previous.as_bytes()), formatted.as_bytes(), options)
+        }),
+        None => atomic::create(path, formatted.as_bytes(), options),
     };
     match written {
-        Ok(()) => {
-            app.message = Some(format!("saved {}", app.name));
-            app.saved_as(formatted);
-        }
-        Err(error) => app.message = Some(one_line(&super::unwritten(&app.path, &error))),
+        Ok(()) => Ok(formatted),
+        Err(error) => Err(one_line(&super::unwritten(path, &error))),
     }
 }
 

@@ -1,5 +1,6 @@
-//! The builder without a terminal: keys change the state, the screen is drawn on a test
-//! backend and compared whole, and a save is what `fmt` writes.
+//! The terminal builder without a terminal: keys and the mouse become the model's messages,
+//! the screen is drawn on a test backend and compared whole, and a save is what `fmt`
+//! writes. The model's own logic is tested with messages in `src/builder/tests.rs`.
 
 use std::path::PathBuf;
 
@@ -10,7 +11,8 @@ use ratatui::crossterm::event::{
 };
 use ratatui::layout::Rect;
 
-use super::app::{Action, App, Focus, Overlay};
+use super::ui::Scroll;
+use deckbox::builder::{Builder, Effect, Focus, Key, Message, Overlay};
 use deckbox::cards::storage::embedded;
 use deckbox::deck::DeckInput;
 use deckbox::formats::Format;
@@ -21,35 +23,71 @@ fn standard() -> Format {
     Format::load_at("standard", Some(date)).unwrap()
 }
 
+/// The builder and the scroll of its screen, as the terminal loop keeps them.
+struct App {
+    model: Builder,
+    scroll: Scroll,
+}
+
+impl std::ops::Deref for App {
+    type Target = Builder;
+    fn deref(&self) -> &Builder {
+        &self.model
+    }
+}
+
 fn app_on(path: PathBuf, text: &str, exists: bool) -> App {
-    App::new(
+    let model = Builder::new(
         embedded::open().unwrap(),
         standard(),
         path,
         text.into(),
         exists,
-    )
+    );
+    App {
+        model,
+        scroll: Scroll::default(),
+    }
 }
 
-fn press(app: &mut App, code: KeyCode) -> Action {
-    app.key(KeyEvent::new(code, KeyModifiers::NONE))
+/// A key pressed in the terminal, as the loop sends it to the model.
+fn press(app: &mut App, code: KeyCode) -> Vec<Effect> {
+    let message = super::key_message(KeyEvent::new(code, KeyModifiers::NONE)).unwrap();
+    app.model.update(message)
 }
 
-fn ctrl(app: &mut App, c: char) -> Action {
-    app.key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL))
+/// Runs the search the model asks for, as the loop does when the typing pauses.
+fn refresh(app: &mut App) {
+    for effect in app.model.update(Message::Idle) {
+        if let Effect::Search(request) = effect {
+            let answer = request.run(app.db());
+            app.model.update(Message::Answer(answer));
+        }
+    }
+}
+
+/// Ctrl-S, and the save it asks for performed as the loop performs it.
+fn save(app: &mut App) {
+    let message = super::key_message(KeyEvent::new(KeyCode::Char('s'), KeyModifiers::CONTROL));
+    for effect in app.model.update(message.unwrap()) {
+        if let Effect::Save(request) = effect {
+            let saved = super::write(&app.model, &request);
+            app.model.update(Message::Saved(saved));
+        }
+    }
 }
 
 /// Types `text` in the search box and runs the search, as the terminal loop does when the
 /// typing pauses; then goes to the results.
 fn search(app: &mut App, text: &str) {
     press(app, KeyCode::Char('/'));
-    while !app.query.is_empty() {
+    while !app.query().is_empty() {
         press(app, KeyCode::Backspace);
     }
     for c in text.chars() {
         press(app, KeyCode::Char(c));
     }
-    app.refresh_search();
+    refresh(app);
     press(app, KeyCode::Enter);
 }
 
@@ -62,7 +100,9 @@ fn times(app: &mut App, code: KeyCode, n: usize) {
 /// The screen as text, one line a row (colours left out).
 fn screen(app: &App, width: u16, height: u16) -> String {
     let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
-    terminal.draw(|frame| super::ui::draw(frame, app)).unwrap();
+    terminal
+        .draw(|frame| super::ui::draw(frame, &app.model, &app.scroll))
+        .unwrap();
     let buffer = terminal.backend().buffer();
     let mut out = String::new();
     for y in 0..height {
@@ -78,109 +118,19 @@ fn screen(app: &App, width: u16, height: u16) -> String {
 /// 4 Dreepy and 56 basic Psychic Energy, typed key by key from an empty file.
 fn legal_deck(app: &mut App) {
     search(app, "Dreepy TWM 128");
-    assert_eq!(app.focus, Focus::Results);
+    assert_eq!(app.focus(), Focus::Results);
     times(app, KeyCode::Char('+'), 4);
     search(app, "Basic Psychic Energy SVE 5");
     times(app, KeyCode::Enter, 56);
 }
 
+/// Issue 50: the verdict counts the findings it cannot show.
 #[test]
-fn a_legal_deck_from_an_empty_file_key_by_key() {
-    let mut app = app_on(PathBuf::from("new.txt"), "", false);
-    assert!(!app.deck.valid(), "an empty deck is not valid");
-    legal_deck(&mut app);
-    assert_eq!(app.deck.card_count(), 60);
-    assert!(app.deck.valid(), "{:?}", app.deck.diagnostics);
-    let Some(Ok(mulligan)) = app.odds.mulligan.clone() else {
-        panic!("no P(mulligan): {:?}", app.odds.mulligan);
-    };
-    // 4 Basics in 60 cards: C(56,7)/C(60,7).
-    assert!((mulligan - 0.6005).abs() < 0.001, "{mulligan}");
-    assert!(app.dirty());
-    // Undo takes back one copy at a time.
-    press(&mut app, KeyCode::Char('u'));
-    assert_eq!(app.deck.card_count(), 59);
-    assert!(!app.deck.valid());
-}
-
-#[test]
-fn the_deck_panel_changes_its_lines_and_cycles_printings() {
-    let mut app = app_on(PathBuf::from("new.txt"), "", false);
-    search(&mut app, "Dreepy TWM 128");
-    times(&mut app, KeyCode::Char('+'), 3);
-    press(&mut app, KeyCode::Tab);
-    assert_eq!(app.focus, Focus::Deck);
-    press(&mut app, KeyCode::Char('-'));
-    assert_eq!(app.deck.card_count(), 2);
-    press(&mut app, KeyCode::Char('+'));
-    press(&mut app, KeyCode::Char('+'));
-    assert_eq!(app.deck.card_count(), 4);
-    let before = app.deck.cards[0].printing;
-    press(&mut app, KeyCode::Char('p'));
-    assert_eq!(app.deck.card_count(), 4, "{}", app.text);
-    assert_eq!(app.deck.cards.len(), 1, "{}", app.text);
-    assert_ne!(app.deck.cards[0].printing, before, "{}", app.text);
-    // One `u` takes the whole change of printing back.
-    press(&mut app, KeyCode::Char('u'));
-    assert_eq!(app.deck.cards[0].printing, before);
-    assert_eq!(app.deck.card_count(), 4);
-}
-
-/// Issue 50: `p` moved the line to the end of its section, so fixing a list top to bottom
-/// skipped lines. The line now keeps its place and its comment; the highlight stays on it,
-/// so `j` goes on to the next line.
-#[test]
-fn a_new_printing_keeps_the_line_where_it_stands() {
-    let text = "Pokémon: 8\n4 Dreepy TWM 128 // the best\n4 Drakloak TWM 129\n";
-    let mut app = app_on(PathBuf::from("deck.txt"), text, true);
-    press(&mut app, KeyCode::Enter);
-    press(&mut app, KeyCode::Tab);
-    assert_eq!(app.focus, Focus::Deck);
-    press(&mut app, KeyCode::Char('p'));
-    let lines: Vec<&str> = app.text.lines().collect();
-    assert_eq!(lines.len(), 3, "{}", app.text);
-    assert_eq!(lines[0], "Pokémon: 8");
-    assert!(
-        lines[1].starts_with("4 Dreepy ") && !lines[1].contains("TWM 128"),
-        "{}",
-        app.text
-    );
-    assert!(lines[1].ends_with("// the best"), "{}", app.text);
-    assert_eq!(lines[2], "4 Drakloak TWM 129");
-    assert_eq!(app.deck_at, 0);
-    press(&mut app, KeyCode::Char('j'));
-    assert_eq!(app.deck_at, 1);
-    press(&mut app, KeyCode::Char('u'));
-    assert_eq!(app.text, text);
-}
-
-/// Issue 50, the builder's other frictions: Ctrl-U clears the search box; `p` on the
-/// results says where it works; results are ranked as `deckbox search` ranks them (`switch`
-/// gives Switch first, not Energy Switch); the verdict counts the findings it cannot show.
-#[test]
-fn search_box_clears_results_rank_by_name_and_the_verdict_counts_what_it_hides() {
-    let mut app = app_on(PathBuf::from("new.txt"), "", false);
-    press(&mut app, KeyCode::Char('/'));
-    for c in "boss".chars() {
-        press(&mut app, KeyCode::Char(c));
-    }
-    ctrl(&mut app, 'u');
-    assert_eq!(app.query, "");
-    search(&mut app, "switch");
-    let first = app.results.first().and_then(|&id| app.db.get(id)).unwrap();
-    assert_eq!(first.names.primary(), "Switch");
-    press(&mut app, KeyCode::Char('p'));
-    assert!(
-        app.message
-            .as_deref()
-            .is_some_and(|m| m.contains("Tab to the deck")),
-        "{:?}",
-        app.message
-    );
+fn the_verdict_counts_the_findings_it_hides() {
     // Twenty-two unknown cards: more findings than the 80×24 verdict holds.
     let text: String = (0..22).map(|i| format!("1 Zorbulax{i}\n")).collect();
     let app = app_on(PathBuf::from("deck.txt"), &text, true);
-    assert!(app.deck.diagnostics.len() > 20);
+    assert!(app.deck().diagnostics.len() > 20);
     let shown = screen(&app, 80, 24);
     let counted = shown
         .lines()
@@ -202,38 +152,7 @@ fn search_box_clears_results_rank_by_name_and_the_verdict_counts_what_it_hides()
         })
         .count();
     assert!(listed > 0, "{shown}");
-    assert_eq!(listed + hidden, app.deck.diagnostics.len(), "{shown}");
-}
-
-#[test]
-fn quitting_asks_only_when_something_is_unsaved() {
-    let mut app = app_on(PathBuf::from("new.txt"), "", false);
-    press(&mut app, KeyCode::Enter);
-    assert_eq!(press(&mut app, KeyCode::Char('q')), Action::Quit);
-    search(&mut app, "Dreepy TWM 128");
-    press(&mut app, KeyCode::Char('+'));
-    assert_eq!(press(&mut app, KeyCode::Char('q')), Action::None);
-    assert_eq!(app.overlay, Some(Overlay::ConfirmQuit));
-    assert_eq!(press(&mut app, KeyCode::Char('n')), Action::None);
-    assert_eq!(app.overlay, None);
-    assert_eq!(ctrl(&mut app, 'c'), Action::None);
-    assert_eq!(press(&mut app, KeyCode::Char('y')), Action::Quit);
-    assert_eq!(ctrl(&mut app, 's'), Action::Save);
-}
-
-#[test]
-fn the_search_box_takes_every_key_and_reports_a_bad_query() {
-    let mut app = app_on(PathBuf::from("new.txt"), "", false);
-    // `q`, `u`, `p` and `?` are letters of a query while the box has the focus.
-    for c in "hp>=".chars() {
-        press(&mut app, KeyCode::Char(c));
-    }
-    app.refresh_search();
-    assert_eq!(app.focus, Focus::Search);
-    assert!(app.search_error.is_some(), "hp>= is incomplete");
-    search(&mut app, "type:psychic stage:basic hp>=120");
-    assert!(!app.results.is_empty());
-    assert!(app.search_error.is_none());
+    assert_eq!(listed + hidden, app.deck().diagnostics.len(), "{shown}");
 }
 
 #[test]
@@ -257,10 +176,9 @@ fn a_save_is_what_fmt_writes_and_nothing_is_written_before() {
     let mut app = app_on(path.clone(), "", false);
     legal_deck(&mut app);
     assert!(!path.exists(), "nothing is written before Ctrl-S");
-    assert_eq!(ctrl(&mut app, 's'), Action::Save);
-    super::save(&mut app);
+    save(&mut app);
     let saved = std::fs::read_to_string(&path).unwrap();
-    assert!(!app.dirty(), "{:?}", app.message);
+    assert!(!app.dirty(), "{:?}", app.message());
     let input = DeckInput::from_bytes("new.txt", saved.as_bytes());
     let db = embedded::open().unwrap();
     let formatted = deckbox::edit::listing::format(&input, &db, &standard()).unwrap();
@@ -269,7 +187,7 @@ fn a_save_is_what_fmt_writes_and_nothing_is_written_before() {
     // A second save after another change replaces the file.
     search(&mut app, "Dreepy TWM 128");
     press(&mut app, KeyCode::Char('-'));
-    super::save(&mut app);
+    save(&mut app);
     assert!(
         std::fs::read_to_string(&path)
             .unwrap()
@@ -287,26 +205,25 @@ fn an_existing_list_keeps_its_language() {
     press(&mut app, KeyCode::Enter);
     press(&mut app, KeyCode::Tab);
     press(&mut app, KeyCode::Char('-'));
-    super::save(&mut app);
+    save(&mut app);
     let saved = std::fs::read_to_string(&path).unwrap();
     assert!(saved.contains("3 Fantyrm TWM 128"), "{saved}");
 }
 
+/// With `--have`, the results show the copies owned and the deck the copies lacking (the
+/// model's side: `src/builder/tests.rs`).
 #[test]
-fn with_a_collection_results_show_what_is_owned_and_the_deck_what_it_lacks() {
+fn with_a_collection_the_screen_shows_what_is_owned_and_lacking() {
     let db = embedded::open().unwrap();
     let binder = "4 Dreepy TWM 128\n10 Basic Psychic Energy SVE 5\n";
     let file =
         deckbox::collection::parse("binder.txt", binder.as_bytes(), &db, &standard()).unwrap();
     let mut have = deckbox::collection::Collection::default();
     have.push(file);
-    let mut app = app_on(PathBuf::from("new.txt"), "", false).with_collection(have);
+    let mut app = app_on(PathBuf::from("new.txt"), "", false);
+    app.model = app.model.with_collection(have);
     legal_deck(&mut app);
-    // 4 Dreepy owned, 10 of the 56 Energy: 46 cards to get.
-    assert_eq!(app.lacking.as_ref().map(|need| need.missing()), Some(46));
     search(&mut app, "Dreepy TWM 128");
-    let dreepy = app.results[0];
-    assert_eq!(app.owned(dreepy), Some(4));
     insta::assert_snapshot!("have_80x24", screen(&app, 80, 24));
 }
 
@@ -321,7 +238,10 @@ fn open_file(path: &std::path::Path, format: &str) -> Result<App, deckbox::error
             ..Default::default()
         },
     };
-    super::open(&args).map(|(app, _)| app)
+    super::open(&args).map(|(model, _)| App {
+        model,
+        scroll: Scroll::default(),
+    })
 }
 
 /// The saved file as `check` and `fmt --check` see it: its verdict, and whether it is
@@ -357,17 +277,17 @@ fn an_exported_json_list_is_built_and_saved_as_json() {
     let exported = deckbox::edit::listing::render(&listing, deckbox::edit::listing::Layout::Json);
     std::fs::write(&path, &exported).unwrap();
     let mut app = open_file(&path, "unlimited").unwrap();
-    assert_eq!(app.deck.card_count(), 60);
+    assert_eq!(app.deck().card_count(), 60);
     // One Dreepy out (the deck's first line), one Munkidori in.
     press(&mut app, KeyCode::Enter);
     press(&mut app, KeyCode::Tab);
     press(&mut app, KeyCode::Char('-'));
     search(&mut app, "Munkidori TWM 95");
     press(&mut app, KeyCode::Char('+'));
-    assert_eq!(app.deck.card_count(), 60, "{}", app.text);
-    assert!(app.deck.valid(), "{:?}", app.deck.diagnostics);
-    super::save(&mut app);
-    assert!(!app.dirty(), "{:?}", app.message);
+    assert_eq!(app.deck().card_count(), 60, "{}", app.text());
+    assert!(app.deck().valid(), "{:?}", app.deck().diagnostics);
+    save(&mut app);
+    assert!(!app.dirty(), "{:?}", app.message());
     let saved = std::fs::read_to_string(&path).unwrap();
     let value: serde_json::Value = serde_json::from_str(&saved).unwrap();
     assert_eq!(value["total"], 60, "{saved}");
@@ -387,10 +307,10 @@ fn a_hand_written_json_list_keeps_what_it_carries() {
     let text = "[\n  {\"id\": \"sv6-128\", \"count\": 3, \"name\": \"Dreepy\", \"set\": \"TWM\", \"number\": \"128\"},\n  {\"count\": 56, \"name\": \"Basic Psychic Energy\", \"set\": \"SVE\", \"number\": \"5\", \"note\": \"any art\"}\n]\n";
     std::fs::write(&path, text).unwrap();
     let mut app = open_file(&path, "standard").unwrap();
-    assert_eq!(app.deck.card_count(), 59);
+    assert_eq!(app.deck().card_count(), 59);
     search(&mut app, "Dreepy TWM 128");
     press(&mut app, KeyCode::Char('+'));
-    super::save(&mut app);
+    save(&mut app);
     let saved = std::fs::read_to_string(&path).unwrap();
     insta::assert_snapshot!(saved, @r#"
     [
@@ -432,7 +352,9 @@ fn mouse(app: &mut App, kind: MouseEventKind, column: u16, row: u16) {
         row,
         modifiers: KeyModifiers::NONE,
     };
-    super::mouse::mouse(app, event, SCREEN);
+    if let Some(message) = super::mouse::mouse(&app.model, &app.scroll, event, SCREEN) {
+        app.model.update(message);
+    }
 }
 
 fn click(app: &mut App, column: u16, row: u16) {
@@ -459,21 +381,21 @@ fn the_mouse_clicks_lines_and_the_wheel_moves_in_the_list_under_it() {
     let mut app = app_on(PathBuf::from("new.txt"), "", false);
     legal_deck(&mut app);
     search(&mut app, "Pikachu");
-    assert!(app.results.len() > 12, "{}", app.results.len());
+    assert!(app.results().len() > 12, "{}", app.results().len());
     let areas = super::ui::areas(SCREEN).unwrap();
     let results = super::ui::list_rows(areas.results);
     let deck = super::ui::list_rows(areas.deck);
 
     // The search box, then the third result.
     click(&mut app, areas.search.x + 3, areas.search.y + 1);
-    assert_eq!(app.focus, Focus::Search);
+    assert_eq!(app.focus(), Focus::Search);
     click(&mut app, results.x + 5, results.y + 2);
-    assert_eq!((app.focus, app.result_at), (Focus::Results, 2));
+    assert_eq!((app.focus(), app.result_at()), (Focus::Results, 2));
     assert_eq!(marked_row(&app, areas.results), Some(results.y + 2));
 
     // The wheel over the deck moves the deck's highlight and leaves the focus.
     mouse(&mut app, MouseEventKind::ScrollDown, deck.x + 2, deck.y + 1);
-    assert_eq!((app.focus, app.deck_at), (Focus::Results, 1));
+    assert_eq!((app.focus(), app.deck_at()), (Focus::Results, 1));
     // Down the results until they scroll, then a click on the top row shown.
     for _ in 0..10 {
         mouse(
@@ -483,44 +405,44 @@ fn the_mouse_clicks_lines_and_the_wheel_moves_in_the_list_under_it() {
             results.y,
         );
     }
-    assert_eq!(app.result_at, 12);
+    assert_eq!(app.result_at(), 12);
     mouse(&mut app, MouseEventKind::ScrollUp, results.x + 1, results.y);
-    assert_eq!(app.result_at, 11);
+    assert_eq!(app.result_at(), 11);
     // The list scrolled to show the 13th result at the bottom, and scrolls no further
     // up than the highlight needs.
     let first = 13 - usize::from(results.height);
-    assert_eq!(app.results_top.get(), first);
+    assert_eq!(app.scroll.results_top.get(), first);
     assert_eq!(marked_row(&app, areas.results), Some(results.bottom() - 2));
     click(&mut app, results.x + 1, results.y);
-    assert_eq!(app.result_at, first);
+    assert_eq!(app.result_at(), first);
     assert_eq!(marked_row(&app, areas.results), Some(results.y));
 
     // The deck: Pokémon heading, Dreepy, Energy heading, the Energy. A heading focuses the
     // deck and moves nothing; a line is highlighted, and `-` takes a copy of it.
     click(&mut app, deck.x + 3, deck.y);
-    assert_eq!((app.focus, app.deck_at), (Focus::Deck, 1));
+    assert_eq!((app.focus(), app.deck_at()), (Focus::Deck, 1));
     click(&mut app, deck.x + 3, deck.y + 1);
-    assert_eq!(app.deck_at, 0);
+    assert_eq!(app.deck_at(), 0);
     assert_eq!(marked_row(&app, areas.deck), Some(deck.y + 1));
     click(&mut app, deck.x + 3, deck.y + 3);
-    assert_eq!(app.deck_at, 1);
+    assert_eq!(app.deck_at(), 1);
     press(&mut app, KeyCode::Char('-'));
-    assert_eq!(app.deck.card_count(), 59);
+    assert_eq!(app.deck().card_count(), 59);
     // Below the last line, and outside every list: the focus moves, nothing else.
     click(&mut app, deck.x + 3, deck.bottom() - 1);
-    assert_eq!(app.deck_at, 1);
+    assert_eq!(app.deck_at(), 1);
     click(&mut app, areas.verdict.x + 3, areas.verdict.y + 1);
-    assert_eq!(app.focus, Focus::Deck);
+    assert_eq!(app.focus(), Focus::Deck);
 
     // The help closes on a click; the question to quit does not.
     press(&mut app, KeyCode::Char('?'));
     click(&mut app, 40, 12);
-    assert_eq!(app.overlay, None);
+    assert_eq!(app.overlay(), None);
     press(&mut app, KeyCode::Char('q'));
-    assert_eq!(app.overlay, Some(Overlay::ConfirmQuit));
+    assert_eq!(app.overlay(), Some(Overlay::ConfirmQuit));
     click(&mut app, results.x + 1, results.y);
-    assert_eq!(app.overlay, Some(Overlay::ConfirmQuit));
-    assert_eq!(app.focus, Focus::Deck);
+    assert_eq!(app.overlay(), Some(Overlay::ConfirmQuit));
+    assert_eq!(app.focus(), Focus::Deck);
 }
 
 /// A new file named `*.json` is built and saved as JSON, which every command reads back (a
@@ -532,7 +454,7 @@ fn a_new_json_file_is_saved_as_json() {
     let mut app = open_file(&path, "standard").unwrap();
     assert!(!app.dirty(), "nothing to save before a change");
     legal_deck(&mut app);
-    super::save(&mut app);
+    save(&mut app);
     let saved = std::fs::read_to_string(&path).unwrap();
     let value: serde_json::Value = serde_json::from_str(&saved).unwrap();
     assert_eq!(value["total"], 60, "{saved}");
@@ -541,23 +463,29 @@ fn a_new_json_file_is_saved_as_json() {
     assert!(canonical, "{saved}");
 }
 
-/// `p` and `u` on a JSON list: the line moves to another printing and back, and the list
-/// stays JSON that `fmt` writes the same.
+/// The terminal's keys as the model's: a character with Ctrl is `Ctrl`, a key released is
+/// nothing, and a key the builder has no use for is `Other` (it still clears the status
+/// line).
 #[test]
-fn printings_cycle_and_undo_in_a_json_list() {
-    let text = "{\"pokemon\": [{\"count\": 4, \"name\": \"Dreepy\", \"set\": \"TWM\", \"number\": \"128\"}]}\n";
-    let mut app = app_on(PathBuf::from("deck.json"), text, true);
-    press(&mut app, KeyCode::Enter);
-    press(&mut app, KeyCode::Tab);
-    let before = app.deck.cards[0].printing;
-    press(&mut app, KeyCode::Char('p'));
-    assert_ne!(app.deck.cards[0].printing, before, "{}", app.text);
-    assert_eq!(app.deck.card_count(), 4);
-    serde_json::from_str::<serde_json::Value>(&app.text).unwrap();
-    let db = embedded::open().unwrap();
-    let input = DeckInput::from_bytes("deck.json", app.text.as_bytes());
-    let formatted = deckbox::edit::listing::format(&input, &db, &standard()).unwrap();
-    assert!(formatted.is_canonical(), "{}", app.text);
-    press(&mut app, KeyCode::Char('u'));
-    assert_eq!(app.deck.cards[0].printing, before);
+fn terminal_keys_become_the_models_keys() {
+    let key = |code, modifiers| super::key_message(KeyEvent::new(code, modifiers));
+    assert_eq!(
+        key(KeyCode::Char('s'), KeyModifiers::CONTROL),
+        Some(Message::Key(Key::Ctrl('s')))
+    );
+    assert_eq!(
+        key(KeyCode::Char('Q'), KeyModifiers::SHIFT),
+        Some(Message::Key(Key::Char('Q')))
+    );
+    assert_eq!(
+        key(KeyCode::BackTab, KeyModifiers::SHIFT),
+        Some(Message::Key(Key::BackTab))
+    );
+    assert_eq!(
+        key(KeyCode::F(5), KeyModifiers::NONE),
+        Some(Message::Key(Key::Other))
+    );
+    let mut released = KeyEvent::new(KeyCode::Char('q'), KeyModifiers::NONE);
+    released.kind = ratatui::crossterm::event::KeyEventKind::Release;
+    assert_eq!(super::key_message(released), None);
 }
