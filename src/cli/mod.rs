@@ -17,8 +17,10 @@ use deckbox::deck::input::read_deck;
 use deckbox::error::{Error, Exit};
 use deckbox::settings::Flags;
 use deckbox::settings::walk::DeckFile;
-use deckbox::stats::simulate::Progress;
+use deckbox::util::progress::Progress;
 
+pub(crate) mod bar;
+#[cfg(feature = "tui")]
 mod builder;
 mod card;
 mod cards;
@@ -31,6 +33,7 @@ mod need;
 mod odds;
 mod output;
 mod search;
+#[cfg(feature = "pdf")]
 mod sheet;
 mod stats;
 
@@ -74,6 +77,7 @@ pub enum Command {
     Card(card::CardArgs),
     /// Build a deck in the terminal: search cards, add and remove them, and watch the
     /// verdict of `check` and the opening odds change; Ctrl-S saves as `fmt` writes.
+    #[cfg(feature = "tui")]
     Build(builder::BuildArgs),
     /// The card index in use: `update` brings newer sets from TCGdex (the only command that
     /// uses the network), `status` says which index is in use, `reset` goes back to the
@@ -96,6 +100,7 @@ pub enum Command {
     Convert(fmt::ConvertArgs),
     /// Print a deck registration sheet (PDF) for a tournament, laid out like the official
     /// Play! Pokémon form.
+    #[cfg(feature = "pdf")]
     Sheet(sheet::SheetArgs),
     /// Add cards to a deck list in place, then re-check it.
     Add(edit::AddArgs),
@@ -647,11 +652,13 @@ fn run_command(
         Command::Search(a) => a.output.emit(stdout, |_| search::run(a)),
         Command::Sample(a) => a.output.emit(stdout, |_| stats::run_sample(a, stdin)),
         Command::Convert(a) => a.output.emit(stdout, |_| fmt::run_convert(a, stdin)),
+        #[cfg(feature = "tui")]
         Command::Build(build_args) => builder::run(build_args),
         Command::Cards { action } => cards::run(action),
         Command::Explain { rule } => info::explain(rule.as_deref()),
         Command::Formats { action } => info::formats(action.as_ref()),
         Command::Fmt(fmt_args) => fmt::run_fmt(fmt_args, stdin, stdout),
+        #[cfg(feature = "pdf")]
         Command::Sheet(sheet_args) => sheet::run(sheet_args, stdin),
         Command::Add(add_args) => edit::run_add(add_args),
         Command::Remove(remove_args) => edit::run_remove(remove_args),

@@ -303,6 +303,7 @@ fn emit(
 
 /// Writes `bytes` to the target's file (`sheet`'s PDF), as [`emit`] writes a report; the
 /// error is the message for standard error.
+#[cfg_attr(not(feature = "pdf"), allow(dead_code))]
 pub(crate) fn write_new(path: &Path, force: bool, bytes: &[u8]) -> Result<(), String> {
     create(path, force, |file| file.write_all(bytes)).map_err(|error| unwritten(path, &error))
 }

@@ -206,7 +206,7 @@ impl Filter {
                 _ => vec![false; within.len()],
             },
             Filter::Key(key, prepared) => {
-                use rayon::prelude::*;
+                use crate::util::parallel::prelude::*;
                 let test = |(index, &inside): (usize, &bool)| inside && self.passes(state, index);
                 // A test of a printing's row costs nanoseconds: threads would cost more than
                 // they save. One that decodes printings or folds texts runs on every

@@ -7,7 +7,7 @@
 
 use std::path::{Path, PathBuf};
 
-use rayon::prelude::*;
+use crate::util::parallel::prelude::*;
 use serde::Deserialize;
 
 use super::budget::Budget;

@@ -14,7 +14,7 @@ pub mod repair;
 
 use std::path::{Path, PathBuf};
 
-use rayon::prelude::*;
+use crate::util::parallel::prelude::*;
 
 use self::literal::Value;
 use super::budget::Budget;

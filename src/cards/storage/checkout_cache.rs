@@ -299,7 +299,7 @@ fn stat_tree(dir: &Path, depth: u32, hasher: &mut DefaultHasher) {
 /// [`stat_tree`] of a TCGdex `data/` folder down to the card files, the set folders
 /// statted in parallel (each into its own hash, combined in order).
 fn stat_card_tree(data: &Path, hasher: &mut DefaultHasher) {
-    use rayon::prelude::*;
+    use crate::util::parallel::prelude::*;
     stat_tree(data, 2, hasher);
     let mut set_dirs: Vec<PathBuf> = sorted_entries(data)
         .into_iter()

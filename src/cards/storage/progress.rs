@@ -1,27 +1,11 @@
 //! How far long card work has come, for a progress bar: an install (`deckbox cards
 //! update`) and an index built from a checkout `--cards` names when no current cache holds
 //! it (a few seconds, once). The library never draws anything; the binary implements
-//! [`Progress`] with a bar on a terminal.
+//! [`Progress`] (`util::progress`) with a bar on a terminal.
 
 use std::sync::OnceLock;
 
-/// How far a piece of work has come. The library never draws one.
-pub trait Progress: Sync {
-    /// A new step: its name, and its size in bytes when known.
-    fn step(&self, name: &str, total: Option<u64>);
-    /// Bytes of the step done so far.
-    fn advance(&self, done: u64);
-    fn finish(&self);
-}
-
-/// A [`Progress`] that shows nothing.
-pub struct Quiet;
-
-impl Progress for Quiet {
-    fn step(&self, _: &str, _: Option<u64>) {}
-    fn advance(&self, _: u64) {}
-    fn finish(&self) {}
-}
+use crate::util::progress::{Progress, Unit};
 
 /// Who is told when an index is built from a checkout; nobody until the binary says.
 static INDEX_BUILDS: OnceLock<&'static dyn Progress> = OnceLock::new();
@@ -42,6 +26,7 @@ impl IndexBuild {
             progress.step(
                 "building the card index (once; later runs read its cache)",
                 None,
+                Unit::Bytes,
             );
         }
         IndexBuild

@@ -189,7 +189,7 @@ pub struct Options {
     pub limits: Limits,
 }
 
-pub use super::progress::{Progress, Quiet};
+use crate::util::progress::{Progress, Unit};
 
 /// The folder updated card data lives in: `$DECKBOX_DATA_DIR`, else the user's data folder
 /// (`~/.local/share/deckbox/cards` on Linux).
@@ -276,7 +276,7 @@ pub fn install(
         .tempdir_in(dir)
         .map_err(UpdateError::io("create a folder in", dir))?;
     let root = extract(archive, work.path(), &options.limits, progress)?;
-    progress.step("building the card index", None);
+    progress.step("building the card index", None, Unit::Bytes);
     let embedded = embedded::open()?;
     let repairs: Vec<Printing> = embedded.iter().map(|(_, p)| p.clone()).collect();
     let generated = committed_index::generate_with(&root, Some(&repairs))?;
@@ -332,7 +332,7 @@ fn hash(archive: &Path, limit: u64, progress: &dyn Progress) -> Result<[u8; 32],
     if meta.len() > limit {
         return Err(UpdateError::TooLarge { limit });
     }
-    progress.step("checking the archive", Some(meta.len()));
+    progress.step("checking the archive", Some(meta.len()), Unit::Bytes);
     let mut hasher = Sha256::new();
     let mut reader = file.take(limit + 1);
     let mut buffer = vec![0u8; 64 << 10];
@@ -392,7 +392,7 @@ fn extract(
     let (file, meta) =
         crate::util::bounded::open(archive).map_err(UpdateError::io("open", archive))?;
     let size = Some(meta.len());
-    progress.step("unpacking the archive", size);
+    progress.step("unpacking the archive", size, Unit::Bytes);
     let compressed = Counted {
         inner: file,
         read: 0,

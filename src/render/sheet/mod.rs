@@ -23,6 +23,7 @@
 //!   refuses an invalid deck unless `--force`.
 
 pub mod division;
+#[cfg(feature = "pdf")]
 pub mod pdf;
 
 use jiff::civil::Date;
