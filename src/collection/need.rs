@@ -37,8 +37,7 @@ pub fn counts(
     let (Some(owned), Some(wanted)) = (db.get(owned), db.get(wanted)) else {
         return false;
     };
-    reprint::functionally_identical(owned, wanted)
-        && legality::judge(format, db, owned).allows()
+    reprint::functionally_identical(owned, wanted) && legality::judge(format, db, owned).allows()
 }
 
 /// Owned copies counted for one line.
