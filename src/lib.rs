@@ -28,6 +28,9 @@
 //!   errors) and the exit codes that are its contract ([`error::Exit`]).
 //! - [`settings`]: `deckbox.toml`, its layering under flags and the environment (the format
 //!   loaded, the card database opened), and which files of a repository are deck lists.
+//! - [`session`]: the application layer: each job a command does as one call (the chunked
+//!   parallel walk, `check` over many files and `--format all`, `need`, `card`, `sheet`,
+//!   the card index's status), for the binary and any other face to render.
 //!
 //! The library never prints and never exits: it returns values and findings, and the binary
 //! (`src/main.rs` and its `src/cli/`: clap arguments and one short function per command)
@@ -65,3 +68,5 @@ pub mod render;
 pub mod error;
 
 pub mod settings;
+
+pub mod session;

@@ -11,7 +11,8 @@ use clap::Subcommand;
 
 use super::Outcome;
 use deckbox::cards::update::{self, Installed, Limits, Progress, UpdateError};
-use deckbox::error::Exit;
+use deckbox::error::{Error, Exit};
+use deckbox::session::index::{self, IndexStatus};
 
 /// Where `deckbox cards update` downloads from without `--from`: the archive of the TCGdex
 /// cards-database repository's default branch (`master`), as GitHub serves it (one top
@@ -66,16 +67,14 @@ pub struct UpdateArgs {
     pub timeout: u64,
 }
 
-pub(crate) fn run(action: &CardsAction) -> Outcome {
+pub(crate) fn run(action: &CardsAction) -> Result<Outcome, Error> {
     let result = update::data_dir().and_then(|dir| match action {
         CardsAction::Update(args) => run_update(args, &dir),
         CardsAction::Status => status(&dir),
         CardsAction::Reset => reset(&dir),
     });
-    match result {
-        Ok(outcome) => outcome,
-        Err(error) => failed(&error),
-    }
+    // An update error has its own help and says the index in use was not changed.
+    Ok(result.unwrap_or_else(|error| failed(&error)))
 }
 
 fn failed(error: &UpdateError) -> Outcome {
@@ -367,36 +366,36 @@ fn network_reason(error: ureq::Error) -> String {
 }
 
 fn status(dir: &Path) -> Result<Outcome, UpdateError> {
-    let stdout = match update::status(dir) {
-        Ok(Some(installed)) => format!("card index: updated\n{}", describe(&installed, dir)),
-        Ok(None) => embedded_status()?,
-        Err(error) => format!(
-            "card index: embedded (the updated index cannot be used: {})\n{}",
-            deckbox::util::escape::visible(&error.to_string()),
-            embedded_status()?
-        ),
+    let stdout = match index::status(dir)? {
+        IndexStatus::Updated(installed) => {
+            format!("card index: updated\n{}", describe(&installed, dir))
+        }
+        IndexStatus::Embedded {
+            newest,
+            printings,
+            unusable,
+        } => {
+            let (code, released) = newest.as_ref().map_or(("?", "?"), |(code, released)| {
+                (code.as_str(), released.as_str())
+            });
+            let embedded = format!(
+                "card index: embedded (built into deckbox {})\n  newest set: {code}, released {released}\n  printings: {printings}\n  `deckbox cards update` brings newer sets\n",
+                env!("CARGO_PKG_VERSION"),
+            );
+            match unusable {
+                None => embedded,
+                Some(error) => format!(
+                    "card index: embedded (the updated index cannot be used: {})\n{embedded}",
+                    deckbox::util::escape::visible(&error),
+                ),
+            }
+        }
     };
     Ok(Outcome {
         stdout,
         stderr: String::new(),
         code: Exit::Clean,
     })
-}
-
-fn embedded_status() -> Result<String, UpdateError> {
-    let db = deckbox::cards::embedded::open()?;
-    let newest = db
-        .len()
-        .checked_sub(1)
-        .and_then(|last| db.get(u32::try_from(last).ok()?));
-    let (code, released) = newest.map_or(("?", "?"), |p| {
-        (p.set_code.as_str(), p.release_date.as_str())
-    });
-    Ok(format!(
-        "card index: embedded (built into deckbox {})\n  newest set: {code}, released {released}\n  printings: {}\n  `deckbox cards update` brings newer sets\n",
-        env!("CARGO_PKG_VERSION"),
-        db.len()
-    ))
 }
 
 fn describe(installed: &Installed, dir: &Path) -> String {
@@ -421,8 +420,7 @@ fn describe(installed: &Installed, dir: &Path) -> String {
 }
 
 fn reset(dir: &Path) -> Result<Outcome, UpdateError> {
-    let _lock = update::lock(dir)?;
-    let stdout = if update::reset(dir)? {
+    let stdout = if index::reset(dir)? {
         "removed the updated card index; the embedded one is in use again\n"
     } else {
         "no updated card index; the embedded one is in use\n"

@@ -7,7 +7,7 @@
 use std::path::Path;
 
 /// The wings in pipeline order, as `src/lib.rs` declares them.
-const ORDER: [&str; 14] = [
+const ORDER: [&str; 15] = [
     "util",
     "names",
     "deck",
@@ -22,6 +22,7 @@ const ORDER: [&str; 14] = [
     "render",
     "error",
     "settings",
+    "session",
 ];
 
 fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
