@@ -50,7 +50,7 @@ pub enum CardOutput {
 }
 
 pub(crate) fn run(args: &CardArgs) -> Result<Outcome, Error> {
-    let (db, notes) = super::open_source(&args.source)?;
+    let (db, notes) = deckbox::settings::open_source(&args.source.flags())?;
     let query = args.query.join(" ");
     let language = args.lang.unwrap_or(Language::En);
     let page = deckbox::session::card::card(&db, &query, args.as_of, language)?;

@@ -208,16 +208,6 @@ impl SourceArgs {
     }
 }
 
-/// The card database `source` names (flags, environment, deckbox.toml, else the embedded
-/// index) and its notes for standard error.
-pub(crate) fn open_source(source: &SourceArgs) -> Result<(deckbox::cards::CardDb, String), Error> {
-    let (config, resolved) = deckbox::settings::resolve_layers(&source.flags())?;
-    let (db, mut notes) =
-        deckbox::settings::open_cards(resolved.cards.value.as_deref(), source.rebuild_index)?;
-    notes.push_str(&deckbox::settings::card_data_note(config.as_ref(), &db));
-    Ok((db, notes))
-}
-
 /// What the caller knows about the terminal, for `--color auto`.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Terminal {

@@ -78,7 +78,7 @@ pub enum SearchOutput {
 }
 
 pub(crate) fn run(args: &SearchArgs) -> Result<Outcome, Error> {
-    let (db, notes) = super::open_source(&args.source)?;
+    let (db, notes) = deckbox::settings::open_source(&args.source.flags())?;
     let query = args.query.join(" ");
     let sort = match args.sort {
         SortBy::Name => Sort::Name,
