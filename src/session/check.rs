@@ -1,6 +1,6 @@
 //! `deckbox check` over the files its operands name: every deck checked against its format
 //! in parallel and its part of the report written as soon as its chunk is done
-//! ([`check_files`]), or every deck judged in every listed format ([`everywhere`]).
+//! ([`check_files`]), or every deck judged in every listed format ([`everywhere()`]).
 
 use std::collections::HashMap;
 use std::io::{Read, Write};
