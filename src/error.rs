@@ -78,6 +78,9 @@ pub enum Error {
     Format(#[from] FormatError),
     #[error(transparent)]
     Cards(#[from] CardDbError),
+    /// `deckbox cards update` or `reset` that changed nothing.
+    #[error(transparent)]
+    Update(#[from] crate::cards::update::UpdateError),
     /// An environment variable that is not UTF-8.
     #[error("{name} is not valid UTF-8 ({value}); unset it or give a format id or path")]
     EnvNotUtf8 { name: &'static str, value: String },

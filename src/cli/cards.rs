@@ -73,11 +73,12 @@ pub(crate) fn run(action: &CardsAction) -> Result<Outcome, Error> {
         CardsAction::Status => status(&dir),
         CardsAction::Reset => reset(&dir),
     });
-    // An update error has its own help and says the index in use was not changed.
-    Ok(result.unwrap_or_else(|error| failed(&error)))
+    Ok(result?)
 }
 
-fn failed(error: &UpdateError) -> Outcome {
+/// An update's error as standard error shows it ([`super::render`]): its own help, and that
+/// the card index in use was not changed.
+pub(crate) fn failed(error: &UpdateError) -> String {
     let shown = deckbox::util::escape::visible(&error.to_string()).into_owned();
     let help = match error {
         UpdateError::Worse(_) => "help: `--force` installs it anyway\n",
@@ -88,9 +89,7 @@ fn failed(error: &UpdateError) -> Outcome {
         }
         _ => "",
     };
-    Outcome::failure(format!(
-        "error: {shown}\n{help}the card index in use was not changed\n"
-    ))
+    format!("error: {shown}\n{help}the card index in use was not changed\n")
 }
 
 fn run_update(args: &UpdateArgs, dir: &Path) -> Result<Outcome, UpdateError> {

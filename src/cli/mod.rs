@@ -316,6 +316,7 @@ pub(crate) fn render(error: &Error) -> String {
             error,
         } => format!("{}note: `{setting}` is set by {}\n", render(error), origin),
         Error::Noted { notes, error } => format!("{notes}{}", render(error)),
+        Error::Update(error) => cards::failed(error),
         Error::Search { query, error } => deckbox::render::search::error(query, error),
         Error::File(_)
         | Error::Format(_)
