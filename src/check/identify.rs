@@ -32,10 +32,8 @@ pub(super) fn identify_deck(
     mode: Construction,
 ) -> (Vec<DeckCard>, Vec<Diagnostic>) {
     let allowed = |printing: &Printing| {
-        matches!(
-            legality::judge(format, db, printing),
-            Verdict::Legal | Verdict::LegalAsReprint(_) | Verdict::Undecided { .. }
-        )
+        let verdict = legality::judge(format, db, printing);
+        verdict.allows() || matches!(verdict, Verdict::Undecided { .. })
     };
     let existed = |printing: &Printing| {
         crate::util::date::parse(&printing.release_date).is_none_or(|day| day <= format.date)

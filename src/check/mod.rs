@@ -5,6 +5,7 @@
 //! recorded and skipped, never fatal. It reads nothing from disk and prints nothing.
 
 pub mod diagnostic;
+pub mod everywhere;
 mod identify;
 pub mod rule;
 pub mod rules;

@@ -13,7 +13,8 @@ use clap::Subcommand;
 use super::Outcome;
 use super::bar::Bar;
 use deckbox::cards::storage::update::{self, Installed, Limits, UpdateError};
-use deckbox::error::Exit;
+use deckbox::error::{Error, Exit};
+use deckbox::session::index::{self, IndexStatus};
 use deckbox::util::progress::Progress;
 
 /// Where `deckbox cards update` downloads from without `--from`: the archive of the TCGdex
@@ -70,19 +71,18 @@ pub struct UpdateArgs {
     pub timeout: u64,
 }
 
-pub(crate) fn run(action: &CardsAction) -> Outcome {
+pub(crate) fn run(action: &CardsAction) -> Result<Outcome, Error> {
     let result = update::data_dir().and_then(|dir| match action {
         CardsAction::Update(args) => run_update(args, &dir),
         CardsAction::Status => status(&dir),
         CardsAction::Reset => reset(&dir),
     });
-    match result {
-        Ok(outcome) => outcome,
-        Err(error) => failed(&error),
-    }
+    Ok(result?)
 }
 
-fn failed(error: &UpdateError) -> Outcome {
+/// An update's error as standard error shows it ([`super::render`]): its own help, and that
+/// the card index in use was not changed.
+pub(crate) fn failed(error: &UpdateError) -> String {
     let shown = deckbox::util::escape::visible(&error.to_string()).into_owned();
     let help = match error {
         UpdateError::Worse(_) => "help: `--force` installs it anyway\n",
@@ -93,9 +93,7 @@ fn failed(error: &UpdateError) -> Outcome {
         }
         _ => "",
     };
-    Outcome::failure(format!(
-        "error: {shown}\n{help}the card index in use was not changed\n"
-    ))
+    format!("error: {shown}\n{help}the card index in use was not changed\n")
 }
 
 fn run_update(args: &UpdateArgs, dir: &Path) -> Result<Outcome, UpdateError> {
@@ -411,36 +409,36 @@ fn network_reason(error: ureq::Error) -> String {
 }
 
 fn status(dir: &Path) -> Result<Outcome, UpdateError> {
-    let stdout = match update::status(dir) {
-        Ok(Some(installed)) => format!("card index: updated\n{}", describe(&installed, dir)),
-        Ok(None) => embedded_status()?,
-        Err(error) => format!(
-            "card index: embedded (the updated index cannot be used: {})\n{}",
-            deckbox::util::escape::visible(&error.to_string()),
-            embedded_status()?
-        ),
+    let stdout = match index::status(dir)? {
+        IndexStatus::Updated(installed) => {
+            format!("card index: updated\n{}", describe(&installed, dir))
+        }
+        IndexStatus::Embedded {
+            newest,
+            printings,
+            unusable,
+        } => {
+            let (code, released) = newest.as_ref().map_or(("?", "?"), |(code, released)| {
+                (code.as_str(), released.as_str())
+            });
+            let embedded = format!(
+                "card index: embedded (built into deckbox {})\n  newest set: {code}, released {released}\n  printings: {printings}\n  `deckbox cards update` brings newer sets\n",
+                env!("CARGO_PKG_VERSION"),
+            );
+            match unusable {
+                None => embedded,
+                Some(error) => format!(
+                    "card index: embedded (the updated index cannot be used: {})\n{embedded}",
+                    deckbox::util::escape::visible(&error),
+                ),
+            }
+        }
     };
     Ok(Outcome {
         stdout,
         stderr: String::new(),
         code: Exit::Clean,
     })
-}
-
-fn embedded_status() -> Result<String, UpdateError> {
-    let db = deckbox::cards::storage::embedded::open()?;
-    let newest = db
-        .len()
-        .checked_sub(1)
-        .and_then(|last| db.get(u32::try_from(last).ok()?));
-    let (code, released) = newest.map_or(("?", "?"), |p| {
-        (p.set_code.as_str(), p.release_date.as_str())
-    });
-    Ok(format!(
-        "card index: embedded (built into deckbox {})\n  newest set: {code}, released {released}\n  printings: {}\n  `deckbox cards update` brings newer sets\n",
-        env!("CARGO_PKG_VERSION"),
-        db.len()
-    ))
 }
 
 fn describe(installed: &Installed, dir: &Path) -> String {
@@ -465,8 +463,7 @@ fn describe(installed: &Installed, dir: &Path) -> String {
 }
 
 fn reset(dir: &Path) -> Result<Outcome, UpdateError> {
-    let _lock = update::lock(dir)?;
-    let stdout = if update::reset(dir)? {
+    let stdout = if index::reset(dir)? {
         "removed the updated card index; the embedded one is in use again\n"
     } else {
         "no updated card index; the embedded one is in use\n"

@@ -36,6 +36,13 @@ pub enum Verdict<'a> {
     },
 }
 
+impl Verdict<'_> {
+    /// Whether the format allows the printing in a deck: legal plainly or as a reprint.
+    pub fn allows(&self) -> bool {
+        matches!(self, Verdict::Legal | Verdict::LegalAsReprint(_))
+    }
+}
+
 /// A [`Verdict`] as the format's memo keeps it: a ban by its index in `format.bans`.
 #[derive(Debug, Clone)]
 pub(crate) enum Judged {

@@ -275,6 +275,16 @@ fn set_by(setting: &'static str, origin: &Origin, error: Error) -> Error {
     }
 }
 
+/// The card database `flags` name (flag, environment, deckbox.toml, else the embedded or
+/// updated index) and its notes for standard error, without loading a format: for commands
+/// that read no deck (`card`, `search`).
+pub fn open_source(flags: &Flags) -> Result<(CardDb, String), Error> {
+    let (config, resolved) = resolve_layers(flags)?;
+    let (db, mut notes) = open_cards(resolved.cards.value.as_deref(), flags.rebuild_index)?;
+    notes.push_str(&card_data_note(config.as_ref(), &db));
+    Ok((db, notes))
+}
+
 /// Finds and reads the config file, then layers flags, environment, file and defaults.
 /// Opens nothing else: `deckbox config` shows this without loading a card database.
 pub fn resolve_layers(flags: &Flags) -> Result<(Option<Config>, Resolved), Error> {

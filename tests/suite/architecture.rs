@@ -7,7 +7,7 @@
 use std::path::Path;
 
 /// The wings in pipeline order, as `src/lib.rs` declares them.
-const ORDER: [&str; 15] = [
+const ORDER: [&str; 16] = [
     "util",
     "names",
     "deck",
@@ -22,6 +22,7 @@ const ORDER: [&str; 15] = [
     "render",
     "error",
     "settings",
+    "session",
     "builder",
 ];
 
