@@ -3,9 +3,9 @@
 
 use jiff::civil::Date;
 
+use crate::cards::CardDb;
 use crate::cards::identification::lookup;
 use crate::cards::storage::embedded;
-use crate::cards::CardDb;
 use crate::error::Error;
 use crate::formats::{Format, FormatError};
 use crate::names::lang::Language;
