@@ -159,6 +159,14 @@ pub fn midgame_page(report: &crate::stats::midgame::MidGameReport, title: &str) 
     out
 }
 
+/// A page's title: the deck file's name.
+pub fn page_title(file: &std::path::Path) -> String {
+    file.file_name().map_or_else(
+        || "deck".to_string(),
+        |name| crate::util::escape::path(std::path::Path::new(name)),
+    )
+}
+
 /// `stats A --compare B` as a page.
 pub fn comparison_page(comparison: &crate::stats::compare::Comparison, title: &str) -> String {
     use crate::stats::compare::Pair;

@@ -698,6 +698,19 @@ fn agreement(estimates: &Estimates) -> String {
     }
 }
 
+/// The line for standard error when a deck whose statistics are shown breaks `broken`
+/// construction rules (nothing when it breaks none); `path` is the deck's.
+pub fn broken_note(broken: usize, path: &str) -> String {
+    if broken == 0 {
+        return String::new();
+    }
+    let rules = if broken == 1 { "rule" } else { "rules" };
+    format!(
+        "note: the deck breaks {broken} {rules}; `deckbox check {}` for details\n",
+        visible_line(path)
+    )
+}
+
 /// A probability as a percentage; tiny non-zero values say so rather than round to zero.
 fn percent(p: f64) -> String {
     if p > 0.0 && p < 0.00005 {
