@@ -267,7 +267,7 @@ impl<'db> StatsDeck<'db> {
     }
 
     /// The `--want` queries resolved, each followed by its `--count-as` form when a rule
-    /// changes it ([`with_count_as`]).
+    /// changes it (conservative first, then counting the search).
     pub fn wanted(
         &self,
         want: &[String],
