@@ -208,3 +208,17 @@ impl From<StatsError> for Error {
         Error::Stats { reason }
     }
 }
+
+impl From<crate::stats::RequestError> for Error {
+    fn from(error: crate::stats::RequestError) -> Error {
+        use crate::stats::RequestError;
+        match error {
+            RequestError::Unidentified(error) => Error::Unidentified(error),
+            RequestError::Stats(reason) => Error::Stats { reason },
+            RequestError::Engine(error) => Error::Engine(error),
+            RequestError::Query { text, error } => Error::query(&text, error),
+            RequestError::CardList { list, error } => Error::card_list(&list, error),
+            RequestError::Usage(message) => Error::Usage { message },
+        }
+    }
+}

@@ -27,8 +27,8 @@ use crate::formats::legality::{self, Verdict};
 use crate::formats::{Format, Going};
 use crate::names::lang::Language;
 use crate::search::{self, Sort};
-use crate::stats::kinds::{DeckKind, check_size, deck_kinds};
-use crate::stats::{DeckShape, Report, ReportInput, exact};
+use crate::stats::kinds::DeckKind;
+use crate::stats::{DeckShape, RequestError, StatsDeck, exact};
 
 /// Changes `u` can take back; older ones are forgotten (each is a copy of the list's text).
 pub const MAX_UNDO: usize = 1_000;
@@ -883,30 +883,24 @@ fn rows(deck: &CheckedDeck, db: &CardDb) -> Vec<DeckRow> {
 /// The deck's kinds and P(mulligan), as `deckbox stats` computes them: the one place the
 /// builder makes the deck ready for statistics.
 fn stats_of(deck: &CheckedDeck, db: &CardDb, format: &Format) -> Odds {
-    if check_size(deck).is_err() {
-        return Odds::default();
-    }
-    let Ok(kinds) = deck_kinds(deck, db) else {
-        return Odds {
-            mulligan: Some(Err("a line is not identified".into())),
-            ..Odds::default()
-        };
+    let stats = match StatsDeck::from_checked(deck, db) {
+        Ok(stats) => stats,
+        Err(RequestError::Unidentified(_)) => {
+            return Odds {
+                mulligan: Some(Err("a line is not identified".into())),
+                ..Odds::default()
+            };
+        }
+        // Too many cards for statistics: no odds shown.
+        Err(_) => return Odds::default(),
     };
-    let shape = DeckShape::new(kinds.iter().map(|k| (k.copies, k.basic)));
-    let input = ReportInput {
-        shape: &shape,
-        names: &[],
-        setup: &format.setup,
-        turns: ODDS_TURN,
-        going: Going::First,
-        queries: &[],
-    };
-    let mulligan = Report::build(input)
-        .map(|report| report.mulligan.probability)
+    let mulligan = stats
+        .mulligan(&format.setup)
+        .map(|mulligan| mulligan.probability)
         .map_err(|error| error.to_string());
     Odds {
-        kinds,
-        shape,
+        shape: stats.shape(),
+        kinds: stats.into_kinds(),
         mulligan: Some(mulligan),
     }
 }
@@ -962,13 +956,8 @@ fn next_legal(db: &CardDb, format: &Format, id: PrintingId) -> Option<PrintingId
         lookup::Lookup::Unknown { .. } => return None,
     };
     let allowed = |other: &PrintingId| {
-        db.get(*other).is_some_and(|p| {
-            !p.set_code.is_empty()
-                && matches!(
-                    legality::judge(format, db, p),
-                    Verdict::Legal | Verdict::LegalAsReprint(_)
-                )
-        })
+        db.get(*other)
+            .is_some_and(|p| !p.set_code.is_empty() && legality::judge(format, db, p).allows())
     };
     let at = card.printings.iter().position(|&p| p == id)?;
     let after = card.printings.iter().skip(at + 1);

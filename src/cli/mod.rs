@@ -137,6 +137,29 @@ pub struct SettingsArgs {
 /// What every single-deck command starts from ([`deckbox::session::read_and_check`]).
 pub(crate) use deckbox::session::read_and_check;
 
+/// The deck of `stats`, `odds` and `sample`: its settings, and the deck read and checked.
+/// [`deckbox::stats::StatsDeck::from_checked`] makes it ready for statistics.
+pub(crate) fn read_for_stats(
+    file: &std::path::Path,
+    settings: &SettingsArgs,
+    stdin: &mut dyn Read,
+) -> Result<(deckbox::settings::Settings, deckbox::check::CheckedDeck), Error> {
+    let settings = deckbox::settings::Settings::resolve_for(&settings.flags(), file)?;
+    let (_, _, deck) = read_and_check(file, &settings, stdin, &mut false)?;
+    Ok((settings, deck))
+}
+
+/// What `stats`, `odds` and `sample` write to standard error: the card database's notes,
+/// and one line when the deck breaks construction rules.
+pub(crate) fn stats_note(
+    settings: &deckbox::settings::Settings,
+    checked: &deckbox::check::CheckedDeck,
+    deck: &deckbox::stats::StatsDeck<'_>,
+) -> String {
+    let broken = deckbox::render::stats_text::broken_note(deck.broken(), &checked.path);
+    format!("{}{broken}", settings.notes)
+}
+
 /// `--format`'s value: any text (a built-in id, `all` where a command takes it, or the path
 /// of a format file), read as it is. The built-in ids are its possible values, so a shell's
 /// completion offers them after `--format` instead of file names.

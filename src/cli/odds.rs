@@ -5,18 +5,18 @@
 //! play, prizes taken); `--prizes` of the others lie face down as prizes; the next `--draws`
 //! cards come from the rest, after the cards of `--shuffle-back` (known cards a hand-reset
 //! puts back) join the deck. A list item is `N Name`, `Nx Name` or `Name` (one copy), names
-//! in any language the card data knows; a mistake is drawn under the item.
+//! in any language the card data knows; a mistake is drawn under the item
+//! ([`deckbox::stats::midgame::odds`] reads the lists and computes every figure).
 
 use std::io::Read;
 use std::path::PathBuf;
 
-use super::stats::{StatsDeck, kind_of, load_stats_deck, not_in_deck, wanted};
+use super::output::json;
 use super::{Outcome, SettingsArgs};
 use deckbox::error::{Error, Exit};
-use deckbox::stats::QueryError;
-use deckbox::stats::midgame::{
-    MidGameCard, MidGameError, MidGameQuery, MidGameReport, MidGameSeen, Table,
-};
+use deckbox::render;
+use deckbox::stats::StatsDeck;
+use deckbox::stats::midgame::{self, MidGameRequest};
 
 #[derive(Debug, clap::Args)]
 #[command(
@@ -77,195 +77,28 @@ pub(crate) fn run(args: &OddsArgs, stdin: &mut dyn Read) -> Outcome {
 }
 
 fn odds(args: &OddsArgs, stdin: &mut dyn Read) -> Result<Outcome, Error> {
-    let deck = load_stats_deck(&args.file, &args.settings, stdin)?;
-    let seen = card_counts(&args.seen, &deck)?;
-    let back = match &args.shuffle_back {
-        Some(list) => match list.trim().parse::<u32>() {
-            Ok(cards) => first_cards(&args.seen, cards, &deck)?,
-            Err(_) => card_counts(list, &deck)?,
-        },
-        None => vec![0; deck.kinds.len()],
-    };
-    let mut unknown = Vec::with_capacity(deck.kinds.len());
-    for (index, kind) in deck.kinds.iter().enumerate() {
-        let known = seen.get(index).copied().unwrap_or(0);
-        let returned = back.get(index).copied().unwrap_or(0);
-        if known > kind.copies {
-            return Err(usage(format!(
-                "--seen has {known} {}, but the deck has {}",
-                kind.local, kind.copies
-            )));
-        }
-        if returned > known {
-            return Err(usage(format!(
-                "--shuffle-back returns {returned} {}, but --seen knows {known}",
-                kind.local
-            )));
-        }
-        unknown.push(kind.copies - known);
-    }
-    let table = Table {
-        unknown,
-        back,
-        prizes: args.prizes.unwrap_or(deck.settings.format.setup.prizes),
+    let (settings, checked) = super::read_for_stats(&args.file, &args.settings, stdin)?;
+    let deck = StatsDeck::from_checked(&checked, &settings.db)?;
+    let request = MidGameRequest {
+        seen: &args.seen,
+        shuffle_back: args.shuffle_back.as_deref(),
+        prizes: args.prizes.unwrap_or(settings.format.setup.prizes),
         draws: args.draws,
+        want: &args.want,
+        count_as: &args.count_as,
     };
-    table.check().map_err(|error| usage(error.to_string()))?;
-    let mut per_card = Vec::new();
-    for (index, kind) in deck.kinds.iter().enumerate() {
-        let (left, returned) = (table.unknown[index], table.back[index]);
-        if left == 0 && returned == 0 {
-            continue;
-        }
-        let figures = table.kind(index).map_err(midgame_error)?;
-        per_card.push(MidGameCard {
-            name: kind.local.clone(),
-            unknown: left,
-            shuffled_back: returned,
-            draw_at_least_one: figures.draw_at_least_one.to_f64(),
-            draw_at_least_one_fraction: fraction(figures.draw_at_least_one),
-            prized_all: figures.prized_all.to_f64(),
-            prized_expected: figures.prized_expected.to_f64(),
-        });
-    }
-    let mut queries = Vec::new();
-    for (text, query) in &wanted(&args.want, &args.count_as, &deck)? {
-        let probability = table.query(query).map_err(|error| match error {
-            MidGameError::Turn { .. } => {
-                let at = text.to_ascii_lowercase().find(" by ").unwrap_or(0);
-                Error::query(text, QueryError::new(error.to_string(), at + 1, 2))
-            }
-            other => midgame_error(other),
-        })?;
-        queries.push(MidGameQuery {
-            query: text.clone(),
-            probability: probability.to_f64(),
-            fraction: fraction(probability),
-        });
-    }
-    let known: u32 = seen.iter().sum();
-    let seen_cards = deck
-        .kinds
-        .iter()
-        .zip(&seen)
-        .filter(|(_, copies)| **copies > 0)
-        .map(|(kind, copies)| MidGameSeen {
-            name: kind.local.clone(),
-            copies: *copies,
-        })
-        .collect();
-    let report = MidGameReport {
-        cards: deck.kinds.iter().map(|kind| kind.copies).sum(),
-        known,
-        unknown: table.unknown_cards(),
-        prizes: table.prizes,
-        shuffled_back: table.back_cards(),
-        deck: table.deck_cards(),
-        draws: table.draws,
-        seen: seen_cards,
-        per_card,
-        queries,
-    };
+    let report = midgame::odds(&deck, &request)?;
     let stdout = match args.output.format() {
-        OddsOutput::Json => super::stats::json(&report)?,
-        OddsOutput::Text => deckbox::render::stats_text::midgame_text(&report),
-        OddsOutput::Markdown => deckbox::render::stats_text::midgame_markdown(&report),
-        OddsOutput::Html => deckbox::render::stats_html::midgame_page(
-            &report,
-            &super::stats::page_title(&args.file),
-        ),
+        OddsOutput::Json => json(&report)?,
+        OddsOutput::Text => render::stats_text::midgame_text(&report),
+        OddsOutput::Markdown => render::stats_text::midgame_markdown(&report),
+        OddsOutput::Html => {
+            render::stats_html::midgame_page(&report, &render::stats_html::page_title(&args.file))
+        }
     };
     Ok(Outcome {
         stdout,
-        stderr: deck.note,
+        stderr: super::stats_note(&settings, &checked, &deck),
         code: Exit::Clean,
     })
-}
-
-fn usage(message: String) -> Error {
-    Error::Usage { message }
-}
-
-fn midgame_error(error: MidGameError) -> Error {
-    match error {
-        MidGameError::Stats(reason) => Error::Stats { reason },
-        other => usage(other.to_string()),
-    }
-}
-
-fn fraction(ratio: deckbox::stats::Ratio) -> String {
-    format!("{}/{}", ratio.numer(), ratio.denom())
-}
-
-/// Copies per kind of a card list (`2 Dreepy, 1 Ultra Ball, Iono`); an unknown name or a bad
-/// count is drawn under the item.
-fn card_counts(list: &str, deck: &StatsDeck) -> Result<Vec<u32>, Error> {
-    let mut counts = vec![0u32; deck.kinds.len()];
-    for (kind, count) in card_items(list, deck)? {
-        if let Some(slot) = counts.get_mut(kind) {
-            *slot = slot.saturating_add(count);
-        }
-    }
-    Ok(counts)
-}
-
-/// The first `cards` cards of a card list, as copies per kind (`--shuffle-back 7`: the
-/// first seven cards of `--seen`, the hand when it is listed first).
-fn first_cards(list: &str, cards: u32, deck: &StatsDeck) -> Result<Vec<u32>, Error> {
-    let mut counts = vec![0u32; deck.kinds.len()];
-    let mut left = cards;
-    for (kind, count) in card_items(list, deck)? {
-        let taken = count.min(left);
-        if let Some(slot) = counts.get_mut(kind) {
-            *slot = slot.saturating_add(taken);
-        }
-        left -= taken;
-    }
-    if left > 0 {
-        return Err(usage(format!(
-            "--shuffle-back {cards}: --seen lists only {} cards",
-            cards - left
-        )));
-    }
-    Ok(counts)
-}
-
-/// The items of a card list in order: `(kind, copies)`.
-fn card_items(list: &str, deck: &StatsDeck) -> Result<Vec<(usize, u32)>, Error> {
-    let mut items = Vec::new();
-    let mut offset = 0;
-    for item in list.split(',') {
-        let start = offset + (item.len() - item.trim_start().len());
-        offset += item.len() + 1;
-        let item = item.trim();
-        if item.is_empty() {
-            continue;
-        }
-        let digits = item.len() - item.trim_start_matches(|c: char| c.is_ascii_digit()).len();
-        let (count, name) = if digits == 0 {
-            (1, item)
-        } else {
-            let count = item
-                .get(..digits)
-                .and_then(|d| d.parse::<u32>().ok())
-                .filter(|count| *count <= 60_000);
-            let Some(count) = count else {
-                let error = QueryError::new("a count of at most 60000 copies", start, digits);
-                return Err(Error::card_list(list, error));
-            };
-            let rest = item.get(digits..).unwrap_or("");
-            let rest = rest
-                .strip_prefix(['x', 'X', '×'])
-                .filter(|r| r.starts_with(' '))
-                .unwrap_or(rest);
-            (count, rest.trim())
-        };
-        let name_at = start + item.find(name).unwrap_or(0);
-        let Some(kind) = kind_of(name, deck) else {
-            let error = QueryError::new(not_in_deck(name, deck), name_at, name.len().max(1));
-            return Err(Error::card_list(list, error));
-        };
-        items.push((kind, count));
-    }
-    Ok(items)
 }

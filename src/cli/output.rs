@@ -327,3 +327,10 @@ fn create(
 ) -> Result<(), WriteError> {
     atomic::create_with(path, Options { force }, fill)
 }
+
+/// Pretty JSON and a final newline, as every `--output json` of a statistics command prints.
+pub(crate) fn json(value: &impl serde::Serialize) -> Result<String, deckbox::error::Error> {
+    serde_json::to_string_pretty(value)
+        .map(|json| json + "\n")
+        .map_err(|reason| deckbox::error::Error::Json { reason })
+}

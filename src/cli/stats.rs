@@ -1,20 +1,20 @@
-//! `deckbox stats` and `deckbox sample`: a checked deck becomes card kinds (one per English
-//! rules name, printings and languages merged), which feed the exact statistics, the engine's
-//! simulation and the sample deals.
+//! `deckbox stats` and `deckbox sample`: the arguments read, the deck read and checked, then
+//! one call to the library's [`StatsDeck`] (the report, `--compare`, `--vary`, the sample
+//! deals), and the answer rendered.
 
 use std::io::Read;
 use std::path::PathBuf;
 
 use clap::ValueEnum;
 
+use super::output::json;
 use super::{Outcome, SettingsArgs, parse_threads};
 use deckbox::error::{Error, Exit};
 use deckbox::formats::Going;
 use deckbox::render;
-use deckbox::settings::Settings;
-use deckbox::stats::QueryError;
-use deckbox::stats::kinds::{DeckKind, deck_kinds};
-use deckbox::stats::simulate::{SimulationPlan, engine_deck, simulate_report};
+use deckbox::stats::compare;
+use deckbox::stats::deck::Simulate;
+use deckbox::stats::{StatsDeck, StatsRequest};
 use deckbox::util::progress::Progress;
 
 /// The seed `stats --simulate` uses when `--seed` is not given, so that its estimates are
@@ -26,7 +26,7 @@ pub const DEFAULT_SEED: u64 = 1;
 /// 2⁴⁰, was eleven hours of one core.
 pub const MAX_SETUPS: u64 = 1_000_000_000;
 /// Most sample setups `deckbox sample` deals at once.
-pub const MAX_SAMPLES: u32 = 1_000;
+pub const MAX_SAMPLES: u32 = deckbox::stats::deck::MAX_SAMPLES;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
 pub enum StatsOutput {
@@ -112,40 +112,6 @@ pub struct SampleArgs {
     pub output: super::output::FileArgs,
 }
 
-/// A deck ready for statistics: checked, every line identified.
-pub(super) struct StatsDeck {
-    pub(super) settings: Settings,
-    pub(super) kinds: Vec<DeckKind>,
-    /// A one-line note for stderr when the deck breaks construction rules.
-    pub(super) note: String,
-}
-
-pub(super) fn load_stats_deck(
-    file: &std::path::Path,
-    settings: &super::SettingsArgs,
-    stdin: &mut dyn Read,
-) -> Result<StatsDeck, Error> {
-    let settings = Settings::resolve_for(&settings.flags(), file)?;
-    let (input, _, deck) = super::read_and_check(file, &settings, stdin, &mut false)?;
-    deckbox::stats::kinds::check_size(&deck)?;
-    let kinds = deck_kinds(&deck, &settings.db)?;
-    let broken = deck.count(deckbox::check::diagnostic::Severity::Error);
-    let note = if broken > 0 {
-        let rules = if broken == 1 { "rule" } else { "rules" };
-        format!(
-            "note: the deck breaks {broken} {rules}; `deckbox check {}` for details\n",
-            deckbox::util::escape::visible_line(&input.path)
-        )
-    } else {
-        String::new()
-    };
-    Ok(StatsDeck {
-        note: format!("{}{note}", settings.notes),
-        settings,
-        kinds,
-    })
-}
-
 pub(crate) fn run_stats(
     args: &StatsArgs,
     stdin: &mut dyn Read,
@@ -162,395 +128,91 @@ fn stats_outcome(
     stdin: &mut dyn Read,
     progress: &dyn Progress,
 ) -> Result<Outcome, Error> {
-    let deck = load_stats_deck(&args.deck.file, &args.deck.settings, stdin)?;
-    let queries = wanted(&args.want, &args.count_as, &deck)?;
-    let shape = deckbox::stats::DeckShape::new(deck.kinds.iter().map(|k| (k.copies, k.basic)));
-    let names: Vec<String> = deck.kinds.iter().map(|k| k.name.clone()).collect();
-    let going = args.deck.going;
-    let input = deckbox::stats::ReportInput {
-        shape: &shape,
-        names: &names,
-        setup: &deck.settings.format.setup,
+    let (settings, checked) = super::read_for_stats(&args.deck.file, &args.deck.settings, stdin)?;
+    let deck = StatsDeck::from_checked(&checked, &settings.db)?;
+    let request = StatsRequest {
+        setup: &settings.format.setup,
         turns: args.deck.turns,
-        going,
-        queries: &queries,
-    };
-    let mut report = deckbox::stats::Report::build(input)?;
-    localize(&mut report, &deck);
-    if let Some(other) = &args.compare {
-        return compare(args, &deck, &report, other, stdin);
-    }
-    if let Some(spec) = &args.vary {
-        return vary(args, &deck, input, spec);
-    }
-    if args.exactly {
-        report.distributions = Some(deckbox::stats::Report::distributions(input)?);
-    }
-    if let Some(setups) = args.simulate {
-        let resolved: Vec<_> = queries.iter().map(|(_, query)| query.clone()).collect();
-        // Deal as many turns as the latest a query names (`by T6` with `--turns 4`).
-        let turns = resolved
-            .iter()
-            .filter_map(deckbox::stats::ResolvedQuery::last_turn)
-            .fold(args.deck.turns, u32::max);
-        let plan = SimulationPlan {
+        going: args.deck.going,
+        want: &args.want,
+        count_as: &args.count_as,
+        exactly: args.exactly,
+        simulate: args.simulate.map(|setups| Simulate {
             setups,
             seed: args.deck.seed.unwrap_or(DEFAULT_SEED),
             threads: args.threads,
-            turns,
-            going,
-        };
-        let simulation = simulate_report(
-            &deck.kinds,
-            &deck.settings.format.setup,
-            &report,
-            &resolved,
-            plan,
-            progress,
-        )?;
-        report.simulation = Some(simulation);
-    }
-    let stdout = match args.output.format() {
-        StatsOutput::Text => render::stats_text::text(&report),
-        StatsOutput::Markdown => render::stats_text::markdown(&report),
-        StatsOutput::Json => json(&report)?,
-        StatsOutput::Html => html_page(&report, &args.deck.file),
+        }),
+    };
+    let mut stderr = super::stats_note(&settings, &checked, &deck);
+    let stdout = if let Some(spec) = &args.vary {
+        let variation = compare::vary(&deck, &request, spec)?;
+        match args.output.format() {
+            StatsOutput::Json => json(&variation)?,
+            StatsOutput::Markdown => render::stats_text::variation(&variation, true),
+            StatsOutput::Text => render::stats_text::variation(&variation, false),
+            StatsOutput::Html => render::stats_html::variation_page(
+                &variation,
+                &render::stats_html::page_title(&args.deck.file),
+            ),
+        }
+    } else if let Some(other) = &args.compare {
+        let report = deck.report(&request, progress)?;
+        let (stdout, second) = compared(args, &deck, &report, other, &request, stdin)?;
+        stderr.push_str(&second);
+        stdout
+    } else {
+        let report = deck.report(&request, progress)?;
+        match args.output.format() {
+            StatsOutput::Text => render::stats_text::text(&report),
+            StatsOutput::Markdown => render::stats_text::markdown(&report),
+            StatsOutput::Json => json(&report)?,
+            StatsOutput::Html => render::stats_html::stats_page(
+                &report,
+                &render::stats_html::page_title(&args.deck.file),
+            ),
+        }
     };
     Ok(Outcome {
         stdout,
-        stderr: deck.note,
+        stderr,
         code: Exit::Clean,
     })
 }
 
-/// Gives each card of `report` its name in the list's language, when not English.
-fn localize(report: &mut deckbox::stats::Report, deck: &StatsDeck) {
-    for (card, kind) in report.cards.iter_mut().zip(&deck.kinds) {
-        card.local_name = (kind.local != kind.name).then(|| kind.local.clone());
-    }
-}
-
-/// `--compare`: the second deck's report for the same queries, set beside the first.
-fn compare(
+/// `--compare`: the second deck read, set beside the first ([`compare::decks`]); the page
+/// and the second deck's notes.
+fn compared(
     args: &StatsArgs,
-    deck: &StatsDeck,
+    deck: &StatsDeck<'_>,
     report: &deckbox::stats::Report,
     other: &std::path::Path,
+    request: &StatsRequest<'_>,
     stdin: &mut dyn Read,
-) -> Result<Outcome, Error> {
-    let (file, other_file) = (&args.deck.file, other);
-    if file.as_os_str() == "-" && other_file.as_os_str() == "-" {
+) -> Result<(String, String), Error> {
+    let file = &args.deck.file;
+    if file.as_os_str() == "-" && other.as_os_str() == "-" {
         return Err(Error::Usage {
             message: "only one of the two decks can be read from standard input".to_string(),
         });
     }
-    let second = load_stats_deck(other_file, &args.deck.settings, stdin)?;
-    // A name of the first deck that the second does not play counts 0 there.
-    let queries = args
-        .want
-        .iter()
-        .map(|text| {
-            let query = deckbox::stats::query::parse(text).map_err(|e| Error::query(text, e))?;
-            query
-                .resolve_groups(|name| {
-                    kinds_of(&name.text, &second)
-                        .or_else(|| kinds_of(&name.text, deck).map(|_| Vec::new()))
-                        .ok_or_else(|| {
-                            QueryError::new(
-                                not_in_deck(&name.text, &second),
-                                name.span.offset,
-                                name.span.length,
-                            )
-                        })
-                })
-                .map(|query| (text.clone(), query))
-                .map_err(|error| Error::query(text, error))
-        })
-        .collect::<Result<Vec<_>, Error>>()?;
-    let shape = deckbox::stats::DeckShape::new(second.kinds.iter().map(|k| (k.copies, k.basic)));
-    let names: Vec<String> = second.kinds.iter().map(|k| k.name.clone()).collect();
-    let input = deckbox::stats::ReportInput {
-        shape: &shape,
-        names: &names,
-        setup: &deck.settings.format.setup,
-        turns: args.deck.turns,
-        going: args.deck.going,
-        queries: &queries,
-    };
-    let mut second_report = deckbox::stats::Report::build(input)?;
-    localize(&mut second_report, &second);
-    let labels = [file, other_file].map(deckbox::util::escape::path);
-    let comparison =
-        deckbox::stats::compare::compare(report, &second_report, [&labels[0], &labels[1]]);
+    let (other_settings, other_checked) = super::read_for_stats(other, &args.deck.settings, stdin)?;
+    let second = StatsDeck::from_checked(&other_checked, &other_settings.db)?;
+    let labels = [file.as_path(), other].map(deckbox::util::escape::path);
+    let comparison = compare::decks(deck, report, &second, request, [&labels[0], &labels[1]])?;
+    let title = |file| render::stats_html::page_title(file);
     let stdout = match args.output.format() {
         StatsOutput::Json => json(&comparison)?,
         StatsOutput::Markdown => render::stats_text::comparison(&comparison, true),
         StatsOutput::Text => render::stats_text::comparison(&comparison, false),
         StatsOutput::Html => render::stats_html::comparison_page(
             &comparison,
-            &format!("{} and {}", page_title(file), page_title(other_file)),
+            &format!("{} and {}", title(file), title(other)),
         ),
     };
-    Ok(Outcome {
+    Ok((
         stdout,
-        stderr: format!("{}{}", deck.note, second.note),
-        code: Exit::Clean,
-    })
-}
-
-/// `--vary`: the report at each count of one card, another making up the difference.
-fn vary(
-    args: &StatsArgs,
-    deck: &StatsDeck,
-    input: deckbox::stats::ReportInput<'_>,
-    spec: &str,
-) -> Result<Outcome, Error> {
-    let spec = deckbox::stats::compare::parse_vary(spec).map_err(|message| Error::Usage {
-        message: format!("--vary: {message}"),
-    })?;
-    let index = |name: &str| {
-        kind_of(name, deck).ok_or_else(|| Error::Usage {
-            message: format!("--vary: {}", not_in_deck(name, deck)),
-        })
-    };
-    let (card, against) = (index(&spec.card)?, index(&spec.against)?);
-    if card == against {
-        return Err(Error::Usage {
-            message: "--vary: a card cannot be traded against itself".to_string(),
-        });
-    }
-    let copies = |kind: usize| deck.kinds.get(kind).map_or(0, |k| k.copies);
-    let (card_copies, against_copies) = (copies(card), copies(against));
-    let mut steps = Vec::new();
-    for count in spec.from..=spec.to {
-        let traded = i64::from(against_copies) + i64::from(card_copies) - i64::from(count);
-        let Ok(traded) = u32::try_from(traded) else {
-            return Err(Error::Usage {
-                message: format!(
-                    "--vary: {count} {} would need {} more {} than the deck's {against_copies}",
-                    spec.card, -traded, spec.against
-                ),
-            });
-        };
-        let mut shape = input.shape.clone();
-        if let Some(kind) = shape.kinds.get_mut(card) {
-            kind.copies = count;
-        }
-        if let Some(kind) = shape.kinds.get_mut(against) {
-            kind.copies = traded;
-        }
-        let report = deckbox::stats::Report::build(deckbox::stats::ReportInput {
-            shape: &shape,
-            ..input
-        })?;
-        steps.push(deckbox::stats::compare::Step::of(
-            &report, card, count, traded,
-        ));
-    }
-    let label = |kind: usize| {
-        deck.kinds
-            .get(kind)
-            .map_or_else(String::new, |k| k.local.clone())
-    };
-    let variation = deckbox::stats::compare::Variation {
-        card: label(card),
-        against: label(against),
-        steps,
-    };
-    let stdout = match args.output.format() {
-        StatsOutput::Json => json(&variation)?,
-        StatsOutput::Markdown => render::stats_text::variation(&variation, true),
-        StatsOutput::Text => render::stats_text::variation(&variation, false),
-        StatsOutput::Html => {
-            render::stats_html::variation_page(&variation, &page_title(&args.deck.file))
-        }
-    };
-    Ok(Outcome {
-        stdout,
-        stderr: deck.note.clone(),
-        code: Exit::Clean,
-    })
-}
-
-/// Pretty JSON and a final newline, as every `--output json` prints.
-pub(super) fn json(value: &impl serde::Serialize) -> Result<String, Error> {
-    serde_json::to_string_pretty(value)
-        .map(|json| json + "\n")
-        .map_err(|reason| Error::Json { reason })
-}
-
-fn html_page(report: &deckbox::stats::Report, file: &std::path::Path) -> String {
-    render::stats_html::stats_page(report, &page_title(file))
-}
-
-/// A page's title: the deck file's name.
-pub(super) fn page_title(file: &std::path::Path) -> String {
-    file.file_name().map_or_else(
-        || "deck".to_string(),
-        |name| deckbox::util::escape::path(std::path::Path::new(name)),
-    )
-}
-
-/// Parses a `--want` expression and resolves its names against the deck's kinds: a card,
-/// or a class of cards (`Basic Pokémon`, `Supporter`, ...).
-pub(super) fn resolve_want(
-    text: &str,
-    deck: &StatsDeck,
-) -> Result<deckbox::stats::ResolvedQuery, Error> {
-    let query = deckbox::stats::query::parse(text).map_err(|error| Error::query(text, error))?;
-    query
-        .resolve_groups(|name| {
-            kinds_of(&name.text, deck).ok_or_else(|| {
-                deckbox::stats::QueryError::new(
-                    not_in_deck(&name.text, deck),
-                    name.span.offset,
-                    name.span.length,
-                )
-            })
-        })
-        .map_err(|error| Error::query(text, error))
-}
-
-/// "'X' is not in this deck", with the nearest name when one is close.
-pub(super) fn not_in_deck(name: &str, deck: &StatsDeck) -> String {
-    match suggest(name, &deck.kinds) {
-        Some(near) => format!("'{name}' is not in this deck (did you mean '{near}'?)"),
-        None => format!("'{name}' is not in this deck"),
-    }
-}
-
-/// The kinds a written name means: one card, or every card of a class
-/// ([`deckbox::stats::kinds::CLASSES`]; none when the deck has no such card).
-pub(super) fn kinds_of(written: &str, deck: &StatsDeck) -> Option<Vec<usize>> {
-    if let Some(kind) = kind_of(written, deck) {
-        return Some(vec![kind]);
-    }
-    let mut members = Vec::new();
-    for (index, kind) in deck.kinds.iter().enumerate() {
-        if kind.in_class(written)? {
-            members.push(index);
-        }
-    }
-    Some(members)
-}
-
-/// One `--count-as "Nest Ball=Basic Pokémon"`: the searching card's kind, the kinds it can
-/// find, and the rule as written.
-pub(super) struct CountAs {
-    searcher: usize,
-    targets: Vec<usize>,
-    text: String,
-}
-
-/// Reads the `--count-as` rules; a mistake is drawn under the side that is wrong.
-fn count_as_rules(rules: &[String], deck: &StatsDeck) -> Result<Vec<CountAs>, Error> {
-    rules
-        .iter()
-        .map(|rule| {
-            let Some((left, right)) = rule.split_once('=') else {
-                let message = "expected `Card=Card or class`, such as `Nest Ball=Basic Pokémon`";
-                return Err(Error::card_list(
-                    rule,
-                    QueryError::new(message, 0, rule.len()),
-                ));
-            };
-            let at = |side: &str, offset: usize| offset + (side.len() - side.trim_start().len());
-            let (searcher, target) = (left.trim(), right.trim());
-            let Some(kind) = kind_of(searcher, deck) else {
-                let error =
-                    QueryError::new(not_in_deck(searcher, deck), at(left, 0), searcher.len());
-                return Err(Error::card_list(rule, error));
-            };
-            let Some(targets) = kinds_of(target, deck) else {
-                let offset = at(right, left.len() + 1);
-                let error = QueryError::new(not_in_deck(target, deck), offset, target.len());
-                return Err(Error::card_list(rule, error));
-            };
-            Ok(CountAs {
-                searcher: kind,
-                targets,
-                text: format!("{searcher} as {target}"),
-            })
-        })
-        .collect()
-}
-
-/// The `--want` queries resolved, each followed by its `--count-as` form when a rule
-/// changes it ([`with_count_as`]).
-pub(super) fn wanted(
-    want: &[String],
-    count_as: &[String],
-    deck: &StatsDeck,
-) -> Result<Vec<(String, deckbox::stats::ResolvedQuery)>, Error> {
-    let queries = want
-        .iter()
-        .map(|text| resolve_want(text, deck).map(|query| (text.clone(), query)))
-        .collect::<Result<Vec<_>, Error>>()?;
-    Ok(with_count_as(queries, &count_as_rules(count_as, deck)?))
-}
-
-/// Each query as written (conservative: a search card counts for nothing), followed, when a
-/// `--count-as` rule applies to it, by the query with the search cards counted (optimistic:
-/// the search always finds its target), labelled with the rules that applied.
-fn with_count_as(
-    queries: Vec<(String, deckbox::stats::ResolvedQuery)>,
-    rules: &[CountAs],
-) -> Vec<(String, deckbox::stats::ResolvedQuery)> {
-    let mut out = Vec::with_capacity(queries.len());
-    for (text, query) in queries {
-        let mut counted = query.clone();
-        let mut applied = Vec::new();
-        for rule in rules {
-            if let Some(next) = counted.counting(rule.searcher, &rule.targets) {
-                counted = next;
-                applied.push(rule.text.as_str());
-            }
-        }
-        let label =
-            (!applied.is_empty()).then(|| format!("{text} [counting {}]", applied.join(", ")));
-        out.push((text, query));
-        if let Some(label) = label {
-            out.push((label, counted));
-        }
-    }
-    out
-}
-
-/// The kind a written name means: its English rules name, a name a line used, or (through
-/// the card database) any language's name of a card whose rules name is in the deck.
-pub(super) fn kind_of(written: &str, deck: &StatsDeck) -> Option<usize> {
-    // Spelled as a kind is named first: `Mewtwo LV.X` and `Mewtwo` have one rules name but
-    // are two kinds (one is not a Basic Pokémon).
-    let spelled = deckbox::names::plain_spelling(written);
-    let exact = |name: &str| deckbox::names::plain_spelling(name) == spelled;
-    let key = deckbox::names::lookup_key(written);
-    let same = |name: &str| deckbox::names::lookup_key(name) == key;
-    let by = |same: &dyn Fn(&str) -> bool| {
-        deck.kinds.iter().position(|kind| {
-            same(&kind.name) || same(&kind.local) || kind.written.iter().any(|w| same(w))
-        })
-    };
-    let direct = by(&exact).or_else(|| by(&same));
-    direct.or_else(|| {
-        deck.settings.db.by_name(written).iter().find_map(|hit| {
-            let name = deck.settings.db.get(hit.id)?.rules_name();
-            deck.kinds.iter().position(|kind| kind.name == name)
-        })
-    })
-}
-
-/// The deck's card name closest to an unknown one, if any is close.
-pub(super) fn suggest(written: &str, kinds: &[DeckKind]) -> Option<String> {
-    let key = deckbox::names::lookup_key(written);
-    kinds
-        .iter()
-        .map(|kind| {
-            let score = strsim::jaro_winkler(&key, &deckbox::names::lookup_key(&kind.local));
-            (score, &kind.local)
-        })
-        .filter(|(score, _)| *score > 0.8)
-        .max_by(|a, b| a.0.total_cmp(&b.0))
-        .map(|(_, name)| name.clone())
+        super::stats_note(&other_settings, &other_checked, &second),
+    ))
 }
 
 /// A seed no earlier run is likely to have used: the standard library's per-process random
@@ -567,40 +229,26 @@ fn fresh_seed() -> u64 {
 }
 
 pub(crate) fn run_sample(args: &SampleArgs, stdin: &mut dyn Read) -> Outcome {
-    let sampled = load_stats_deck(&args.deck.file, &args.deck.settings, stdin).and_then(|deck| {
-        let engine = engine_deck(&deck.kinds)?;
-        let rules = &deck.settings.format.setup;
-        let seed = args.deck.seed.unwrap_or_else(fresh_seed);
-        let mut rng = deckbox::engine::chunk_rng(seed, 0);
-        let mut stdout = String::new();
-        for index in 1..=args.count {
-            let deal = deckbox::engine::TwoPlayerSetup::deal(
-                &engine,
-                &engine,
-                rules,
-                args.deck.turns,
-                &mut rng,
-            )?;
-            if index > 1 {
-                stdout.push('\n');
-            }
-            let going_first = args.deck.going == Going::First;
-            stdout.push_str(&render::sample::setup(
-                index,
-                seed,
-                going_first,
-                &deck.kinds,
-                &deal,
-            ));
-        }
-        Ok((stdout, deck.note))
-    });
-    match sampled {
-        Ok((stdout, stderr)) => Outcome {
-            stdout,
-            stderr,
-            code: Exit::Clean,
-        },
+    match sample_outcome(args, stdin) {
+        Ok(outcome) => outcome,
         Err(error) => Outcome::error(&error),
     }
+}
+
+fn sample_outcome(args: &SampleArgs, stdin: &mut dyn Read) -> Result<Outcome, Error> {
+    let (settings, checked) = super::read_for_stats(&args.deck.file, &args.deck.settings, stdin)?;
+    let deck = StatsDeck::from_checked(&checked, &settings.db)?;
+    let seed = args.deck.seed.unwrap_or_else(fresh_seed);
+    let deals = deck.samples(&settings.format.setup, args.deck.turns, seed, args.count)?;
+    let going_first = args.deck.going == Going::First;
+    let stdout = (1..)
+        .zip(&deals)
+        .map(|(index, deal)| render::sample::setup(index, seed, going_first, deck.kinds(), deal))
+        .collect::<Vec<_>>()
+        .join("\n");
+    Ok(Outcome {
+        stdout,
+        stderr: super::stats_note(&settings, &checked, &deck),
+        code: Exit::Clean,
+    })
 }

@@ -14,6 +14,7 @@ pub mod everywhere;
 pub mod explain;
 pub mod formats;
 pub mod need;
+pub mod percent;
 pub mod rules_reference;
 pub mod sample;
 pub mod sarif;

@@ -9,6 +9,7 @@
 //! formatting, the report's own ordering, colours from a fixed palette. This module computes
 //! nothing: every number comes from the report.
 
+use super::percent::{Small, percent, points};
 use crate::formats::Going;
 use crate::stats::{CardStats, QueryStats, Report, Simulation, named_estimates};
 
@@ -159,16 +160,18 @@ pub fn midgame_page(report: &crate::stats::midgame::MidGameReport, title: &str) 
     out
 }
 
+/// A page's title: the deck file's name.
+pub fn page_title(file: &std::path::Path) -> String {
+    file.file_name().map_or_else(
+        || "deck".to_string(),
+        |name| crate::util::escape::path(std::path::Path::new(name)),
+    )
+}
+
 /// `stats A --compare B` as a page.
 pub fn comparison_page(comparison: &crate::stats::compare::Comparison, title: &str) -> String {
     use crate::stats::compare::Pair;
-    let cells = |pair: &Pair| {
-        [
-            pct(pair.a),
-            pct(pair.b),
-            format!("{:+.2}", pair.difference * 100.0),
-        ]
-    };
+    let cells = |pair: &Pair| [pct(pair.a), pct(pair.b), points(pair.difference)];
     let mut out = page_head(title);
     out.push_str(&format!(
         "<p class=\"summary\">A: {} ({} cards, {} Basic Pokémon). B: {} ({} cards, {} Basic \
@@ -368,22 +371,7 @@ fn pct(p: f64) -> String {
     if !p.is_finite() {
         return "–".to_string();
     }
-    if p > 0.0 && p < 0.0001 {
-        return format!("1 in {}", thousands((1.0 / p).round()));
-    }
-    format!("{:.2}%", p * 100.0)
-}
-
-fn thousands(value: f64) -> String {
-    let digits = format!("{value:.0}");
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
+    percent(p, 2, Small::OneIn)
 }
 
 fn fixed(value: f64, decimals: usize) -> String {
@@ -539,10 +527,10 @@ fn y_axis(frame: Frame, max: f64, steps: u32, caption: &str) -> String {
         let (x1, x2) = (frame.left, frame.width - frame.right);
         out.push_str(&format!(
             "<line x1=\"{x1:.1}\" y1=\"{y:.1}\" x2=\"{x2:.1}\" y2=\"{y:.1}\" stroke=\"#e3e3e3\" />\n\
-             <text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">{:.0}%</text>\n",
+             <text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">{}</text>\n",
             x1 - 6.0,
             y + 4.0,
-            value * 100.0
+            percent(value, 0, Small::Rounded)
         ));
     }
     let (x, y) = (14.0, frame.top + frame.plot_height() / 2.0);
@@ -619,11 +607,7 @@ fn bar_chart(bars: &[(String, f64)], labels: &Bars<'_>) -> String {
 
 /// A compact label for a bar: one decimal, or "&lt;0.1%".
 fn short_pct(p: f64) -> String {
-    if p > 0.0 && p < 0.0005 {
-        "&lt;0.1%".to_string()
-    } else {
-        format!("{:.1}%", clamp01(p) * 100.0)
-    }
+    escape(&percent(clamp01(p), 1, Small::Below))
 }
 
 fn turn_headers(turns: usize, class: &str) -> String {
@@ -1130,8 +1114,6 @@ mod tests {
         assert_eq!(pct(0.0), "0.00%");
         assert_eq!(pct(3.19157e-5), "1 in 31,333");
         assert_eq!(pct(f64::NAN), "–");
-        assert_eq!(thousands(1234567.0), "1,234,567");
-        assert_eq!(thousands(999.0), "999");
     }
 
     #[test]

@@ -7,6 +7,7 @@
 //! percentages with two decimals, expectations have three, so the output is stable. These
 //! renderers compute nothing and print nothing.
 
+use super::percent::{Small, points};
 use crate::stats::compare::{Comparison, Pair, Variation};
 use crate::stats::midgame::MidGameReport;
 use crate::stats::{Estimate, EstimateKey, Estimates, Measure, Report, named_estimates};
@@ -287,11 +288,6 @@ pub fn comparison(comparison: &Comparison, markdown: bool) -> String {
 
 fn pair_cells(pair: &Pair) -> [String; 3] {
     [percent(pair.a), percent(pair.b), points(pair.difference)]
-}
-
-/// A difference of probabilities in percentage points, signed.
-fn points(difference: f64) -> String {
-    format!("{:+.2}", difference * 100.0)
 }
 
 /// `stats --vary` as text or GitHub tables (`markdown`): one row per count.
@@ -698,12 +694,22 @@ fn agreement(estimates: &Estimates) -> String {
     }
 }
 
+/// The line for standard error when a deck whose statistics are shown breaks `broken`
+/// construction rules (nothing when it breaks none); `path` is the deck's.
+pub fn broken_note(broken: usize, path: &str) -> String {
+    if broken == 0 {
+        return String::new();
+    }
+    let rules = if broken == 1 { "rule" } else { "rules" };
+    format!(
+        "note: the deck breaks {broken} {rules}; `deckbox check {}` for details\n",
+        visible_line(path)
+    )
+}
+
 /// A probability as a percentage; tiny non-zero values say so rather than round to zero.
 fn percent(p: f64) -> String {
-    if p > 0.0 && p < 0.00005 {
-        return "<0.01%".to_string();
-    }
-    format!("{:.2}%", p * 100.0)
+    super::percent::percent(p, 2, Small::Below)
 }
 
 fn number(x: f64) -> String {

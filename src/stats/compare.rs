@@ -1,10 +1,12 @@
 //! Two decks side by side (`deckbox stats A --compare B`) and one deck as a card's count
 //! varies (`--vary "Rare Candy=2..4:Psychic Energy"`): the exact figures of [`Report`]s set
 //! next to each other with their differences. Nothing here computes odds; it arranges
-//! reports that [`Report::build`] made.
+//! reports that [`Report::build`] made: [`decks`] and [`vary`] build them from
+//! [`StatsDeck`]s, [`compare`] and [`Step::of`] set them side by side.
 
 use serde::Serialize;
 
+use super::deck::{RequestError, StatsDeck, StatsRequest};
 use super::{EventStats, QueryStats, Report};
 
 /// A figure of both decks and `b − a`.
@@ -140,6 +142,85 @@ pub fn compare(a: &Report, b: &Report, names: [&str; 2]) -> Comparison {
         queries,
         events,
     }
+}
+
+/// `deckbox stats A --compare B`: `b`'s report for the queries of `request` set beside `a`'s
+/// (its [`StatsDeck::report`]), both under `request`'s setup; `labels` name the decks. A name
+/// of `a` that `b` does not play counts 0 there.
+pub fn decks(
+    a: &StatsDeck<'_>,
+    a_report: &Report,
+    b: &StatsDeck<'_>,
+    request: &StatsRequest<'_>,
+    labels: [&str; 2],
+) -> Result<Comparison, RequestError> {
+    let queries = request
+        .want
+        .iter()
+        .map(|text| {
+            b.resolve_want_with(text, |name| {
+                b.kinds_of(name)
+                    .or_else(|| a.kinds_of(name).map(|_| Vec::new()))
+            })
+            .map(|query| (text.clone(), query))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let (shape, names) = (b.shape(), b.names());
+    let b_report = b.localized(request.input(&shape, &names, &queries))?;
+    Ok(compare(a_report, &b_report, labels))
+}
+
+/// `deckbox stats --vary "Rare Candy=2..4:Psychic Energy"`: the report of `request` at each
+/// count of one card, another card making up the difference.
+pub fn vary(
+    deck: &StatsDeck<'_>,
+    request: &StatsRequest<'_>,
+    spec: &str,
+) -> Result<Variation, RequestError> {
+    let queries = deck.wanted(request.want, request.count_as)?;
+    let usage = |message: String| RequestError::Usage(format!("--vary: {message}"));
+    let spec = parse_vary(spec).map_err(usage)?;
+    let index = |name: &str| {
+        deck.kind_of(name)
+            .ok_or_else(|| usage(deck.not_in_deck(name)))
+    };
+    let (card, against) = (index(&spec.card)?, index(&spec.against)?);
+    if card == against {
+        return Err(usage("a card cannot be traded against itself".to_string()));
+    }
+    let kinds = deck.kinds();
+    let copies = |kind: usize| kinds.get(kind).map_or(0, |k| k.copies);
+    let (card_copies, against_copies) = (copies(card), copies(against));
+    let (base, names) = (deck.shape(), deck.names());
+    let mut steps = Vec::new();
+    for count in spec.from..=spec.to {
+        let traded = i64::from(against_copies) + i64::from(card_copies) - i64::from(count);
+        let Ok(traded) = u32::try_from(traded) else {
+            return Err(usage(format!(
+                "{count} {} would need {} more {} than the deck's {against_copies}",
+                spec.card, -traded, spec.against
+            )));
+        };
+        let mut shape = base.clone();
+        if let Some(kind) = shape.kinds.get_mut(card) {
+            kind.copies = count;
+        }
+        if let Some(kind) = shape.kinds.get_mut(against) {
+            kind.copies = traded;
+        }
+        let report = Report::build(request.input(&shape, &names, &queries))?;
+        steps.push(Step::of(&report, card, count, traded));
+    }
+    let label = |kind: usize| {
+        kinds
+            .get(kind)
+            .map_or_else(String::new, |k| k.local.clone())
+    };
+    Ok(Variation {
+        card: label(card),
+        against: label(against),
+        steps,
+    })
 }
 
 /// One deck as a card's count varies, another card making up the difference.

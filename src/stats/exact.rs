@@ -137,6 +137,13 @@ impl Ratio {
     }
 }
 
+/// The exact value as reports print it: `num/den`, reduced (`1/1`, never `1`).
+impl std::fmt::Display for Ratio {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.num, self.den)
+    }
+}
+
 fn gcd(mut a: u128, mut b: u128) -> u128 {
     while b != 0 {
         (a, b) = (b, a % b);

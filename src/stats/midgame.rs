@@ -9,7 +9,8 @@
 //! unknown cards not prized, and the cards shuffled back). A question about the draws is a
 //! function of how many cards of each *atom* (cards the question cannot tell apart) land in
 //! them; a dynamic programme over the atoms counts the deals, as [`super::exact`] does for
-//! the opening hand. No mulligan rule applies: the game is under way.
+//! the opening hand. No mulligan rule applies: the game is under way. [`odds`] reads the
+//! known cards of a deck and gives every figure as a [`MidGameReport`].
 
 use std::collections::HashMap;
 
@@ -17,6 +18,10 @@ use serde::Serialize;
 
 use super::exact::{MAX_STATES, MAX_STEPS, Packed, Ratio, Residuals, StatsError, binomial};
 use super::query::ResolvedQuery;
+
+mod report;
+
+pub use report::{MidGameRequest, odds};
 
 /// Cards of the deck as the game stands.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -6,12 +6,14 @@
 //! Basic Pokémon, what a player holds after mulligans) and *single shuffle* (the plain
 //! hypergeometric of one shuffle). [`query`] reads and evaluates `--want` expressions.
 //! [`Report`] gathers everything into one serializable value. [`kinds`] turns a checked deck
-//! into the card kinds statistics count; [`simulate`] runs the engine for the report's
-//! simulated estimates. This module reads no files, resolves no card names and renders
-//! nothing: the caller hands it a [`DeckShape`] with names, and formatting floats is the
-//! renderer's job.
+//! into the card kinds statistics count; [`deck`] makes a checked deck ready for statistics
+//! ([`StatsDeck`]: kinds, the names queries use, the report); [`simulate`] runs the engine
+//! for the report's simulated estimates. This module reads no files and renders nothing:
+//! the caller hands it a checked deck and its card database, or a [`DeckShape`] with names,
+//! and formatting floats is the renderer's job.
 
 pub mod compare;
+pub mod deck;
 pub mod exact;
 pub mod kinds;
 pub mod midgame;
@@ -23,6 +25,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
+pub use deck::{RequestError, StatsDeck, StatsRequest};
 pub use exact::{DeckShape, Family, KindOdds, KindShape, Ratio, StatsError, Window};
 pub use query::{Query, QueryError, QueryOdds, ResolvedQuery};
 
@@ -404,7 +407,7 @@ fn basics_space(shape: &DeckShape, rules: &Setup) -> Result<exact::Space, StatsE
 }
 
 /// The mulligan count is geometric: P(k) = q^k (1 − q).
-fn mulligan(shape: &DeckShape, rules: &Setup) -> Result<Mulligan, StatsError> {
+pub(crate) fn mulligan(shape: &DeckShape, rules: &Setup) -> Result<Mulligan, StatsError> {
     let space = basics_space(shape, rules)?;
     let q = space.mulligan()?.to_f64();
     let distribution = (0..MULLIGAN_BUCKETS)
@@ -477,7 +480,7 @@ fn event_stats(
         query: text.to_string(),
         probability: odds.kept.to_f64(),
         probability_single_shuffle: odds.single_shuffle.to_f64(),
-        fraction: format!("{}/{}", odds.kept.numer(), odds.kept.denom()),
+        fraction: odds.kept.to_string(),
     })
 }
 

@@ -16,11 +16,11 @@ use deckbox::check::check;
 use deckbox::deck::DeckInput;
 use deckbox::formats::Format;
 use deckbox::formats::Going;
-use deckbox::stats::kinds::deck_kinds;
-use deckbox::stats::{DeckShape, Report, ReportInput};
+use deckbox::stats::{Report, StatsDeck, StatsRequest};
+use deckbox::util::progress::Quiet;
 
 /// The dragapult example's report, built as `deckbox stats` builds it (the library's
-/// `deck_kinds`: printings merged by rules name, Basic Pokémon from the card data).
+/// `StatsDeck`: printings merged by rules name, Basic Pokémon from the card data).
 fn dragapult_report() -> Report {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/dragapult.txt");
     let bytes = std::fs::read(&path).unwrap();
@@ -31,18 +31,11 @@ fn dragapult_report() -> Report {
         &db,
         &format,
     );
-    let kinds = deck_kinds(&deck, &db).unwrap();
-    let shape = DeckShape::new(kinds.iter().map(|kind| (kind.copies, kind.basic)));
-    let names: Vec<String> = kinds.into_iter().map(|kind| kind.name).collect();
-    let input = ReportInput {
-        shape: &shape,
-        names: &names,
-        setup: &format.setup,
-        turns: 4,
-        going: Going::First,
-        queries: &[],
-    };
-    Report::build(input).unwrap()
+    let request = StatsRequest::new(&format.setup, 4, Going::First);
+    StatsDeck::from_checked(&deck, &db)
+        .unwrap()
+        .report(&request, &Quiet)
+        .unwrap()
 }
 
 /// The browser, or `None` after a note when there is none (a failure when

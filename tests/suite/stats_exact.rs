@@ -632,3 +632,69 @@ fn midgame_odds_agree_with_two_shuffles() {
         }
     }
 }
+
+/// The library answers `stats`, `odds`, `--count-as` and `--vary` without the binary: a
+/// checked deck becomes a `StatsDeck` whose names resolve in any language the card data
+/// knows, and the builder's P(mulligan) is the report's.
+#[test]
+fn a_stats_deck_answers_without_the_binary() {
+    use deckbox::stats::midgame::{self, MidGameRequest};
+    use deckbox::stats::{RequestError, StatsDeck, StatsRequest, compare};
+    use deckbox::util::progress::Quiet;
+    let db = crate::oracles::embedded_db();
+    let bytes = std::fs::read(crate::common::repo().join("examples/dragapult.txt")).unwrap();
+    let format = deckbox::formats::Format::load("standard").unwrap();
+    let input = deckbox::deck::DeckInput::from_bytes("dragapult.txt", &bytes);
+    let checked = deckbox::check::check(&input, db, &format);
+    let deck = StatsDeck::from_checked(&checked, db).unwrap();
+    let dreepy = deck.kind_of("Dreepy").unwrap();
+    assert_eq!(
+        deck.kind_of("Fantyrm"),
+        Some(dreepy),
+        "French, through the card data"
+    );
+    assert_eq!(
+        deck.not_in_deck("Dreepi"),
+        "'Dreepi' is not in this deck (did you mean 'Dreepy'?)"
+    );
+    let setup = &format.setup;
+    let report = deck
+        .report(&StatsRequest::new(setup, 4, Going::First), &Quiet)
+        .unwrap();
+    let mulligan = deck.mulligan(setup).unwrap();
+    assert_eq!(report.mulligan.probability, mulligan.probability);
+    let (want, count_as) = (
+        ["Dreepy>=1".to_string()],
+        ["Buddy-Buddy Poffin=Basic Pokémon".to_string()],
+    );
+    let request = MidGameRequest {
+        seen: "2 Dreepy",
+        shuffle_back: None,
+        prizes: 6,
+        draws: 1,
+        want: &want,
+        count_as: &count_as,
+    };
+    let odds = midgame::odds(&deck, &request).unwrap();
+    assert_eq!((odds.cards, odds.known, odds.unknown), (60, 2, 58));
+    let card = odds.per_card.iter().find(|card| card.name == "Dreepy");
+    assert_eq!(card.map(|card| card.unknown), Some(2));
+    let labels: Vec<&str> = odds.queries.iter().map(|q| q.query.as_str()).collect();
+    assert_eq!(
+        labels,
+        [
+            "Dreepy>=1",
+            "Dreepy>=1 [counting Buddy-Buddy Poffin as Basic Pokémon]"
+        ]
+    );
+    assert!(odds.queries[1].probability > odds.queries[0].probability);
+    let itself = compare::vary(
+        &deck,
+        &StatsRequest::new(setup, 4, Going::First),
+        "Dreepy=1..2:Fantyrm",
+    );
+    assert!(
+        matches!(&itself, Err(RequestError::Usage(message)) if message == "--vary: a card cannot be traded against itself"),
+        "{itself:?}"
+    );
+}

@@ -429,7 +429,7 @@ fn cards(count: u64) -> String {
 }
 
 fn percent(p: f64) -> String {
-    format!("{:.1}%", p * 100.0)
+    deckbox::render::percent::percent(p, 1, deckbox::render::percent::Small::Rounded)
 }
 
 fn draw_verdict(frame: &mut Frame, app: &Builder, area: Rect) {
