@@ -196,14 +196,8 @@ fn canonical_with(printed: &str, plasma: Plasma) -> String {
         // the shorter name, which keeps canonical idempotent. Terminates: it shrinks.
         return canonical_with(&with_symbol(unplasma, symbol), plasma);
     }
-    // "Nidoran ♂" (TCGdex) is printed "Nidoran♂" (pokemontcg); lists without the symbol
-    // write the sex as a letter ("Nidoran F").
-    let sexed = match unplasma.as_str() {
-        "Nidoran F" => "Nidoran♀".to_owned(),
-        "Nidoran M" => "Nidoran♂".to_owned(),
-        _ => unplasma.replace(" ♂", "♂").replace(" ♀", "♀"),
-    };
-    with_symbol(sexed, symbol)
+    // "Nidoran ♂" (TCGdex) is printed "Nidoran♂" (pokemontcg).
+    with_symbol(unplasma.replace(" ♂", "♂").replace(" ♀", "♀"), symbol)
 }
 
 fn with_symbol(mut name: String, symbol: Option<tail::EndSymbol>) -> String {
