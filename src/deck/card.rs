@@ -431,10 +431,11 @@ fn bare_number(body: &str, toks: &[Range]) -> bool {
 /// Where the `-` of a database card id is (`xy1-12`, `sv3pt5-151`, `swshp-SWSH020`): a
 /// lower-case set id (letters first, then letters, digits and dots), a dash, and a
 /// collector number. pokemontcg.io and TCGdex ids look like this; printed codes are upper
-/// case.
+/// case. The Unown of EX Unseen Forces are numbered by their letter (`ex10-E`, `ex10-!`).
 fn database_id(token: &str) -> Option<usize> {
     let (set, number) = token.split_once('-')?;
-    (crate::deck::looks_like_set_id(set) && is_number(number)).then_some(set.len())
+    let unown = matches!(number.as_bytes(), [b'A'..=b'Z' | b'!' | b'?']);
+    (crate::deck::looks_like_set_id(set) && (is_number(number) || unown)).then_some(set.len())
 }
 
 /// The shapes of set codes and collector numbers, compiled once and copied per thread: a
@@ -783,6 +784,24 @@ mod tests {
             // Only before a printing, and never the whole name.
             ("1 Ultra Ball from", "Ultra Ball from | - | "),
             ("1 from SLG 68", "from | SLG | 68"),
+        ];
+        for (line, reading) in cases {
+            assert_eq!(read(line), reading, "{line}");
+        }
+    }
+
+    /// pokemontcg.io numbers the Unown of EX Unseen Forces by their letter: `1 Unown ex10-E`
+    /// (tests/corpus/lists/ptcg-sim/2003-2007-ex--03-rayler.txt line 5). Only one capital,
+    /// `!` or `?` is such a number.
+    #[test]
+    fn a_database_id_with_the_letter_of_an_unown() {
+        let cases = [
+            ("1 Unown ex10-E", "Unown | ex10 | E"),
+            ("1 Unown ex10-!", "Unown | ex10 | !"),
+            ("1 Unown ex10-?", "Unown | ex10 | ?"),
+            ("4 Gardevoir ex sv1-86", "Gardevoir ex | sv1 | 86"),
+            ("1 Porygon-Z", "Porygon-Z | - | "),
+            ("1 Unown ex10-EF", "Unown ex10-EF | - | "),
         ];
         for (line, reading) in cases {
             assert_eq!(read(line), reading, "{line}");

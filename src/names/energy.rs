@@ -185,6 +185,32 @@ pub(super) fn says_basic_energy(name: &str) -> bool {
         })
 }
 
+/// A special Energy named with the printed symbol for its type, as PTCG Live exports write
+/// it (`Telepathic {P} Energy` for Telepathic Psychic Energy, `Nitro {R} Energy`,
+/// `Rocky {F} Energy`): the name with each symbol spelled as the English type word. `None`
+/// when the name does not end in "Energy" or no word before it is a lone symbol (`name` is
+/// already cleaned; basic Energy is read before this).
+pub(super) fn spelled_symbols(name: &str) -> Option<String> {
+    let words: Vec<&str> = name.split(' ').filter(|w| !w.is_empty()).collect();
+    let (last, before) = words.split_last()?;
+    if !last.eq_ignore_ascii_case("energy") {
+        return None;
+    }
+    let mut changed = false;
+    let mut out: Vec<&str> = Vec::with_capacity(words.len());
+    for word in before {
+        match braced_symbol(word) {
+            Some(ty) => {
+                changed = true;
+                out.push(ty.name.strip_suffix(" Energy").unwrap_or(ty.name));
+            }
+            None => out.push(word),
+        }
+    }
+    out.push(last);
+    changed.then(|| out.join(" "))
+}
+
 /// `{R}` or `[R]`, as deck-list exports write the printed symbol.
 fn braced_symbol(raw: &str) -> Option<&'static EnergyType> {
     let inner = raw

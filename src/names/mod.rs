@@ -183,6 +183,11 @@ fn canonical_with(printed: &str, plasma: Plasma) -> String {
         if let Some(energy) = energy::multi_type(&base) {
             return energy;
         }
+        if let Some(spelled) = energy::spelled_symbols(&base) {
+            // `Telepathic {P} Energy`: the same name with the type in words. Terminates:
+            // the spelled name has no symbol left.
+            return canonical_with(&spelled, plasma);
+        }
     }
     let base = suffix::normalize(&base);
     let unplasma = plasma::strip(&base, plasma);

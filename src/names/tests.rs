@@ -579,6 +579,32 @@ fn never_empty_and_never_panics_on_odd_input() {
     }
 }
 
+/// PTCG Live exports write a special Energy's type as its printed symbol in braces:
+/// `4 Telepathic {P} Energy POR 88`, `2 Nitro {R} Energy CRI 86`, `4 Rocky {F} Energy POR 87`
+/// (tests/corpus/lists/codes4tcg/yt-2026-08-21-snipe-the-bench-tppywini6cg-1.txt line 32,
+/// community-1784333501559-1.txt line 33, yt-2026-08-22-littledarkfury-naegag8k8au-1.txt
+/// line 23). They name the card printed "Telepathic Psychic Energy"; a basic Energy and a
+/// name that does not end in "Energy" keep their reading.
+#[test]
+fn special_energy_with_its_type_symbol_is_the_printed_name() {
+    for (written, printed) in [
+        ("Telepathic {P} Energy", "Telepathic Psychic Energy"),
+        ("Nitro {R} Energy", "Nitro Fire Energy"),
+        ("Rocky {F} Energy", "Rocky Fighting Energy"),
+        ("Speed {L} Energy", "Speed Lightning Energy"),
+        ("Voltaic {L} Energy", "Voltaic Lightning Energy"),
+        ("Stone {F} Energy", "Stone Fighting Energy"),
+        ("Luminous {D} Energy", "Luminous Darkness Energy"),
+    ] {
+        assert_eq!(canonical(written), canonical(printed), "{written}");
+        assert_eq!(lookup_key(written), lookup_key(printed), "{written}");
+        assert!(!is_basic_energy_name(written), "{written}");
+    }
+    assert_eq!(canonical("Basic {P} Energy"), "Psychic Energy");
+    assert_eq!(canonical("Blend Energy {G}{R}{P}{D}"), "Blend Energy GRPD");
+    assert_eq!(canonical("Unown {P} Card"), "Unown {P} Card");
+}
+
 /// Indexing a database calls `lookup_key` ~150k times: it must stay at a few µs per call.
 /// Timing is only meaningful optimized: `cargo test --release --lib names -- --ignored`.
 #[test]
