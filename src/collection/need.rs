@@ -94,13 +94,17 @@ impl Need {
 
     /// What the missing cards cost (hundredths of [`currency`](Self::currency)), and how
     /// many missing cards have no price that counts.
-    pub fn cost(&self) -> (u64, u64) {
-        let mut cents = 0u64;
+    pub fn cost(&self) -> (u128, u64) {
+        let mut cents = 0u128;
         let mut unpriced = 0u64;
         for line in self.lines.iter().filter(|line| line.missing > 0) {
             match &line.price {
                 Some(price) => {
-                    cents = cents.saturating_add(price.cents.saturating_mul(line.missing));
+                    // Prices are at most `MAX_PRICE_CENTS` and lines at most `MAX_COUNT`
+                    // copies, so a sum of u128 products cannot overflow.
+                    cents = cents.saturating_add(
+                        u128::from(price.cents).saturating_mul(u128::from(line.missing)),
+                    );
                 }
                 None => unpriced += line.missing,
             }

@@ -29,8 +29,21 @@ pub struct Prices {
 /// The header names a price file gives, in this order in the docs.
 pub const COLUMNS: [&str; 5] = ["name", "set", "number", "price", "currency"];
 
+/// The highest price a row may give, in hundredths: 1,000,000,000.00. The dearest card ever
+/// sold went for about 5 million dollars, so a larger figure is a mistake in the file; with
+/// this bound and [`crate::deck::MAX_COUNT`] copies a line, no total of a deck's cost can
+/// overflow (totals are summed as `u128`).
+pub const MAX_PRICE_CENTS: u64 = 100_000_000_000;
+
+/// The longest currency a price file may give, in characters: a code (`EUR`, `USD`) or a
+/// symbol (`€`), with room for longer local codes.
+pub const MAX_CURRENCY_CHARS: usize = 8;
+
+/// How much of a refused cell a message quotes.
+const QUOTED_CHARS: usize = 24;
+
 /// `12.5`, `12.50` or `12` as hundredths; `None` for anything else (a sign, three
-/// decimals, a currency symbol).
+/// decimals, a currency symbol, more than [`MAX_PRICE_CENTS`]).
 fn cents(text: &str) -> Option<u64> {
     let (units, fraction) = text.split_once('.').unwrap_or((text, ""));
     let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
@@ -39,7 +52,21 @@ fn cents(text: &str) -> Option<u64> {
     }
     let units: u64 = units.parse().ok()?;
     let fraction: u64 = format!("{fraction:0<2}").parse().ok()?;
-    units.checked_mul(100)?.checked_add(fraction)
+    units
+        .checked_mul(100)?
+        .checked_add(fraction)
+        .filter(|cents| *cents <= MAX_PRICE_CENTS)
+}
+
+/// A currency as a file writes it, upper-cased: 1 to [`MAX_CURRENCY_CHARS`] letters or
+/// currency signs (`EUR`, `usd`, `€`, `R$`); `None` for anything else (spaces, digits,
+/// control characters and markup never reach a table or a page).
+fn currency_of(text: &str) -> Option<String> {
+    const SIGNS: &str = "$€£¥₩₹₽¢₺₴₪฿₱₫₦₡₲₵₸₭₮";
+    let count = text.chars().count();
+    let fits = (1..=MAX_CURRENCY_CHARS).contains(&count)
+        && text.chars().all(|c| c.is_alphabetic() || SIGNS.contains(c));
+    fits.then(|| text.to_uppercase())
 }
 
 /// Reads a price file (at most [`super::MAX_COLLECTION_BYTES`] and
@@ -111,9 +138,28 @@ pub fn parse(
         }
         let [card, set, number, price, money] =
             columns.map(|column| record.get(column).unwrap_or("").trim().to_string());
-        let cents = cents(&price)
-            .ok_or_else(|| fail(line, format!("`{price}` is not a price (write 12.50)")))?;
-        let money = money.to_ascii_uppercase();
+        let quoted = |cell: &str| {
+            crate::util::escape::visible_line(&crate::util::escape::excerpt(cell, QUOTED_CHARS))
+                .into_owned()
+        };
+        let cents = cents(&price).ok_or_else(|| {
+            let why = if price.bytes().all(|b| b.is_ascii_digit() || b == b'.') && !price.is_empty()
+            {
+                "a price is at most 1000000000.00".to_string()
+            } else {
+                "write 12.50".to_string()
+            };
+            fail(line, format!("`{}` is not a price ({why})", quoted(&price)))
+        })?;
+        let money = currency_of(&money).ok_or_else(|| {
+            fail(
+                line,
+                format!(
+                    "`{}` is not a currency (write its code, such as EUR or USD, or its sign, at most {MAX_CURRENCY_CHARS} characters)",
+                    quoted(&money)
+                ),
+            )
+        })?;
         match &currency {
             None => currency = Some(money),
             Some(first) if *first == money => {}
@@ -184,5 +230,19 @@ mod tests {
         assert_eq!(cents("-1"), None);
         assert_eq!(cents(""), None);
         assert_eq!(cents("99999999999999999999"), None);
+        assert_eq!(cents("1000000000.00"), Some(super::MAX_PRICE_CENTS));
+        assert_eq!(cents("1000000000.01"), None);
+    }
+
+    #[test]
+    fn currencies_as_written() {
+        use super::currency_of as currency;
+        assert_eq!(currency("eur").as_deref(), Some("EUR"));
+        assert_eq!(currency("€").as_deref(), Some("€"));
+        assert_eq!(currency("R$").as_deref(), Some("R$"));
+        assert_eq!(currency(""), None);
+        assert_eq!(currency("EUR\u{1b}]0;x\u{7}"), None);
+        assert_eq!(currency("[EUR](http://x)"), None);
+        assert_eq!(currency("EUROSDOLLARS"), None);
     }
 }

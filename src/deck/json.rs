@@ -1059,13 +1059,7 @@ fn body_offset(body: &str, line: usize, column: usize) -> usize {
 
 /// The start of a long key or value, so a message never repeats megabytes of input.
 fn shorten(text: &str) -> String {
-    let mut chars = text.chars();
-    let head: String = chars.by_ref().take(40).collect();
-    if chars.next().is_some() {
-        format!("{head}…")
-    } else {
-        head
-    }
+    crate::util::escape::excerpt(text, 40)
 }
 
 #[cfg(test)]

@@ -280,8 +280,5 @@ pub(crate) fn check_count(count: &Count<'_>) -> Result<u32, String> {
 
 /// The first digits of a huge number, so a message never repeats megabytes of input.
 fn shorten(digits: &str) -> String {
-    match digits.get(..12) {
-        Some(head) if digits.len() > 12 => format!("{head}…"),
-        _ => digits.to_owned(),
-    }
+    crate::util::escape::excerpt(digits, 12)
 }

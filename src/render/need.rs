@@ -43,7 +43,7 @@ fn as_written(decks: &[&CheckedDeck], line: &LineNeed) -> String {
 }
 
 /// Hundredths as `12.50`.
-fn money(cents: u64) -> String {
+fn money(cents: u128) -> String {
     format!("{}.{:02}", cents / 100, cents % 100)
 }
 

@@ -40,6 +40,18 @@ pub fn hidden(c: char) -> bool {
         )
 }
 
+/// The first `chars` characters of `text`, then `…` when there was more: what a message
+/// quotes of a value it refuses, so it never repeats megabytes of input.
+pub fn excerpt(text: &str, chars: usize) -> String {
+    let mut rest = text.chars();
+    let head: String = rest.by_ref().take(chars).collect();
+    if rest.next().is_some() {
+        format!("{head}…")
+    } else {
+        head
+    }
+}
+
 /// `c` as `\u{202E}`.
 fn push_code(out: &mut String, c: char) {
     out.push_str(&format!("\\u{{{:X}}}", u32::from(c)));

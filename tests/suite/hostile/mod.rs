@@ -8,6 +8,7 @@
 mod escaping;
 mod json_decks;
 mod memory;
+mod prices;
 mod work_bounds;
 
 use crate::common;
