@@ -146,13 +146,6 @@ fn bin_dir() -> tempfile::TempDir {
     dir
 }
 
-fn bash_available() -> bool {
-    Command::new("bash")
-        .arg("--version")
-        .output()
-        .is_ok_and(|out| out.status.success())
-}
-
 #[test]
 fn every_script_reads_its_inputs_from_env() {
     let steps = steps();
@@ -191,8 +184,7 @@ fn every_script_reads_its_inputs_from_env() {
 
 #[test]
 fn the_shell_steps_key_install_and_check_a_folder_of_decks() {
-    if !bash_available() {
-        crate::common::skipped("bash not installed; the action's steps are not run");
+    if !crate::common::tool("bash", "--version", "the action's shell steps") {
         return;
     }
     let bin = bin_dir();

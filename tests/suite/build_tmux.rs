@@ -2,7 +2,7 @@
 //! terminal of a fixed size), keys are sent as a person types them, and the screen is read
 //! with `tmux capture-pane`. The state and the drawing are tested without a terminal in
 //! `src/cli/build/tests.rs`; this proves the wiring: raw mode, keys, redraws, saving,
-//! quitting. Skips with a note when tmux is missing, unless `DECKBOX_REQUIRE_TMUX=1` (as
+//! quitting. Skips with a note when tmux is missing, unless `DECKBOX_NO_SKIP=1` (as
 //! `.ci/run` sets after installing it). Also: what `build` refuses without a terminal.
 #![allow(clippy::unwrap_used, reason = "tests fail loudly")]
 
@@ -17,18 +17,7 @@ use crate::common;
 const PATIENCE: Duration = Duration::from_secs(60);
 
 fn tmux_available() -> bool {
-    let found = Command::new("tmux")
-        .arg("-V")
-        .output()
-        .is_ok_and(|output| output.status.success());
-    if !found {
-        assert!(
-            std::env::var("DECKBOX_REQUIRE_TMUX").as_deref() != Ok("1"),
-            "DECKBOX_REQUIRE_TMUX=1 but tmux is not on PATH"
-        );
-        common::skipped("build_tmux skipped: tmux is not on PATH");
-    }
-    found
+    common::tool("tmux", "-V", "build_tmux")
 }
 
 /// A tmux server of its own (`-L`), so the test touches no session of the user's.

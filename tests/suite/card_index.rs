@@ -81,14 +81,11 @@ fn the_text_index_is_generated_from_tcgdex() {
     };
     // The generator takes the fingerprints of rules text TCGdex lacks from pokemon-tcg-data.
     let pokemontcg = data.join("pokemontcg");
-    if !pokemontcg.join("sets").is_dir() {
-        assert!(
-            std::env::var("DECKBOX_REQUIRE_SHARED").as_deref() != Ok("1"),
-            "../shared/data/pokemontcg is missing and DECKBOX_REQUIRE_SHARED=1"
-        );
-        common::skipped(
-            "the_text_index_is_generated_from_tcgdex skipped: no ../shared/data/pokemontcg",
-        );
+    if !common::needs(
+        pokemontcg.join("sets").is_dir(),
+        "the_text_index_is_generated_from_tcgdex",
+        "../shared/data/pokemontcg",
+    ) {
         return;
     }
     let generated =

@@ -719,10 +719,10 @@ fn an_update_killed_midway_leaves_the_index_in_use() {
         child.kill().unwrap(); // SIGKILL on Unix
         let _ = child.wait();
         let now = status(data);
-        // Killed before the final rename (the build takes seconds): nothing changed.
+        // Killed before the final rename (the build takes seconds): nothing changed; or,
+        // on a fast machine, finished before the kill: a whole new index, never a half one.
         if now != before {
             assert!(now.contains("sha256: "), "{now}");
-            common::skipped("the update finished before it was killed");
         }
         let output = deckbox(data, &["card", "Zyntharo", "--no-config"], &[]);
         assert_eq!(output.status.code(), Some(0), "{}", text(&output));

@@ -310,7 +310,9 @@ fn completions_for_every_shell() {
                 "{shell} rejects the script: {}",
                 String::from_utf8_lossy(&checked.stderr)
             ),
-            Err(_) if shell != "bash" => eprintln!("note: {shell} not installed; not checked"),
+            Err(_) if shell != "bash" => {
+                crate::common::needs(false, "completions", shell);
+            }
             Err(error) => panic!("bash: {error}"),
         }
     }

@@ -2,7 +2,9 @@
 #![allow(clippy::print_stderr, reason = "a skipped test says so on stderr")]
 #![allow(clippy::unwrap_used, reason = "test helpers fail loudly")]
 
+use std::io::Write;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// The repository root.
 pub fn repo() -> PathBuf {
@@ -21,25 +23,44 @@ pub fn workspace(files: &[&str]) -> tempfile::TempDir {
     dir
 }
 
-/// `../shared/data` beside the repository, when present.
-///
-/// Returns `None` (after printing a note) when the folder is missing, so the suite passes on
-/// a machine without it; panics instead when `DECKBOX_REQUIRE_SHARED=1`, as `.ci/run` sets.
-pub fn shared_data(test: &str) -> Option<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
-    if dir.join("SOURCES.md").is_file() {
-        return Some(dir);
+/// How many times this run of the suite went without something it needed.
+static SKIPPED: AtomicUsize = AtomicUsize::new(0);
+
+/// The one policy for a test that needs what a machine may lack (`../shared/data`, or an
+/// external tool: Chromium, poppler, tmux, pre-commit, git, a shell): `found` is whether it
+/// is there. When it is not, the test fails if `DECKBOX_NO_SKIP=1` (`.ci/run` sets it, after
+/// installing every tool), and otherwise says so and returns `false` so the test (or its
+/// part) is skipped. The note goes straight to the process's stderr, past the test harness's
+/// capture, with the count of skips so far, so a run that skipped anything shows it.
+pub fn needs(found: bool, test: &str, what: &str) -> bool {
+    if found {
+        return true;
     }
-    if std::env::var("DECKBOX_REQUIRE_SHARED").as_deref() == Ok("1") {
-        panic!("{test}: ../shared/data is missing and DECKBOX_REQUIRE_SHARED=1");
-    }
-    eprintln!("note: {test} skipped: ../shared/data is missing");
-    None
+    assert!(
+        std::env::var("DECKBOX_NO_SKIP").as_deref() != Ok("1"),
+        "{test}: {what} is missing, and DECKBOX_NO_SKIP=1 turns every skip into a failure"
+    );
+    let count = SKIPPED.fetch_add(1, Ordering::SeqCst) + 1;
+    let _ = writeln!(
+        std::io::stderr(),
+        "note: skipped ({count} so far): {test}: {what} is missing (DECKBOX_NO_SKIP=1 makes it fail)"
+    );
+    false
 }
 
-/// Says on stderr that part of a test was skipped, and why (a missing system tool).
-pub fn skipped(why: &str) {
-    eprintln!("note: {why}");
+/// `../shared/data` beside the repository, when present; under the policy of [`needs`].
+pub fn shared_data(test: &str) -> Option<PathBuf> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
+    needs(dir.join("SOURCES.md").is_file(), test, "../shared/data").then_some(dir)
+}
+
+/// Whether `program` runs (`program arg` succeeds); under the policy of [`needs`].
+pub fn tool(program: &str, arg: &str, test: &str) -> bool {
+    let found = std::process::Command::new(program)
+        .arg(arg)
+        .output()
+        .is_ok_and(|out| out.status.success());
+    needs(found, test, program)
 }
 
 /// `../shared/rulebooks` beside the repository, under the same policy as [`shared_data`].

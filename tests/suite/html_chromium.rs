@@ -1,6 +1,6 @@
 //! The stats HTML page rendered by headless Chromium: the page for examples/dragapult.txt is
 //! written to a temp file, screenshotted, and the PNG must show a real page (not blank).
-//! Skips with a note when no browser is installed, unless `DECKBOX_REQUIRE_CHROMIUM=1`.
+//! Skips with a note when no browser is installed, unless `DECKBOX_NO_SKIP=1`.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -39,17 +39,16 @@ fn dragapult_report() -> Report {
 }
 
 /// The browser, or `None` after a note when there is none (a failure when
-/// `DECKBOX_REQUIRE_CHROMIUM=1`).
+/// `DECKBOX_NO_SKIP=1`).
 fn browser_or_skip() -> Option<PathBuf> {
     let browser = find_browser();
-    if browser.is_none() {
-        assert!(
-            std::env::var_os("DECKBOX_REQUIRE_CHROMIUM").is_none_or(|v| v != "1"),
-            "DECKBOX_REQUIRE_CHROMIUM=1 but no chromium, chromium-browser or google-chrome on PATH"
-        );
-        eprintln!("skipped: no chromium, chromium-browser or google-chrome on PATH");
-    }
-    browser
+    crate::common::needs(
+        browser.is_some(),
+        "html_chromium",
+        "chromium (or chromium-browser, google-chrome)",
+    )
+    .then_some(browser)
+    .flatten()
 }
 
 fn find_browser() -> Option<PathBuf> {

@@ -18,6 +18,7 @@ mod config;
 mod corpus;
 mod curated_vs_shared;
 mod deck_parse;
+mod docs_paths;
 mod edit_cli;
 mod engine;
 mod event_cli;

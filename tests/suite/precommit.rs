@@ -133,10 +133,9 @@ fn hooks_file_declares_check_and_fmt() {
 /// after `deckbox fmt --write`.
 #[test]
 fn hooks_run_in_a_scratch_repository() {
-    let Some(_) = which_git() else {
-        eprintln!("note: git not installed; pre-commit hook test skipped");
+    if !crate::common::tool("git", "--version", "hooks_run_in_a_scratch_repository") {
         return;
-    };
+    }
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
     git(root, &["init", "-q", "-b", "main"]);
@@ -189,14 +188,6 @@ fn hooks_run_in_a_scratch_repository() {
     std::fs::write(root.join("README.md"), "# decks, updated\n").unwrap();
     git(root, &["add", "README.md"]);
     assert!(run_hook(root, check).is_none());
-}
-
-fn which_git() -> Option<()> {
-    Command::new("git")
-        .arg("--version")
-        .output()
-        .ok()
-        .map(|_| ())
 }
 
 /// The `deckbox.toml` shown in docs/pre-commit.md is accepted as written.
@@ -284,7 +275,7 @@ fn per_path_overrides_reach_single_file_commands() {
 /// other call to the real cargo, so the suite does not build deckbox a third time (it took
 /// 946 s of a loaded CI run); that the crate installs from a checkout is `cargo install`'s
 /// job, which `tests/suite/package.rs` covers. It needs `pre-commit` on the PATH: skipped
-/// with a note without it, failed without it when `DECKBOX_REQUIRE_PRECOMMIT=1` (CI installs
+/// with a note without it, failed without it when `DECKBOX_NO_SKIP=1` (CI installs
 /// it). The clone is of the committed HEAD.
 #[cfg(unix)]
 #[test]
@@ -441,19 +432,7 @@ exec '{real}' "$@"
 /// pre-commit is on the `PATH`; without it a test says so and returns, or fails when
 /// `DECKBOX_REQUIRE_PRECOMMIT=1` (CI installs it).
 fn pre_commit_available() -> bool {
-    let available = Command::new("pre-commit")
-        .arg("--version")
-        .output()
-        .is_ok_and(|out| out.status.success());
-    if !available {
-        assert_ne!(
-            std::env::var("DECKBOX_REQUIRE_PRECOMMIT").as_deref(),
-            Ok("1"),
-            "pre-commit is not installed and DECKBOX_REQUIRE_PRECOMMIT=1"
-        );
-        crate::common::skipped("pre-commit not installed; the documented setup is not exercised");
-    }
-    available
+    crate::common::tool("pre-commit", "--version", "the documented pre-commit setup")
 }
 
 /// The ```` ```lang ```` blocks of docs/pre-commit.md, in order, as written.

@@ -84,12 +84,7 @@ fn building_a_cards_index_shows_progress_on_a_terminal_only() {
     let Some(data) = crate::common::shared_data("quiet building_a_cards_index") else {
         return;
     };
-    let has_script = std::process::Command::new("script")
-        .arg("--version")
-        .output()
-        .is_ok_and(|out| out.status.success());
-    if !has_script {
-        crate::common::skipped("`script` (util-linux) not installed; no terminal to draw on");
+    if !crate::common::tool("script", "--version", "building_a_cards_index (util-linux)") {
         return;
     }
     let cards = data.join("tcgdex-repo");

@@ -149,7 +149,7 @@ fn quick_start_commands_work() {
 fn ci_runs_the_readme_test_command() {
     let ci = std::fs::read_to_string(repo().join(".ci/run")).unwrap();
     assert!(ci.contains("cargo test --release"));
-    assert!(ci.contains("DECKBOX_REQUIRE_SHARED=1"));
+    assert!(ci.contains("DECKBOX_NO_SKIP=1"));
     assert!(ci.contains("cargo fmt --all -- --check"));
     assert!(ci.contains("cargo clippy --all-targets -- -D warnings"));
 }

@@ -2,7 +2,7 @@
 //! `deckbox sheet`: registration sheets from lists as players have them (a PTCG Live export
 //! with its own codes, a hand-typed French list, a Limitless JSON deck, a list too long for
 //! one page), read back from the PDF with poppler's `pdftotext`, `pdfinfo` and `pdftoppm`.
-//! Those tools are skipped with a note when missing, unless `DECKBOX_REQUIRE_POPPLER=1`
+//! Those tools are skipped with a note when missing, unless `DECKBOX_NO_SKIP=1`
 //! (`.ci/run` installs poppler-utils and sets it).
 
 use std::path::Path;
@@ -13,14 +13,7 @@ use crate::common;
 /// Whether poppler's tools are on the machine; panics when they are required.
 fn poppler() -> bool {
     let found = Command::new("pdftotext").arg("-v").output().is_ok();
-    if !found {
-        assert!(
-            std::env::var("DECKBOX_REQUIRE_POPPLER").as_deref() != Ok("1"),
-            "DECKBOX_REQUIRE_POPPLER=1 but pdftotext is not on PATH"
-        );
-        common::skipped("sheet test skipped: poppler-utils (pdftotext) is not installed");
-    }
-    found
+    common::needs(found, "sheet_cli", "poppler-utils (pdftotext)")
 }
 
 /// The PDF's text, laid out as on the page.

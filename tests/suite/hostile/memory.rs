@@ -61,7 +61,7 @@ fn measured(dir: &Path, args: &[&str]) -> Measured {
         .ok()
         .and_then(|text| text.lines().last()?.trim().parse().ok());
     if !timed {
-        common::skipped("/usr/bin/time is unavailable; peak memory not checked");
+        common::needs(false, "peak memory", "/usr/bin/time");
     }
     Measured {
         run: Run {

@@ -1091,7 +1091,7 @@ fn copy_example(name: &str, to: &Path) {
 fn a_full_standard_output_is_exit_two_and_a_closed_pipe_is_quiet() {
     let deck = common::repo().join("examples/dragapult.txt");
     let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
-        common::skipped("/dev/full is missing; write-error test skipped");
+        common::needs(false, "a_full_standard_output", "/dev/full");
         return;
     };
     drop(full);
@@ -1334,7 +1334,7 @@ fn mkfifo(path: &Path) -> bool {
         .status()
         .is_ok_and(|status| status.success());
     if !made {
-        common::skipped("mkfifo is unavailable; named-pipe cases skipped");
+        common::needs(false, "named-pipe cases", "mkfifo");
     }
     made
 }
@@ -1499,13 +1499,21 @@ fn rewrites_keep_links_modes_owners_and_attributes() {
     if chowned {
         assert_eq!((metadata.uid(), metadata.gid()), (4321, 4321));
     } else {
-        common::skipped("not allowed to give a file away; owner case skipped");
+        common::needs(
+            false,
+            "fmt keeps the owner",
+            "the right to give a file away (chown)",
+        );
     }
     if tagged {
         let value = xattr::get(&owned, "user.deckbox.test").unwrap();
         assert_eq!(value.as_deref(), Some(&b"kept"[..]));
     } else {
-        common::skipped("no user extended attributes here; attribute case skipped");
+        common::needs(
+            false,
+            "fmt keeps extended attributes",
+            "user extended attributes",
+        );
     }
 
     // `convert --output` onto an existing file (read-only or not) is refused.
@@ -1671,7 +1679,7 @@ fn memory_stays_flat_in_the_number_of_decks() {
         }
     }
     let (Some(few), Some(many)) = (peak_kib(small.path()), peak_kib(large.path())) else {
-        common::skipped("/usr/bin/time is unavailable; memory test skipped");
+        common::needs(false, "repository memory", "/usr/bin/time");
         return;
     };
     assert!(

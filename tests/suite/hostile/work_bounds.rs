@@ -30,7 +30,7 @@ fn peak_kib_of(dir: &Path, args: &[&str]) -> Option<u64> {
     let stderr = String::from_utf8_lossy(&output.stderr);
     let peak = stderr.lines().last()?.trim().parse().ok();
     if peak.is_none() {
-        common::skipped("/usr/bin/time is unavailable; memory assertion skipped");
+        common::needs(false, "work_bounds", "/usr/bin/time");
     }
     peak
 }
