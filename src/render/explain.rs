@@ -8,7 +8,7 @@ use crate::check::rules::Rule;
 pub fn rule_list() -> String {
     let mut out = String::new();
     for rule in Rule::ALL {
-        let doc = rule.doc();
+        let doc = rule.def();
         out.push_str(&format!(
             "{:<18} {:<8} {}\n",
             doc.id,
@@ -21,7 +21,7 @@ pub fn rule_list() -> String {
 
 /// One rule's page: summary, why, example and fix.
 pub fn rule_page(rule: Rule) -> String {
-    let doc = rule.doc();
+    let doc = rule.def();
     format!(
         "{id} ({severity})\n\n{summary}\n\nWhy\n  {why}\n\nExample\n{example}\nFix\n  {fix}\n",
         id = doc.id,

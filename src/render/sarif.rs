@@ -41,7 +41,7 @@ pub(super) fn driver() -> Value {
     let rules: Vec<Value> = Rule::ALL
         .iter()
         .map(|rule| {
-            let doc = rule.doc();
+            let doc = rule.def();
             json!({
                 "id": doc.id,
                 "shortDescription": { "text": doc.summary },

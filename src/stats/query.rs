@@ -128,15 +128,6 @@ impl Expr {
             Expr::Any(any) => any.iter().fold(0, |set, e| set | e.eval_bits(term, every)),
         }
     }
-
-    /// Whether the expression only joins terms with `&` (the simulator's fast path).
-    pub fn is_conjunction(&self) -> bool {
-        match self {
-            Expr::Term(_) => true,
-            Expr::All(all) => all.iter().all(|e| matches!(e, Expr::Term(_))),
-            _ => false,
-        }
-    }
 }
 
 /// A parsed query.

@@ -478,27 +478,6 @@ fn subtypes(card: &serde_json::Value) -> Vec<&str> {
         .unwrap_or_default()
 }
 
-/// The stage pokemon-tcg-data's subtypes describe, in the pool's terms.
-fn pokemontcg_stage(subtypes: &[&str]) -> Option<Stage> {
-    let table = [
-        ("VMAX", Stage::Vmax),
-        ("VSTAR", Stage::Vstar),
-        ("BREAK", Stage::Break),
-        ("Level-Up", Stage::LevelUp),
-        ("V-UNION", Stage::VUnion),
-        ("Restored", Stage::Restored),
-        ("Baby", Stage::Baby),
-        ("Stage 2", Stage::Stage2),
-        ("Stage 1", Stage::Stage1),
-        ("Basic", Stage::Basic),
-        ("MEGA", Stage::Mega),
-    ];
-    table
-        .into_iter()
-        .find(|(s, _)| subtypes.contains(s))
-        .map(|(_, stage)| stage)
-}
-
 /// pokemon-tcg-data spells some names differently: "Basic Grass Energy", "★" for every
 /// Pokémon Star. Both sides are brought to one spelling before comparing.
 fn comparable_name(name: &str) -> String {
@@ -533,7 +512,12 @@ fn compare_pokemontcg(p: &Printing, card: &serde_json::Value) -> Vec<String> {
         differ(
             "stage",
             format!("{:?}", p.stage),
-            format!("{:?}", pokemontcg_stage(&subs)),
+            format!(
+                "{:?}",
+                deckbox::cards::sources::from_pokemontcg::stage(
+                    &subs.iter().map(|s| (*s).to_string()).collect::<Vec<_>>()
+                )
+            ),
         );
         let types: Vec<&str> = card["types"]
             .as_array()

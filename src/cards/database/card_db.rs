@@ -439,14 +439,6 @@ impl CardDb {
         }
     }
 
-    /// How many texts the table of `lang` holds: [`TextRef::Table`] ids run from 1 to it.
-    pub fn table_len(&self, lang: Language) -> usize {
-        match self.decoded_details() {
-            Decoded::Opened { opened, .. } => opened.text_count(lang),
-            _ => 0,
-        }
-    }
-
     /// Every printing's details, by printing id (empty when the source gives none). Builds
     /// every printing's: meant for tests and whole-database passes.
     pub fn all_details(&self) -> Vec<&Details> {

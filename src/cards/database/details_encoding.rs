@@ -543,11 +543,6 @@ impl Opened {
         self.languages.get(lang.index())?.text(&self.bytes, id)
     }
 
-    /// How many texts `lang`'s table holds (ids run from 1 to this).
-    pub fn text_count(&self, lang: Language) -> usize {
-        self.languages.get(lang.index()).map_or(0, Section::len)
-    }
-
     /// Which block of `lang`'s folded table holds text `id` (as [`Opened::texts`] gives
     /// it); `None` for 0 and past the end.
     pub fn folded_block_of(&self, lang: Language, id: u32) -> Option<usize> {

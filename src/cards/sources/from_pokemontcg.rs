@@ -381,7 +381,9 @@ fn printing(card: &RawCard, set: &SetInfo) -> Option<Printing> {
 /// The stage among the subtypes. The special stages win over `Basic`/`Stage 1`/`Stage 2`,
 /// and `MEGA` is a stage only for XY-era Mega Evolutions (2025 Mega Pokémon ex also carry
 /// `Basic`, `Stage 1` or `Stage 2`).
-fn stage(subtypes: &[String]) -> Option<Stage> {
+/// The stage pokemon-tcg-data's `subtypes` describe, in deckbox's terms (the first of the
+/// special stages found, then Stage 2, Stage 1, Basic).
+pub fn stage(subtypes: &[String]) -> Option<Stage> {
     const SPECIAL: &[(&str, Stage)] = &[
         ("V-UNION", Stage::VUnion),
         ("VMAX", Stage::Vmax),

@@ -127,11 +127,6 @@ impl Rule {
             .min_by_key(|(distance, _)| *distance)
             .map(|(_, rule)| rule)
     }
-
-    /// The rule's documentation, as `deckbox explain` prints it.
-    pub fn doc(self) -> &'static RuleDef {
-        self.def()
-    }
 }
 
 impl Serialize for Rule {
