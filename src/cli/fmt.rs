@@ -264,27 +264,20 @@ pub(crate) fn run_convert(args: &ConvertArgs, stdin: &mut dyn Read) -> Outcome {
         Ok(checked) => checked,
         Err(error) => return Outcome::error(&error),
     };
-    let converted = match args.lang {
-        Some(language) => listing::convert(&deck, &settings.db, language),
-        None => listing::build(&deck, &settings.db).map(|listing| (listing, Vec::new())),
-    };
-    let (mut listing, untranslated) = match converted {
-        Ok(converted) => converted,
+    let exported = match listing::export(&deck, &settings.db, args.lang, args.to) {
+        Ok(exported) => exported,
         Err(refusal) => {
             return Outcome::error(&Error::Refused {
                 name: deckbox::util::escape::path_line(&args.file),
-                reason: refusal
-                    .to_string()
-                    .replacen("not formatted", "not converted", 1),
+                reason: refusal.to_string(),
             });
         }
     };
-    let mut stderr = untranslated_warning(&untranslated, args.lang);
-    if args.to == Layout::Ptcgl {
-        let doubts = listing::for_ptcg_live(&mut listing, &settings.db);
-        stderr.push_str(&ptcg_live_warning(&doubts, args.lang.is_some()));
+    let mut stderr = untranslated_warning(&exported.untranslated, args.lang);
+    if let Some(doubts) = &exported.doubts {
+        stderr.push_str(&ptcg_live_warning(doubts, args.lang.is_some()));
     }
-    let text = listing::render(&listing, args.to);
+    let text = exported.text;
     // A list written to a file keeps the line endings of the list read.
     let stdout = match &args.output.output_file {
         None => text,

@@ -124,6 +124,8 @@ pub struct Refusal {
     pub lines: Vec<(usize, String)>,
     /// Why, when it is not lines that would be dropped (a JSON list's keys).
     pub why: Option<String>,
+    /// Whether it was a conversion that was refused (not a formatting).
+    pub converting: bool,
 }
 
 impl Refusal {
@@ -132,19 +134,25 @@ impl Refusal {
         Refusal {
             lines: Vec::new(),
             why: Some(why),
+            converting: false,
         }
     }
 }
 
 impl std::fmt::Display for Refusal {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let done = if self.converting {
+            "not converted"
+        } else {
+            "not formatted"
+        };
         if let Some(why) = &self.why {
-            return write!(f, "not formatted: {why}");
+            return write!(f, "{done}: {why}");
         }
         let numbers: Vec<String> = self.lines.iter().map(|(n, _)| n.to_string()).collect();
         write!(
             f,
-            "not formatted: formatting would drop or misfile line{} {}",
+            "{done}: formatting would drop or misfile line{} {}",
             if numbers.len() == 1 { "" } else { "s" },
             numbers.join(", "),
         )?;
@@ -177,6 +185,43 @@ pub fn convert(
     Ok((assemble(deck, db, entries, language), untranslated))
 }
 
+/// A deck converted for `deckbox convert`: the text in the layout asked for, the lines whose
+/// name has no translation, and what PTCG Live may not import (its layout only).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Exported {
+    /// The list in its layout: LF line endings, no BOM.
+    pub text: String,
+    /// Lines kept as written because their card has no name in the language asked for.
+    pub untranslated: Vec<Untranslated>,
+    /// What PTCG Live may not import, when the layout is its own.
+    pub doubts: Option<ImportDoubts>,
+}
+
+/// What `deckbox convert` writes for `deck` in `layout`, names as written or, with
+/// `language`, taken from the database in that language; a deck formatting would damage
+/// is refused as [`format()`] refuses it, saying "not converted".
+pub fn export(
+    deck: &CheckedDeck,
+    db: &CardDb,
+    language: Option<Language>,
+    layout: Layout,
+) -> Result<Exported, Refusal> {
+    let converted = match language {
+        Some(language) => convert(deck, db, language),
+        None => build(deck, db).map(|listing| (listing, Vec::new())),
+    };
+    let (mut listing, untranslated) = converted.map_err(|refusal| Refusal {
+        converting: true,
+        ..refusal
+    })?;
+    let doubts = (layout == Layout::Ptcgl).then(|| for_ptcg_live(&mut listing, db));
+    Ok(Exported {
+        text: render(&listing, layout),
+        untranslated,
+        doubts,
+    })
+}
+
 fn refuse_unreadable(deck: &CheckedDeck) -> Result<(), Refusal> {
     if deck.list.issues.is_empty() {
         return Ok(());
@@ -189,6 +234,7 @@ fn refuse_unreadable(deck: &CheckedDeck) -> Result<(), Refusal> {
             .map(|issue| (issue.line, issue.message.clone()))
             .collect(),
         why: None,
+        converting: false,
     })
 }
 
@@ -219,7 +265,11 @@ fn refuse_unfiled(deck: &CheckedDeck, db: &CardDb) -> Result<(), Refusal> {
     if lines.is_empty() {
         Ok(())
     } else {
-        Err(Refusal { lines, why: None })
+        Err(Refusal {
+            lines,
+            why: None,
+            converting: false,
+        })
     }
 }
 
