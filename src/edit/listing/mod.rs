@@ -55,9 +55,10 @@ use crate::deck::{CardLine, JsonLayout, MAX_COUNT, Section, Span};
 use crate::formats::Format;
 use crate::names::lang::Language;
 
+pub use crate::deck::Layout;
 pub use ptcgl::{ImportDoubts, for_ptcg_live};
+pub use render::render;
 pub(crate) use render::section_label;
-pub use render::{Layout, render};
 pub use translate::{Untranslated, basic_energy_name};
 
 /// A deck list in canonical form.
@@ -678,7 +679,7 @@ pub fn format_unless_canonical(
 /// (`Err`: JSON in its own layout, rewritten keeping what deckbox does not read).
 fn layout(deck: &CheckedDeck) -> Result<Layout, &JsonLayout> {
     match &deck.list.json {
-        None if deck.list.layout == crate::deck::Layout::Json => Ok(Layout::Json),
+        None if deck.list.layout == Some(Layout::Json) => Ok(Layout::Json),
         None => Ok(Layout::Ptcgl),
         Some(JsonLayout::Own { foreign }) if foreign.is_empty() => Ok(Layout::Json),
         Some(layout) => Err(layout),
