@@ -81,7 +81,8 @@ pub struct Group {
 }
 
 /// One line of the canonical list: one card in one printing, merged from every input line
-/// that wrote it.
+/// that wrote it. Before merging (`build` reads each card line of the deck into one), it is
+/// one input line, named, numbered and filed as the canonical list writes it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ListLine {
     pub count: u32,
@@ -89,6 +90,9 @@ pub struct ListLine {
     pub set: Option<String>,
     pub number: Option<String>,
     pub ph: bool,
+    /// The section of the printing (known cards) or written under (unknown cards).
+    #[serde(skip)]
+    pub section: Option<Section>,
     /// The printing the card was identified as; `None` for an unknown card.
     #[serde(skip)]
     pub printing: Option<PrintingId>,
@@ -274,24 +278,7 @@ fn refuse_unfiled(deck: &CheckedDeck, db: &CardDb) -> Result<(), Refusal> {
     }
 }
 
-/// One card line of the input, before merging.
-#[derive(Debug, Clone)]
-pub(crate) struct Entry {
-    pub count: u32,
-    pub name: String,
-    pub set: Option<String>,
-    pub number: Option<String>,
-    pub ph: bool,
-    /// Section written under (unknown cards) or of the printing (known cards).
-    pub section: Option<Section>,
-    pub printing: Option<PrintingId>,
-    pub lines: Vec<usize>,
-    pub spans: Vec<Span>,
-    /// The comments after the merged lines, joined with `; `.
-    pub comment: Option<String>,
-}
-
-impl Entry {
+impl ListLine {
     /// What makes two lines the same line: the name as written, the normalized printing.
     fn key(&self) -> (&str, Option<String>, Option<String>) {
         let (set, number) = match (&self.set, &self.number) {
@@ -308,8 +295,9 @@ impl Entry {
     }
 }
 
-/// The deck's card lines as entries, each in the section of its printing when known.
-fn entries(deck: &CheckedDeck, db: &CardDb) -> Vec<Entry> {
+/// The deck's card lines, each in the section of its printing when known, not merged yet
+/// (and without their English names, which [`assemble`] adds).
+fn entries(deck: &CheckedDeck, db: &CardDb) -> Vec<ListLine> {
     deck.cards
         .iter()
         .map(|card| {
@@ -322,7 +310,7 @@ fn entries(deck: &CheckedDeck, db: &CardDb) -> Vec<Entry> {
             };
             let printing = card.printing.and_then(|id| db.get(id));
             let (name, set, number) = written_printing(&card.line, printing, db);
-            Entry {
+            ListLine {
                 count: card.line.count,
                 name,
                 set,
@@ -330,8 +318,9 @@ fn entries(deck: &CheckedDeck, db: &CardDb) -> Vec<Entry> {
                 ph: card.line.ph,
                 section,
                 printing: card.printing,
-                lines: vec![card.line.line],
-                spans: vec![card.line.span],
+                english: None,
+                source_lines: vec![card.line.line],
+                source_spans: vec![card.line.span],
                 comment: card.line.comment.clone(),
             }
         })
@@ -410,7 +399,7 @@ fn names_card(name: &str, printing: &Printing) -> bool {
 }
 
 /// Merges identical lines, keeping the first one's place (which orders unknown cards).
-fn merge(entries: Vec<Entry>) -> Vec<Entry> {
+fn merge(entries: Vec<ListLine>) -> Vec<ListLine> {
     // Lines merge only when their names are written alike: most lists have no such pair.
     let mut names: Vec<&str> = entries.iter().map(|entry| entry.name.as_str()).collect();
     // By length first: most pairs differ there, and equal names are still side by side.
@@ -428,7 +417,7 @@ fn merge(entries: Vec<Entry>) -> Vec<Entry> {
             })
             .collect()
     };
-    let mut merged: Vec<Entry> = Vec::with_capacity(entries.len());
+    let mut merged: Vec<ListLine> = Vec::with_capacity(entries.len());
     for (entry, place) in entries.into_iter().zip(places) {
         let Some(kept) = merged.get_mut(place) else {
             merged.push(entry);
@@ -444,8 +433,8 @@ fn merge(entries: Vec<Entry>) -> Vec<Entry> {
             kept.set.clone_from(&entry.set);
             kept.number.clone_from(&entry.number);
         }
-        kept.lines.extend(entry.lines);
-        kept.spans.extend(entry.spans);
+        kept.source_lines.extend(entry.source_lines);
+        kept.source_spans.extend(entry.source_spans);
         kept.comment = match (kept.comment.take(), entry.comment) {
             (Some(kept), Some(more)) if kept != more => Some(format!("{kept}; {more}")),
             (kept, more) => kept.or(more),
@@ -455,7 +444,7 @@ fn merge(entries: Vec<Entry>) -> Vec<Entry> {
 }
 
 /// How a line's set code and number are written, shortest first.
-fn spelling(entry: &Entry) -> (usize, &Option<String>, &Option<String>) {
+fn spelling(entry: &ListLine) -> (usize, &Option<String>, &Option<String>) {
     let len = |part: &Option<String>| part.as_deref().map_or(0, str::len);
     (
         len(&entry.set) + len(&entry.number),
@@ -465,11 +454,16 @@ fn spelling(entry: &Entry) -> (usize, &Option<String>, &Option<String>) {
 }
 
 /// Merges, sorts and groups entries into a listing.
-fn assemble(deck: &CheckedDeck, db: &CardDb, entries: Vec<Entry>, language: Language) -> Listing {
+fn assemble(
+    deck: &CheckedDeck,
+    db: &CardDb,
+    entries: Vec<ListLine>,
+    language: Language,
+) -> Listing {
     let merged = merge(entries);
     let mut groups: Vec<Group> = Vec::new();
-    let mut loose: Vec<Entry> = Vec::new();
-    let mut by_section: [Vec<Entry>; 3] = Default::default();
+    let mut loose: Vec<ListLine> = Vec::new();
+    let mut by_section: [Vec<ListLine>; 3] = Default::default();
     for entry in merged {
         match entry.section {
             Some(section) => {
@@ -488,8 +482,8 @@ fn assemble(deck: &CheckedDeck, db: &CardDb, entries: Vec<Entry>, language: Lang
         groups.push(group(Some(section), sorted, db));
     }
     if !loose.is_empty() {
-        loose.sort_by_key(|entry| entry.lines.first().copied());
-        let lines: Vec<ListLine> = loose.into_iter().map(|e| list_line(e, db)).collect();
+        loose.sort_by_key(|entry| entry.source_lines.first().copied());
+        let lines: Vec<ListLine> = loose.into_iter().map(|e| with_english(e, db)).collect();
         match groups.last_mut() {
             Some(last) => last.lines.extend(lines),
             None => groups.push(Group {
@@ -515,31 +509,21 @@ fn section_index(section: Section) -> usize {
     }
 }
 
-fn group(section: Option<Section>, entries: Vec<Entry>, db: &CardDb) -> Group {
+fn group(section: Option<Section>, entries: Vec<ListLine>, db: &CardDb) -> Group {
     Group {
         section,
-        lines: entries.into_iter().map(|e| list_line(e, db)).collect(),
+        lines: entries.into_iter().map(|e| with_english(e, db)).collect(),
     }
 }
 
-fn list_line(entry: Entry, db: &CardDb) -> ListLine {
-    let english = entry
+/// The line with its card's English name from the database, when known.
+fn with_english(line: ListLine, db: &CardDb) -> ListLine {
+    let english = line
         .printing
         .and_then(|id| db.get(id))
         .and_then(|p| p.names.get(Language::En))
         .map(str::to_owned);
-    ListLine {
-        count: entry.count,
-        name: entry.name,
-        set: entry.set,
-        number: entry.number,
-        ph: entry.ph,
-        printing: entry.printing,
-        english,
-        source_lines: entry.lines,
-        source_spans: entry.spans,
-        comment: entry.comment,
-    }
+    ListLine { english, ..line }
 }
 
 /// Whole-line comments: lines that are not cards, headers, footer or issues and start with
