@@ -308,3 +308,119 @@ fn read_editable<E: From<FileError> + From<ReadError>>(file: &Path) -> Result<De
         })),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::embedded;
+
+    #[derive(Debug)]
+    enum TestError {
+        File(FileError),
+        Read,
+    }
+
+    impl From<FileError> for TestError {
+        fn from(error: FileError) -> TestError {
+            TestError::File(error)
+        }
+    }
+
+    impl From<ReadError> for TestError {
+        fn from(_: ReadError) -> TestError {
+            TestError::Read
+        }
+    }
+
+    /// A fresh file holding `bytes`, in a folder of its own.
+    fn deck_file(test: &str, bytes: &[u8]) -> std::path::PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("deckbox-edit-file-{}-{test}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("deck.txt");
+        std::fs::write(&path, bytes).unwrap();
+        path
+    }
+
+    fn unlimited() -> Format {
+        Format::load("unlimited").unwrap()
+    }
+
+    #[test]
+    fn an_edit_that_fails_at_its_second_spec_writes_nothing() {
+        let (db, format) = (embedded::open().unwrap(), unlimited());
+        let text = "Trainer: 4\n4 Iono PAL 185\n\nTotal Cards: 4\n";
+        let path = deck_file("all-or-nothing", text.as_bytes());
+        let specs = ["2 Iono".to_string(), "1 No Such Card Anywhere".to_string()];
+        let format_of = |_: &DeckInput| Ok::<_, TestError>(Cow::Borrowed(&format));
+        let options = Some(Options::default());
+        let edited = edit_file(&path, &specs, options, &db, format_of, in_place::add);
+        assert!(matches!(edited, Err(EditFailed::Edit(_))), "{edited:?}");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+        // The first spec alone is written, and checked.
+        let edited = edit_file(&path, &specs[..1], options, &db, format_of, in_place::add);
+        let done = edited.unwrap();
+        assert!(done.written);
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), done.text);
+        assert!(done.text.contains("6 Iono PAL 185"), "{}", done.text);
+        assert_eq!(done.deck.card_count(), 6);
+        let _ = std::fs::remove_dir_all(path.parent().unwrap());
+    }
+
+    #[test]
+    fn a_dry_run_neither_locks_nor_writes() {
+        let (db, format) = (embedded::open().unwrap(), unlimited());
+        let text = "4 Iono PAL 185\n";
+        let path = deck_file("dry-run", text.as_bytes());
+        let format_of = |_: &DeckInput| Ok::<_, TestError>(Cow::Borrowed(&format));
+        let specs = ["Iono".to_string()];
+        let done = edit_file(&path, &specs, None, &db, format_of, in_place::remove).unwrap();
+        assert!(!done.written);
+        assert_eq!(done.deck.card_count(), 0);
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+        let _ = std::fs::remove_dir_all(path.parent().unwrap());
+    }
+
+    #[test]
+    fn fmt_write_refuses_a_file_read_in_another_encoding_and_leaves_canonical_files_alone() {
+        let (db, format) = (embedded::open().unwrap(), unlimited());
+        let format_of = |_: &DeckInput| Ok::<_, TestError>(Cow::Borrowed(&format));
+        let write = FmtMode::Write(Options::default());
+        // `Pokémon` in Windows-1252.
+        let bytes = b"Pok\xe9mon: 1\n1 Dreepy TWM 128\n";
+        let path = deck_file("not-utf8", bytes);
+        let done = fmt_file(&path, None, &db, format_of, write);
+        assert!(
+            matches!(
+                done,
+                Err(Failed::Error(TestError::File(FileError::NotUtf8 { .. })))
+            ),
+            "{done:?}"
+        );
+        assert_eq!(std::fs::read(&path).unwrap(), bytes);
+        // Printing it still works.
+        let printed = fmt_file(&path, None, &db, format_of, FmtMode::Print).unwrap();
+        assert!(matches!(printed, Fmt::Formatted(_)), "{printed:?}");
+        let _ = std::fs::remove_dir_all(path.parent().unwrap());
+        // A file written canonical once is canonical: written, then left alone.
+        let path = deck_file("canonical", b"1 Dreepy TWM 128\n");
+        let first = fmt_file(&path, None, &db, format_of, write).unwrap();
+        assert_eq!(first, Fmt::Written);
+        let again = fmt_file(&path, None, &db, format_of, write).unwrap();
+        assert_eq!(again, Fmt::Canonical);
+        let checked = fmt_file(&path, None, &db, format_of, FmtMode::Check).unwrap();
+        assert_eq!(checked, Fmt::Canonical);
+        let _ = std::fs::remove_dir_all(path.parent().unwrap());
+    }
+
+    #[test]
+    fn fmt_prints_one_file_and_rewrites_no_standard_input() {
+        let (one, two, stdin) = (Path::new("a.txt"), Path::new("b.txt"), Path::new("-"));
+        let write = FmtMode::Write(Options::default());
+        assert!(fmt_misuse(FmtMode::Print, &[one, two]).is_some());
+        assert!(fmt_misuse(FmtMode::Print, &[stdin]).is_none());
+        assert!(fmt_misuse(FmtMode::Check, &[one, two, stdin]).is_none());
+        assert!(fmt_misuse(write, &[one, stdin]).is_some());
+        assert!(fmt_misuse(write, &[one, two]).is_none());
+    }
+}
