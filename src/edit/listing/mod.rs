@@ -741,6 +741,35 @@ mod tests {
     }
 
     #[test]
+    fn export_says_not_converted_and_doubts_only_for_ptcg_live() {
+        let db = embedded::open().unwrap();
+        let format = Format::load("unlimited").unwrap();
+        let checked = |text: &str| {
+            check::identify(&DeckInput::from_bytes("x", text.as_bytes()), &db, &format)
+        };
+        let broken = checked("Pokémon: 1\n1 Dreepy TWM 128\nthis is no card line at all\n");
+        let refusal = export(&broken, &db, None, Layout::Ptcgl).unwrap_err();
+        assert!(
+            refusal.to_string().starts_with("not converted: "),
+            "{refusal}"
+        );
+        let formatted = build(&broken, &db).unwrap_err();
+        assert!(
+            formatted.to_string().starts_with("not formatted: "),
+            "{formatted}"
+        );
+        let deck = checked("1 Dreepy\n");
+        let live = export(&deck, &db, None, Layout::Ptcgl).unwrap();
+        let doubts = live.doubts.unwrap();
+        assert_eq!(doubts.uncoded_pokemon.len(), 1, "{doubts:?}");
+        for layout in [Layout::Ptcgo, Layout::Limitless, Layout::Json] {
+            let other = export(&deck, &db, None, layout).unwrap();
+            assert_eq!(other.doubts, None, "{layout:?}");
+            assert_eq!(other.text, render(&build(&deck, &db).unwrap(), layout));
+        }
+    }
+
+    #[test]
     fn text_style_round_trips() {
         let style = TextStyle::of("\u{FEFF}a\r\nb\r\n");
         assert_eq!(
