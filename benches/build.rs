@@ -8,8 +8,8 @@
 //! and the maximum per kind of key; asserts nothing.
 //!
 //! `cargo bench --bench build`; `DECKBOX_BENCH_RUNS` sets the repetitions (default 200).
-//! The builder's state and drawing live in the binary (`src/cli/build/`); the bench compiles
-//! the same two files.
+//! The builder's model is the library's (`deckbox::builder`); its drawing lives in the
+//! binary (`src/cli/builder/ui.rs`), which the bench compiles.
 
 #![allow(clippy::print_stdout, reason = "a bench reports on stdout")]
 #![allow(clippy::unwrap_used, reason = "a bench fails loudly")]
@@ -20,26 +20,23 @@
 )]
 mod support;
 
-#[allow(dead_code, reason = "the bench drives part of the builder's state")]
-#[path = "../src/cli/build/app.rs"]
-mod app;
 #[allow(dead_code, reason = "the bench draws the whole screen only")]
-#[path = "../src/cli/build/ui.rs"]
+#[path = "../src/cli/builder/ui.rs"]
 mod ui;
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+use deckbox::builder::{Builder, Effect, Key, Message};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 fn main() {
     let runs = support::runs(200);
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let path = root.join("examples/dragapult.txt");
     let text = std::fs::read_to_string(&path).unwrap();
-    let db = deckbox::cards::embedded::open().unwrap();
+    let db = deckbox::cards::storage::embedded::open().unwrap();
     let date = deckbox::util::date::parse("2026-11-25");
     let format = deckbox::formats::Format::load_at("standard", date).unwrap();
     // The same deck exported as JSON (`deckbox convert --to json`): an edit writes the list
@@ -50,27 +47,34 @@ fn main() {
         let listing = deckbox::edit::listing::build(&deck, &db).unwrap();
         deckbox::edit::listing::render(&listing, deckbox::edit::listing::Layout::Json)
     };
-    let mut json_app = app::App::new(
-        deckbox::cards::embedded::open().unwrap(),
+    let mut json_app = Builder::new(
+        deckbox::cards::storage::embedded::open().unwrap(),
         format.clone(),
         path.with_extension("json"),
         json,
         true,
     );
-    let mut app = app::App::new(db, format, path, text, true);
-    assert_eq!(app.deck.card_count(), 60, "the bench needs a 60-card deck");
+    let mut app = Builder::new(db, format, path, text, true);
+    assert_eq!(
+        app.deck().card_count(),
+        60,
+        "the bench needs a 60-card deck"
+    );
     let mut terminal = Terminal::new(TestBackend::new(120, 40)).unwrap();
-    let mut key = |app: &mut app::App, code: KeyCode| {
+    let scroll = ui::Scroll::default();
+    let mut key = |app: &mut Builder, key: Key| {
         let start = Instant::now();
-        app.key(KeyEvent::new(code, KeyModifiers::NONE));
-        terminal.draw(|frame| ui::draw(frame, app)).unwrap();
+        app.update(Message::Key(key));
+        terminal
+            .draw(|frame| ui::draw(frame, app, &scroll))
+            .unwrap();
         start.elapsed()
     };
     // Fill the results once, then time keys in the deck and in the results.
     for c in "Dreepy".chars() {
-        key(&mut app, KeyCode::Char(c));
+        key(&mut app, Key::Char(c));
     }
-    key(&mut app, KeyCode::Enter);
+    key(&mut app, Key::Enter);
     let mut times: Vec<(&str, Vec<Duration>)> = vec![
         ("deck: + (edit, check, odds)", Vec::new()),
         ("deck: - (edit, check, odds)", Vec::new()),
@@ -81,36 +85,40 @@ fn main() {
         ("JSON list, deck: + (written again)", Vec::new()),
         ("JSON list, deck: -", Vec::new()),
     ];
-    key(&mut json_app, KeyCode::Enter);
-    key(&mut json_app, KeyCode::Tab);
+    key(&mut json_app, Key::Enter);
+    key(&mut json_app, Key::Tab);
     for run in 0..runs {
-        key(&mut app, KeyCode::Tab);
-        times[0].1.push(key(&mut app, KeyCode::Char('+')));
-        times[1].1.push(key(&mut app, KeyCode::Char('-')));
+        key(&mut app, Key::Tab);
+        times[0].1.push(key(&mut app, Key::Char('+')));
+        times[1].1.push(key(&mut app, Key::Char('-')));
         times[2].1.push(key(
             &mut app,
             if run % 20 < 10 {
-                KeyCode::Char('j')
+                Key::Char('j')
             } else {
-                KeyCode::Char('k')
+                Key::Char('k')
             },
         ));
-        key(&mut app, KeyCode::Tab);
-        times[3].1.push(key(&mut app, KeyCode::Char('j')));
-        key(&mut app, KeyCode::Char('/'));
+        key(&mut app, Key::Tab);
+        times[3].1.push(key(&mut app, Key::Char('j')));
+        key(&mut app, Key::Char('/'));
         let letter = if run % 2 == 0 {
-            KeyCode::Char('x')
+            Key::Char('x')
         } else {
-            KeyCode::Backspace
+            Key::Backspace
         };
         times[4].1.push(key(&mut app, letter));
         let start = Instant::now();
-        let answer = app::answer(&app.db, &app.query, app.language);
-        app.take_answer(answer);
+        for effect in app.update(Message::Idle) {
+            if let Effect::Search(request) = effect {
+                let answer = request.run(app.db());
+                app.update(Message::Answer(answer));
+            }
+        }
         times[5].1.push(start.elapsed());
-        key(&mut app, KeyCode::Enter);
-        times[6].1.push(key(&mut json_app, KeyCode::Char('+')));
-        times[7].1.push(key(&mut json_app, KeyCode::Char('-')));
+        key(&mut app, Key::Enter);
+        times[6].1.push(key(&mut json_app, Key::Char('+')));
+        times[7].1.push(key(&mut json_app, Key::Char('-')));
     }
     println!("build bench: examples/dragapult.txt (60 cards), 120×40 test backend, {runs} runs");
     for (what, mut durations) in times {

@@ -28,8 +28,9 @@ use rand_xoshiro::rand_core::{Rng, SeedableRng};
 use deckbox::engine::{CountObserver, EngineDeck, Observer, SetupView, simulate};
 use deckbox::formats::{Going, Setup};
 use deckbox::stats::kinds::DeckKind;
-use deckbox::stats::simulate::{Silent, SimulationPlan, engine_deck, simulate_report};
+use deckbox::stats::simulate::{SimulationPlan, engine_deck, simulate_report};
 use deckbox::stats::{DeckShape, Report, ReportInput, ResolvedQuery, query};
+use deckbox::util::progress::Quiet;
 
 const TURNS: u32 = 4;
 
@@ -280,7 +281,7 @@ impl Case {
             going: Going::First,
         };
         let simulation =
-            simulate_report(&self.kinds, &self.setup, &report, &resolved, plan, &Silent).unwrap();
+            simulate_report(&self.kinds, &self.setup, &report, &resolved, plan, &Quiet).unwrap();
         simulation
             .estimates
             .values()

@@ -10,8 +10,9 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use deckbox::cards::index::{self, CacheUse, IndexOptions, Layout};
-use deckbox::cards::{curated, embedded, from_tcgdex};
+use deckbox::cards::sources::{curated, from_tcgdex};
+use deckbox::cards::storage::checkout_cache::{self, CacheUse, IndexOptions, Layout};
+use deckbox::cards::storage::embedded;
 use deckbox::check;
 use deckbox::deck::DeckInput;
 use deckbox::formats::Format;
@@ -60,7 +61,7 @@ fn bench_source(name: &str, path: &Path, layout: Layout, cache: &Path, deck: &De
         rebuild: false,
     };
     let started = Instant::now();
-    let (db, status) = match index::open_with_status(path, &options) {
+    let (db, status) = match checkout_cache::open_with_status(path, &options) {
         Ok(opened) => opened,
         Err(err) => {
             println!("{name}: could not open {}: {err}", path.display());
@@ -73,7 +74,7 @@ fn bench_source(name: &str, path: &Path, layout: Layout, cache: &Path, deck: &De
         db.len()
     );
     let warm = median(WARM_RUNS, || {
-        let (_, status) = index::open_with_status(path, &options).ok()?;
+        let (_, status) = checkout_cache::open_with_status(path, &options).ok()?;
         (status == CacheUse::Hit).then_some(())
     });
     println!("{name}: warm open median of {WARM_RUNS}: {warm:.2?}");
@@ -82,7 +83,7 @@ fn bench_source(name: &str, path: &Path, layout: Layout, cache: &Path, deck: &De
         return;
     };
     let checked = median(WARM_RUNS, || {
-        let (db, status) = index::open_with_status(path, &options).ok()?;
+        let (db, status) = checkout_cache::open_with_status(path, &options).ok()?;
         let checked = check::check(deck, &db, &format);
         (status == CacheUse::Hit).then_some(checked)
     });
@@ -95,9 +96,11 @@ fn pieces(name: &str, path: &Path, layout: Layout, options: &IndexOptions) {
     let Ok(root) = std::fs::canonicalize(path) else {
         return;
     };
-    let fingerprint = median(WARM_RUNS, || Some(index::fingerprint(&root, layout)));
+    let fingerprint = median(WARM_RUNS, || {
+        Some(checkout_cache::fingerprint(&root, layout))
+    });
     println!("{name}:   fingerprint {fingerprint:.2?}");
-    let Some(file) = index::cache_path(&root, options) else {
+    let Some(file) = checkout_cache::cache_path(&root, options) else {
         return;
     };
     let size = std::fs::metadata(&file).map_or(0, |m| m.len());

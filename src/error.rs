@@ -78,6 +78,9 @@ pub enum Error {
     Format(#[from] FormatError),
     #[error(transparent)]
     Cards(#[from] CardDbError),
+    /// `deckbox cards update` or `reset` that changed nothing.
+    #[error(transparent)]
+    Update(#[from] crate::cards::storage::update::UpdateError),
     /// An environment variable that is not UTF-8.
     #[error("{name} is not valid UTF-8 ({value}); unset it or give a format id or path")]
     EnvNotUtf8 { name: &'static str, value: String },
@@ -134,6 +137,17 @@ pub enum Error {
         #[label]
         span: miette::SourceSpan,
     },
+    /// A `deckbox search` query that cannot be read: drawn with a caret under the mistake.
+    #[error("{}", error.message)]
+    Search {
+        query: String,
+        error: crate::search::SearchError,
+    },
+    /// An error that came after notes for standard error (the card database's warnings),
+    /// which are shown first.
+    #[error("{error}")]
+    #[diagnostic(forward(error))]
+    Noted { notes: String, error: Box<Error> },
     #[error("cannot write JSON: {reason}")]
     Json { reason: serde_json::Error },
     /// A deck list that formatting or conversion would damage (lines it cannot file).
@@ -194,6 +208,19 @@ impl From<crate::edit::file::FileError> for Error {
             FileError::Misuse(message) => Error::Usage {
                 message: message.to_string(),
             },
+        }
+    }
+}
+
+impl Error {
+    /// This error after `notes` (the card database's warnings); as it is when there are none.
+    pub fn noted(self, notes: &str) -> Error {
+        if notes.is_empty() {
+            return self;
+        }
+        Error::Noted {
+            notes: notes.to_string(),
+            error: Box::new(self),
         }
     }
 }

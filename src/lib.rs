@@ -28,6 +28,12 @@
 //!   errors) and the exit codes that are its contract ([`error::Exit`]).
 //! - [`settings`]: `deckbox.toml`, its layering under flags and the environment (the format
 //!   loaded, the card database opened), and which files of a repository are deck lists.
+//! - [`session`]: the application layer: each job a command does as one call (the chunked
+//!   parallel walk, `check` over many files and `--format all`, `need`, `card`, `sheet`,
+//!   the card index's status), for the binary and any other face to render.
+//! - [`builder`]: the deck builder of `deckbox build` as a model driven by messages (keys,
+//!   a search's answer, a save done) that returns effects (search, write, quit); no terminal
+//!   type, so a browser can drive it too.
 //!
 //! The library never prints and never exits: it returns values and findings, and the binary
 //! (`src/main.rs` and its `src/cli/`: clap arguments and one short function per command)
@@ -65,3 +71,7 @@ pub mod render;
 pub mod error;
 
 pub mod settings;
+
+pub mod session;
+
+pub mod builder;

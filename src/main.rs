@@ -1,45 +1,19 @@
 //! The `deckbox` binary: parse arguments, run one command ([`cli`], binary-only), print,
-//! exit. The progress bar of a long simulation lives here too: the library only reports
-//! progress.
+//! exit. The library only reports progress; the binary draws it ([`cli::bar`]).
 
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
 use clap::Parser;
 use cli::{Args, Terminal};
-use deckbox::stats::simulate::{Progress, Silent};
 
 mod cli;
 
 /// Checking a repository allocates many small strings per card line; mimalloc serves them
 /// faster than the system allocator (see the README's repository-check figures).
+#[cfg(feature = "mimalloc")]
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
-/// A progress bar on stderr, for a terminal only.
-struct Bar(indicatif::ProgressBar);
-
-impl Progress for Bar {
-    fn start(&self, total: u64) {
-        self.0.set_length(total);
-        self.0.set_style(
-            indicatif::ProgressStyle::with_template(
-                "simulating {bar:40} {percent:>3}% {human_pos}/{human_len} setups, {eta} left",
-            )
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-        );
-        self.0
-            .set_draw_target(indicatif::ProgressDrawTarget::stderr());
-    }
-
-    fn advance(&self, done: u64) {
-        self.0.set_position(done);
-    }
-
-    fn finish(&self) {
-        self.0.finish_and_clear();
-    }
-}
 
 /// Standard output that remembers its first write error: a command stops at an error, and
 /// the binary alone decides what it means for the exit code.
@@ -83,13 +57,8 @@ fn main() -> ExitCode {
             .ok()
             .and_then(|cols| cols.parse().ok()),
     };
-    let bar;
-    let progress: &dyn Progress = if std::io::stderr().is_terminal() {
-        bar = Bar(indicatif::ProgressBar::hidden());
-        &bar
-    } else {
-        &Silent
-    };
+    // A bar on standard error for a long simulation, when it is a terminal.
+    let progress = cli::bar::Bar::new();
     let mut stdout = FirstError {
         inner: std::io::BufWriter::new(std::io::stdout().lock()),
         error: None,
@@ -98,7 +67,7 @@ fn main() -> ExitCode {
         &args,
         &mut std::io::stdin().lock(),
         terminal,
-        progress,
+        &progress,
         &mut stdout,
     );
     let mut code = outcome.code;

@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 use super::diagnostic::{Diagnostic, Severity};
 use super::rules::{self, lines};
 use super::{Construction, DeckCard};
-use crate::cards::resolve::{self, Resolution};
+use crate::cards::identification::resolve::{self, Resolution};
 use crate::cards::{CardDb, Printing, PrintingId};
 use crate::deck::source::SourceText;
 use crate::deck::{CardLine, DeckList};
@@ -32,10 +32,8 @@ pub(super) fn identify_deck(
     mode: Construction,
 ) -> (Vec<DeckCard>, Vec<Diagnostic>) {
     let allowed = |printing: &Printing| {
-        matches!(
-            legality::judge(format, db, printing),
-            Verdict::Legal | Verdict::LegalAsReprint(_) | Verdict::Undecided { .. }
-        )
+        let verdict = legality::judge(format, db, printing);
+        verdict.allows() || matches!(verdict, Verdict::Undecided { .. })
     };
     let existed = |printing: &Printing| {
         crate::util::date::parse(&printing.release_date).is_none_or(|day| day <= format.date)

@@ -5,6 +5,7 @@
 //! recorded and skipped, never fatal. It reads nothing from disk and prints nothing.
 
 pub mod diagnostic;
+pub mod everywhere;
 mod identify;
 pub mod rule;
 pub mod rules;
@@ -175,7 +176,7 @@ mod tests {
     /// `ace-spec-limit`), without the construction rules' own findings.
     #[test]
     fn identify_reads_the_cards_as_check_does_without_the_construction_findings() {
-        let db = crate::cards::embedded::open().unwrap();
+        let db = crate::cards::storage::embedded::open().unwrap();
         let unlimited = Format::load("unlimited").unwrap();
         let rules = |deck: &CheckedDeck| -> Vec<&'static str> {
             deck.diagnostics.iter().map(|d| d.rule.id()).collect()

@@ -6,11 +6,9 @@
 use clap::ValueEnum;
 
 use super::{Outcome, SourceArgs};
-use deckbox::cards::{embedded, lookup};
-use deckbox::error::Exit;
-use deckbox::formats::{Format, FormatError};
+use deckbox::error::{Error, Exit};
 use deckbox::names::lang::Language;
-use deckbox::render::card::{self as render, CardReport};
+use deckbox::render::card as render;
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
@@ -51,40 +49,28 @@ pub enum CardOutput {
     Json,
 }
 
-pub(crate) fn run(args: &CardArgs) -> Outcome {
-    let (db, notes) = match super::open_source(&args.source) {
-        Ok(opened) => opened,
-        Err(failed) => return failed,
-    };
-    let mut formats: Vec<Format> = Vec::new();
-    for id in Format::listed_ids() {
-        match Format::load_at(id, args.as_of) {
-            Ok(format) => formats.push(format),
-            Err(FormatError::BeforeFirstSeason { .. }) => {}
-            Err(error) => return Outcome::error(&error.into()),
-        }
-    }
+pub(crate) fn run(args: &CardArgs) -> Result<Outcome, Error> {
+    let (db, notes) = deckbox::settings::open_source(&args.source.flags())?;
     let query = args.query.join(" ");
-    let found = lookup::lookup(&db, &query);
     let language = args.lang.unwrap_or(Language::En);
-    let report = CardReport::new(&query, &found, &db, &formats, language);
+    let page = deckbox::session::card::card(&db, &query, args.as_of, language)?;
+    let report = &page.report;
     let stdout = match args.output.format() {
         CardOutput::Text if report.cards.is_empty() => String::new(),
-        CardOutput::Text => render::text(&report),
-        CardOutput::Json => render::json(&report),
+        CardOutput::Text => render::text(report),
+        CardOutput::Json => render::json(report),
     };
     if report.cards.is_empty() {
-        let hint = embedded::coverage_hint(&db);
-        return Outcome {
+        return Ok(Outcome {
             stdout,
-            stderr: render::unknown(&report, hint.as_deref()),
+            stderr: render::unknown(report, page.coverage.as_deref()),
             code: Exit::Failed,
         }
-        .noted(&notes);
+        .noted(&notes));
     }
-    Outcome {
+    Ok(Outcome {
         stdout,
         ..Outcome::default()
     }
-    .noted(&notes)
+    .noted(&notes))
 }

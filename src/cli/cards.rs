@@ -1,17 +1,21 @@
 //! `deckbox cards update | status | reset`: bring a newer card index from TCGdex, say which
 //! one is in use, go back to the embedded one. The download lives here, in the binary: the
-//! library installs from a file ([`deckbox::cards::update`]) and never touches the network.
+//! library installs from a file ([`deckbox::cards::storage::update`]) and never touches the network.
 //! No other command downloads anything.
 
-use std::io::{IsTerminal, Read, Write};
+#[cfg(feature = "update")]
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use clap::Subcommand;
 
 use super::Outcome;
-use deckbox::cards::update::{self, Installed, Limits, Progress, UpdateError};
-use deckbox::error::Exit;
+use super::bar::Bar;
+use deckbox::cards::storage::update::{self, Installed, Limits, UpdateError};
+use deckbox::error::{Error, Exit};
+use deckbox::session::index::{self, IndexStatus};
+use deckbox::util::progress::Progress;
 
 /// Where `deckbox cards update` downloads from without `--from`: the archive of the TCGdex
 /// cards-database repository's default branch (`master`), as GitHub serves it (one top
@@ -19,6 +23,7 @@ use deckbox::error::Exit;
 pub const DEFAULT_SOURCE: &str =
     "https://codeload.github.com/tcgdex/cards-database/tar.gz/refs/heads/master";
 
+#[cfg(feature = "update")]
 /// Most redirects followed before a download is refused.
 pub const MAX_REDIRECTS: u32 = 5;
 
@@ -66,19 +71,18 @@ pub struct UpdateArgs {
     pub timeout: u64,
 }
 
-pub(crate) fn run(action: &CardsAction) -> Outcome {
+pub(crate) fn run(action: &CardsAction) -> Result<Outcome, Error> {
     let result = update::data_dir().and_then(|dir| match action {
         CardsAction::Update(args) => run_update(args, &dir),
         CardsAction::Status => status(&dir),
         CardsAction::Reset => reset(&dir),
     });
-    match result {
-        Ok(outcome) => outcome,
-        Err(error) => failed(&error),
-    }
+    Ok(result?)
 }
 
-fn failed(error: &UpdateError) -> Outcome {
+/// An update's error as standard error shows it ([`super::render`]): its own help, and that
+/// the card index in use was not changed.
+pub(crate) fn failed(error: &UpdateError) -> String {
     let shown = deckbox::util::escape::visible(&error.to_string()).into_owned();
     let help = match error {
         UpdateError::Worse(_) => "help: `--force` installs it anyway\n",
@@ -89,9 +93,7 @@ fn failed(error: &UpdateError) -> Outcome {
         }
         _ => "",
     };
-    Outcome::failure(format!(
-        "error: {shown}\n{help}the card index in use was not changed\n"
-    ))
+    format!("error: {shown}\n{help}the card index in use was not changed\n")
 }
 
 fn run_update(args: &UpdateArgs, dir: &Path) -> Result<Outcome, UpdateError> {
@@ -111,16 +113,8 @@ fn run_update(args: &UpdateArgs, dir: &Path) -> Result<Outcome, UpdateError> {
     let bar = Bar::new();
     let _lock = update::lock(dir)?;
     let installed = if is_url(&from) {
-        let file = update::download_file(dir)?;
         let timeout = Duration::from_secs(args.timeout);
-        download(
-            &from,
-            file.path(),
-            options.limits.archive_bytes,
-            timeout,
-            &bar,
-        )?;
-        update::install(dir, file.path(), &options, &bar)?
+        download_and_install(dir, &from, &options, timeout, &bar)?
     } else {
         let path = PathBuf::from(&from);
         let options = update::Options {
@@ -146,6 +140,43 @@ fn is_url(from: &str) -> bool {
     lower.starts_with("https://") || lower.starts_with("http://")
 }
 
+/// Downloads the archive at `url` beside the index, then installs it.
+#[cfg(feature = "update")]
+fn download_and_install(
+    dir: &Path,
+    url: &str,
+    options: &update::Options,
+    timeout: Duration,
+    progress: &dyn Progress,
+) -> Result<Installed, UpdateError> {
+    let file = update::download_file(dir)?;
+    download(
+        url,
+        file.path(),
+        options.limits.archive_bytes,
+        timeout,
+        progress,
+    )?;
+    update::install(dir, file.path(), options, progress)
+}
+
+/// Without the `update` feature this deckbox has no network: an archive is installed from
+/// a file only.
+#[cfg(not(feature = "update"))]
+fn download_and_install(
+    _dir: &Path,
+    url: &str,
+    _options: &update::Options,
+    _timeout: Duration,
+    _progress: &dyn Progress,
+) -> Result<Installed, UpdateError> {
+    Err(UpdateError::Refused(format!(
+        "{url}: this deckbox was built without the `update` feature, so it cannot download; \
+         download the archive yourself and give its path to `--from`"
+    )))
+}
+
+#[cfg(feature = "update")]
 /// Downloads `url` into `file`: at most `limit` bytes, done within `timeout`, at most
 /// [`MAX_REDIRECTS`] redirects, through the proxy `HTTPS_PROXY`/`HTTP_PROXY`/`ALL_PROXY`
 /// name unless `NO_PROXY` excludes the host (ureq reads them).
@@ -165,7 +196,11 @@ fn download(
     if declared.is_some_and(|length| length > limit) {
         return Err(UpdateError::TooLarge { limit });
     }
-    progress.step("downloading", declared);
+    progress.step(
+        "downloading",
+        declared,
+        deckbox::util::progress::Unit::Bytes,
+    );
     let mut body = response
         .body_mut()
         .with_config()
@@ -208,6 +243,7 @@ fn download(
     out.sync_all().map_err(write_failed)
 }
 
+#[cfg(feature = "update")]
 /// The response to a GET of `url`, redirects followed by hand (at most [`MAX_REDIRECTS`])
 /// so that each hop is judged by [`redirect_allowed`] before it is requested.
 fn follow(url: &str, timeout: Duration) -> Result<ureq::http::Response<ureq::Body>, UpdateError> {
@@ -245,6 +281,7 @@ fn follow(url: &str, timeout: Duration) -> Result<ureq::http::Response<ureq::Bod
     )))
 }
 
+#[cfg(feature = "update")]
 /// `location` (absolute, `//host/...`, `/path` or relative) read against the URL `base`.
 fn resolve(base: &str, location: &str) -> String {
     let location = location.trim();
@@ -265,6 +302,7 @@ fn resolve(base: &str, location: &str) -> String {
     format!("{scheme}://{authority}{folder}{location}")
 }
 
+#[cfg(feature = "update")]
 /// Whether a download that started at `origin` may follow a redirect to `next`: never from
 /// `https` to anything else, and never from one kind of host to another ([`Locality`]), so
 /// a server on the internet cannot send deckbox into the user's own network and a local
@@ -291,6 +329,7 @@ fn redirect_allowed(origin: &str, next: &str) -> Result<(), String> {
     Ok(())
 }
 
+#[cfg(feature = "update")]
 /// Where a URL's host is, as far as its text says (names other than `localhost` are not
 /// looked up: they count as the internet).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -303,6 +342,7 @@ enum Locality {
     Internet,
 }
 
+#[cfg(feature = "update")]
 impl Locality {
     fn of(url: &str) -> Locality {
         use std::net::IpAddr;
@@ -348,6 +388,7 @@ impl Locality {
     }
 }
 
+#[cfg(feature = "update")]
 /// Whether reading the body failed for the time limit (ureq passes its own error inside).
 fn timed_out(error: &std::io::Error) -> bool {
     error.kind() == std::io::ErrorKind::TimedOut
@@ -357,6 +398,7 @@ fn timed_out(error: &std::io::Error) -> bool {
             .is_some_and(|inner| matches!(inner, ureq::Error::Timeout(_)))
 }
 
+#[cfg(feature = "update")]
 /// A download error as one line a user can act on.
 fn network_reason(error: ureq::Error) -> String {
     match error {
@@ -367,36 +409,36 @@ fn network_reason(error: ureq::Error) -> String {
 }
 
 fn status(dir: &Path) -> Result<Outcome, UpdateError> {
-    let stdout = match update::status(dir) {
-        Ok(Some(installed)) => format!("card index: updated\n{}", describe(&installed, dir)),
-        Ok(None) => embedded_status()?,
-        Err(error) => format!(
-            "card index: embedded (the updated index cannot be used: {})\n{}",
-            deckbox::util::escape::visible(&error.to_string()),
-            embedded_status()?
-        ),
+    let stdout = match index::status(dir)? {
+        IndexStatus::Updated(installed) => {
+            format!("card index: updated\n{}", describe(&installed, dir))
+        }
+        IndexStatus::Embedded {
+            newest,
+            printings,
+            unusable,
+        } => {
+            let (code, released) = newest.as_ref().map_or(("?", "?"), |(code, released)| {
+                (code.as_str(), released.as_str())
+            });
+            let embedded = format!(
+                "card index: embedded (built into deckbox {})\n  newest set: {code}, released {released}\n  printings: {printings}\n  `deckbox cards update` brings newer sets\n",
+                env!("CARGO_PKG_VERSION"),
+            );
+            match unusable {
+                None => embedded,
+                Some(error) => format!(
+                    "card index: embedded (the updated index cannot be used: {})\n{embedded}",
+                    deckbox::util::escape::visible(&error),
+                ),
+            }
+        }
     };
     Ok(Outcome {
         stdout,
         stderr: String::new(),
         code: Exit::Clean,
     })
-}
-
-fn embedded_status() -> Result<String, UpdateError> {
-    let db = deckbox::cards::embedded::open()?;
-    let newest = db
-        .len()
-        .checked_sub(1)
-        .and_then(|last| db.get(u32::try_from(last).ok()?));
-    let (code, released) = newest.map_or(("?", "?"), |p| {
-        (p.set_code.as_str(), p.release_date.as_str())
-    });
-    Ok(format!(
-        "card index: embedded (built into deckbox {})\n  newest set: {code}, released {released}\n  printings: {}\n  `deckbox cards update` brings newer sets\n",
-        env!("CARGO_PKG_VERSION"),
-        db.len()
-    ))
 }
 
 fn describe(installed: &Installed, dir: &Path) -> String {
@@ -421,8 +463,7 @@ fn describe(installed: &Installed, dir: &Path) -> String {
 }
 
 fn reset(dir: &Path) -> Result<Outcome, UpdateError> {
-    let _lock = update::lock(dir)?;
-    let stdout = if update::reset(dir)? {
+    let stdout = if index::reset(dir)? {
         "removed the updated card index; the embedded one is in use again\n"
     } else {
         "no updated card index; the embedded one is in use\n"
@@ -438,68 +479,10 @@ fn reset(dir: &Path) -> Result<Outcome, UpdateError> {
 /// from a `--cards` checkout, instead of a few silent seconds.
 pub(crate) fn watch_index_builds() {
     static BAR: std::sync::OnceLock<Bar> = std::sync::OnceLock::new();
-    deckbox::cards::progress::watch_index_builds(BAR.get_or_init(Bar::new));
+    deckbox::cards::storage::progress::watch_index_builds(BAR.get_or_init(Bar::new));
 }
 
-/// A progress bar on standard error when it is a terminal; nothing otherwise.
-struct Bar(Option<indicatif::ProgressBar>);
-
-impl Bar {
-    fn new() -> Bar {
-        // Hidden until the first step, so no empty bar is drawn.
-        Bar(std::io::stderr()
-            .is_terminal()
-            .then(indicatif::ProgressBar::hidden))
-    }
-}
-
-impl Progress for Bar {
-    fn step(&self, name: &str, total: Option<u64>) {
-        let Some(bar) = &self.0 else {
-            return;
-        };
-        bar.disable_steady_tick();
-        bar.reset();
-        bar.set_length(total.unwrap_or(0));
-        let template = if total.is_some() {
-            "{msg:24} {bar:40} {bytes}/{total_bytes}, {eta} left"
-        } else {
-            "{msg:24} {spinner} {elapsed}"
-        };
-        bar.set_style(
-            indicatif::ProgressStyle::with_template(template)
-                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-        );
-        bar.set_message(name.to_string());
-        // Shown only now, with its style and message set: no default bar drawn first.
-        if bar.is_hidden() {
-            bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
-        }
-        if total.is_none() {
-            bar.enable_steady_tick(Duration::from_millis(120));
-        }
-    }
-
-    fn advance(&self, done: u64) {
-        if let Some(bar) = &self.0 {
-            bar.set_position(done);
-        }
-    }
-
-    fn finish(&self) {
-        if let Some(bar) = &self.0 {
-            bar.finish_and_clear();
-        }
-    }
-}
-
-impl Drop for Bar {
-    fn drop(&mut self) {
-        self.finish();
-    }
-}
-
-#[cfg(test)]
+#[cfg(all(test, feature = "update"))]
 mod tests {
     use super::*;
 

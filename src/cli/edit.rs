@@ -167,7 +167,10 @@ fn shown(file: &Path, edited: Result<EditDone, EditFailed<Error>>, settings: &Se
 
 /// A hint for an unknown card: which cards the embedded index covers.
 fn help_for(error: &EditError, settings: &Settings) -> String {
-    match (error, deckbox::cards::embedded::coverage_hint(&settings.db)) {
+    match (
+        error,
+        deckbox::cards::storage::embedded::coverage_hint(&settings.db),
+    ) {
         (EditError::UnknownCard { .. }, Some(hint)) => format!("help: {hint}\n"),
         _ => String::new(),
     }

@@ -209,6 +209,7 @@ fn fmt_file(
 
 /// What `fmt --write` writes for `input` read from `file`, judged in `format` (the deck's
 /// own), or the error it refuses with: `deckbox build` opens and saves through this.
+#[cfg_attr(not(feature = "tui"), allow(dead_code))]
 pub(crate) fn for_writing(
     file: &Path,
     input: &DeckInput,

@@ -20,31 +20,31 @@ pub enum FormatsAction {
     },
 }
 
-pub(crate) fn explain(rule: Option<&str>) -> Outcome {
+pub(crate) fn explain(rule: Option<&str>) -> Result<Outcome, Error> {
     let Some(id) = rule else {
-        return Outcome {
+        return Ok(Outcome {
             stdout: render::explain::rule_list(),
             ..Outcome::default()
-        };
+        });
     };
     let Some(rule) = Rule::from_id(id).or_else(|| Rule::from_loose_id(id)) else {
         let known: Vec<&str> = Rule::ALL.iter().map(|rule| rule.id()).collect();
         let did_you_mean = Rule::closest(id)
             .map(|rule| format!("; did you mean '{}'?", rule.id()))
             .unwrap_or_default();
-        return Outcome::error(&Error::UnknownRule {
+        return Err(Error::UnknownRule {
             id: id.to_string(),
             did_you_mean,
             known: known.join(", "),
         });
     };
-    Outcome {
+    Ok(Outcome {
         stdout: render::explain::rule_page(rule),
         ..Outcome::default()
-    }
+    })
 }
 
-pub(crate) fn formats(action: Option<&FormatsAction>) -> Outcome {
+pub(crate) fn formats(action: Option<&FormatsAction>) -> Result<Outcome, Error> {
     let shown = match action {
         None => Format::listed_ids()
             .map(Format::load)
@@ -56,11 +56,11 @@ pub(crate) fn formats(action: Option<&FormatsAction>) -> Outcome {
     };
     match shown {
         // Format files may come from a cloned repository: their strings are shown escaped.
-        Ok(stdout) => Outcome {
+        Ok(stdout) => Ok(Outcome {
             stdout: deckbox::util::escape::visible(&stdout).into_owned(),
             ..Outcome::default()
-        },
-        Err(error) => Outcome::error(&error.into()),
+        }),
+        Err(error) => Err(error.into()),
     }
 }
 
@@ -71,16 +71,16 @@ pub struct CompletionsArgs {
 }
 
 /// A completion script for `shell`, generated from the command-line definition.
-pub(crate) fn completions(args: &CompletionsArgs) -> Outcome {
+pub(crate) fn completions(args: &CompletionsArgs) -> Result<Outcome, Error> {
     let mut command = <super::Args as clap::CommandFactory>::command();
     let mut script = Vec::new();
     clap_complete::generate(args.shell, &mut command, "deckbox", &mut script);
     match String::from_utf8(script) {
-        Ok(stdout) => Outcome {
+        Ok(stdout) => Ok(Outcome {
             stdout,
             ..Outcome::default()
-        },
-        Err(error) => Outcome::error(&Error::Usage {
+        }),
+        Err(error) => Err(Error::Usage {
             message: format!("completion script: {error}"),
         }),
     }
@@ -88,7 +88,7 @@ pub(crate) fn completions(args: &CompletionsArgs) -> Outcome {
 
 /// The man page, in roff, generated from the command-line definition: deckbox's own, or
 /// `deckbox-<command>(1)` for one command.
-pub(crate) fn man(command: Option<&str>) -> Outcome {
+pub(crate) fn man(command: Option<&str>) -> Result<Outcome, Error> {
     let deckbox = <super::Args as clap::CommandFactory>::command();
     let page = match command {
         None => deckbox,
@@ -104,7 +104,7 @@ pub(crate) fn man(command: Option<&str>) -> Outcome {
                     .display_name(format!("deckbox-{name}"))
                     .bin_name(format!("deckbox {name}")),
                 None => {
-                    return Outcome::error(&Error::UnknownCommand {
+                    return Err(Error::UnknownCommand {
                         name: name.to_string(),
                         known: known.join(", "),
                     });
@@ -115,16 +115,16 @@ pub(crate) fn man(command: Option<&str>) -> Outcome {
     let mut roff = Vec::new();
     let source = format!("deckbox {}", env!("CARGO_PKG_VERSION"));
     if let Err(error) = clap_mangen::Man::new(page).source(source).render(&mut roff) {
-        return Outcome::error(&Error::Usage {
+        return Err(Error::Usage {
             message: format!("man page: {error}"),
         });
     }
     match String::from_utf8(roff) {
-        Ok(stdout) => Outcome {
+        Ok(stdout) => Ok(Outcome {
             stdout,
             ..Outcome::default()
-        },
-        Err(error) => Outcome::error(&Error::Usage {
+        }),
+        Err(error) => Err(Error::Usage {
             message: format!("man page: {error}"),
         }),
     }

@@ -12,14 +12,13 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
 
-use deckbox::deck::DeckInput;
-use deckbox::deck::input::read_deck;
 use deckbox::error::{Error, Exit};
 use deckbox::settings::Flags;
-use deckbox::settings::walk::DeckFile;
-use deckbox::stats::simulate::Progress;
+use deckbox::util::progress::Progress;
 
-mod build;
+pub(crate) mod bar;
+#[cfg(feature = "tui")]
+mod builder;
 mod card;
 mod cards;
 mod check;
@@ -31,6 +30,7 @@ mod need;
 mod odds;
 mod output;
 mod search;
+#[cfg(feature = "pdf")]
 mod sheet;
 mod stats;
 
@@ -74,7 +74,8 @@ pub enum Command {
     Card(card::CardArgs),
     /// Build a deck in the terminal: search cards, add and remove them, and watch the
     /// verdict of `check` and the opening odds change; Ctrl-S saves as `fmt` writes.
-    Build(build::BuildArgs),
+    #[cfg(feature = "tui")]
+    Build(builder::BuildArgs),
     /// The card index in use: `update` brings newer sets from TCGdex (the only command that
     /// uses the network), `status` says which index is in use, `reset` goes back to the
     /// embedded one.
@@ -96,6 +97,7 @@ pub enum Command {
     Convert(fmt::ConvertArgs),
     /// Print a deck registration sheet (PDF) for a tournament, laid out like the official
     /// Play! Pokémon form.
+    #[cfg(feature = "pdf")]
     Sheet(sheet::SheetArgs),
     /// Add cards to a deck list in place, then re-check it.
     Add(edit::AddArgs),
@@ -132,27 +134,8 @@ pub struct SettingsArgs {
     pub source: SourceArgs,
 }
 
-/// A deck as read, the format it was checked in (borrowed from the settings when it is
-/// theirs), and the checked deck.
-pub(crate) type Checked<'s> = (
-    DeckInput,
-    std::borrow::Cow<'s, deckbox::formats::Format>,
-    deckbox::check::CheckedDeck,
-);
-
-/// A deck read (`-` is standard input, once: `stdin_used`) and checked in the format it
-/// declares or the settings give: what every single-deck command starts from.
-pub(crate) fn read_and_check<'s>(
-    file: &std::path::Path,
-    settings: &'s deckbox::settings::Settings,
-    stdin: &mut dyn Read,
-    stdin_used: &mut bool,
-) -> Result<Checked<'s>, Error> {
-    let input = read_deck(file, stdin, stdin_used).map_err(Error::from)?;
-    let format = settings.format_for_deck(&input)?;
-    let deck = deckbox::check::check(&input, &settings.db, &format);
-    Ok((input, format, deck))
-}
+/// What every single-deck command starts from ([`deckbox::session::read_and_check`]).
+pub(crate) use deckbox::session::read_and_check;
 
 /// `--format`'s value: any text (a built-in id, `all` where a command takes it, or the path
 /// of a format file), read as it is. The built-in ids are its possible values, so a shell's
@@ -230,20 +213,6 @@ impl SourceArgs {
     }
 }
 
-/// The card database `source` names (flags, environment, deckbox.toml, else the embedded
-/// index) and its notes for standard error, or the failed outcome.
-pub(crate) fn open_source(
-    source: &SourceArgs,
-) -> Result<(deckbox::cards::CardDb, String), Outcome> {
-    let (config, resolved) = deckbox::settings::resolve_layers(&source.flags())
-        .map_err(|error| Outcome::error(&error))?;
-    let (db, mut notes) =
-        deckbox::settings::open_cards(resolved.cards.value.as_deref(), source.rebuild_index)
-            .map_err(|error| Outcome::error(&error.into()))?;
-    notes.push_str(&deckbox::settings::card_data_note(config.as_ref(), &db));
-    Ok((db, notes))
-}
-
 /// What the caller knows about the terminal, for `--color auto`.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Terminal {
@@ -251,173 +220,8 @@ pub struct Terminal {
     pub width: Option<usize>,
 }
 
-/// Files worked on at once by a command over many files: their results are in memory
-/// together ([`AHEAD`] chunks being worked on while the one before is written), so memory
-/// stays flat in the number of files.
-const CHUNK: usize = 512;
-
-/// Chunks given to the pool beyond the one being written: the results of [`CHUNK`] ×
-/// (`AHEAD` + 1) files are in memory at most.
-const AHEAD: usize = 2;
-
-/// Files the walk hands over at once: one hand-over per file made the walking and the
-/// checking threads wake each other for every file. Divides [`CHUNK`].
-const BATCH: usize = 64;
-
-/// What [`in_chunks`] walked: the walk's errors and warnings, and how many files it gave.
-pub(crate) struct Streamed {
-    pub walked: deckbox::settings::walk::Walked,
-    pub files: usize,
-}
-
-/// Walks `operands` and runs `work` on every file in order, [`CHUNK`] files at a time in
-/// parallel, handing each chunk's results, in file order, to `done`. Three things happen at
-/// once: the walk (on its own thread, a bounded queue of files ahead), the work on a chunk
-/// (on `pool`), and `done` with the chunk before (on this thread). No list of every file is
-/// kept. Standard input (the file `-`) is read on this thread and given to `work` as `Some`;
-/// `work` reads any other file itself (see [`read_file`]), so it can do what must come
-/// first (take a lock). Stops at `done`'s first error. On one thread (`--threads 1`, or a
-/// machine with one processor) the walk, the work and `done` take turns on this thread.
-fn in_chunks<T: Send>(
-    operands: &[PathBuf],
-    selection: &deckbox::settings::walk::Selection,
-    stdin: &mut dyn Read,
-    pool: Option<&rayon::ThreadPool>,
-    work: impl Fn(&DeckFile, Option<Result<DeckInput, Error>>) -> T + Sync,
-    mut done: impl FnMut(Vec<T>) -> std::io::Result<()>,
-) -> (Streamed, std::io::Result<()>) {
-    use rayon::prelude::*;
-    let threads = pool.map_or_else(rayon::current_num_threads, |pool| {
-        pool.current_num_threads()
-    });
-    if threads == 1 {
-        return in_turn(operands, selection, stdin, work, done);
-    }
-    std::thread::scope(|scope| {
-        let (sender, queue) = std::sync::mpsc::sync_channel::<Vec<DeckFile>>(CHUNK / BATCH);
-        let walker = scope.spawn(move || {
-            let mut batch = Vec::with_capacity(BATCH);
-            let walked = deckbox::settings::walk::stream(operands, selection, |file| {
-                batch.push(file);
-                batch.len() < BATCH
-                    || sender
-                        .send(std::mem::replace(&mut batch, Vec::with_capacity(BATCH)))
-                        .is_ok()
-            });
-            if !batch.is_empty() {
-                // Nobody takes it when the writing stopped first: nothing is lost then.
-                let _ = sender.send(batch);
-            }
-            walked
-        });
-        let (mut files, mut stdin_used, mut written) = (0, false, Ok(()));
-        let mut pending: std::collections::VecDeque<std::thread::ScopedJoinHandle<Vec<T>>> =
-            std::collections::VecDeque::new();
-        loop {
-            let part: Vec<_> = (queue.iter().take(CHUNK / BATCH).flatten())
-                .map(|file| {
-                    let ready = read_stdin(&file, stdin, &mut stdin_used);
-                    (file, ready)
-                })
-                .collect();
-            files += part.len();
-            let work = &work;
-            let finished = part.is_empty();
-            if !finished {
-                pending.push_back(scope.spawn(move || {
-                    on_pool(pool, || {
-                        (part.into_par_iter())
-                            .map(|(file, ready)| work(&file, ready))
-                            .collect()
-                    })
-                }));
-            }
-            // The oldest chunk is written once AHEAD more wait behind it (all at the end):
-            // the pool has work while this thread, woken, waits for a processor to write.
-            while pending.len() > AHEAD || (finished && !pending.is_empty()) {
-                let Some(handle) = pending.pop_front() else {
-                    break;
-                };
-                written = match handle.join() {
-                    Ok(results) => done(results),
-                    Err(_) => Err(std::io::Error::other("a worker thread stopped")),
-                };
-                if written.is_err() {
-                    break;
-                }
-            }
-            if finished || written.is_err() {
-                break;
-            }
-        }
-        // The walk stops at its next file once nobody takes them.
-        drop(queue);
-        let walked = walker.join().unwrap_or_default();
-        (Streamed { walked, files }, written)
-    })
-}
-
-/// [`in_chunks`] on one thread: each file walked, worked on, and its result kept until
-/// [`CHUNK`] of them go to `done` together (so `done` is called as often as on many threads).
-fn in_turn<T>(
-    operands: &[PathBuf],
-    selection: &deckbox::settings::walk::Selection,
-    stdin: &mut dyn Read,
-    work: impl Fn(&DeckFile, Option<Result<DeckInput, Error>>) -> T,
-    mut done: impl FnMut(Vec<T>) -> std::io::Result<()>,
-) -> (Streamed, std::io::Result<()>) {
-    let (mut files, mut stdin_used, mut written) = (0, false, Ok(()));
-    let mut results = Vec::with_capacity(CHUNK);
-    let walked = deckbox::settings::walk::stream(operands, selection, |file| {
-        let ready = read_stdin(&file, stdin, &mut stdin_used);
-        results.push(work(&file, ready));
-        files += 1;
-        if results.len() == CHUNK {
-            written = done(std::mem::replace(&mut results, Vec::with_capacity(CHUNK)));
-        }
-        written.is_ok()
-    });
-    if written.is_ok() && !results.is_empty() {
-        written = done(results);
-    }
-    (Streamed { walked, files }, written)
-}
-
-/// Standard input's deck when `file` is `-` (read once: `stdin_used`), else `None`: the
-/// worker reads any other file itself.
-fn read_stdin(
-    file: &DeckFile,
-    stdin: &mut dyn Read,
-    stdin_used: &mut bool,
-) -> Option<Result<DeckInput, Error>> {
-    (file.path.as_os_str() == "-")
-        .then(|| read_deck(&file.path, stdin, stdin_used).map_err(Error::from))
-}
-
-/// The formats of the files `operands` name: when the config file has `[[overrides]]`, a
-/// first walk loads each format they choose, so a format that cannot be loaded stops the run
-/// before any file is checked (the walk that checks keeps no list of files).
-fn plan_formats<'a>(
-    settings: &'a deckbox::settings::Settings,
-    operands: &[PathBuf],
-    selection: &deckbox::settings::walk::Selection,
-) -> Result<deckbox::settings::FormatPlan<'a>, Error> {
-    let mut plan = deckbox::settings::FormatPlan::empty(settings);
-    if plan.may_override() {
-        let mut failed = None;
-        deckbox::settings::walk::stream(operands, selection, |file| match plan.prepare(&file) {
-            Ok(()) => true,
-            Err(error) => {
-                failed = Some(error);
-                false
-            }
-        });
-        if let Some(error) = failed {
-            return Err(error);
-        }
-    }
-    Ok(plan)
-}
+/// The chunked parallel walk, for the commands over many files.
+pub(crate) use deckbox::session::chunks::{in_chunks, plan_formats};
 
 /// Most threads `--threads` accepts: far more than any machine's cores, and a bound on what a
 /// typo (`--threads 100000`) can ask of the system.
@@ -431,40 +235,6 @@ fn parse_threads(text: &str) -> Result<usize, Error> {
             message: format!("expected a whole number from 0 to {MAX_THREADS}"),
         }),
     }
-}
-
-/// A pool of `threads` workers for `--threads N`; `None` for 0, which leaves the work to
-/// rayon's global pool (one thread per core).
-fn thread_pool(threads: usize) -> Result<Option<rayon::ThreadPool>, Error> {
-    if threads == 0 {
-        return Ok(None);
-    }
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build();
-    // A process limit can refuse threads: an error, not a panic.
-    pool.map(Some).map_err(|error| Error::Usage {
-        message: format!(
-            "cannot start {threads} threads: {error}; ask for fewer with `--threads N`"
-        ),
-    })
-}
-
-/// Runs `op` on `pool` (`--threads N`), or on rayon's global pool without one.
-fn on_pool<R: Send>(pool: Option<&rayon::ThreadPool>, op: impl FnOnce() -> R + Send) -> R {
-    match pool {
-        Some(pool) => pool.install(op),
-        None => op(),
-    }
-}
-
-/// The deck files `operands` name, directories walked with the files the settings select.
-fn walk_operands(
-    settings: &deckbox::settings::Settings,
-    operands: &[PathBuf],
-) -> Result<deckbox::settings::walk::Walked, Error> {
-    Ok(deckbox::settings::walk::deck_files(
-        operands,
-        &settings.selection()?,
-    ))
 }
 
 /// A walk's warnings, then the files it could not reach, as standard error shows them.
@@ -506,11 +276,6 @@ fn skipped_note(walked: &deckbox::settings::walk::Walked) -> String {
 /// not a failure (an empty folder), but CI should see it.
 const NOTHING_FOUND: &str = "warning: no deck lists found; a walk picks the files deckbox.toml's [files] include, by default *.txt, *.deck, *.ptcgl, *.ptcgo\n";
 
-/// Reads one walked file (never standard input, which [`in_chunks`] read first).
-fn read_file(file: &DeckFile) -> Result<DeckInput, Error> {
-    read_deck(&file.path, &mut std::io::empty(), &mut true).map_err(Error::from)
-}
-
 /// What a command produced.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Outcome {
@@ -542,10 +307,12 @@ impl Outcome {
 }
 
 /// An error as standard error shows it, the one place errors are rendered. A file error
-/// (format or config file, engine, `--want` query) is drawn by miette, pointing into the
-/// text; any other is one `error:` line (with `help:` when it has one). A setting that
-/// failed is followed by where it was set. Either way every invisible or control character
-/// is written as `\u{...}`.
+/// (format or config file, engine, `--want` query, card list) is drawn by miette, pointing
+/// into the text; a search query's is drawn with a caret under the mistake
+/// ([`deckbox::render::search::error`]); any other is one `error:` line (with `help:` when
+/// it has one). A setting that failed is followed by where it was set; notes that came
+/// before the error (the card database's) go first. Either way every invisible or control
+/// character is written as `\u{...}`.
 pub(crate) fn render(error: &Error) -> String {
     match error {
         Error::SetBy {
@@ -553,11 +320,24 @@ pub(crate) fn render(error: &Error) -> String {
             origin,
             error,
         } => format!("{}note: `{setting}` is set by {}\n", render(error), origin),
+        Error::Noted { notes, error } => format!("{notes}{}", render(error)),
+        Error::Update(error) => cards::failed(error),
+        Error::Search { query, error } => deckbox::render::search::error(query, error),
         Error::File(_)
         | Error::Format(_)
         | Error::Engine(_)
         | Error::Query { .. }
-        | Error::CardList { .. } => drawn(error),
+        | Error::CardList { .. } => {
+            let mut out = String::new();
+            let handler = miette::GraphicalReportHandler::new_themed(
+                miette::GraphicalTheme::unicode_nocolor(),
+            );
+            if handler.render_report(&mut out, error).is_err() {
+                out = format!("error: {error}\n");
+            }
+            // A format or config file's line comes from a cloned repository.
+            deckbox::util::escape::visible(&out).into_owned()
+        }
         _ => {
             let help = miette::Diagnostic::help(error)
                 .map(|help| format!("help: {help}\n"))
@@ -566,18 +346,6 @@ pub(crate) fn render(error: &Error) -> String {
             deckbox::util::escape::visible(&format!("error: {error}\n{help}")).into_owned()
         }
     }
-}
-
-/// `error` drawn by miette without colour; every escape sequence in it made visible (a
-/// format or config file's line comes from a cloned repository).
-fn drawn(error: &Error) -> String {
-    let mut out = String::new();
-    let handler =
-        miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode_nocolor());
-    if handler.render_report(&mut out, error).is_err() {
-        out = format!("error: {error}\n");
-    }
-    deckbox::util::escape::visible(&out).into_owned()
 }
 
 /// The message for a file deckbox did not write: the reason, how to write it anyway when
@@ -608,7 +376,9 @@ pub fn run(
     stdout: &mut dyn std::io::Write,
 ) -> Outcome {
     cards::watch_index_builds();
-    let mut outcome = run_command(args, stdin, terminal, progress, stdout);
+    // The one place an error becomes its message and exit code.
+    let mut outcome = run_command(args, stdin, terminal, progress, stdout)
+        .unwrap_or_else(|error| Outcome::error(&error));
     // Standard error is always read by a person: whatever a message quotes (a deck's line,
     // a card name, a path), no escape sequence or bidirectional control reaches the
     // terminal. Each message escapes its parts already; this keeps a new one honest.
@@ -624,7 +394,7 @@ fn run_command(
     terminal: Terminal,
     progress: &dyn Progress,
     stdout: &mut dyn std::io::Write,
-) -> Outcome {
+) -> Result<Outcome, Error> {
     // A command that prints a report hands it to `emit`, which writes it to standard output
     // or to the `-o` file.
     match &args.command {
@@ -640,23 +410,25 @@ fn run_command(
         }
         Command::Stats(a) => a
             .output
-            .emit(stdout, |_| stats::run_stats(a, stdin, progress)),
-        Command::Odds(a) => a.output.emit(stdout, |_| odds::run(a, stdin)),
+            .emit(stdout, |_| Ok(stats::run_stats(a, stdin, progress))),
+        Command::Odds(a) => a.output.emit(stdout, |_| Ok(odds::run(a, stdin))),
         Command::Card(a) => a.output.emit(stdout, |_| card::run(a)),
         Command::Need(a) => a.output.emit(stdout, |_| need::run(a, stdin)),
         Command::Search(a) => a.output.emit(stdout, |_| search::run(a)),
-        Command::Sample(a) => a.output.emit(stdout, |_| stats::run_sample(a, stdin)),
-        Command::Convert(a) => a.output.emit(stdout, |_| fmt::run_convert(a, stdin)),
-        Command::Build(build_args) => build::run(build_args),
+        Command::Sample(a) => a.output.emit(stdout, |_| Ok(stats::run_sample(a, stdin))),
+        Command::Convert(a) => a.output.emit(stdout, |_| Ok(fmt::run_convert(a, stdin))),
+        #[cfg(feature = "tui")]
+        Command::Build(build_args) => Ok(builder::run(build_args)),
         Command::Cards { action } => cards::run(action),
         Command::Explain { rule } => info::explain(rule.as_deref()),
         Command::Formats { action } => info::formats(action.as_ref()),
-        Command::Fmt(fmt_args) => fmt::run_fmt(fmt_args, stdin, stdout),
+        Command::Fmt(fmt_args) => Ok(fmt::run_fmt(fmt_args, stdin, stdout)),
+        #[cfg(feature = "pdf")]
         Command::Sheet(sheet_args) => sheet::run(sheet_args, stdin),
-        Command::Add(add_args) => edit::run_add(add_args),
-        Command::Remove(remove_args) => edit::run_remove(remove_args),
-        Command::Diff(a) => a.output.emit(stdout, |_| edit::run_diff(a, stdin)),
-        Command::Config(a) => a.output.emit(stdout, |_| config::run(a)),
+        Command::Add(add_args) => Ok(edit::run_add(add_args)),
+        Command::Remove(remove_args) => Ok(edit::run_remove(remove_args)),
+        Command::Diff(a) => a.output.emit(stdout, |_| Ok(edit::run_diff(a, stdin))),
+        Command::Config(a) => a.output.emit(stdout, |_| Ok(config::run(a))),
         Command::Completions(completions_args) => info::completions(completions_args),
         Command::Man { command } => info::man(command.as_deref()),
     }

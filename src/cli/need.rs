@@ -4,9 +4,15 @@
 use std::io::Read;
 use std::path::PathBuf;
 
-use super::{Checked, Outcome, SettingsArgs, read_and_check};
-use deckbox::collection::{self, Collection, need, prices};
+use super::{Outcome, SettingsArgs};
+use deckbox::collection::Collection;
+use deckbox::collection::prices::Prices;
 use deckbox::error::{Error, Exit};
+use deckbox::render::need as render;
+use deckbox::session::{
+    self,
+    need::{Answer, NeedRequest},
+};
 use deckbox::settings::Settings;
 
 #[derive(Debug, clap::Args)]
@@ -61,15 +67,48 @@ pub enum NeedOutput {
     Cardmarket,
 }
 
-pub(crate) fn run(args: &NeedArgs, stdin: &mut dyn Read) -> Outcome {
-    match need_of(args, stdin) {
-        Ok(outcome) => outcome,
-        Err(error) => Outcome::error(&error),
+pub(crate) fn run(args: &NeedArgs, stdin: &mut dyn Read) -> Result<Outcome, Error> {
+    let settings = Settings::resolve(&args.settings.flags())?;
+    let request = NeedRequest {
+        decks: &args.decks,
+        have: &args.have,
+        exact: args.exact_printing,
+        prices: args.prices.as_deref(),
+        each_deck: matches!(args.output.format(), NeedOutput::Table),
+    };
+    let needed = session::need::need(&settings, &request, stdin)?;
+    let checked = needed.checked();
+    let (collection, db) = (&needed.collection, &settings.db);
+    let (stdout, code) = match &needed.answer {
+        Answer::EachDeck(ready, shared) => {
+            let all_ready = ready.iter().all(|deck| deck.need.buildable());
+            (
+                render::readiness(ready, shared, &checked, collection, db),
+                Exit::findings_if(!all_ready),
+            )
+        }
+        Answer::Together(result) => {
+            let stdout = match args.output.format() {
+                NeedOutput::Table => render::table(result, &checked, collection, db),
+                NeedOutput::Json => render::json(result, &checked, collection, db)
+                    .map_err(|reason| Error::Json { reason })?,
+                NeedOutput::List => render::list(result, &checked, db),
+                NeedOutput::Tcgplayer => render::tcgplayer(result, &checked, db),
+                NeedOutput::Cardmarket => render::cardmarket(result, &checked, db),
+            };
+            (stdout, Exit::findings_if(!result.buildable()))
+        }
+    };
+    Ok(Outcome {
+        stdout,
+        stderr: findings(collection, needed.prices.as_ref()),
+        code,
     }
+    .noted(&settings.notes))
 }
 
 /// The collection's (and price list's) findings, one short line each, for standard error.
-fn findings(collection: &Collection, prices: Option<&prices::Prices>) -> String {
+fn findings(collection: &Collection, prices: Option<&Prices>) -> String {
     let mut out: String = collection
         .files
         .iter()
@@ -79,80 +118,4 @@ fn findings(collection: &Collection, prices: Option<&prices::Prices>) -> String 
         out.push_str(&deckbox::render::short(&prices.checked));
     }
     out
-}
-
-fn need_of(args: &NeedArgs, stdin: &mut dyn Read) -> Result<Outcome, Error> {
-    let settings = Settings::resolve(&args.settings.flags())?;
-    let mut stdin_used = false;
-    let mut decks: Vec<Checked> = Vec::new();
-    // A folder: each deck in it on its own (`readiness`), as `check DIR` finds them.
-    let folder = args.decks.iter().any(|path| path.is_dir());
-    let files: Vec<PathBuf> = if folder {
-        let selection = settings.selection().map_err(|error| Error::Usage {
-            message: error.to_string(),
-        })?;
-        let walked = deckbox::settings::walk::deck_files(&args.decks, &selection);
-        if let Some(error) = walked.errors.first() {
-            return Err(Error::Usage {
-                message: error.clone(),
-            });
-        }
-        walked.files.into_iter().map(|file| file.path).collect()
-    } else {
-        args.decks.clone()
-    };
-    for file in &files {
-        decks.push(read_and_check(file, &settings, stdin, &mut stdin_used)?);
-    }
-    let paths: Vec<&std::path::Path> = args.have.iter().map(PathBuf::as_path).collect();
-    let collection = collection::read(&paths, &settings.db, &settings.format)?;
-    let prices = match &args.prices {
-        Some(path) => Some(prices::read(path, &settings.db, &settings.format)?),
-        None => None,
-    };
-    let judged: Vec<need::DeckIn> = decks
-        .iter()
-        .map(|(_, format, deck)| (deck, format.as_ref()))
-        .collect();
-    let result = need::need(
-        &judged,
-        &collection,
-        &settings.db,
-        args.exact_printing,
-        prices.as_ref(),
-    );
-    let checked: Vec<&deckbox::check::CheckedDeck> =
-        decks.iter().map(|(_, _, deck)| deck).collect();
-    let db = &settings.db;
-    use deckbox::render::need as render;
-    if folder && matches!(args.output.format(), NeedOutput::Table) {
-        let (ready, shared) = need::readiness(
-            &judged,
-            &collection,
-            db,
-            args.exact_printing,
-            prices.as_ref(),
-        );
-        let all_ready = ready.iter().all(|deck| deck.need.buildable());
-        return Ok(Outcome {
-            stdout: render::readiness(&ready, &shared, &checked, &collection, db),
-            stderr: findings(&collection, prices.as_ref()),
-            code: Exit::findings_if(!all_ready),
-        }
-        .noted(&settings.notes));
-    }
-    let stdout = match args.output.format() {
-        NeedOutput::Table => render::table(&result, &checked, &collection, db),
-        NeedOutput::Json => render::json(&result, &checked, &collection, db)
-            .map_err(|reason| Error::Json { reason })?,
-        NeedOutput::List => render::list(&result, &checked, db),
-        NeedOutput::Tcgplayer => render::tcgplayer(&result, &checked, db),
-        NeedOutput::Cardmarket => render::cardmarket(&result, &checked, db),
-    };
-    Ok(Outcome {
-        stdout,
-        stderr: findings(&collection, prices.as_ref()),
-        code: Exit::findings_if(!result.buildable()),
-    }
-    .noted(&settings.notes))
 }

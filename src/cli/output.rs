@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use clap::ValueEnum;
 
 use super::{Outcome, unwritten};
-use deckbox::error::Exit;
+use deckbox::error::{Error, Exit};
 use deckbox::util::atomic::{self, Options, WriteError};
 
 /// Where a report goes: standard output, or a new file.
@@ -45,8 +45,8 @@ impl FileArgs {
     pub(crate) fn emit(
         &self,
         out: &mut dyn Write,
-        report: impl FnOnce(&mut dyn Write) -> Outcome,
-    ) -> Outcome {
+        report: impl FnOnce(&mut dyn Write) -> Result<Outcome, Error>,
+    ) -> Result<Outcome, Error> {
         emit(self.target(), out, report)
     }
 }
@@ -136,11 +136,11 @@ where
     pub(crate) fn emit(
         &self,
         out: &mut dyn Write,
-        report: impl FnOnce(&mut dyn Write) -> Outcome,
-    ) -> Outcome {
+        report: impl FnOnce(&mut dyn Write) -> Result<Outcome, Error>,
+    ) -> Result<Outcome, Error> {
         match self.target() {
             Ok(target) => emit(target, out, report),
-            Err(failed) => failed,
+            Err(failed) => Ok(failed),
         }
     }
 
@@ -252,19 +252,22 @@ impl<W: Write> Write for Counted<W> {
 
 /// Runs `report`, which writes its report to the writer it is given (a long report streams)
 /// and returns the rest in its outcome's `stdout`. Without a file, the writer is `out` and
-/// the outcome is returned as it is. With one, both parts go to the file, written as
-/// [`write_new`] writes; the file is refused before the work starts when it exists, and not
-/// made when the command failed without a report. The exit code is the report's, or 2 when
-/// the file could not be written.
+/// the outcome (or error, after the target's warning) is returned as it is. With one, both
+/// parts go to the file, written as [`write_new`] writes; the file is refused before the work
+/// starts when it exists, and not made when the command failed without a report. The exit
+/// code is the report's, or 2 when the file could not be written.
 fn emit(
     target: Target<'_>,
     out: &mut dyn Write,
-    report: impl FnOnce(&mut dyn Write) -> Outcome,
-) -> Outcome {
+    report: impl FnOnce(&mut dyn Write) -> Result<Outcome, Error>,
+) -> Result<Outcome, Error> {
     let Some(path) = target.file else {
-        return report(out).noted(&target.warning);
+        return match report(out) {
+            Ok(outcome) => Ok(outcome.noted(&target.warning)),
+            Err(error) => Err(error.noted(&target.warning)),
+        };
     };
-    let mut done: Option<Outcome> = None;
+    let mut done: Option<Result<Outcome, Error>> = None;
     let mut skipped = false;
     let written = create(path, target.force, |file| {
         let mut writer = Counted {
@@ -272,12 +275,17 @@ fn emit(
             written: 0,
             error: None,
         };
-        let mut outcome = report(&mut writer);
-        let _ = writer.write_all(outcome.stdout.as_bytes());
+        let mut result = report(&mut writer);
+        if let Ok(outcome) = &mut result {
+            let _ = writer.write_all(outcome.stdout.as_bytes());
+            outcome.stdout.clear();
+        }
         let _ = writer.flush();
-        let nothing = outcome.code == Exit::Failed && writer.written == 0;
-        outcome.stdout.clear();
-        done = Some(outcome);
+        let failed = result
+            .as_ref()
+            .map_or(true, |outcome| outcome.code == Exit::Failed);
+        let nothing = failed && writer.written == 0;
+        done = Some(result);
         match writer.error {
             Some(error) => Err(error),
             None if nothing => {
@@ -288,21 +296,24 @@ fn emit(
         }
     });
     match (written, done) {
-        (Ok(()), Some(outcome)) => outcome,
+        (Ok(()), Some(result)) => result,
         // The command failed before any report: no file, its own message.
-        (Err(_), Some(outcome)) if skipped => outcome,
-        (Err(error), Some(mut outcome)) => {
+        (Err(_), Some(result)) if skipped => result,
+        (Err(error), Some(Ok(mut outcome))) => {
             outcome.stderr.push_str(&unwritten(path, &error));
             outcome.code = Exit::Failed;
-            outcome
+            Ok(outcome)
         }
-        (Ok(()), None) => Outcome::default(),
-        (Err(error), None) => Outcome::failure(unwritten(path, &error)),
+        // The command failed after part of its report: its error (the file was not made).
+        (Err(_), Some(Err(error))) => Err(error),
+        (Ok(()), None) => Ok(Outcome::default()),
+        (Err(error), None) => Ok(Outcome::failure(unwritten(path, &error))),
     }
 }
 
 /// Writes `bytes` to the target's file (`sheet`'s PDF), as [`emit`] writes a report; the
 /// error is the message for standard error.
+#[cfg_attr(not(feature = "pdf"), allow(dead_code))]
 pub(crate) fn write_new(path: &Path, force: bool, bytes: &[u8]) -> Result<(), String> {
     create(path, force, |file| file.write_all(bytes)).map_err(|error| unwritten(path, &error))
 }

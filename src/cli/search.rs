@@ -5,7 +5,7 @@
 use clap::ValueEnum;
 
 use super::{Outcome, SourceArgs};
-use deckbox::error::Exit;
+use deckbox::error::{Error, Exit};
 use deckbox::names::lang::Language;
 use deckbox::render::search as render;
 use deckbox::search::{self, Sort};
@@ -77,16 +77,9 @@ pub enum SearchOutput {
     List,
 }
 
-pub(crate) fn run(args: &SearchArgs) -> Outcome {
-    let (db, notes) = match super::open_source(&args.source) {
-        Ok(opened) => opened,
-        Err(failed) => return failed,
-    };
+pub(crate) fn run(args: &SearchArgs) -> Result<Outcome, Error> {
+    let (db, notes) = deckbox::settings::open_source(&args.source.flags())?;
     let query = args.query.join(" ");
-    let ids = match search::search(&db, &query) {
-        Ok(ids) => ids,
-        Err(error) => return Outcome::failure(render::error(&query, &error)).noted(&notes),
-    };
     let sort = match args.sort {
         SortBy::Name => Sort::Name,
         SortBy::Released => Sort::Released,
@@ -94,31 +87,35 @@ pub(crate) fn run(args: &SearchArgs) -> Outcome {
         SortBy::Set => Sort::Set,
     };
     let each_printing = args.unique == Unique::Printings;
-    let mut found = search::group(&db, &ids, args.lang, each_printing, sort);
-    if sort == Sort::Name {
-        search::rank_by_language(&db, &query, args.lang, &mut found);
-    }
+    let answer = search::answer(&db, &query, args.lang, each_printing, sort).map_err(|error| {
+        Error::Search {
+            query: query.clone(),
+            error,
+        }
+        .noted(&notes)
+    })?;
+    let found = &answer.found;
     let stdout = match args.output.format() {
         SearchOutput::Text if found.is_empty() => String::new(),
-        SearchOutput::Text => render::text(&db, &found, each_printing),
-        SearchOutput::Json => render::json(&db, &query, &found, args.lang),
-        SearchOutput::List => render::list(&db, &found, args.lang, search::legal_date(&query)),
+        SearchOutput::Text => render::text(&db, found, each_printing),
+        SearchOutput::Json => render::json(&db, &query, found, args.lang),
+        SearchOutput::List => render::list(&db, found, args.lang, answer.legal_date),
     };
     let (stderr, code) = if found.is_empty() {
         let mut said = format!("no card matches `{query}`\n");
-        if let Some(not_legal) = search::found_without_legality(&db, &query) {
-            said.push_str(&not_legal_note(&db, &not_legal, args.lang));
+        if let Some((terms, cards)) = &answer.not_legal {
+            said.push_str(&not_legal_note(terms, cards));
         }
         (said, Exit::Findings)
     } else {
         (String::new(), Exit::Clean)
     };
-    Outcome {
+    Ok(Outcome {
         stdout,
         stderr,
         code,
     }
-    .noted(&notes)
+    .noted(&notes))
 }
 
 /// Most card names the note of [`not_legal_note`] gives.
@@ -126,12 +123,7 @@ const NOT_LEGAL_NAMED: usize = 5;
 
 /// The note for a search that found nothing only because of its `legal:` terms: how many
 /// cards match without them, the first few by name, and what to do.
-fn not_legal_note(
-    db: &deckbox::cards::CardDb,
-    not_legal: &search::NotLegal,
-    lang: Language,
-) -> String {
-    let cards = search::group(db, &not_legal.ids, lang, false, Sort::Name);
+fn not_legal_note(terms: &[String], cards: &[search::Found]) -> String {
     let names: Vec<&str> = cards
         .iter()
         .take(NOT_LEGAL_NAMED)
@@ -148,7 +140,7 @@ fn not_legal_note(
     } else {
         (format!("{} cards match", cards.len()), "they exist but are")
     };
-    let terms = not_legal.terms.join(" ");
+    let terms = terms.join(" ");
     deckbox::util::escape::visible(&format!(
         "note: {count} without `{terms}` ({}{more}): {them} not legal there\nhelp: leave `{terms}` out to see them, with the formats and dates each is legal in from `deckbox card NAME`\n",
         names.join(", ")

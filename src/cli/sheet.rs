@@ -10,11 +10,12 @@
 use std::io::Read;
 use std::path::PathBuf;
 
-use super::{Outcome, SettingsArgs, read_and_check};
+use super::{Outcome, SettingsArgs};
 use deckbox::error::{Error, Exit};
 use deckbox::render;
-use deckbox::render::sheet::pdf::{Paper, pdf};
-use deckbox::render::sheet::{Division, Entrant, Sheet, SheetError};
+use deckbox::render::sheet::pdf::Paper;
+use deckbox::render::sheet::{Division, Entrant};
+use deckbox::session;
 use deckbox::settings::Settings;
 
 #[derive(Debug, clap::Args)]
@@ -60,74 +61,46 @@ pub struct SheetArgs {
     pub settings: SettingsArgs,
 }
 
-pub(crate) fn run(args: &SheetArgs, stdin: &mut dyn Read) -> Outcome {
+pub(crate) fn run(args: &SheetArgs, stdin: &mut dyn Read) -> Result<Outcome, Error> {
     let mut flags = args.settings.flags();
     if args.event_date.is_some() {
         flags.as_of = args.event_date;
     }
-    let settings = match Settings::resolve_for(&flags, &args.file) {
-        Ok(settings) => settings,
-        Err(error) => return Outcome::error(&error),
-    };
-    sheet(args, &settings, stdin).noted(&settings.notes)
+    let settings = Settings::resolve_for(&flags, &args.file)?;
+    sheet(args, &settings, stdin)
+        .map(|outcome| outcome.noted(&settings.notes))
+        .map_err(|error| error.noted(&settings.notes))
 }
 
-fn sheet(args: &SheetArgs, settings: &Settings, stdin: &mut dyn Read) -> Outcome {
-    let (_, format, deck) = match read_and_check(&args.file, settings, stdin, &mut false) {
-        Ok(checked) => checked,
-        Err(error) => return Outcome::error(&error),
-    };
+fn sheet(args: &SheetArgs, settings: &Settings, stdin: &mut dyn Read) -> Result<Outcome, Error> {
     let entrant = Entrant {
-        name: args
-            .player
-            .clone()
-            .or_else(|| render::event::written_player(&deck)),
+        name: args.player.clone(),
         player_id: args.player_id.clone(),
         birth_date: args.birth_date,
         division: args.division,
     };
-    let name = deckbox::util::escape::path_line(&args.file);
-    let sheet = match Sheet::of(&deck, &settings.db, &format, entrant) {
-        Ok(sheet) => sheet,
-        Err(SheetError::Unreadable(refusal)) => {
-            return Outcome::error(&Error::Refused {
-                name,
-                reason: refusal.to_string().replacen(
-                    "not formatted: formatting",
-                    "no sheet: the sheet",
-                    1,
-                ),
-            });
-        }
-        Err(error @ SheetError::BornAfterEvent { .. }) => {
-            return Outcome::error(&Error::Usage {
-                message: error.to_string(),
-            });
-        }
-    };
-    let findings = format!("{}{}\n", render::short(&deck), render::summary(&deck));
     let force = args.output.force;
+    let made = session::sheet::sheet(settings, &args.file, entrant, args.paper, force, stdin)?;
+    let (deck, sheet) = (&made.deck, &made.sheet);
+    let name = deckbox::util::escape::path_line(&args.file);
+    let findings = format!("{}{}\n", render::short(deck), render::summary(deck));
     let Some(path) = args.output.output_file.as_deref() else {
-        return Outcome::error(&Error::Usage {
+        return Err(Error::Usage {
             message: "`deckbox sheet` needs `-o FILE.pdf`".to_string(),
         });
     };
-    if !sheet.verdict.valid && !force {
-        return Outcome {
+    let Some(bytes) = &made.pdf else {
+        return Ok(Outcome {
             stdout: String::new(),
             stderr: format!(
                 "{findings}error: no sheet for {name}: the deck breaks a rule of {}\nhelp: fix the deck, or pass `--force` to print a sheet that says it is invalid\n",
                 sheet.format
             ),
             code: Exit::Findings,
-        };
-    }
-    let bytes = match pdf(&sheet, args.paper) {
-        Ok(bytes) => bytes,
-        Err(error) => return Outcome::failure(format!("error: {error}\n")),
+        });
     };
-    if let Err(message) = super::output::write_new(path, force, &bytes) {
-        return Outcome::failure(message);
+    if let Err(message) = super::output::write_new(path, force, bytes) {
+        return Ok(Outcome::failure(message));
     }
     let mut stderr = String::new();
     for row in sheet.missing_printing() {
@@ -149,7 +122,7 @@ fn sheet(args: &SheetArgs, settings: &Settings, stdin: &mut dyn Read) -> Outcome
         || "player left blank".into(),
         deckbox::util::escape::visible_line,
     );
-    Outcome {
+    Ok(Outcome {
         stdout: format!(
             "wrote {}: {player}{division}, {}, {} cards, {}\n",
             deckbox::util::escape::path_line(path),
@@ -163,5 +136,5 @@ fn sheet(args: &SheetArgs, settings: &Settings, stdin: &mut dyn Read) -> Outcome
         ),
         stderr,
         code: Exit::findings_if(!sheet.verdict.valid),
-    }
+    })
 }

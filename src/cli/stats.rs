@@ -14,7 +14,8 @@ use deckbox::render;
 use deckbox::settings::Settings;
 use deckbox::stats::QueryError;
 use deckbox::stats::kinds::{DeckKind, deck_kinds};
-use deckbox::stats::simulate::{Progress, SimulationPlan, engine_deck, simulate_report};
+use deckbox::stats::simulate::{SimulationPlan, engine_deck, simulate_report};
+use deckbox::util::progress::Progress;
 
 /// The seed `stats --simulate` uses when `--seed` is not given, so that its estimates are
 /// reproducible by default. `sample` deals a new hand each run instead (and prints its seed).

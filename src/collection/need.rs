@@ -17,7 +17,7 @@ use super::prices::Prices;
 use crate::cards::{CardDb, PrintingId};
 use crate::check::CheckedDeck;
 use crate::formats::Format;
-use crate::formats::legality::{self, Verdict};
+use crate::formats::legality;
 use crate::formats::reprint;
 
 /// Whether an owned printing counts for a line naming `wanted`, in `format`.
@@ -37,11 +37,7 @@ pub fn counts(
     let (Some(owned), Some(wanted)) = (db.get(owned), db.get(wanted)) else {
         return false;
     };
-    reprint::functionally_identical(owned, wanted)
-        && matches!(
-            legality::judge(format, db, owned),
-            Verdict::Legal | Verdict::LegalAsReprint(_)
-        )
+    reprint::functionally_identical(owned, wanted) && legality::judge(format, db, owned).allows()
 }
 
 /// Owned copies counted for one line.

@@ -212,7 +212,7 @@ mod tests {
 
     #[test]
     fn every_way_an_app_names_a_set() {
-        let db = crate::cards::embedded::open().unwrap();
+        let db = crate::cards::storage::embedded::open().unwrap();
         let ids = |cell: &str| match read(&db, cell) {
             SetReading::Ids(ids) => ids.join(","),
             SetReading::Any => "*".to_string(),

@@ -8,7 +8,7 @@
 use super::card::{self, Count, Parts};
 use super::header::{self, Marker};
 use super::lines::trim;
-use super::table::{self, Columns};
+use super::spreadsheet::{self, Columns};
 
 /// What a line is, with byte ranges relative to the trimmed line.
 #[derive(Debug, PartialEq, Eq)]
@@ -33,7 +33,7 @@ pub(crate) fn classify(s: &str) -> Class<'_> {
     if s.is_empty() {
         return Class::Blank;
     }
-    if let Some(columns) = table::header_row(s) {
+    if let Some(columns) = spreadsheet::header_row(s) {
         return Class::ColumnNames(columns);
     }
     if s.starts_with("//") {
@@ -60,7 +60,7 @@ pub(crate) fn classify(s: &str) -> Class<'_> {
     if let Some(marker) = header::marker(s) {
         return Class::Marker(marker);
     }
-    let row = table::row(s, None).map(|(count, parts)| (count, (0, parts)));
+    let row = spreadsheet::row(s, None).map(|(count, parts)| (count, (0, parts)));
     match row
         .or_else(|| card::split_trailing_count(s))
         .or_else(|| card::implied_count(s))

@@ -20,7 +20,7 @@
 //!   adds no card.
 //! - Set code and number: see the `card` module; a number without a code is kept only
 //!   where it cannot be part of the name.
-//! - Pasted shapes (`card`, `table`): a printing in brackets (`3x Charmander (PAF 7)`),
+//! - Pasted shapes (`card`, `spreadsheet`): a printing in brackets (`3x Charmander (PAF 7)`),
 //!   after a dash (`Switch - MEG 130`) or first (`TWM 128 Dreepy`); a count after the name
 //!   (`Dreepy x4`); no count at all only when the printing is set apart in one of those
 //!   ways (one copy, empty count span); spreadsheet rows with tabs, and under a header row
@@ -44,7 +44,7 @@ mod lines;
 mod reader;
 mod shapes;
 pub mod source;
-mod table;
+mod spreadsheet;
 
 use serde::Serialize;
 

@@ -9,7 +9,7 @@ use super::classify::{Class, classify};
 use super::header::{Form, Hint, Marker, Role, deck_language, fitting_languages};
 use super::lines::{Line, trim};
 use super::shapes::{self, EXAMPLE};
-use super::table::{self, Columns};
+use super::spreadsheet::{self, Columns};
 use super::{
     CardLine, DeckList, Footer, Header, Layout, MAX_COUNT, Note, ParseIssue, ParseIssueKind,
     Section, Span, Title,
@@ -88,7 +88,7 @@ impl Default for Reader {
 impl Reader {
     pub(crate) fn read(&mut self, line: Line<'_>) {
         let row = self.columns.as_ref().and_then(|columns| {
-            let (count, parts) = table::row(line.text, Some(columns))?;
+            let (count, parts) = spreadsheet::row(line.text, Some(columns))?;
             Some(Class::Card {
                 count,
                 parts: Some((0, parts)),

@@ -118,7 +118,7 @@ fn entry_for(db: &CardDb, card: &DeckCard) -> Entry {
 /// `Basic {R} Energy Energy 2`, an old export's `SWSHEnergy 3`).
 fn printing_of(db: &CardDb, card: &DeckCard) -> Option<String> {
     let (set, number) = (card.line.set.as_deref()?, card.line.number.as_deref()?);
-    if crate::cards::resolve::is_placeholder(set, number) {
+    if crate::cards::identification::resolve::is_placeholder(set, number) {
         return None;
     }
     match card.printing.and_then(|id| db.get(id)) {

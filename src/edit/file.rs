@@ -312,7 +312,7 @@ fn read_editable<E: From<FileError> + From<ReadError>>(file: &Path) -> Result<De
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::embedded;
+    use crate::cards::storage::embedded;
 
     #[derive(Debug)]
     enum TestError {

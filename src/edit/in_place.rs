@@ -28,7 +28,7 @@
 
 use std::ops::Range;
 
-use crate::cards::resolve::{self, Resolution};
+use crate::cards::identification::resolve::{self, Resolution};
 use crate::cards::{CardDb, Category, Printing, PrintingId};
 use crate::check::{CheckedDeck, DeckCard};
 use crate::deck::{self, Layout, MAX_COUNT, Section, Span};

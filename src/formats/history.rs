@@ -334,7 +334,7 @@ pub fn promo_dated_by_series(
     printing: &Printing,
     date: Date,
 ) -> Option<Date> {
-    if !crate::cards::set_id::is_promo_set(&printing.set_id) {
+    if !crate::cards::model::set_id::is_promo_set(&printing.set_id) {
         return None;
     }
     let first = crate::util::date::parse(&printing.release_date)?;
@@ -345,7 +345,7 @@ pub fn promo_dated_by_series(
     let names = columns.names();
     let next = (0u32..)
         .zip(columns.editions())
-        .filter(|(_, edition)| crate::cards::set_id::is_promo_set(names.get(edition.set_id)))
+        .filter(|(_, edition)| crate::cards::model::set_id::is_promo_set(names.get(edition.set_id)))
         .filter_map(|(index, _)| columns.released(index).0)
         .filter(|day| *day > first)
         .min();

@@ -36,6 +36,13 @@ pub enum Verdict<'a> {
     },
 }
 
+impl Verdict<'_> {
+    /// Whether the format allows the printing in a deck: legal plainly or as a reprint.
+    pub fn allows(&self) -> bool {
+        matches!(self, Verdict::Legal | Verdict::LegalAsReprint(_))
+    }
+}
+
 /// A [`Verdict`] as the format's memo keeps it: a ban by its index in `format.bans`.
 #[derive(Debug, Clone)]
 pub(crate) enum Judged {
@@ -143,7 +150,7 @@ fn legal_twin<'a>(
 
 /// Which printings marked in `within` [`is_legal`] finds legal: a mask of the same length.
 ///
-/// Judged from the database's [`crate::cards::columns::Columns`], once per card where it
+/// Judged from the database's [`crate::cards::database::columns::Columns`], once per card where it
 /// can: a printing's pool is read from its row (see [`Format::admits`]), bans are looked at
 /// only for the printings of a banned card or a banned printing's set and number, and the
 /// reprint rule (as [`is_legal`] runs it) only for the printings of a card
@@ -475,7 +482,7 @@ impl Format {
     ///
     /// It reads the printing's set code, number, release date, series, regulation mark and
     /// kind of card and of Energy, nothing else (`search` judges a printing's
-    /// [`crate::cards::columns::Columns`] row through a stub holding just those).
+    /// [`crate::cards::database::columns::Columns`] row through a stub holding just those).
     pub fn admits(&self, printing: &Printing) -> Result<(), String> {
         self.admits_as(printing, true)
     }
@@ -526,7 +533,7 @@ impl Format {
             && released > date
         {
             return Err(why(explain, || {
-                if crate::cards::set_id::is_promo_set(&printing.set_id) {
+                if crate::cards::model::set_id::is_promo_set(&printing.set_id) {
                     format!("its promo series began {released}, after {date}")
                 } else {
                     format!("it was released {released}, after {date}")

@@ -386,7 +386,8 @@ impl Setup {
 
 /// Whether a player goes first or second: which player's turns the engine deals and the
 /// curves count (`--going`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
 pub enum Going {
     #[default]

@@ -1,19 +1,19 @@
 //! The reprint rule's comparison (Play! Pokémon Tournament Rules 5.4.1.3): is an older
 //! printing functionally identical to a newer one?
 //!
-//! The rules text is compared through its effect fingerprint ([`crate::cards::effect`]):
+//! The rules text is compared through its effect fingerprint ([`crate::cards::model::effect`]):
 //! cosmetic differences between printings of the same card are normalized away before the
 //! fingerprint is taken, anything else is kept, so a false "identical" stays rare. This
 //! module only compares two printings; which printings are legal is [`super::legality`]'s
 //! job.
 
-use crate::cards::effect::fold;
+use crate::cards::model::effect::fold;
 use crate::cards::{Category, EnergyKind, Printing, TrainerKind};
 use crate::names;
 
 /// Whether `a` and `b` are the same card for the reprint rule: same name, same kind of
 /// card, same stage and evolution, and the same effect fingerprint
-/// ([`crate::cards::effect`]). A printing without rules text (a source gap) is never
+/// ([`crate::cards::model::effect`]). A printing without rules text (a source gap) is never
 /// identical to anything, except that two basic Energy of the same name are.
 /// [`differences`] says which of these facts differ.
 pub fn functionally_identical(a: &Printing, b: &Printing) -> bool {
@@ -124,7 +124,7 @@ fn is_basic_energy(p: &Printing) -> bool {
 
 /// The printed facts besides text: stage, evolution, types, Trainer and Energy kind,
 /// ACE SPEC / Radiant / Prism Star / Pokémon Star, and the name's mechanic (whose rule
-/// box [`crate::cards::effect::text_key`] leaves out of the text).
+/// box [`crate::cards::model::effect::text_key`] leaves out of the text).
 fn same_kind(a: &Printing, b: &Printing) -> bool {
     a.stage == b.stage
         && trainer(a) == trainer(b)
@@ -160,7 +160,7 @@ fn rarity(p: &Printing) -> [bool; 4] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::effect::text_key;
+    use crate::cards::model::effect::text_key;
     use crate::cards::{Names, Stage};
     use crate::names::lang::Language;
 

@@ -131,7 +131,7 @@ mod tests {
     /// embedded index prints and on hand-typed spellings around the shortcut's edges.
     #[test]
     fn the_ascii_shortcut_cleans_as_the_character_walk() {
-        let db = crate::cards::embedded::open().unwrap();
+        let db = crate::cards::storage::embedded::open().unwrap();
         let printed = db
             .iter()
             .flat_map(|(_, p)| p.names.iter().map(|(_, n)| n.to_string()));

@@ -10,7 +10,7 @@ use std::fmt::Write;
 use serde::Serialize;
 
 use super::card_text::{DetailsEntry, GLUE, details_entry, glued, wrap};
-use crate::cards::lookup::{Card, Lookup, MatchedBy};
+use crate::cards::identification::lookup::{Card, Lookup, MatchedBy};
 use crate::cards::{CardDb, Category, EnergyKind, Names, Printing, PrintingId, Stage, TrainerKind};
 use crate::formats::history::{Period, legal_periods};
 use crate::formats::legality::{Verdict, judge};
@@ -257,7 +257,7 @@ fn card_entry(
         printings: entries,
         formats: judged,
         dated_by_series: (printings.iter())
-            .filter(|(_, p)| crate::cards::set_id::is_promo_set(&p.set_id))
+            .filter(|(_, p)| crate::cards::model::set_id::is_promo_set(&p.set_id))
             .map(|(_, p)| label(p))
             .collect(),
         history,

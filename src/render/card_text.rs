@@ -9,8 +9,8 @@ use std::fmt::Write;
 
 use serde::Serialize;
 
-use crate::cards::details::{Details, Texts, TypeModifier};
-use crate::cards::from_tcgdex::energy_symbol;
+use crate::cards::model::details::{Details, Texts, TypeModifier};
+use crate::cards::sources::from_tcgdex::energy_symbol;
 use crate::names::lang::Language;
 
 /// A printing's text in one language. Keys are only ever added (see the README).

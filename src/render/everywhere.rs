@@ -1,83 +1,8 @@
-//! `deckbox check --format all`: one deck judged in every shipped format at one date, as a
-//! table (human), one line (short) or a JSON document.
+//! `deckbox check --format all`, drawn: one deck judged in every shipped format at one date
+//! ([`crate::check::everywhere`]), as a table (human) or one line (short).
 
-use serde::Serialize;
-
-use crate::check::CheckedDeck;
-use crate::check::diagnostic::Severity;
+use crate::check::everywhere::Everywhere;
 use crate::util::escape::visible_line;
-
-/// One deck in every format.
-#[derive(Debug, Serialize)]
-pub struct Everywhere {
-    pub path: String,
-    /// The date the deck was judged at (`YYYY-MM-DD`).
-    pub as_of: String,
-    pub formats: Vec<Verdict>,
-}
-
-/// The deck in one format.
-#[derive(Debug, Serialize)]
-pub struct Verdict {
-    pub format: String,
-    pub name: String,
-    /// `false` as well when the format did not exist at the date.
-    pub valid: bool,
-    pub errors: usize,
-    pub warnings: usize,
-    /// The rules the deck breaks, each with how many findings, in the order found.
-    pub broken: Vec<Broken>,
-    /// Why the format could not judge the deck at the date (it did not exist yet).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub absent: Option<String>,
-}
-
-/// One rule a deck breaks in a format, and how many findings say so.
-#[derive(Debug, Serialize)]
-pub struct Broken {
-    pub rule: String,
-    pub count: usize,
-}
-
-impl Verdict {
-    /// The verdict of a checked deck.
-    pub fn of(deck: &CheckedDeck, name: &str) -> Verdict {
-        let mut broken: Vec<Broken> = Vec::new();
-        for diagnostic in &deck.diagnostics {
-            if diagnostic.severity != Severity::Error {
-                continue;
-            }
-            let rule = diagnostic.rule.id();
-            match broken.iter_mut().find(|known| known.rule == rule) {
-                Some(known) => known.count += 1,
-                None => broken.push(Broken {
-                    rule: rule.to_string(),
-                    count: 1,
-                }),
-            }
-        }
-        Verdict {
-            format: deck.format.clone(),
-            name: name.to_string(),
-            valid: deck.valid(),
-            errors: deck.count(Severity::Error),
-            warnings: deck.count(Severity::Warning),
-            broken,
-            absent: None,
-        }
-    }
-}
-
-impl Everywhere {
-    /// The ids of the formats the deck is legal in.
-    pub fn legal_in(&self) -> Vec<&str> {
-        self.formats
-            .iter()
-            .filter(|verdict| verdict.valid)
-            .map(|verdict| verdict.format.as_str())
-            .collect()
-    }
-}
 
 /// `deck.txt, as of 2026-11-25` and one row per format.
 pub fn human(deck: &Everywhere) -> String {

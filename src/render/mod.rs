@@ -33,11 +33,12 @@ use crate::check::diagnostic::{Diagnostic, Severity};
 use crate::util::escape::{hidden, visible, visible_line};
 
 /// How findings are shown.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum OutputFormat {
     /// Diagnostics pointing at the line as written, with help (also named `text`).
     #[default]
-    #[value(alias = "text")]
+    #[cfg_attr(feature = "cli", value(alias = "text"))]
     Human,
     /// One line per finding: `file:line:col: rule: message`.
     Short,

@@ -11,7 +11,7 @@ use jiff::civil::Date;
 
 use super::keys::{Key, Needle, Op, Related, Seen, State, Test};
 use super::query::{Expr, SearchError, Term, Value, Word};
-use crate::cards::lookup::{self, Lookup, MatchedBy};
+use crate::cards::identification::lookup::{self, Lookup, MatchedBy};
 use crate::cards::{CardDb, PrintingId};
 use crate::formats::Format;
 
@@ -206,7 +206,7 @@ impl Filter {
                 _ => vec![false; within.len()],
             },
             Filter::Key(key, prepared) => {
-                use rayon::prelude::*;
+                use crate::util::parallel::prelude::*;
                 let test = |(index, &inside): (usize, &bool)| inside && self.passes(state, index);
                 // A test of a printing's row costs nanoseconds: threads would cost more than
                 // they save. One that decodes printings or folds texts runs on every

@@ -13,7 +13,7 @@ use std::sync::OnceLock;
 
 use memchr::memmem::Finder;
 
-use crate::cards::columns::{self, Columns, Row, flag};
+use crate::cards::database::columns::{self, Columns, Row, flag};
 use crate::cards::{
     CardDb, Category, EnergyKind, FoldedBlock, Printing, PrintingId, Stage, Tag, TextParts,
     TextRef, TrainerKind,
@@ -531,7 +531,7 @@ fn is(seen: &Seen, want: &str) -> bool {
         "V" => p.tags.contains(Tag::V),
         "tag-team" => p.tags.contains(Tag::TagTeam),
         "promo" => seen.edition().is_some_and(|e| {
-            crate::cards::set_id::is_promo_set(seen.columns.names().get(e.set_id))
+            crate::cards::model::set_id::is_promo_set(seen.columns.names().get(e.set_id))
         }),
         "reprint" => is_reprint(seen),
         _ => false,

@@ -18,6 +18,49 @@ pub fn search(db: &CardDb, query: &str) -> Result<Vec<PrintingId>, SearchError> 
     matching(db, &query::parse(query)?)
 }
 
+/// What `deckbox search` answers: the cards found, and when none is, those found without
+/// the query's `legal:` terms.
+#[derive(Debug)]
+pub struct Answer {
+    /// The cards (or printings) found, in the order asked.
+    pub found: Vec<Found>,
+    /// The date of the query's `legal:` terms, for lines that name a printing legal then.
+    pub legal_date: Option<jiff::civil::Date>,
+    /// When nothing is found only because of the `legal:` terms: those terms, as written,
+    /// and the cards found without them (by name).
+    pub not_legal: Option<(Vec<String>, Vec<Found>)>,
+}
+
+/// Every printing `query` describes, grouped by card (or one group a printing when
+/// `each_printing`), sorted by `sort` (by name: names in `lang` first), names shown in
+/// `lang`.
+pub fn answer(
+    db: &CardDb,
+    query: &str,
+    lang: Language,
+    each_printing: bool,
+    sort: Sort,
+) -> Result<Answer, SearchError> {
+    let ids = search(db, query)?;
+    let mut found = group(db, &ids, lang, each_printing, sort);
+    if sort == Sort::Name {
+        rank_by_language(db, query, lang, &mut found);
+    }
+    let not_legal = if found.is_empty() {
+        found_without_legality(db, query).map(|not_legal| {
+            let cards = group(db, &not_legal.ids, lang, false, Sort::Name);
+            (not_legal.terms, cards)
+        })
+    } else {
+        None
+    };
+    Ok(Answer {
+        found,
+        legal_date: legal_date(query),
+        not_legal,
+    })
+}
+
 /// Every printing `expr` describes, in database order.
 fn matching(db: &CardDb, expr: &query::Expr) -> Result<Vec<PrintingId>, SearchError> {
     let state = keys::State::new(db);
@@ -259,7 +302,7 @@ pub fn shown_name(db: &CardDb, id: PrintingId, lang: Language) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::details::{Ability, Attack, Details, Texts, TypeModifier};
+    use crate::cards::model::details::{Ability, Attack, Details, Texts, TypeModifier};
     use crate::cards::{Category, Printing, Source, Stage, TrainerKind};
 
     fn printing(code: &str, number: &str, names: &[(Language, &str)]) -> Printing {

@@ -14,7 +14,8 @@ use std::path::PathBuf;
 
 use jiff::civil::Date;
 
-use crate::cards::{CardDb, CardDbError, embedded, index, update};
+use crate::cards::storage::{checkout_cache, embedded, update};
+use crate::cards::{CardDb, CardDbError};
 use crate::deck::DeckInput;
 use crate::deck::declared::{Declared, declared};
 use crate::error::Error;
@@ -275,6 +276,16 @@ fn set_by(setting: &'static str, origin: &Origin, error: Error) -> Error {
     }
 }
 
+/// The card database `flags` name (flag, environment, deckbox.toml, else the embedded or
+/// updated index) and its notes for standard error, without loading a format: for commands
+/// that read no deck (`card`, `search`).
+pub fn open_source(flags: &Flags) -> Result<(CardDb, String), Error> {
+    let (config, resolved) = resolve_layers(flags)?;
+    let (db, mut notes) = open_cards(resolved.cards.value.as_deref(), flags.rebuild_index)?;
+    notes.push_str(&card_data_note(config.as_ref(), &db));
+    Ok((db, notes))
+}
+
 /// Finds and reads the config file, then layers flags, environment, file and defaults.
 /// Opens nothing else: `deckbox config` shows this without loading a card database.
 pub fn resolve_layers(flags: &Flags) -> Result<(Option<Config>, Resolved), Error> {
@@ -351,11 +362,11 @@ pub fn open_cards(
     let Some(path) = path else {
         return open_default();
     };
-    let options = index::IndexOptions {
+    let options = checkout_cache::IndexOptions {
         cache_dir: None,
         rebuild,
     };
-    let opened = index::open_detailed(path, &options)?;
+    let opened = checkout_cache::open_detailed(path, &options)?;
     let notes = card_notes(&opened);
     Ok((opened.db, notes))
 }
@@ -423,11 +434,11 @@ pub fn card_data_note(config: Option<&Config>, db: &CardDb) -> String {
 const MAX_UNREADABLE_SHOWN: usize = 20;
 
 /// The warnings of opening a checkout: a damaged cache rebuilt, files left out.
-fn card_notes(opened: &index::Opened) -> String {
+fn card_notes(opened: &checkout_cache::Opened) -> String {
     let mut notes = String::new();
     let shown = crate::util::escape::path_line;
     if let Some(cache) = &opened.damaged_cache {
-        let rebuilt = if opened.cache == index::CacheUse::Built {
+        let rebuilt = if opened.cache == checkout_cache::CacheUse::Built {
             "rebuilt it"
         } else {
             "loaded the card data without it"

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use super::config::{CardData, Config, Origin, Override, Resolved};
 use super::walk::DEFAULT_INCLUDE;
 use super::{Flags, origin_text as origin, shown};
-use crate::cards::update;
+use crate::cards::storage::update;
 use crate::render::config::{Json, JsonCardData, JsonOverride, Row};
 
 /// The rows of `deckbox config`'s text: the config file (and how it was found, from

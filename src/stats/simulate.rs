@@ -10,22 +10,7 @@ use super::observer::{QueryObserver, SetupObserver, estimates};
 use super::{Going, Report, ResolvedQuery, Simulation};
 use crate::engine::{self, EngineDeck, EngineError};
 use crate::formats::Setup;
-
-/// Receives a long simulation's progress. The library never prints: the binary implements
-/// this with a progress bar on a terminal.
-pub trait Progress: Sync {
-    /// A simulation of `total` setups starts.
-    fn start(&self, _total: u64) {}
-    /// `done` setups are finished.
-    fn advance(&self, _done: u64) {}
-    fn finish(&self) {}
-}
-
-/// Progress that goes nowhere.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Silent;
-
-impl Progress for Silent {}
+use crate::util::progress::{Progress, Unit};
 
 /// What a simulation runs: how many setups, on how many threads, from which seed, and the
 /// turns and side the report counts.
@@ -120,7 +105,7 @@ fn watched<T>(
     let finished = AtomicBool::new(false);
     std::thread::scope(|scope| {
         let watcher = watch.then(|| {
-            progress.start(total);
+            progress.step("simulating", Some(total), Unit::Items("setups"));
             scope.spawn(|| {
                 while !finished.load(Ordering::Relaxed) {
                     progress.advance(done.load(Ordering::Relaxed));

@@ -7,7 +7,7 @@
 use std::path::Path;
 
 /// The wings in pipeline order, as `src/lib.rs` declares them.
-const ORDER: [&str; 14] = [
+const ORDER: [&str; 16] = [
     "util",
     "names",
     "deck",
@@ -22,6 +22,8 @@ const ORDER: [&str; 14] = [
     "render",
     "error",
     "settings",
+    "session",
+    "builder",
 ];
 
 fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
@@ -91,5 +93,69 @@ fn each_wing_uses_only_the_wings_before_it() {
         backwards.is_empty(),
         "uses that run back up the pipeline:\n{}",
         backwards.join("\n")
+    );
+}
+
+/// The sub-wings of `cards`, in the order `src/cards/mod.rs` declares and documents them.
+const CARDS_ORDER: [&str; 5] = ["model", "database", "identification", "sources", "storage"];
+
+/// Inside `src/cards/`, each sub-wing uses only the sub-wings before it, and names them by
+/// their own paths (`crate::cards::model::Printing`): a use of a re-export of
+/// `cards/mod.rs` (`crate::cards::Printing`), a `crate::cards::{...}` group or a `super::`
+/// that climbs out of the sub-wing would hide which sub-wing it reaches.
+#[test]
+fn each_cards_sub_wing_uses_only_the_sub_wings_before_it() {
+    let cards = crate::common::repo().join("src/cards");
+    let root = std::fs::read_to_string(cards.join("mod.rs")).unwrap();
+    let declared: Vec<&str> = root
+        .lines()
+        .filter_map(|line| line.strip_prefix("pub mod "))
+        .map(|name| name.trim_end_matches(';'))
+        .collect();
+    assert_eq!(
+        declared, CARDS_ORDER,
+        "src/cards/mod.rs declares the sub-wings in order"
+    );
+    let mut files = Vec::new();
+    rust_files(&cards, &mut files);
+    let mut wrong = Vec::new();
+    for file in files {
+        let relative = file.strip_prefix(&cards).unwrap();
+        let parts: Vec<String> = relative
+            .components()
+            .map(|part| part.as_os_str().to_string_lossy().into_owned())
+            .collect();
+        let [wing, below @ ..] = parts.as_slice() else {
+            continue;
+        };
+        let Some(at) = CARDS_ORDER.iter().position(|known| *known == wing) else {
+            continue; // cards/mod.rs itself
+        };
+        // How many `super::` stay inside the sub-wing: one per module below it.
+        let depth = below.len() - usize::from(below.last().is_some_and(|f| f == "mod.rs"));
+        let text = code(&std::fs::read_to_string(&file).unwrap());
+        let shown = relative.display();
+        for (index, _) in text.match_indices("crate::cards::") {
+            let used: String = text[index + "crate::cards::".len()..]
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '{')
+                .collect();
+            match CARDS_ORDER.iter().position(|known| *known == used) {
+                Some(other) if other > at => wrong.push(format!("{shown} uses {used}")),
+                Some(_) => {}
+                None => wrong.push(format!("{shown} uses crate::cards::{used}")),
+            }
+        }
+        for line in text.lines() {
+            if line.contains(&"super::".repeat(depth + 1)) {
+                wrong.push(format!("{shown} climbs out of {wing}: {}", line.trim()));
+            }
+        }
+    }
+    wrong.dedup();
+    assert!(
+        wrong.is_empty(),
+        "uses across the sub-wings of cards that are out of order or hidden:\n{}",
+        wrong.join("\n")
     );
 }

@@ -17,7 +17,8 @@
 
 use crate::common;
 
-use deckbox::cards::{Category, Printing, Stage, Tag, TrainerKind, embedded, index_file};
+use deckbox::cards::storage::{committed_index, embedded};
+use deckbox::cards::{Category, Printing, Stage, Tag, TrainerKind};
 use deckbox::names::lang::Language;
 
 fn committed(file: &str) -> Vec<u8> {
@@ -29,7 +30,7 @@ const HOW_TO_REGENERATE: &str = "regenerate with `cargo xtask cards` (or `cargo 
 #[test]
 fn the_binary_index_is_built_from_the_text_index() {
     let tsv = String::from_utf8(committed("index.tsv")).unwrap();
-    let rebuilt = index_file::bin_from_tsv(&tsv).unwrap();
+    let rebuilt = committed_index::bin_from_tsv(&tsv).unwrap();
     assert!(
         rebuilt == committed("index.bin"),
         "cards/index.bin is not what cards/index.tsv builds: {HOW_TO_REGENERATE}"
@@ -41,7 +42,8 @@ fn the_binary_index_is_built_from_the_text_index() {
 #[test]
 fn the_search_columns_describe_the_embedded_index() {
     let db = embedded::open().unwrap();
-    let read = deckbox::cards::columns::Columns::decode(&committed("columns.bin"), db.len());
+    let read =
+        deckbox::cards::database::columns::Columns::decode(&committed("columns.bin"), db.len());
     assert!(
         read.as_ref() == Some(&db.build_columns()),
         "cards/columns.bin does not describe the index: regenerate with `cargo xtask cards` and commit the files"
@@ -54,7 +56,7 @@ fn the_search_columns_describe_the_embedded_index() {
 #[test]
 fn the_search_columns_are_rebuilt_from_the_text_index() {
     let tsv = String::from_utf8(committed("index.tsv")).unwrap();
-    let columns = index_file::columns_from_tsv(&tsv, &committed("details.bin")).unwrap();
+    let columns = committed_index::columns_from_tsv(&tsv, &committed("details.bin")).unwrap();
     assert!(
         columns == committed("columns.bin"),
         "cards/columns.bin differs from what the text index gives: {HOW_TO_REGENERATE}"
@@ -65,7 +67,7 @@ fn the_search_columns_are_rebuilt_from_the_text_index() {
         .take(100)
         .map(|line| format!("{line}\n"))
         .collect();
-    let error = index_file::columns_from_tsv(&fewer, &committed("details.bin")).unwrap_err();
+    let error = committed_index::columns_from_tsv(&fewer, &committed("details.bin")).unwrap_err();
     assert!(
         error.to_string().contains("records for the 98 printings"),
         "{error}"
@@ -89,7 +91,8 @@ fn the_text_index_is_generated_from_tcgdex() {
         );
         return;
     }
-    let generated = index_file::generate(&data.join("tcgdex-repo"), Some(&pokemontcg)).unwrap();
+    let generated =
+        committed_index::generate(&data.join("tcgdex-repo"), Some(&pokemontcg)).unwrap();
     let tsv = String::from_utf8(committed("index.tsv")).unwrap();
     if generated.tsv != tsv {
         let differing = generated
@@ -349,7 +352,7 @@ fn the_index_agrees_with_pokemontcg() {
             ))
         })
         .collect();
-    let theirs = deckbox::cards::from_pokemontcg::load(&data.join("pokemontcg")).unwrap();
+    let theirs = deckbox::cards::sources::from_pokemontcg::load(&data.join("pokemontcg")).unwrap();
     let db = embedded::open().unwrap();
     let ours: std::collections::HashMap<(String, String), Printing> = db
         .iter()
@@ -498,7 +501,9 @@ mod details_oracle {
     }
 
     /// `(set id, printing label)` of every printing of the index passing `keep`.
-    fn index_labels(keep: impl Fn(&deckbox::cards::details::Details) -> bool) -> BTreeSet<String> {
+    fn index_labels(
+        keep: impl Fn(&deckbox::cards::model::details::Details) -> bool,
+    ) -> BTreeSet<String> {
         let db = embedded::open().unwrap();
         (0..db.len() as u32)
             .filter(|&id| db.details(id).is_some_and(&keep))

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 use std::time::Instant;
 
-use deckbox::cards::index::{self, CacheUse, IndexOptions};
+use deckbox::cards::storage::checkout_cache::{self, CacheUse, IndexOptions};
 use deckbox::cards::{CardDb, Category, EnergyKind, Printing, Stage, TrainerKind};
 use deckbox::names::lang::Language;
 
@@ -28,8 +28,8 @@ fn shared() -> Option<&'static Shared> {
             let cache = tempfile::tempdir().unwrap();
             let options = options(cache.path());
             Some(Shared {
-                tcgdex: index::open(&data.join("tcgdex-repo"), &options).unwrap(),
-                pokemontcg: index::open(&data.join("pokemontcg"), &options).unwrap(),
+                tcgdex: checkout_cache::open(&data.join("tcgdex-repo"), &options).unwrap(),
+                pokemontcg: checkout_cache::open(&data.join("pokemontcg"), &options).unwrap(),
                 _cache: cache,
             })
         })
@@ -248,16 +248,16 @@ fn second_open_reads_the_cache() {
     let cache = tempfile::tempdir().unwrap();
     let path = data.join("pokemontcg");
     let started = Instant::now();
-    let (_, first) = index::open_with_status(&path, &options(cache.path())).unwrap();
+    let (_, first) = checkout_cache::open_with_status(&path, &options(cache.path())).unwrap();
     let cold = started.elapsed();
     let started = Instant::now();
-    let (db, second) = index::open_with_status(&path, &options(cache.path())).unwrap();
+    let (db, second) = checkout_cache::open_with_status(&path, &options(cache.path())).unwrap();
     let warm = started.elapsed();
     assert_eq!((first, second), (CacheUse::Built, CacheUse::Hit));
     assert_eq!(db.len(), 20_078);
     let canonical = std::fs::canonicalize(&path).unwrap();
     assert!(
-        index::cache_path(&canonical, &options(cache.path()))
+        checkout_cache::cache_path(&canonical, &options(cache.path()))
             .unwrap()
             .is_file()
     );
@@ -267,7 +267,7 @@ fn second_open_reads_the_cache() {
         ..options(cache.path())
     };
     assert_eq!(
-        index::open_with_status(&path, &rebuilt).unwrap().1,
+        checkout_cache::open_with_status(&path, &rebuilt).unwrap().1,
         CacheUse::Built
     );
 }
@@ -289,7 +289,7 @@ fn changes_to_a_small_tree_rebuild_the_cache() {
     copy("Scarlet & Violet.ts");
     copy("Scarlet & Violet/Twilight Masquerade.ts");
     copy("Scarlet & Violet/Twilight Masquerade/128.ts");
-    let open = || index::open_with_status(tree.path(), &options(cache.path())).unwrap();
+    let open = || checkout_cache::open_with_status(tree.path(), &options(cache.path())).unwrap();
     let (db, status) = open();
     assert_eq!((db.len(), status), (1, CacheUse::Built));
     assert_eq!(open().1, CacheUse::Hit);
@@ -307,7 +307,7 @@ fn changes_to_a_small_tree_rebuild_the_cache() {
     assert_eq!(db.by_set_number("TWM", "130").len(), 1);
 
     let canonical = std::fs::canonicalize(tree.path()).unwrap();
-    let file: PathBuf = index::cache_path(&canonical, &options(cache.path())).unwrap();
+    let file: PathBuf = checkout_cache::cache_path(&canonical, &options(cache.path())).unwrap();
     let bytes = std::fs::read(&file).unwrap();
     std::fs::write(&file, &bytes[..bytes.len() / 2]).unwrap();
     let (db, status) = open();
@@ -322,8 +322,10 @@ fn unwritable_cache_is_not_an_error() {
     let dir = tempfile::tempdir().unwrap();
     let blocker = dir.path().join("file");
     std::fs::write(&blocker, b"not a folder").unwrap();
-    let (db, status) =
-        index::open_with_status(&data.join("pokemontcg"), &options(&blocker.join("cache")))
-            .unwrap();
+    let (db, status) = checkout_cache::open_with_status(
+        &data.join("pokemontcg"),
+        &options(&blocker.join("cache")),
+    )
+    .unwrap();
     assert_eq!((db.len(), status), (20_078, CacheUse::Uncached));
 }

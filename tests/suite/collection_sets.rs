@@ -39,7 +39,7 @@ fn known_sets(db: &deckbox::cards::CardDb) -> BTreeSet<(String, String)> {
 
 #[test]
 fn every_set_deckbox_knows_is_read_by_code_by_tcgplayer_code_and_by_name() {
-    let db = deckbox::cards::embedded::open().unwrap();
+    let db = deckbox::cards::storage::embedded::open().unwrap();
     let names = std::fs::read_to_string(common::repo().join(SET_NAMES)).unwrap();
     let mut checked = 0;
     let all = known_sets(&db);

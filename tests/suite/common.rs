@@ -111,10 +111,10 @@ pub fn stdout_of(rendered: &str) -> &str {
 /// build tree), under the same policy as [`shared_data`].
 pub fn tcgdex(test: &str) -> Option<deckbox::cards::CardDb> {
     shared_data(test).map(|data| {
-        let options = deckbox::cards::index::IndexOptions {
+        let options = deckbox::cards::storage::checkout_cache::IndexOptions {
             cache_dir: Some(PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("deckbox-cache")),
             rebuild: false,
         };
-        deckbox::cards::index::open(&data.join("tcgdex-repo"), &options).unwrap()
+        deckbox::cards::storage::checkout_cache::open(&data.join("tcgdex-repo"), &options).unwrap()
     })
 }

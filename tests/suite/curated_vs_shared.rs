@@ -20,9 +20,10 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
+use deckbox::cards::sources::curated;
+use deckbox::cards::storage::embedded;
 use deckbox::cards::{
-    Category, EnergyKind, Printing, Stage, TrainerKind, curated, embedded, number_key, set_key,
-    split_subset,
+    Category, EnergyKind, Printing, Stage, TrainerKind, number_key, set_key, split_subset,
 };
 use deckbox::names::lang::Language;
 

@@ -222,7 +222,7 @@ fn printings_that_disagree_on_an_evolution_order_the_same_in_any_input_order() {
         }
         tsv.push('\n');
     }
-    let printings = deckbox::cards::index_file::from_tsv(&tsv).unwrap();
+    let printings = deckbox::cards::storage::committed_index::from_tsv(&tsv).unwrap();
     assert_eq!(printings.len(), wanted.len());
     let db = CardDb::new(deckbox::cards::Source::Embedded, printings);
     let format = &formats()[0];

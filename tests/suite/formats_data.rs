@@ -10,7 +10,8 @@ use std::collections::BTreeSet;
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
-use deckbox::cards::{CardDb, Printing, index};
+use deckbox::cards::storage::checkout_cache;
+use deckbox::cards::{CardDb, Printing};
 use deckbox::formats::Format;
 use deckbox::names;
 
@@ -18,11 +19,11 @@ fn tcgdex() -> Option<&'static CardDb> {
     static DB: OnceLock<Option<CardDb>> = OnceLock::new();
     DB.get_or_init(|| {
         let data = common::shared_data("formats data")?;
-        let options = index::IndexOptions {
+        let options = checkout_cache::IndexOptions {
             cache_dir: Some(PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("deckbox-cache")),
             rebuild: false,
         };
-        Some(index::open(&data.join("tcgdex-repo"), &options).unwrap())
+        Some(checkout_cache::open(&data.join("tcgdex-repo"), &options).unwrap())
     })
     .as_ref()
 }

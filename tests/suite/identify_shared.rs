@@ -9,8 +9,9 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use deckbox::cards::resolve::{self, Resolution};
-use deckbox::cards::{CardDb, Printing, index};
+use deckbox::cards::identification::resolve::{self, Resolution};
+use deckbox::cards::storage::checkout_cache;
+use deckbox::cards::{CardDb, Printing};
 use deckbox::check::{self, CheckedDeck};
 use deckbox::deck::DeckInput;
 use deckbox::formats::Format;
@@ -18,11 +19,11 @@ use deckbox::names;
 use deckbox::names::lang::Language;
 
 fn open(path: &Path) -> CardDb {
-    let options = index::IndexOptions {
+    let options = checkout_cache::IndexOptions {
         cache_dir: Some(PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("deckbox-cache")),
         rebuild: false,
     };
-    index::open(path, &options).unwrap()
+    checkout_cache::open(path, &options).unwrap()
 }
 
 fn tcgdex() -> Option<&'static CardDb> {
@@ -463,7 +464,7 @@ fn ambiguous_names_warn_and_v_union_pieces_share_a_name() {
 /// The embedded index alone gives the example decks one verdict in every language and layout.
 #[test]
 fn one_deck_one_verdict_in_six_languages_and_three_layouts_embedded() {
-    let db = deckbox::cards::embedded::open().unwrap();
+    let db = deckbox::cards::storage::embedded::open().unwrap();
     for example in ["dragapult.txt", "broken.txt", "gardevoir-fr.txt"] {
         same_verdict_everywhere(&db, example, &Language::ALL);
     }
@@ -475,7 +476,7 @@ fn one_deck_one_verdict_in_six_languages_and_three_layouts_embedded() {
 #[test]
 fn the_embedded_index_judges_standard_lists_like_a_tcgdex_clone() {
     let Some(tcgdex) = tcgdex() else { return };
-    let embedded = deckbox::cards::embedded::open().unwrap();
+    let embedded = deckbox::cards::storage::embedded::open().unwrap();
     let standard = Format::load("standard").unwrap();
     let judge = |db: &CardDb, name: &str, text: &str| {
         let input = DeckInput {
@@ -520,7 +521,7 @@ fn pokemontcg_set_ids_name_the_same_sets() {
     };
     let text = std::fs::read_to_string(data.join("derived/set-codes.json")).unwrap();
     let crosswalk: serde_json::Value = serde_json::from_str(&text).unwrap();
-    let db = deckbox::cards::embedded::open().unwrap();
+    let db = deckbox::cards::storage::embedded::open().unwrap();
     let mut checked = 0;
     for set in crosswalk["sets"].as_array().unwrap() {
         let (Some(pokemontcg), Some(tcgdex)) =
@@ -529,7 +530,7 @@ fn pokemontcg_set_ids_name_the_same_sets() {
             continue;
         };
         assert_eq!(
-            deckbox::cards::set_id::tcgdex_id(pokemontcg),
+            deckbox::cards::model::set_id::tcgdex_id(pokemontcg),
             tcgdex,
             "{pokemontcg}"
         );

@@ -14,7 +14,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use std::sync::OnceLock;
 
-use deckbox::cards::{CardDb, Source, embedded, from_pokemontcg, from_tcgdex};
+use deckbox::cards::sources::{from_pokemontcg, from_tcgdex};
+use deckbox::cards::storage::embedded;
+use deckbox::cards::{CardDb, Source};
 use deckbox::check::rules::Rule;
 use deckbox::check::{self, CheckedDeck};
 use deckbox::deck::DeckInput;

@@ -250,3 +250,63 @@ fn the_manifest_has_complete_metadata() {
         "docs/pre-commit.md"
     );
 }
+
+/// Every feature is on by default, so `cargo install`, `cargo build` and the README's
+/// commands make the whole `deckbox`; the binary needs the command line.
+#[test]
+fn every_feature_is_on_by_default() {
+    let manifest = manifest();
+    let features = manifest["features"].as_table().unwrap();
+    let default: BTreeSet<String> = strings(&features["default"]).into_iter().collect();
+    let all: BTreeSet<String> = features
+        .keys()
+        .filter(|name| *name != "default")
+        .cloned()
+        .collect();
+    assert_eq!(default, all);
+    let bins = manifest["bin"].as_array().unwrap();
+    assert!(
+        bins.iter()
+            .any(|bin| bin["name"].as_str() == Some("deckbox")
+                && strings(&bin["required-features"]) == ["cli"]),
+        "{bins:?}"
+    );
+}
+
+/// `cargo build` and `cargo test` share one compiled deckbox only when the dev-dependencies
+/// turn on no feature of a crate the build uses that the build itself lacks: otherwise that
+/// crate, every crate above it and deckbox are compiled twice (CONTRIBUTING.md measures the
+/// edit loop). `cargo tree` resolves features without the dev-dependencies and with them.
+#[test]
+fn dev_dependencies_change_no_shared_crate() {
+    let features = |edges: &str| -> BTreeSet<String> {
+        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+        let output = std::process::Command::new(cargo)
+            .args(["tree", "--offline", "--locked", "--package", "deckbox"])
+            .args([
+                "--prefix",
+                "none",
+                "--format",
+                "{p} [{f}]",
+                "--edges",
+                edges,
+            ])
+            .current_dir(repo())
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{output:?}");
+        String::from_utf8(output.stdout)
+            .unwrap()
+            .lines()
+            .map(|line| line.trim_end_matches(" (*)").to_string())
+            .collect()
+    };
+    let build = features("normal,build");
+    let test = features("normal,build,dev");
+    let split: Vec<&String> = build.difference(&test).collect();
+    assert!(
+        split.is_empty(),
+        "the dev-dependencies turn on more features of {split:?}: name those crates with \
+         the features `cargo tree -e normal,build,dev` lists in Cargo.toml's [dependencies]"
+    );
+}

@@ -12,7 +12,8 @@ use crate::oracles;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::OnceLock;
 
-use deckbox::cards::{CardDb, embedded};
+use deckbox::cards::CardDb;
+use deckbox::cards::storage::embedded;
 use deckbox::check::{self, CheckedDeck};
 use deckbox::deck::DeckInput;
 use deckbox::edit::listing::{self, Layout};

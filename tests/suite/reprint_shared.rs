@@ -11,7 +11,7 @@ use crate::common;
 use std::collections::HashMap;
 use std::path::Path;
 
-use deckbox::cards::index::{IndexOptions, open};
+use deckbox::cards::storage::checkout_cache::{IndexOptions, open};
 use deckbox::cards::{CardDb, Category, Printing};
 use deckbox::formats::reprint::functionally_identical;
 use deckbox::names::lookup_key;

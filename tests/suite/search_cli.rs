@@ -345,6 +345,44 @@ fn mistakes_are_shown_under_the_query() {
     insta::assert_snapshot!(shown);
 }
 
+/// A query's mistake is an error like any other: what standard error said before it (the
+/// old reading of `-o`, the config file's note on the card data) still comes first, and the
+/// caret is drawn under the query.
+#[test]
+fn a_mistake_comes_after_the_warnings_and_notes_before_it() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("deckbox.toml"),
+        "card_data = { newest_set = \"ZZZ\" }\n",
+    )
+    .unwrap();
+    let (code, out) = run_deckbox(dir.path(), &["search", "hp>=", "-o", "json"], b"");
+    assert_eq!(code, 2, "{out}");
+    let stderr = out.split_once("--- stderr\n").unwrap().1;
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert!(
+        lines[0].starts_with("warning: `-o json` is read as"),
+        "{stderr}"
+    );
+    assert!(
+        lines[1].starts_with("help: write `--output-format json`"),
+        "{stderr}"
+    );
+    assert!(
+        lines[2].starts_with("warning: ") && lines[2].contains("expects card data up to set `ZZZ`"),
+        "{stderr}"
+    );
+    assert_eq!(
+        &lines[3..],
+        [
+            "error: `hp` needs a value: a whole number",
+            "  hp>=",
+            "  ^^^^"
+        ],
+        "{stderr}"
+    );
+}
+
 #[test]
 fn outputs() {
     let (code, list) = search(&[
@@ -487,7 +525,7 @@ fn names_in_the_language_asked_come_first() {
 fn legal_and_banned_agree_with_check_on_every_printing() {
     use deckbox::formats::Format;
     use deckbox::formats::legality::{self, Verdict};
-    let db = deckbox::cards::embedded::open().unwrap();
+    let db = deckbox::cards::storage::embedded::open().unwrap();
     let date = |text: &str| text.parse::<jiff::civil::Date>().unwrap();
     let formats = [
         ("standard", Some(date("2026-11-25"))),
@@ -505,7 +543,7 @@ fn legal_and_banned_agree_with_check_on_every_printing() {
         for (index, printing) in db.iter() {
             let verdict = legality::judge(&format, &db, printing);
             let label = format!("{id}@{at:?} {}", printing.printing_label());
-            let is_legal = matches!(verdict, Verdict::Legal | Verdict::LegalAsReprint(_));
+            let is_legal = verdict.allows();
             assert_eq!(legal[index as usize], is_legal, "{label}: {verdict:?}");
             let is_banned = matches!(verdict, Verdict::Banned(_));
             assert_eq!(banned[index as usize], is_banned, "{label}: {verdict:?}");

@@ -9,7 +9,8 @@
 
 use crate::common;
 
-use deckbox::cards::{CardDb, embedded};
+use deckbox::cards::CardDb;
+use deckbox::cards::storage::embedded;
 use deckbox::formats::Format;
 use deckbox::formats::legality::{Verdict, judge};
 use jiff::civil::Date;
@@ -133,12 +134,8 @@ fn legal_at(db: &CardDb, set: &str, number: &str, date: Date) -> bool {
     let format = Format::load_at("standard", Some(date)).unwrap();
     let ids = db.by_set_number(set, number);
     assert!(!ids.is_empty(), "{set} {number} is not in the index");
-    ids.iter().all(|&id| {
-        matches!(
-            judge(&format, db, db.get(id).unwrap()),
-            Verdict::Legal | Verdict::LegalAsReprint(_)
-        )
-    })
+    ids.iter()
+        .all(|&id| judge(&format, db, db.get(id).unwrap()).allows())
 }
 
 #[test]

@@ -400,7 +400,7 @@ fn a_long_list_flows_onto_a_second_page() {
 #[test]
 fn the_font_covers_every_card_name() {
     use deckbox::render::sheet::pdf::uncovered;
-    let db = deckbox::cards::embedded::open().unwrap();
+    let db = deckbox::cards::storage::embedded::open().unwrap();
     let mut names: Vec<&str> = db
         .iter()
         .filter_map(|(_, printing)| printing.names.get(deckbox::names::lang::Language::En))
@@ -569,7 +569,7 @@ fn names_alone_are_printings_of_the_date_judged() {
     );
     assert!(code == 0 || code == 1, "{out}");
     let json: serde_json::Value = serde_json::from_str(common::stdout_of(&out)).unwrap();
-    let db = deckbox::cards::embedded::open().unwrap();
+    let db = deckbox::cards::storage::embedded::open().unwrap();
     let cards = json["decks"][0]["cards"].as_array().unwrap();
     assert_eq!(cards.len(), 22);
     for card in cards {

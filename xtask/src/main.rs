@@ -23,7 +23,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use deckbox::cards::index_file;
+use deckbox::cards::storage::committed_index;
 
 const USAGE: &str = "usage: cargo xtask cards [TCGDEX_CHECKOUT [POKEMONTCG_CHECKOUT] | --from-tsv] | cargo xtask rules | cargo xtask dist";
 
@@ -83,7 +83,8 @@ fn rules() -> Result<String, String> {
 }
 
 fn cards(checkout: &Path, pokemontcg: Option<&Path>) -> Result<String, String> {
-    let generated = index_file::generate(checkout, pokemontcg).map_err(|err| err.to_string())?;
+    let generated =
+        committed_index::generate(checkout, pokemontcg).map_err(|err| err.to_string())?;
     write(&root().join("cards/index.tsv"), generated.tsv.as_bytes())?;
     write(&root().join("cards/index.bin"), &generated.bin)?;
     write(&root().join("cards/details.bin"), &generated.details)?;
@@ -125,8 +126,9 @@ fn from_tsv() -> Result<String, String> {
     let details =
         std::fs::read(&details_path).map_err(|err| format!("{}: {err}", details_path.display()))?;
     // Both built before either is written: a failure leaves the committed pair as it was.
-    let bin = index_file::bin_from_tsv(&tsv).map_err(|err| err.to_string())?;
-    let columns = index_file::columns_from_tsv(&tsv, &details).map_err(|err| err.to_string())?;
+    let bin = committed_index::bin_from_tsv(&tsv).map_err(|err| err.to_string())?;
+    let columns =
+        committed_index::columns_from_tsv(&tsv, &details).map_err(|err| err.to_string())?;
     write(&root().join("cards/index.bin"), &bin)?;
     write(&root().join("cards/columns.bin"), &columns)?;
     Ok(format!(

@@ -127,7 +127,7 @@ fn promo_date_unknown(deck: &Deck) -> Vec<Diagnostic> {
     deck.identified
         .iter()
         .zip(deck.verdicts())
-        .filter(|(_, verdict)| matches!(verdict, Verdict::Legal | Verdict::LegalAsReprint(_)))
+        .filter(|(_, verdict)| verdict.allows())
         .filter_map(|((card, printing), _)| {
             let first =
                 crate::formats::history::promo_dated_by_series(db, printing, format.date)?;

@@ -280,7 +280,7 @@ pub(crate) fn unknown(
         .collect();
     let help = match shown.as_slice() {
         // What the card index covers is said once per run, by the caller
-        // (`cards::embedded::coverage_hint`), not under every unknown line.
+        // (`cards::storage::embedded::coverage_hint`), not under every unknown line.
         [] => "check the spelling".to_string(),
         many => format!("did you mean {}?", many.join(", ")),
     };

@@ -1,5 +1,6 @@
 //! Every rule deckbox checks, in one registry: each rule's id, severity, documentation and
-//! code sit together in the file of its family, and the `registry!` below lists them once.
+//! code sit together in the file of its family, and one list (`every_rule!` in
+//! `check/rule.rs`) names them once.
 //!
 //! A rule is a [`RuleDef`]: its stable id (a contract: never rename or reuse one), its
 //! severity, what `deckbox explain` and `docs/rules.md` say of it, and how it is found
@@ -11,10 +12,10 @@
 //! toward the deck size only.
 //!
 //! Adding a rule: write its `RuleDef` and function in the file of its family (or a new
-//! file), name it in [`Rule`] (`check/rule.rs`, where findings take it from, so that they do
-//! not depend on the rules) and add one line to the registry. The order of the registry is
-//! the order of [`Rule::ALL`] (a test keeps the two the same), of `deckbox explain` and of
-//! findings on one line.
+//! file), and add one line to the list of rules in `check/rule.rs` (`every_rule!`): that
+//! line makes the [`Rule`] variant findings name (without depending on the rules) and ties it
+//! to its definition here. The order of the list is the order of [`Rule::ALL`], of
+//! `deckbox explain` and of findings on one line.
 //!
 //! This module must not read files or render anything; a format's limits come from
 //! [`Format`], never from constants here.
@@ -68,9 +69,9 @@ pub enum Check {
     Deck(fn(&Deck) -> Vec<Diagnostic>),
 }
 
-/// Ties each [`Rule`] to its [`RuleDef`], in registry order. The `match` is exhaustive, so
-/// every rule has a definition; `REGISTRY` lets the tests check that [`Rule::ALL`] lists
-/// each of them once, in this order.
+/// Ties each [`Rule`] to its [`RuleDef`], from the one list of rules
+/// (`every_rule!` in `check/rule.rs`, which also makes the enum). The `match` is
+/// exhaustive, so every rule has a definition.
 macro_rules! registry {
     ($($variant:ident => $def:path,)*) => {
         impl Rule {
@@ -81,38 +82,10 @@ macro_rules! registry {
                 }
             }
         }
-
-        /// The registry's rules, in its order.
-        #[cfg(test)]
-        const REGISTRY: &[Rule] = &[$(Rule::$variant),*];
     };
 }
 
-registry! {
-    ParseError => lines::PARSE_ERROR,
-    UnknownCard => lines::UNKNOWN_CARD,
-    CardMismatch => lines::CARD_MISMATCH,
-    DeckSize => size::DECK_SIZE,
-    CopyLimit => copies::COPY_LIMIT,
-    AceSpecLimit => tags::ACE_SPEC_LIMIT,
-    PrismStarLimit => copies::PRISM_STAR_LIMIT,
-    RadiantLimit => tags::RADIANT_LIMIT,
-    GoldStarLimit => tags::GOLD_STAR_LIMIT,
-    NoBasicPokemon => size::NO_BASIC_POKEMON,
-    NotLegal => legality::NOT_LEGAL,
-    ReprintUndecided => legality::REPRINT_UNDECIDED,
-    LegalAsReprint => legality::LEGAL_AS_REPRINT,
-    PromoDateUnknown => legality::PROMO_DATE_UNKNOWN,
-    Banned => legality::BANNED,
-    SingleType => glc::SINGLE_TYPE,
-    RuleBox => glc::RULE_BOX,
-    ExclusiveCards => copies::EXCLUSIVE_CARDS,
-    HeaderCount => headers::HEADER_COUNT,
-    AmbiguousCard => lines::AMBIGUOUS_CARD,
-    UnknownPrinting => lines::UNKNOWN_PRINTING,
-    ReadAs => lines::READ_AS,
-    Encoding => lines::ENCODING,
-}
+crate::check::rule::every_rule!(registry);
 
 impl Rule {
     /// The stable id (`copy-limit`).
@@ -318,11 +291,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn all_lists_every_rule_of_the_registry_once_in_its_order() {
-        assert_eq!(Rule::ALL.as_slice(), REGISTRY);
-    }
-
-    #[test]
     fn every_rule_has_its_own_id_and_serializes_as_it() {
         for rule in Rule::ALL {
             assert_eq!(Rule::from_id(rule.id()), Some(rule));
@@ -345,7 +313,7 @@ mod tests {
     /// that is another card).
     #[test]
     fn rule_examples_use_real_printings() {
-        let db = crate::cards::embedded::open().unwrap();
+        let db = crate::cards::storage::embedded::open().unwrap();
         // These rules' examples name no real printing on purpose.
         let misnamed = ["unknown-card", "card-mismatch", "unknown-printing"];
         for rule in Rule::ALL {
@@ -359,17 +327,22 @@ mod tests {
                 else {
                     continue;
                 };
-                if crate::cards::resolve::is_placeholder(set, number)
-                    || crate::cards::resolve::is_ptcgl_alt_code(set)
+                if crate::cards::identification::resolve::is_placeholder(set, number)
+                    || crate::cards::identification::resolve::is_ptcgl_alt_code(set)
                 {
                     continue;
                 }
-                let found =
-                    crate::cards::resolve::resolve(&db, &line.name, Some(set), Some(number), None);
+                let found = crate::cards::identification::resolve::resolve(
+                    &db,
+                    &line.name,
+                    Some(set),
+                    Some(number),
+                    None,
+                );
                 assert!(
                     matches!(
                         found,
-                        crate::cards::resolve::Resolution::Found {
+                        crate::cards::identification::resolve::Resolution::Found {
                             by_printing: true,
                             ..
                         }

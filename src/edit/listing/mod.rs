@@ -47,7 +47,7 @@ use std::collections::HashMap;
 
 use serde::Serialize;
 
-use crate::cards::resolve;
+use crate::cards::identification::resolve;
 use crate::cards::{CardDb, Category, Printing, PrintingId, number_key, set_key, split_subset};
 use crate::check::{self, CheckedDeck};
 use crate::deck::DeckInput;
@@ -699,7 +699,7 @@ pub(crate) const LINE_COUNT_LIMIT: u32 = MAX_COUNT;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::embedded;
+    use crate::cards::storage::embedded;
 
     fn fmt(text: &str) -> String {
         let db = embedded::open().unwrap();
@@ -787,7 +787,7 @@ mod tests {
 #[cfg(test)]
 mod compare_tests {
     use super::*;
-    use crate::cards::embedded;
+    use crate::cards::storage::embedded;
 
     /// `fmt --check`'s comparer (the canonical text compared as it is written, never kept)
     /// says "canonical" exactly when the rendered text equals the file, byte for byte: for

@@ -18,7 +18,7 @@
 //! Names are not translated here (`--lang` does that); basic Energy is renamed only in an
 //! English list, the one language PTCG Live's exports use for card names.
 
-use crate::cards::resolve::{is_placeholder, is_ptcgl_alt_code};
+use crate::cards::identification::resolve::{is_placeholder, is_ptcgl_alt_code};
 use crate::cards::{CardDb, Category, Printing, split_number};
 use crate::names::lang::Language;
 use crate::names::plain_spelling;

@@ -11,7 +11,7 @@
 
 use serde::Serialize;
 
-use crate::cards::resolve::Profile;
+use crate::cards::identification::resolve::Profile;
 use crate::cards::{CardDb, Printing};
 use crate::names;
 use crate::names::lang::Language;

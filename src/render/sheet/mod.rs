@@ -23,12 +23,13 @@
 //!   refuses an invalid deck unless `--force`.
 
 pub mod division;
+#[cfg(feature = "pdf")]
 pub mod pdf;
 
 use jiff::civil::Date;
 use serde::Serialize;
 
-use crate::cards::resolve::{self, Resolution};
+use crate::cards::identification::resolve::{self, Resolution};
 use crate::cards::{CardDb, Printing, split_subset};
 use crate::check::CheckedDeck;
 use crate::check::diagnostic::Severity;

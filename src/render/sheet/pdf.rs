@@ -29,7 +29,8 @@ static REGULAR: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSansCondense
 static BOLD: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSansCondensed-Bold.ttf");
 
 /// The paper the sheet is printed on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
 pub enum Paper {
     /// US Letter, 8.5 × 11 in, as the official North American form.

@@ -1,0 +1,276 @@
+//! A sorted table from string keys to lists of `u32` values, and the little-endian byte
+//! layout [`super::CardDb`] is cached in.
+//!
+//! A [`KeyTable`] is four flat arrays (all keys concatenated, their end offsets, the end
+//! offsets of each key's values, all values) searched by binary search: reading one back
+//! from a cache is a few bulk copies, with no allocation per key, which is what keeps a
+//! warm open of a 100k-key index in the low milliseconds. This module must not know what
+//! the keys and values mean (names, set numbers, printing ids): `card_db.rs` decides.
+
+use std::ops::Range;
+
+/// Keys in byte order, each with a non-empty, sorted, deduplicated list of values.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct KeyTable {
+    keys: String,
+    /// `key_ends[i]` is where key `i` ends in `keys`; it starts where key `i - 1` ends.
+    key_ends: Vec<u32>,
+    /// `value_ends[i]` is where key `i`'s values end in `values`.
+    value_ends: Vec<u32>,
+    values: Vec<u32>,
+}
+
+impl KeyTable {
+    /// Builds a table from `(key, value)` pairs in any order, repeats allowed. Returns
+    /// `None` when the keys or values do not fit `u32` offsets (over 4 GiB).
+    pub fn build<K: AsRef<str> + Ord>(mut entries: Vec<(K, u32)>) -> Option<KeyTable> {
+        entries.sort_unstable_by(|a, b| a.0.as_ref().cmp(b.0.as_ref()).then(a.1.cmp(&b.1)));
+        entries.dedup_by(|a, b| a.0.as_ref() == b.0.as_ref() && a.1 == b.1);
+        let mut table = KeyTable::default();
+        for (key, value) in &entries {
+            let key = key.as_ref();
+            if table.last_key() != Some(key) {
+                table.keys.push_str(key);
+                table.key_ends.push(u32::try_from(table.keys.len()).ok()?);
+                table.value_ends.push(0);
+            }
+            table.values.push(*value);
+            let count = u32::try_from(table.values.len()).ok()?;
+            if let Some(end) = table.value_ends.last_mut() {
+                *end = count;
+            }
+        }
+        Some(table)
+    }
+
+    /// How many distinct keys the table holds.
+    pub fn len(&self) -> usize {
+        self.key_ends.len()
+    }
+
+    /// Every value of every key, in key order.
+    pub fn values(&self) -> &[u32] {
+        &self.values
+    }
+
+    /// The row of `key` (see [`KeyTable::values_at`]), `None` when the key is absent.
+    pub fn row(&self, key: &str) -> Option<usize> {
+        let (mut low, mut high) = (0, self.len());
+        while low < high {
+            let mid = low + (high - low) / 2;
+            match self.key(mid).map(|k| k.cmp(key)) {
+                Some(std::cmp::Ordering::Less) => low = mid + 1,
+                Some(std::cmp::Ordering::Greater) => high = mid,
+                Some(std::cmp::Ordering::Equal) => return Some(mid),
+                // Only a damaged cache gets here (offsets checked at decode, so never).
+                None => return None,
+            }
+        }
+        None
+    }
+
+    /// Every key with its values, in key order.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &[u32])> {
+        (0..self.len()).filter_map(|i| Some((self.key(i)?, self.values_at(i))))
+    }
+
+    pub fn key(&self, i: usize) -> Option<&str> {
+        self.keys.get(span(&self.key_ends, i)?)
+    }
+
+    pub fn values_at(&self, i: usize) -> &[u32] {
+        span(&self.value_ends, i)
+            .and_then(|range| self.values.get(range))
+            .unwrap_or(&[])
+    }
+
+    fn last_key(&self) -> Option<&str> {
+        self.key(self.len().checked_sub(1)?)
+    }
+
+    /// Appends the table to `out` (see [`KeyTable::decode`]).
+    pub fn encode(&self, out: &mut Vec<u8>) {
+        put_blob(out, self.keys.as_bytes());
+        put_u32s(out, &self.key_ends);
+        put_u32s(out, &self.value_ends);
+        put_u32s(out, &self.values);
+    }
+
+    /// Reads a table written by [`KeyTable::encode`], checking that every offset lands
+    /// inside its array (and on a character boundary), so lookups never fail later.
+    pub fn decode(reader: &mut Reader<'_>) -> Option<KeyTable> {
+        let keys = std::str::from_utf8(reader.blob()?).ok()?.to_owned();
+        let key_ends = reader.u32s()?;
+        let value_ends = reader.u32s()?;
+        let values = reader.u32s()?;
+        let table = KeyTable {
+            keys,
+            key_ends,
+            value_ends,
+            values,
+        };
+        table.is_consistent().then_some(table)
+    }
+
+    fn is_consistent(&self) -> bool {
+        let ends_ok = |ends: &[u32], total: usize| {
+            ends.is_sorted() && ends.last().map_or(0, |&end| end as usize) == total
+        };
+        self.key_ends.len() == self.value_ends.len()
+            && ends_ok(&self.key_ends, self.keys.len())
+            && ends_ok(&self.value_ends, self.values.len())
+            && self
+                .key_ends
+                .iter()
+                .all(|&end| self.keys.is_char_boundary(end as usize))
+    }
+}
+
+/// The range of item `i` in an array described by end offsets.
+pub fn span(ends: &[u32], i: usize) -> Option<Range<usize>> {
+    let start = match i.checked_sub(1) {
+        Some(previous) => *ends.get(previous)?,
+        None => 0,
+    };
+    let end = *ends.get(i)?;
+    (start <= end).then_some(start as usize..end as usize)
+}
+
+/// Appends `bytes` with a little-endian `u64` length in front.
+pub fn put_blob(out: &mut Vec<u8>, bytes: &[u8]) {
+    out.extend_from_slice(&(bytes.len() as u64).to_le_bytes());
+    out.extend_from_slice(bytes);
+}
+
+/// Appends `values` as a blob of little-endian `u32`s.
+pub fn put_u32s(out: &mut Vec<u8>, values: &[u32]) {
+    out.extend_from_slice(&((values.len() * 4) as u64).to_le_bytes());
+    for value in values {
+        out.extend_from_slice(&value.to_le_bytes());
+    }
+}
+
+/// Reads what [`put_blob`] and [`put_u32s`] wrote, front to back. Every read is checked:
+/// a short or damaged buffer yields `None`, never a panic.
+#[derive(Debug)]
+pub struct Reader<'a> {
+    bytes: &'a [u8],
+    position: usize,
+}
+
+impl<'a> Reader<'a> {
+    pub fn new(bytes: &'a [u8], position: usize) -> Reader<'a> {
+        Reader { bytes, position }
+    }
+
+    /// Where the next read starts.
+    pub fn position(&self) -> usize {
+        self.position
+    }
+
+    /// Whether everything was read.
+    pub fn at_end(&self) -> bool {
+        self.position == self.bytes.len()
+    }
+
+    pub fn blob(&mut self) -> Option<&'a [u8]> {
+        let len_bytes = self
+            .bytes
+            .get(self.position..self.position.checked_add(8)?)?;
+        let len = usize::try_from(u64::from_le_bytes(len_bytes.try_into().ok()?)).ok()?;
+        let start = self.position + 8;
+        let blob = self.bytes.get(start..start.checked_add(len)?)?;
+        self.position = start + len;
+        Some(blob)
+    }
+
+    pub fn u32s(&mut self) -> Option<Vec<u32>> {
+        let blob = self.blob()?;
+        if blob.len() % 4 != 0 {
+            return None;
+        }
+        Some(
+            blob.chunks_exact(4)
+                .map(|chunk| u32::from_le_bytes(chunk.try_into().unwrap_or_default()))
+                .collect(),
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table(entries: &[(&str, u32)]) -> KeyTable {
+        KeyTable::build(entries.to_vec()).unwrap()
+    }
+
+    impl KeyTable {
+        /// The values of `key`, empty when the key is absent.
+        fn get(&self, key: &str) -> &[u32] {
+            self.row(key).map_or(&[], |row| self.values_at(row))
+        }
+    }
+
+    #[test]
+    fn hits_and_misses() {
+        let t = table(&[("pikachu", 3), ("dreepy", 1), ("pikachu", 2)]);
+        assert_eq!(t.len(), 2);
+        assert_eq!(t.get("pikachu"), [2, 3]);
+        assert_eq!(t.get("dreepy"), [1]);
+        assert_eq!(t.get("drakloak"), [] as [u32; 0]);
+        assert_eq!(t.get(""), [] as [u32; 0]);
+        assert_eq!(t.get("zzz"), [] as [u32; 0]);
+        assert_eq!(KeyTable::default().get("x"), [] as [u32; 0]);
+    }
+
+    #[test]
+    fn keys_sharing_prefixes() {
+        let t = table(&[
+            ("pikachu ex", 4),
+            ("pikachu", 1),
+            ("pika", 2),
+            ("pikachu v", 3),
+            ("p", 5),
+        ]);
+        assert_eq!(t.get("p"), [5]);
+        assert_eq!(t.get("pika"), [2]);
+        assert_eq!(t.get("pikachu"), [1]);
+        assert_eq!(t.get("pikachu ex"), [4]);
+        assert_eq!(t.get("pikachu v"), [3]);
+        assert_eq!(t.get("pikach"), [] as [u32; 0]);
+        assert_eq!(t.get("pikachu e"), [] as [u32; 0]);
+        let keys: Vec<&str> = t.iter().map(|(k, _)| k).collect();
+        assert_eq!(keys, ["p", "pika", "pikachu", "pikachu ex", "pikachu v"]);
+    }
+
+    #[test]
+    fn many_values_per_key_sorted_and_deduplicated() {
+        let mut entries: Vec<(String, u32)> =
+            (0..1000).rev().map(|v| ("énergie".into(), v)).collect();
+        entries.push(("énergie".into(), 7));
+        entries.push(("eau".into(), 9));
+        let t = KeyTable::build(entries).unwrap();
+        let expected: Vec<u32> = (0..1000).collect();
+        assert_eq!(t.get("énergie"), expected.as_slice());
+        assert_eq!(t.get("eau"), [9]);
+    }
+
+    #[test]
+    fn encode_decode_round_trip_and_damage() {
+        let t = table(&[("fantyrm", 9), ("dreepy", 8), ("dreepy", 1)]);
+        let mut bytes = Vec::new();
+        t.encode(&mut bytes);
+        let mut reader = Reader::new(&bytes, 0);
+        assert_eq!(KeyTable::decode(&mut reader), Some(t.clone()));
+        assert!(reader.at_end());
+        for cut in 0..bytes.len() {
+            assert_eq!(KeyTable::decode(&mut Reader::new(&bytes[..cut], 0)), None);
+        }
+        // An offset pointing past the keys is refused.
+        let mut damaged = bytes.clone();
+        let first_end = 8 + "dreepyfantyrm".len() + 8;
+        damaged[first_end] = 200;
+        assert_eq!(KeyTable::decode(&mut Reader::new(&damaged, 0)), None);
+    }
+}

@@ -1,0 +1,311 @@
+//! `deckbox build`: a deck builder in the terminal. The builder's model is the library's
+//! ([`deckbox::builder`]): this module opens the list (refusing what `fmt --write` refuses,
+//! with the same message), runs the terminal (raw mode, the alternate screen and mouse
+//! capture, restored on quit, on a panic and on Ctrl-C), turns keys (here) and the mouse
+//! (`mouse.rs`) into messages, performs the model's effects (a search on a thread of its
+//! own, a save) and draws (`ui.rs`).
+//!
+//! Saving writes exactly what `deckbox fmt --write` writes (`fmt::for_writing`), atomically,
+//! and only on Ctrl-S.
+
+pub(crate) mod mouse;
+pub(crate) mod ui;
+
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use ratatui::crossterm::event::{
+    self, DisableMouseCapture, EnableMouseCapture, Event, KeyCode, KeyEvent, KeyEventKind,
+    KeyModifiers,
+};
+
+use super::{Outcome, SettingsArgs};
+use deckbox::builder::{Answer, Builder, Effect, Key, Message, SaveRequest, SearchRequest};
+use deckbox::deck::DeckInput;
+use deckbox::deck::input::read_deck;
+use deckbox::edit::listing;
+use deckbox::error::Error;
+use deckbox::settings::Settings;
+use deckbox::util::atomic::{self, Lock, Options};
+
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Keys (also on `?` inside):
+  /            focus the search box: the search language (`type:psychic stage:basic`) or a
+               card as `deckbox card` reads it (`Dreepy TWM 128`); Enter goes to the results
+  ↑ ↓  j k     move              Tab    results ↔ deck
+  + or Enter   add one copy      -      remove one copy (in the deck: of the line)
+  p            in the deck: the line's next printing legal in the format
+  u            undo              Ctrl-S save (as `deckbox fmt --write` writes the list)
+  q            quit (asks y/n when there are unsaved changes)
+  mouse        a click on a result, a deck line or the search box goes there; the wheel
+               moves in the list under the pointer (Shift+drag selects text)
+
+Examples:
+  deckbox build new.txt
+  deckbox build dragapult.txt --format expanded --as-of 2024-06-01
+  deckbox build deck.txt --have binder.txt
+
+Exit status: 0 the builder ran and quit; 2 the list cannot be opened (what `fmt --write` \
+refuses, with the same message), standard output is not a terminal, or the terminal is \
+smaller than 80×24.")]
+pub struct BuildArgs {
+    /// The deck list: an existing list, or a new file (written in the Pokémon TCG Live
+    /// layout on the first save; a new `*.json` file in deckbox's JSON layout).
+    pub file: PathBuf,
+    /// Collection files, as `deckbox need --have` reads them: the results show how many
+    /// copies you own, the deck how many it still lacks.
+    #[arg(long, value_name = "COLLECTION")]
+    pub have: Vec<PathBuf>,
+    #[command(flatten)]
+    pub settings: SettingsArgs,
+}
+
+pub(crate) fn run(args: &BuildArgs) -> Outcome {
+    let (app, notes) = match open(args) {
+        Ok(opened) => opened,
+        Err(error) => return Outcome::error(&error),
+    };
+    if !std::io::stdout().is_terminal() {
+        return Outcome::failure(
+            "error: deckbox build draws in a terminal, and standard output is not one\n".into(),
+        )
+        .noted(&notes);
+    }
+    match ratatui::crossterm::terminal::size() {
+        Ok((width, height)) if width >= ui::MIN_WIDTH && height >= ui::MIN_HEIGHT => {}
+        Ok((width, height)) => {
+            return Outcome::failure(format!(
+                "error: the terminal is {width}×{height}; deckbox build needs at least {}×{}\n",
+                ui::MIN_WIDTH,
+                ui::MIN_HEIGHT
+            ))
+            .noted(&notes);
+        }
+        Err(error) => {
+            return Outcome::failure(format!("error: cannot read the terminal's size: {error}\n"))
+                .noted(&notes);
+        }
+    }
+    let outcome = match interactive(app) {
+        Ok(app) if app.dirty() => Outcome {
+            stderr: format!("{}: changes not saved\n", app.name()),
+            ..Outcome::default()
+        },
+        Ok(_) => Outcome::default(),
+        Err(error) => Outcome::failure(format!("error: the terminal failed: {error}\n")),
+    };
+    outcome.noted(&notes)
+}
+
+/// Reads the list (an empty one for a new file) and the collection, as the other commands
+/// would; the builder and the settings' notes.
+pub(crate) fn open(args: &BuildArgs) -> Result<(Builder, String), Error> {
+    let file = &args.file;
+    if file.as_os_str() == "-" {
+        return Err(Error::Usage {
+            message: "`deckbox build` edits a file; standard input (`-`) cannot be saved".into(),
+        });
+    }
+    let settings = Settings::resolve_for(&args.settings.flags(), file)?;
+    let exists = !matches!(
+        std::fs::symlink_metadata(file),
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound
+    );
+    let input = if exists {
+        read_deck(file, &mut std::io::empty(), &mut true).map_err(Error::from)?
+    } else {
+        DeckInput::from_bytes(
+            deckbox::util::escape::path_line(file),
+            new_list(file).as_bytes(),
+        )
+    };
+    let format = settings.format_for_deck(&input)?.into_owned();
+    if exists {
+        super::fmt::for_writing(file, &input, &settings.db, &format)?;
+    }
+    let have = if args.have.is_empty() {
+        None
+    } else {
+        let paths: Vec<&Path> = args.have.iter().map(PathBuf::as_path).collect();
+        Some(deckbox::collection::read(&paths, &settings.db, &format)?)
+    };
+    let notes = settings.notes.clone();
+    let mut app = Builder::new(settings.db, format, file.clone(), input.text, exists);
+    if let Some(have) = have {
+        app = app.with_collection(have);
+    }
+    Ok((app, notes))
+}
+
+/// The list a new file starts from: nothing, written in the Pokémon TCG Live layout on the
+/// first save; for a file named `*.json`, which every command reads as JSON, deckbox's JSON
+/// layout with no card, so it is saved as JSON.
+fn new_list(file: &Path) -> String {
+    let json = file
+        .extension()
+        .is_some_and(|extension| extension.eq_ignore_ascii_case("json"));
+    if !json {
+        return String::new();
+    }
+    let empty = listing::Listing {
+        language: deckbox::names::lang::Language::En,
+        comments: Vec::new(),
+        groups: Vec::new(),
+    };
+    listing::render(&empty, listing::Layout::Json)
+}
+
+/// The terminal loop: draw when no key is waiting, then read one event. A search runs on
+/// a thread of its own (one at a time), so typing redraws at once; its answer is shown when
+/// it still answers the query in the box.
+fn interactive(mut app: Builder) -> std::io::Result<Builder> {
+    // `try_init` enters raw mode and the alternate screen and installs a panic hook that
+    // restores the terminal before the panic is reported; the hook set here stops mouse
+    // capture first. Ctrl-C is a key in raw mode, and quits through the loop.
+    let mut terminal = ratatui::try_init()?;
+    let restore = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let _ = ratatui::crossterm::execute!(std::io::stdout(), DisableMouseCapture);
+        restore(info);
+    }));
+    // The mouse is a convenience: where it cannot be captured, every key still works.
+    let _ = ratatui::crossterm::execute!(std::io::stdout(), EnableMouseCapture);
+    let (answers, answered) = std::sync::mpsc::channel::<Answer>();
+    let scroll = ui::Scroll::default();
+    let result = (|| -> std::io::Result<()> {
+        loop {
+            if let Ok(answer) = answered.try_recv() {
+                app.update(Message::Answer(answer));
+            }
+            if !event::poll(Duration::ZERO)? {
+                let effects = app.update(Message::Idle);
+                if perform(&mut app, effects, &answers) {
+                    return Ok(());
+                }
+                terminal.draw(|frame| ui::draw(frame, &app, &scroll))?;
+            }
+            // While a search runs, look for its answer every few milliseconds.
+            let wait = if app.searching() {
+                Duration::from_millis(5)
+            } else {
+                Duration::from_secs(3600)
+            };
+            if !event::poll(wait)? {
+                continue;
+            }
+            let message = match event::read()? {
+                Event::Key(key) => key_message(key),
+                Event::Mouse(mouse) => {
+                    let size = terminal.size()?;
+                    let screen = ratatui::layout::Rect::new(0, 0, size.width, size.height);
+                    mouse::mouse(&app, &scroll, mouse, screen)
+                }
+                _ => None,
+            };
+            if let Some(message) = message {
+                let effects = app.update(message);
+                if perform(&mut app, effects, &answers) {
+                    return Ok(());
+                }
+            }
+        }
+    })();
+    let released = ratatui::crossterm::execute!(std::io::stdout(), DisableMouseCapture);
+    ratatui::try_restore()?;
+    released?;
+    result.map(|()| app)
+}
+
+/// The builder's key for a key the terminal read; `None` for a key released.
+pub(crate) fn key_message(key: KeyEvent) -> Option<Message> {
+    if key.kind == KeyEventKind::Release {
+        return None;
+    }
+    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+    let key = match key.code {
+        KeyCode::Char(c) if ctrl => Key::Ctrl(c),
+        KeyCode::Char(c) => Key::Char(c),
+        KeyCode::Enter => Key::Enter,
+        KeyCode::Tab => Key::Tab,
+        KeyCode::BackTab => Key::BackTab,
+        KeyCode::Up => Key::Up,
+        KeyCode::Down => Key::Down,
+        KeyCode::PageUp => Key::PageUp,
+        KeyCode::PageDown => Key::PageDown,
+        KeyCode::Backspace => Key::Backspace,
+        KeyCode::Esc => Key::Esc,
+        _ => Key::Other,
+    };
+    Some(Message::Key(key))
+}
+
+/// Performs the model's effects in order (a search on a thread of its own, whose answer
+/// comes back through `answers`); true when the builder quits.
+fn perform(
+    app: &mut Builder,
+    effects: Vec<Effect>,
+    answers: &std::sync::mpsc::Sender<Answer>,
+) -> bool {
+    for effect in effects {
+        match effect {
+            Effect::Search(request) => {
+                if !search_aside(app, request.clone(), answers.clone()) {
+                    let answer = request.run(app.db());
+                    app.update(Message::Answer(answer));
+                }
+            }
+            Effect::Save(request) => {
+                let saved = write(app, &request);
+                app.update(Message::Saved(saved));
+            }
+            Effect::Quit => return true,
+        }
+    }
+    false
+}
+
+/// Starts a search on another thread; false when no thread could be started (the caller
+/// searches itself).
+fn search_aside(
+    app: &Builder,
+    request: SearchRequest,
+    answers: std::sync::mpsc::Sender<Answer>,
+) -> bool {
+    let db = std::sync::Arc::clone(app.db());
+    std::thread::Builder::new()
+        .name("search".into())
+        .spawn(move || {
+            let _ = answers.send(request.run(&db));
+        })
+        .is_ok()
+}
+
+/// Ctrl-S: the list as `deckbox fmt --write` writes it, atomically; the text written, or
+/// why nothing was (on one line, for the status line).
+fn write(app: &Builder, request: &SaveRequest) -> Result<String, String> {
+    let input = DeckInput::from_bytes(request.name.clone(), request.text.as_bytes());
+    let path = &request.path;
+    let formatted = super::fmt::for_writing(path, &input, app.db(), app.format())
+        .map_err(|error| one_line(&super::render(&error)))?
+        .formatted;
+    let options = Options::default();
+    let written = match &request.previous {
+        Some(previous) => Lock::acquire(path).and_then(|lock| {
+            lock.replace(Some(previous.as_bytes()), formatted.as_bytes(), options)
+        }),
+        None => atomic::create(path, formatted.as_bytes(), options),
+    };
+    match written {
+        Ok(()) => Ok(formatted),
+        Err(error) => Err(one_line(&super::unwritten(path, &error))),
+    }
+}
+
+/// A message of several lines on the status line.
+fn one_line(message: &str) -> String {
+    message.lines().collect::<Vec<_>>().join(" ")
+}
+
+#[cfg(test)]
+mod tests;
