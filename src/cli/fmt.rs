@@ -1,6 +1,7 @@
 //! `deckbox fmt` and `deckbox convert`: deck lists in canonical form, another layout or
-//! another language. The work is [`deckbox::edit::listing`]'s; this module reads files, decides
-//! what to print and the exit code, and never prints itself.
+//! another language. The work is the library's ([`deckbox::edit::file`] for one file,
+//! [`deckbox::edit::listing::export`] for `convert`); this module parses arguments, says
+//! what happened and decides the exit code, and never prints itself.
 //!
 //! Exit codes:
 //! - `fmt FILE`: 0 printed; 2 unreadable file or lines (see below).
