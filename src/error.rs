@@ -190,6 +190,28 @@ impl Error {
     }
 }
 
+impl From<crate::edit::file::FileError> for Error {
+    fn from(error: crate::edit::file::FileError) -> Error {
+        use crate::edit::file::FileError;
+        match error {
+            FileError::NotEditable { name, kind } => Error::NotEditable { name, kind },
+            FileError::NotUtf8 {
+                name,
+                encoding,
+                remedy,
+            } => Error::NotUtf8 {
+                name,
+                encoding,
+                remedy,
+            },
+            FileError::Refused { name, reason } => Error::Refused { name, reason },
+            FileError::Misuse(message) => Error::Usage {
+                message: message.to_string(),
+            },
+        }
+    }
+}
+
 impl Error {
     /// This error after `notes` (the card database's warnings); as it is when there are none.
     pub fn noted(self, notes: &str) -> Error {

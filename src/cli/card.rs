@@ -33,7 +33,7 @@ pub struct CardArgs {
     pub as_of: Option<jiff::civil::Date>,
     /// Show each printing's text (attacks, abilities, rules) in this language (en, fr,
     /// es, pt, de, it), in English where the card database has none in it.
-    #[arg(long, value_parser = super::fmt::parse_language)]
+    #[arg(long, value_parser = super::parse_language)]
     pub lang: Option<Language>,
     #[command(flatten)]
     pub output: super::output::OutputArgs<CardOutput>,

@@ -1,10 +1,10 @@
 //! `deckbox add`, `deckbox remove` and `deckbox diff`: the command-line side of
 //! [`deckbox::edit::in_place`] and [`deckbox::edit::diff`].
 //!
-//! Add and remove apply every spec in order to the file's text, all or nothing: when one
-//! spec fails (unknown card, too many copies) nothing is written and the exit code is 2.
-//! The new text is written atomically, re-checked, and the verdict printed (exit 0 valid,
-//! 1 the deck now breaks a rule). Diff is informational: it exits 0 whenever both lists
+//! Add and remove apply every spec in order to the file's text, all or nothing
+//! ([`deckbox::edit::file::edit_file`]): when one spec fails (unknown card, too many
+//! copies) nothing is written and the exit code is 2. The new text is written atomically,
+//! re-checked, and the verdict printed (exit 0 valid, 1 the deck now breaks a rule). Diff is informational: it exits 0 whenever both lists
 //! were read. This module never prints: it returns an [`Outcome`].
 
 use std::io::Read;
@@ -13,16 +13,13 @@ use std::path::{Path, PathBuf};
 use clap::ValueEnum;
 
 use super::{Outcome, SettingsArgs, unwritten};
-use deckbox::cards::CardDb;
-use deckbox::check::{self, CheckedDeck};
 use deckbox::deck::DeckInput;
-use deckbox::deck::input::read_deck;
-use deckbox::edit::in_place::{self, EditError, Edited, Spec};
+use deckbox::edit::file::{self, EditDone, EditFailed, EditFn, Failed};
+use deckbox::edit::in_place::{self, EditError};
 use deckbox::error::{Error, Exit};
-use deckbox::formats::Format;
 use deckbox::render;
 use deckbox::settings::Settings;
-use deckbox::util::atomic::{Lock, Options};
+use deckbox::util::atomic::Options;
 
 #[derive(Debug, clap::Args)]
 pub struct AddArgs {
@@ -110,8 +107,6 @@ pub(crate) fn run_remove(args: &RemoveArgs) -> Outcome {
     )
 }
 
-type EditFn = fn(&CheckedDeck, &CardDb, &Spec) -> Result<Edited, EditError>;
-
 /// Print the edited list (`--dry-run`), or write it with these options.
 fn edit_mode(dry_run: bool, force: bool) -> Option<Options> {
     (!dry_run).then_some(Options { force })
@@ -128,88 +123,46 @@ fn run_edit(
         Ok(settings) => settings,
         Err(error) => return Outcome::error(&error),
     };
-    edit_file(file, specs, write, &settings, apply).noted(&settings.notes)
+    let format_of = |input: &DeckInput| settings.format_for_deck(input);
+    let edited = file::edit_file(file, specs, write, &settings.db, format_of, apply);
+    shown(file, edited, &settings).noted(&settings.notes)
 }
 
-fn edit_file(
-    file: &Path,
-    specs: &[String],
-    write: Option<Options>,
-    settings: &Settings,
-    apply: EditFn,
-) -> Outcome {
-    if file.as_os_str() == "-" {
-        return Outcome::error(&Error::Usage {
-            message: "add and remove edit a file in place; standard input (`-`) cannot be edited"
-                .to_string(),
-        });
-    }
-    // Locked before it is read, so that another deckbox editing the same deck waits for
-    // this edit and then applies its own to the result.
-    let lock = match write.map(|_| Lock::acquire(file)).transpose() {
-        Ok(lock) => lock,
-        Err(error) => return Outcome::failure(unwritten(file, &error)),
-    };
-    let input = match read_editable(file) {
-        Ok(input) => input,
-        Err(error) => return Outcome::error(&error),
-    };
-    let format = match settings.format_for_deck(&input) {
-        Ok(format) => format,
-        Err(error) => return Outcome::error(&error),
-    };
-    let (text, changes) = match apply_all(&input, specs, settings, &format, apply) {
-        Ok(edited) => edited,
-        Err(error) => {
+/// What `add` or `remove` says: the changes and the verdict (on standard error for a dry
+/// run, whose standard output is the new list), or why the file was not changed.
+fn shown(file: &Path, edited: Result<EditDone, EditFailed<Error>>, settings: &Settings) -> Outcome {
+    let done = match edited {
+        Ok(done) => done,
+        Err(EditFailed::Failed(Failed::Unwritten(error))) => {
+            return Outcome::failure(unwritten(file, &error));
+        }
+        Err(EditFailed::Failed(Failed::Error(error))) => return Outcome::error(&error),
+        Err(EditFailed::Edit(error)) => {
             let help = help_for(&error, settings);
             let file = deckbox::util::escape::path_line(file);
             let error = deckbox::util::escape::visible(&error.to_string()).into_owned();
             return Outcome::failure(format!("error: {error}\n{help}{file} was not changed\n"));
         }
     };
-    let deck = check_text(&input, &text, settings, &format);
-    let verdict = format!("{}{}\n", render::short(&deck), render::summary(&deck));
+    let deck = &done.deck;
+    let verdict = format!("{}{}\n", render::short(deck), render::summary(deck));
     let code = Exit::findings_if(!deck.valid());
     // Each change quotes the line as written in the file or on the command line.
-    let changes: String = changes
-        .iter()
+    let changes: String = (done.changes.iter())
         .map(|change| format!("{}\n", deckbox::util::escape::visible_line(change)))
         .collect();
-    let (Some(lock), Some(options)) = (lock, write) else {
-        return Outcome {
-            stdout: text,
+    match done.written {
+        false => Outcome {
+            stdout: done.text,
             stderr: format!("{changes}{verdict}"),
             code,
-        };
-    };
-    if let Err(error) = lock.replace(Some(input.text.as_bytes()), text.as_bytes(), options) {
-        return Outcome::failure(unwritten(file, &error));
+        },
+        true => Outcome {
+            stdout: format!("{changes}{verdict}"),
+            stderr: String::new(),
+            code,
+        },
     }
-    Outcome {
-        stdout: format!("{changes}{verdict}"),
-        stderr: String::new(),
-        code,
-    }
-}
-
-/// Applies every spec in order, each to the text the previous one left; the first failure
-/// stops everything.
-fn apply_all(
-    input: &DeckInput,
-    specs: &[String],
-    settings: &Settings,
-    format: &Format,
-    apply: EditFn,
-) -> Result<(String, Vec<String>), EditError> {
-    let mut text = input.text.clone();
-    let mut changes = Vec::new();
-    for spec in specs {
-        let deck = check_text(input, &text, settings, format);
-        let edited = apply(&deck, &settings.db, &in_place::parse_spec(spec)?)?;
-        text = edited.text;
-        changes.extend(edited.changes);
-    }
-    Ok((text, changes))
 }
 
 /// A hint for an unknown card: which cards the embedded index covers.
@@ -220,40 +173,6 @@ fn help_for(error: &EditError, settings: &Settings) -> String {
     ) {
         (EditError::UnknownCard { .. }, Some(hint)) => format!("help: {hint}\n"),
         _ => String::new(),
-    }
-}
-
-fn check_text(input: &DeckInput, text: &str, settings: &Settings, format: &Format) -> CheckedDeck {
-    let input = DeckInput {
-        path: input.path.clone(),
-        text: text.to_string(),
-        encoding_fallback: None,
-        path_bytes: input.path_bytes.clone(),
-        json: None,
-    };
-    check::check(&input, &settings.db, format)
-}
-
-/// Reads a file to edit. Only UTF-8 files are edited: writing back another encoding would
-/// change bytes the edit did not touch.
-fn read_editable(file: &Path) -> Result<DeckInput, Error> {
-    // read_deck would suggest `-` for a pipe, which add and remove refuse.
-    if let Ok(metadata) = std::fs::metadata(file)
-        && !metadata.is_file()
-    {
-        return Err(Error::NotEditable {
-            name: deckbox::util::escape::path_line(file),
-            kind: deckbox::util::bounded::kind(&metadata.file_type()),
-        });
-    }
-    let input = read_deck(file, &mut std::io::empty(), &mut false).map_err(Error::from)?;
-    match input.encoding_fallback {
-        None => Ok(input),
-        Some(encoding) => Err(Error::NotUtf8 {
-            name: deckbox::util::escape::path_line(file),
-            encoding,
-            remedy: "save it as UTF-8 before editing it".to_string(),
-        }),
     }
 }
 

@@ -1,6 +1,7 @@
 //! `deckbox fmt` and `deckbox convert`: deck lists in canonical form, another layout or
-//! another language. The work is [`deckbox::edit::listing`]'s; this module reads files, decides
-//! what to print and the exit code, and never prints itself.
+//! another language. The work is the library's ([`deckbox::edit::file`] for one file,
+//! [`deckbox::edit::listing::export`] for `convert`); this module parses arguments, says
+//! what happened and decides the exit code, and never prints itself.
 //!
 //! Exit codes:
 //! - `fmt FILE`: 0 printed; 2 unreadable file or lines (see below).
@@ -17,6 +18,7 @@
 //! would be lost. It is reported with its line numbers and counts as "could not do its
 //! job" (exit 2).
 
+use std::borrow::Cow;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
@@ -25,13 +27,14 @@ use super::{
 };
 use deckbox::deck::DeckInput;
 use deckbox::deck::input::read_deck;
+use deckbox::edit::file::{self, Failed, Fmt, FmtMode};
 use deckbox::edit::listing::{self, Formatted, ImportDoubts, Layout, TextStyle, Untranslated};
 use deckbox::error::{Error, Exit};
 use deckbox::formats::Format;
 use deckbox::names::lang::Language;
 use deckbox::settings::Settings;
 use deckbox::settings::walk::DeckFile;
-use deckbox::util::atomic::{Lock, Options};
+use deckbox::util::atomic::Options;
 
 #[derive(Debug, clap::Args)]
 pub struct FmtArgs {
@@ -64,7 +67,7 @@ pub struct ConvertArgs {
     pub to: Layout,
     /// Take every card name from the card database in this language (en, fr, es, pt, de,
     /// it). Without it, names stay as written.
-    #[arg(long, value_parser = parse_language)]
+    #[arg(long, value_parser = super::parse_language)]
     pub lang: Option<Language>,
     #[command(flatten)]
     pub output: super::output::FileArgs,
@@ -78,32 +81,20 @@ fn parse_layout(name: &str) -> Result<Layout, Error> {
     })
 }
 
-pub(crate) fn parse_language(code: &str) -> Result<Language, Error> {
-    Language::from_code(code).ok_or_else(|| Error::Usage {
-        message: format!("unknown language '{code}'; expected en, fr, es, pt, de or it"),
-    })
-}
-
-/// What `fmt` does with each file.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Mode {
-    Print,
-    Check,
-    Write,
-}
-
 pub(crate) fn run_fmt(args: &FmtArgs, stdin: &mut dyn Read, out: &mut dyn Write) -> Outcome {
+    let options = Options { force: args.force };
     let mode = match (args.check, args.write) {
-        (true, _) => Mode::Check,
-        (_, true) => Mode::Write,
-        _ => Mode::Print,
+        (true, _) => FmtMode::Check,
+        (_, true) => FmtMode::Write(options),
+        _ => FmtMode::Print,
     };
-    if let Some(error) = misuse(args, mode) {
-        return Outcome::error(&error);
+    let files: Vec<&Path> = args.files.iter().map(PathBuf::as_path).collect();
+    if let Some(misuse) = file::fmt_misuse(mode, &files) {
+        return Outcome::error(&misuse.into());
     }
     match mode {
-        Mode::Print => print_one(args, stdin),
-        Mode::Check | Mode::Write => many(args, mode, stdin, out),
+        FmtMode::Print => print_one(args, stdin),
+        FmtMode::Check | FmtMode::Write(_) => many(args, mode, stdin, out),
     }
 }
 
@@ -122,8 +113,7 @@ fn print_one(args: &FmtArgs, stdin: &mut dyn Read) -> Outcome {
         Some(ready),
         &settings,
         &settings.format,
-        Mode::Print,
-        None,
+        FmtMode::Print,
     )
     .noted(&settings.notes)
 }
@@ -131,7 +121,7 @@ fn print_one(args: &FmtArgs, stdin: &mut dyn Read) -> Outcome {
 /// `fmt --check` and `fmt --write` over files and directories (walked as `check` walks
 /// them), a chunk of files at a time in parallel; `--check`'s diffs are written to `out` in
 /// file order as each chunk is done.
-fn many(args: &FmtArgs, mode: Mode, stdin: &mut dyn Read, out: &mut dyn Write) -> Outcome {
+fn many(args: &FmtArgs, mode: FmtMode, stdin: &mut dyn Read, out: &mut dyn Write) -> Outcome {
     let settings = match Settings::resolve(&args.settings.flags()) {
         Ok(settings) => settings,
         Err(error) => return Outcome::error(&error),
@@ -145,13 +135,12 @@ fn many(args: &FmtArgs, mode: Mode, stdin: &mut dyn Read, out: &mut dyn Write) -
         Err(error) => return Outcome::error(&error),
     };
     let mut outcome = Outcome::default();
-    let options = Options { force: args.force };
     let work = |file: &DeckFile, ready: Option<Result<DeckInput, Error>>| {
         let planned = match formats.format(file) {
             Ok(planned) => planned,
             Err(error) => return Outcome::error(&error),
         };
-        fmt_file(&file.path, ready, &settings, &planned, mode, Some(options))
+        fmt_file(&file.path, ready, &settings, &planned, mode)
     };
     let report = |outcomes: Vec<Outcome>| {
         for one in outcomes {
@@ -177,54 +166,35 @@ fn many(args: &FmtArgs, mode: Mode, stdin: &mut dyn Read, out: &mut dyn Write) -
     outcome.noted(&settings.notes)
 }
 
-/// Formats one file: prints it, checks it (a diff when it is not canonical) or rewrites it
-/// (`options` given), taking the lock first. `ready` is the file already read (standard
-/// input); `planned` is the format the settings give this file, before its own declaration.
+/// Formats one file ([`file::fmt_file`]) and says what happened. `ready` is the file already
+/// read (standard input); `planned` is the format the settings give this file, before its
+/// own declaration.
 fn fmt_file(
-    file: &Path,
+    path: &Path,
     ready: Option<Result<DeckInput, Error>>,
     settings: &Settings,
     planned: &Format,
-    mode: Mode,
-    options: Option<Options>,
+    mode: FmtMode,
 ) -> Outcome {
-    let mut outcome = Outcome::default();
-    // A file to rewrite is locked before it is read: another deckbox writing it waits.
-    let lock = match (mode == Mode::Write)
-        .then(|| Lock::acquire(file))
-        .transpose()
-    {
-        Ok(lock) => lock,
-        Err(error) => {
-            outcome.stderr.push_str(&unwritten(file, &error));
-            outcome.code = Exit::Failed;
-            return outcome;
-        }
+    let format_of = |input: &DeckInput| {
+        Ok(match settings.declared_format(planned, input)? {
+            Some(format) => Cow::Owned(format),
+            None => Cow::Borrowed(planned),
+        })
     };
-    let formatted = ready
-        .unwrap_or_else(|| read_deck(file, &mut std::io::empty(), &mut true).map_err(Error::from))
-        .and_then(|input| {
-            refuse_foreign_encoding(file, &input, mode)?;
-            let declared = settings.declared_format(planned, &input)?;
-            let format = declared.as_ref().unwrap_or(planned);
-            let formatted = match mode {
-                // A canonical file is found without rendering its canonical text whole.
-                Mode::Check => listing::format_unless_canonical(&input, &settings.db, format),
-                Mode::Print | Mode::Write => {
-                    listing::format(&input, &settings.db, format).map(Some)
-                }
-            };
-            formatted.map_err(|refusal| refused(file, &refusal))
-        });
-    match formatted {
-        Ok(None) => {}
-        Ok(Some(formatted)) => match (mode, &lock, options) {
-            (Mode::Write, Some(lock), Some(options)) => {
-                write_file(&mut outcome, file, &formatted, lock, options)
-            }
-            _ => one_file(&mut outcome, file, &formatted, mode),
-        },
-        Err(error) => {
+    let mut outcome = Outcome::default();
+    match file::fmt_file(path, ready, &settings.db, format_of, mode) {
+        Ok(Fmt::Canonical) => {}
+        Ok(Fmt::Written) => outcome.stderr.push_str(&format!(
+            "formatted {}\n",
+            deckbox::util::escape::path_line(path)
+        )),
+        Ok(Fmt::Formatted(formatted)) => one_file(&mut outcome, path, &formatted, mode),
+        Err(Failed::Unwritten(error)) => {
+            outcome.stderr.push_str(&unwritten(path, &error));
+            outcome.code = Exit::Failed;
+        }
+        Err(Failed::Error(error)) => {
             outcome.stderr.push_str(&super::render(&error));
             outcome.code = Exit::Failed;
         }
@@ -232,95 +202,14 @@ fn fmt_file(
     outcome
 }
 
-/// Why `fmt` did not format `file`.
-fn refused(file: &Path, refusal: &listing::Refusal) -> Error {
-    Error::Refused {
-        name: deckbox::util::escape::path_line(file),
-        reason: refusal.to_string(),
-    }
-}
-
-/// What `fmt --write` writes for `input` read from `file`, judged in `format` (the deck's
-/// own), or the error it refuses with: `deckbox build` opens and saves through this.
-#[cfg_attr(not(feature = "tui"), allow(dead_code))]
-pub(crate) fn for_writing(
-    file: &Path,
-    input: &DeckInput,
-    db: &deckbox::cards::CardDb,
-    format: &Format,
-) -> Result<Formatted, Error> {
-    refuse_foreign_encoding(file, input, Mode::Write)?;
-    listing::format(input, db, format).map_err(|refusal| refused(file, &refusal))
-}
-
-/// `fmt --write` for one file: rewritten when it is not canonical, named on stderr.
-fn write_file(
-    outcome: &mut Outcome,
-    file: &Path,
-    formatted: &Formatted,
-    lock: &Lock,
-    options: Options,
-) {
-    if formatted.is_canonical() {
-        return;
-    }
-    let original = formatted.original.as_bytes();
-    match lock.replace(Some(original), formatted.formatted.as_bytes(), options) {
-        Ok(()) => outcome.stderr.push_str(&format!(
-            "formatted {}\n",
-            deckbox::util::escape::path_line(file)
-        )),
-        Err(error) => {
-            outcome.stderr.push_str(&unwritten(file, &error));
-            outcome.code = Exit::Failed;
-        }
-    }
-}
-
-/// `fmt --write` rewrites only UTF-8 files: a file read as Windows-1252 or UTF-16 (or as
-/// UTF-8 with damaged bytes) would be written back re-encoded, changing bytes the user did
-/// not ask to change (`Poké` in a file with one stray byte would become `PokÃ©` for good).
-/// Printing and `--check` still work on it.
-fn refuse_foreign_encoding(
-    file: &Path,
-    input: &deckbox::deck::DeckInput,
-    mode: Mode,
-) -> Result<(), Error> {
-    match (mode, input.encoding_fallback) {
-        (Mode::Write, Some(encoding)) => Err(Error::NotUtf8 {
-            name: deckbox::util::escape::path_line(file),
-            encoding,
-            remedy: format!(
-                "not rewritten: save it as UTF-8 first, or print the canonical list with `deckbox fmt {}`",
-                deckbox::util::escape::path_line(file)
-            ),
-        }),
-        _ => Ok(()),
-    }
-}
-
-/// Argument combinations clap cannot express.
-fn misuse(args: &FmtArgs, mode: Mode) -> Option<Error> {
-    let message = if mode == Mode::Print && args.files.len() > 1 {
-        "`deckbox fmt` prints one file; use `--check` or `--write` for several"
-    } else if mode == Mode::Write && args.files.iter().any(|file| file.as_os_str() == "-") {
-        "`--write` cannot rewrite standard input (`-`)"
-    } else {
-        return None;
-    };
-    Some(Error::Usage {
-        message: message.to_string(),
-    })
-}
-
-fn one_file(outcome: &mut Outcome, file: &Path, formatted: &Formatted, mode: Mode) {
+fn one_file(outcome: &mut Outcome, file: &Path, formatted: &Formatted, mode: FmtMode) {
     match mode {
-        Mode::Print => outcome.stdout.push_str(&printable(&formatted.formatted)),
-        Mode::Check if !formatted.is_canonical() => {
+        FmtMode::Print => outcome.stdout.push_str(&printable(&formatted.formatted)),
+        FmtMode::Check if !formatted.is_canonical() => {
             outcome.stdout.push_str(&diff(file, formatted));
             outcome.code = outcome.code.max(Exit::Findings);
         }
-        Mode::Check | Mode::Write => {}
+        FmtMode::Check | FmtMode::Write(_) => {}
     }
 }
 
@@ -359,27 +248,20 @@ pub(crate) fn run_convert(args: &ConvertArgs, stdin: &mut dyn Read) -> Outcome {
         Ok(checked) => checked,
         Err(error) => return Outcome::error(&error),
     };
-    let converted = match args.lang {
-        Some(language) => listing::convert(&deck, &settings.db, language),
-        None => listing::build(&deck, &settings.db).map(|listing| (listing, Vec::new())),
-    };
-    let (mut listing, untranslated) = match converted {
-        Ok(converted) => converted,
+    let exported = match listing::export(&deck, &settings.db, args.lang, args.to) {
+        Ok(exported) => exported,
         Err(refusal) => {
             return Outcome::error(&Error::Refused {
                 name: deckbox::util::escape::path_line(&args.file),
-                reason: refusal
-                    .to_string()
-                    .replacen("not formatted", "not converted", 1),
+                reason: refusal.to_string(),
             });
         }
     };
-    let mut stderr = untranslated_warning(&untranslated, args.lang);
-    if args.to == Layout::Ptcgl {
-        let doubts = listing::for_ptcg_live(&mut listing, &settings.db);
-        stderr.push_str(&ptcg_live_warning(&doubts, args.lang.is_some()));
+    let mut stderr = untranslated_warning(&exported.untranslated, args.lang);
+    if let Some(doubts) = &exported.doubts {
+        stderr.push_str(&ptcg_live_warning(doubts, args.lang.is_some()));
     }
-    let text = listing::render(&listing, args.to);
+    let text = exported.text;
     // A list written to a file keeps the line endings of the list read.
     let stdout = match &args.output.output_file {
         None => text,

@@ -188,6 +188,13 @@ impl clap::builder::TypedValueParser for FormatValue {
 }
 
 /// `--as-of`'s value.
+/// `--language`'s value: a language deckbox reads (`en`, `fr`, `es`, `pt`, `de`, `it`).
+pub(crate) fn parse_language(code: &str) -> Result<deckbox::names::lang::Language, Error> {
+    deckbox::names::lang::Language::from_code(code).ok_or_else(|| Error::Usage {
+        message: format!("unknown language '{code}'; expected en, fr, es, pt, de or it"),
+    })
+}
+
 pub(crate) fn parse_date(text: &str) -> Result<jiff::civil::Date, String> {
     deckbox::util::date::parse(text).ok_or_else(|| format!("`{text}` is not a date (YYYY-MM-DD)"))
 }

@@ -39,7 +39,7 @@ pub struct SearchArgs {
     #[arg(long, value_enum, default_value_t = SortBy::Name)]
     pub sort: SortBy,
     /// Show names in this language (en, fr, es, pt, de, it), else in English.
-    #[arg(long, value_parser = super::fmt::parse_language, default_value = "en")]
+    #[arg(long, value_parser = super::parse_language, default_value = "en")]
     pub lang: Language,
     #[command(flatten)]
     pub output: super::output::OutputArgs<SearchOutput>,

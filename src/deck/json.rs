@@ -132,7 +132,7 @@ pub fn read(text: &str) -> Result<DeckList, NotADeck> {
         return Err(fatal);
     }
     if !matches!(reader.deck.json, Some(JsonLayout::Text { .. })) {
-        reader.deck.layout = Layout::Json;
+        reader.deck.layout = Some(Layout::Json);
     }
     Ok(reader.deck)
 }
@@ -146,7 +146,7 @@ pub(crate) fn parse(text: &str) -> DeckList {
             message: format!("not a deck list deckbox can read: {}", refused.why),
             span: refused.span,
         }],
-        layout: Layout::Json,
+        layout: Some(Layout::Json),
         ..DeckList::default()
     })
 }
@@ -1116,7 +1116,7 @@ mod tests {
         2: 4 "Dreepy" Some("TWM") Some("128") Some(Pokemon) | {"count": 4, "name": "Dreepy", "set": "TWM", "number": "128"} | Dreepy
         3: 2 "Pokégear 3.0" Some("SVI") Some("186") Some(Trainer) | {"count":2,"name":"Pok\u00e9gear 3.0","set":"SVI","number":186} | Pok\u00e9gear 3.0
         "#);
-        assert_eq!(parse(text).layout, Layout::Json);
+        assert_eq!(parse(text).layout, Some(Layout::Json));
     }
 
     #[test]

@@ -158,25 +158,64 @@ pub struct ParseIssue {
     pub span: Span,
 }
 
-/// Which export a list looks like, a guess from its headers, footer and banners. It tells
-/// the checker how to read header counts: Pokémon TCG Live counts *lines* in `Pokémon: 12`,
-/// PTCGO and Limitless count *cards*.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
+/// A deck-list layout: the exports deckbox reads and writes, one vocabulary with one id each
+/// ([`Layout::name`], what `convert --to` takes). A list read has the layout it looks like
+/// ([`DeckList::layout`], a guess from its headers, footer and banners), which tells the
+/// checker how to read header counts: Pokémon TCG Live counts *lines* in `Pokémon: 12`,
+/// PTCGO and Limitless count *cards*. A list written is written in one of them
+/// (`crate::edit::listing::render`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Layout {
-    /// No telling marks: `4 Iono`, `4x Iono`, `Trainers (30)` lists, or nothing at all.
-    #[default]
-    Plain,
-    /// `Pokémon: 12` headers and a `Total Cards: 60` footer (or a localized one).
-    TcgLive,
-    /// Asterisk banners, `##Pokémon - 22` headers, `* 4 Name SET 12` lines or a
-    /// `Total Cards - 60` footer.
+    /// Pokémon TCG Live export: `Pokémon: 12` headers and a `Total Cards: 60` footer (or a
+    /// localized one). What `deckbox fmt` writes.
+    Ptcgl,
+    /// Legacy Pokémon TCG Online: asterisk banners, `##Pokémon - 22` headers,
+    /// `* 4 Name SET 12` lines, a `Total Cards - 60` footer.
     Ptcgo,
-    /// `Pokémon: 18` headers with cards carrying set codes, and no footer.
+    /// Limitless: `Pokémon: 18` headers with cards carrying set codes, and no footer.
     Limitless,
     /// JSON: deckbox's own `convert --to json` output, a Limitless-style object of
     /// sections, or an array of card objects (see the `json` module).
     Json,
+}
+
+impl Layout {
+    pub const ALL: [Layout; 4] = [
+        Layout::Ptcgl,
+        Layout::Ptcgo,
+        Layout::Limitless,
+        Layout::Json,
+    ];
+
+    /// Its id: `ptcgl`, `ptcgo`, `limitless`, `json`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Layout::Ptcgl => "ptcgl",
+            Layout::Ptcgo => "ptcgo",
+            Layout::Limitless => "limitless",
+            Layout::Json => "json",
+        }
+    }
+
+    /// Parses a layout id ([`Layout::name`]), ignoring case.
+    pub fn from_name(name: &str) -> Option<Layout> {
+        Layout::ALL
+            .into_iter()
+            .find(|layout| layout.name().eq_ignore_ascii_case(name))
+    }
+}
+
+/// [`DeckList::layout`] as the parser's snapshots have always named it (`plain` for no
+/// layout, `tcg-live` for [`Layout::Ptcgl`]): only those debug dumps serialize it.
+fn serialize_read_layout<S: serde::Serializer>(
+    layout: &Option<Layout>,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    serializer.serialize_str(match layout {
+        None => "plain",
+        Some(Layout::Ptcgl) => "tcg-live",
+        Some(layout) => layout.name(),
+    })
 }
 
 /// Where a JSON deck list keeps its cards, so `fmt` can rewrite it in its own layout.
@@ -222,8 +261,10 @@ pub struct DeckList {
     /// The first deck-total line (`Total Cards: 60`); a second one is an issue.
     pub footer: Option<Footer>,
     pub issues: Vec<ParseIssue>,
-    /// The export the list looks like.
-    pub layout: Layout,
+    /// The export the list looks like; `None` when nothing tells (`4 Iono`, `4x Iono`,
+    /// `Trainers (30)` lists, or nothing at all).
+    #[serde(serialize_with = "serialize_read_layout")]
+    pub layout: Option<Layout>,
     /// The language the headers and footer agree on (`Dresseur` → French, `Trainer` alone
     /// → English, `Trainer` with `Energie` → German); `None` when they say nothing, as in
     /// a list without headers or with only `Pokémon`.
@@ -294,7 +335,7 @@ pub const MAX_COUNT: u32 = 10_000;
 /// Reads a deck list. Never fails and never panics: lines it cannot read become
 /// [`ParseIssue`]s. A BOM at the start is skipped; spans are byte offsets into `text`.
 /// A text whose first non-blank character is `{` or `[` is read as JSON
-/// ([`Layout::Json`]).
+/// (layout [`Layout::Json`]).
 pub fn parse(text: &str) -> DeckList {
     if json::is_json(text) {
         return json::parse(text);

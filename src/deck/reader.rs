@@ -245,13 +245,13 @@ impl Reader {
         }
         self.deck.language = language;
         self.deck.layout = if self.ptcgo {
-            Layout::Ptcgo
+            Some(Layout::Ptcgo)
         } else if self.deck.footer.is_some() {
-            Layout::TcgLive
+            Some(Layout::Ptcgl)
         } else if self.colon_headers && self.coded_cards {
-            Layout::Limitless
+            Some(Layout::Limitless)
         } else {
-            Layout::Plain
+            None
         };
         self.deck
     }

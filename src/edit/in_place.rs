@@ -489,11 +489,11 @@ enum Meaning {
 
 /// The meaning of a header that says `written` over a section of `cards` on `lines`: what
 /// it matches, else what the layout uses (Pokémon TCG Live counts lines).
-fn meaning(written: u64, cards: u64, lines: u64, layout: Layout) -> Meaning {
+fn meaning(written: u64, cards: u64, lines: u64, layout: Option<Layout>) -> Meaning {
     match (written == cards, written == lines) {
         (true, false) => Meaning::Cards,
         (false, true) => Meaning::Lines,
-        _ if layout == Layout::TcgLive => Meaning::Lines,
+        _ if layout == Some(Layout::Ptcgl) => Meaning::Lines,
         _ => Meaning::Cards,
     }
 }
@@ -819,7 +819,8 @@ fn header_text(deck: &CheckedDeck, section: Section, count: u32) -> String {
     };
     let written = deck.source.get(span_range(first.span)).unwrap_or_default();
     let (prefix, old_label, suffix) = split_header(written);
-    let ptcgo = old_label.to_lowercase().ends_with("cards") || deck.list.layout == Layout::Ptcgo;
+    let ptcgo =
+        old_label.to_lowercase().ends_with("cards") || deck.list.layout == Some(Layout::Ptcgo);
     let number = if headers_count_lines(deck) { 1 } else { count };
     let suffix = match replace_number(suffix, Span::new(0, suffix.len()), number) {
         Some(number) => splice(suffix, vec![number]),

@@ -6,6 +6,7 @@
 //! prints: warnings come back as text for the caller to show.
 
 pub mod config;
+pub mod report;
 pub mod walk;
 
 use std::collections::HashMap;

@@ -47,7 +47,7 @@ fn check_spans(text: &str, deck: &DeckList) {
         assert_eq!(slice(text, card.name_span), card.name);
         let line = slice(text, card.span);
         assert!(line.contains(&card.name));
-        if deck.layout == Layout::Json {
+        if deck.layout == Some(Layout::Json) {
             // A JSON card's span is its object; the count is a value inside it.
             assert!(line.starts_with('{') && line.ends_with('}'), "{line}");
             assert!(line.contains(slice(text, card.count_span)));
@@ -121,19 +121,27 @@ fn every_fixture_has_a_snapshot_test() {
 #[test]
 fn layouts_and_languages() {
     let cases = [
-        ("tcg_live_en.txt", Layout::TcgLive, Some(Language::En)),
-        ("ptcgo_legacy.txt", Layout::Ptcgo, Some(Language::En)),
-        ("limitless_en.txt", Layout::Limitless, Some(Language::En)),
-        ("plain_headerless.txt", Layout::Plain, Some(Language::En)),
-        ("paren_bom_crlf.txt", Layout::Plain, Some(Language::En)),
-        ("live_fr.txt", Layout::TcgLive, Some(Language::Fr)),
-        ("live_es.txt", Layout::TcgLive, Some(Language::Es)),
-        ("live_pt.txt", Layout::TcgLive, Some(Language::Pt)),
-        ("live_de.txt", Layout::TcgLive, Some(Language::De)),
-        ("live_it.txt", Layout::TcgLive, Some(Language::It)),
-        ("windows_1252_de.txt", Layout::TcgLive, Some(Language::De)),
-        ("utf16le_bom.txt", Layout::TcgLive, Some(Language::En)),
-        ("limitless_dragapult.json", Layout::Json, None),
+        ("tcg_live_en.txt", Some(Layout::Ptcgl), Some(Language::En)),
+        ("ptcgo_legacy.txt", Some(Layout::Ptcgo), Some(Language::En)),
+        (
+            "limitless_en.txt",
+            Some(Layout::Limitless),
+            Some(Language::En),
+        ),
+        ("plain_headerless.txt", None, Some(Language::En)),
+        ("paren_bom_crlf.txt", None, Some(Language::En)),
+        ("live_fr.txt", Some(Layout::Ptcgl), Some(Language::Fr)),
+        ("live_es.txt", Some(Layout::Ptcgl), Some(Language::Es)),
+        ("live_pt.txt", Some(Layout::Ptcgl), Some(Language::Pt)),
+        ("live_de.txt", Some(Layout::Ptcgl), Some(Language::De)),
+        ("live_it.txt", Some(Layout::Ptcgl), Some(Language::It)),
+        (
+            "windows_1252_de.txt",
+            Some(Layout::Ptcgl),
+            Some(Language::De),
+        ),
+        ("utf16le_bom.txt", Some(Layout::Ptcgl), Some(Language::En)),
+        ("limitless_dragapult.json", Some(Layout::Json), None),
     ];
     for (file, layout, language) in cases {
         let parsed = parse_fixture(file);
@@ -480,7 +488,7 @@ fn check_json_spans(text: &str, deck: &DeckList) {
         assert!((1..=deck::MAX_COUNT).contains(&card.count));
         assert_eq!(slice(text, card.count_span), card.count.to_string());
     }
-    assert_eq!(deck.layout, Layout::Json);
+    assert_eq!(deck.layout, Some(Layout::Json));
 }
 
 #[test]

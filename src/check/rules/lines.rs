@@ -115,7 +115,7 @@ pub(crate) fn damaged_lines(text: &SourceText) -> Vec<Diagnostic> {
 }
 
 pub(crate) fn parse_errors(text: &SourceText, list: &DeckList) -> Vec<Diagnostic> {
-    let json = list.layout == Layout::Json;
+    let json = list.layout == Some(Layout::Json);
     let help = if json {
         r#"write each card as `{"count": 4, "name": "Iono", "set": "PAL", "number": "185"}` in a `pokemon`, `trainer` or `energy` array"#
     } else {

@@ -5,7 +5,7 @@
 //! (`mouse.rs`) into messages, performs the model's effects (a search on a thread of its
 //! own, a save) and draws (`ui.rs`).
 //!
-//! Saving writes exactly what `deckbox fmt --write` writes (`fmt::for_writing`), atomically,
+//! Saving writes exactly what `deckbox fmt --write` writes (`edit::file::for_writing`), atomically,
 //! and only on Ctrl-S.
 
 pub(crate) mod mouse;
@@ -122,7 +122,7 @@ pub(crate) fn open(args: &BuildArgs) -> Result<(Builder, String), Error> {
     };
     let format = settings.format_for_deck(&input)?.into_owned();
     if exists {
-        super::fmt::for_writing(file, &input, &settings.db, &format)?;
+        deckbox::edit::file::for_writing(file, &input, &settings.db, &format)?;
     }
     let have = if args.have.is_empty() {
         None
@@ -286,8 +286,8 @@ fn search_aside(
 fn write(app: &Builder, request: &SaveRequest) -> Result<String, String> {
     let input = DeckInput::from_bytes(request.name.clone(), request.text.as_bytes());
     let path = &request.path;
-    let formatted = super::fmt::for_writing(path, &input, app.db(), app.format())
-        .map_err(|error| one_line(&super::render(&error)))?
+    let formatted = deckbox::edit::file::for_writing(path, &input, app.db(), app.format())
+        .map_err(|error| one_line(&super::render(&error.into())))?
         .formatted;
     let options = Options::default();
     let written = match &request.previous {

@@ -14,7 +14,7 @@ use crate::edit::listing;
 
 /// Whether the deck is a JSON list (its lines are not card lines).
 pub(super) fn is_json(deck: &CheckedDeck) -> bool {
-    deck.list.layout == Layout::Json || deck.list.json.is_some()
+    deck.list.layout == Some(Layout::Json) || deck.list.json.is_some()
 }
 
 /// The card an `add` appends to a JSON list: the card's name in the list's language, the

@@ -55,9 +55,10 @@ use crate::deck::{CardLine, JsonLayout, MAX_COUNT, Section, Span};
 use crate::formats::Format;
 use crate::names::lang::Language;
 
+pub use crate::deck::Layout;
 pub use ptcgl::{ImportDoubts, for_ptcg_live};
+pub use render::render;
 pub(crate) use render::section_label;
-pub use render::{Layout, render};
 pub use translate::{Untranslated, basic_energy_name};
 
 /// A deck list in canonical form.
@@ -80,7 +81,8 @@ pub struct Group {
 }
 
 /// One line of the canonical list: one card in one printing, merged from every input line
-/// that wrote it.
+/// that wrote it. Before merging (`build` reads each card line of the deck into one), it is
+/// one input line, named, numbered and filed as the canonical list writes it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ListLine {
     pub count: u32,
@@ -88,6 +90,9 @@ pub struct ListLine {
     pub set: Option<String>,
     pub number: Option<String>,
     pub ph: bool,
+    /// The section of the printing (known cards) or written under (unknown cards).
+    #[serde(skip)]
+    pub section: Option<Section>,
     /// The printing the card was identified as; `None` for an unknown card.
     #[serde(skip)]
     pub printing: Option<PrintingId>,
@@ -124,6 +129,8 @@ pub struct Refusal {
     pub lines: Vec<(usize, String)>,
     /// Why, when it is not lines that would be dropped (a JSON list's keys).
     pub why: Option<String>,
+    /// Whether it was a conversion that was refused (not a formatting).
+    pub converting: bool,
 }
 
 impl Refusal {
@@ -132,19 +139,25 @@ impl Refusal {
         Refusal {
             lines: Vec::new(),
             why: Some(why),
+            converting: false,
         }
     }
 }
 
 impl std::fmt::Display for Refusal {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let done = if self.converting {
+            "not converted"
+        } else {
+            "not formatted"
+        };
         if let Some(why) = &self.why {
-            return write!(f, "not formatted: {why}");
+            return write!(f, "{done}: {why}");
         }
         let numbers: Vec<String> = self.lines.iter().map(|(n, _)| n.to_string()).collect();
         write!(
             f,
-            "not formatted: formatting would drop or misfile line{} {}",
+            "{done}: formatting would drop or misfile line{} {}",
             if numbers.len() == 1 { "" } else { "s" },
             numbers.join(", "),
         )?;
@@ -177,6 +190,43 @@ pub fn convert(
     Ok((assemble(deck, db, entries, language), untranslated))
 }
 
+/// A deck converted for `deckbox convert`: the text in the layout asked for, the lines whose
+/// name has no translation, and what PTCG Live may not import (its layout only).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Exported {
+    /// The list in its layout: LF line endings, no BOM.
+    pub text: String,
+    /// Lines kept as written because their card has no name in the language asked for.
+    pub untranslated: Vec<Untranslated>,
+    /// What PTCG Live may not import, when the layout is its own.
+    pub doubts: Option<ImportDoubts>,
+}
+
+/// What `deckbox convert` writes for `deck` in `layout`, names as written or, with
+/// `language`, taken from the database in that language; a deck formatting would damage
+/// is refused as [`format()`] refuses it, saying "not converted".
+pub fn export(
+    deck: &CheckedDeck,
+    db: &CardDb,
+    language: Option<Language>,
+    layout: Layout,
+) -> Result<Exported, Refusal> {
+    let converted = match language {
+        Some(language) => convert(deck, db, language),
+        None => build(deck, db).map(|listing| (listing, Vec::new())),
+    };
+    let (mut listing, untranslated) = converted.map_err(|refusal| Refusal {
+        converting: true,
+        ..refusal
+    })?;
+    let doubts = (layout == Layout::Ptcgl).then(|| for_ptcg_live(&mut listing, db));
+    Ok(Exported {
+        text: render(&listing, layout),
+        untranslated,
+        doubts,
+    })
+}
+
 fn refuse_unreadable(deck: &CheckedDeck) -> Result<(), Refusal> {
     if deck.list.issues.is_empty() {
         return Ok(());
@@ -189,6 +239,7 @@ fn refuse_unreadable(deck: &CheckedDeck) -> Result<(), Refusal> {
             .map(|issue| (issue.line, issue.message.clone()))
             .collect(),
         why: None,
+        converting: false,
     })
 }
 
@@ -219,28 +270,15 @@ fn refuse_unfiled(deck: &CheckedDeck, db: &CardDb) -> Result<(), Refusal> {
     if lines.is_empty() {
         Ok(())
     } else {
-        Err(Refusal { lines, why: None })
+        Err(Refusal {
+            lines,
+            why: None,
+            converting: false,
+        })
     }
 }
 
-/// One card line of the input, before merging.
-#[derive(Debug, Clone)]
-pub(crate) struct Entry {
-    pub count: u32,
-    pub name: String,
-    pub set: Option<String>,
-    pub number: Option<String>,
-    pub ph: bool,
-    /// Section written under (unknown cards) or of the printing (known cards).
-    pub section: Option<Section>,
-    pub printing: Option<PrintingId>,
-    pub lines: Vec<usize>,
-    pub spans: Vec<Span>,
-    /// The comments after the merged lines, joined with `; `.
-    pub comment: Option<String>,
-}
-
-impl Entry {
+impl ListLine {
     /// What makes two lines the same line: the name as written, the normalized printing.
     fn key(&self) -> (&str, Option<String>, Option<String>) {
         let (set, number) = match (&self.set, &self.number) {
@@ -257,8 +295,9 @@ impl Entry {
     }
 }
 
-/// The deck's card lines as entries, each in the section of its printing when known.
-fn entries(deck: &CheckedDeck, db: &CardDb) -> Vec<Entry> {
+/// The deck's card lines, each in the section of its printing when known, not merged yet
+/// (and without their English names, which [`assemble`] adds).
+fn entries(deck: &CheckedDeck, db: &CardDb) -> Vec<ListLine> {
     deck.cards
         .iter()
         .map(|card| {
@@ -271,7 +310,7 @@ fn entries(deck: &CheckedDeck, db: &CardDb) -> Vec<Entry> {
             };
             let printing = card.printing.and_then(|id| db.get(id));
             let (name, set, number) = written_printing(&card.line, printing, db);
-            Entry {
+            ListLine {
                 count: card.line.count,
                 name,
                 set,
@@ -279,8 +318,9 @@ fn entries(deck: &CheckedDeck, db: &CardDb) -> Vec<Entry> {
                 ph: card.line.ph,
                 section,
                 printing: card.printing,
-                lines: vec![card.line.line],
-                spans: vec![card.line.span],
+                english: None,
+                source_lines: vec![card.line.line],
+                source_spans: vec![card.line.span],
                 comment: card.line.comment.clone(),
             }
         })
@@ -359,7 +399,7 @@ fn names_card(name: &str, printing: &Printing) -> bool {
 }
 
 /// Merges identical lines, keeping the first one's place (which orders unknown cards).
-fn merge(entries: Vec<Entry>) -> Vec<Entry> {
+fn merge(entries: Vec<ListLine>) -> Vec<ListLine> {
     // Lines merge only when their names are written alike: most lists have no such pair.
     let mut names: Vec<&str> = entries.iter().map(|entry| entry.name.as_str()).collect();
     // By length first: most pairs differ there, and equal names are still side by side.
@@ -377,7 +417,7 @@ fn merge(entries: Vec<Entry>) -> Vec<Entry> {
             })
             .collect()
     };
-    let mut merged: Vec<Entry> = Vec::with_capacity(entries.len());
+    let mut merged: Vec<ListLine> = Vec::with_capacity(entries.len());
     for (entry, place) in entries.into_iter().zip(places) {
         let Some(kept) = merged.get_mut(place) else {
             merged.push(entry);
@@ -393,8 +433,8 @@ fn merge(entries: Vec<Entry>) -> Vec<Entry> {
             kept.set.clone_from(&entry.set);
             kept.number.clone_from(&entry.number);
         }
-        kept.lines.extend(entry.lines);
-        kept.spans.extend(entry.spans);
+        kept.source_lines.extend(entry.source_lines);
+        kept.source_spans.extend(entry.source_spans);
         kept.comment = match (kept.comment.take(), entry.comment) {
             (Some(kept), Some(more)) if kept != more => Some(format!("{kept}; {more}")),
             (kept, more) => kept.or(more),
@@ -404,7 +444,7 @@ fn merge(entries: Vec<Entry>) -> Vec<Entry> {
 }
 
 /// How a line's set code and number are written, shortest first.
-fn spelling(entry: &Entry) -> (usize, &Option<String>, &Option<String>) {
+fn spelling(entry: &ListLine) -> (usize, &Option<String>, &Option<String>) {
     let len = |part: &Option<String>| part.as_deref().map_or(0, str::len);
     (
         len(&entry.set) + len(&entry.number),
@@ -414,11 +454,16 @@ fn spelling(entry: &Entry) -> (usize, &Option<String>, &Option<String>) {
 }
 
 /// Merges, sorts and groups entries into a listing.
-fn assemble(deck: &CheckedDeck, db: &CardDb, entries: Vec<Entry>, language: Language) -> Listing {
+fn assemble(
+    deck: &CheckedDeck,
+    db: &CardDb,
+    entries: Vec<ListLine>,
+    language: Language,
+) -> Listing {
     let merged = merge(entries);
     let mut groups: Vec<Group> = Vec::new();
-    let mut loose: Vec<Entry> = Vec::new();
-    let mut by_section: [Vec<Entry>; 3] = Default::default();
+    let mut loose: Vec<ListLine> = Vec::new();
+    let mut by_section: [Vec<ListLine>; 3] = Default::default();
     for entry in merged {
         match entry.section {
             Some(section) => {
@@ -437,8 +482,8 @@ fn assemble(deck: &CheckedDeck, db: &CardDb, entries: Vec<Entry>, language: Lang
         groups.push(group(Some(section), sorted, db));
     }
     if !loose.is_empty() {
-        loose.sort_by_key(|entry| entry.lines.first().copied());
-        let lines: Vec<ListLine> = loose.into_iter().map(|e| list_line(e, db)).collect();
+        loose.sort_by_key(|entry| entry.source_lines.first().copied());
+        let lines: Vec<ListLine> = loose.into_iter().map(|e| with_english(e, db)).collect();
         match groups.last_mut() {
             Some(last) => last.lines.extend(lines),
             None => groups.push(Group {
@@ -464,31 +509,21 @@ fn section_index(section: Section) -> usize {
     }
 }
 
-fn group(section: Option<Section>, entries: Vec<Entry>, db: &CardDb) -> Group {
+fn group(section: Option<Section>, entries: Vec<ListLine>, db: &CardDb) -> Group {
     Group {
         section,
-        lines: entries.into_iter().map(|e| list_line(e, db)).collect(),
+        lines: entries.into_iter().map(|e| with_english(e, db)).collect(),
     }
 }
 
-fn list_line(entry: Entry, db: &CardDb) -> ListLine {
-    let english = entry
+/// The line with its card's English name from the database, when known.
+fn with_english(line: ListLine, db: &CardDb) -> ListLine {
+    let english = line
         .printing
         .and_then(|id| db.get(id))
         .and_then(|p| p.names.get(Language::En))
         .map(str::to_owned);
-    ListLine {
-        count: entry.count,
-        name: entry.name,
-        set: entry.set,
-        number: entry.number,
-        ph: entry.ph,
-        printing: entry.printing,
-        english,
-        source_lines: entry.lines,
-        source_spans: entry.spans,
-        comment: entry.comment,
-    }
+    ListLine { english, ..line }
 }
 
 /// Whole-line comments: lines that are not cards, headers, footer or issues and start with
@@ -628,7 +663,7 @@ pub fn format_unless_canonical(
 /// (`Err`: JSON in its own layout, rewritten keeping what deckbox does not read).
 fn layout(deck: &CheckedDeck) -> Result<Layout, &JsonLayout> {
     match &deck.list.json {
-        None if deck.list.layout == crate::deck::Layout::Json => Ok(Layout::Json),
+        None if deck.list.layout == Some(Layout::Json) => Ok(Layout::Json),
         None => Ok(Layout::Ptcgl),
         Some(JsonLayout::Own { foreign }) if foreign.is_empty() => Ok(Layout::Json),
         Some(layout) => Err(layout),
@@ -703,6 +738,35 @@ mod tests {
         Total Cards: 4
         ");
         assert_eq!(fmt(&once), once);
+    }
+
+    #[test]
+    fn export_says_not_converted_and_doubts_only_for_ptcg_live() {
+        let db = embedded::open().unwrap();
+        let format = Format::load("unlimited").unwrap();
+        let checked = |text: &str| {
+            check::identify(&DeckInput::from_bytes("x", text.as_bytes()), &db, &format)
+        };
+        let broken = checked("Pokémon: 1\n1 Dreepy TWM 128\nthis is no card line at all\n");
+        let refusal = export(&broken, &db, None, Layout::Ptcgl).unwrap_err();
+        assert!(
+            refusal.to_string().starts_with("not converted: "),
+            "{refusal}"
+        );
+        let formatted = build(&broken, &db).unwrap_err();
+        assert!(
+            formatted.to_string().starts_with("not formatted: "),
+            "{formatted}"
+        );
+        let deck = checked("1 Dreepy\n");
+        let live = export(&deck, &db, None, Layout::Ptcgl).unwrap();
+        let doubts = live.doubts.unwrap();
+        assert_eq!(doubts.uncoded_pokemon.len(), 1, "{doubts:?}");
+        for layout in [Layout::Ptcgo, Layout::Limitless, Layout::Json] {
+            let other = export(&deck, &db, None, layout).unwrap();
+            assert_eq!(other.doubts, None, "{layout:?}");
+            assert_eq!(other.text, render(&build(&deck, &db).unwrap(), layout));
+        }
     }
 
     #[test]

@@ -22,18 +22,18 @@ use crate::deck::Section;
 use crate::names;
 use crate::names::lang::Language;
 
-use super::Entry;
+use super::ListLine;
 
 /// How far an evolution chain is followed (Basic → Stage 1 → Stage 2 → VMAX is 3 steps).
 const MAX_CHAIN: usize = 6;
 
 /// Sorted entries of one section: known cards in canonical order, then unknown ones in
 /// written order.
-pub(super) fn sort(section: Section, entries: Vec<Entry>, db: &CardDb) -> Vec<Entry> {
-    let (known, mut unknown): (Vec<Entry>, Vec<Entry>) = entries
+pub(super) fn sort(section: Section, entries: Vec<ListLine>, db: &CardDb) -> Vec<ListLine> {
+    let (known, mut unknown): (Vec<ListLine>, Vec<ListLine>) = entries
         .into_iter()
         .partition(|entry| entry.printing.and_then(|id| db.get(id)).is_some());
-    unknown.sort_by_key(|entry| entry.lines.first().copied());
+    unknown.sort_by_key(|entry| entry.source_lines.first().copied());
     let cards: Vec<Card> = known
         .into_iter()
         .filter_map(|entry| Card::new(entry, db))
@@ -49,7 +49,7 @@ pub(super) fn sort(section: Section, entries: Vec<Entry>, db: &CardDb) -> Vec<En
 
 /// A known entry with what ordering needs about it.
 struct Card<'a> {
-    entry: Entry,
+    entry: ListLine,
     printing: &'a Printing,
     /// The card's identity across languages and printings: its English rules name, folded.
     card: &'a str,
@@ -58,7 +58,7 @@ struct Card<'a> {
 }
 
 impl<'a> Card<'a> {
-    fn new(entry: Entry, db: &'a CardDb) -> Option<Card<'a>> {
+    fn new(entry: ListLine, db: &'a CardDb) -> Option<Card<'a>> {
         let printing = db.get(entry.printing?)?;
         Some(Card {
             card: printing.rules_key(),

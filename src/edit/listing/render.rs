@@ -8,50 +8,10 @@
 
 use serde::Serialize;
 
-use crate::deck::Section;
+use crate::deck::{Layout, Section};
 use crate::names::lang::Language;
 
 use super::{Group, LINE_COUNT_LIMIT, ListLine, Listing};
-
-/// An output layout.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Layout {
-    /// Pokémon TCG Live export: `Pokémon: 19` headers, `Total Cards: 60` footer. What
-    /// `deckbox fmt` prints.
-    Ptcgl,
-    /// Legacy Pokémon TCG Online: banners, `##Pokémon - 19`, `* 4 Name SET 12`,
-    /// `Total Cards - 60`.
-    Ptcgo,
-    /// Limitless: `Pokémon: 19` headers, no footer.
-    Limitless,
-    /// JSON: see [`render`].
-    Json,
-}
-
-impl Layout {
-    pub const ALL: [Layout; 4] = [
-        Layout::Ptcgl,
-        Layout::Ptcgo,
-        Layout::Limitless,
-        Layout::Json,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Layout::Ptcgl => "ptcgl",
-            Layout::Ptcgo => "ptcgo",
-            Layout::Limitless => "limitless",
-            Layout::Json => "json",
-        }
-    }
-
-    /// Parses a layout name (`ptcgl`, `ptcgo`, `limitless`, `json`), ignoring case.
-    pub fn from_name(name: &str) -> Option<Layout> {
-        Layout::ALL
-            .into_iter()
-            .find(|layout| layout.name().eq_ignore_ascii_case(name))
-    }
-}
 
 /// Header and footer words of one language.
 struct Words {

@@ -16,7 +16,7 @@ use crate::cards::{CardDb, Printing};
 use crate::names;
 use crate::names::lang::Language;
 
-use super::Entry;
+use super::ListLine;
 
 /// A line whose card has no name in the target language: it keeps the written name.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -32,7 +32,11 @@ pub struct Untranslated {
 }
 
 /// Renames entries into `language`; returns the lines that kept their written name.
-pub(super) fn names(entries: &mut [Entry], db: &CardDb, language: Language) -> Vec<Untranslated> {
+pub(super) fn names(
+    entries: &mut [ListLine],
+    db: &CardDb,
+    language: Language,
+) -> Vec<Untranslated> {
     let mut kept = Vec::new();
     for entry in entries.iter_mut() {
         let printing = entry.printing.and_then(|id| db.get(id));
@@ -64,7 +68,7 @@ pub(super) fn names(entries: &mut [Entry], db: &CardDb, language: Language) -> V
         match translated {
             Some(name) if !ambiguous || coded => entry.name = name,
             _ => kept.push(Untranslated {
-                line: entry.lines.first().copied().unwrap_or(0),
+                line: entry.source_lines.first().copied().unwrap_or(0),
                 name: entry.name.clone(),
                 known: printing.is_some(),
                 ambiguous: ambiguous && !coded,
