@@ -163,9 +163,12 @@ pub fn error(query: &str, error: &SearchError) -> String {
     let (Some(before), Some(under)) = (query.get(..start), query.get(start..end)) else {
         return format!("error: {}\n", error.message);
     };
-    let pad = " ".repeat(before.chars().count());
-    let carets = "^".repeat(under.chars().count().max(1));
-    let shown = crate::util::escape::visible(query);
+    // Counted on the text as shown: a hidden character before the mistake is drawn as
+    // `\u{202E}`, eight columns, and the carets move with it.
+    let visible = crate::util::escape::visible;
+    let pad = " ".repeat(visible(before).chars().count());
+    let carets = "^".repeat(visible(under).chars().count().max(1));
+    let shown = visible(query);
     let mut out = format!("error: {}\n  {shown}\n  {pad}{carets}\n", error.message);
     if let Some(help) = &error.help {
         out.push_str(&format!("help: {help}\n"));

@@ -575,3 +575,20 @@ fn an_empty_search_says_when_the_cards_exist_but_are_not_legal() {
     assert_eq!(code, 2, "{out}");
     assert!(out.contains("`--sort name`"), "{out}");
 }
+
+/// A hidden character before the mistake is shown escaped (`\u{202E}`, eight columns): the
+/// carets still stand under the mistake, not eight columns to its left (issue 52 item 8).
+#[test]
+fn the_caret_stands_under_the_mistake_after_an_escaped_character() {
+    let (code, out) = search(&["name:\"Pik\u{202E}a\" zzz:1"]);
+    assert_eq!(code, 2, "{out}");
+    let lines: Vec<&str> = out.lines().collect();
+    let shown = lines
+        .iter()
+        .position(|line| line.contains("zzz:1"))
+        .unwrap();
+    let at = lines[shown].find("zzz").unwrap();
+    let carets = lines[shown + 1];
+    assert_eq!(carets.find('^'), Some(at), "{out}");
+    assert_eq!(carets.trim(), "^^^", "{out}");
+}
