@@ -336,11 +336,11 @@ impl Outcome {
     }
 }
 
-/// An error as standard error shows it, the one place errors are rendered. A file error
-/// (format or config file, engine, `--want` query, card list) is drawn by miette, pointing
-/// into the text; a search query's is drawn with a caret under the mistake
-/// ([`deckbox::render::search::error`]); any other is one `error:` line (with `help:` when
-/// it has one). A setting that failed is followed by where it was set; notes that came
+/// An error as standard error shows it, the one place errors are rendered. A mistake in a
+/// one-line input (a search query, a `--want` expression, a card list) is drawn with carets
+/// under it by [`deckbox::render::caret::draw`]; a file error (format or config file,
+/// engine) is drawn by miette, pointing into the file; any other is one `error:` line (with
+/// `help:` when it has one). A setting that failed is followed by where it was set; notes that came
 /// before the error (the card database's) go first. Either way every invisible or control
 /// character is written as `\u{...}`.
 pub(crate) fn render(error: &Error) -> String {
@@ -353,11 +353,23 @@ pub(crate) fn render(error: &Error) -> String {
         Error::Noted { notes, error } => format!("{notes}{}", render(error)),
         Error::Update(error) => cards::failed(error),
         Error::Search { query, error } => deckbox::render::search::error(query, error),
-        Error::File(_)
-        | Error::Format(_)
-        | Error::Engine(_)
-        | Error::Query { .. }
-        | Error::CardList { .. } => {
+        Error::Query {
+            query: input,
+            message,
+            span,
+        }
+        | Error::CardList {
+            list: input,
+            message,
+            span,
+        } => deckbox::render::caret::draw(
+            message,
+            input,
+            span.offset(),
+            span.offset() + span.len(),
+            None,
+        ),
+        Error::File(_) | Error::Format(_) | Error::Engine(_) => {
             let mut out = String::new();
             let handler = miette::GraphicalReportHandler::new_themed(
                 miette::GraphicalTheme::unicode_nocolor(),

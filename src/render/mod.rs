@@ -9,6 +9,7 @@
 
 pub mod card;
 pub mod card_text;
+pub mod caret;
 pub mod config;
 pub mod event;
 pub mod everywhere;

@@ -156,22 +156,13 @@ pub fn list(
 }
 
 /// A query's mistake: the message, the query, a caret under each wrong character, and the
-/// nearest key or value.
+/// nearest key or value ([`super::caret::draw`]).
 pub fn error(query: &str, error: &SearchError) -> String {
-    let start = error.span.offset.min(query.len());
-    let end = error.span.end().clamp(start, query.len());
-    let (Some(before), Some(under)) = (query.get(..start), query.get(start..end)) else {
-        return format!("error: {}\n", error.message);
-    };
-    // Counted on the text as shown: a hidden character before the mistake is drawn as
-    // `\u{202E}`, eight columns, and the carets move with it.
-    let visible = crate::util::escape::visible;
-    let pad = " ".repeat(visible(before).chars().count());
-    let carets = "^".repeat(visible(under).chars().count().max(1));
-    let shown = visible(query);
-    let mut out = format!("error: {}\n  {shown}\n  {pad}{carets}\n", error.message);
-    if let Some(help) = &error.help {
-        out.push_str(&format!("help: {help}\n"));
-    }
-    out
+    super::caret::draw(
+        &error.message,
+        query,
+        error.span.offset,
+        error.span.end(),
+        error.help.as_deref(),
+    )
 }
