@@ -205,17 +205,16 @@ impl Layout {
     }
 }
 
-/// [`DeckList::layout`] as the parser's snapshots have always named it (`plain` for no
-/// layout, `tcg-live` for [`Layout::Ptcgl`]): only those debug dumps serialize it.
+/// [`DeckList::layout`] by its id ([`Layout::name`]), `null` for a list with no layout of
+/// its own: what the parser's debug dumps show.
 fn serialize_read_layout<S: serde::Serializer>(
     layout: &Option<Layout>,
     serializer: S,
 ) -> Result<S::Ok, S::Error> {
-    serializer.serialize_str(match layout {
-        None => "plain",
-        Some(Layout::Ptcgl) => "tcg-live",
-        Some(layout) => layout.name(),
-    })
+    match layout {
+        Some(layout) => serializer.serialize_str(layout.name()),
+        None => serializer.serialize_none(),
+    }
 }
 
 /// Where a JSON deck list keeps its cards, so `fmt` can rewrite it in its own layout.
