@@ -1,8 +1,8 @@
 //! `deckbox build` driven for real: the binary runs in a detached tmux session (a real
 //! terminal of a fixed size), keys are sent as a person types them, and the screen is read
 //! with `tmux capture-pane`. The state and the drawing are tested without a terminal in
-//! `src/builder/tests.rs` and `src/cli/builder/tests.rs`; this proves the wiring: raw mode, keys, redraws, saving,
-//! quitting. Skips with a note when tmux is missing, unless `DECKBOX_NO_SKIP=1` (as
+//! `src/builder/tests.rs` and `src/cli/builder/tests.rs`; this proves the wiring: raw mode,
+//! keys, redraws, saving, quitting. Skips with a note when tmux is missing, unless `DECKBOX_NO_SKIP=1` (as
 //! `.ci/run` sets after installing it). Also: what `build` refuses without a terminal.
 #![allow(clippy::unwrap_used, reason = "tests fail loudly")]
 
