@@ -6,7 +6,7 @@
 use clap::ValueEnum;
 
 use super::{Outcome, SettingsArgs};
-use deckbox::error::Exit;
+use deckbox::error::{Error, Exit};
 use deckbox::formats::Format;
 use deckbox::render::config as render;
 use deckbox::settings::{report, resolve_layers};
@@ -29,12 +29,9 @@ pub enum ConfigOutput {
     Json,
 }
 
-pub(crate) fn run(args: &ConfigArgs) -> Outcome {
+pub(crate) fn run(args: &ConfigArgs) -> Result<Outcome, Error> {
     let flags = args.settings.flags();
-    let (config, resolved) = match resolve_layers(&flags) {
-        Ok(layers) => layers,
-        Err(error) => return Outcome::error(&error),
-    };
+    let (config, resolved) = resolve_layers(&flags)?;
     let mut outcome = Outcome {
         stdout: match args.output.format() {
             ConfigOutput::Text => render::text(&report::rows(config.as_ref(), &resolved, &flags)),
@@ -46,5 +43,5 @@ pub(crate) fn run(args: &ConfigArgs) -> Outcome {
         outcome.stderr = super::render(&error.into());
         outcome.code = Exit::Failed;
     }
-    outcome
+    Ok(outcome)
 }

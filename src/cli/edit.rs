@@ -87,7 +87,7 @@ pub enum DiffOutput {
     Json,
 }
 
-pub(crate) fn run_add(args: &AddArgs) -> Outcome {
+pub(crate) fn run_add(args: &AddArgs) -> Result<Outcome, Error> {
     run_edit(
         &args.file,
         &args.specs,
@@ -97,7 +97,7 @@ pub(crate) fn run_add(args: &AddArgs) -> Outcome {
     )
 }
 
-pub(crate) fn run_remove(args: &RemoveArgs) -> Outcome {
+pub(crate) fn run_remove(args: &RemoveArgs) -> Result<Outcome, Error> {
     run_edit(
         &args.file,
         &args.specs,
@@ -118,14 +118,11 @@ fn run_edit(
     write: Option<Options>,
     settings: &SettingsArgs,
     apply: EditFn,
-) -> Outcome {
-    let settings = match Settings::resolve_for(&settings.flags(), file) {
-        Ok(settings) => settings,
-        Err(error) => return Outcome::error(&error),
-    };
+) -> Result<Outcome, Error> {
+    let settings = Settings::resolve_for(&settings.flags(), file)?;
     let format_of = |input: &DeckInput| settings.format_for_deck(input);
     let edited = file::edit_file(file, specs, write, &settings.db, format_of, apply);
-    shown(file, edited, &settings).noted(&settings.notes)
+    Ok(shown(file, edited, &settings).noted(&settings.notes))
 }
 
 /// What `add` or `remove` says: the changes and the verdict (on standard error for a dry
@@ -176,26 +173,21 @@ fn help_for(error: &EditError, settings: &Settings) -> String {
     }
 }
 
-pub(crate) fn run_diff(args: &DiffArgs, stdin: &mut dyn Read) -> Outcome {
-    let settings = match Settings::resolve(&args.settings.flags()) {
-        Ok(settings) => settings,
-        Err(error) => return Outcome::error(&error),
-    };
+pub(crate) fn run_diff(args: &DiffArgs, stdin: &mut dyn Read) -> Result<Outcome, Error> {
+    let settings = Settings::resolve(&args.settings.flags())?;
     let mut stdin_used = false;
     let mut decks = Vec::new();
     for file in [&args.old, &args.new] {
-        match super::read_and_check(file, &settings, stdin, &mut stdin_used) {
-            Ok((_, _, deck)) => decks.push(deck),
-            Err(error) => return Outcome::error(&error),
-        }
+        let (_, _, deck) = super::read_and_check(file, &settings, stdin, &mut stdin_used)?;
+        decks.push(deck);
     }
     let [old, new] = decks.as_slice() else {
-        return Outcome::error(&Error::Usage {
+        return Err(Error::Usage {
             message: "two deck lists are needed".to_string(),
         });
     };
     let diff = deckbox::edit::diff::diff(old, new, &settings.db);
-    Outcome {
+    Ok(Outcome {
         stdout: match args.output.format() {
             DiffOutput::Text => {
                 deckbox::util::escape::visible(&deckbox::edit::diff::text(&diff)).into_owned()
@@ -205,5 +197,5 @@ pub(crate) fn run_diff(args: &DiffArgs, stdin: &mut dyn Read) -> Outcome {
         stderr: String::new(),
         code: Exit::findings_if(!diff.changes.is_empty()),
     }
-    .noted(&settings.notes)
+    .noted(&settings.notes))
 }

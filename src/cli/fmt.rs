@@ -18,22 +18,17 @@
 //! would be lost. It is reported with its line numbers and counts as "could not do its
 //! job" (exit 2).
 
-use std::borrow::Cow;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
-use super::{
-    NOTHING_FOUND, Outcome, SettingsArgs, in_chunks, plan_formats, unwritten, walk_messages,
-};
-use deckbox::deck::DeckInput;
+use super::{NOTHING_FOUND, Outcome, SettingsArgs, unwritten, walk_messages};
 use deckbox::deck::input::read_deck;
 use deckbox::edit::file::{self, Failed, Fmt, FmtMode};
 use deckbox::edit::listing::{self, Formatted, ImportDoubts, Layout, TextStyle, Untranslated};
 use deckbox::error::{Error, Exit};
-use deckbox::formats::Format;
 use deckbox::names::lang::Language;
+use deckbox::session::fmt;
 use deckbox::settings::Settings;
-use deckbox::settings::walk::DeckFile;
 use deckbox::util::atomic::Options;
 
 #[derive(Debug, clap::Args)]
@@ -81,7 +76,11 @@ fn parse_layout(name: &str) -> Result<Layout, Error> {
     })
 }
 
-pub(crate) fn run_fmt(args: &FmtArgs, stdin: &mut dyn Read, out: &mut dyn Write) -> Outcome {
+pub(crate) fn run_fmt(
+    args: &FmtArgs,
+    stdin: &mut dyn Read,
+    out: &mut dyn Write,
+) -> Result<Outcome, Error> {
     let options = Options { force: args.force };
     let mode = match (args.check, args.write) {
         (true, _) => FmtMode::Check,
@@ -90,7 +89,7 @@ pub(crate) fn run_fmt(args: &FmtArgs, stdin: &mut dyn Read, out: &mut dyn Write)
     };
     let files: Vec<&Path> = args.files.iter().map(PathBuf::as_path).collect();
     if let Some(misuse) = file::fmt_misuse(mode, &files) {
-        return Outcome::error(&misuse.into());
+        return Err(misuse.into());
     }
     match mode {
         FmtMode::Print => print_one(args, stdin),
@@ -99,60 +98,41 @@ pub(crate) fn run_fmt(args: &FmtArgs, stdin: &mut dyn Read, out: &mut dyn Write)
 }
 
 /// `fmt FILE`: the canonical list on standard output.
-fn print_one(args: &FmtArgs, stdin: &mut dyn Read) -> Outcome {
+fn print_one(args: &FmtArgs, stdin: &mut dyn Read) -> Result<Outcome, Error> {
     let Some(file) = args.files.first() else {
-        return Outcome::default();
+        return Ok(Outcome::default());
     };
-    let settings = match Settings::resolve_for(&args.settings.flags(), file) {
-        Ok(settings) => settings,
-        Err(error) => return Outcome::error(&error),
-    };
+    let settings = Settings::resolve_for(&args.settings.flags(), file)?;
     let ready = read_deck(file, stdin, &mut false).map_err(Error::from);
-    fmt_file(
+    let result = fmt::fmt_one(
         file,
         Some(ready),
         &settings,
         &settings.format,
         FmtMode::Print,
-    )
-    .noted(&settings.notes)
+    );
+    Ok(said(file, result, FmtMode::Print).noted(&settings.notes))
 }
 
-/// `fmt --check` and `fmt --write` over files and directories (walked as `check` walks
-/// them), a chunk of files at a time in parallel; `--check`'s diffs are written to `out` in
-/// file order as each chunk is done.
-fn many(args: &FmtArgs, mode: FmtMode, stdin: &mut dyn Read, out: &mut dyn Write) -> Outcome {
-    let settings = match Settings::resolve(&args.settings.flags()) {
-        Ok(settings) => settings,
-        Err(error) => return Outcome::error(&error),
-    };
-    let selection = match settings.selection() {
-        Ok(selection) => selection,
-        Err(error) => return Outcome::error(&error),
-    };
-    let formats = match plan_formats(&settings, &args.files, &selection) {
-        Ok(formats) => formats,
-        Err(error) => return Outcome::error(&error),
-    };
+/// `fmt --check` and `fmt --write` over files and directories ([`fmt::fmt_files`]);
+/// `--check`'s diffs are written to `out` in file order as each chunk is done.
+fn many(
+    args: &FmtArgs,
+    mode: FmtMode,
+    stdin: &mut dyn Read,
+    out: &mut dyn Write,
+) -> Result<Outcome, Error> {
+    let settings = Settings::resolve(&args.settings.flags())?;
     let mut outcome = Outcome::default();
-    let work = |file: &DeckFile, ready: Option<Result<DeckInput, Error>>| {
-        let planned = match formats.format(file) {
-            Ok(planned) => planned,
-            Err(error) => return Outcome::error(&error),
-        };
-        fmt_file(&file.path, ready, &settings, &planned, mode)
-    };
-    let report = |outcomes: Vec<Outcome>| {
-        for one in outcomes {
-            outcome.stderr.push_str(&one.stderr);
-            outcome.code = outcome.code.max(one.code);
-            out.write_all(one.stdout.as_bytes())?;
-        }
-        Ok(())
+    let done = |path: &Path, result| {
+        let one = said(path, result, mode);
+        outcome.stderr.push_str(&one.stderr);
+        outcome.code = outcome.code.max(one.code);
+        out.write_all(one.stdout.as_bytes())
     };
     // A write error stops the run; the binary decides what it means for the exit code, as
     // for `check`.
-    let (streamed, _) = in_chunks(&args.files, &selection, stdin, None, work, report);
+    let (streamed, _) = fmt::fmt_files(&settings, &args.files, mode, stdin, done)?;
     // The walk's messages come first, as when the walk was done before the files.
     let walked = &streamed.walked;
     let mut before = walk_messages(walked);
@@ -163,27 +143,13 @@ fn many(args: &FmtArgs, mode: FmtMode, stdin: &mut dyn Read, out: &mut dyn Write
         outcome.code = outcome.code.max(Exit::Failed);
     }
     outcome.stderr.insert_str(0, &before);
-    outcome.noted(&settings.notes)
+    Ok(outcome.noted(&settings.notes))
 }
 
-/// Formats one file ([`file::fmt_file`]) and says what happened. `ready` is the file already
-/// read (standard input); `planned` is the format the settings give this file, before its
-/// own declaration.
-fn fmt_file(
-    path: &Path,
-    ready: Option<Result<DeckInput, Error>>,
-    settings: &Settings,
-    planned: &Format,
-    mode: FmtMode,
-) -> Outcome {
-    let format_of = |input: &DeckInput| {
-        Ok(match settings.declared_format(planned, input)? {
-            Some(format) => Cow::Owned(format),
-            None => Cow::Borrowed(planned),
-        })
-    };
+/// What `fmt` says of one file ([`fmt::fmt_one`]'s result).
+fn said(path: &Path, result: fmt::FmtResult, mode: FmtMode) -> Outcome {
     let mut outcome = Outcome::default();
-    match file::fmt_file(path, ready, &settings.db, format_of, mode) {
+    match result {
         Ok(Fmt::Canonical) => {}
         Ok(Fmt::Written) => outcome.stderr.push_str(&format!(
             "formatted {}\n",
@@ -239,24 +205,15 @@ fn diff(file: &Path, formatted: &Formatted) -> String {
     deckbox::util::escape::visible(&out).into_owned()
 }
 
-pub(crate) fn run_convert(args: &ConvertArgs, stdin: &mut dyn Read) -> Outcome {
-    let settings = match Settings::resolve_for(&args.settings.flags(), &args.file) {
-        Ok(settings) => settings,
-        Err(error) => return Outcome::error(&error),
-    };
-    let (input, _, deck) = match super::read_and_check(&args.file, &settings, stdin, &mut false) {
-        Ok(checked) => checked,
-        Err(error) => return Outcome::error(&error),
-    };
-    let exported = match listing::export(&deck, &settings.db, args.lang, args.to) {
-        Ok(exported) => exported,
-        Err(refusal) => {
-            return Outcome::error(&Error::Refused {
-                name: deckbox::util::escape::path_line(&args.file),
-                reason: refusal.to_string(),
-            });
+pub(crate) fn run_convert(args: &ConvertArgs, stdin: &mut dyn Read) -> Result<Outcome, Error> {
+    let settings = Settings::resolve_for(&args.settings.flags(), &args.file)?;
+    let (input, _, deck) = super::read_and_check(&args.file, &settings, stdin, &mut false)?;
+    let exported = listing::export(&deck, &settings.db, args.lang, args.to).map_err(|refusal| {
+        Error::Refused {
+            name: deckbox::util::escape::path_line(&args.file),
+            reason: refusal.to_string(),
         }
-    };
+    })?;
     let mut stderr = untranslated_warning(&exported.untranslated, args.lang);
     if let Some(doubts) = &exported.doubts {
         stderr.push_str(&ptcg_live_warning(doubts, args.lang.is_some()));
@@ -271,12 +228,12 @@ pub(crate) fn run_convert(args: &ConvertArgs, stdin: &mut dyn Read) -> Outcome {
         }
         .apply(&text),
     };
-    Outcome {
+    Ok(Outcome {
         stdout,
         stderr,
         code: Exit::Clean,
     }
-    .noted(&settings.notes)
+    .noted(&settings.notes))
 }
 
 /// The warning for names that have no translation, one line each.

@@ -250,9 +250,6 @@ pub struct Terminal {
     pub width: Option<usize>,
 }
 
-/// The chunked parallel walk, for the commands over many files.
-pub(crate) use deckbox::session::chunks::{in_chunks, plan_formats};
-
 /// Most threads `--threads` accepts: far more than any machine's cores, and a bound on what a
 /// typo (`--threads 100000`) can ask of the system.
 const MAX_THREADS: usize = 256;
@@ -452,25 +449,25 @@ fn run_command(
         }
         Command::Stats(a) => a
             .output
-            .emit(stdout, |_| Ok(stats::run_stats(a, stdin, progress))),
-        Command::Odds(a) => a.output.emit(stdout, |_| Ok(odds::run(a, stdin))),
+            .emit(stdout, |_| stats::run_stats(a, stdin, progress)),
+        Command::Odds(a) => a.output.emit(stdout, |_| odds::run(a, stdin)),
         Command::Card(a) => a.output.emit(stdout, |_| card::run(a)),
         Command::Need(a) => a.output.emit(stdout, |_| need::run(a, stdin)),
         Command::Search(a) => a.output.emit(stdout, |_| search::run(a)),
-        Command::Sample(a) => a.output.emit(stdout, |_| Ok(stats::run_sample(a, stdin))),
-        Command::Convert(a) => a.output.emit(stdout, |_| Ok(fmt::run_convert(a, stdin))),
+        Command::Sample(a) => a.output.emit(stdout, |_| stats::run_sample(a, stdin)),
+        Command::Convert(a) => a.output.emit(stdout, |_| fmt::run_convert(a, stdin)),
         #[cfg(feature = "tui")]
-        Command::Build(build_args) => Ok(builder::run(build_args)),
+        Command::Build(build_args) => builder::run(build_args),
         Command::Cards { action } => cards::run(action),
         Command::Explain { rule } => info::explain(rule.as_deref()),
         Command::Formats { action } => info::formats(action.as_ref()),
-        Command::Fmt(fmt_args) => Ok(fmt::run_fmt(fmt_args, stdin, stdout)),
+        Command::Fmt(fmt_args) => fmt::run_fmt(fmt_args, stdin, stdout),
         #[cfg(feature = "pdf")]
         Command::Sheet(sheet_args) => sheet::run(sheet_args, stdin),
-        Command::Add(add_args) => Ok(edit::run_add(add_args)),
-        Command::Remove(remove_args) => Ok(edit::run_remove(remove_args)),
-        Command::Diff(a) => a.output.emit(stdout, |_| Ok(edit::run_diff(a, stdin))),
-        Command::Config(a) => a.output.emit(stdout, |_| Ok(config::run(a))),
+        Command::Add(add_args) => edit::run_add(add_args),
+        Command::Remove(remove_args) => edit::run_remove(remove_args),
+        Command::Diff(a) => a.output.emit(stdout, |_| edit::run_diff(a, stdin)),
+        Command::Config(a) => a.output.emit(stdout, |_| config::run(a)),
         Command::Completions(completions_args) => info::completions(completions_args),
         Command::Man { command } => info::man(command.as_deref()),
     }

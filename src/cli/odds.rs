@@ -69,14 +69,7 @@ pub enum OddsOutput {
     Html,
 }
 
-pub(crate) fn run(args: &OddsArgs, stdin: &mut dyn Read) -> Outcome {
-    match odds(args, stdin) {
-        Ok(outcome) => outcome,
-        Err(error) => Outcome::error(&error),
-    }
-}
-
-fn odds(args: &OddsArgs, stdin: &mut dyn Read) -> Result<Outcome, Error> {
+pub(crate) fn run(args: &OddsArgs, stdin: &mut dyn Read) -> Result<Outcome, Error> {
     let (settings, checked) = super::read_for_stats(&args.file, &args.settings, stdin)?;
     let deck = StatsDeck::from_checked(&checked, &settings.db)?;
     let request = MidGameRequest {

@@ -116,17 +116,6 @@ pub(crate) fn run_stats(
     args: &StatsArgs,
     stdin: &mut dyn Read,
     progress: &dyn Progress,
-) -> Outcome {
-    match stats_outcome(args, stdin, progress) {
-        Ok(outcome) => outcome,
-        Err(error) => Outcome::error(&error),
-    }
-}
-
-fn stats_outcome(
-    args: &StatsArgs,
-    stdin: &mut dyn Read,
-    progress: &dyn Progress,
 ) -> Result<Outcome, Error> {
     let (settings, checked) = super::read_for_stats(&args.deck.file, &args.deck.settings, stdin)?;
     let deck = StatsDeck::from_checked(&checked, &settings.db)?;
@@ -228,14 +217,7 @@ fn fresh_seed() -> u64 {
     hasher.finish() % 1_000_000_000
 }
 
-pub(crate) fn run_sample(args: &SampleArgs, stdin: &mut dyn Read) -> Outcome {
-    match sample_outcome(args, stdin) {
-        Ok(outcome) => outcome,
-        Err(error) => Outcome::error(&error),
-    }
-}
-
-fn sample_outcome(args: &SampleArgs, stdin: &mut dyn Read) -> Result<Outcome, Error> {
+pub(crate) fn run_sample(args: &SampleArgs, stdin: &mut dyn Read) -> Result<Outcome, Error> {
     let (settings, checked) = super::read_for_stats(&args.deck.file, &args.deck.settings, stdin)?;
     let deck = StatsDeck::from_checked(&checked, &settings.db)?;
     let seed = args.deck.seed.unwrap_or_else(fresh_seed);

@@ -6,12 +6,14 @@
 //!
 //! - [`chunks`]: the chunked parallel walk of a command over many files, on a [`Pool`].
 //! - [`check`]: `check` over many files, and `--format all`.
+//! - [`fmt`]: `fmt` on one file, and `fmt --check`/`--write` over many.
 //! - [`need`], [`card`], [`sheet`], [`index`]: what `need`, `card`, `sheet` and
 //!   `cards status`/`cards reset` do.
 
 pub mod card;
 pub mod check;
 pub mod chunks;
+pub mod fmt;
 pub mod index;
 pub mod need;
 mod pool;

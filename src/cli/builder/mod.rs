@@ -61,30 +61,29 @@ pub struct BuildArgs {
     pub settings: SettingsArgs,
 }
 
-pub(crate) fn run(args: &BuildArgs) -> Outcome {
-    let (app, notes) = match open(args) {
-        Ok(opened) => opened,
-        Err(error) => return Outcome::error(&error),
-    };
+pub(crate) fn run(args: &BuildArgs) -> Result<Outcome, Error> {
+    let (app, notes) = open(args)?;
     if !std::io::stdout().is_terminal() {
-        return Outcome::failure(
+        return Ok(Outcome::failure(
             "error: deckbox build draws in a terminal, and standard output is not one\n".into(),
         )
-        .noted(&notes);
+        .noted(&notes));
     }
     match ratatui::crossterm::terminal::size() {
         Ok((width, height)) if width >= ui::MIN_WIDTH && height >= ui::MIN_HEIGHT => {}
         Ok((width, height)) => {
-            return Outcome::failure(format!(
+            return Ok(Outcome::failure(format!(
                 "error: the terminal is {width}×{height}; deckbox build needs at least {}×{}\n",
                 ui::MIN_WIDTH,
                 ui::MIN_HEIGHT
             ))
-            .noted(&notes);
+            .noted(&notes));
         }
         Err(error) => {
-            return Outcome::failure(format!("error: cannot read the terminal's size: {error}\n"))
-                .noted(&notes);
+            return Ok(Outcome::failure(format!(
+                "error: cannot read the terminal's size: {error}\n"
+            ))
+            .noted(&notes));
         }
     }
     let outcome = match interactive(app) {
@@ -95,7 +94,7 @@ pub(crate) fn run(args: &BuildArgs) -> Outcome {
         Ok(_) => Outcome::default(),
         Err(error) => Outcome::failure(format!("error: the terminal failed: {error}\n")),
     };
-    outcome.noted(&notes)
+    Ok(outcome.noted(&notes))
 }
 
 /// Reads the list (an empty one for a new file) and the collection, as the other commands
