@@ -35,6 +35,14 @@ const ORDER: [&str; 16] = [
 /// is a command's.
 const SHARED_CLI: [&str; 3] = ["mod", "output", "bar"];
 
+/// The modules a `lib.rs` or `mod.rs` declares public (`pub mod name;`), in order.
+fn declared_modules(text: &str) -> Vec<&str> {
+    text.lines()
+        .filter_map(|line| line.strip_prefix("pub mod "))
+        .map(|name| name.trim_end_matches(';'))
+        .collect()
+}
+
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
@@ -373,11 +381,7 @@ fn source_files() -> Vec<(PathBuf, String)> {
 fn each_wing_uses_only_the_wings_before_it() {
     let src = crate::common::repo().join("src");
     let lib = std::fs::read_to_string(src.join("lib.rs")).unwrap();
-    let declared: Vec<&str> = lib
-        .lines()
-        .filter_map(|line| line.strip_prefix("pub mod "))
-        .map(|name| name.trim_end_matches(';'))
-        .collect();
+    let declared = declared_modules(&lib);
     assert_eq!(
         declared, ORDER,
         "src/lib.rs declares the wings in pipeline order"
@@ -468,11 +472,7 @@ const CARDS_ORDER: [&str; 5] = ["model", "database", "identification", "sources"
 fn each_cards_sub_wing_uses_only_the_sub_wings_before_it() {
     let cards = crate::common::repo().join("src/cards");
     let root = std::fs::read_to_string(cards.join("mod.rs")).unwrap();
-    let declared: Vec<&str> = root
-        .lines()
-        .filter_map(|line| line.strip_prefix("pub mod "))
-        .map(|name| name.trim_end_matches(';'))
-        .collect();
+    let declared = declared_modules(&root);
     assert_eq!(
         declared, CARDS_ORDER,
         "src/cards/mod.rs declares the sub-wings in order"
