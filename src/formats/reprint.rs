@@ -24,8 +24,138 @@ pub fn functionally_identical(a: &Printing, b: &Printing) -> bool {
         return true;
     }
     match (a.effect, b.effect) {
-        (Some(a_effect), Some(b_effect)) => a_effect == b_effect && same_kind(a, b),
+        (Some(a_effect), Some(b_effect)) => {
+            a_effect == b_effect && Fingerprint::of(a).same_kind(&Fingerprint::of(b))
+        }
         _ => false,
+    }
+}
+
+/// Every fact the reprint rule compares of one printing, folded once: comparing two
+/// fingerprints ([`Fingerprint::differences`], [`Fingerprint::twin_key`]) folds no text, so
+/// a card's printings are compared with each other without folding each again per pair.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Fingerprint {
+    name: String,
+    category: Category,
+    basic_energy: bool,
+    stage: Option<crate::cards::Stage>,
+    /// A Pokémon's only; `None` for other cards.
+    evolves_from: Option<String>,
+    /// A Pokémon's only, folded and sorted; empty for other cards.
+    types: Vec<String>,
+    trainer: Option<TrainerKind>,
+    energy: Option<EnergyKind>,
+    rarity: [bool; 4],
+    tags: crate::cards::Tags,
+    effect: Option<u64>,
+}
+
+impl Fingerprint {
+    pub fn of(p: &Printing) -> Fingerprint {
+        let pokemon = p.category == Category::Pokemon;
+        Fingerprint {
+            name: p.rules_key().to_string(),
+            category: p.category,
+            basic_energy: is_basic_energy(p),
+            stage: p.stage,
+            evolves_from: if pokemon { evolves_from(p) } else { None },
+            types: if pokemon { types(p) } else { Vec::new() },
+            trainer: trainer(p),
+            energy: p.energy,
+            rarity: rarity(p),
+            tags: p.tags,
+            effect: p.effect,
+        }
+    }
+
+    /// Equal for two printings exactly when [`functionally_identical`] holds between them;
+    /// `None` for a printing identical to nothing (no rules text, not a basic Energy). Two
+    /// basic Energy of one name share a key whatever else they say.
+    pub fn twin_key(&self) -> Option<Fingerprint> {
+        if self.basic_energy {
+            return Some(Fingerprint {
+                name: self.name.clone(),
+                category: self.category,
+                basic_energy: true,
+                stage: None,
+                evolves_from: None,
+                types: Vec::new(),
+                trainer: None,
+                energy: None,
+                rarity: [false; 4],
+                tags: crate::cards::Tags::default(),
+                effect: None,
+            });
+        }
+        self.effect.is_some().then(|| self.clone())
+    }
+
+    /// Equal for two printings exactly when they differ in nothing but their texts (the
+    /// facts [`undecided`] looks at besides the text); `None` for a basic Energy, which is
+    /// never undecided.
+    pub fn kind_key(&self) -> Option<Fingerprint> {
+        (!self.basic_energy).then(|| Fingerprint {
+            effect: None,
+            ..self.clone()
+        })
+    }
+
+    /// Whether this printing has rules text to compare.
+    pub fn has_text(&self) -> bool {
+        self.effect.is_some()
+    }
+
+    /// The printed facts besides text: stage, evolution, types, Trainer and Energy kind,
+    /// ACE SPEC / Radiant / Prism Star / Pokémon Star, and the name's mechanic (whose rule
+    /// box [`crate::cards::model::effect::text_key`] leaves out of the text).
+    fn same_kind(&self, other: &Fingerprint) -> bool {
+        self.stage == other.stage
+            && self.trainer == other.trainer
+            && self.energy == other.energy
+            && self.rarity == other.rarity
+            && self.tags == other.tags
+            && (self.category != Category::Pokemon
+                || (self.evolves_from == other.evolves_from && self.types == other.types))
+    }
+
+    /// [`differences`] between the two printings of these fingerprints.
+    pub fn differences(&self, other: &Fingerprint) -> Vec<Difference> {
+        let (a, b) = (self, other);
+        let mut out = Vec::new();
+        if a.name != b.name {
+            out.push(Difference::Name);
+        }
+        if a.category != b.category {
+            out.push(Difference::Category);
+            return out;
+        }
+        if a.basic_energy && b.basic_energy {
+            return out;
+        }
+        let facts = [
+            (a.stage != b.stage, Difference::Stage),
+            (a.evolves_from != b.evolves_from, Difference::EvolvesFrom),
+            (a.types != b.types, Difference::Types),
+            (a.trainer != b.trainer, Difference::TrainerKind),
+            (a.energy != b.energy, Difference::EnergyKind),
+            (a.rarity != b.rarity, Difference::Rarity),
+            (a.tags != b.tags, Difference::Mechanic),
+        ];
+        out.extend(
+            facts
+                .iter()
+                .filter(|(differs, _)| *differs)
+                .map(|(_, d)| *d),
+        );
+        match (a.effect, b.effect) {
+            (Some(a_effect), Some(b_effect)) if a_effect != b_effect => {
+                out.push(Difference::Effect)
+            }
+            (Some(_), Some(_)) => {}
+            _ => out.push(Difference::MissingText),
+        }
+        out
     }
 }
 
@@ -80,59 +210,11 @@ impl Difference {
 /// differs, in the order [`Difference`] lists them; empty exactly when
 /// [`functionally_identical`] holds. For explaining a verdict, so it may allocate.
 pub fn differences(a: &Printing, b: &Printing) -> Vec<Difference> {
-    let mut out = Vec::new();
-    if a.rules_key() != b.rules_key() {
-        out.push(Difference::Name);
-    }
-    if a.category != b.category {
-        out.push(Difference::Category);
-        return out;
-    }
-    if is_basic_energy(a) && is_basic_energy(b) {
-        return out;
-    }
-    let pokemon = a.category == Category::Pokemon;
-    let facts = [
-        (a.stage != b.stage, Difference::Stage),
-        (
-            pokemon && evolves_from(a) != evolves_from(b),
-            Difference::EvolvesFrom,
-        ),
-        (pokemon && types(a) != types(b), Difference::Types),
-        (trainer(a) != trainer(b), Difference::TrainerKind),
-        (a.energy != b.energy, Difference::EnergyKind),
-        (rarity(a) != rarity(b), Difference::Rarity),
-        (a.tags != b.tags, Difference::Mechanic),
-    ];
-    out.extend(
-        facts
-            .iter()
-            .filter(|(differs, _)| *differs)
-            .map(|(_, d)| *d),
-    );
-    match (a.effect, b.effect) {
-        (Some(a_effect), Some(b_effect)) if a_effect != b_effect => out.push(Difference::Effect),
-        (Some(_), Some(_)) => {}
-        _ => out.push(Difference::MissingText),
-    }
-    out
+    Fingerprint::of(a).differences(&Fingerprint::of(b))
 }
 
 fn is_basic_energy(p: &Printing) -> bool {
     p.energy == Some(EnergyKind::Basic)
-}
-
-/// The printed facts besides text: stage, evolution, types, Trainer and Energy kind,
-/// ACE SPEC / Radiant / Prism Star / Pokémon Star, and the name's mechanic (whose rule
-/// box [`crate::cards::model::effect::text_key`] leaves out of the text).
-fn same_kind(a: &Printing, b: &Printing) -> bool {
-    a.stage == b.stage
-        && trainer(a) == trainer(b)
-        && a.energy == b.energy
-        && rarity(a) == rarity(b)
-        && a.tags == b.tags
-        && (a.category != Category::Pokemon
-            || (evolves_from(a) == evolves_from(b) && types(a) == types(b)))
 }
 
 fn evolves_from(p: &Printing) -> Option<String> {
