@@ -332,9 +332,8 @@ pub fn legal_periods(
                 bans_then = Some(bans);
             }
         }
-        let admitted = |member: usize| {
-            current.pooled[member] && in_time[member] <= index && !banned[member]
-        };
+        let admitted =
+            |member: usize| current.pooled[member] && in_time[member] <= index && !banned[member];
         let twin_legal: Vec<bool> = (groups.twins.iter())
             .map(|twins| twins.iter().any(|&member| admitted(member)))
             .collect();
@@ -345,8 +344,7 @@ pub fn legal_periods(
             let legal = !banned[member]
                 && in_time[member] <= index
                 && (current.pooled[member]
-                    || (current.reprint_rule
-                        && group.is_some_and(|group| twin_legal[group])));
+                    || (current.reprint_rule && group.is_some_and(|group| twin_legal[group])));
             match (legal, open[position]) {
                 (true, None) => open[position] = Some(day),
                 (false, Some(from)) => {
@@ -442,8 +440,8 @@ impl<'a> TwinGroups<'a> {
         groups.of_printing = (judged.into_iter())
             .map(|judged| {
                 let (member, name) = judged?;
-                let group = (keys[member].clone())
-                    .and_then(|key| group_of.get(&(name, key)).copied());
+                let group =
+                    (keys[member].clone()).and_then(|key| group_of.get(&(name, key)).copied());
                 Some((member, group))
             })
             .collect();
@@ -575,9 +573,10 @@ mod periods_tests {
                         });
                     unbanned(printing)
                         && (then.is_admitted(printing)
-                            || (then.pool.reprint_rule
-                                && then.in_time(printing).is_ok()
-                                && { twins }.any(|twin| then.is_admitted(twin) && unbanned(twin))))
+                            || (then.pool.reprint_rule && then.in_time(printing).is_ok() && {
+                                twins
+                            }
+                            .any(|twin| then.is_admitted(twin) && unbanned(twin))))
                 });
                 match (legal, open[index]) {
                     (true, None) => open[index] = Some(day),

@@ -63,13 +63,90 @@ pub(crate) enum Judged {
 /// Judges one printing. A printing of a database is judged once per format: the verdict is
 /// kept in the format's memo.
 pub fn judge<'f>(format: &'f Format, db: &CardDb, printing: &Printing) -> Verdict<'f> {
+    judge_with(format, db, printing, &mut Found::default())
+}
+
+/// [`judge`] for each of `printings` (a card page's), the legal printings of each name
+/// found once for all: the reprint rule's search costs the same for every printing of a
+/// name, however many it has.
+pub fn judge_each<'f>(
+    format: &'f Format,
+    db: &CardDb,
+    printings: &[&Printing],
+) -> Vec<Verdict<'f>> {
+    let mut found = Found::default();
+    (printings.iter())
+        .map(|printing| judge_with(format, db, printing, &mut found))
+        .collect()
+}
+
+/// The legal printings each name finds, by name.
+type Found<'d> = std::collections::HashMap<String, Candidates<'d>>;
+
+/// The legal printings a name finds (in the pool, not banned), as the reprint rule's
+/// search reads them: the newest of each rules name, the newest of each
+/// [`reprint::Fingerprint::twin_key`], and of each [`reprint::Fingerprint::kind_key`] the
+/// newest and the newest without rules text. "Newest": the latest release date, the first
+/// found among equals.
+#[derive(Default)]
+struct Candidates<'d> {
+    newest: std::collections::HashMap<String, (PrintingId, &'d Printing)>,
+    twins: std::collections::HashMap<reprint::Fingerprint, (PrintingId, &'d Printing)>,
+    kinds: std::collections::HashMap<reprint::Fingerprint, (PrintingId, &'d Printing)>,
+    textless: std::collections::HashMap<reprint::Fingerprint, (PrintingId, &'d Printing)>,
+}
+
+impl<'d> Candidates<'d> {
+    fn of(format: &Format, db: &'d CardDb, name: &str) -> Candidates<'d> {
+        let mut found = Candidates::default();
+        for hit in db.name_matches(name) {
+            let Some(other) = db.get(hit.id) else {
+                continue;
+            };
+            if !format.is_admitted(other) || ban_of(format, db, other).is_some() {
+                continue;
+            }
+            let kept = (hit.id, other);
+            keep_newest(&mut found.newest, other.rules_key().to_string(), kept);
+            let fingerprint = reprint::Fingerprint::of(other);
+            if let Some(key) = fingerprint.twin_key() {
+                keep_newest(&mut found.twins, key, kept);
+            }
+            if let Some(key) = fingerprint.kind_key() {
+                if !fingerprint.has_text() {
+                    keep_newest(&mut found.textless, key.clone(), kept);
+                }
+                keep_newest(&mut found.kinds, key, kept);
+            }
+        }
+        found
+    }
+}
+
+fn keep_newest<'d, K: std::hash::Hash + Eq>(
+    map: &mut std::collections::HashMap<K, (PrintingId, &'d Printing)>,
+    key: K,
+    found: (PrintingId, &'d Printing),
+) {
+    let kept = map.entry(key).or_insert(found);
+    if found.1.release_date > kept.1.release_date {
+        *kept = found;
+    }
+}
+
+fn judge_with<'f, 'd>(
+    format: &'f Format,
+    db: &'d CardDb,
+    printing: &Printing,
+    found: &mut Found<'d>,
+) -> Verdict<'f> {
     let Some(key) = printing.slot.key() else {
-        return judge_now(format, db, printing);
+        return judge_now(format, db, printing, found);
     };
     let judged = format.judged.get_or(
         &key,
         |key| *key,
-        || match judge_now(format, db, printing) {
+        || match judge_now(format, db, printing, found) {
             Verdict::Legal => Judged::Legal,
             Verdict::LegalAsReprint(id) => Judged::LegalAsReprint(id),
             Verdict::Undecided { reason, legal } => Judged::Undecided { reason, legal },
@@ -92,7 +169,7 @@ pub fn judge<'f>(format: &'f Format, db: &CardDb, printing: &Printing) -> Verdic
         Judged::Banned(index) => match format.bans.get(index) {
             Some(ban) => Verdict::Banned(ban),
             // `ban_index` found it in this list: never reached.
-            None => judge_now(format, db, printing),
+            None => judge_now(format, db, printing, found),
         },
         Judged::NotLegal {
             reason,
@@ -244,8 +321,14 @@ fn pool_and_bans(
     (admitted, banned, timely)
 }
 
-/// Judges one printing, without the memo.
-fn judge_now<'f>(format: &'f Format, db: &CardDb, printing: &Printing) -> Verdict<'f> {
+/// Judges one printing, without the memo; the legal printings of its name are looked up in
+/// `found` (and kept there).
+fn judge_now<'f, 'd>(
+    format: &'f Format,
+    db: &'d CardDb,
+    printing: &Printing,
+    found: &mut Found<'d>,
+) -> Verdict<'f> {
     if let Some(ban) = ban_of(format, db, printing) {
         return Verdict::Banned(ban);
     }
@@ -255,47 +338,48 @@ fn judge_now<'f>(format: &'f Format, db: &CardDb, printing: &Printing) -> Verdic
     // A printing not yet released, or whose set was not yet tournament legal, is not legal
     // as a reprint either; the newest legal printing is still named as the one to play.
     let reprint_rule = format.pool.reprint_rule && format.in_time(printing).is_ok();
-    let key = printing.rules_key();
-    let mut alternative: Option<(PrintingId, &Printing)> = None;
-    let mut identical: Option<(PrintingId, &Printing)> = None;
-    let mut undecided: Option<(PrintingId, &Printing)> = None;
-    for hit in db.by_name(printing.names.primary()) {
-        let Some(other) = db.get(hit.id) else {
-            continue;
-        };
-        if other.rules_key() != key
-            || format.admits(other).is_err()
-            || ban_of(format, db, other).is_some()
-        {
-            continue;
-        }
-        let newest = |kept: Option<(PrintingId, &Printing)>| {
-            kept.is_none_or(|(_, kept)| other.release_date > kept.release_date)
-        };
-        if reprint_rule && reprint::functionally_identical(printing, other) {
-            if newest(identical) {
-                identical = Some((hit.id, other));
-            }
-        } else if reprint_rule && reprint::undecided(printing, other) && newest(undecided) {
-            undecided = Some((hit.id, other));
-        }
-        if newest(alternative) {
-            alternative = Some((hit.id, other));
-        }
+    let name = printing.names.primary();
+    if !found.contains_key(name) {
+        found.insert(name.to_string(), Candidates::of(format, db, name));
     }
+    let Some(candidates) = found.get(name) else {
+        return Verdict::NotLegal {
+            reason,
+            alternative: None,
+            differences: Vec::new(),
+        };
+    };
+    let fingerprint = reprint::Fingerprint::of(printing);
+    let alternative = candidates.newest.get(printing.rules_key());
+    // Identical: the same twin key. Undecided: the same facts but the text, one of the two
+    // without text.
+    let identical = (fingerprint.twin_key())
+        .filter(|_| reprint_rule)
+        .and_then(|key| candidates.twins.get(&key));
     if let Some((id, _)) = identical {
-        return Verdict::LegalAsReprint(id);
+        return Verdict::LegalAsReprint(*id);
     }
+    let undecided = (fingerprint.kind_key())
+        .filter(|_| reprint_rule)
+        .and_then(|key| match fingerprint.has_text() {
+            true => candidates.textless.get(&key),
+            false => candidates.kinds.get(&key),
+        });
     if let Some((legal, _)) = undecided {
-        return Verdict::Undecided { reason, legal };
+        return Verdict::Undecided {
+            reason,
+            legal: *legal,
+        };
     }
     let differences = match alternative {
-        Some((_, other)) if format.pool.reprint_rule => reprint::differences(printing, other),
+        Some((_, other)) if format.pool.reprint_rule => {
+            fingerprint.differences(&reprint::Fingerprint::of(other))
+        }
         _ => Vec::new(),
     };
     Verdict::NotLegal {
         reason,
-        alternative: alternative.map(|(id, _)| id),
+        alternative: alternative.map(|(id, _)| *id),
         differences,
     }
 }

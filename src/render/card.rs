@@ -13,7 +13,7 @@ use super::card_text::{DetailsEntry, GLUE, details_entry, glued, wrap};
 use crate::cards::identification::lookup::{Card, Lookup, MatchedBy};
 use crate::cards::{CardDb, Category, EnergyKind, Names, Printing, PrintingId, Stage, TrainerKind};
 use crate::formats::history::{Period, legal_periods};
-use crate::formats::legality::{Verdict, judge};
+use crate::formats::legality::{Verdict, judge_each};
 use crate::formats::{Ban, Format};
 use crate::names::lang::Language;
 // Every value shown here is one line of a card page: line breaks in a dataset are escaped too.
@@ -355,9 +355,10 @@ fn format_entry(
     db: &CardDb,
     printings: &[(PrintingId, &Printing)],
 ) -> FormatEntry {
-    let verdicts: Vec<VerdictEntry> = printings
-        .iter()
-        .map(|(_, printing)| verdict_entry(judge(format, db, printing), db, printing))
+    let each: Vec<&Printing> = printings.iter().map(|(_, printing)| *printing).collect();
+    let verdicts: Vec<VerdictEntry> = (judge_each(format, db, &each).into_iter())
+        .zip(&each)
+        .map(|(verdict, printing)| verdict_entry(verdict, db, printing))
         .collect();
     let legal = verdicts
         .iter()
