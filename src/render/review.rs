@@ -190,7 +190,12 @@ fn verdict_words(verdict: Option<&Verdict>) -> String {
         let _ = write!(words, ", {} error{}", verdict.errors, s(verdict.errors));
     }
     if verdict.warnings > 0 {
-        let _ = write!(words, ", {} warning{}", verdict.warnings, s(verdict.warnings));
+        let _ = write!(
+            words,
+            ", {} warning{}",
+            verdict.warnings,
+            s(verdict.warnings)
+        );
     }
     let _ = write!(words, " ({} cards)", verdict.cards);
     words
@@ -250,6 +255,9 @@ fn deck_lines(deck: &DeckReview) -> Vec<Line> {
             lines.push(Line::Section(title));
             lines.extend(changes.map(|change| Line::Item(diff::line(change))));
         }
+    }
+    if deck.changes.is_empty() && deck.before.is_some() && deck.after.is_some() {
+        lines.push(Line::Field("cards", "no card changed".to_string()));
     }
     for (label, findings) in [
         ("new finding", &deck.new_findings),

@@ -73,8 +73,8 @@ impl Repo {
     pub fn discover(dir: &Path) -> Result<Repo, Error> {
         let found = run(dir, &["rev-parse", "--show-toplevel"], MAX_GIT_MESSAGE)?
             .ok_or_else(|| git_error("the work tree's path is too long"))?;
-        let text = String::from_utf8(found)
-            .map_err(|_| git_error("the work tree's path is not UTF-8"))?;
+        let text =
+            String::from_utf8(found).map_err(|_| git_error("the work tree's path is not UTF-8"))?;
         Ok(Repo {
             root: PathBuf::from(text.trim_end_matches(['\n', '\r'])),
         })
@@ -92,8 +92,10 @@ impl Repo {
     /// The commit `rev` names, as a full hash.
     pub fn commit(&self, rev: &str) -> Result<String, Error> {
         let spec = format!("{}^{{commit}}", revision(rev)?);
+        // `--quiet`: a name that is no commit fails with no message; said below.
         let out = self
-            .git(&["rev-parse", "--verify", "--quiet", spec.as_str()], 1024)?
+            .git(&["rev-parse", "--verify", "--quiet", spec.as_str()], 1024)
+            .unwrap_or_default()
             .unwrap_or_default();
         let hash = String::from_utf8_lossy(&out).trim().to_string();
         if hash.is_empty() {
@@ -217,7 +219,11 @@ fn parse_name_status<'a>(
         }
         fields.next();
         let mut path = || -> Result<String, Error> {
-            utf8(fields.next().ok_or_else(|| git_error("a change names no file"))?)
+            utf8(
+                fields
+                    .next()
+                    .ok_or_else(|| git_error("a change names no file"))?,
+            )
         };
         changes.push(match kind {
             b'A' => FileChange::Added(path()?),

@@ -70,8 +70,8 @@ fn deck_change(
     is_deck: impl Fn(&str) -> bool,
 ) -> Option<(Status, Option<String>, Option<String>)> {
     match change {
-        FileChange::Added(path) => is_deck(&path).then(|| (Status::Added, None, Some(path))),
-        FileChange::Removed(path) => is_deck(&path).then(|| (Status::Removed, Some(path), None)),
+        FileChange::Added(path) => is_deck(&path).then_some((Status::Added, None, Some(path))),
+        FileChange::Removed(path) => is_deck(&path).then_some((Status::Removed, Some(path), None)),
         FileChange::Modified(path) => {
             is_deck(&path).then(|| (Status::Changed, Some(path.clone()), Some(path)))
         }
@@ -187,10 +187,14 @@ fn compare(
     sides: [Option<Judged>; 2],
 ) -> Result<DeckReview, Error> {
     let changes = card_changes(settings, &sides);
-    let findings = sides
+    let findings = sides.each_ref().map(|side| {
+        side.as_ref()
+            .map(|j| findings(&j.checked))
+            .unwrap_or_default()
+    });
+    let odds = sides
         .each_ref()
-        .map(|side| side.as_ref().map(|j| findings(&j.checked)).unwrap_or_default());
-    let odds = sides.each_ref().map(|side| Odds::of(settings, side.as_ref()));
+        .map(|side| Odds::of(settings, side.as_ref()));
     let rotation = match &sides[1] {
         Some(judged) => rotation(settings, judged)?,
         None => None,
@@ -203,9 +207,12 @@ fn compare(
         after: sides[1].as_ref().map(verdict),
         new_findings: minus(&findings[1], &findings[0]),
         fixed_findings: minus(&findings[0], &findings[1]),
-        mulligan: odds.each_ref().map(|odds| odds.as_ref().and_then(|o| o.mulligan)),
+        mulligan: odds
+            .each_ref()
+            .map(|odds| odds.as_ref().and_then(|o| o.mulligan)),
+        // A list added or removed changed every card: its P(mulligan) says enough.
         odds: (changes.iter())
-            .filter(|change| change.old != change.new)
+            .filter(|change| change.old != change.new && sides.iter().all(Option::is_some))
             .map(|change| CardOdds {
                 name: change.name.clone(),
                 copies: [change.old, change.new],
@@ -236,13 +243,15 @@ fn minus(these: &[Finding], those: &[Finding]) -> Vec<Finding> {
         *left.entry((finding.rule, &finding.message)).or_default() += 1;
     }
     (these.iter())
-        .filter(|finding| match left.get_mut(&(finding.rule, &finding.message)) {
-            Some(count) if *count > 0 => {
-                *count -= 1;
-                false
-            }
-            _ => true,
-        })
+        .filter(
+            |finding| match left.get_mut(&(finding.rule, &finding.message)) {
+                Some(count) if *count > 0 => {
+                    *count -= 1;
+                    false
+                }
+                _ => true,
+            },
+        )
         .cloned()
         .collect()
 }
