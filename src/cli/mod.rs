@@ -29,6 +29,7 @@ mod info;
 mod need;
 mod odds;
 mod output;
+mod review;
 mod search;
 #[cfg(feature = "pdf")]
 mod sheet;
@@ -105,6 +106,11 @@ pub enum Command {
     Remove(edit::RemoveArgs),
     /// What changed between two deck lists, card by card.
     Diff(edit::DiffArgs),
+    /// The deck lists a git change touches: cards in and out, verdict before and after,
+    /// opening odds, rotation (for a pull request: `review origin/main HEAD`).
+    Review(review::ReviewArgs),
+    /// The history of one deck list across git commits, with the verdict at each.
+    Log(review::LogArgs),
     /// Print the resolved settings and where each came from.
     Config(config::ConfigArgs),
     /// Print a shell completion script.
@@ -467,6 +473,8 @@ fn run_command(
         Command::Add(add_args) => edit::run_add(add_args),
         Command::Remove(remove_args) => edit::run_remove(remove_args),
         Command::Diff(a) => a.output.emit(stdout, |_| edit::run_diff(a, stdin)),
+        Command::Review(a) => a.output.emit(stdout, |_| review::run_review(a)),
+        Command::Log(a) => a.output.emit(stdout, |_| review::run_log(a)),
         Command::Config(a) => a.output.emit(stdout, |_| config::run(a)),
         Command::Completions(completions_args) => info::completions(completions_args),
         Command::Man { command } => info::man(command.as_deref()),

@@ -113,11 +113,7 @@ pub fn read_deck(
 ) -> Result<DeckInput, ReadError> {
     let mut bytes = Vec::new();
     let is_stdin = file.as_os_str() == "-";
-    let name = if is_stdin {
-        "standard input".to_string()
-    } else {
-        crate::util::escape::visible(&crate::util::escape::path(file)).into_owned()
-    };
+    let name = name_of(file);
     if is_stdin {
         if std::mem::replace(stdin_used, true) {
             return Err(ReadError::StdinTwice);
@@ -149,14 +145,32 @@ pub fn read_deck(
             .read_to_end(&mut bytes)
             .map_err(unreadable)?;
     }
+    let mut input = from_read(file, &bytes)?;
+    input.path_bytes = crate::util::escape::path_bytes(file);
+    Ok(input)
+}
+
+/// How messages name `file`: `standard input` for `-`.
+fn name_of(file: &std::path::Path) -> String {
+    if file.as_os_str() == "-" {
+        "standard input".to_string()
+    } else {
+        crate::util::escape::visible(&crate::util::escape::path(file)).into_owned()
+    }
+}
+
+/// A deck list's bytes read from elsewhere (standard input, a file, a git revision) named
+/// `file`, held to the bounds [`read_deck`] holds a file to: [`MAX_FILE_BYTES`] (give at
+/// most one byte more to tell), [`MAX_LINES`], [`MAX_LINE_BYTES`], [`MAX_JSON_VALUES`].
+pub fn from_read(file: &std::path::Path, bytes: &[u8]) -> Result<DeckInput, ReadError> {
+    let name = name_of(file);
     if bytes.len() as u64 > MAX_FILE_BYTES {
         return Err(ReadError::DeckTooLarge {
             name,
             mib: MAX_FILE_BYTES / 1024 / 1024,
         });
     }
-    let mut input = DeckInput::from_bytes(crate::util::escape::path(file), &bytes);
-    input.path_bytes = crate::util::escape::path_bytes(file);
+    let mut input = DeckInput::from_bytes(crate::util::escape::path(file), bytes);
     let shape = measure(&input.text);
     if shape.lines > MAX_LINES {
         return Err(ReadError::TooManyLines {

@@ -155,7 +155,8 @@ fn change(entry: Entry) -> Option<Change> {
     })
 }
 
-const SECTIONS: [(Option<Section>, &str); 4] = [
+/// The sections changes are grouped by, with their titles, in order.
+pub const SECTIONS: [(Option<Section>, &str); 4] = [
     (Some(Section::Pokemon), "Pokémon"),
     (Some(Section::Trainer), "Trainer"),
     (Some(Section::Energy), "Energy"),
@@ -187,7 +188,9 @@ pub fn text(diff: &DeckDiff) -> String {
     out
 }
 
-fn line(change: &Change) -> String {
+/// One change on one line: `+2 Iono`, `-1 Nest Ball`, `~ Ultra Ball: 4 → 3`,
+/// `= Iono: PAL 185 → PAL 254 (printing)`.
+pub fn line(change: &Change) -> String {
     match (change.old, change.new) {
         (0, new) => format!("+{new} {}", change.name),
         (old, 0) => format!("-{old} {}", change.name),

@@ -1,6 +1,6 @@
 //! Renderers: the same findings as human diagnostics, short lines, JSON or SARIF; and every
 //! other page deckbox shows (statistics, cards, formats, rule docs in [`explain`], sample
-//! deals in [`sample`]).
+//! deals in [`sample`]; a repository's deck changes in [`review`]).
 //!
 //! Every renderer takes checked decks and returns a `String` (the registration sheet
 //! ([`sheet`]) returns a PDF's bytes); none prints. Machine output
@@ -17,6 +17,7 @@ pub mod explain;
 pub mod formats;
 pub mod need;
 pub mod percent;
+pub mod review;
 pub mod rules_reference;
 pub mod sample;
 pub mod sarif;

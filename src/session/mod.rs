@@ -9,14 +9,18 @@
 //! - [`fmt`]: `fmt` on one file, and `fmt --check`/`--write` over many.
 //! - [`need`], [`card`], [`sheet`], [`index`]: what `need`, `card`, `sheet` and
 //!   `cards status`/`cards reset` do.
+//! - [`review`]: `review` and `log`, a git repository's deck lists across revisions, read
+//!   through [`git`].
 
 pub mod card;
 pub mod check;
 pub mod chunks;
 pub mod fmt;
+pub mod git;
 pub mod index;
 pub mod need;
 mod pool;
+pub mod review;
 #[cfg(feature = "pdf")]
 pub mod sheet;
 

@@ -47,6 +47,7 @@ mod readme;
 mod repo_cli;
 mod reprint_cli;
 mod reprint_shared;
+mod review_cli;
 mod search_cli;
 mod season_boundaries;
 mod sheet_cli;
