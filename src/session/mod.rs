@@ -9,7 +9,10 @@
 //! - [`fmt`]: `fmt` on one file, and `fmt --check`/`--write` over many.
 //! - [`need`], [`card`], [`sheet`], [`index`]: what `need`, `card`, `sheet` and
 //!   `cards status`/`cards reset` do.
+//! - [`assist`]: lists as text or paths inside a client's roots, pages, and the pages of
+//!   `explain` and `formats`, for a face that is not a terminal.
 
+pub mod assist;
 pub mod card;
 pub mod check;
 pub mod chunks;
