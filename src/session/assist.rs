@@ -77,7 +77,8 @@ impl Roots {
     }
 
     /// `path` resolved (a relative one from the first root) when it is a regular file
-    /// inside a root; else why it may not be read.
+    /// inside a root; else why it may not be read. A path that does not resolve and one
+    /// that leads out get the same answer, so no file outside the roots can be probed.
     pub fn confine(&self, path: &Path) -> Result<PathBuf, Error> {
         let shown = crate::util::escape::path(path);
         let refused = |why: String| Error::Usage {
@@ -87,14 +88,15 @@ impl Roots {
             Some(first) if path.is_relative() => first.join(path),
             _ => path.to_path_buf(),
         };
-        let resolved =
-            std::fs::canonicalize(&joined).map_err(|error| refused(error.to_string()))?;
-        if !self.roots.iter().any(|root| resolved.starts_with(root)) {
+        let inside = std::fs::canonicalize(&joined)
+            .ok()
+            .filter(|resolved| self.roots.iter().any(|root| resolved.starts_with(root)));
+        let Some(resolved) = inside else {
             return Err(refused(format!(
-                "it is outside the folders this session may read ({})",
+                "no such file in the folders this session may read ({})",
                 self.describe()
             )));
-        }
+        };
         match std::fs::metadata(&resolved) {
             Ok(metadata) if metadata.is_file() => Ok(resolved),
             Ok(_) => Err(refused("it is not a regular file".to_string())),

@@ -187,12 +187,19 @@ fn midgame_odds_is_odds_json() {
 
 #[test]
 fn missing_cards_is_need_json() {
-    same(
-        "missing_cards",
-        json!({"deck": dragapult(), "collection_path": "binder.txt"}),
-        &["need", "-", "--have", "binder.txt", "--output", "json"],
-        &dragapult(),
+    // The answer names the collection file, which the tool reads by its resolved path.
+    let dir = workspace(FILES);
+    let binder = std::fs::canonicalize(dir.path().join("binder.txt")).unwrap();
+    let binder = binder.to_str().unwrap();
+    let arguments = json!({"deck": dragapult(), "collection_path": binder});
+    let result = &session(dir.path(), &[("missing_cards", arguments)])[0];
+    let (_, cli) = run_deckbox(
+        dir.path(),
+        &["need", "-", "--have", binder, "--output", "json"],
+        dragapult().as_bytes(),
     );
+    assert!(stdout_of(&cli).contains("binder.txt"), "{cli}");
+    assert_eq!(text(result), (stdout_of(&cli), false));
 }
 
 #[test]
@@ -278,5 +285,19 @@ fn bad_arguments_are_tool_errors_with_the_reason() {
         .collect();
     let root = std::fs::canonicalize(dir.path()).unwrap();
     let reasons = reasons.join("\n").replace(root.to_str().unwrap(), "ROOT");
-    insta::assert_snapshot!(reasons, @"");
+    insta::assert_snapshot!(reasons, @r"
+    error: cannot read OUTSIDE: no such file in the folders this session may read (ROOT)
+    error: cannot read ../x.txt: no such file in the folders this session may read (ROOT)
+    error: give one of `deck` (the text) and `deck_path`
+    error: unknown format 'formats.toml'; expected one of standard, expanded, unlimited, glc, gameboy, play-pokemon, expanded-pool
+    error: `yesterday` is not a date (YYYY-MM-DD)
+    error: `hp` needs a value: a whole number
+    error: the cursor `x` is not one a previous page gave
+    error: unknown card 'Dreepyy'
+    error: turns must be from 1 to 30, not 61
+    error: draws and prizes must be at most 60000
+    error: give `collection` or `collection_path`
+    error: unknown layout 'pdf'; expected ptcgl, ptcgo, limitless or json
+    error: unknown rule 'nope'
+    ");
 }

@@ -53,8 +53,8 @@ async def session(binary, root, outside):
             checked = json.loads(await call("check_deck", {"deck_path": "broken.txt"}, False, "copy-limit"))
             assert checked["decks"][0]["valid"] is False, checked
             await call("check_deck", {"deck": deck_text, "format": "expanded"}, False, '"valid": true')
-            await call("check_deck", {"deck_path": outside}, True, "outside the folders")
-            await call("check_deck", {"deck_path": "../" + os.path.basename(outside)}, True, "outside the folders")
+            await call("check_deck", {"deck_path": outside}, True, "no such file in the folders")
+            await call("check_deck", {"deck_path": "../" + os.path.basename(outside)}, True, "no such file in the folders")
             await call("check_deck", {"deck": deck_text, "format": "/etc/passwd"}, True, "unknown format")
             await call("check_deck", {}, True, "give one of")
 

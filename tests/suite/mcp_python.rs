@@ -5,7 +5,7 @@
 
 #![allow(clippy::unwrap_used, reason = "tests fail loudly")]
 
-use crate::common::{deckbox_command, needs, repo, tool, workspace};
+use crate::common::{deckbox_command, needs, repo, tool};
 
 #[test]
 fn a_python_client_runs_a_whole_session() {
@@ -20,15 +20,21 @@ fn a_python_client_runs_a_whole_session() {
     if !needs(sdk, test, "the Python MCP SDK (pip install mcp)") {
         return;
     }
+    // The root and, beside it, a list the session may not read.
     let outer = tempfile::tempdir().unwrap();
     let outside = outer.path().join("outside.txt");
     std::fs::copy(repo().join("examples/broken.txt"), &outside).unwrap();
-    let root = workspace(&[
+    let root_path = outer.path().join("root");
+    std::fs::create_dir(&root_path).unwrap();
+    for file in [
         "examples/dragapult.txt",
         "examples/broken.txt",
         "examples/collection/binder.txt",
-    ]);
-    let root_path = std::fs::canonicalize(root.path()).unwrap();
+    ] {
+        let name = std::path::Path::new(file).file_name().unwrap();
+        std::fs::copy(repo().join(file), root_path.join(name)).unwrap();
+    }
+    let root_path = std::fs::canonicalize(root_path).unwrap();
     // The binary's environment (its fixed date) reaches the server through the client.
     let command = deckbox_command();
     let envs: Vec<(String, String)> = command

@@ -90,7 +90,7 @@ pub struct OpeningOdds {
     pub judge: JudgeArg,
     /// `first` (default) or `second`: whose turns the curves count.
     pub going: Option<String>,
-    /// Own turns to count draws for, 1 to 60 (default 4).
+    /// Own turns to count draws for, 1 to 30 (default 4).
     pub turns: Option<u32>,
     /// Combinations to compute (at most 32): `Dreepy>=1 & Rare Candy>=1 by T2`; terms
     /// `Name>=k`, `<=`, `==`, names joined by `|`, `&`, `|`, `!`, parentheses, `by T2`.
