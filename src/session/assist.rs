@@ -254,7 +254,7 @@ mod tests {
         std::fs::create_dir(&inside).unwrap();
         std::fs::write(inside.join("deck.txt"), "4 Dreepy\n").unwrap();
         std::fs::write(dir.path().join("secret.txt"), "x\n").unwrap();
-        let roots = Roots::new(Some(&[inside.clone()])).unwrap();
+        let roots = Roots::new(Some(std::slice::from_ref(&inside))).unwrap();
         assert!(roots.confine(Path::new("deck.txt")).is_ok());
         assert!(roots.confine(&inside.join("deck.txt")).is_ok());
         for escape in ["../secret.txt", "sub/../../secret.txt", "."] {
