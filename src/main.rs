@@ -59,13 +59,15 @@ fn main() -> ExitCode {
     };
     // A bar on standard error for a long simulation, when it is a terminal.
     let progress = cli::bar::Bar::new();
+    // Standard input and output are locked per call, not for the whole run: `deckbox mcp`
+    // reads and writes them from its runtime's threads.
     let mut stdout = FirstError {
-        inner: std::io::BufWriter::new(std::io::stdout().lock()),
+        inner: std::io::BufWriter::new(std::io::stdout()),
         error: None,
     };
     let outcome = cli::run(
         &args,
-        &mut std::io::stdin().lock(),
+        &mut std::io::stdin(),
         terminal,
         &progress,
         &mut stdout,

@@ -27,7 +27,7 @@ use deckbox::edit::file::{self, Failed, Fmt, FmtMode};
 use deckbox::edit::listing::{self, Formatted, ImportDoubts, Layout, TextStyle, Untranslated};
 use deckbox::error::{Error, Exit};
 use deckbox::names::lang::Language;
-use deckbox::session::fmt;
+use deckbox::session::fmt::{self, printable};
 use deckbox::settings::Settings;
 use deckbox::util::atomic::Options;
 
@@ -177,11 +177,6 @@ fn one_file(outcome: &mut Outcome, file: &Path, formatted: &Formatted, mode: Fmt
         }
         FmtMode::Check | FmtMode::Write(_) => {}
     }
-}
-
-/// Text for a terminal: no BOM, `\n` line endings.
-fn printable(text: &str) -> String {
-    text.trim_start_matches('\u{FEFF}').replace("\r\n", "\n")
 }
 
 /// A unified diff of a file and its canonical form, `--- a/path` / `+++ b/path`: a report

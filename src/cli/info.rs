@@ -4,10 +4,7 @@
 use clap::Subcommand;
 
 use super::Outcome;
-use deckbox::check::rules::Rule;
 use deckbox::error::Error;
-use deckbox::formats::Format;
-use deckbox::render;
 
 #[derive(Debug, Subcommand)]
 pub enum FormatsAction {
@@ -21,47 +18,18 @@ pub enum FormatsAction {
 }
 
 pub(crate) fn explain(rule: Option<&str>) -> Result<Outcome, Error> {
-    let Some(id) = rule else {
-        return Ok(Outcome {
-            stdout: render::explain::rule_list(),
-            ..Outcome::default()
-        });
-    };
-    let Some(rule) = Rule::from_id(id).or_else(|| Rule::from_loose_id(id)) else {
-        let known: Vec<&str> = Rule::ALL.iter().map(|rule| rule.id()).collect();
-        let did_you_mean = Rule::closest(id)
-            .map(|rule| format!("; did you mean '{}'?", rule.id()))
-            .unwrap_or_default();
-        return Err(Error::UnknownRule {
-            id: id.to_string(),
-            did_you_mean,
-            known: known.join(", "),
-        });
-    };
     Ok(Outcome {
-        stdout: render::explain::rule_page(rule),
+        stdout: deckbox::session::assist::explain(rule)?,
         ..Outcome::default()
     })
 }
 
 pub(crate) fn formats(action: Option<&FormatsAction>) -> Result<Outcome, Error> {
-    let shown = match action {
-        None => Format::listed_ids()
-            .map(Format::load)
-            .collect::<Result<Vec<_>, _>>()
-            .map(|all| render::formats::list(&all)),
-        Some(FormatsAction::Show { format, as_of }) => {
-            Format::load_at(format, *as_of).map(|format| render::formats::show(&format))
-        }
-    };
-    match shown {
-        // Format files may come from a cloned repository: their strings are shown escaped.
-        Ok(stdout) => Ok(Outcome {
-            stdout: deckbox::util::escape::visible(&stdout).into_owned(),
-            ..Outcome::default()
-        }),
-        Err(error) => Err(error.into()),
-    }
+    let show = action.map(|FormatsAction::Show { format, as_of }| (format.as_str(), *as_of));
+    Ok(Outcome {
+        stdout: deckbox::session::assist::formats(show)?,
+        ..Outcome::default()
+    })
 }
 
 #[derive(Debug, clap::Args)]

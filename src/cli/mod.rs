@@ -26,6 +26,8 @@ mod config;
 mod edit;
 mod fmt;
 mod info;
+#[cfg(feature = "mcp")]
+mod mcp;
 mod need;
 mod odds;
 mod output;
@@ -115,6 +117,10 @@ pub enum Command {
     Config(config::ConfigArgs),
     /// Print a shell completion script.
     Completions(info::CompletionsArgs),
+    /// Serve the Model Context Protocol on standard input and output, for assistants: the
+    /// tools check, search, card, odds, need, convert, fmt, explain and formats, read-only.
+    #[cfg(feature = "mcp")]
+    Mcp(mcp::McpArgs),
     /// Print the man page (roff) of deckbox or of one of its commands.
     Man {
         /// A command such as `check`; without one, the page of deckbox itself.
@@ -478,5 +484,7 @@ fn run_command(
         Command::Config(a) => a.output.emit(stdout, |_| config::run(a)),
         Command::Completions(completions_args) => info::completions(completions_args),
         Command::Man { command } => info::man(command.as_deref()),
+        #[cfg(feature = "mcp")]
+        Command::Mcp(mcp_args) => mcp::run(mcp_args),
     }
 }

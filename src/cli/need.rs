@@ -72,6 +72,7 @@ pub(crate) fn run(args: &NeedArgs, stdin: &mut dyn Read) -> Result<Outcome, Erro
     let request = NeedRequest {
         decks: &args.decks,
         have: &args.have,
+        have_text: None,
         exact: args.exact_printing,
         prices: args.prices.as_deref(),
         each_deck: matches!(args.output.format(), NeedOutput::Table),

@@ -453,6 +453,11 @@ impl Format {
         BUILTIN.iter().map(|(id, _, _)| *id)
     }
 
+    /// `(id, file name, text)` of each format file compiled into deckbox.
+    pub fn builtin_files() -> impl Iterator<Item = (&'static str, &'static str, &'static str)> {
+        BUILTIN.iter().copied()
+    }
+
     /// Ids of the formats `deckbox formats` lists and `--format all` judges in: the
     /// built-in ones that are not bases of others.
     pub fn listed_ids() -> impl Iterator<Item = &'static str> {

@@ -35,6 +35,11 @@ pub fn fmt_one(
     file::fmt_file(path, ready, &settings.db, format_of, mode)
 }
 
+/// A canonical list as text for a terminal or a client: no BOM, `\n` line endings.
+pub fn printable(text: &str) -> String {
+    text.trim_start_matches('\u{FEFF}').replace("\r\n", "\n")
+}
+
 /// `fmt --check` or `--write` over `operands` (files and folders, walked as `check` walks
 /// them), a chunk of files at a time in parallel: each file's result is handed to `done` in
 /// file order as its chunk is done, so memory stays flat in the number of files. `done`'s

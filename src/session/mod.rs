@@ -11,7 +11,10 @@
 //!   `cards status`/`cards reset` do.
 //! - [`review`]: `review` and `log`, a git repository's deck lists across revisions, read
 //!   through [`git`].
+//! - [`assist`]: lists as text or paths inside a client's roots, pages, and the pages of
+//!   `explain` and `formats`, for a face that is not a terminal.
 
+pub mod assist;
 pub mod card;
 pub mod check;
 pub mod chunks;

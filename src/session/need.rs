@@ -17,6 +17,9 @@ pub struct NeedRequest<'a> {
     pub decks: &'a [PathBuf],
     /// Collection files, added up.
     pub have: &'a [PathBuf],
+    /// A collection given as its text (a list or a CSV export), added after the files and
+    /// named `collection` in findings.
+    pub have_text: Option<&'a str>,
     /// Count only the same printing (`--exact-printing`), not the reprint rule.
     pub exact: bool,
     /// A price list.
@@ -77,7 +80,26 @@ pub fn need<'s>(
         decks.push(read_and_check(file, settings, stdin, &mut stdin_used)?);
     }
     let paths: Vec<&Path> = request.have.iter().map(PathBuf::as_path).collect();
-    let collection = collection::read(&paths, &settings.db, &settings.format)?;
+    let mut collection = collection::read(&paths, &settings.db, &settings.format)?;
+    if let Some(text) = request.have_text {
+        if text.len() as u64 > collection::MAX_COLLECTION_BYTES {
+            return Err(collection::CollectionError::Read {
+                name: "collection".to_string(),
+                reason: std::io::Error::other(format!(
+                    "larger than {} MiB",
+                    collection::MAX_COLLECTION_BYTES / 1024 / 1024
+                )),
+            }
+            .into());
+        }
+        let file = collection::parse(
+            "collection",
+            text.as_bytes(),
+            &settings.db,
+            &settings.format,
+        )?;
+        collection.push(file);
+    }
     let prices = match request.prices {
         Some(path) => Some(prices::read(path, &settings.db, &settings.format)?),
         None => None,

@@ -31,6 +31,8 @@ mod history;
 mod hostile;
 mod html_chromium;
 mod identify_shared;
+mod mcp_cli;
+mod mcp_python;
 mod names_across_languages;
 mod names_rulebooks;
 mod need_cli;
