@@ -237,6 +237,7 @@ fn identify_line(context: &mut Identify, index: usize, line: &CardLine) -> DeckC
         crate::deck::whole_name,
         crate::deck::lower_case_ex,
         crate::deck::without_note,
+        crate::deck::name_then_code,
     ];
     let reread = matches!(resolution, Resolution::Unknown)
         .then(|| {
@@ -254,9 +255,16 @@ fn identify_line(context: &mut Identify, index: usize, line: &CardLine) -> DeckC
             reread
         })
         .or_else(|| {
-            // Last, shorthand for a card (`11x Dark`, `DCE`): only when nothing else reads
-            // the line, and said so, as a note.
-            if !matches!(resolution, Resolution::Unknown) || line.set.is_some() {
+            // Last, shorthand for a card (`11x Dark`, `DCE`, `Pokegear hgss1-96`): only
+            // when nothing else reads the line, and said so, as a note. A line with a code
+            // and number is read so only when they name the card the shorthand names; a
+            // code that names no set (`{"name": "Psychic", "set": "Energy"}`) is no code.
+            let placeholder = |set: &str| {
+                resolve::is_placeholder(set, line.number.as_deref().unwrap_or_default())
+            };
+            let coded = line.set.as_deref().is_some_and(|set| !placeholder(set));
+            let mismatch = matches!(resolution, Resolution::Mismatch { .. });
+            if !(matches!(resolution, Resolution::Unknown) && !coded || mismatch) {
                 return None;
             }
             let card = names::shorthand(&line.name)?;
@@ -266,6 +274,10 @@ fn identify_line(context: &mut Identify, index: usize, line: &CardLine) -> DeckC
             };
             match resolve(&reread) {
                 Resolution::Unknown => None,
+                Resolution::Mismatch { .. } if coded => None,
+                Resolution::Found {
+                    by_printing: false, ..
+                } if mismatch => None,
                 found => {
                     resolution = found;
                     context
