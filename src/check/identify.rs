@@ -16,6 +16,7 @@ use crate::formats::Format;
 use crate::formats::legality::{self, Verdict};
 use crate::names;
 use crate::names::lang::Language;
+use crate::search::keys::Needle;
 
 /// Identifies every line of `list` and reads each ambiguous name as the card that breaks
 /// the fewest rules: the cards as identified, and the findings about them (line findings,
@@ -48,6 +49,7 @@ pub(super) fn identify_deck(
         language,
         preference: &preference,
         suggestions_left: MAX_SUGGESTED,
+        by_words_left: MAX_BY_WORDS,
         diagnostics: Vec::new(),
         choices: Vec::new(),
     };
@@ -113,6 +115,8 @@ struct Identify<'a> {
     /// Which printing a name alone is read as: an allowed one, else one of its date.
     preference: &'a resolve::Preference<'a>,
     suggestions_left: usize,
+    /// How many more lines may be read word by word ([`MAX_BY_WORDS`]).
+    by_words_left: usize,
     diagnostics: Vec<Diagnostic>,
     /// Lines whose name names functionally different cards, for [`choose`].
     choices: Vec<Choice>,
@@ -286,7 +290,8 @@ fn identify_line(context: &mut Identify, index: usize, line: &CardLine) -> DeckC
                     Some(reread)
                 }
             }
-        });
+        })
+        .or_else(|| by_words(context, line, &mut resolution));
     let line = reread.as_ref().unwrap_or(line);
     let (printing, matched) = match resolution {
         Resolution::Found {
@@ -337,7 +342,11 @@ fn identify_line(context: &mut Identify, index: usize, line: &CardLine) -> DeckC
         Resolution::Unknown => {
             let suggestions = if context.suggestions_left > 0 {
                 context.suggestions_left -= 1;
-                in_language(db, resolve::suggestions(db, &line.name), language)
+                in_language(
+                    db,
+                    resolve::suggestions_in(db, &line.name, language),
+                    language,
+                )
             } else {
                 Vec::new()
             };
@@ -352,6 +361,138 @@ fn identify_line(context: &mut Identify, index: usize, line: &CardLine) -> DeckC
         printing,
         language: matched,
     }
+}
+
+/// How many lines of a deck are read word by word ([`by_words`]): each such reading scans
+/// every known name once, and a hostile deck may have thousands of unknown lines.
+const MAX_BY_WORDS: usize = 16;
+
+/// The most words of a name read word by word: card names have fewer.
+const MAX_WORDS: usize = 8;
+
+/// The last reading, as `deckbox search` reads a name: each word starts a word of one of a
+/// printing's names, in any language (one name table for both). So a name no table holds
+/// whole, such as TCGdex's Latin-American Spanish (`es-mx`) names (`Determinación de
+/// Lillie`: `Determinación de Lylia` in Spanish, `Lillie's Determination` in English), is
+/// read: next to a code and number, as their printing when its names hold every word (no
+/// note: the code names the card, the name agrees); alone, as the one card whose printings
+/// hold them all, with a `read-as` note. Two cards or none: no reading.
+fn by_words(
+    context: &mut Identify,
+    line: &CardLine,
+    resolution: &mut Resolution,
+) -> Option<CardLine> {
+    let db = context.db;
+    let coded = line.set.as_deref().is_some_and(|set| {
+        !resolve::is_placeholder(set, line.number.as_deref().unwrap_or_default())
+    });
+    let folded = names::fold(&line.name);
+    let words: Vec<&str> = folded.split_whitespace().collect();
+    let fits = |n: usize| (1..=MAX_WORDS).contains(&n);
+    let needles: Vec<Needle> = words.iter().map(|w| Needle::name(w, true)).collect();
+    match *resolution {
+        // A name that names another card (`Charizard OBF 125`: Charizard ex) stays a
+        // mismatch: the number may be the slip.
+        Resolution::Mismatch {
+            printing,
+            by_name: None,
+        } if fits(words.len()) => {
+            let language = words_language(db, printing, &needles, context.language)?;
+            *resolution = Resolution::Found {
+                id: printing,
+                language: Some(language),
+                by_printing: true,
+                others: Vec::new(),
+            };
+            None
+        }
+        Resolution::Unknown if !coded && fits(words.len()) && words.len() > 1 => {
+            if context.by_words_left == 0 {
+                return None;
+            }
+            context.by_words_left -= 1;
+            // One scan of the name table, for the longest word; the others are tested on
+            // the printings it finds.
+            let longest = needles.iter().max_by_key(|n| n.folded.len())?;
+            let mut cards: Vec<(&str, PrintingId, Language)> = Vec::new();
+            for hit in db.names_where(|key| longest.in_name(key)) {
+                let Some(printing) = db.get(hit.id) else {
+                    continue;
+                };
+                if cards.iter().any(|(key, ..)| *key == printing.rules_key()) {
+                    continue;
+                }
+                if let Some(language) = words_language(db, hit.id, &needles, context.language) {
+                    cards.push((printing.rules_key(), hit.id, language));
+                    if cards.len() > 1 {
+                        return None;
+                    }
+                }
+            }
+            let &[(_, id, language)] = cards.as_slice() else {
+                return None;
+            };
+            let card = db.get(id)?.rules_name();
+            let reread = CardLine {
+                name: card.clone(),
+                ..line.clone()
+            };
+            let found = resolve::resolve_among(
+                db,
+                &reread.name,
+                reread.set.as_deref(),
+                reread.number.as_deref(),
+                Some(language),
+                context.preference,
+            );
+            let Resolution::Found {
+                id,
+                by_printing,
+                others,
+                ..
+            } = found
+            else {
+                return None;
+            };
+            *resolution = Resolution::Found {
+                id,
+                language: Some(language),
+                by_printing,
+                others,
+            };
+            let note = lines::read_as(context.text, line, &line.name, &card);
+            context.diagnostics.push(note);
+            Some(reread)
+        }
+        _ => None,
+    }
+}
+
+/// The language of the name of `id` that holds the most of the needles, when its names
+/// (in any language) hold every one; the list's language first on a tie.
+fn words_language(
+    db: &CardDb,
+    id: PrintingId,
+    needles: &[Needle],
+    prefer: Option<Language>,
+) -> Option<Language> {
+    let printing = db.get(id)?;
+    let keys: Vec<(Language, String)> = (printing.names.iter())
+        .map(|(language, name)| (language, names::lookup_key(name)))
+        .collect();
+    let holds = |needle: &Needle| keys.iter().any(|(_, key)| needle.in_name(key));
+    if !needles.iter().all(holds) {
+        return None;
+    }
+    let count = |language: Language| {
+        let key = keys.iter().find(|(l, _)| *l == language);
+        key.map_or(0, |(_, key)| {
+            needles.iter().filter(|n| n.in_name(key)).count()
+        })
+    };
+    let mut order: Vec<Language> = prefer.into_iter().collect();
+    order.extend(Language::ALL.into_iter().filter(|l| Some(*l) != prefer));
+    order.into_iter().rev().max_by_key(|&l| count(l))
 }
 
 /// The suggestions that are card names in the list's own language, when there are any: an

@@ -128,3 +128,118 @@ fn a_set_code_that_reads_as_part_of_the_name() {
         oracles::fmt_properties("list.txt", &input, embedded_db(), oracles::formats()).unwrap();
     assert!(formatted.contains("3 Ninetales EX 57\n"), "{formatted}");
 }
+
+/// The help of each `unknown-card` finding, in line order.
+fn helps(deck: &CheckedDeck) -> Vec<String> {
+    (deck.diagnostics.iter())
+        .filter(|d| d.rule.id() == "unknown-card")
+        .map(|d| d.help.clone().unwrap_or_default())
+        .collect()
+}
+
+/// Issue 50: TCGdex's Latin-American Spanish names (`es-mx`), which no name table holds
+/// whole, are read by `check` as `search` reads them (each word starts a word of one of
+/// the card's names): `Determinación de Lillie MEG 119` is MEG 119 with no finding, and the
+/// name alone is the one card `search` finds, said so in a note.
+#[test]
+fn latin_american_spanish_names_are_read_as_search_reads_them() {
+    let text = "Pokémon: 4\n4 Dragapult ex TWM 130\nEntrenador: 8\n\
+                2 Determinación de Lillie MEG 119\n2 Determinación de Lillie\n";
+    let (deck, cards) = read(text, "standard", "2026-06-01");
+    assert_eq!(cards[1], "Lillie's Determination, MEG 119");
+    assert!(
+        cards[2].starts_with("Lillie's Determination, "),
+        "{cards:?}"
+    );
+    let notes: Vec<_> = (deck.diagnostics.iter())
+        .filter(|d| d.rule.id() == "read-as")
+        .map(|d| (d.line, d.message.as_str()))
+        .collect();
+    assert_eq!(
+        notes,
+        [(
+            Some(5),
+            "'Determinación de Lillie' read as Lillie's Determination"
+        )]
+    );
+    let db = embedded_db();
+    let found = deckbox::search::search(db, "Determinación de Lillie").unwrap();
+    let searched: std::collections::BTreeSet<&str> = (found.iter())
+        .map(|&id| db.get(id).unwrap().rules_key())
+        .collect();
+    let read = db.get(deck.cards[2].printing.unwrap()).unwrap().rules_key();
+    assert_eq!(searched.into_iter().collect::<Vec<_>>(), [read]);
+    // A code and number that name another card keep their mismatch.
+    let deck = checked(
+        "2 Determinación de Lillie MEG 118\n",
+        "standard",
+        "2026-06-01",
+    );
+    assert!(
+        rules(&deck).contains(&"card-mismatch"),
+        "{:?}",
+        rules(&deck)
+    );
+}
+
+/// Issue 50: suggestions for a misspelled name come in the list's language: a Spanish
+/// list's `Caramela Raro` is offered the Spanish `Caramelo Raro`, never the Italian
+/// `Caramella Rara`; a German list's `Sonderbonbonn` the German `Sonderbonbon`.
+#[test]
+fn suggestions_come_in_the_lists_language() {
+    let spanish = "4 Dragapult ex TWM 130\n4 e-Nigma PAL 185\n4 Órdenes de Jefes PAL 172\n\
+                   4 Caramela Raro\n";
+    let deck = checked(spanish, "standard", "2024-06-01");
+    let help = helps(&deck);
+    assert_eq!(help.len(), 1, "{help:?}");
+    assert!(help[0].contains("'Caramelo Raro' (Rare Candy)"), "{help:?}");
+    assert!(!help[0].contains("Caramella"), "{help:?}");
+    let german = "4 Katapuldra-ex TWM 130\n4 Enigmara PAL 185\n4 Befehl vom Boss PAL 172\n\
+                  4 Sonderbonbonn\n";
+    let deck = checked(german, "standard", "2024-06-01");
+    assert_eq!(helps(&deck), ["did you mean 'Sonderbonbon' (Rare Candy)?"]);
+}
+
+/// Hand-written lists in the other languages, as players write them (names as each
+/// language prints them, a code and number or none): every line read, in the list's
+/// language.
+#[test]
+fn hand_written_lists_in_every_language_are_read() {
+    for (language, text) in [
+        (
+            "fr",
+            "4 Lanssorien-ex TWM 130\n4 Mashynn PAL 185\n4 Super Bonbon\n4 Ordres du Boss\n",
+        ),
+        (
+            "it",
+            "4 Dragapult-ex TWM 130\n4 Kissara PAL 185\n4 Caramella Rara\n4 Ordini del Capo\n",
+        ),
+        (
+            "pt",
+            "4 Dragapult ex TWM 130\n4 Kissera PAL 185\n4 Doce Raro\n4 Ordem da Chefia\n",
+        ),
+        (
+            "es",
+            "4 Dragapult ex TWM 130\n4 e-Nigma PAL 185\n4 Caramelo Raro\n4 Órdenes de Jefes\n",
+        ),
+        (
+            "de",
+            "4 Katapuldra-ex TWM 130\n4 Enigmara\n4 Sonderbonbon\n4 Befehl vom Boss\n",
+        ),
+    ] {
+        let (deck, cards) = read(text, "standard", "2024-06-01");
+        let names: Vec<&str> = cards.iter().map(|c| c.split(',').next().unwrap()).collect();
+        assert_eq!(
+            names,
+            ["Dragapult ex", "Iono", "Rare Candy", "Boss's Orders"],
+            "{language}"
+        );
+        let languages: Vec<_> = (deck.cards.iter())
+            .map(|c| c.language.map(|l| l.code()))
+            .collect();
+        assert!(
+            languages[1..].iter().all(|l| *l == Some(language)),
+            "{language}: {languages:?}"
+        );
+    }
+}

@@ -667,10 +667,29 @@ impl Profile {
 /// a cheap bound skips most of them first, so a search over 60,000 names stays well under a
 /// millisecond and a repository check with typos is not dominated by its suggestions.
 pub fn suggestions(db: &CardDb, name: &str) -> Vec<String> {
-    db.suggestions_for(name, || search_suggestions(db, name))
+    db.suggestions_for(name, || search_suggestions(db, name, None))
 }
 
-fn search_suggestions(db: &CardDb, name: &str) -> Vec<String> {
+/// [`suggestions`] among the names of one language, when some name of it is near enough:
+/// a Spanish list misspelling `Caramela Raro` is offered the Spanish `Caramelo Raro`, never
+/// the Italian `Caramella Rara` that scores as near. Else, the names of every language.
+pub fn suggestions_in(db: &CardDb, name: &str, language: Option<Language>) -> Vec<String> {
+    let Some(language) = language else {
+        return suggestions(db, name);
+    };
+    // A cache key no name has: a tab never survives a line's name.
+    let cached = format!("{}\t{name}", language.code());
+    let own = db.suggestions_for(&cached, || search_suggestions(db, name, Some(language)));
+    if own.is_empty() {
+        suggestions(db, name)
+    } else {
+        own
+    }
+}
+
+/// The names nearest to `name`; with `language`, only names of that language, each shown
+/// as that language writes it.
+fn search_suggestions(db: &CardDb, name: &str, only: Option<Language>) -> Vec<String> {
     let wanted = names::fold(name);
     let Some(query) = Query::new(&wanted) else {
         return Vec::new();
@@ -691,6 +710,15 @@ fn search_suggestions(db: &CardDb, name: &str) -> Vec<String> {
         if score < MIN_SCORE {
             continue;
         }
+        let (id, language) = match only {
+            None => (id, language),
+            Some(only) if language == only => (id, language),
+            // The key is a name of this language too (`Mew ex`), or not at all.
+            Some(only) => match db.name_matches(key).find(|hit| hit.language == only) {
+                Some(hit) => (hit.id, only),
+                None => continue,
+            },
+        };
         let display = db
             .get(id)
             .and_then(|printing| printing.names.get(language))
