@@ -49,7 +49,6 @@ pub(super) fn identify_deck(
         language,
         preference: &preference,
         suggestions_left: MAX_SUGGESTED,
-        by_words_left: MAX_BY_WORDS,
         diagnostics: Vec::new(),
         choices: Vec::new(),
     };
@@ -115,8 +114,6 @@ struct Identify<'a> {
     /// Which printing a name alone is read as: an allowed one, else one of its date.
     preference: &'a resolve::Preference<'a>,
     suggestions_left: usize,
-    /// How many more lines may be read word by word ([`MAX_BY_WORDS`]).
-    by_words_left: usize,
     diagnostics: Vec<Diagnostic>,
     /// Lines whose name names functionally different cards, for [`choose`].
     choices: Vec<Choice>,
@@ -290,8 +287,10 @@ fn identify_line(context: &mut Identify, index: usize, line: &CardLine) -> DeckC
                     Some(reread)
                 }
             }
-        })
-        .or_else(|| by_words(context, line, &mut resolution));
+        });
+    if reread.is_none() {
+        by_words(context, line, &mut resolution);
+    }
     let line = reread.as_ref().unwrap_or(line);
     let (printing, matched) = match resolution {
         Resolution::Found {
@@ -363,108 +362,41 @@ fn identify_line(context: &mut Identify, index: usize, line: &CardLine) -> DeckC
     }
 }
 
-/// How many lines of a deck are read word by word ([`by_words`]): each such reading scans
-/// every known name once, and a hostile deck may have thousands of unknown lines.
-const MAX_BY_WORDS: usize = 16;
-
-/// The most words of a name read word by word: card names have fewer.
+/// The most words of a name read word by word ([`by_words`]): card names have fewer.
 const MAX_WORDS: usize = 8;
 
 /// The last reading, as `deckbox search` reads a name: each word starts a word of one of a
 /// printing's names, in any language (one name table for both). So a name no table holds
-/// whole, such as TCGdex's Latin-American Spanish (`es-mx`) names (`Determinación de
-/// Lillie`: `Determinación de Lylia` in Spanish, `Lillie's Determination` in English), is
-/// read: next to a code and number, as their printing when its names hold every word (no
-/// note: the code names the card, the name agrees); alone, as the one card whose printings
-/// hold them all, with a `read-as` note. Two cards or none: no reading.
-fn by_words(
-    context: &mut Identify,
-    line: &CardLine,
-    resolution: &mut Resolution,
-) -> Option<CardLine> {
-    let db = context.db;
-    let coded = line.set.as_deref().is_some_and(|set| {
-        !resolve::is_placeholder(set, line.number.as_deref().unwrap_or_default())
-    });
+/// whole, such as TCGdex's Latin-American Spanish (`es-mx`) names (`Determinación de Lillie
+/// MEG 119`: `Determinación de Lylia` in Spanish, `Lillie's Determination` in English), is
+/// read as the printing its code and number name when that printing's names hold every
+/// word and the name alone names no other card (no note: the code names the card, the name
+/// agrees). A name with no code is left to suggestions (a misspelt `Boss's Order` is not
+/// silently another name).
+fn by_words(context: &Identify, line: &CardLine, resolution: &mut Resolution) {
+    // A name that names another card (`Charizard OBF 125`: Charizard ex) stays a
+    // mismatch: the number may be the slip.
+    let Resolution::Mismatch {
+        printing,
+        by_name: None,
+    } = *resolution
+    else {
+        return;
+    };
     let folded = names::fold(&line.name);
-    let words: Vec<&str> = folded.split_whitespace().collect();
-    let fits = |n: usize| (1..=MAX_WORDS).contains(&n);
-    let needles: Vec<Needle> = words.iter().map(|w| Needle::name(w, true)).collect();
-    match *resolution {
-        // A name that names another card (`Charizard OBF 125`: Charizard ex) stays a
-        // mismatch: the number may be the slip.
-        Resolution::Mismatch {
-            printing,
-            by_name: None,
-        } if fits(words.len()) => {
-            let language = words_language(db, printing, &needles, context.language)?;
-            *resolution = Resolution::Found {
-                id: printing,
-                language: Some(language),
-                by_printing: true,
-                others: Vec::new(),
-            };
-            None
-        }
-        Resolution::Unknown if !coded && fits(words.len()) && words.len() > 1 => {
-            if context.by_words_left == 0 {
-                return None;
-            }
-            context.by_words_left -= 1;
-            // One scan of the name table, for the longest word; the others are tested on
-            // the printings it finds.
-            let longest = needles.iter().max_by_key(|n| n.folded.len())?;
-            let mut cards: Vec<(&str, PrintingId, Language)> = Vec::new();
-            for hit in db.names_where(|key| longest.in_name(key)) {
-                let Some(printing) = db.get(hit.id) else {
-                    continue;
-                };
-                if cards.iter().any(|(key, ..)| *key == printing.rules_key()) {
-                    continue;
-                }
-                if let Some(language) = words_language(db, hit.id, &needles, context.language) {
-                    cards.push((printing.rules_key(), hit.id, language));
-                    if cards.len() > 1 {
-                        return None;
-                    }
-                }
-            }
-            let &[(_, id, language)] = cards.as_slice() else {
-                return None;
-            };
-            let card = db.get(id)?.rules_name();
-            let reread = CardLine {
-                name: card.clone(),
-                ..line.clone()
-            };
-            let found = resolve::resolve_among(
-                db,
-                &reread.name,
-                reread.set.as_deref(),
-                reread.number.as_deref(),
-                Some(language),
-                context.preference,
-            );
-            let Resolution::Found {
-                id,
-                by_printing,
-                others,
-                ..
-            } = found
-            else {
-                return None;
-            };
-            *resolution = Resolution::Found {
-                id,
-                language: Some(language),
-                by_printing,
-                others,
-            };
-            let note = lines::read_as(context.text, line, &line.name, &card);
-            context.diagnostics.push(note);
-            Some(reread)
-        }
-        _ => None,
+    let needles: Vec<Needle> = (folded.split_whitespace())
+        .map(|word| Needle::name(word, true))
+        .collect();
+    if !(1..=MAX_WORDS).contains(&needles.len()) {
+        return;
+    }
+    if let Some(language) = words_language(context.db, printing, &needles, context.language) {
+        *resolution = Resolution::Found {
+            id: printing,
+            language: Some(language),
+            by_printing: true,
+            others: Vec::new(),
+        };
     }
 }
 

@@ -670,21 +670,25 @@ pub fn suggestions(db: &CardDb, name: &str) -> Vec<String> {
     db.suggestions_for(name, || search_suggestions(db, name, None))
 }
 
-/// [`suggestions`] among the names of one language, when some name of it is near enough:
-/// a Spanish list misspelling `Caramela Raro` is offered the Spanish `Caramelo Raro`, never
-/// the Italian `Caramella Rara` that scores as near. Else, the names of every language.
+/// [`suggestions`], holding a name of `language` when some name of it is near enough: when
+/// the nearest names of every language hold none (a Spanish list misspelling a name whose
+/// French and Italian names score nearer), the nearest names of that language alone. Else,
+/// the names of every language.
 pub fn suggestions_in(db: &CardDb, name: &str, language: Option<Language>) -> Vec<String> {
+    let all = suggestions(db, name);
     let Some(language) = language else {
-        return suggestions(db, name);
+        return all;
     };
+    if all
+        .iter()
+        .any(|found| name_languages(db, found).contains(&language))
+    {
+        return all;
+    }
     // A cache key no name has: a tab never survives a line's name.
     let cached = format!("{}\t{name}", language.code());
     let own = db.suggestions_for(&cached, || search_suggestions(db, name, Some(language)));
-    if own.is_empty() {
-        suggestions(db, name)
-    } else {
-        own
-    }
+    if own.is_empty() { all } else { own }
 }
 
 /// The names nearest to `name`; with `language`, only names of that language, each shown
