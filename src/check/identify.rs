@@ -16,6 +16,7 @@ use crate::formats::Format;
 use crate::formats::legality::{self, Verdict};
 use crate::names;
 use crate::names::lang::Language;
+use crate::search::keys::Needle;
 
 /// Identifies every line of `list` and reads each ambiguous name as the card that breaks
 /// the fewest rules: the cards as identified, and the findings about them (line findings,
@@ -237,6 +238,7 @@ fn identify_line(context: &mut Identify, index: usize, line: &CardLine) -> DeckC
         crate::deck::whole_name,
         crate::deck::lower_case_ex,
         crate::deck::without_note,
+        crate::deck::name_then_code,
     ];
     let reread = matches!(resolution, Resolution::Unknown)
         .then(|| {
@@ -254,9 +256,16 @@ fn identify_line(context: &mut Identify, index: usize, line: &CardLine) -> DeckC
             reread
         })
         .or_else(|| {
-            // Last, shorthand for a card (`11x Dark`, `DCE`): only when nothing else reads
-            // the line, and said so, as a note.
-            if !matches!(resolution, Resolution::Unknown) || line.set.is_some() {
+            // Last, shorthand for a card (`11x Dark`, `DCE`, `Pokegear hgss1-96`): only
+            // when nothing else reads the line, and said so, as a note. A line with a code
+            // and number is read so only when they name the card the shorthand names; a
+            // code that names no set (`{"name": "Psychic", "set": "Energy"}`) is no code.
+            let placeholder = |set: &str| {
+                resolve::is_placeholder(set, line.number.as_deref().unwrap_or_default())
+            };
+            let coded = line.set.as_deref().is_some_and(|set| !placeholder(set));
+            let mismatch = matches!(resolution, Resolution::Mismatch { .. });
+            if !(matches!(resolution, Resolution::Unknown) && !coded || mismatch) {
                 return None;
             }
             let card = names::shorthand(&line.name)?;
@@ -266,6 +275,10 @@ fn identify_line(context: &mut Identify, index: usize, line: &CardLine) -> DeckC
             };
             match resolve(&reread) {
                 Resolution::Unknown => None,
+                Resolution::Mismatch { .. } if coded => None,
+                Resolution::Found {
+                    by_printing: false, ..
+                } if mismatch => None,
                 found => {
                     resolution = found;
                     context
@@ -275,6 +288,9 @@ fn identify_line(context: &mut Identify, index: usize, line: &CardLine) -> DeckC
                 }
             }
         });
+    if reread.is_none() {
+        by_words(context, line, &mut resolution);
+    }
     let line = reread.as_ref().unwrap_or(line);
     let (printing, matched) = match resolution {
         Resolution::Found {
@@ -325,7 +341,11 @@ fn identify_line(context: &mut Identify, index: usize, line: &CardLine) -> DeckC
         Resolution::Unknown => {
             let suggestions = if context.suggestions_left > 0 {
                 context.suggestions_left -= 1;
-                in_language(db, resolve::suggestions(db, &line.name), language)
+                in_language(
+                    db,
+                    resolve::suggestions_in(db, &line.name, language),
+                    language,
+                )
             } else {
                 Vec::new()
             };
@@ -340,6 +360,71 @@ fn identify_line(context: &mut Identify, index: usize, line: &CardLine) -> DeckC
         printing,
         language: matched,
     }
+}
+
+/// The most words of a name read word by word ([`by_words`]): card names have fewer.
+const MAX_WORDS: usize = 8;
+
+/// The last reading, as `deckbox search` reads a name: each word starts a word of one of a
+/// printing's names, in any language (one name table for both). So a name no table holds
+/// whole, such as TCGdex's Latin-American Spanish (`es-mx`) names (`Determinación de Lillie
+/// MEG 119`: `Determinación de Lylia` in Spanish, `Lillie's Determination` in English), is
+/// read as the printing its code and number name when that printing's names hold every
+/// word and the name alone names no other card (no note: the code names the card, the name
+/// agrees). A name with no code is left to suggestions (a misspelt `Boss's Order` is not
+/// silently another name).
+fn by_words(context: &Identify, line: &CardLine, resolution: &mut Resolution) {
+    // A name that names another card (`Charizard OBF 125`: Charizard ex) stays a
+    // mismatch: the number may be the slip.
+    let Resolution::Mismatch {
+        printing,
+        by_name: None,
+    } = *resolution
+    else {
+        return;
+    };
+    let folded = names::fold(&line.name);
+    let needles: Vec<Needle> = (folded.split_whitespace())
+        .map(|word| Needle::name(word, true))
+        .collect();
+    if !(1..=MAX_WORDS).contains(&needles.len()) {
+        return;
+    }
+    if let Some(language) = words_language(context.db, printing, &needles, context.language) {
+        *resolution = Resolution::Found {
+            id: printing,
+            language: Some(language),
+            by_printing: true,
+            others: Vec::new(),
+        };
+    }
+}
+
+/// The language of the name of `id` that holds the most of the needles, when its names
+/// (in any language) hold every one; the list's language first on a tie.
+fn words_language(
+    db: &CardDb,
+    id: PrintingId,
+    needles: &[Needle],
+    prefer: Option<Language>,
+) -> Option<Language> {
+    let printing = db.get(id)?;
+    let keys: Vec<(Language, String)> = (printing.names.iter())
+        .map(|(language, name)| (language, names::lookup_key(name)))
+        .collect();
+    let holds = |needle: &Needle| keys.iter().any(|(_, key)| needle.in_name(key));
+    if !needles.iter().all(holds) {
+        return None;
+    }
+    let count = |language: Language| {
+        let key = keys.iter().find(|(l, _)| *l == language);
+        key.map_or(0, |(_, key)| {
+            needles.iter().filter(|n| n.in_name(key)).count()
+        })
+    };
+    let mut order: Vec<Language> = prefer.into_iter().collect();
+    order.extend(Language::ALL.into_iter().filter(|l| Some(*l) != prefer));
+    order.into_iter().rev().max_by_key(|&l| count(l))
 }
 
 /// The suggestions that are card names in the list's own language, when there are any: an

@@ -700,6 +700,27 @@ pub fn lower_case_ex(line: &super::CardLine) -> Option<super::CardLine> {
     })
 }
 
+/// The other reading of a line that ends in a set code with no number (`4 Iono PAL`,
+/// `2 Rare Candy SVI`): the name before the code, and the code. A name may end in a word of
+/// that shape (`Mewtwo EX`, `Iono`'s `PAL` is no name's), so this reading is tried only when
+/// the whole name is no card's (see `check::identify`). `None` for a line read with a code
+/// or a number, or whose last word is not a code.
+pub fn name_then_code(line: &super::CardLine) -> Option<super::CardLine> {
+    if line.set.is_some() || line.number.is_some() {
+        return None;
+    }
+    let (name, code) = line.name.trim_end().rsplit_once(' ')?;
+    let name = name.trim_end();
+    (!name.is_empty() && code.bytes().all(|b| b.is_ascii_alphanumeric()) && is_code(code)).then(
+        || super::CardLine {
+            name_span: super::Span::new(line.name_span.offset, name.len()),
+            name: name.to_string(),
+            set: Some(code.to_string()),
+            ..line.clone()
+        },
+    )
+}
+
 /// Whether `token` is written like a database set id (`sv3pt5`, `xy1`, `swshp`,
 /// `swsh12pt5gg`, `sv03.5`): lower-case letters first, then letters, digits and dots.
 /// Printed set codes are upper case (`SVI`), so the two never meet.

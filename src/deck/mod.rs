@@ -51,7 +51,9 @@ use serde::Serialize;
 use crate::names::lang::Language;
 
 pub(crate) use card::reads_as_multiplier;
-pub use card::{looks_like_set_id, lower_case_code, lower_case_ex, whole_name, without_note};
+pub use card::{
+    looks_like_set_id, lower_case_code, lower_case_ex, name_then_code, whole_name, without_note,
+};
 pub use decode::{Decoded, LOSSY_UTF8, decode};
 pub use input::DeckInput;
 pub use json::{CardField, NotADeck, members as json_members, read as read_json, section_named};

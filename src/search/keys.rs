@@ -610,7 +610,7 @@ impl Needle {
     }
 
     /// A needle for names: a bare word (or unquoted `name:` value) is a `prefix`.
-    pub(super) fn name(raw: &str, prefix: bool) -> Needle {
+    pub fn name(raw: &str, prefix: bool) -> Needle {
         Needle {
             prefix,
             ..Needle::new(raw)

@@ -291,7 +291,7 @@ fn without_a_terminal_or_with_what_fmt_refuses_it_says_so_and_exits_2() {
     // A line `fmt --write` would drop: refused with `fmt --write`'s own message.
     std::fs::write(
         dir.path().join("bad.txt"),
-        "4 Dreepy TWM 128\n4 Dreepy TWM\n",
+        "4 Dreepy TWM 128\nDragapult by Ash\n",
     )
     .unwrap();
     let (code, built) = common::run_deckbox(dir.path(), &["build", "bad.txt"], b"");
@@ -301,7 +301,7 @@ fn without_a_terminal_or_with_what_fmt_refuses_it_says_so_and_exits_2() {
     assert_eq!(built, formatted);
     assert_eq!(
         std::fs::read_to_string(dir.path().join("bad.txt")).unwrap(),
-        "4 Dreepy TWM 128\n4 Dreepy TWM\n"
+        "4 Dreepy TWM 128\nDragapult by Ash\n"
     );
     // A JSON list whose `player` deckbox's own layout has no place for: the same.
     let own = "{\"language\": \"en\", \"player\": \"Ash\", \"sections\": [{\"section\": \"pokemon\", \"cards\": [{\"count\": 4, \"name\": \"Dreepy\", \"set\": \"TWM\", \"number\": \"128\"}]}]}\n";

@@ -55,3 +55,4 @@ mod season_boundaries;
 mod sheet_cli;
 mod stats_cli;
 mod stats_exact;
+mod unseen_lines;

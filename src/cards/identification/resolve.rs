@@ -146,7 +146,9 @@ pub fn resolve_among(
             // A name this printing lacks in the data but its card has (`Ectoplasma AR 16`:
             // Aquapolis gives Gengar no French name, other Gengar printings do) is still
             // this printing: the code says which, the name agrees on the card.
-            let named = named.or_else(|| same_card_named(db, first, name, prefer));
+            let named = named
+                .or_else(|| same_card_named(db, first, name, prefer))
+                .or_else(|| symbol_dropped(db, hits, name));
             return match named {
                 Some((id, language)) => Resolution::Found {
                     id,
@@ -198,6 +200,23 @@ pub fn resolve_among(
                 others,
             };
         }
+        // The name's last word may be a set code whose printing of that number is the
+        // rest of the name: `3 Ninetales EX 57` in a 2002 list is Expedition's Ninetales
+        // (code `EX`), not the Ninetales-EX of 2016 that no number 57 names.
+        if let Some(found) = code_read_as_name(db, name, number) {
+            return found;
+        }
+    }
+    if let (Some(set), None) = (set, number)
+        && let Some(hit) = in_set(db, name, set, prefer)
+    {
+        // A set code and no number (`4 Iono PAL`): that set's printing of the name.
+        return Resolution::Found {
+            id: hit.id,
+            language: Some(hit.language),
+            by_printing: false,
+            others: Vec::new(),
+        };
     }
     // A basic Energy's placeholder code (`Energy 7`, `SVE R`) says the card is basic, and so
     // does a number with no code that no printing of the name carries: the Pokémon TCG
@@ -215,9 +234,6 @@ pub fn resolve_among(
             by_printing: false,
             others,
         },
-        None if set.is_none() => number
-            .and_then(|number| code_read_as_name(db, name, number))
-            .unwrap_or(Resolution::Unknown),
         None => Resolution::Unknown,
     }
 }
@@ -374,6 +390,27 @@ fn same_card_named(
         _ => first,
     };
     Some((printing, language))
+}
+
+/// A printing among `hits` whose name is `name` and its end symbol, when the line drops
+/// the symbol a keyboard lacks (`Rayquaza ex8-107` for Rayquaza ★ of EX Deoxys,
+/// `Umbreon pop5-17` for Umbreon ★): the code and number name the card, and the name agrees
+/// with it but for the symbol.
+fn symbol_dropped(db: &CardDb, hits: &[PrintingId], name: &str) -> Option<(PrintingId, Language)> {
+    hits.iter().find_map(|&id| {
+        let printing = db.get(id)?;
+        let symbol = if printing.pokemon_star {
+            "★"
+        } else if printing.prism_star {
+            "◇"
+        } else {
+            return None;
+        };
+        let with_symbol = format!("{} {symbol}", name.trim_end());
+        // The name written lacks the symbol (else it would have matched already).
+        let hit = db.name_matches(&with_symbol).find(|hit| hit.id == id)?;
+        Some((id, hit.language))
+    })
 }
 
 /// The languages in which `name` is the name of some card.
@@ -630,10 +667,33 @@ impl Profile {
 /// a cheap bound skips most of them first, so a search over 60,000 names stays well under a
 /// millisecond and a repository check with typos is not dominated by its suggestions.
 pub fn suggestions(db: &CardDb, name: &str) -> Vec<String> {
-    db.suggestions_for(name, || search_suggestions(db, name))
+    db.suggestions_for(name, || search_suggestions(db, name, None))
 }
 
-fn search_suggestions(db: &CardDb, name: &str) -> Vec<String> {
+/// [`suggestions`], holding a name of `language` when some name of it is near enough: when
+/// the nearest names of every language hold none (a Spanish list misspelling a name whose
+/// French and Italian names score nearer), the nearest names of that language alone. Else,
+/// the names of every language.
+pub fn suggestions_in(db: &CardDb, name: &str, language: Option<Language>) -> Vec<String> {
+    let all = suggestions(db, name);
+    let Some(language) = language else {
+        return all;
+    };
+    if all
+        .iter()
+        .any(|found| name_languages(db, found).contains(&language))
+    {
+        return all;
+    }
+    // A cache key no name has: a tab never survives a line's name.
+    let cached = format!("{}\t{name}", language.code());
+    let own = db.suggestions_for(&cached, || search_suggestions(db, name, Some(language)));
+    if own.is_empty() { all } else { own }
+}
+
+/// The names nearest to `name`; with `language`, only names of that language, each shown
+/// as that language writes it.
+fn search_suggestions(db: &CardDb, name: &str, only: Option<Language>) -> Vec<String> {
     let wanted = names::fold(name);
     let Some(query) = Query::new(&wanted) else {
         return Vec::new();
@@ -654,6 +714,15 @@ fn search_suggestions(db: &CardDb, name: &str) -> Vec<String> {
         if score < MIN_SCORE {
             continue;
         }
+        let (id, language) = match only {
+            None => (id, language),
+            Some(only) if language == only => (id, language),
+            // The key is a name of this language too (`Mew ex`), or not at all.
+            Some(only) => match db.name_matches(key).find(|hit| hit.language == only) {
+                Some(hit) => (hit.id, only),
+                None => continue,
+            },
+        };
         let display = db
             .get(id)
             .and_then(|printing| printing.names.get(language))

@@ -1,0 +1,234 @@
+#![allow(clippy::unwrap_used, clippy::expect_used, reason = "tests fail loudly")]
+//! Lines of real lists deckbox had never seen (issue 42, item 3; `tests/corpus/`), each
+//! class written as the list, site or app that wrote it: the printing each names is read,
+//! with no `card-mismatch` or `unknown-card`, and `fmt` of `fmt` is `fmt`.
+
+use crate::oracles::{self, embedded_db};
+
+use deckbox::check::{self, CheckedDeck};
+use deckbox::deck::DeckInput;
+use deckbox::formats::Format;
+
+/// The findings that say a line was not read as a card.
+const MISSED: [&str; 3] = ["unknown-card", "card-mismatch", "parse-error"];
+
+fn checked(text: &str, format: &str, date: &str) -> CheckedDeck {
+    let format = Format::load_at(format, Some(date.parse().unwrap())).unwrap();
+    check::check(
+        &DeckInput::from_bytes("list.txt", text.as_bytes()),
+        embedded_db(),
+        &format,
+    )
+}
+
+/// Each line's card as `rules name, set code, number`, after asserting no line was missed.
+fn read(text: &str, format: &str, date: &str) -> (CheckedDeck, Vec<String>) {
+    let deck = checked(text, format, date);
+    let missed: Vec<String> = (deck.diagnostics.iter())
+        .filter(|d| MISSED.contains(&d.rule.id()))
+        .map(|d| format!("{:?}: {}: {}", d.line, d.rule.id(), d.message))
+        .collect();
+    assert_eq!(missed, Vec::<String>::new(), "{text}");
+    let cards = (deck.cards.iter())
+        .map(|card| {
+            let p = embedded_db()
+                .get(card.printing.expect("identified"))
+                .unwrap();
+            format!("{}, {} {}", p.rules_name(), p.set_code, p.number)
+        })
+        .collect();
+    (deck, cards)
+}
+
+fn rules(deck: &CheckedDeck) -> Vec<&'static str> {
+    deck.diagnostics.iter().map(|d| d.rule.id()).collect()
+}
+
+/// ptcg-sim's sample lists write a Pokémon ★ without its star, next to the pokemontcg.io id
+/// of the star card (`Rayquaza  ex8-107`, the Gold Star Rayquaza of EX Deoxys): the id names
+/// the card, the name agrees but for the symbol a keyboard lacks. A name the id does not
+/// name stays a `card-mismatch`.
+#[test]
+fn a_star_card_written_without_its_star_next_to_its_id() {
+    let text = "1 Rayquaza  ex8-107\n1 Umbreon pop5-17\n1 Mew ex15-101\n1 Latias ex8-105\n";
+    let (_, cards) = read(text, "unlimited", "2007-08-01");
+    assert_eq!(
+        cards,
+        [
+            "Rayquaza ★, DX 107",
+            "Umbreon ★, P5 17",
+            "Mew ★, DF 101",
+            "Latias ★, DX 105",
+        ]
+    );
+    let deck = checked("1 Latios ex8-107\n", "unlimited", "2007-08-01");
+    assert!(
+        rules(&deck).contains(&"card-mismatch"),
+        "{:?}",
+        rules(&deck)
+    );
+}
+
+/// A nickname of the curated table next to the id of the card it names (`Pokegear hgss1-96`
+/// for Pokégear 3.0, as ptcg-sim's 2010–11 list writes it) is that card, said so in a note;
+/// next to another card's id it stays a `card-mismatch`. `Nidoran F` and `Nidoran M`, typed
+/// without `♀` and `♂`, are the Nidoran♀ and Nidoran♂ of their ids.
+#[test]
+fn a_nickname_or_a_typed_symbol_next_to_a_valid_id() {
+    let text = "2 Pokegear hgss1-96\n2 Nidoran F pl2-71\n1 Nidoran M base1-55\n";
+    let (deck, cards) = read(text, "unlimited", "2011-08-12");
+    assert_eq!(
+        cards,
+        ["Pokégear 3.0, HS 96", "Nidoran♀, RR 71", "Nidoran♂, BS 55"]
+    );
+    assert!(rules(&deck).contains(&"read-as"), "{:?}", rules(&deck));
+    let deck = checked("2 Pokegear hgss1-95\n", "unlimited", "2011-08-12");
+    assert!(
+        rules(&deck).contains(&"card-mismatch"),
+        "{:?}",
+        rules(&deck)
+    );
+}
+
+/// ptcg-story's event records (2024 NAIC) write basic Energy by type, with the set
+/// `Energy`: `{"name":"Psychic","set":"Energy","number":5}` is Psychic Energy.
+#[test]
+fn basic_energy_by_type_with_the_set_energy_in_a_json_record() {
+    let text = r#"{"pokemon":[{"count":4,"name":"Ralts","set":"ASR","number":60}],"trainer":[],"energy":[{"count":7,"name":"Psychic","set":"Energy","number":5},{"count":2,"name":"Darkness","set":"Energy","number":7}]}"#;
+    let (deck, cards) = read(text, "standard", "2024-06-07");
+    let names: Vec<&str> = cards.iter().map(|c| c.split(',').next().unwrap()).collect();
+    assert_eq!(names, ["Ralts", "Psychic Energy", "Darkness Energy"]);
+    assert!(rules(&deck).contains(&"read-as"), "{:?}", rules(&deck));
+}
+
+/// A set code with no number (`4 Iono PAL`, `2 Rare Candy SVI`) is that set's printing of
+/// the name; a code glued to its number (`Iono PAL185`) is that printing.
+#[test]
+fn a_set_code_with_no_number_or_glued_to_its_number() {
+    let text = "4 Iono PAL\n2 Rare Candy SVI\n1 Boss's Orders PAL172\n";
+    let (_, cards) = read(text, "standard", "2024-06-07");
+    assert_eq!(
+        cards[1..],
+        ["Rare Candy, SVI 191", "Boss's Orders, PAL 172"]
+    );
+    assert!(cards[0].starts_with("Iono, PAL "), "{}", cards[0]);
+}
+
+/// `3 Ninetales EX  57` in a 2002 list (ptcg-sim's e-Card Typhlosion) is Expedition's
+/// Ninetales (code `EX`), not the Ninetales-EX of 2016 that no number 57 names: read so,
+/// `fmt` writes it with its code, and `fmt` of `fmt` is `fmt`.
+#[test]
+fn a_set_code_that_reads_as_part_of_the_name() {
+    let text = "3 Ninetales EX  57\n4 Vulpix EX 136\n";
+    let (deck, cards) = read(text, "unlimited", "2003-06-01");
+    assert_eq!(cards, ["Ninetales, EX 57", "Vulpix, EX 136"]);
+    assert!(!rules(&deck).contains(&"unknown-printing"));
+    let input = DeckInput::from_bytes("list.txt", text.as_bytes());
+    let formatted =
+        oracles::fmt_properties("list.txt", &input, embedded_db(), oracles::formats()).unwrap();
+    assert!(formatted.contains("3 Ninetales EX 57\n"), "{formatted}");
+}
+
+/// The help of each `unknown-card` finding, in line order.
+fn helps(deck: &CheckedDeck) -> Vec<String> {
+    (deck.diagnostics.iter())
+        .filter(|d| d.rule.id() == "unknown-card")
+        .map(|d| d.help.clone().unwrap_or_default())
+        .collect()
+}
+
+/// Issue 50: TCGdex's Latin-American Spanish names (`es-mx`), which no name table holds
+/// whole, are read by `check` as `search` reads them (each word starts a word of one of
+/// the card's names): `Determinación de Lillie MEG 119` is MEG 119 with no finding, the
+/// card `search` finds for the name. A code and number of another card keep their mismatch.
+#[test]
+fn latin_american_spanish_names_are_read_as_search_reads_them() {
+    let text = "Pokémon: 4\n4 Dragapult ex TWM 130\nEntrenador: 4\n\
+                4 Determinación de Lillie MEG 119\n";
+    let (deck, cards) = read(text, "standard", "2026-06-01");
+    assert_eq!(cards[1], "Lillie's Determination, MEG 119");
+    let lines: Vec<_> = (deck.diagnostics.iter())
+        .filter(|d| d.line == Some(4))
+        .map(|d| d.rule.id())
+        .collect();
+    assert_eq!(lines, Vec::<&str>::new());
+    let db = embedded_db();
+    let found = deckbox::search::search(db, "Determinación de Lillie").unwrap();
+    let searched: std::collections::BTreeSet<&str> = (found.iter())
+        .map(|&id| db.get(id).unwrap().rules_key())
+        .collect();
+    let read = db.get(deck.cards[1].printing.unwrap()).unwrap().rules_key();
+    assert_eq!(searched.into_iter().collect::<Vec<_>>(), [read]);
+    let deck = checked(
+        "4 Determinación de Lillie MEG 118\n",
+        "standard",
+        "2026-06-01",
+    );
+    assert!(
+        rules(&deck).contains(&"card-mismatch"),
+        "{:?}",
+        rules(&deck)
+    );
+}
+
+/// Issue 50: suggestions for a misspelled name come in the list's language: a Spanish
+/// list's `Caramela Raro` is offered the Spanish `Caramelo Raro`, never the Italian
+/// `Caramella Rara`; a German list's `Sonderbonbonn` the German `Sonderbonbon`.
+#[test]
+fn suggestions_come_in_the_lists_language() {
+    let spanish = "4 Dragapult ex TWM 130\n4 e-Nigma PAL 185\n4 Órdenes de Jefes PAL 172\n\
+                   4 Caramela Raro\n";
+    let deck = checked(spanish, "standard", "2024-06-01");
+    let help = helps(&deck);
+    assert_eq!(help.len(), 1, "{help:?}");
+    assert!(help[0].contains("'Caramelo Raro' (Rare Candy)"), "{help:?}");
+    assert!(!help[0].contains("Caramella"), "{help:?}");
+    let german = "4 Katapuldra-ex TWM 130\n4 Enigmara PAL 185\n4 Befehl vom Boss PAL 172\n\
+                  4 Sonderbonbonn\n";
+    let deck = checked(german, "standard", "2024-06-01");
+    assert_eq!(helps(&deck), ["did you mean 'Sonderbonbon' (Rare Candy)?"]);
+}
+
+/// Hand-written lists in the other languages, as players write them (names as each
+/// language prints them, a code and number or none): every line read, in the list's
+/// language.
+#[test]
+fn hand_written_lists_in_every_language_are_read() {
+    for (language, text) in [
+        (
+            "fr",
+            "4 Lanssorien-ex TWM 130\n4 Mashynn PAL 185\n4 Super Bonbon\n4 Ordres du Boss\n",
+        ),
+        (
+            "it",
+            "4 Dragapult-ex TWM 130\n4 Kissara PAL 185\n4 Caramella Rara\n4 Ordini del Capo\n",
+        ),
+        (
+            "pt",
+            "4 Dragapult ex TWM 130\n4 Kissera PAL 185\n4 Doce Raro\n4 Ordem da Chefia\n",
+        ),
+        (
+            "es",
+            "4 Dragapult ex TWM 130\n4 e-Nigma PAL 185\n4 Caramelo Raro\n4 Órdenes de Jefes\n",
+        ),
+        (
+            "de",
+            "4 Katapuldra-ex TWM 130\n4 Enigmara\n4 Sonderbonbon\n4 Befehl vom Boss\n",
+        ),
+    ] {
+        let (deck, cards) = read(text, "standard", "2024-06-01");
+        let names: Vec<&str> = cards.iter().map(|c| c.split(',').next().unwrap()).collect();
+        assert_eq!(
+            names,
+            ["Dragapult ex", "Iono", "Rare Candy", "Boss's Orders"],
+            "{language}"
+        );
+        let languages: Vec<_> = (deck.cards.iter())
+            .map(|c| c.language.map(|l| l.code()))
+            .collect();
+        assert!(
+            languages[1..].iter().all(|l| *l == Some(language)),
+            "{language}: {languages:?}"
+        );
+    }
+}
