@@ -52,3 +52,6 @@ mod season_boundaries;
 mod sheet_cli;
 mod stats_cli;
 mod stats_exact;
+mod web_browser;
+mod web_node;
+mod web_npm;
