@@ -27,7 +27,7 @@ const CARDS_PER_LIST: usize = 4;
 
 /// The newest modification time under `dir` (files only, recursively).
 fn newest(dir: &Path) -> SystemTime {
-    let mut newest = SystemTime::UNIX_EPOCH;
+    let mut latest = SystemTime::UNIX_EPOCH;
     for entry in std::fs::read_dir(dir).unwrap().flatten() {
         let path = entry.path();
         let time = if path.is_dir() {
@@ -35,9 +35,9 @@ fn newest(dir: &Path) -> SystemTime {
         } else {
             entry.metadata().and_then(|m| m.modified()).unwrap()
         };
-        newest = newest.max(time);
+        latest = latest.max(time);
     }
-    newest
+    latest
 }
 
 /// `target/web-node`, built by `cargo xtask web` when missing or older than the sources.

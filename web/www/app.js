@@ -22,6 +22,8 @@ function el(tag, props = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(props)) {
     if (key === "class") node.className = value;
+    // Through the CSSOM: the page's Content-Security-Policy refuses style attributes.
+    else if (key === "width") node.style.width = value;
     else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
     else if (value !== undefined && value !== null) node.setAttribute(key, value);
   }
@@ -196,7 +198,7 @@ function drawOdds(text) {
           {},
           el("td", {}, card.name),
           el("td", {}, card.copies),
-          el("td", {}, el("span", { class: "bar", style: `width:${Math.round(card.opening_hand * 40)}px`, "aria-hidden": "true" }), percent(card.opening_hand)),
+          el("td", {}, el("span", { class: "bar", width: `${Math.round(card.opening_hand * 40)}px`, "aria-hidden": "true" }), percent(card.opening_hand)),
           card.by_turn.map((p) => el("td", {}, percent(p))),
           el("td", {}, percent(card.prized_at_least_one)),
         ),
