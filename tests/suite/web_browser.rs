@@ -124,7 +124,7 @@ fn a_player_checks_fixes_and_shares_a_list_in_chromium() {
     );
 
     // Fixed from search: the card is back and the list is valid; the odds are shown.
-    assert!(text("list_after").contains("Budew PRE 4"), "{seen}");
+    assert!(text("list_after").contains("\n1 Budew "), "{seen}");
     assert!(text("fixed_summary").starts_with("valid"), "{seen}");
     let mulligan = text("mulligan");
     assert!(
