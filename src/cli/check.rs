@@ -127,11 +127,7 @@ fn everywhere(args: &CheckArgs, stdin: &mut dyn Read) -> Result<Outcome, Error> 
         outcome.stderr.push_str(&format!("error: {error}\n"));
     }
     outcome.stdout = match args.output.format() {
-        OutputFormat::Json | OutputFormat::Sarif => {
-            let mut text = serde_json::to_string_pretty(&all.decks).unwrap_or_default();
-            text.push('\n');
-            text
-        }
+        OutputFormat::Json | OutputFormat::Sarif => render::everywhere::json(&all.decks),
         OutputFormat::Short => (all.decks.iter())
             .map(|deck| render::everywhere::short(deck) + "\n")
             .collect(),

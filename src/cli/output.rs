@@ -330,7 +330,5 @@ fn create(
 
 /// Pretty JSON and a final newline, as every `--output json` of a statistics command prints.
 pub(crate) fn json(value: &impl serde::Serialize) -> Result<String, deckbox::error::Error> {
-    serde_json::to_string_pretty(value)
-        .map(|json| json + "\n")
-        .map_err(|reason| deckbox::error::Error::Json { reason })
+    deckbox::render::json_document(value).map_err(|reason| deckbox::error::Error::Json { reason })
 }

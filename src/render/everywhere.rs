@@ -1,5 +1,5 @@
 //! `deckbox check --format all`, drawn: one deck judged in every shipped format at one date
-//! ([`crate::check::everywhere`]), as a table (human) or one line (short).
+//! ([`crate::check::everywhere`]), as a table (human), one line (short) or JSON.
 
 use crate::check::everywhere::Everywhere;
 use crate::util::escape::visible_line;
@@ -48,4 +48,11 @@ pub fn short(deck: &Everywhere) -> String {
         visible_line(&deck.path),
         deck.as_of
     )
+}
+
+/// Every deck as one JSON array, pretty-printed and newline-terminated (`--output json`).
+pub fn json(decks: &[Everywhere]) -> String {
+    let mut text = serde_json::to_string_pretty(decks).unwrap_or_default();
+    text.push('\n');
+    text
 }

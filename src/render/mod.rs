@@ -269,6 +269,12 @@ pub fn json(decks: &[CheckedDeck], db: &CardDb) -> String {
     })
 }
 
+/// Pretty JSON and a final newline: what every `--output json` of a statistics command
+/// prints (the report, a comparison, a variation, the mid-game odds).
+pub fn json_document(value: &impl serde::Serialize) -> Result<String, serde_json::Error> {
+    serde_json::to_string_pretty(value).map(|json| json + "\n")
+}
+
 fn json_deck<'a>(deck: &'a CheckedDeck, db: &CardDb) -> JsonDeck<'a> {
     let cards = deck
         .cards

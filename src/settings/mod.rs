@@ -79,6 +79,19 @@ impl Settings {
         })
     }
 
+    /// The same settings re-layered for `flags`, the format reloaded, the card database kept
+    /// open: a caller that serves many requests (the web page) opens the cards once. `flags`
+    /// must name no card source (`--cards`): it is not reopened.
+    pub fn reconfigure(&mut self, flags: &Flags) -> Result<(), Error> {
+        let (config, resolved) = resolve_layers(flags)?;
+        self.format = Format::load_at(&resolved.format.value, resolved.as_of.value)
+            .map_err(|error| set_by("format", &resolved.format.origin, error.into()))?;
+        self.language = resolved.language.value;
+        self.config = config;
+        self.resolved = resolved;
+        Ok(())
+    }
+
     /// [`Settings::resolve`] for a command on one deck file: a `[[overrides]]` entry of the
     /// config file that matches `file` picks its format, as `deckbox check` does (unless
     /// `--format` or `DECKBOX_FORMAT` chose one).

@@ -56,3 +56,6 @@ mod sheet_cli;
 mod stats_cli;
 mod stats_exact;
 mod unseen_lines;
+mod web_browser;
+mod web_node;
+mod web_npm;

@@ -16,8 +16,11 @@
 //!
 //! `cargo xtask dist` builds the release binary and writes the release archive,
 //! `target/dist/deckbox-VERSION-TARGET.tar.gz`, and its `.sha256` (see [`dist`]).
+//!
+//! `cargo xtask web` builds deckbox's web page into `target/web` (see [`web`]).
 
 mod dist;
+mod web;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -25,7 +28,7 @@ use std::process::ExitCode;
 
 use deckbox::cards::storage::committed_index;
 
-const USAGE: &str = "usage: cargo xtask cards [TCGDEX_CHECKOUT [POKEMONTCG_CHECKOUT] | --from-tsv] | cargo xtask rules | cargo xtask dist";
+const USAGE: &str = "usage: cargo xtask cards [TCGDEX_CHECKOUT [POKEMONTCG_CHECKOUT] | --from-tsv] | cargo xtask rules | cargo xtask dist | cargo xtask web";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -39,6 +42,7 @@ fn main() -> ExitCode {
         ["cards", "--from-tsv"] => from_tsv(),
         ["rules"] => rules(),
         ["dist"] => dist::dist(&root()),
+        ["web"] => web::web(&root()),
         ["cards", checkout] if !checkout.starts_with('-') => cards(Path::new(checkout), None),
         ["cards", checkout, pokemontcg] if !checkout.starts_with('-') => {
             cards(Path::new(checkout), Some(Path::new(pokemontcg)))
