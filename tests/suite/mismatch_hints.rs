@@ -26,7 +26,9 @@ fn helps(deck: &str) -> Vec<(String, String)> {
         .as_array()
         .unwrap()
         .iter()
-        .filter(|finding| finding["rule"] != "deck-size")
+        .filter(|finding| {
+            ["card-mismatch", "unknown-printing"].contains(&finding["rule"].as_str().unwrap())
+        })
         .map(|finding| {
             (
                 finding["rule"].as_str().unwrap().to_string(),

@@ -201,7 +201,8 @@ pub(crate) fn unknown_printing(
 /// with the number written, in the set whose code is nearest the one written (the code was
 /// mistyped: `Ultra Ball PAF 196` is SVI 196, `Dreepy TWN 128` TWM 128); else, for a
 /// mismatch, one in the set written with the nearest number (`Drakloak TWM 128` is TWM
-/// 129); else one in a set whose code is one letter off, the nearest number.
+/// 129); else one in a set whose code is one letter off, the nearest number. None for an
+/// `unknown-printing` whose set prints the name.
 fn meant<'a>(db: &'a CardDb, line: &CardLine, in_set: bool) -> Option<&'a Printing> {
     let (set, number) = (line.set.as_deref()?.trim(), line.number.as_deref()?);
     let set = set.to_ascii_uppercase();
@@ -215,10 +216,23 @@ fn meant<'a>(db: &'a CardDb, line: &CardLine, in_set: bool) -> Option<&'a Printi
         _ => u64::MAX,
     };
     let mut seen = std::collections::HashSet::new();
-    db.name_matches(&line.name)
+    let printings: Vec<&Printing> = db
+        .name_matches(&line.name)
         .filter(|hit| seen.insert(hit.id))
         .filter_map(|hit| db.get(hit.id))
         .filter(|printing| !printing.set_code.is_empty())
+        .collect();
+    // A set written right whose number names nothing (`Iono PAL 999`): the printing
+    // assumed is that set's, no other guess is better.
+    if !in_set
+        && printings
+            .iter()
+            .any(|p| p.set_code.eq_ignore_ascii_case(&set))
+    {
+        return None;
+    }
+    printings
+        .into_iter()
         .filter_map(|printing| {
             let code = printing.set_code.to_ascii_uppercase();
             let distance = strsim::levenshtein(&code, &set);
