@@ -603,7 +603,7 @@ rot.txt: invalid, 3 errors (13 cards, format standard as of 2026-11-25)
         );
     }
     let (_, run) = run("json");
-    let json: serde_json::Value = serde_json::from_str(&stdout_of(&run)).unwrap();
+    let json: serde_json::Value = serde_json::from_str(stdout_of(&run)).unwrap();
     assert_eq!(json["buildable"], false);
     assert_eq!(json["missing_count"], 4);
     assert_eq!(json["missing"].as_array().unwrap().len(), 1, "{run}");
@@ -636,7 +636,7 @@ fn a_folders_readiness_is_in_the_json_too() {
     ];
     let (code, run) = run_deckbox(dir.path(), &args, b"");
     assert_eq!(code, 1, "{run}");
-    let json: serde_json::Value = serde_json::from_str(&stdout_of(&run)).unwrap();
+    let json: serde_json::Value = serde_json::from_str(stdout_of(&run)).unwrap();
     assert_eq!(
         json["each_deck"],
         serde_json::json!([
@@ -654,6 +654,6 @@ fn a_folders_readiness_is_in_the_json_too() {
     assert_eq!(json["decks"].as_array().unwrap().len(), 2);
     // A single deck has neither key.
     let (_, run) = need(&["deck.txt", "--have", "binder.txt", "--output", "json"]);
-    let json: serde_json::Value = serde_json::from_str(&stdout_of(&run)).unwrap();
+    let json: serde_json::Value = serde_json::from_str(stdout_of(&run)).unwrap();
     assert!(json.get("each_deck").is_none() && json.get("shared").is_none());
 }
