@@ -91,8 +91,12 @@ pub(crate) fn run(args: &NeedArgs, stdin: &mut dyn Read) -> Result<Outcome, Erro
         Answer::Together(result) => {
             let stdout = match args.output.format() {
                 NeedOutput::Table => render::table(result, &checked, collection, db),
-                NeedOutput::Json => render::json(result, &checked, collection, db)
-                    .map_err(|reason| Error::Json { reason })?,
+                NeedOutput::Json => {
+                    let each = (needed.each_deck.as_ref())
+                        .map(|(ready, shared)| (ready.as_slice(), shared.as_slice()));
+                    render::json(result, &checked, collection, db, each)
+                        .map_err(|reason| Error::Json { reason })?
+                }
                 NeedOutput::List => render::list(result, &checked, db),
                 NeedOutput::Tcgplayer => render::tcgplayer(result, &checked, db),
                 NeedOutput::Cardmarket => render::cardmarket(result, &checked, db),

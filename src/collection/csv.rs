@@ -335,6 +335,10 @@ pub fn rows(name: &str, text: &str, found: &Found) -> Result<Vec<Row>, Collectio
         .from_reader(rest.as_bytes());
     let mut rows = Vec::new();
     let mut record = ::csv::StringRecord::new();
+    // Line ends counted so far, up to byte `counted_to`: records come in file order, so
+    // each row's line is counted on from the last one's (counting from the file's start
+    // for every row made 20,000 rows cost seconds).
+    let (mut counted_to, mut line_ends) = (0usize, 0usize);
     loop {
         match reader.read_record(&mut record) {
             Ok(false) => break,
@@ -359,8 +363,11 @@ pub fn rows(name: &str, text: &str, found: &Found) -> Result<Vec<Row>, Collectio
             Some(b'\n') => byte + 1,
             _ => byte,
         };
-        let before = rest.get(..end).unwrap_or(rest);
-        let line = before.bytes().filter(|&b| b == b'\n').count() + 1 + found.skip;
+        let end = end.clamp(counted_to, rest.len());
+        let since = rest.as_bytes().get(counted_to..end).unwrap_or_default();
+        line_ends += since.iter().filter(|&&b| b == b'\n').count();
+        counted_to = end;
+        let line = line_ends + 1 + found.skip;
         if line == 0 || line > super::MAX_COLLECTION_LINES {
             continue;
         }

@@ -11,13 +11,17 @@
 //! one line of one deck. Copies are handed out greedily: the lines with the fewest owned
 //! printings that count go first, and each takes its own printing first, then the
 //! printings fewest other lines could use.
+//!
+//! A line whose printing the deck's format does not allow at the deck's date (`not-legal`
+//! or `banned` in `check`) is no card to get: it is [`Unplayable`], kept out of what is
+//! missing, with the legal printing of the name `check` compared it with, if any.
 
 use super::Collection;
 use super::prices::Prices;
 use crate::cards::{CardDb, PrintingId};
 use crate::check::CheckedDeck;
 use crate::formats::Format;
-use crate::formats::legality;
+use crate::formats::legality::{self, Verdict};
 use crate::formats::reprint;
 
 /// Whether an owned printing counts for a line naming `wanted`, in `format`.
@@ -60,6 +64,44 @@ pub struct LineNeed {
     pub missing: u64,
     /// The cheapest price row that counts for the line, when prices were given.
     pub price: Option<super::prices::Price>,
+    /// Why the format does not allow the line's printing: not to be bought.
+    pub unplayable: Option<Unplayable>,
+}
+
+/// A deck line whose printing the deck's format does not allow at the deck's date.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unplayable {
+    /// `not legal in Standard on 2026-11-25: its regulation mark G is not one of H, I, J`,
+    /// or `banned in Expanded since 2020-01-10 (SOURCE)`.
+    pub reason: String,
+    /// A legal printing of the same name (the one `check` compared it with), if any.
+    pub legal: Option<PrintingId>,
+    /// What the reprint rule found different from [`legal`](Self::legal): empty when it is
+    /// the same card (a format without the reprint rule allows only that printing).
+    pub differences: Vec<&'static str>,
+}
+
+/// Why `format` does not allow `printing`, or `None` when it does (or cannot decide).
+pub fn unplayable(format: &Format, db: &CardDb, printing: PrintingId) -> Option<Unplayable> {
+    let printing = db.get(printing)?;
+    let at = format!("in {} on {}", format.name, format.date);
+    match legality::judge(format, db, printing) {
+        Verdict::Banned(ban) => Some(Unplayable {
+            reason: format!("banned {at} (since {}, {})", ban.date, ban.source),
+            legal: None,
+            differences: Vec::new(),
+        }),
+        Verdict::NotLegal {
+            reason,
+            alternative,
+            differences,
+        } => Some(Unplayable {
+            reason: format!("not legal {at}: {reason}"),
+            legal: alternative,
+            differences: differences.iter().map(|d| d.describe()).collect(),
+        }),
+        Verdict::Legal | Verdict::LegalAsReprint(_) | Verdict::Undecided { .. } => None,
+    }
 }
 
 /// What a set of decks needs from a collection, line by line in deck order.
@@ -73,23 +115,45 @@ pub struct Need {
 }
 
 impl Need {
-    /// Cards missing over every deck.
-    pub fn missing(&self) -> u64 {
-        self.lines.iter().map(|line| line.missing).sum()
+    /// The lines to get cards for: every line the format allows.
+    pub fn playable(&self) -> impl Iterator<Item = &LineNeed> {
+        self.lines.iter().filter(|line| line.unplayable.is_none())
     }
 
-    /// Cards missing from one deck.
+    /// Cards missing over every deck (lines the format does not allow aside).
+    pub fn missing(&self) -> u64 {
+        self.playable().map(|line| line.missing).sum()
+    }
+
+    /// Cards missing from one deck (lines the format does not allow aside).
     pub fn missing_of(&self, deck: usize) -> u64 {
-        self.lines
-            .iter()
+        self.playable()
             .filter(|line| line.deck == deck)
             .map(|line| line.missing)
             .sum()
     }
 
-    /// True when nothing is missing.
+    /// Cards of the decks' lines that their format does not allow at their date.
+    pub fn not_legal(&self) -> u64 {
+        self.lines
+            .iter()
+            .filter(|line| line.unplayable.is_some())
+            .map(|line| line.wanted)
+            .sum()
+    }
+
+    /// Cards of one deck's lines that its format does not allow at its date.
+    pub fn not_legal_of(&self, deck: usize) -> u64 {
+        self.lines
+            .iter()
+            .filter(|line| line.deck == deck && line.unplayable.is_some())
+            .map(|line| line.wanted)
+            .sum()
+    }
+
+    /// True when nothing is missing and every line is a card the format allows.
     pub fn buildable(&self) -> bool {
-        self.missing() == 0
+        self.missing() == 0 && self.not_legal() == 0
     }
 
     /// What the missing cards cost (hundredths of [`currency`](Self::currency)), and how
@@ -97,7 +161,7 @@ impl Need {
     pub fn cost(&self) -> (u128, u64) {
         let mut cents = 0u128;
         let mut unpriced = 0u64;
-        for line in self.lines.iter().filter(|line| line.missing > 0) {
+        for line in self.playable().filter(|line| line.missing > 0) {
             match &line.price {
                 Some(price) => {
                     // Prices are at most `MAX_PRICE_CENTS` and lines at most `MAX_COUNT`
@@ -157,6 +221,9 @@ pub fn need(
                 counted: Vec::new(),
                 missing: wanted,
                 price,
+                unplayable: card
+                    .printing
+                    .and_then(|wanted| unplayable(format, db, wanted)),
             });
         }
     }

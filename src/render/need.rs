@@ -13,8 +13,9 @@ use serde::Serialize;
 
 use crate::cards::{CardDb, Printing};
 use crate::check::CheckedDeck;
+use crate::check::diagnostic::Severity;
 use crate::collection::Collection;
-use crate::collection::need::{LineNeed, Need};
+use crate::collection::need::{LineNeed, Need, Unplayable};
 use crate::names::lang::Language;
 use crate::util::escape::visible;
 
@@ -42,6 +43,51 @@ fn as_written(decks: &[&CheckedDeck], line: &LineNeed) -> String {
         .unwrap_or_default()
 }
 
+/// How many errors of a deck the table shows under its verdict; `deckbox check` shows all.
+const MAX_VERDICT_ERRORS: usize = 10;
+
+/// The deck's own verdict, as `deckbox check` says it, and its errors one short line each:
+/// what `need` says first about a deck, before what it lacks.
+fn verdict(deck: &CheckedDeck) -> String {
+    let mut out = super::summary(deck) + "\n";
+    let errors: Vec<_> = deck
+        .diagnostics
+        .iter()
+        .filter(|diagnostic| diagnostic.severity == Severity::Error)
+        .collect();
+    for diagnostic in errors.iter().take(MAX_VERDICT_ERRORS) {
+        out.push_str(&format!("  {}\n", super::short_line(deck, diagnostic)));
+    }
+    if let Some(hidden) = errors.len().checked_sub(MAX_VERDICT_ERRORS)
+        && hidden > 0
+    {
+        out.push_str(&format!(
+            "  ... and {hidden} more errors; `deckbox check` lists every one\n"
+        ));
+    }
+    out
+}
+
+/// What the table says of a line whose printing the format does not allow: why, and what
+/// the legal printing of the name would do.
+fn not_to_get(unplayable: &Unplayable, db: &CardDb) -> String {
+    let legal = unplayable.legal.and_then(|id| db.get(id));
+    match legal {
+        None => format!("{}; no printing of it is legal there", unplayable.reason),
+        Some(other) if unplayable.differences.is_empty() => format!(
+            "{}; {} is legal and the same card: get that printing",
+            unplayable.reason,
+            written(other)
+        ),
+        Some(other) => format!(
+            "{}; {} is legal but another card by the reprint rule ({})",
+            unplayable.reason,
+            written(other),
+            unplayable.differences.join(", ")
+        ),
+    }
+}
+
 /// Hundredths as `12.50`.
 fn money(cents: u128) -> String {
     format!("{}.{:02}", cents / 100, cents % 100)
@@ -52,7 +98,7 @@ fn money(cents: u128) -> String {
 pub fn table(need: &Need, decks: &[&CheckedDeck], collection: &Collection, db: &CardDb) -> String {
     let mut out = String::new();
     for (index, deck) in decks.iter().enumerate() {
-        out.push_str(&format!("{}\n", visible(&deck.path)));
+        out.push_str(&verdict(deck));
         out.push_str("  missing  card                               counted from the collection\n");
         for line in need.lines.iter().filter(|line| line.deck == index) {
             let card = match asked(decks, db, line) {
@@ -80,7 +126,16 @@ pub fn table(need: &Need, decks: &[&CheckedDeck], collection: &Collection, db: &
             } else {
                 counted.join(", ")
             };
-            out.push_str(&format!("  {:>7}  {card:<33}  {counted}\n", line.missing));
+            match &line.unplayable {
+                Some(unplayable) => {
+                    let mut note = not_to_get(unplayable, db);
+                    if !line.counted.is_empty() {
+                        note.push_str(&format!("; owned: {counted}"));
+                    }
+                    out.push_str(&format!("  {:>7}  {card:<33}  {note}\n", "-"));
+                }
+                None => out.push_str(&format!("  {:>7}  {card:<33}  {counted}\n", line.missing)),
+            }
         }
         let wanted: u64 = need
             .lines
@@ -89,9 +144,13 @@ pub fn table(need: &Need, decks: &[&CheckedDeck], collection: &Collection, db: &
             .map(|line| line.wanted)
             .sum();
         out.push_str(&format!(
-            "  {} of {wanted} cards missing\n\n",
+            "  {} of {wanted} cards missing",
             need.missing_of(index)
         ));
+        match need.not_legal_of(index) {
+            0 => out.push_str("\n\n"),
+            n => out.push_str(&format!(", {n} not legal (not counted as missing)\n\n")),
+        }
     }
     let rule = if need.exact {
         "only the same printing counted (--exact-printing)"
@@ -102,6 +161,12 @@ pub fn table(need: &Need, decks: &[&CheckedDeck], collection: &Collection, db: &
         "{} cards missing in all; {rule}\n",
         need.missing()
     ));
+    if need.not_legal() > 0 {
+        out.push_str(&format!(
+            "{} cards are not legal in their deck's format at its date: replace them; they are in no list of what to get\n",
+            need.not_legal()
+        ));
+    }
     if let Some(currency) = &need.currency {
         let (cents, unpriced) = need.cost();
         out.push_str(&format!(
@@ -124,7 +189,7 @@ fn merged<'a>(
     db: &'a CardDb,
 ) -> Vec<(Option<&'a Printing>, String, u64)> {
     let mut out: Vec<(Option<&Printing>, String, u64)> = Vec::new();
-    for line in need.lines.iter().filter(|line| line.missing > 0) {
+    for line in need.playable().filter(|line| line.missing > 0) {
         let printing = asked(decks, db, line);
         let key = match printing {
             Some(printing) => written(printing),
@@ -190,10 +255,18 @@ struct JsonNeed<'a> {
     missing_count: u64,
     exact_printing: bool,
     missing: Vec<JsonMissing>,
+    /// Deck lines whose printing their format does not allow: not in `missing`.
+    not_legal: Vec<JsonNotLegal>,
     decks: Vec<JsonDeck<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    cost: Option<JsonCost<'a>>,
+    cost: Option<JsonCost>,
     collection: JsonCollection,
+    /// Given a folder: each deck on its own against the whole collection.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    each_deck: Option<Vec<JsonReadiness<'a>>>,
+    /// Given a folder: the owned cards several decks would each use.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    shared: Option<Vec<JsonShared<'a>>>,
 }
 
 #[derive(Serialize)]
@@ -206,17 +279,45 @@ struct JsonMissing {
 }
 
 #[derive(Serialize)]
+struct JsonNotLegal {
+    /// English name.
+    name: String,
+    count: u64,
+    set: String,
+    number: String,
+    /// Why: `not legal in Standard on 2026-11-25: ...` or `banned in ...`.
+    reason: String,
+    /// A legal printing of the name, and whether it is the same card by the reprint rule.
+    legal: Option<JsonLegal>,
+}
+
+#[derive(Serialize)]
+struct JsonLegal {
+    name: String,
+    set: String,
+    number: String,
+    same_card: bool,
+    /// What the reprint rule found different, when it is another card.
+    differences: Vec<&'static str>,
+}
+
+#[derive(Serialize)]
 struct JsonDeck<'a> {
     path: &'a str,
     format: &'a str,
     as_of: String,
+    /// The deck's own verdict, as `deckbox check` gives it: no error finding.
+    valid: bool,
+    errors: usize,
     cards: u64,
     missing: u64,
+    /// Cards of lines whose printing the format does not allow at `as_of`.
+    not_legal: u64,
 }
 
 #[derive(Serialize)]
-struct JsonCost<'a> {
-    currency: &'a str,
+struct JsonCost {
+    currency: String,
     /// The total as a decimal string (`12.50`), exact.
     amount: String,
     unpriced: u64,
@@ -239,13 +340,63 @@ struct JsonRow {
     row: crate::collection::rows::RowReading,
 }
 
+/// The lines whose printing their format does not allow, for JSON.
+fn not_legal(need: &Need, decks: &[&CheckedDeck], db: &CardDb) -> Vec<JsonNotLegal> {
+    need.lines
+        .iter()
+        .filter_map(|line| {
+            let unplayable = line.unplayable.as_ref()?;
+            let printing = asked(decks, db, line)?;
+            let legal = unplayable.legal.and_then(|id| db.get(id));
+            Some(JsonNotLegal {
+                name: english(printing),
+                count: line.wanted,
+                set: printing.set_code.clone(),
+                number: printing.number.clone(),
+                reason: unplayable.reason.clone(),
+                legal: legal.map(|other| JsonLegal {
+                    name: english(other),
+                    set: other.set_code.clone(),
+                    number: other.number.clone(),
+                    same_card: unplayable.differences.is_empty(),
+                    differences: unplayable.differences.clone(),
+                }),
+            })
+        })
+        .collect()
+}
+
+/// The cost of what is missing, when prices were given.
+fn json_cost(need: &Need) -> Option<JsonCost> {
+    need.currency.as_ref().map(|currency| {
+        let (cents, unpriced) = need.cost();
+        JsonCost {
+            currency: currency.clone(),
+            amount: money(cents),
+            unpriced,
+        }
+    })
+}
+
+/// A printing's English name (its first name when it has none).
+fn english(printing: &Printing) -> String {
+    printing
+        .names
+        .get(Language::En)
+        .unwrap_or(printing.names.primary())
+        .to_string()
+}
+
 /// One JSON document: `buildable`, `missing` (each with `name`, `count` and the printing
-/// asked for), per deck counts, the cost with prices.
-pub fn json(
+/// asked for), per deck counts, the cost with prices; given a folder (`each`), each deck
+/// on its own as the table says it (`each_deck`) and the owned cards decks share
+/// (`shared`).
+pub fn json<'a>(
     need: &Need,
-    decks: &[&CheckedDeck],
-    collection: &Collection,
+    decks: &[&'a CheckedDeck],
+    collection: &'a Collection,
     db: &CardDb,
+    each: Option<EachDeck<'_>>,
 ) -> Result<String, serde_json::Error> {
     let missing = merged(need, decks, db)
         .into_iter()
@@ -275,25 +426,28 @@ pub fn json(
             path: &deck.path,
             format: &deck.format,
             as_of: deck.as_of.to_string(),
+            valid: deck.valid(),
+            errors: deck.count(Severity::Error),
             cards: deck.card_count(),
             missing: need.missing_of(index),
+            not_legal: need.not_legal_of(index),
         })
         .collect();
-    let cost = need.currency.as_deref().map(|currency| {
-        let (cents, unpriced) = need.cost();
-        JsonCost {
-            currency,
-            amount: money(cents),
-            unpriced,
-        }
-    });
+    let cost = json_cost(need);
+    let (each_deck, shared) = match each.map(|each| each_deck(each, decks, collection, db)) {
+        Some((each, shared)) => (Some(each), Some(shared)),
+        None => (None, None),
+    };
     let document = JsonNeed {
         buildable: need.buildable(),
         missing_count: need.missing(),
         exact_printing: need.exact,
         missing,
+        not_legal: not_legal(need, decks, db),
         decks: deck_rows,
         cost,
+        each_deck,
+        shared,
         collection: JsonCollection {
             files: collection.files.len(),
             cards: collection.card_count(),
@@ -330,10 +484,11 @@ pub fn readiness(
             .unwrap_or_default();
         let verdict = if deck.legal { "legal" } else { "illegal" };
         let missing = deck.need.missing();
-        let buildable = if missing == 0 {
-            "buildable".to_string()
-        } else {
-            format!("missing {missing}")
+        let buildable = match (missing, deck.need.not_legal()) {
+            (0, 0) => "buildable".to_string(),
+            (missing, 0) => format!("missing {missing}"),
+            (0, illegal) => format!("{illegal} not legal"),
+            (missing, illegal) => format!("missing {missing}, {illegal} not legal"),
         };
         let cost = match (&deck.need.currency, missing) {
             (Some(currency), 1..) => {
@@ -379,4 +534,94 @@ pub fn readiness(
         ));
     }
     out
+}
+
+#[derive(Serialize)]
+struct JsonReadiness<'a> {
+    path: std::borrow::Cow<'a, str>,
+    /// No finding of `check` is an error.
+    legal: bool,
+    /// Nothing missing and every line legal, from the whole collection for this deck alone.
+    buildable: bool,
+    missing: u64,
+    not_legal: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cost: Option<JsonCost>,
+}
+
+#[derive(Serialize)]
+struct JsonShared<'a> {
+    name: String,
+    set: String,
+    number: String,
+    /// The collection's file and line, and how many it owns.
+    file: std::borrow::Cow<'a, str>,
+    line: usize,
+    owned: u64,
+    /// Each deck that counts it on its own, and how many copies.
+    decks: Vec<JsonUser<'a>>,
+}
+
+#[derive(Serialize)]
+struct JsonUser<'a> {
+    path: std::borrow::Cow<'a, str>,
+    count: u64,
+}
+
+/// A folder's decks each on its own (`need DIR --have --output json`), and the owned
+/// cards several of them would each use, for [`json`].
+pub type EachDeck<'a> = (
+    &'a [crate::collection::need::Readiness],
+    &'a [crate::collection::need::Shared],
+);
+
+/// `each_deck` and `shared` of [`json`]'s document, for a folder.
+fn each_deck<'a>(
+    (ready, shared): EachDeck<'_>,
+    decks: &[&'a CheckedDeck],
+    collection: &'a Collection,
+    db: &CardDb,
+) -> (Vec<JsonReadiness<'a>>, Vec<JsonShared<'a>>) {
+    let path = |deck: usize| {
+        decks
+            .get(deck)
+            .map(|checked| visible(&checked.path))
+            .unwrap_or_default()
+    };
+    let each = ready
+        .iter()
+        .map(|deck| JsonReadiness {
+            path: path(deck.deck),
+            legal: deck.legal,
+            buildable: deck.need.buildable(),
+            missing: deck.need.missing(),
+            not_legal: deck.need.not_legal(),
+            cost: json_cost(&deck.need),
+        })
+        .collect();
+    let shared = shared
+        .iter()
+        .filter_map(|entry| {
+            let owned = collection.owned.get(entry.owned)?;
+            let file = collection.files.get(owned.file)?;
+            let printing = db.get(owned.printing)?;
+            Some(JsonShared {
+                name: english(printing),
+                set: printing.set_code.clone(),
+                number: printing.number.clone(),
+                file: visible(&file.checked.path),
+                line: owned.line,
+                owned: owned.count,
+                decks: entry
+                    .decks
+                    .iter()
+                    .map(|&(deck, count)| JsonUser {
+                        path: path(deck),
+                        count,
+                    })
+                    .collect(),
+            })
+        })
+        .collect();
+    (each, shared)
 }

@@ -43,6 +43,9 @@ pub struct Needed<'s> {
     pub collection: Collection,
     pub prices: Option<Prices>,
     pub answer: Answer,
+    /// Given a folder, when [`answer`](Self::answer) sums its decks (every output but the
+    /// table): each deck on its own too, and the owned cards several of them count.
+    pub each_deck: Option<(Vec<Readiness>, Vec<Shared>)>,
 }
 
 impl Needed<'_> {
@@ -109,11 +112,13 @@ pub fn need<'s>(
         .map(|(_, format, deck)| (deck, format.as_ref()))
         .collect();
     let (db, exact) = (&settings.db, request.exact);
-    let answer = if folder && request.each_deck {
-        let (ready, shared) = need::readiness(&judged, &collection, db, exact, prices.as_ref());
-        Answer::EachDeck(ready, shared)
+    let each = || need::readiness(&judged, &collection, db, exact, prices.as_ref());
+    let (answer, each_deck) = if folder && request.each_deck {
+        let (ready, shared) = each();
+        (Answer::EachDeck(ready, shared), None)
     } else {
-        Answer::Together(need::need(&judged, &collection, db, exact, prices.as_ref()))
+        let together = need::need(&judged, &collection, db, exact, prices.as_ref());
+        (Answer::Together(together), folder.then(each))
     };
     drop(judged);
     Ok(Needed {
@@ -121,5 +126,6 @@ pub fn need<'s>(
         collection,
         prices,
         answer,
+        each_deck,
     })
 }

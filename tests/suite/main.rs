@@ -33,6 +33,7 @@ mod html_chromium;
 mod identify_shared;
 mod mcp_cli;
 mod mcp_python;
+mod mismatch_hints;
 mod names_across_languages;
 mod names_rulebooks;
 mod need_cli;

@@ -499,11 +499,8 @@ fn the_json_lists_each_rows_reading() {
     assert_eq!(fusion["printing"], "FST 128", "{run}");
 }
 
-/// Issue 43 step 5: `need DIR --have` says, per deck on its own, legal or not, buildable
-/// or how many cards it lacks (and their cost with prices), then the owned cards two decks
-/// would each use; exit 1 when a deck lacks something.
-#[test]
-fn a_folders_readiness_per_deck_and_the_cards_decks_share() {
+/// A folder `decks` of two decks (the fixtures' deck and a small one) and `binder.txt`.
+fn two_decks_and_a_binder() -> (tempfile::TempDir, std::path::PathBuf) {
     let dir = tempfile::tempdir().unwrap();
     let decks = dir.path().join("decks");
     std::fs::create_dir(&decks).unwrap();
@@ -515,6 +512,15 @@ fn a_folders_readiness_per_deck_and_the_cards_decks_share() {
     )
     .unwrap();
     std::fs::copy(fixtures.join("binder.txt"), dir.path().join("binder.txt")).unwrap();
+    (dir, decks)
+}
+
+/// Issue 43 step 5: `need DIR --have` says, per deck on its own, legal or not, buildable
+/// or how many cards it lacks (and their cost with prices), then the owned cards two decks
+/// would each use; exit 1 when a deck lacks something.
+#[test]
+fn a_folders_readiness_per_deck_and_the_cards_decks_share() {
+    let (dir, decks) = two_decks_and_a_binder();
     let args = [
         "need",
         "--format",
@@ -544,4 +550,110 @@ fn a_folders_readiness_per_deck_and_the_cards_decks_share() {
         stdout_of(&run),
         "deck\tverdict\tcollection\tcost\ndecks/small.txt\tillegal\tbuildable\t-\n"
     );
+}
+
+/// Issue 50: `need` says first whether the deck itself is legal (its verdict and errors, as
+/// `check` gives them), and a rotated card is nothing to buy: Iono PAL 185 (regulation mark
+/// G, out of Standard since 2026-04-10) and Potion BS 94 (no legal printing has its text)
+/// stay out of what is missing, the buy lists and JSON's `missing`, and the table says why
+/// and what the legal printing of the name would do.
+#[test]
+fn need_says_the_decks_verdict_first_and_buys_no_rotated_card() {
+    let dir = tempfile::tempdir().unwrap();
+    let deck = "4 Dreepy TWM 128\n4 Drakloak TWM 129\n4 Iono PAL 185\n1 Potion BS 94\n";
+    std::fs::write(dir.path().join("rot.txt"), deck).unwrap();
+    std::fs::write(
+        dir.path().join("have.txt"),
+        "4 Dreepy TWM 128\n2 Iono PAL 185\n",
+    )
+    .unwrap();
+    let run = |output: &str| {
+        let args = [
+            "need", "--format", "standard", "rot.txt", "--have", "have.txt", "--output", output,
+        ];
+        run_deckbox(dir.path(), &args, b"")
+    };
+    let (code, table) = run("table");
+    assert_eq!(code, 1, "{table}");
+    let table = stdout_of(&table);
+    let expected = "\
+rot.txt: invalid, 3 errors (13 cards, format standard as of 2026-11-25)
+  rot.txt:1:1: error deck-size: the deck has 13 cards, but a deck must have exactly 60
+  rot.txt:3:1: error not-legal: Iono (PAL 185) is not legal in Standard: its regulation mark G is not one of H, I, J
+  rot.txt:4:1: error not-legal: Potion (BS 94) is not legal in Standard: it has no regulation mark (the format allows H, I, J)
+  missing  card                               counted from the collection
+        0  Dreepy TWM 128                     4 Dreepy TWM 128 (have.txt:1)
+        4  Drakloak TWM 129                   -
+        -  Iono PAL 185                       not legal in Standard on 2026-11-25: its regulation mark G is not one of H, I, J; no printing of it is legal there; owned: 2 Iono PAL 185 (have.txt:2)
+        -  Potion BS 94                       not legal in Standard on 2026-11-25: it has no regulation mark (the format allows H, I, J); Potion POR 83 is legal but another card by the reprint rule (different effect text)
+  4 of 13 cards missing, 5 not legal (not counted as missing)
+
+4 cards missing in all; any printing the deck's format allows with the same name and text counted
+5 cards are not legal in their deck's format at its date: replace them; they are in no list of what to get
+";
+    assert_eq!(table, expected);
+    for output in ["list", "tcgplayer", "cardmarket"] {
+        let (code, run) = run(output);
+        assert_eq!(code, 1, "{run}");
+        let lines = stdout_of(&run);
+        assert!(lines.contains("4 Drakloak"), "{output}: {run}");
+        assert!(
+            !lines.contains("Iono") && !lines.contains("Potion"),
+            "{output} lists a card not legal: {run}"
+        );
+    }
+    let (_, run) = run("json");
+    let json: serde_json::Value = serde_json::from_str(stdout_of(&run)).unwrap();
+    assert_eq!(json["buildable"], false);
+    assert_eq!(json["missing_count"], 4);
+    assert_eq!(json["missing"].as_array().unwrap().len(), 1, "{run}");
+    assert_eq!(json["decks"][0]["valid"], false);
+    assert_eq!(json["decks"][0]["errors"], 3);
+    assert_eq!(json["decks"][0]["not_legal"], 5);
+    assert_eq!(json["not_legal"][0]["name"], "Iono");
+    assert_eq!(json["not_legal"][0]["legal"], serde_json::Value::Null);
+    assert_eq!(
+        json["not_legal"][1]["legal"],
+        serde_json::json!({"name": "Potion", "set": "POR", "number": "83", "same_card": false, "differences": ["different effect text"]})
+    );
+}
+
+/// Issue 43 step 5 beyond the table: `need DIR --have --output json` carries what the
+/// table says of each deck on its own (`each_deck`) and the owned cards decks share
+/// (`shared`), beside the folder's decks summed.
+#[test]
+fn a_folders_readiness_is_in_the_json_too() {
+    let (dir, _) = two_decks_and_a_binder();
+    let args = [
+        "need",
+        "--format",
+        "standard",
+        "decks",
+        "--have",
+        "binder.txt",
+        "--output",
+        "json",
+    ];
+    let (code, run) = run_deckbox(dir.path(), &args, b"");
+    assert_eq!(code, 1, "{run}");
+    let json: serde_json::Value = serde_json::from_str(stdout_of(&run)).unwrap();
+    assert_eq!(
+        json["each_deck"],
+        serde_json::json!([
+            {"path": "decks/dragapult.txt", "legal": false, "buildable": false, "missing": 5, "not_legal": 0},
+            {"path": "decks/small.txt", "legal": false, "buildable": true, "missing": 0, "not_legal": 0},
+        ])
+    );
+    assert_eq!(json["shared"].as_array().unwrap().len(), 2, "{run}");
+    assert_eq!(
+        json["shared"][0],
+        serde_json::json!({"name": "Dreepy", "set": "TWM", "number": "128", "file": "binder.txt", "line": 3, "owned": 4,
+            "decks": [{"path": "decks/dragapult.txt", "count": 4}, {"path": "decks/small.txt", "count": 4}]})
+    );
+    // The decks summed stay as they were: one binder for both decks at once.
+    assert_eq!(json["decks"].as_array().unwrap().len(), 2);
+    // A single deck has neither key.
+    let (_, run) = need(&["deck.txt", "--have", "binder.txt", "--output", "json"]);
+    let json: serde_json::Value = serde_json::from_str(stdout_of(&run)).unwrap();
+    assert!(json.get("each_deck").is_none() && json.get("shared").is_none());
 }

@@ -43,12 +43,44 @@ pub struct Packed {
     pub entries: Vec<String>,
 }
 
-/// Builds the release binary for the host and packs it into `target/dist`.
-pub fn dist(root: &Path) -> Result<String, String> {
+/// What `cargo run` sets for the program it runs (the `cargo xtask` alias runs this one)
+/// beside `CARGO_PKG_*`: a build script that watches one of them with
+/// `rerun-if-env-changed` (ring's watches `CARGO_PKG_NAME`, `CARGO_MANIFEST_DIR`, `OUT_DIR`)
+/// would see it changed since `cargo build --release` ran from a shell, run again, and
+/// rebuild the whole release binary, byte for byte the same.
+const SET_BY_CARGO_RUN: [&str; 8] = [
+    "CARGO_MANIFEST_DIR",
+    "CARGO_MANIFEST_PATH",
+    "CARGO_CRATE_NAME",
+    "CARGO_BIN_NAME",
+    "CARGO_PRIMARY_PACKAGE",
+    "CARGO_TARGET_TMPDIR",
+    "CARGO_RUSTC_CURRENT_DIR",
+    "OUT_DIR",
+];
+
+/// `cargo build --release` of deckbox, in the environment of a shell: without what
+/// `cargo run` set for xtask ([`SET_BY_CARGO_RUN`], `CARGO_PKG_*`), so an up-to-date
+/// release build is reused, not rebuilt.
+fn release_build(root: &Path) -> Command {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let status = Command::new(cargo)
+    let mut command = Command::new(cargo);
+    command
         .args(["build", "--release", "--locked", "--package", "deckbox"])
-        .current_dir(root)
+        .current_dir(root);
+    for (name, _) in std::env::vars_os() {
+        let name = name.to_string_lossy();
+        if name.starts_with("CARGO_PKG_") || SET_BY_CARGO_RUN.contains(&name.as_ref()) {
+            command.env_remove(name.as_ref());
+        }
+    }
+    command
+}
+
+/// Builds the release binary for the host (or reuses an up-to-date one) and packs it into
+/// `target/dist`.
+pub fn dist(root: &Path) -> Result<String, String> {
+    let status = release_build(root)
         .status()
         .map_err(|err| format!("cargo build: {err}"))?;
     if !status.success() {
@@ -275,6 +307,46 @@ mod tests {
             binary.display()
         );
         binary
+    }
+
+    /// Issue 50: `cargo xtask dist` rebuilt the release binary `cargo build --release` had
+    /// just built. The `cargo xtask` alias is `cargo run`, which sets `CARGO_PKG_NAME`,
+    /// `CARGO_MANIFEST_DIR`... for xtask; ring's build script reruns when they change, so
+    /// the inner `cargo build --release` recompiled ring and everything above it. Cargo
+    /// sets the same variables for this test: the build command must drop each of them.
+    #[test]
+    fn the_release_build_runs_without_what_cargo_run_set() {
+        assert!(std::env::var_os("CARGO_PKG_NAME").is_some(), "run by cargo");
+        assert!(
+            std::env::var_os("CARGO_MANIFEST_DIR").is_some(),
+            "run by cargo"
+        );
+        let command = release_build(&crate::root());
+        let removed: Vec<String> = command
+            .get_envs()
+            .filter(|(_, value)| value.is_none())
+            .map(|(name, _)| name.to_string_lossy().into_owned())
+            .collect();
+        for (name, _) in std::env::vars() {
+            let set_by_cargo = name.starts_with("CARGO_PKG_")
+                || [
+                    "CARGO_MANIFEST_DIR",
+                    "CARGO_MANIFEST_PATH",
+                    "CARGO_CRATE_NAME",
+                ]
+                .contains(&name.as_str());
+            assert!(
+                !set_by_cargo || removed.contains(&name),
+                "{name} reaches the release build: {removed:?}"
+            );
+        }
+        // What the user configures stays: the toolchain, the target folder, the profile.
+        assert!(!removed.iter().any(|name| name == "CARGO_HOME"));
+        let args: Vec<_> = command.get_args().collect();
+        assert_eq!(
+            args,
+            ["build", "--release", "--locked", "--package", "deckbox"]
+        );
     }
 
     /// Packs a built binary into a temporary folder: the archive holds the binary, the

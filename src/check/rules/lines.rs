@@ -3,6 +3,7 @@
 //! and the functions that build their findings; [`crate::check`] decides when each is due.
 
 use super::{Check, Rule, RuleDef};
+use crate::cards::model::{number_key, split_number};
 use crate::cards::{CardDb, Printing, PrintingId};
 use crate::check::diagnostic::{Diagnostic, Severity};
 use crate::deck::source::SourceText;
@@ -172,18 +173,83 @@ pub(crate) fn unknown_printing(
     assumed: PrintingId,
     written: &str,
 ) -> Diagnostic {
+    let meant = meant(db, line, false).filter(|meant| db.get(assumed) != Some(*meant));
     let assumed = db.get(assumed);
     let label = assumed.map(Printing::printing_label).unwrap_or_default();
     let name = assumed.map(Printing::rules_name).unwrap_or_default();
+    let guess = meant.map_or_else(String::new, |meant| {
+        format!(
+            "did you mean {} ({} {})? ",
+            meant.printing_label(),
+            names::canonical(meant.names.primary()),
+            meant.printing_label()
+        )
+    });
     Diagnostic::new(
         Rule::UnknownPrinting,
         format!("no '{}' is printed as {written}; it was identified by its name", line.name),
     )
     .with_help(format!(
-        "deckbox assumed {name} ({label}); write the set code and number of the printing you play, or leave both out"
+        "{guess}deckbox assumed {name} ({label}); write the set code and number of the printing you play, or leave both out"
     ))
     .at(text, line.span, format!("no printing {written}"))
     .with_cards(assumed.map(Printing::rules_name).into_iter().collect())
+}
+
+/// The printing of the line's name its set code and number most likely meant, when they
+/// name another card (`in_set`: a `card-mismatch`) or no printing (`unknown-printing`): one
+/// with the number written, in the set whose code is nearest the one written (the code was
+/// mistyped: `Ultra Ball PAF 196` is SVI 196, `Dreepy TWN 128` TWM 128); else, for a
+/// mismatch, one in the set written with the nearest number (`Drakloak TWM 128` is TWM
+/// 129); else one in a set whose code is one letter off, the nearest number. None for an
+/// `unknown-printing` whose set prints the name.
+fn meant<'a>(db: &'a CardDb, line: &CardLine, in_set: bool) -> Option<&'a Printing> {
+    let (set, number) = (line.set.as_deref()?.trim(), line.number.as_deref()?);
+    let set = set.to_ascii_uppercase();
+    let number_written = number_key(number);
+    let value = |number: &str| {
+        let (_, digits, _) = split_number(number);
+        digits.parse::<i64>().ok()
+    };
+    let near = |number: &str| match (value(&number_written), value(&number_key(number))) {
+        (Some(a), Some(b)) => a.abs_diff(b),
+        _ => u64::MAX,
+    };
+    let mut seen = std::collections::HashSet::new();
+    let printings: Vec<&Printing> = db
+        .name_matches(&line.name)
+        .filter(|hit| seen.insert(hit.id))
+        .filter_map(|hit| db.get(hit.id))
+        .filter(|printing| !printing.set_code.is_empty())
+        .collect();
+    // A set written right whose number names nothing (`Iono PAL 999`): the printing
+    // assumed is that set's, no other guess is better.
+    if !in_set
+        && printings
+            .iter()
+            .any(|p| p.set_code.eq_ignore_ascii_case(&set))
+    {
+        return None;
+    }
+    printings
+        .into_iter()
+        .filter_map(|printing| {
+            let code = printing.set_code.to_ascii_uppercase();
+            let distance = strsim::levenshtein(&code, &set);
+            let tier = if number_key(&printing.number) == number_written && code != set {
+                0
+            } else if in_set && code == set {
+                1
+            } else if distance == 1 {
+                2
+            } else {
+                return None;
+            };
+            let date = std::cmp::Reverse(printing.release_date.clone());
+            Some(((tier, distance, near(&printing.number), date), printing))
+        })
+        .min_by(|a, b| a.0.cmp(&b.0))
+        .map(|(_, printing)| printing)
 }
 
 /// `ambiguous-card`: the line's name alone names functionally different cards. Says which
@@ -247,7 +313,8 @@ pub(crate) fn mismatch(
         .get(printing)
         .map(|p| names::canonical(p.names.primary()));
     let actual = actual.unwrap_or_default();
-    let help = match by_name.and_then(|id| db.get(id)) {
+    let suggested = meant(db, line, true).or_else(|| by_name.and_then(|id| db.get(id)));
+    let help = match suggested {
         Some(named) if !named.set_code.is_empty() => format!(
             "write `{actual} {code}`, or keep the name and use the set code and number of a printing of it, such as {} {}",
             names::canonical(named.names.primary()),
