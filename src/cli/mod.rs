@@ -26,6 +26,8 @@ mod config;
 mod edit;
 mod fmt;
 mod info;
+#[cfg(feature = "lsp")]
+mod lsp;
 mod need;
 mod odds;
 mod output;
@@ -109,6 +111,10 @@ pub enum Command {
     Config(config::ConfigArgs),
     /// Print a shell completion script.
     Completions(info::CompletionsArgs),
+    /// The language server for editors (Language Server Protocol over standard input and
+    /// output): findings as you type, quick fixes, formatting, hover and completion.
+    #[cfg(feature = "lsp")]
+    Lsp(lsp::LspArgs),
     /// Print the man page (roff) of deckbox or of one of its commands.
     Man {
         /// A command such as `check`; without one, the page of deckbox itself.
@@ -470,5 +476,7 @@ fn run_command(
         Command::Config(a) => a.output.emit(stdout, |_| config::run(a)),
         Command::Completions(completions_args) => info::completions(completions_args),
         Command::Man { command } => info::man(command.as_deref()),
+        #[cfg(feature = "lsp")]
+        Command::Lsp(lsp_args) => lsp::run(lsp_args),
     }
 }

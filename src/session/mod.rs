@@ -9,10 +9,12 @@
 //! - [`fmt`]: `fmt` on one file, and `fmt --check`/`--write` over many.
 //! - [`need`], [`card`], [`sheet`], [`index`]: what `need`, `card`, `sheet` and
 //!   `cards status`/`cards reset` do.
+//! - [`editor`]: one buffer as an editor shows it (findings, fixes, hover, completion).
 
 pub mod card;
 pub mod check;
 pub mod chunks;
+pub mod editor;
 pub mod fmt;
 pub mod index;
 pub mod need;
