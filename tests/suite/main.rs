@@ -31,6 +31,7 @@ mod history;
 mod hostile;
 mod html_chromium;
 mod identify_shared;
+mod lsp_neovim;
 mod names_across_languages;
 mod names_rulebooks;
 mod need_cli;

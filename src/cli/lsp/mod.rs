@@ -588,6 +588,8 @@ fn symbols(buffer: &Buffer) -> Vec<lsp::DocumentSymbol> {
         };
         match outline.last_mut() {
             Some(header) if !symbol.header && header.children.is_some() => {
+                // A header's range holds its cards.
+                header.range.end = entry.range.end;
                 if let Some(children) = header.children.as_mut() {
                     children.push(entry);
                 }
