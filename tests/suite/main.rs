@@ -53,3 +53,4 @@ mod season_boundaries;
 mod sheet_cli;
 mod stats_cli;
 mod stats_exact;
+mod vscode_vsix;
