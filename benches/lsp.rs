@@ -11,7 +11,10 @@
 #![allow(clippy::print_stdout, reason = "a bench reports on stdout")]
 #![allow(clippy::unwrap_used, reason = "a bench fails loudly")]
 
-#[allow(dead_code, reason = "this bench times edits in-process: it takes only the run count")]
+#[allow(
+    dead_code,
+    reason = "this bench times edits in-process: it takes only the run count"
+)]
 mod support;
 
 use std::path::PathBuf;

@@ -27,7 +27,7 @@ mod edit;
 mod fmt;
 mod info;
 #[cfg(feature = "lsp")]
-mod lsp;
+pub(crate) mod lsp;
 mod need;
 mod odds;
 mod output;
@@ -433,6 +433,13 @@ pub fn run(
     outcome
 }
 
+/// `deckbox lsp`, which `main` runs with standard input and output unlocked: the server
+/// reads and writes them on threads of its own.
+#[cfg(feature = "lsp")]
+pub fn run_lsp(args: &lsp::LspArgs) -> Outcome {
+    lsp::run(args).unwrap_or_else(|error| Outcome::error(&error))
+}
+
 fn run_command(
     args: &Args,
     stdin: &mut dyn Read,
@@ -476,7 +483,11 @@ fn run_command(
         Command::Config(a) => a.output.emit(stdout, |_| config::run(a)),
         Command::Completions(completions_args) => info::completions(completions_args),
         Command::Man { command } => info::man(command.as_deref()),
+        // `main` serves it with standard input and output unlocked (`run_lsp`).
         #[cfg(feature = "lsp")]
-        Command::Lsp(lsp_args) => lsp::run(lsp_args),
+        Command::Lsp(_) => Ok(Outcome::failure(
+            "error: deckbox lsp speaks on standard input and output, which this caller holds\n"
+                .to_string(),
+        )),
     }
 }

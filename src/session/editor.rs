@@ -301,7 +301,10 @@ impl Buffer {
     ) -> Vec<Candidate> {
         let words: Vec<String> = written
             .split_whitespace()
-            .map(|word| format!("name:\"{}\"", word.replace(['"', '\\'], "")))
+            // Unquoted: a word of the name starts with it.
+            .map(|word| word.replace(['"', '\\', '(', ')', ':'], ""))
+            .filter(|word| !word.is_empty() && !word.starts_with('-'))
+            .map(|word| format!("name:{word}"))
             .collect();
         if words.is_empty() {
             return Vec::new();

@@ -21,6 +21,7 @@ local ok, err = pcall(function()
     name = 'deckbox',
     cmd = { os.getenv('DECKBOX'), 'lsp' },
     root_dir = vim.fn.fnamemodify(deck, ':h'),
+    flags = { debounce_text_changes = 0 },
   })
   if not id then return fail('the server did not start') end
   vim.lsp.buf_attach_client(buf, id)

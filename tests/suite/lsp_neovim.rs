@@ -24,9 +24,7 @@ fn neovim_shows_fixes_completes_hovers_and_formats() {
     .unwrap();
     let log = dir.path().join("nvim.log");
     let script = common::repo().join("tests/suite/lsp_neovim.lua");
-    let output = common::deckbox_command()
-        .get_program()
-        .to_owned();
+    let output = common::deckbox_command().get_program().to_owned();
     let status = Command::new("nvim")
         .args(["--headless", "--clean", "-n", "-i", "NONE", "-u", "NONE"])
         .arg("-c")
@@ -46,16 +44,16 @@ fn neovim_shows_fixes_completes_hovers_and_formats() {
     assert_eq!(
         lines,
         [
-            "diagnostics deck-size,no-basic-pokemon,unknown-card",
+            "diagnostics deck-size,unknown-card",
             "fix Replace with 'Ultra Ball'",
             "complete Dragapult ex",
-            "hover **Dreepy**: 4 copies in the deck; in the opening hand 7.25%, prized at least one 36.46%; P(mulligan) 0.00%",
+            "hover **Dreepy**: 4 copies in the deck; in the opening hand 100.00%, prized at least one 87.60%; P(mulligan) 6.92%",
             "written",
         ],
         "{said}"
     );
     let written = std::fs::read_to_string(&deck).unwrap();
-    assert!(written.contains("4 Ultra Ball "), "{written}");
+    assert!(written.contains("4 Ultra Ball\n"), "{written}");
     assert!(written.contains("4 Dragapult ex "), "{written}");
     // What Neovim wrote is canonical: `deckbox fmt --check` finds nothing to change.
     let (code, report) = common::run_deckbox(dir.path(), &["fmt", "--check", "deck.txt"], b"");

@@ -19,7 +19,14 @@ fn the_vscode_extension_builds() {
     }
     let dir = tempfile::tempdir().unwrap();
     let from = common::repo().join("editors/vscode");
-    for name in ["package.json", "package-lock.json", "extension.js", "README.md", "LICENSE", ".vscodeignore"] {
+    for name in [
+        "package.json",
+        "package-lock.json",
+        "extension.js",
+        "README.md",
+        "LICENSE",
+        ".vscodeignore",
+    ] {
         std::fs::copy(from.join(name), dir.path().join(name)).unwrap();
     }
     let run = |program: &str, args: &[&str]| {

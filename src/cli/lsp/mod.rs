@@ -42,10 +42,12 @@ pub(crate) fn run(args: &LspArgs) -> Result<Outcome, Error> {
     let served = serve(&connection, args.settings.flags());
     drop(connection);
     let joined = threads.join();
-    Ok(match served.and(joined.map_err(|error| error.to_string())) {
-        Ok(()) => Outcome::default(),
-        Err(message) => Outcome::failure(format!("error: deckbox lsp: {message}\n")),
-    })
+    Ok(
+        match served.and(joined.map_err(|error| error.to_string())) {
+            Ok(()) => Outcome::default(),
+            Err(message) => Outcome::failure(format!("error: deckbox lsp: {message}\n")),
+        },
+    )
 }
 
 /// What the server can do.
@@ -225,8 +227,7 @@ impl Server {
         } else if let Some(config) = &self.flags.config {
             Some(config.clone())
         } else {
-            path.parent()
-                .and_then(deckbox::settings::config::discover)
+            path.parent().and_then(deckbox::settings::config::discover)
         };
         let stamp = key
             .as_ref()
@@ -300,9 +301,8 @@ impl Server {
     fn request(&mut self, request: Request) -> Response {
         let id = request.id.clone();
         let method = request.method.clone();
-        let answered = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            self.answer(request)
-        }));
+        let answered =
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.answer(request)));
         match answered {
             Ok(Ok(value)) => Response::new_ok(id, value),
             Ok(Err((code, message))) => Response::new_err(id, code as i32, message),
@@ -346,7 +346,9 @@ impl Server {
                     Ok(checked) => checked,
                     Err(_) => return json(serde_json::json!([])),
                 };
-                json(serde_json::json!(code_actions(&uri, settings, buffer, &params)))
+                json(serde_json::json!(code_actions(
+                    &uri, settings, buffer, &params
+                )))
             }
             "textDocument/hover" => {
                 let (_, params): (_, lsp::HoverParams) = params(request)?;
@@ -357,13 +359,15 @@ impl Server {
                 };
                 let lines = Lines::new(&buffer.input.text);
                 let offset = lines.offset(at.position.line, at.position.character);
-                let hover = buffer.hover(&settings.db, offset).map(|(span, text)| lsp::Hover {
-                    contents: lsp::HoverContents::Markup(lsp::MarkupContent {
-                        kind: lsp::MarkupKind::Markdown,
-                        value: text,
-                    }),
-                    range: Some(range(&lines, span)),
-                });
+                let hover = buffer
+                    .hover(&settings.db, offset)
+                    .map(|(span, text)| lsp::Hover {
+                        contents: lsp::HoverContents::Markup(lsp::MarkupContent {
+                            kind: lsp::MarkupKind::Markdown,
+                            value: text,
+                        }),
+                        range: Some(range(&lines, span)),
+                    });
                 json(serde_json::json!(hover))
             }
             "textDocument/completion" => {
@@ -436,7 +440,13 @@ fn file_path(uri: &Uri) -> PathBuf {
     if !is_file {
         return PathBuf::from("-");
     }
-    PathBuf::from(uri.path().as_estr().decode().into_string_lossy().into_owned())
+    PathBuf::from(
+        uri.path()
+            .as_estr()
+            .decode()
+            .into_string_lossy()
+            .into_owned(),
+    )
 }
 
 fn range(lines: &Lines, span: deckbox::deck::Span) -> lsp::Range {

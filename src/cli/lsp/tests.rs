@@ -173,7 +173,10 @@ fn diagnostics_fixes_formatting_hover_completion() {
         .iter()
         .find(|diagnostic| diagnostic["code"] == "copy-limit")
         .unwrap();
-    assert_eq!(copies["range"]["start"], json!({ "line": 2, "character": 0 }));
+    assert_eq!(
+        copies["range"]["start"],
+        json!({ "line": 2, "character": 0 })
+    );
 
     // Quick fixes: the suggested name, and the count brought to the limit.
     let actions = client.request(
@@ -192,7 +195,10 @@ fn diagnostics_fixes_formatting_hover_completion() {
         .map(|action| action["title"].as_str().unwrap())
         .collect();
     assert!(titles.contains(&"Replace with 'Ultra Ball'"), "{titles:?}");
-    assert!(titles.contains(&"Format this list (deckbox fmt)"), "{titles:?}");
+    assert!(
+        titles.contains(&"Format this list (deckbox fmt)"),
+        "{titles:?}"
+    );
     let fix = &actions[0]["edit"]["changes"][&deck][0];
     assert_eq!(fix["newText"], "Ultra Ball");
     let actions = client.request(
@@ -289,7 +295,10 @@ fn diagnostics_fixes_formatting_hover_completion() {
     let symbols = symbols.result.unwrap();
     assert_eq!(symbols[0]["name"], "Pokémon: 2");
     assert_eq!(symbols[0]["children"][0]["name"], "5 Dreepy");
-    let lens = client.request("textDocument/codeLens", json!({ "textDocument": { "uri": deck } }));
+    let lens = client.request(
+        "textDocument/codeLens",
+        json!({ "textDocument": { "uri": deck } }),
+    );
     let lens = lens.result.unwrap();
     let title = lens[0]["command"]["title"].as_str().unwrap();
     assert!(title.starts_with("10 cards, "), "{title}");
@@ -302,14 +311,21 @@ fn a_burst_of_edits_is_checked_once_at_its_last_text() {
     let deck = uri(dir.path(), "deck.txt");
     let mut queued = vec![open(&deck, BROKEN)];
     for version in 2..=30 {
-        queued.push(change(&deck, version, &BROKEN.replace("5 Dreepy", "4 Dreepy")));
+        queued.push(change(
+            &deck,
+            version,
+            &BROKEN.replace("5 Dreepy", "4 Dreepy"),
+        ));
     }
     let mut client = Client::start(dir.path(), queued);
     let published = client.diagnostics();
     assert_eq!(published["version"], 30);
     assert!(!codes(&published).contains(&"copy-limit".to_string()));
     // Nothing else was published: the next message is the answer to this request.
-    let response = client.request("textDocument/documentSymbol", json!({ "textDocument": { "uri": deck } }));
+    let response = client.request(
+        "textDocument/documentSymbol",
+        json!({ "textDocument": { "uri": deck } }),
+    );
     assert!(response.error.is_none());
     assert!(client.waiting.is_empty(), "{:?}", client.waiting);
     client.stop();
@@ -332,7 +348,10 @@ fn a_config_change_is_picked_up_without_a_restart() {
         json!({ "changes": [{ "uri": uri(dir.path(), "deckbox.toml"), "type": 2 }] }),
     );
     let published = client.diagnostics();
-    assert!(!codes(&published).contains(&"not-legal".to_string()), "{published}");
+    assert!(
+        !codes(&published).contains(&"not-legal".to_string()),
+        "{published}"
+    );
     client.stop();
 }
 
@@ -347,8 +366,15 @@ fn bad_input_gets_an_error_never_a_crash() {
     let mut client = Client::start(dir.path(), queued);
     let published = client.diagnostics();
     let message = published["diagnostics"][0]["message"].as_str().unwrap();
-    assert!(message.contains("lines; a deck list may have at most"), "{message}");
-    client.connection.sender.send(change(&deck, 2, &binary)).unwrap();
+    assert!(
+        message.contains("lines; a deck list may have at most"),
+        "{message}"
+    );
+    client
+        .connection
+        .sender
+        .send(change(&deck, 2, &binary))
+        .unwrap();
     client.diagnostics();
     // A request whose params are not what the method takes.
     let response = client.request("textDocument/hover", json!({ "bogus": 1 }));
