@@ -10,6 +10,9 @@
 //! of `deckbox check` on the file: the nearest `deckbox.toml` above it (read again when it
 //! changes), its `[[overrides]]` entry, and the list's own `# deckbox:` line.
 
+// lsp-types' `Uri` hashes and compares by its text; its cell only caches a parse.
+#![allow(clippy::mutable_key_type)]
+
 #[cfg(test)]
 mod tests;
 
