@@ -57,6 +57,16 @@ fn main() -> ExitCode {
             .ok()
             .and_then(|cols| cols.parse().ok()),
     };
+    // `deckbox lsp` reads and writes standard input and output on threads of its own: neither
+    // is locked for it.
+    #[cfg(feature = "lsp")]
+    if let cli::Command::Lsp(lsp_args) = &args.command {
+        let outcome = cli::run_lsp(lsp_args);
+        let _ = std::io::stderr()
+            .lock()
+            .write_all(outcome.stderr.as_bytes());
+        return ExitCode::from(outcome.code.code());
+    }
     // A bar on standard error for a long simulation, when it is a terminal.
     let progress = cli::bar::Bar::new();
     // Standard input and output are locked per call, not for the whole run: `deckbox mcp`

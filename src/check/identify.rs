@@ -431,7 +431,7 @@ fn words_language(
 /// English list misspelling `Super Rod` is offered `Super Rod`, not the Portuguese
 /// `Super Recolhida` as well. Each comes with its English name when that differs
 /// (`Super Bonbon` is Rare Candy), so a player can tell the card and search it.
-fn in_language(
+pub(crate) fn in_language(
     db: &CardDb,
     suggestions: Vec<String>,
     language: Option<Language>,

@@ -10,6 +10,8 @@ mod identify;
 pub mod rule;
 pub mod rules;
 
+pub(crate) use identify::in_language;
+
 use serde::Serialize;
 
 use crate::cards::{CardDb, PrintingId};

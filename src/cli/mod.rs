@@ -28,6 +28,8 @@ mod fmt;
 mod info;
 #[cfg(feature = "mcp")]
 mod mcp;
+#[cfg(feature = "lsp")]
+pub(crate) mod lsp;
 mod need;
 mod odds;
 mod output;
@@ -121,6 +123,10 @@ pub enum Command {
     /// tools check, search, card, odds, need, convert, fmt, explain and formats, read-only.
     #[cfg(feature = "mcp")]
     Mcp(mcp::McpArgs),
+    /// The language server for editors (Language Server Protocol over standard input and
+    /// output): findings as you type, quick fixes, formatting, hover and completion.
+    #[cfg(feature = "lsp")]
+    Lsp(lsp::LspArgs),
     /// Print the man page (roff) of deckbox or of one of its commands.
     Man {
         /// A command such as `check`; without one, the page of deckbox itself.
@@ -439,6 +445,13 @@ pub fn run(
     outcome
 }
 
+/// `deckbox lsp`, which `main` runs with standard input and output unlocked: the server
+/// reads and writes them on threads of its own.
+#[cfg(feature = "lsp")]
+pub fn run_lsp(args: &lsp::LspArgs) -> Outcome {
+    lsp::run(args).unwrap_or_else(|error| Outcome::error(&error))
+}
+
 fn run_command(
     args: &Args,
     stdin: &mut dyn Read,
@@ -486,5 +499,11 @@ fn run_command(
         Command::Man { command } => info::man(command.as_deref()),
         #[cfg(feature = "mcp")]
         Command::Mcp(mcp_args) => mcp::run(mcp_args),
+        // `main` serves it with standard input and output unlocked (`run_lsp`).
+        #[cfg(feature = "lsp")]
+        Command::Lsp(_) => Ok(Outcome::failure(
+            "error: deckbox lsp speaks on standard input and output, which this caller holds\n"
+                .to_string(),
+        )),
     }
 }

@@ -13,11 +13,13 @@
 //!   through [`git`].
 //! - [`assist`]: lists as text or paths inside a client's roots, pages, and the pages of
 //!   `explain` and `formats`, for a face that is not a terminal.
+//! - [`editor`]: one buffer as an editor shows it (findings, fixes, hover, completion).
 
 pub mod assist;
 pub mod card;
 pub mod check;
 pub mod chunks;
+pub mod editor;
 pub mod fmt;
 pub mod git;
 pub mod index;

@@ -97,13 +97,25 @@ impl Settings {
     /// `--format` or `DECKBOX_FORMAT` chose one).
     pub fn resolve_for(flags: &Flags, file: &std::path::Path) -> Result<Settings, Error> {
         let mut settings = Settings::resolve(flags)?;
-        if file.as_os_str() != "-" {
-            let chosen = settings.override_for(&walk::absolute(file));
-            if chosen != Chosen::default() {
-                settings.format = settings.load_chosen(&chosen)?;
-            }
+        if let std::borrow::Cow::Owned(format) = settings.format_for_file(file)? {
+            settings.format = format;
         }
         Ok(settings)
+    }
+
+    /// The format of the file at `file` before it declares its own: the run's, or the one
+    /// a `[[overrides]]` entry of the config file gives it ([`Settings::resolve_for`]).
+    pub fn format_for_file(
+        &self,
+        file: &std::path::Path,
+    ) -> Result<std::borrow::Cow<'_, Format>, Error> {
+        if file.as_os_str() != "-" {
+            let chosen = self.override_for(&walk::absolute(file));
+            if chosen != Chosen::default() {
+                return Ok(std::borrow::Cow::Owned(self.load_chosen(&chosen)?));
+            }
+        }
+        Ok(std::borrow::Cow::Borrowed(&self.format))
     }
 
     /// The format and date config `[[overrides]]` entries give the file at `absolute`.

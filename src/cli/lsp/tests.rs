@@ -1,0 +1,396 @@
+//! The server driven in process through `Connection::memory()`, as an editor drives it.
+#![allow(clippy::unwrap_used, clippy::expect_used, reason = "tests fail loudly")]
+
+use std::collections::VecDeque;
+use std::time::Duration;
+
+use lsp_server::{Connection, Message, Notification, Request, RequestId, Response};
+use serde_json::{Value, json};
+
+use super::serve;
+use deckbox::settings::Flags;
+
+/// A broken list judged at a fixed date: a card name misspelt, five Dreepy on one line, a
+/// card Standard does not allow.
+const BROKEN: &str = "# deckbox: as-of=2026-11-01\n\
+Pokémon: 2\n\
+5 Dreepy TWM 128\n\
+Trainer: 2\n\
+4 Ultra Bal\n\
+1 Computer Search BCR 137\n";
+
+struct Client {
+    connection: Connection,
+    server: Option<std::thread::JoinHandle<Result<(), String>>>,
+    waiting: VecDeque<Notification>,
+    next: i32,
+}
+
+impl Client {
+    /// A server for the folder `dir`, with `queued` sent before it starts (so it finds
+    /// them all waiting).
+    fn start(dir: &std::path::Path, queued: Vec<Message>) -> Client {
+        let (server, connection) = Connection::memory();
+        let initialize = Request::new(
+            RequestId::from(0),
+            "initialize".to_string(),
+            json!({ "capabilities": {}, "rootUri": uri(dir, "") }),
+        );
+        connection.sender.send(initialize.into()).unwrap();
+        let initialized = Notification::new("initialized".to_string(), json!({}));
+        connection.sender.send(initialized.into()).unwrap();
+        for message in queued {
+            connection.sender.send(message).unwrap();
+        }
+        let flags = Flags::default();
+        let handle = std::thread::spawn(move || serve(&server, flags));
+        let mut client = Client {
+            connection,
+            server: Some(handle),
+            waiting: VecDeque::new(),
+            next: 1,
+        };
+        let response = client.response(RequestId::from(0));
+        let capabilities = &response.result.unwrap()["capabilities"];
+        assert_eq!(capabilities["documentFormattingProvider"], json!(true));
+        client
+    }
+
+    fn receive(&self) -> Message {
+        self.connection
+            .receiver
+            .recv_timeout(Duration::from_secs(60))
+            .expect("the server answers")
+    }
+
+    fn response(&mut self, id: RequestId) -> Response {
+        loop {
+            match self.receive() {
+                Message::Response(response) if response.id == id => return response,
+                Message::Notification(notification) => self.waiting.push_back(notification),
+                other => panic!("unexpected {other:?}"),
+            }
+        }
+    }
+
+    fn request(&mut self, method: &str, params: Value) -> Response {
+        let id = RequestId::from(self.next);
+        self.next += 1;
+        let request = Request::new(id.clone(), method.to_string(), params);
+        self.connection.sender.send(request.into()).unwrap();
+        self.response(id)
+    }
+
+    fn notify(&self, method: &str, params: Value) {
+        let notification = Notification::new(method.to_string(), params);
+        self.connection.sender.send(notification.into()).unwrap();
+    }
+
+    /// The next diagnostics published.
+    fn diagnostics(&mut self) -> Value {
+        loop {
+            let notification = match self.waiting.pop_front() {
+                Some(notification) => notification,
+                None => match self.receive() {
+                    Message::Notification(notification) => notification,
+                    other => panic!("unexpected {other:?}"),
+                },
+            };
+            if notification.method == "textDocument/publishDiagnostics" {
+                return notification.params;
+            }
+        }
+    }
+
+    fn stop(mut self) {
+        let response = self.request("shutdown", Value::Null);
+        assert!(response.error.is_none());
+        self.notify("exit", Value::Null);
+        let served = self.server.take().unwrap().join().unwrap();
+        assert_eq!(served, Ok(()));
+    }
+}
+
+fn uri(dir: &std::path::Path, name: &str) -> String {
+    format!("file://{}/{name}", dir.display())
+}
+
+fn open(uri: &str, text: &str) -> Message {
+    Notification::new(
+        "textDocument/didOpen".to_string(),
+        json!({ "textDocument": { "uri": uri, "languageId": "decklist", "version": 1, "text": text } }),
+    )
+    .into()
+}
+
+fn change(uri: &str, version: i32, text: &str) -> Message {
+    Notification::new(
+        "textDocument/didChange".to_string(),
+        json!({ "textDocument": { "uri": uri, "version": version }, "contentChanges": [{ "text": text }] }),
+    )
+    .into()
+}
+
+fn codes(published: &Value) -> Vec<String> {
+    published["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|diagnostic| diagnostic["code"].as_str().unwrap_or("").to_string())
+        .collect()
+}
+
+#[test]
+fn diagnostics_fixes_formatting_hover_completion() {
+    let dir = tempfile::tempdir().unwrap();
+    let deck = uri(dir.path(), "deck.txt");
+    let mut client = Client::start(dir.path(), vec![open(&deck, BROKEN)]);
+
+    let published = client.diagnostics();
+    assert_eq!(published["uri"], json!(deck));
+    let found = codes(&published);
+    for code in ["copy-limit", "unknown-card", "not-legal", "deck-size"] {
+        assert!(found.contains(&code.to_string()), "{code} in {found:?}");
+    }
+    let diagnostics = published["diagnostics"].as_array().unwrap();
+    let unknown = diagnostics
+        .iter()
+        .find(|diagnostic| diagnostic["code"] == "unknown-card")
+        .unwrap();
+    // `Ultra Bal` on line 5 (0-based 4), after `4 `.
+    assert_eq!(
+        unknown["range"],
+        json!({ "start": { "line": 4, "character": 2 }, "end": { "line": 4, "character": 11 } })
+    );
+    assert!(
+        unknown["codeDescription"]["href"]
+            .as_str()
+            .unwrap()
+            .ends_with("docs/rules.md#unknown-card")
+    );
+    // `Pokémon` holds a two-byte `é`: the copy-limit's line starts at character 0 of line 2.
+    let copies = diagnostics
+        .iter()
+        .find(|diagnostic| diagnostic["code"] == "copy-limit")
+        .unwrap();
+    assert_eq!(
+        copies["range"]["start"],
+        json!({ "line": 2, "character": 0 })
+    );
+
+    // Quick fixes: the suggested name, and the count brought to the limit.
+    let actions = client.request(
+        "textDocument/codeAction",
+        json!({
+            "textDocument": { "uri": deck },
+            "range": { "start": { "line": 4, "character": 3 }, "end": { "line": 4, "character": 3 } },
+            "context": { "diagnostics": [] }
+        }),
+    );
+    let actions = actions.result.unwrap();
+    let titles: Vec<&str> = actions
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|action| action["title"].as_str().unwrap())
+        .collect();
+    assert!(titles.contains(&"Replace with 'Ultra Ball'"), "{titles:?}");
+    assert!(
+        titles.contains(&"Format this list (deckbox fmt)"),
+        "{titles:?}"
+    );
+    let fix = &actions[0]["edit"]["changes"][&deck][0];
+    assert_eq!(fix["newText"], "Ultra Ball");
+    let actions = client.request(
+        "textDocument/codeAction",
+        json!({
+            "textDocument": { "uri": deck },
+            "range": { "start": { "line": 2, "character": 0 }, "end": { "line": 2, "character": 0 } },
+            "context": { "diagnostics": [], "only": ["quickfix"] }
+        }),
+    );
+    let actions = actions.result.unwrap();
+    assert_eq!(actions[0]["title"], "Keep 4 copies");
+    assert_eq!(actions[0]["edit"]["changes"][&deck][0]["newText"], "4");
+    assert_eq!(actions.as_array().unwrap().len(), 1, "{actions}");
+
+    // Hover on Dreepy: its page and its odds in this deck.
+    let hover = client.request(
+        "textDocument/hover",
+        json!({ "textDocument": { "uri": deck }, "position": { "line": 2, "character": 4 } }),
+    );
+    let hover = hover.result.unwrap();
+    let text = hover["contents"]["value"].as_str().unwrap();
+    assert!(text.contains("Dreepy"), "{text}");
+    assert!(text.contains("TWM 128"), "{text}");
+
+    // Completion of a name, in English and in French, then of a set code.
+    let fixed = BROKEN.replace("Ultra Bal\n", "Ultra Ball\n");
+    let typing = format!("{fixed}4 Dragap");
+    client
+        .connection
+        .sender
+        .send(change(&deck, 2, &typing))
+        .unwrap();
+    let completion = client.request(
+        "textDocument/completion",
+        json!({ "textDocument": { "uri": deck }, "position": { "line": 6, "character": 8 } }),
+    );
+    let items = completion.result.unwrap()["items"].clone();
+    let first = &items[0];
+    assert_eq!(first["label"], "Dragapult ex", "{items}");
+    let inserted = first["textEdit"]["newText"].as_str().unwrap();
+    assert!(inserted.starts_with("Dragapult ex "), "{inserted}");
+    let typing = format!("{fixed}4 Fantyr");
+    client
+        .connection
+        .sender
+        .send(change(&deck, 3, &typing))
+        .unwrap();
+    let completion = client.request(
+        "textDocument/completion",
+        json!({ "textDocument": { "uri": deck }, "position": { "line": 6, "character": 9 } }),
+    );
+    let items = completion.result.unwrap()["items"].clone();
+    assert_eq!(items[0]["label"], "Fantyrm", "{items}");
+    let typing = format!("{fixed}4 Dreepy ");
+    client
+        .connection
+        .sender
+        .send(change(&deck, 4, &typing))
+        .unwrap();
+    let completion = client.request(
+        "textDocument/completion",
+        json!({ "textDocument": { "uri": deck }, "position": { "line": 6, "character": 9 } }),
+    );
+    let items = completion.result.unwrap()["items"].clone();
+    let labels: Vec<&str> = items
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|item| item["label"].as_str().unwrap())
+        .collect();
+    assert!(labels.contains(&"TWM 128"), "{labels:?}");
+
+    // Formatting is `deckbox fmt`'s text: the fixed list formatted has its canonical
+    // header counts.
+    client
+        .connection
+        .sender
+        .send(change(&deck, 5, &fixed))
+        .unwrap();
+    let edits = client.request(
+        "textDocument/formatting",
+        json!({ "textDocument": { "uri": deck }, "options": { "tabSize": 4, "insertSpaces": true } }),
+    );
+    let edits = edits.result.unwrap();
+    let formatted = edits[0]["newText"].as_str().unwrap();
+    assert!(formatted.contains("Trainer: 5"), "{formatted}");
+
+    // The outline and the summary.
+    let symbols = client.request(
+        "textDocument/documentSymbol",
+        json!({ "textDocument": { "uri": deck } }),
+    );
+    let symbols = symbols.result.unwrap();
+    assert_eq!(symbols[0]["name"], "Pokémon: 2");
+    assert_eq!(symbols[0]["children"][0]["name"], "5 Dreepy");
+    let lens = client.request(
+        "textDocument/codeLens",
+        json!({ "textDocument": { "uri": deck } }),
+    );
+    let lens = lens.result.unwrap();
+    let title = lens[0]["command"]["title"].as_str().unwrap();
+    assert!(title.starts_with("10 cards, "), "{title}");
+    client.stop();
+}
+
+#[test]
+fn a_burst_of_edits_is_checked_once_at_its_last_text() {
+    let dir = tempfile::tempdir().unwrap();
+    let deck = uri(dir.path(), "deck.txt");
+    let mut queued = vec![open(&deck, BROKEN)];
+    for version in 2..=30 {
+        queued.push(change(
+            &deck,
+            version,
+            &BROKEN.replace("5 Dreepy", "4 Dreepy"),
+        ));
+    }
+    let mut client = Client::start(dir.path(), queued);
+    let published = client.diagnostics();
+    assert_eq!(published["version"], 30);
+    assert!(!codes(&published).contains(&"copy-limit".to_string()));
+    // Nothing else was published: the next message is the answer to this request.
+    let response = client.request(
+        "textDocument/documentSymbol",
+        json!({ "textDocument": { "uri": deck } }),
+    );
+    assert!(response.error.is_none());
+    assert!(client.waiting.is_empty(), "{:?}", client.waiting);
+    client.stop();
+}
+
+#[test]
+fn a_config_change_is_picked_up_without_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("deckbox.toml"), "format = \"standard\"\n").unwrap();
+    let deck = uri(dir.path(), "deck.txt");
+    let mut client = Client::start(dir.path(), vec![open(&deck, BROKEN)]);
+    assert!(codes(&client.diagnostics()).contains(&"not-legal".to_string()));
+    std::fs::write(
+        dir.path().join("deckbox.toml"),
+        "# Expanded from now on\nformat = \"expanded\"\n",
+    )
+    .unwrap();
+    client.notify(
+        "workspace/didChangeWatchedFiles",
+        json!({ "changes": [{ "uri": uri(dir.path(), "deckbox.toml"), "type": 2 }] }),
+    );
+    let published = client.diagnostics();
+    assert!(
+        !codes(&published).contains(&"not-legal".to_string()),
+        "{published}"
+    );
+    client.stop();
+}
+
+#[test]
+fn bad_input_gets_an_error_never_a_crash() {
+    let dir = tempfile::tempdir().unwrap();
+    let deck = uri(dir.path(), "deck.txt");
+    // Past `check`'s bounds: one diagnostic saying so, as `check` would.
+    let huge = "4 Dreepy TWM 128\n".repeat(200_001);
+    let binary = String::from_utf8_lossy(&[0, 159, 146, 150, 0, 255, 10, 13, 0]).into_owned();
+    let queued = vec![open(&deck, &huge)];
+    let mut client = Client::start(dir.path(), queued);
+    let published = client.diagnostics();
+    let message = published["diagnostics"][0]["message"].as_str().unwrap();
+    assert!(
+        message.contains("lines; a deck list may have at most"),
+        "{message}"
+    );
+    client
+        .connection
+        .sender
+        .send(change(&deck, 2, &binary))
+        .unwrap();
+    client.diagnostics();
+    // A request whose params are not what the method takes.
+    let response = client.request("textDocument/hover", json!({ "bogus": 1 }));
+    let error = response.error.unwrap();
+    assert_eq!(error.code, lsp_server::ErrorCode::InvalidParams as i32);
+    let response = client.request("deckbox/unknown", json!({}));
+    assert_eq!(
+        response.error.unwrap().code,
+        lsp_server::ErrorCode::MethodNotFound as i32
+    );
+    // A notification it cannot read, and a buffer never opened.
+    client.notify("textDocument/didChange", json!({ "nonsense": true }));
+    let response = client.request(
+        "textDocument/formatting",
+        json!({ "textDocument": { "uri": uri(dir.path(), "never.txt") }, "options": { "tabSize": 4, "insertSpaces": true } }),
+    );
+    assert!(response.error.is_some());
+    client.stop();
+}
