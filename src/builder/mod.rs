@@ -108,7 +108,8 @@ pub enum Message {
     /// A key, read as the panel with the focus reads it ([`Key`]): mapped to one of the
     /// messages below, as `deckbox build --help` describes the keys.
     Key(Key),
-    /// Text pasted: typed into the search box, which takes the focus.
+    /// Text pasted (one message, however long): typed into the search box, which takes the
+    /// focus; line breaks and tabs become spaces, and the box stops at [`MAX_QUERY`] bytes.
     Paste(String),
     /// The input is quiet: the moment to search the query in the box
     /// ([`Effect::Search`]) when it changed and no search runs.
@@ -311,7 +312,7 @@ impl Builder {
     fn act(&mut self, message: Message) {
         match message {
             Message::Type(c) => {
-                if self.query.len() < MAX_QUERY {
+                if self.query.len() + c.len_utf8() <= MAX_QUERY {
                     self.query.push(c);
                     self.query_dirty = true;
                 }
@@ -322,8 +323,22 @@ impl Builder {
                 self.query.clear();
             }
             Message::Paste(text) => {
+                // One message however long the paste: its line breaks and tabs are spaces
+                // (never an Enter), other controls are dropped, and it stops at the box's
+                // bound.
                 self.focus = Focus::Search;
-                for c in text.chars().filter(|c| !c.is_control()) {
+                let typed = text.chars().filter_map(|c| match c {
+                    '\n' | '\r' | '\t' => Some(' '),
+                    c if c.is_control() => None,
+                    c => Some(c),
+                });
+                for c in typed {
+                    if self.query.len() + c.len_utf8() > MAX_QUERY {
+                        self.message = Some(format!(
+                            "the search box holds {MAX_QUERY} bytes: the paste was cut there"
+                        ));
+                        break;
+                    }
                     self.act(Message::Type(c));
                 }
             }

@@ -298,11 +298,26 @@ fn searches_are_asked_for_when_the_input_rests_and_stale_answers_are_dropped() {
 fn a_paste_goes_into_the_search_box() {
     let mut builder = builder_on("new.txt", "", false);
     send(&mut builder, Message::Focus(Focus::Deck));
-    send(&mut builder, Message::Paste("Dreepy\nTWM 128".into()));
+    send(
+        &mut builder,
+        Message::Paste("Dreepy\nTWM\t128\u{1b}".into()),
+    );
     assert_eq!(builder.focus(), Focus::Search);
-    assert_eq!(builder.query(), "DreepyTWM 128");
-    send(&mut builder, Message::Paste("x".repeat(2 * MAX_QUERY)));
+    assert_eq!(builder.query(), "Dreepy TWM 128");
+    assert_eq!(builder.deck().card_count(), 0, "a line break adds nothing");
+    send(&mut builder, Message::Paste("x".repeat(100_000)));
     assert_eq!(builder.query().len(), MAX_QUERY);
+    assert!(builder.message().is_some_and(|m| m.contains("cut")));
+    // A character that would cross the bound is not typed in part.
+    send(&mut builder, Message::ClearQuery);
+    send(&mut builder, Message::Paste("é".repeat(MAX_QUERY)));
+    assert_eq!(builder.query().len(), MAX_QUERY);
+    send(&mut builder, Message::ClearQuery);
+    send(
+        &mut builder,
+        Message::Paste(format!("{}é", "x".repeat(MAX_QUERY - 1))),
+    );
+    assert_eq!(builder.query().len(), MAX_QUERY - 1);
 }
 
 /// Saving is an effect: the list to write, the file's previous text once it exists; what

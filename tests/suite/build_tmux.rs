@@ -16,17 +16,17 @@ use crate::common;
 /// machine takes about a second to open the card index.
 const PATIENCE: Duration = Duration::from_secs(60);
 
-fn tmux_available() -> bool {
+pub(crate) fn tmux_available() -> bool {
     common::tool("tmux", "-V", "build_tmux")
 }
 
 /// A tmux server of its own (`-L`), so the test touches no session of the user's.
-struct Session {
+pub(crate) struct Session {
     socket: String,
 }
 
 impl Session {
-    fn start(dir: &Path, width: u16, height: u16, command: &str) -> Session {
+    pub(crate) fn start(dir: &Path, width: u16, height: u16, command: &str) -> Session {
         // Tests run in parallel: each session has a server of its own.
         static SESSIONS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
         let n = SESSIONS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
@@ -49,7 +49,7 @@ impl Session {
         Session { socket }
     }
 
-    fn keys(&self, keys: &[&str]) {
+    pub(crate) fn keys(&self, keys: &[&str]) {
         let status = Command::new("tmux")
             .args(["-L", &self.socket, "send-keys", "-t", "0"])
             .args(keys)
@@ -59,7 +59,7 @@ impl Session {
     }
 
     /// Types `text` literally (no key names).
-    fn text(&self, text: &str) {
+    pub(crate) fn text(&self, text: &str) {
         let status = Command::new("tmux")
             .args(["-L", &self.socket, "send-keys", "-t", "0", "-l", text])
             .status()
@@ -67,7 +67,7 @@ impl Session {
         assert!(status.success());
     }
 
-    fn screen(&self, colours: bool) -> String {
+    pub(crate) fn screen(&self, colours: bool) -> String {
         let mut command = Command::new("tmux");
         command.args(["-L", &self.socket, "capture-pane", "-p", "-t", "0"]);
         if colours {
@@ -78,7 +78,7 @@ impl Session {
 
     /// The pane's terminal modes: mouse reporting, SGR mouse, the alternate screen (`1 1 1`
     /// while the builder runs, `0 0 0` once it has restored the terminal).
-    fn modes(&self) -> String {
+    pub(crate) fn modes(&self) -> String {
         let output = Command::new("tmux")
             .args(["-L", &self.socket, "display-message", "-p", "-t", "0"])
             .arg("#{mouse_any_flag} #{mouse_sgr_flag} #{alternate_on}")
@@ -88,7 +88,7 @@ impl Session {
     }
 
     /// Waits until the screen holds every one of `wanted`; the screen.
-    fn wait_for(&self, wanted: &[&str]) -> String {
+    pub(crate) fn wait_for(&self, wanted: &[&str]) -> String {
         let start = Instant::now();
         loop {
             let screen = self.screen(false);
@@ -101,6 +101,17 @@ impl Session {
             );
             std::thread::sleep(Duration::from_millis(50));
         }
+    }
+
+    /// Runs `tmux ARGS` on this session's server; its standard output.
+    pub(crate) fn tmux(&self, args: &[&str]) -> String {
+        let output = Command::new("tmux")
+            .args(["-L", &self.socket])
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "tmux {args:?}");
+        String::from_utf8_lossy(&output.stdout).into_owned()
     }
 }
 

@@ -154,7 +154,10 @@ pub fn load_detailed(root: &Path) -> Result<LoadedSets, CardDbError> {
                 path: path.clone(),
             })?;
             let printings = detailed_printings(raw, &cards);
-            Ok(if budget.keep(printings.len()) {
+            let parts = printings
+                .iter()
+                .all(|(_, details)| budget.keep_parts(details));
+            Ok(if parts && budget.keep(printings.len()) {
                 printings
             } else {
                 Vec::new()

@@ -78,8 +78,9 @@ pub fn load(root: &Path) -> Result<Vec<Printing>, CardDbError> {
 
 /// Like [`load`], also returning the records that were skipped.
 /// The whole load is bounded by a `Budget` (`budget.rs`): a checkout holding more card files than
-/// [`super::budget::MAX_DATASET_PRINTINGS`], or more bytes than
-/// [`super::budget::MAX_DATASET_BYTES`], is an error.
+/// [`super::budget::MAX_DATASET_PRINTINGS`], more bytes than
+/// [`super::budget::MAX_DATASET_BYTES`] or more attacks and abilities than
+/// [`super::budget::MAX_DATASET_PARTS`] is an error.
 pub fn load_detailed(root: &Path) -> Result<Loaded, CardDbError> {
     let data = root.join("data");
     let budget = Budget::new(root);
@@ -341,6 +342,15 @@ fn read_card(
             .map(|printing| (printing, details::card_details(&value))),
         None => Err("no set".to_string()),
     };
+    // Past the bound the budget is spent and the load ends in its error.
+    if let Ok((_, details)) = &mapped
+        && !budget.keep_parts(details)
+    {
+        return Ok(Err(Skipped {
+            path: path.to_path_buf(),
+            reason: "not kept: the card dataset is larger than deckbox loads".into(),
+        }));
+    }
     Ok(mapped.map_err(|reason| Skipped {
         path: path.to_path_buf(),
         reason,

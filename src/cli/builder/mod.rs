@@ -1,7 +1,8 @@
 //! `deckbox build`: a deck builder in the terminal. The builder's model is the library's
 //! ([`deckbox::builder`]): this module opens the list (refusing what `fmt --write` refuses,
-//! with the same message), runs the terminal (raw mode, the alternate screen and mouse
-//! capture, restored on quit, on a panic and on Ctrl-C), turns keys (here) and the mouse
+//! with the same message), runs the terminal (`terminal.rs`: raw mode, the alternate screen,
+//! mouse capture and bracketed paste, restored on quit, on a panic, on Ctrl-C, on a signal
+//! and while suspended), turns keys and pastes (here) and the mouse
 //! (`mouse.rs`) into messages, performs the model's effects (a search on a thread of its
 //! own, a save) and draws (`ui.rs`).
 //!
@@ -9,16 +10,14 @@
 //! and only on Ctrl-S.
 
 pub(crate) mod mouse;
+pub(crate) mod terminal;
 pub(crate) mod ui;
 
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use ratatui::crossterm::event::{
-    self, DisableMouseCapture, EnableMouseCapture, Event, KeyCode, KeyEvent, KeyEventKind,
-    KeyModifiers,
-};
+use ratatui::crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
 use super::{Outcome, SettingsArgs};
 use deckbox::builder::{Answer, Builder, Effect, Key, Message, SaveRequest, SearchRequest};
@@ -159,17 +158,7 @@ fn new_list(file: &Path) -> String {
 /// a thread of its own (one at a time), so typing redraws at once; its answer is shown when
 /// it still answers the query in the box.
 fn interactive(mut app: Builder) -> std::io::Result<Builder> {
-    // `try_init` enters raw mode and the alternate screen and installs a panic hook that
-    // restores the terminal before the panic is reported; the hook set here stops mouse
-    // capture first. Ctrl-C is a key in raw mode, and quits through the loop.
-    let mut terminal = ratatui::try_init()?;
-    let restore = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        let _ = ratatui::crossterm::execute!(std::io::stdout(), DisableMouseCapture);
-        restore(info);
-    }));
-    // The mouse is a convenience: where it cannot be captured, every key still works.
-    let _ = ratatui::crossterm::execute!(std::io::stdout(), EnableMouseCapture);
+    let mut terminal = terminal::enter()?;
     let (answers, answered) = std::sync::mpsc::channel::<Answer>();
     let scroll = ui::Scroll::default();
     let result = (|| -> std::io::Result<()> {
@@ -194,11 +183,21 @@ fn interactive(mut app: Builder) -> std::io::Result<Builder> {
                 continue;
             }
             let message = match event::read()? {
-                Event::Key(key) => key_message(key),
+                Event::Key(key) if !is_suspend(key) => key_message(key),
                 Event::Mouse(mouse) => {
                     let size = terminal.size()?;
                     let screen = ratatui::layout::Rect::new(0, 0, size.width, size.height);
                     mouse::mouse(&app, &scroll, mouse, screen)
+                }
+                Event::Paste(text) => Some(Message::Paste(text)),
+                Event::Key(key) if is_suspend(key) => {
+                    terminal::suspend();
+                    None
+                }
+                // After a resize or a suspend: the whole screen is drawn again.
+                Event::Resize(..) => {
+                    terminal.clear()?;
+                    None
                 }
                 _ => None,
             };
@@ -210,10 +209,15 @@ fn interactive(mut app: Builder) -> std::io::Result<Builder> {
             }
         }
     })();
-    let released = ratatui::crossterm::execute!(std::io::stdout(), DisableMouseCapture);
-    ratatui::try_restore()?;
-    released?;
+    terminal::leave()?;
     result.map(|()| app)
+}
+
+/// Ctrl-Z pressed: deckbox suspends itself (`terminal::suspend`), as a shell's job.
+fn is_suspend(key: KeyEvent) -> bool {
+    key.kind != KeyEventKind::Release
+        && key.modifiers.contains(KeyModifiers::CONTROL)
+        && key.code == KeyCode::Char('z')
 }
 
 /// The builder's key for a key the terminal read; `None` for a key released.

@@ -572,3 +572,41 @@ fn tcgdex_links_out_of_the_checkout_are_refused() {
         out.run.stdout
     );
 }
+
+/// A TCGdex checkout of records within every per-record bound, each with 1,200 attacks,
+/// cost 2.2 GB as `--cards` (4 GB as `cards update`'s archive) (issue 52 item 1): past
+/// [`deckbox::cards::sources::budget::MAX_DATASET_PARTS`] attacks, abilities, weaknesses
+/// and resistances in all, the load is refused, naming the bound, within the memory bound.
+#[test]
+fn a_dataset_of_many_attacks_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let attacks = "{name:{en:\"A\"},cost:[\"Colorless\"],damage:10},".repeat(1_200);
+    let rest = format!("category: \"Pokemon\", stage: \"Basic\", attacks: [{attacks}]");
+    let numbers: Vec<String> = (1..=350).map(|number| format!("{number:03}")).collect();
+    let cards: Vec<(&str, &str, &str)> = numbers
+        .iter()
+        .map(|number| (number.as_str(), "Attacker", rest.as_str()))
+        .collect();
+    super::tcgdex_set(&dir.path().join("tcgdex"), &cards);
+    let size = 350 * rest.len() as u64;
+    write(dir.path(), "deck.txt", "4 Attacker ONE 1\n");
+    let out = measured(
+        dir.path(),
+        &["check", "--no-config", "--cards", "tcgdex", "deck.txt"],
+    );
+    out.within(size, "many attacks");
+    out.refused(&["more than 400000 attacks, abilities, weaknesses and resistances"]);
+    // Fewer attacks load: the bound is on the sum, not on a record.
+    for number in &numbers[100..] {
+        std::fs::remove_file(
+            dir.path()
+                .join(format!("tcgdex/data/SV/Set One/{number}.ts")),
+        )
+        .unwrap();
+    }
+    let out = measured(
+        dir.path(),
+        &["check", "--no-config", "--cards", "tcgdex", "deck.txt"],
+    );
+    assert_eq!(out.run.code, 1, "{}", out.run.stderr);
+}

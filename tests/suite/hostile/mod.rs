@@ -10,6 +10,7 @@ mod escaping;
 mod json_decks;
 mod memory;
 mod prices;
+mod terminal;
 mod work_bounds;
 
 use crate::common;

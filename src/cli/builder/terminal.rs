@@ -1,0 +1,135 @@
+//! The terminal's modes while the builder runs, and their restoring on every way out: raw
+//! mode, the alternate screen, mouse capture and bracketed paste (a paste is one
+//! [`Event::Paste`](ratatui::crossterm::event::Event::Paste), never keystrokes) are set by
+//! [`enter`] and undone by [`leave`]: on quit, on a panic (the hook), on a signal that ends
+//! the process (SIGTERM, SIGHUP, SIGINT, SIGQUIT: the terminal is restored, then the
+//! signal's own action ends deckbox) and while deckbox is suspended (Ctrl-Z or SIGTSTP: the
+//! terminal is restored before it stops; on SIGCONT the modes are set again and the screen
+//! is drawn whole).
+
+use ratatui::crossterm::event::{
+    DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
+};
+use ratatui::crossterm::execute;
+use ratatui::crossterm::terminal::{
+    EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
+};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Whether the builder holds the terminal (between [`enter`] and [`leave`]): a SIGCONT
+/// sets the modes again only then.
+static ACTIVE: AtomicBool = AtomicBool::new(false);
+
+/// Raw mode, the alternate screen, mouse capture and bracketed paste, with a panic hook
+/// that restores them and (on Unix) a thread that restores them on a signal.
+pub(crate) fn enter() -> std::io::Result<ratatui::DefaultTerminal> {
+    // The hook restores the terminal before the panic is reported. Ctrl-C is a key in raw
+    // mode, and quits through the loop.
+    let report = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let _ = restore();
+        report(info);
+    }));
+    set()?;
+    ACTIVE.store(true, Ordering::SeqCst);
+    #[cfg(unix)]
+    signals::watch();
+    ratatui::Terminal::new(ratatui::backend::CrosstermBackend::new(std::io::stdout()))
+}
+
+/// The terminal as it was before [`enter`].
+pub(crate) fn leave() -> std::io::Result<()> {
+    ACTIVE.store(false, Ordering::SeqCst);
+    restore()
+}
+
+/// The modes set. Mouse capture and bracketed paste are conveniences: where a terminal has
+/// neither, every key still works.
+fn set() -> std::io::Result<()> {
+    enable_raw_mode()?;
+    let mut out = out()?;
+    execute!(out, EnterAlternateScreen)?;
+    let _ = execute!(out, EnableMouseCapture, EnableBracketedPaste);
+    Ok(())
+}
+
+/// Undoes [`enter`]'s modes, whether or not they are set.
+fn restore() -> std::io::Result<()> {
+    let raw = disable_raw_mode();
+    execute!(
+        out()?,
+        DisableMouseCapture,
+        DisableBracketedPaste,
+        LeaveAlternateScreen
+    )?;
+    raw
+}
+
+/// Standard output, written around its lock: the command's caller holds that lock while
+/// the builder runs, and a signal's thread or a panicking search thread must still reach
+/// the terminal.
+#[cfg(unix)]
+fn out() -> std::io::Result<std::fs::File> {
+    use std::os::fd::AsFd;
+    Ok(std::io::stdout().as_fd().try_clone_to_owned()?.into())
+}
+
+#[cfg(not(unix))]
+fn out() -> std::io::Result<std::io::Stdout> {
+    Ok(std::io::stdout())
+}
+
+/// Ctrl-Z (a key in raw mode): the terminal restored and deckbox stopped, as a shell's job
+/// is; the signal thread sets the terminal again when it continues.
+pub(crate) fn suspend() {
+    #[cfg(unix)]
+    signals::suspend();
+}
+
+#[cfg(unix)]
+mod signals {
+    use signal_hook::consts::signal::{
+        SIGCONT, SIGHUP, SIGINT, SIGQUIT, SIGSTOP, SIGTERM, SIGTSTP, SIGWINCH,
+    };
+    use signal_hook::iterator::Signals;
+    use signal_hook::low_level;
+
+    /// Starts the thread that reads the signals; without it (no thread, a handler refused)
+    /// the signals keep their default actions.
+    pub(super) fn watch() {
+        let Ok(mut signals) = Signals::new([SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGTSTP, SIGCONT])
+        else {
+            return;
+        };
+        let _ = std::thread::Builder::new()
+            .name("signals".into())
+            .spawn(move || {
+                for signal in signals.forever() {
+                    match signal {
+                        SIGTSTP => suspend(),
+                        SIGCONT => resume(),
+                        ending => {
+                            let _ = super::restore();
+                            let _ = low_level::emulate_default_handler(ending);
+                        }
+                    }
+                }
+            });
+    }
+
+    /// The terminal restored, then the process stopped until a SIGCONT.
+    pub(super) fn suspend() {
+        let _ = super::restore();
+        let _ = low_level::raise(SIGSTOP);
+    }
+
+    /// After a stop (ours, or a SIGSTOP from outside, after which a shell may have reset the
+    /// terminal): the modes set again, and a SIGWINCH to ourselves so the event loop gets a
+    /// resize and draws the whole screen.
+    fn resume() {
+        if super::ACTIVE.load(super::Ordering::SeqCst) {
+            let _ = super::set();
+            let _ = low_level::raise(SIGWINCH);
+        }
+    }
+}
