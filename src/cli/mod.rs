@@ -26,10 +26,10 @@ mod config;
 mod edit;
 mod fmt;
 mod info;
-#[cfg(feature = "mcp")]
-mod mcp;
 #[cfg(feature = "lsp")]
 pub(crate) mod lsp;
+#[cfg(feature = "mcp")]
+mod mcp;
 mod need;
 mod odds;
 mod output;

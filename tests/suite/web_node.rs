@@ -199,7 +199,7 @@ fn the_webassembly_build_answers_as_the_cli_does() {
                 "--as-of",
                 TODAY,
             ];
-            expected.push((format!("{}", args.join(" ")), cli(&args, b"")));
+            expected.push((args.join(" "), cli(&args, b"")));
         }
     }
     for query in SEARCHES {

@@ -445,8 +445,15 @@ pub fn missing_cards(args: &MissingCards, roots: &mut dyn RootsSource) -> Result
     let checked = needed.checked();
     match &needed.answer {
         Answer::Together(result) => {
-            let json =
-                deckbox::render::need::json(result, &checked, &needed.collection, &settings.db);
+            let each = (needed.each_deck.as_ref())
+                .map(|(ready, shared)| (ready.as_slice(), shared.as_slice()));
+            let json = deckbox::render::need::json(
+                result,
+                &checked,
+                &needed.collection,
+                &settings.db,
+                each,
+            );
             Ok(json.map_err(|reason| Error::Json { reason })?)
         }
         Answer::EachDeck(..) => Err(usage("a deck file, not a folder")),
