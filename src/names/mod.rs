@@ -197,23 +197,7 @@ fn canonical_with(printed: &str, plasma: Plasma) -> String {
         return canonical_with(&with_symbol(unplasma, symbol), plasma);
     }
     // "Nidoran ♂" (TCGdex) is printed "Nidoran♂" (pokemontcg).
-    let sexed = nidoran_in_letters(&unplasma).unwrap_or(unplasma);
-    with_symbol(sexed.replace(" ♂", "♂").replace(" ♀", "♀"), symbol)
-}
-
-/// `Nidoran F` and `Nidoran M` (also `(F)`, `Female`, `Male`), as lists typed without the
-/// `♀` and `♂` a keyboard lacks write them (`2 Nidoran F pl2-71`): `Nidoran♀`, `Nidoran♂`.
-fn nidoran_in_letters(name: &str) -> Option<String> {
-    let (species, sex) = name.trim_end().rsplit_once(' ')?;
-    if !species.trim_end().eq_ignore_ascii_case("nidoran") {
-        return None;
-    }
-    let symbol = match sex.trim_matches(['(', ')']).to_ascii_lowercase().as_str() {
-        "f" | "female" => '♀',
-        "m" | "male" => '♂',
-        _ => return None,
-    };
-    Some(format!("{}{symbol}", species.trim_end()))
+    with_symbol(unplasma.replace(" ♂", "♂").replace(" ♀", "♀"), symbol)
 }
 
 fn with_symbol(mut name: String, symbol: Option<tail::EndSymbol>) -> String {

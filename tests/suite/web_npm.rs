@@ -65,7 +65,7 @@ fn the_npm_package_packs_and_answers() {
 import {{ readFileSync }} from "node:fs";
 import * as deckbox from "./package/index.js";
 await deckbox.load(readFileSync("./package/deckbox_web_bg.wasm"));
-const text = readFileSync(process.argv[1], "utf8");
+const text = readFileSync(process.argv[2], "utf8");
 const report = deckbox.check(text, {{ format: "standard", date: "{TODAY}" }});
 const odds = deckbox.stats(text, {{ format: "standard", date: "{TODAY}" }});
 const found = deckbox.search("Dreepy");
