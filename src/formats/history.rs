@@ -245,7 +245,7 @@ const MAX_BOUNDARIES: usize = 2_000;
 ///
 /// The format is compiled once per season (and once per change of its bans, only for a
 /// card a ban may cover), never per day: within a season a printing is in the pool from the
-/// day it is in time ([`Format::in_time`], which only moves forward) if it is in the pool
+/// day it is in time (`DayProbe::in_time`, which only moves forward) if it is in the pool
 /// at all, and a printing is legal as a reprint on a day one of its twins (the printings
 /// its name finds with the same [`reprint::Fingerprint::twin_key`]) is. So each printing's
 /// day of being in time is found once (a binary search over the days), its place in the
