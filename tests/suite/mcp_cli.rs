@@ -4,13 +4,11 @@
 
 #![allow(clippy::unwrap_used, reason = "tests fail loudly")]
 
-use std::io::Write;
 use std::path::Path;
-use std::process::Stdio;
 
 use serde_json::{Value, json};
 
-use crate::common::{deckbox_command, run_deckbox, stdout_of, workspace};
+use crate::common::{run_deckbox, stdout_of, workspace};
 
 /// The files every test reads, copied into a fresh folder.
 const FILES: &[&str] = &[
@@ -33,27 +31,9 @@ fn session(dir: &Path, calls: &[(&str, Value)]) -> Vec<Value> {
             "params": {"name": name, "arguments": arguments}}));
     }
     let input: String = lines.iter().map(|line| format!("{line}\n")).collect();
-    let mut child = deckbox_command()
-        .arg("mcp")
-        .current_dir(dir)
-        .env_remove("DECKBOX_CARDS")
-        .env_remove("DECKBOX_FORMAT")
-        .env("DECKBOX_CACHE_DIR", dir.join(".cache"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
-    assert!(output.status.success(), "{output:?}");
-    let answers: Vec<Value> = String::from_utf8(output.stdout)
-        .unwrap()
+    let (code, rendered) = run_deckbox(dir, &["mcp"], input.as_bytes());
+    assert_eq!(code, 0, "{rendered}");
+    let answers: Vec<Value> = stdout_of(&rendered)
         .lines()
         .map(|line| serde_json::from_str(line).unwrap())
         .collect();
