@@ -154,61 +154,117 @@ fn new_list(file: &Path) -> String {
     listing::render(&empty, listing::Layout::Json)
 }
 
-/// The terminal loop: draw when no key is waiting, then read one event. A search runs on
-/// a thread of its own (one at a time), so typing redraws at once; its answer is shown when
-/// it still answers the query in the box.
+/// What wakes the terminal loop: an event of the terminal, a search's answer, or the reader
+/// of terminal events failing.
+enum Input {
+    Terminal(Event),
+    Answer(Answer),
+    Broken(std::io::Error),
+}
+
+/// How often the reader of terminal events looks whether the loop has ended (a bound on how
+/// long quitting waits for it); events themselves reach the loop as soon as they are read.
+const READER_TICK: Duration = Duration::from_millis(20);
+
+/// The thread that reads the terminal's events and hands them to the loop, so the loop
+/// sleeps until an event or a search's answer arrives, whichever comes first (no polling).
+struct Reader {
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    thread: std::thread::JoinHandle<()>,
+}
+
+impl Reader {
+    fn start(inputs: std::sync::mpsc::Sender<Input>) -> std::io::Result<Reader> {
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let stopped = std::sync::Arc::clone(&stop);
+        let thread = std::thread::Builder::new()
+            .name("terminal events".into())
+            .spawn(move || {
+                while !stopped.load(std::sync::atomic::Ordering::SeqCst) {
+                    let input = match event::poll(READER_TICK) {
+                        Ok(false) => continue,
+                        Ok(true) => match event::read() {
+                            Ok(event) => Input::Terminal(event),
+                            Err(error) => Input::Broken(error),
+                        },
+                        Err(error) => Input::Broken(error),
+                    };
+                    let broken = matches!(input, Input::Broken(_));
+                    if inputs.send(input).is_err() || broken {
+                        return;
+                    }
+                }
+            })?;
+        Ok(Reader { stop, thread })
+    }
+
+    /// Stops the thread and waits for it (at most about one [`READER_TICK`]), so no event
+    /// is read once the terminal is left.
+    fn finish(self) {
+        self.stop.store(true, std::sync::atomic::Ordering::SeqCst);
+        let _ = self.thread.join();
+    }
+}
+
+/// The terminal loop: read one input (a terminal event or a search's answer) and update the
+/// model; when nothing is waiting, draw and sleep until the next input. A search runs on a
+/// thread of its own (one at a time), so typing redraws at once; its answer is shown as soon
+/// as it is ready, when it still answers the query in the box.
 fn interactive(mut app: Builder) -> std::io::Result<Builder> {
     let mut terminal = terminal::enter()?;
-    let (answers, answered) = std::sync::mpsc::channel::<Answer>();
+    let (inputs, input) = std::sync::mpsc::channel::<Input>();
     let scroll = ui::Scroll::default();
+    let reader = match Reader::start(inputs.clone()) {
+        Ok(reader) => reader,
+        Err(error) => {
+            terminal::leave()?;
+            return Err(error);
+        }
+    };
     let result = (|| -> std::io::Result<()> {
         loop {
-            if let Ok(answer) = answered.try_recv() {
-                app.update(Message::Answer(answer));
-            }
-            if !event::poll(Duration::ZERO)? {
-                let effects = app.update(Message::Idle);
-                if perform(&mut app, effects, &answers) {
-                    return Ok(());
+            let next = match input.try_recv() {
+                Ok(next) => next,
+                Err(_) => {
+                    let effects = app.update(Message::Idle);
+                    if perform(&mut app, effects, &inputs) {
+                        return Ok(());
+                    }
+                    terminal.draw(|frame| ui::draw(frame, &app, &scroll))?;
+                    // The loop holds a sender itself, so this waits for an input, never fails.
+                    input.recv().map_err(std::io::Error::other)?
                 }
-                terminal.draw(|frame| ui::draw(frame, &app, &scroll))?;
-            }
-            // While a search runs, look for its answer every few milliseconds.
-            let wait = if app.searching() {
-                Duration::from_millis(5)
-            } else {
-                Duration::from_secs(3600)
             };
-            if !event::poll(wait)? {
-                continue;
-            }
-            let message = match event::read()? {
-                Event::Key(key) if !is_suspend(key) => key_message(key),
-                Event::Mouse(mouse) => {
+            let message = match next {
+                Input::Answer(answer) => Some(Message::Answer(answer)),
+                Input::Broken(error) => return Err(error),
+                Input::Terminal(Event::Key(key)) if is_suspend(key) => {
+                    terminal::suspend();
+                    None
+                }
+                Input::Terminal(Event::Key(key)) => key_message(key),
+                Input::Terminal(Event::Mouse(mouse)) => {
                     let size = terminal.size()?;
                     let screen = ratatui::layout::Rect::new(0, 0, size.width, size.height);
                     mouse::mouse(&app, &scroll, mouse, screen)
                 }
-                Event::Paste(text) => Some(Message::Paste(text)),
-                Event::Key(key) if is_suspend(key) => {
-                    terminal::suspend();
-                    None
-                }
+                Input::Terminal(Event::Paste(text)) => Some(Message::Paste(text)),
                 // After a resize or a suspend: the whole screen is drawn again.
-                Event::Resize(..) => {
+                Input::Terminal(Event::Resize(..)) => {
                     terminal.clear()?;
                     None
                 }
-                _ => None,
+                Input::Terminal(_) => None,
             };
             if let Some(message) = message {
                 let effects = app.update(message);
-                if perform(&mut app, effects, &answers) {
+                if perform(&mut app, effects, &inputs) {
                     return Ok(());
                 }
             }
         }
     })();
+    reader.finish();
     terminal::leave()?;
     result.map(|()| app)
 }
@@ -244,16 +300,16 @@ pub(crate) fn key_message(key: KeyEvent) -> Option<Message> {
 }
 
 /// Performs the model's effects in order (a search on a thread of its own, whose answer
-/// comes back through `answers`); true when the builder quits.
+/// comes back through `inputs`); true when the builder quits.
 fn perform(
     app: &mut Builder,
     effects: Vec<Effect>,
-    answers: &std::sync::mpsc::Sender<Answer>,
+    inputs: &std::sync::mpsc::Sender<Input>,
 ) -> bool {
     for effect in effects {
         match effect {
             Effect::Search(request) => {
-                if !search_aside(app, request.clone(), answers.clone()) {
+                if !search_aside(app, request.clone(), inputs.clone()) {
                     let answer = request.run(app.db());
                     app.update(Message::Answer(answer));
                 }
@@ -273,13 +329,13 @@ fn perform(
 fn search_aside(
     app: &Builder,
     request: SearchRequest,
-    answers: std::sync::mpsc::Sender<Answer>,
+    inputs: std::sync::mpsc::Sender<Input>,
 ) -> bool {
     let db = std::sync::Arc::clone(app.db());
     std::thread::Builder::new()
         .name("search".into())
         .spawn(move || {
-            let _ = answers.send(request.run(&db));
+            let _ = inputs.send(Input::Answer(request.run(&db)));
         })
         .is_ok()
 }
