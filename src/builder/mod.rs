@@ -152,6 +152,9 @@ pub enum Message {
     Save,
     /// What the [`Effect::Save`] did: the text written, or why nothing was (one line).
     Saved(Result<String, String>),
+    /// The [`Effect::Save`] wrote the list to a file that had been deleted on disk since the
+    /// builder read it (the text written): saved, and the player told.
+    SavedAgain(String),
     /// Quit: at once with nothing unsaved or when the question to quit is shown; otherwise
     /// the question.
     Quit,
@@ -291,6 +294,13 @@ impl Builder {
                 self.saved_as(text);
             }
             Message::Saved(Err(why)) => self.message = Some(why),
+            Message::SavedAgain(text) => {
+                self.message = Some(format!(
+                    "saved {} again: it had been deleted since deckbox read it",
+                    self.name
+                ));
+                self.saved_as(text);
+            }
             Message::Quit => return self.quit(),
             Message::CloseOverlay => self.overlay = None,
             // The wheel leaves the status line as it is.
@@ -389,6 +399,7 @@ impl Builder {
             | Message::CloseOverlay
             | Message::Save
             | Message::Saved(_)
+            | Message::SavedAgain(_)
             | Message::Quit => {}
         }
     }

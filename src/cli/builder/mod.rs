@@ -315,8 +315,15 @@ fn perform(
                 }
             }
             Effect::Save(request) => {
-                let saved = write(app, &request);
-                app.update(Message::Saved(saved));
+                // A file read at the start and gone now is written again, and the player told.
+                let deleted = request.previous.is_some()
+                    && std::fs::symlink_metadata(&request.path)
+                        .is_err_and(|error| error.kind() == std::io::ErrorKind::NotFound);
+                let message = match write(app, &request) {
+                    Ok(text) if deleted => Message::SavedAgain(text),
+                    saved => Message::Saved(saved),
+                };
+                app.update(message);
             }
             Effect::Quit => return true,
         }

@@ -1,7 +1,9 @@
 //! The terminal builder under attack (issue 52 items 4 and 6, issue 49 item 4): a paste is
 //! text for the search box, never keystrokes; a signal that ends deckbox, a suspend
 //! (SIGTSTP or Ctrl-Z) and a resume leave the terminal as it was (no alternate screen, no
-//! mouse reporting), and a resume draws the builder again. Driven in tmux as
+//! mouse reporting), and a resume draws the builder again; a storm of resizes down to 1×1,
+//! a file changed, deleted or linked on disk never cost the player's or another program's
+//! change. Driven in tmux as
 //! `build_tmux.rs` does; skipped with a note where tmux is missing.
 
 use crate::build_tmux::{Session, tmux_available};
@@ -155,4 +157,110 @@ fn a_suspend_restores_the_terminal_and_a_resume_draws_again() {
     session.text("y");
     session.wait_for(&["BUILD-EXIT=0"]);
     assert_eq!(session.modes(), "0 0 0");
+}
+
+/// Opens `deckbox build FILE` in `dir` at 90×26 and waits for `shown`.
+fn open(dir: &Path, file: &str, shown: &str) -> Session {
+    let binary = env!("CARGO_BIN_EXE_deckbox");
+    let session = Session::start(dir, 90, 26, &format!("'{binary}' build {file}"));
+    session.wait_for(&[shown]);
+    session
+}
+
+/// `examples/dragapult.txt` (60 cards) written as `name` in `dir`.
+fn sixty(dir: &Path, name: &str) {
+    let example = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/dragapult.txt");
+    std::fs::copy(example, dir.join(name)).unwrap();
+}
+
+/// A storm of resizes, down to 1×1 while running, then a usable size again: the builder
+/// says what size it needs while too small, draws itself whole once it fits, and still
+/// works (issue 49 item 4).
+#[test]
+fn a_resize_storm_down_to_one_cell_leaves_the_builder_working() {
+    if !tmux_available() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let (session, _) = builder(dir.path());
+    // A fixed walk through sizes from 1 to 120 columns and 1 to 45 rows.
+    let mut size: u32 = 7;
+    for _ in 0..150 {
+        size = size.wrapping_mul(1_103_515_245).wrapping_add(12_345) % 5_400;
+        let (width, height) = (1 + size % 120, 1 + size / 120);
+        session.tmux(&["resize-window", "-t", "0", "-x", &width.to_string()]);
+        session.tmux(&["resize-window", "-t", "0", "-y", &height.to_string()]);
+    }
+    session.tmux(&["resize-window", "-t", "0", "-x", "1", "-y", "1"]);
+    std::thread::sleep(Duration::from_millis(300));
+    session.tmux(&["resize-window", "-t", "0", "-x", "20", "-y", "5"]);
+    session.wait_for(&["needs 80×24"]);
+    session.tmux(&["resize-window", "-t", "0", "-x", "80", "-y", "24"]);
+    session.wait_for(&["new.txt · 0 cards", "Search", "Verdict"]);
+    session.text("Dreepy TWM 128");
+    session.wait_for(&["Results (1)", "HP 70"]);
+    session.keys(&["Enter", "+"]);
+    session.wait_for(&["new.txt · 1 card "]);
+    session.keys(&["C-s"]);
+    session.wait_for(&["saved new.txt"]);
+    session.text("q");
+    session.wait_for(&["BUILD-EXIT=0"]);
+    assert_eq!(session.modes(), "0 0 0");
+    let saved = std::fs::read_to_string(dir.path().join("new.txt")).unwrap();
+    assert!(saved.contains("1 Dreepy TWM 128"), "{saved}");
+}
+
+/// The file changed on disk while open: Ctrl-S refuses and says so, and the other
+/// program's change stays; the file deleted on disk: Ctrl-S writes it again and says so
+/// (issue 49 item 4: "say so; never overwrite the other change silently").
+#[test]
+fn a_file_changed_or_deleted_on_disk_is_never_overwritten_silently() {
+    if !tmux_available() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    sixty(dir.path(), "deck.txt");
+    let file = dir.path().join("deck.txt");
+    let session = open(dir.path(), "deck.txt", "deck.txt · 60 cards");
+    session.keys(&["Tab", "Tab", "+"]);
+    session.wait_for(&["deck.txt · 61 cards"]);
+    let mut theirs = std::fs::read_to_string(&file).unwrap();
+    theirs.push_str("# a line another program wrote\n");
+    std::fs::write(&file, &theirs).unwrap();
+    session.keys(&["C-s"]);
+    session.wait_for(&["it changed since deckbox read it"]);
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), theirs);
+
+    std::fs::remove_file(&file).unwrap();
+    session.keys(&["C-s"]);
+    session.wait_for(&["saved deck.txt again: it had been deleted"]);
+    let (code, out) = crate::common::run_deckbox(dir.path(), &["check", "deck.txt"], b"");
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("61"), "the 61-card list was saved: {out}");
+    session.text("q");
+    session.wait_for(&["BUILD-EXIT=0"]);
+}
+
+/// A deck file that is a symbolic link: saving replaces the file it points to, atomically,
+/// and the link stays a link (what `fmt --write` does).
+#[cfg(unix)]
+#[test]
+fn saving_through_a_symbolic_link_keeps_the_link() {
+    if !tmux_available() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    sixty(dir.path(), "real.txt");
+    std::os::unix::fs::symlink("real.txt", dir.path().join("deck.txt")).unwrap();
+    let session = open(dir.path(), "deck.txt", "deck.txt · 60 cards");
+    session.keys(&["Tab", "Tab", "+"]);
+    session.wait_for(&["deck.txt · 61 cards"]);
+    session.keys(&["C-s"]);
+    session.wait_for(&["saved deck.txt"]);
+    session.text("q");
+    session.wait_for(&["BUILD-EXIT=0"]);
+    let link = std::fs::symlink_metadata(dir.path().join("deck.txt")).unwrap();
+    assert!(link.file_type().is_symlink());
+    let saved = std::fs::read_to_string(dir.path().join("real.txt")).unwrap();
+    assert!(saved.contains("5 Dreepy TWM 128"), "{saved}");
 }
