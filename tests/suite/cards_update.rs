@@ -857,3 +857,103 @@ fn hostile_sources_are_refused_at_once() {
         assert_eq!(status(data), before, "{args:?}");
     }
 }
+
+/// A `.tar.gz` of `count` empty files under [`TOP`]`/flood/` (outside `data/`, so the
+/// refusal is reached without writing them; only the gzip is held).
+fn flood(count: usize) -> Vec<u8> {
+    let gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    let mut builder = tar::Builder::new(gz);
+    for n in 0..count {
+        let mut header = tar::Header::new_gnu();
+        header.set_path(format!("{TOP}/flood/{n}.ts")).unwrap();
+        header.set_entry_type(tar::EntryType::Regular);
+        header.set_size(0);
+        header.set_mode(0o644);
+        header.set_cksum();
+        builder.append(&header, std::io::empty()).unwrap();
+    }
+    builder.into_inner().unwrap().finish().unwrap()
+}
+
+/// Archives that cost their reader unbounded work unless bounded: a gzip bomb of one entry
+/// (9 MiB of zeros in a few KB, over `MAX_ENTRY_BYTES`), a flood of 100,001 empty entries
+/// (over `MAX_ENTRIES`), and TypeScript built to blow up the reader (objects 10,000 deep, a
+/// 1 MiB card file, over `MAX_RECORD_BYTES`): each refused or passed over within seconds,
+/// the index in use unchanged (issue 49 item 6; docs/security.md, "Card updates").
+#[test]
+fn bombs_floods_and_monstrous_typescript_are_bounded() {
+    let Some((data, _, before)) = installed_small("cards_update::bombs") else {
+        return;
+    };
+    let data = data.path();
+    let top_card = format!("{TOP}/data/Mega Evolution/Testing Grounds/001.ts");
+    let bomb = tar_gz(&[
+        file(&top_card, CARD_1.as_bytes()),
+        file(&format!("{TOP}/data/bomb.ts"), &vec![0u8; 9 << 20]),
+    ]);
+    assert!(bomb.len() < 100_000, "{} bytes", bomb.len());
+    let deep = format!(
+        "const card: Card = {{ name: {{ en: \"Deep\" }}, x: {}1{} }}\nexport default card\n",
+        "[".repeat(10_000),
+        "]".repeat(10_000)
+    );
+    let cases: Vec<(&str, Vec<u8>, &str)> = vec![
+        ("bomb", bomb, "bomb.ts is larger than 8388608 bytes"),
+        ("flood", flood(100_001), "more than 100000 entries"),
+    ];
+    for (name, bytes, reason) in cases {
+        let path = data.join(format!("{name}.tar.gz"));
+        std::fs::write(&path, &bytes).unwrap();
+        let started = std::time::Instant::now();
+        let output = deckbox(
+            data,
+            &[
+                "cards",
+                "update",
+                "--force",
+                "--from",
+                path.to_str().unwrap(),
+            ],
+            &[],
+        );
+        let shown = text(&output);
+        assert_eq!(output.status.code(), Some(2), "{name}: {shown}");
+        assert!(shown.contains(reason), "{name}: {shown}");
+        assert!(!shown.contains("panicked"), "{name}: {shown}");
+        assert!(started.elapsed() < Duration::from_secs(60), "{name}");
+        assert_eq!(status(data), before, "{name}");
+    }
+    let shared = common::shared_data("").unwrap();
+    let grounds = format!("{TOP}/data/Mega Evolution/Testing Grounds");
+    for (name, monster, reason) in [
+        ("deep", deep, "values nested too deeply"),
+        (
+            "big",
+            format!("// {}\n{CARD_1}", "x".repeat(1 << 20)),
+            "it is larger than 64 KiB",
+        ),
+    ] {
+        let mut entries = dataset(&shared, "Mega Evolution");
+        entries.push(file(&format!("{grounds}/003.ts"), monster.as_bytes()));
+        let path = data.join(format!("{name}.tar.gz"));
+        std::fs::write(&path, tar_gz(&entries)).unwrap();
+        let started = std::time::Instant::now();
+        let output = deckbox(
+            data,
+            &[
+                "cards",
+                "update",
+                "--force",
+                "--from",
+                path.to_str().unwrap(),
+            ],
+            &[],
+        );
+        let shown = text(&output);
+        assert_eq!(output.status.code(), Some(2), "{name}: {shown}");
+        assert!(shown.contains("Testing Grounds/003.ts"), "{name}: {shown}");
+        assert!(shown.contains(reason), "{name}: {shown}");
+        assert!(started.elapsed() < Duration::from_secs(60), "{name}");
+        assert_eq!(status(data), before, "{name}");
+    }
+}
