@@ -8,7 +8,7 @@ seconds="${1:-600}"
 shift || true
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-    targets=(check names from_tcgdex from_pokemontcg format fmt json query search)
+    targets=(check names from_tcgdex from_pokemontcg format fmt json query search editor git assist)
 fi
 python3 seed.py
 cargo +nightly fuzz build -s none

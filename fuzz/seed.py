@@ -41,6 +41,7 @@ def main():
             continue
         put("check", data)
         put("fmt", data)
+        put("editor", data + SEP + bytes(rng.randrange(256) for _ in range(8)))
         for line in data.decode("utf-8", "replace").splitlines():
             parts = line.strip().split(" ", 1)
             if len(parts) == 2 and parts[0].rstrip("x").isdigit():
@@ -72,6 +73,10 @@ def main():
         put("query", query.encode())
     for query in SEARCHES:
         put("search", query.encode())
+    for answer in GIT_ANSWERS:
+        put("git", answer)
+    for text in ASSIST_TEXTS:
+        put("assist", text.encode())
     for target in sorted(os.listdir(CORPUS)):
         print(target, len(os.listdir(os.path.join(CORPUS, target))))
 
@@ -94,6 +99,36 @@ SEARCHES = [
     "is:Ex",
     "((((",
     "legal:standard@2015-13-40",
+]
+
+# git's answers as `deckbox review` and `deckbox log` read them (a diff listing, then a log).
+H = b"0123456789abcdef0123456789abcdef01234567"
+GIT_ANSWERS = [
+    b"M\0decks/a.txt\0A\0decks/b.txt\0R087\0old.txt\0new.txt\0D\0gone.txt\0"
+    + SEP + H + b"\0" + b"2026-11-01\0Add a deck\0\nA\0decks/a.txt\0",
+    b"C100\0a.txt\0b.txt\0T\0link\0U\0conflict.txt\0"
+    + SEP + H + b"\0" + b"2026-11-02\0Merge\0" + H + b"\0" + b"2026-11-01\0x\0\nM\0a.txt\0",
+    b"R\0only-one-path\0",
+    b"Q\0not a status\0",
+    b"M\0\xff\xfe not utf-8\0" + SEP + b"not a hash\0date\0",
+]
+
+# What an MCP client sends about files: roots' URIs, paths, page cursors.
+ASSIST_TEXTS = [
+    "file:///home/player/decks",
+    "file://localhost/tmp/a%20b",
+    "file://host/share",
+    "file:///%ZZ",
+    "file:///%c3%28",
+    "decks/deck.txt",
+    "../../etc/passwd",
+    "/etc/passwd",
+    "decks/../../outside.txt",
+    "0",
+    "3",
+    "7",
+    "18446744073709551616",
+    "-1",
 ]
 
 # JSON deck lists as tools and event pages write them (issue 26): extra keys a rewrite must

@@ -124,7 +124,7 @@ impl Repo {
         }
         args.push("--");
         let listing = self.listing(&args)?;
-        let mut changes = parse_name_status(&mut fields(&listing))?;
+        let mut changes = parse_changes(&listing)?;
         if head.is_none() {
             let untracked =
                 self.listing(&["ls-files", "--others", "--exclude-standard", "-z", "--"])?;
@@ -242,8 +242,15 @@ fn parse_name_status<'a>(
     Ok(changes)
 }
 
-/// `hash\0date\0subject\0` then the commit's name-status entries, commit after commit.
-fn parse_log(bytes: &[u8]) -> Result<Vec<Commit>, Error> {
+/// The changes `git diff --name-status -M -z` lists (its answer as bytes; what is not a
+/// change ends the list). Public for the fuzz target `git` (tests/suite/oracles.rs).
+pub fn parse_changes(bytes: &[u8]) -> Result<Vec<FileChange>, Error> {
+    parse_name_status(&mut fields(bytes))
+}
+
+/// `hash\0date\0subject\0` then the commit's name-status entries, commit after commit: the
+/// answer of [`Repo::history`]'s `git log`. Public for the fuzz target `git`.
+pub fn parse_log(bytes: &[u8]) -> Result<Vec<Commit>, Error> {
     let mut fields = fields(bytes);
     let mut commits = Vec::new();
     while let Some(hash) = fields.next() {

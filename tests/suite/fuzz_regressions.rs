@@ -22,6 +22,9 @@ const TARGETS: &[(&str, Oracle)] = &[
     ("json", oracles::json_any),
     ("query", oracles::query_any),
     ("search", oracles::search_any),
+    ("editor", oracles::editor_any),
+    ("git", oracles::git_any),
+    ("assist", oracles::assist_any),
 ];
 
 fn files(dir: &Path) -> Vec<PathBuf> {

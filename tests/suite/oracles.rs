@@ -514,3 +514,121 @@ pub fn search_any(bytes: &[u8]) {
         }
     }
 }
+
+/// Settings for [`editor_any`]: Standard at a fixed date, no config file, opened once.
+fn editor_settings() -> &'static deckbox::settings::Settings {
+    static SETTINGS: OnceLock<deckbox::settings::Settings> = OnceLock::new();
+    SETTINGS.get_or_init(|| {
+        let flags = deckbox::settings::Flags {
+            format: Some("standard".into()),
+            no_config: true,
+            as_of: Some("2026-11-25".parse().unwrap()),
+            ..Default::default()
+        };
+        deckbox::settings::Settings::resolve(&flags).unwrap()
+    })
+}
+
+/// Any bytes as the buffer an editor sends `deckbox lsp` (the text, then after `\n---\n`
+/// bytes that pick the positions asked about): analysing finishes; every finding, related
+/// line, fix edit, hover, completion and outline span lies on character boundaries inside
+/// the buffer; completion offers at most `MAX_COMPLETIONS`; and positions survive the trip
+/// to (line, UTF-16 column) and back.
+pub fn editor_any(bytes: &[u8]) {
+    use deckbox::session::editor::{self, Lines, MAX_COMPLETIONS};
+    let (text, picks) = split_two(bytes);
+    let text = String::from_utf8_lossy(text);
+    let settings = editor_settings();
+    let db = &settings.db;
+    let Ok(buffer) = editor::analyse(settings, Path::new("deck.txt"), &text) else {
+        return;
+    };
+    for finding in buffer.findings() {
+        assert_span(&text, finding.span, "finding");
+        for (span, _) in &finding.related {
+            assert_span(&text, *span, "related line");
+        }
+        for fix in buffer.fixes(db, &finding) {
+            for edit in &fix.edits {
+                assert_span(&text, edit.span, "fix edit");
+            }
+        }
+    }
+    for symbol in buffer.symbols() {
+        assert_span(&text, symbol.span, "symbol");
+    }
+    let _ = buffer.formatted(db);
+    let _ = buffer.summary(db);
+    let lines = Lines::new(&text);
+    let mut offsets = vec![0, text.len()];
+    offsets.extend(
+        picks
+            .iter()
+            .take(8)
+            .map(|&b| usize::from(b) * text.len() / 255),
+    );
+    for offset in offsets {
+        let offset = (0..=offset)
+            .rev()
+            .find(|&at| text.is_char_boundary(at))
+            .unwrap_or(0);
+        if let Some((span, _)) = buffer.hover(db, offset) {
+            assert_span(&text, span, "hover");
+        }
+        let (span, candidates) = buffer.complete(db, offset);
+        assert_span(&text, span, "completion");
+        assert!(candidates.len() <= MAX_COMPLETIONS);
+        let (line, column) = lines.position(offset);
+        assert_eq!(lines.offset(line, column), offset, "{text:?} at {offset}");
+    }
+}
+
+/// Any bytes as git's answers to `deckbox review` and `deckbox log` (a `diff --name-status
+/// -z` listing, then after `\n---\n` a `log -z` one): reading finishes, with an error or
+/// with no more changes than the answer has fields.
+pub fn git_any(bytes: &[u8]) {
+    use deckbox::session::git;
+    let (diff, log) = split_two(bytes);
+    if let Ok(changes) = git::parse_changes(diff) {
+        assert!(changes.len() <= diff.iter().filter(|&&b| b == 0).count() + 1);
+    }
+    if let Ok(commits) = git::parse_log(log) {
+        assert!(commits.len() <= log.iter().filter(|&&b| b == 0).count() + 1);
+        assert!(commits.iter().all(|c| c.hash.len() >= 40));
+    }
+}
+
+/// Any text as what an MCP client sends `deckbox mcp` about files: a root's `file://` URI
+/// (decoded to an absolute path or refused), a path to confine to one root (inside it or
+/// refused), and a page cursor (a page inside the list or refused).
+pub fn assist_any(bytes: &[u8]) {
+    use deckbox::session::assist::{self, Roots};
+    let Ok(text) = std::str::from_utf8(bytes) else {
+        return;
+    };
+    if let Some(path) = assist::file_uri_path(text) {
+        assert!(path.is_absolute(), "{text:?} gave {path:?}");
+    }
+    static ROOT: OnceLock<std::path::PathBuf> = OnceLock::new();
+    let root = ROOT.get_or_init(|| {
+        let root =
+            std::env::temp_dir().join(format!("deckbox-assist-oracle-{}", std::process::id()));
+        std::fs::create_dir_all(root.join("decks")).unwrap();
+        std::fs::write(root.join("decks/deck.txt"), "4 Pikachu\n").unwrap();
+        root.canonicalize().unwrap()
+    });
+    let roots = Roots::new(Some(std::slice::from_ref(root))).unwrap();
+    if let Ok(path) = roots.confine(Path::new(text)) {
+        let real = path.canonicalize().unwrap_or(path.clone());
+        assert!(real.starts_with(root), "{text:?} escaped to {path:?}");
+    }
+    let items: Vec<u32> = (0..7).collect();
+    for limit in [None, Some(1), Some(3)] {
+        if let Ok((page, next)) = assist::page(&items, Some(text), limit) {
+            assert!(page.len() <= 7);
+            if let Some(next) = next {
+                assert!(next.parse::<usize>().unwrap() <= items.len());
+            }
+        }
+    }
+}
