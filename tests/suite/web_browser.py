@@ -9,6 +9,7 @@ and the controls without a label.
 
 import base64
 import json
+import os
 import sys
 import zlib
 
@@ -59,14 +60,19 @@ def shoot(name, width, height, dark=False):
     driver.set_window_size(width, height)
     settle()
     path = f"{shots}/{name}.png"
+    driver.execute_script("document.activeElement && document.activeElement.blur(); scrollTo(0, 0);")
     driver.save_screenshot(path)
-    # And the whole page, not only the window: what is cut or overflows below shows too.
+    # And the whole page, not only the window, in pieces an image viewer shows whole: what
+    # is cut or overflows below shows too.
     size = driver.execute_cdp_cmd("Page.getLayoutMetrics", {})["cssContentSize"]
-    full = driver.execute_cdp_cmd("Page.captureScreenshot", {
-        "format": "png", "captureBeyondViewport": True,
-        "clip": {"x": 0, "y": 0, "width": width, "height": size["height"], "scale": 1}})
-    with open(f"{shots}/{name}-full.png", "wb") as png:
-        png.write(base64.b64decode(full["data"]))
+    piece = 2 * height
+    for k, top in enumerate(range(0, int(size["height"]), piece)):
+        full = driver.execute_cdp_cmd("Page.captureScreenshot", {
+            "format": "png", "captureBeyondViewport": True,
+            "clip": {"x": 0, "y": top, "width": width,
+                     "height": min(piece, size["height"] - top), "scale": 1}})
+        with open(f"{shots}/{name}-full-{k}.png", "wb") as png:
+            png.write(base64.b64decode(full["data"]))
     overflow = driver.execute_script(
         "return document.documentElement.scrollWidth > document.documentElement.clientWidth")
     scheme(False)
@@ -176,11 +182,21 @@ def contrast():
 
 
 try:
-    # First load, cold cache: a share link holding a list, as a player opens one.
+    # First load, cold cache: a share link holding a list, as a player opens one. With
+    # DECKBOX_WEB_MBIT set, over a network that slow (20 ms latency), as DevTools emulates it.
+    mbit = float(os.environ.get("DECKBOX_WEB_MBIT") or 0)
+    if mbit:
+        driver.execute_cdp_cmd("Network.enable", {})
+        driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
+            "offline": False, "latency": 20,
+            "downloadThroughput": mbit * 1e6 / 8, "uploadThroughput": mbit * 1e6 / 8})
     driver.get(url + fragment(whole_list))
     ready()
     wait.until(lambda d: text("summary").startswith("valid"))
     out["load"] = driver.execute_script(LOAD)
+    if mbit:
+        driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
+            "offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
     out["formats"] = [o.get_attribute("value") for o in
                       driver.find_elements(By.CSS_SELECTOR, "#format option")]
 
