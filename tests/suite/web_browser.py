@@ -255,6 +255,16 @@ try:
     out["card_text"] = driver.find_element(By.CSS_SELECTOR, "#results li pre").text
     out["texts_fetched"] = [r for r in driver.execute_script(
         "return performance.getEntriesByType('resource').map(r => r.name)") if "deckbox_texts" in r]
+    driver.set_window_size(1280, 900)
+    settle()
+    # The report's charts alone (docs/web.md shows them), whole.
+    box = driver.execute_script(
+        "const r = document.getElementById('charts').getBoundingClientRect();"
+        "return {x: r.left + scrollX - 8, y: r.top + scrollY - 8, width: r.width + 16, height: r.height + 16, scale: 1};")
+    charts = driver.execute_cdp_cmd("Page.captureScreenshot", {
+        "format": "png", "captureBeyondViewport": True, "clip": box})
+    with open(f"{shots}/web-charts.png", "wb") as png:
+        png.write(base64.b64decode(charts["data"]))
     out["shots"] += [shoot("web-1280", 1280, 900), shoot("web-390", 390, 844),
                      shoot("web-1280-dark", 1280, 900, dark=True),
                      shoot("web-390-dark", 390, 844, dark=True)]
