@@ -131,6 +131,9 @@ const deckbox = require(process.argv[1]);
 let refused = false;
 try { deckbox.search("Dreepy", "{}"); } catch (error) { refused = /card texts/.test(error.message); }
 if (!refused || deckbox.hasTexts()) throw new Error("the .wasm holds the card texts");
+refused = false;
+try { new deckbox.DeckBuilder("", "{}").search("text:draw"); } catch (error) { refused = /card texts/.test(error.message); }
+if (!refused) throw new Error("the builder searched without the card texts");
 deckbox.loadTexts(require("node:fs").readFileSync(require("node:path").join(require("node:path").dirname(process.argv[1]), "deckbox_texts.bin")));
 if (!deckbox.hasTexts()) throw new Error("the card texts did not load");
 let input = "";

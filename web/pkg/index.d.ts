@@ -193,7 +193,7 @@ export function formats(): string[];
 /** The deck builder's model: add a search result, remove a line, change its printing. */
 export class DeckBuilder {
   constructor(text: string, options: string);
-  /** JSON: `[{ name, set, number }]`, newest printings first. */
+  /** JSON: `[{ name, set, number }]`, newest printings first; throws before `loadTexts`. */
   search(query: string): string;
   add(row: number): void;
   remove(row: number): void;

@@ -103,13 +103,12 @@ fn needs_texts() -> Result<(), String> {
     Err("the card texts are not loaded yet (loadTexts)".into())
 }
 
-/// The embedded index, with the card texts when they were given.
-fn open_db() -> Result<deckbox::cards::database::CardDb, String> {
-    let mut db = embedded::open().map_err(message)?;
-    if let Some(texts) = TEXTS.get() {
-        embedded::add_texts(&mut db, texts).map_err(message)?;
+/// `db` (the embedded index) with the card texts, when they were given.
+fn with_texts(db: &mut deckbox::cards::database::CardDb) -> Result<(), String> {
+    match TEXTS.get() {
+        Some(texts) => embedded::add_texts(db, texts).map_err(message),
+        None => Ok(()),
     }
-    Ok(db)
 }
 
 /// Runs `job` with settings for `flags` (as the CLI's `--no-config --format F --as-of D`),
@@ -124,9 +123,7 @@ fn with_settings<T>(
             Some(settings) => settings.reconfigure(flags).map_err(message)?,
             None => {
                 let mut settings = Settings::resolve(flags).map_err(message)?;
-                if let Some(texts) = TEXTS.get() {
-                    embedded::add_texts(&mut settings.db, texts).map_err(message)?;
-                }
+                with_texts(&mut settings.db)?;
                 *slot = Some(settings);
             }
         }
@@ -419,8 +416,10 @@ impl DeckBuilder {
     }
 
     /// Searches as the builder's search box does; the results as JSON
-    /// (`[{"name", "set", "number"}]`), newest printings first.
-    pub fn search(&mut self, query: &str) -> String {
+    /// (`[{"name", "set", "number"}]`), newest printings first. Refused before `loadTexts`:
+    /// a search for a text would find nothing.
+    pub fn search(&mut self, query: &str) -> Result<String, JsError> {
+        needs_texts().map_err(|error| JsError::new(&error))?;
         self.builder.update(Message::ClearQuery);
         self.builder.update(Message::Paste(query.to_string()));
         self.builder.update(Message::Focus(Focus::Results));
@@ -435,7 +434,7 @@ impl DeckBuilder {
                 })
             })
             .collect();
-        serde_json::to_string(&results).unwrap_or_default()
+        Ok(serde_json::to_string(&results).unwrap_or_default())
     }
 
     /// One copy of the `row`-th search result added.
@@ -502,7 +501,8 @@ pub fn builder(text: &str, options_json: &str) -> Result<DeckBuilder, String> {
     let options: DeckOptions = options(options_json)?;
     let flags = flags(&options)?;
     let format = with_settings(&flags, |settings| Ok(settings.format.clone()))?;
-    let db = open_db()?;
+    let mut db = embedded::open().map_err(message)?;
+    with_texts(&mut db)?;
     let builder = Builder::new(
         db,
         format,
