@@ -331,6 +331,15 @@ pub fn stats_page(report: &Report, title: &str) -> String {
     out
 }
 
+/// The charts of [`stats_page`] alone, each in its `<section>` with its heading and legend:
+/// the mulligans (P(mulligan) and the distribution's bars) and the curves of each card seen
+/// by own turn. deckbox's web page draws them beside its own figures (docs/web.md).
+pub fn charts(report: &Report) -> String {
+    let mut out = mulligan_section(report);
+    out.push_str(&curve_section(report));
+    out
+}
+
 fn summary(report: &Report) -> String {
     let setup = &report.setup;
     let going = match setup.going {
@@ -1043,6 +1052,24 @@ mod tests {
         ] {
             assert!(page.contains(needle), "{needle}");
         }
+    }
+
+    /// The charts a web page draws are the page's own sections, word for word, without a
+    /// style attribute (a page's Content-Security-Policy may refuse them).
+    #[test]
+    fn the_charts_are_the_pages_sections() {
+        let report = report("Rare Candy", true);
+        let page = stats_page(&report, "deck.txt");
+        let charts = charts(&report);
+        let sections: Vec<&str> = charts.split_inclusive("</section>\n").collect();
+        assert_eq!(sections.len(), 2);
+        assert!(sections[0].starts_with("<section>\n<h2>Mulligans</h2>"));
+        assert!(sections[1].starts_with("<section>\n<h2>Seen by own turn</h2>"));
+        for section in sections {
+            assert!(section.contains("<svg class=\"chart\""), "{section}");
+            assert!(page.contains(section), "{section}");
+        }
+        assert!(!charts.contains("style="));
     }
 
     #[test]

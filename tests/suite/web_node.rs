@@ -2,11 +2,13 @@
 //! `cargo xtask web`) run in Node gives the JSON of `check`, `stats`, `search` and `card`
 //! byte for byte as the CLI's `--output json` does, for every example list and deck fixture.
 //! Needs Node and the wasm-bindgen CLI (docs/web.md); the build is run when the Node glue is
-//! missing or older than the library's sources.
+//! missing or older than the library's sources, once for every test of the suite that
+//! needs it ([`built_node_glue`]).
 #![allow(clippy::unwrap_used, clippy::expect_used, reason = "tests")]
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::sync::OnceLock;
 use std::time::SystemTime;
 
 use crate::common::{TODAY, deckbox_command, repo, tool};
@@ -41,39 +43,50 @@ fn newest(dir: &Path) -> SystemTime {
 }
 
 /// `target/web-node`, built by `cargo xtask web` when missing or older than the sources.
+/// The tests of the suite that need it (web_node, web_browser, web_npm) run in parallel
+/// threads of one process: the first builds, the others wait for it, none builds again.
 pub fn built_node_glue(test: &str) -> Option<PathBuf> {
     if !tool("node", "--version", test) || !tool("wasm-bindgen", "--version", test) {
         return None;
     }
+    static BUILT: OnceLock<PathBuf> = OnceLock::new();
+    let glue = BUILT.get_or_init(build_if_stale);
+    Some(glue.clone())
+}
+
+/// Runs `cargo xtask web` when its Node glue is missing or older than the sources.
+fn build_if_stale() -> PathBuf {
     let root = repo();
     let glue = root.join("target/web-node/deckbox_web.js");
     let built = std::fs::metadata(root.join("target/web-node/deckbox_web_bg.wasm"))
         .and_then(|m| m.modified())
         .ok();
-    let sources = ["src", "web/src", "web/www", "web/pkg", "cards", "formats"]
-        .iter()
-        .map(|dir| newest(&root.join(dir)))
-        .max()
-        .unwrap();
+    let sources = [
+        "src",
+        "web/src",
+        "web/www",
+        "web/pkg",
+        "cards",
+        "formats",
+        "xtask/src",
+    ]
+    .iter()
+    .map(|dir| newest(&root.join(dir)))
+    .max()
+    .unwrap();
     if built.is_none_or(|built| built < sources) {
         let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+        // xtask in the test's own (dev) profile: deckbox is already built for it; the
+        // `.wasm` is built in release whatever the profile of xtask.
         let status = Command::new(cargo)
-            .args([
-                "run",
-                "--quiet",
-                "--release",
-                "--package",
-                "xtask",
-                "--",
-                "web",
-            ])
+            .args(["run", "--quiet", "--package", "xtask", "--", "web"])
             .current_dir(&root)
             .status()
             .unwrap();
         assert!(status.success(), "cargo xtask web failed");
     }
     assert!(glue.is_file(), "{} was not built", glue.display());
-    Some(glue)
+    glue
 }
 
 /// The lists compared: examples/ and tests/fixtures/decks/.
@@ -114,6 +127,15 @@ fn cli(args: &[&str], stdin: &[u8]) -> Option<String> {
 fn in_node(glue: &Path, calls: &serde_json::Value) -> Vec<Option<String>> {
     let script = r#"
 const deckbox = require(process.argv[1]);
+// The card texts are not in the .wasm: search and card need them loaded first.
+let refused = false;
+try { deckbox.search("Dreepy", "{}"); } catch (error) { refused = /card texts/.test(error.message); }
+if (!refused || deckbox.hasTexts()) throw new Error("the .wasm holds the card texts");
+refused = false;
+try { new deckbox.DeckBuilder("", "{}").search("text:draw"); } catch (error) { refused = /card texts/.test(error.message); }
+if (!refused) throw new Error("the builder searched without the card texts");
+deckbox.loadTexts(require("node:fs").readFileSync(require("node:path").join(require("node:path").dirname(process.argv[1]), "deckbox_texts.bin")));
+if (!deckbox.hasTexts()) throw new Error("the card texts did not load");
 let input = "";
 process.stdin.on("data", (chunk) => (input += chunk));
 process.stdin.on("end", () => {
@@ -229,4 +251,38 @@ fn the_webassembly_build_answers_as_the_cli_does() {
         "{compared} of {}",
         expected.len()
     );
+}
+
+/// The page's charts are the HTML report's (`deckbox stats -o report.html`): the same
+/// sections, drawn by the same library code.
+#[test]
+fn the_charts_are_the_html_reports() {
+    let Some(glue) = built_node_glue(TEST) else {
+        return;
+    };
+    let path = repo().join("examples/dragapult.txt");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let options = serde_json::json!({ "format": "standard", "date": TODAY, "turns": 3 });
+    let calls = serde_json::json!([["statsCharts", text, options]]);
+    let charts = in_node(&glue, &calls).remove(0).unwrap();
+    let args = [
+        "stats",
+        "-",
+        "--output",
+        "html",
+        "--no-config",
+        "--format",
+        "standard",
+        "--as-of",
+        TODAY,
+        "--turns",
+        "3",
+    ];
+    let page = cli(&args, text.as_bytes()).unwrap();
+    let sections: Vec<&str> = charts.split_inclusive("</section>\n").collect();
+    assert_eq!(sections.len(), 2, "{charts}");
+    for section in sections {
+        assert!(section.contains("<svg class=\"chart\""), "{section}");
+        assert!(page.contains(section), "not in the report: {section}");
+    }
 }

@@ -40,6 +40,7 @@ fn the_npm_package_packs_and_answers() {
     assert_eq!(
         files,
         [
+            "deckbox_texts.bin",
             "deckbox_web.js",
             "deckbox_web_bg.wasm",
             "index.d.ts",
@@ -68,8 +69,12 @@ await deckbox.load(readFileSync("./package/deckbox_web_bg.wasm"));
 const text = readFileSync(process.argv[2], "utf8");
 const report = deckbox.check(text, {{ format: "standard", date: "{TODAY}" }});
 const odds = deckbox.stats(text, {{ format: "standard", date: "{TODAY}" }});
+const charts = deckbox.statsCharts(text, {{ format: "standard", date: "{TODAY}" }});
+await deckbox.loadTexts(readFileSync("./package/deckbox_texts.bin"));
 const found = deckbox.search("Dreepy");
-console.log(JSON.stringify([report.decks[0].valid, odds.mulligan.probability, found.cards.length > 0, deckbox.formats().includes("standard")]));
+const dreepy = deckbox.card("Dreepy TWM 128");
+const attacks = dreepy.cards[0].printings.find((p) => p.set === "TWM").details.attacks.length;
+console.log(JSON.stringify([report.decks[0].valid, odds.mulligan.probability, found.cards.length > 0, deckbox.formats().includes("standard"), (charts.match(/<svg class="chart"/g) || []).length, attacks]));
 "#
     );
     std::fs::write(unpacked.join("try.mjs"), script).unwrap();
@@ -90,4 +95,9 @@ console.log(JSON.stringify([report.decks[0].valid, odds.mulligan.probability, fo
     assert!((p - 0.258_629_234_297_510_8).abs() < 1e-12, "{p}");
     assert_eq!(said[2], true);
     assert_eq!(said[3], true);
+    assert_eq!(said[4], 2, "the mulligan and turn charts");
+    assert!(
+        said[5].as_u64().unwrap() > 0,
+        "Dreepy's attacks, from the card texts"
+    );
 }

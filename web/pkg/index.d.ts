@@ -6,6 +6,12 @@ export function load(
   source?: string | URL | Request | Response | BufferSource | WebAssembly.Module,
 ): Promise<void>;
 
+/**
+ * Loads the card texts that `search` and `card` need (default: deckbox_texts.bin beside the
+ * package's files); after `load`, once.
+ */
+export function loadTexts(source?: string | URL | Response | BufferSource): Promise<void>;
+
 /** A date as `YYYY-MM-DD`. */
 export type Day = string;
 
@@ -175,6 +181,8 @@ export interface CardReport {
 /** Throws an Error with the CLI's message when the list cannot be read. */
 export function check(text: string, options?: DeckOptions): CheckReport | JudgedEverywhere[];
 export function stats(text: string, options?: StatsOptions): StatsReport;
+/** The charts of `deckbox stats -o report.html` (mulligans, cards seen by turn): HTML with SVG. */
+export function statsCharts(text: string, options?: StatsOptions): string;
 export function search(query: string, options?: SearchOptions): SearchReport;
 /** Throws when no card matches (the message names the nearest). */
 export function card(query: string, options?: CardOptions): CardReport;
@@ -185,7 +193,7 @@ export function formats(): string[];
 /** The deck builder's model: add a search result, remove a line, change its printing. */
 export class DeckBuilder {
   constructor(text: string, options: string);
-  /** JSON: `[{ name, set, number }]`, newest printings first. */
+  /** JSON: `[{ name, set, number }]`, newest printings first; throws before `loadTexts`. */
   search(query: string): string;
   add(row: number): void;
   remove(row: number): void;

@@ -63,6 +63,52 @@ const MAX_TURNS: u32 = deckbox::engine::MAX_TURNS;
 thread_local! {
     /// The settings of the last call, with the card database opened once.
     static SETTINGS: RefCell<Option<Settings>> = const { RefCell::new(None) };
+    /// The card texts (`cards/details.bin`), once [`add_texts`] was given them: this crate
+    /// builds the library without its `card-texts` feature, so that the page's first load
+    /// does not carry them (docs/performance.md).
+    static TEXTS: std::cell::Cell<Option<&'static [u8]>> = const { std::cell::Cell::new(None) };
+}
+
+/// Gives the library the card texts (the bytes of `cards/details.bin`, which `cargo xtask
+/// web` writes beside the `.wasm`): `search` and `card` need them. Given again, they are
+/// kept as they were.
+pub fn add_texts(bytes: Vec<u8>) -> Result<(), String> {
+    if TEXTS.get().is_some() {
+        return Ok(());
+    }
+    // Kept for the page's life: every database opened from now on reads them.
+    let texts: &'static [u8] = Box::leak(bytes.into_boxed_slice());
+    SETTINGS.with(|cell| {
+        // The library refuses texts that are not its index's.
+        match cell.borrow_mut().as_mut() {
+            Some(settings) => embedded::add_texts(&mut settings.db, texts),
+            None => embedded::add_texts(&mut embedded::open().map_err(message)?, texts),
+        }
+        .map_err(message)?;
+        TEXTS.set(Some(texts));
+        Ok(())
+    })
+}
+
+/// Whether [`add_texts`] was given the card texts (always, when the library embeds them).
+pub fn has_texts() -> bool {
+    cfg!(feature = "card-texts") || TEXTS.get().is_some()
+}
+
+/// The error of a call that needs the card texts before [`add_texts`] gave them.
+fn needs_texts() -> Result<(), String> {
+    if has_texts() {
+        return Ok(());
+    }
+    Err("the card texts are not loaded yet (loadTexts)".into())
+}
+
+/// `db` (the embedded index) with the card texts, when they were given.
+fn with_texts(db: &mut deckbox::cards::database::CardDb) -> Result<(), String> {
+    match TEXTS.get() {
+        Some(texts) => embedded::add_texts(db, texts).map_err(message),
+        None => Ok(()),
+    }
 }
 
 /// Runs `job` with settings for `flags` (as the CLI's `--no-config --format F --as-of D`),
@@ -75,7 +121,11 @@ fn with_settings<T>(
         let mut slot = cell.borrow_mut();
         match slot.as_mut() {
             Some(settings) => settings.reconfigure(flags).map_err(message)?,
-            None => *slot = Some(Settings::resolve(flags).map_err(message)?),
+            None => {
+                let mut settings = Settings::resolve(flags).map_err(message)?;
+                with_texts(&mut settings.db)?;
+                *slot = Some(settings);
+            }
         }
         match slot.as_ref() {
             Some(settings) => job(settings),
@@ -148,6 +198,25 @@ pub fn check_json(text: &str, options_json: &str) -> Result<String, String> {
 
 /// `deckbox stats - --output json` (exact odds; no `--simulate`) for `text`.
 pub fn stats_json(text: &str, options_json: &str) -> Result<String, String> {
+    stats_report(text, options_json, |report| {
+        deckbox::render::json_document(report).map_err(message)
+    })
+}
+
+/// The charts of `deckbox stats - -o report.html` (the mulligans and the cards seen by own
+/// turn, as HTML sections with SVG) for `text`.
+pub fn stats_charts(text: &str, options_json: &str) -> Result<String, String> {
+    stats_report(text, options_json, |report| {
+        Ok(deckbox::render::stats_html::charts(report))
+    })
+}
+
+/// The exact odds of `text` with the options, handed to `render`.
+fn stats_report(
+    text: &str,
+    options_json: &str,
+    render: impl FnOnce(&deckbox::stats::Report) -> Result<String, String>,
+) -> Result<String, String> {
     let options: DeckOptions = options(options_json)?;
     let going = match options.going.as_deref() {
         None | Some("first") => Going::First,
@@ -176,12 +245,13 @@ pub fn stats_json(text: &str, options_json: &str) -> Result<String, String> {
         let report = deck
             .report(&request, &deckbox::util::progress::Quiet)
             .map_err(message)?;
-        deckbox::render::json_document(&report).map_err(message)
+        render(&report)
     })
 }
 
 /// `deckbox search QUERY --output json`.
 pub fn search_json(query: &str, options_json: &str) -> Result<String, String> {
+    needs_texts()?;
     let options: LookupOptions = options(options_json)?;
     let lang = language(options.lang.as_deref())?.unwrap_or(Language::En);
     let sort = match options.sort.as_deref() {
@@ -215,6 +285,7 @@ pub fn search_json(query: &str, options_json: &str) -> Result<String, String> {
 
 /// `deckbox card QUERY --output json`; an unknown card is an error saying the nearest names.
 pub fn card_json(query: &str, options_json: &str) -> Result<String, String> {
+    needs_texts()?;
     let options: LookupOptions = options(options_json)?;
     let lang = language(options.lang.as_deref())?.unwrap_or(Language::En);
     let as_of = date(options.date.as_deref())?;
@@ -272,6 +343,13 @@ pub fn stats(text: &str, options: &str) -> Result<String, JsError> {
     js(stats_json(text, options))
 }
 
+/// The charts of `deckbox stats - -o report.html` as HTML (SVG inside): the same options
+/// as `stats`.
+#[wasm_bindgen(js_name = statsCharts)]
+pub fn stats_charts_html(text: &str, options: &str) -> Result<String, JsError> {
+    js(stats_charts(text, options))
+}
+
 /// `deckbox search QUERY --output json`: options `lang`, `printings`, `sort`.
 #[wasm_bindgen]
 pub fn search(query: &str, options: &str) -> Result<String, JsError> {
@@ -303,6 +381,19 @@ pub fn explain(rule: &str) -> Result<String, JsError> {
     js(explain_text(rule))
 }
 
+/// Gives the library the card texts (`cards/details.bin`'s bytes), which `search` and
+/// `card` need; the page fetches them once, when a search first needs them.
+#[wasm_bindgen(js_name = loadTexts)]
+pub fn load_texts(bytes: Vec<u8>) -> Result<(), JsError> {
+    add_texts(bytes).map_err(|error| JsError::new(&error))
+}
+
+/// Whether the card texts are loaded (`loadTexts`).
+#[wasm_bindgen(js_name = hasTexts)]
+pub fn texts_loaded() -> bool {
+    has_texts()
+}
+
 /// The format ids a page offers, as a JSON array.
 #[wasm_bindgen]
 pub fn formats() -> String {
@@ -325,8 +416,10 @@ impl DeckBuilder {
     }
 
     /// Searches as the builder's search box does; the results as JSON
-    /// (`[{"name", "set", "number"}]`), newest printings first.
-    pub fn search(&mut self, query: &str) -> String {
+    /// (`[{"name", "set", "number"}]`), newest printings first. Refused before `loadTexts`:
+    /// a search for a text would find nothing.
+    pub fn search(&mut self, query: &str) -> Result<String, JsError> {
+        needs_texts().map_err(|error| JsError::new(&error))?;
         self.builder.update(Message::ClearQuery);
         self.builder.update(Message::Paste(query.to_string()));
         self.builder.update(Message::Focus(Focus::Results));
@@ -341,7 +434,7 @@ impl DeckBuilder {
                 })
             })
             .collect();
-        serde_json::to_string(&results).unwrap_or_default()
+        Ok(serde_json::to_string(&results).unwrap_or_default())
     }
 
     /// One copy of the `row`-th search result added.
@@ -408,7 +501,8 @@ pub fn builder(text: &str, options_json: &str) -> Result<DeckBuilder, String> {
     let options: DeckOptions = options(options_json)?;
     let flags = flags(&options)?;
     let format = with_settings(&flags, |settings| Ok(settings.format.clone()))?;
-    let db = embedded::open().map_err(message)?;
+    let mut db = embedded::open().map_err(message)?;
+    with_texts(&mut db)?;
     let builder = Builder::new(
         db,
         format,

@@ -57,6 +57,37 @@ function call(fn, ...args) {
   }
 }
 
+// ---- card texts ---------------------------------------------------------------------------
+
+// The card texts (attacks, abilities, rules text) are not in the .wasm: the first verdict
+// does not need them. `cargo xtask web` writes this name with a hash of the file's content,
+// so a copy kept in the Cache API is good until the texts change.
+const TEXTS = "deckbox_texts.bin";
+const TEXTS_CACHE = "deckbox-texts";
+let texts = null;
+
+/** Fetches the card texts once (from the browser's cache after the first time). */
+function loadTexts() {
+  texts ??= (async () => {
+    if (deckbox.hasTexts()) return;
+    // The Cache API exists on https:// and 127.0.0.1 pages; elsewhere the HTTP cache serves.
+    const cache = globalThis.caches ? await caches.open(TEXTS_CACHE).catch(() => null) : null;
+    const url = new URL(TEXTS, location.href).href;
+    let response = cache ? await cache.match(url) : undefined;
+    if (!response) {
+      response = await fetch(url);
+      if (!response.ok) throw new Error(`${TEXTS}: ${response.status}`);
+      if (cache) {
+        await cache.put(url, response.clone());
+        for (const old of await cache.keys()) if (old.url !== url) await cache.delete(old);
+      }
+    }
+    deckbox.loadTexts(new Uint8Array(await response.arrayBuffer()));
+  })();
+  texts.catch(() => (texts = null));
+  return texts;
+}
+
 // ---- verdict ----------------------------------------------------------------------------
 
 const explained = new Map();
@@ -166,6 +197,7 @@ function drawOdds(text) {
   const events = $("events");
   table.replaceChildren();
   events.replaceChildren();
+  $("charts").replaceChildren();
   mulligan.textContent = "";
   if (!text.trim()) return;
   const options = {
@@ -182,6 +214,7 @@ function drawOdds(text) {
   }
   const report = JSON.parse(answer.value);
   mulligan.textContent = `P(mulligan) = ${percent(report.mulligan.probability)}`;
+  drawCharts(text, options);
   for (const event of report.events || []) {
     events.append(el("p", {}, el("code", {}, event.query), `: ${percent(event.probability)}`));
   }
@@ -205,6 +238,17 @@ function drawOdds(text) {
       ),
     ),
   );
+}
+
+/** The charts of `deckbox stats -o report.html`, drawn by the library (SVG). */
+function drawCharts(text, options) {
+  const charts = $("charts");
+  const answer = call(deckbox.statsCharts, text, JSON.stringify(options));
+  charts.innerHTML = answer.error ? "" : answer.value;
+  // The report's sections sit inside the odds panel: one heading level down.
+  for (const h2 of charts.querySelectorAll("h2")) {
+    h2.replaceWith(el("h3", {}, h2.textContent));
+  }
 }
 
 // ---- search and build -------------------------------------------------------------------
@@ -250,12 +294,21 @@ function cardText(printing) {
   return "(no text)";
 }
 
-function drawSearch(event) {
+async function drawSearch(event) {
   event?.preventDefault();
   const query = $("query").value.trim();
   const results = $("results");
   results.replaceChildren();
   if (!query) return;
+  if (!deckbox.hasTexts()) {
+    $("search-status").textContent = "loading the card texts (once)…";
+    try {
+      await loadTexts();
+    } catch (error) {
+      $("search-status").textContent = `the card texts could not be loaded: ${error.message || error}`;
+      return;
+    }
+  }
   const answer = call(deckbox.search, query, "{}");
   if (answer.error) {
     $("search-status").textContent = answer.error;
@@ -453,6 +506,8 @@ async function main() {
     setList(await file.text());
   });
   $("search-form").addEventListener("submit", drawSearch);
+  // Searching needs the card texts: fetch them as soon as the search box is used.
+  $("query").addEventListener("focus", () => loadTexts().catch(() => {}), { once: true });
   $("share").addEventListener("click", async () => {
     const url = await shareLink();
     $("share-url").value = url;

@@ -10,9 +10,21 @@
 //!   `tests/suite/web_node.rs` runs;
 //! - `target/npm/`: the npm package (`web/pkg/`'s `package.json` and types, the web glue and
 //!   the `.wasm`), ready for `npm pack`.
+//!
+//! The `.wasm` is built without the card texts (the library's `card-texts` feature): each
+//! folder gets them beside it as a file of their own (`cards/details.bin`), which the page
+//! fetches once, when a search first needs them. The page's copy is named by its content
+//! (`deckbox_texts.<hash>.bin`, the name written into `app.js`), so a browser may keep it for
+//! good: new texts get a new name.
 
 use std::path::Path;
 use std::process::Command;
+
+/// The card texts' file as the npm package and the Node glue name it; the page's carries a
+/// hash of its content before `.bin` (see [`texts_name`]).
+const TEXTS: &str = "deckbox_texts.bin";
+/// The card texts, as `cargo xtask cards` writes them.
+const TEXTS_SOURCE: &str = "cards/details.bin";
 
 /// The crate built.
 const PACKAGE: &str = "deckbox-web";
@@ -72,8 +84,20 @@ pub fn web(root: &Path) -> Result<String, String> {
                 "wasm-bindgen --target {bindgen_target} failed ({status})"
             ));
         }
+        let texts = std::fs::read(root.join(TEXTS_SOURCE))
+            .map_err(|err| format!("{TEXTS_SOURCE}: {err}"))?;
+        let texts_file = if folder == "web" {
+            texts_name(&texts)
+        } else {
+            TEXTS.to_string()
+        };
+        std::fs::write(out.join(&texts_file), &texts)
+            .map_err(|err| format!("{texts_file}: {err}"))?;
         match folder {
-            "web" => copy_dir(&root.join("web/www"), &out)?,
+            "web" => {
+                copy_dir(&root.join("web/www"), &out)?;
+                name_texts(&out.join("app.js"), &texts_file)?;
+            }
             "npm" => copy_dir(&root.join("web/pkg"), &out)?,
             _ => {}
         }
@@ -84,6 +108,27 @@ pub fn web(root: &Path) -> Result<String, String> {
         .len();
     summary.push(format!("deckbox_web_bg.wasm: {size} bytes"));
     Ok(summary.join("\n"))
+}
+
+/// `deckbox_texts.<16 hex digits of the SHA-256 of texts>.bin`.
+fn texts_name(texts: &[u8]) -> String {
+    use sha2::Digest;
+    let hash = sha2::Sha256::digest(texts);
+    let hex: String = hash.iter().take(8).map(|b| format!("{b:02x}")).collect();
+    TEXTS.replace(".bin", &format!(".{hex}.bin"))
+}
+
+/// Writes the texts' file name into the page's script, in place of the one
+/// [`TEXTS`] it names (once, in quotes).
+fn name_texts(script: &Path, name: &str) -> Result<(), String> {
+    let text =
+        std::fs::read_to_string(script).map_err(|err| format!("{}: {err}", script.display()))?;
+    let quoted = format!("\"{TEXTS}\"");
+    if text.matches(&quoted).count() != 1 {
+        return Err(format!("{} names {quoted} not once", script.display()));
+    }
+    std::fs::write(script, text.replace(&quoted, &format!("\"{name}\"")))
+        .map_err(|err| format!("{}: {err}", script.display()))
 }
 
 /// The exact version `web/Cargo.toml` gives `wasm-bindgen` (`"=0.2.130"`).
@@ -131,6 +176,21 @@ fn output(command: &mut Command) -> Result<String, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_texts_are_named_by_their_content() {
+        let a = texts_name(b"one");
+        assert_eq!(a, texts_name(b"one"));
+        assert_ne!(a, texts_name(b"two"));
+        assert!(a.starts_with("deckbox_texts.") && a.ends_with(".bin") && a.len() == 34);
+        let dir = tempfile::tempdir().unwrap();
+        let script = dir.path().join("app.js");
+        std::fs::write(&script, "const TEXTS = \"deckbox_texts.bin\";\n").unwrap();
+        name_texts(&script, &a).unwrap();
+        let named = std::fs::read_to_string(&script).unwrap();
+        assert_eq!(named, format!("const TEXTS = \"{a}\";\n"));
+        assert!(name_texts(&script, &a).is_err(), "already named");
+    }
 
     #[test]
     fn the_pinned_version_is_read_from_the_crate() {

@@ -15,7 +15,9 @@ use crate::cards::sources::CardDbError;
 static INDEX: &[u8] = include_bytes!("../../../cards/index.bin");
 
 /// What each printing says beyond the rules' facts (`cargo xtask cards` writes it too), in
-/// the index's printing order; decoded only when [`CardDb::details`] is first asked.
+/// the index's printing order; decoded only when [`CardDb::details`] is first asked. Left
+/// out without the `card-texts` feature: [`add_texts`] adds them later.
+#[cfg(feature = "card-texts")]
 static DETAILS: &[u8] = include_bytes!("../../../cards/details.bin");
 
 /// What `search` tests of each printing (`cargo xtask cards` writes it too, see
@@ -28,9 +30,24 @@ pub fn open() -> Result<CardDb, CardDbError> {
         path: "cards/index.bin".into(),
         message: "the embedded card index is damaged or from another version: regenerate it with `cargo xtask cards`".into(),
     })?;
-    Ok(db
-        .with_encoded_details(DETAILS)
-        .with_encoded_columns(COLUMNS))
+    #[cfg(feature = "card-texts")]
+    let db = db.with_encoded_details(DETAILS);
+    Ok(db.with_encoded_columns(COLUMNS))
+}
+
+/// `db` (the embedded index) with the card texts `texts` (the bytes of `cards/details.bin`),
+/// for a build without the `card-texts` feature that fetches them when first needed. Refused
+/// when they do not describe the index's printings (a file from another index).
+pub fn add_texts(db: &mut CardDb, texts: &'static [u8]) -> Result<(), CardDbError> {
+    if crate::cards::database::details_encoding::count(texts) != Some(db.len()) {
+        return Err(CardDbError::Invalid {
+            path: "cards/details.bin".into(),
+            message: "these card texts are not the embedded index's: rebuild both from the same `cargo xtask cards`".into(),
+        });
+    }
+    let taken = std::mem::replace(db, CardDb::new(Source::Embedded, Vec::new()));
+    *db = taken.with_encoded_details(texts);
+    Ok(())
 }
 
 /// What a user should know when the embedded index does not hold a card: which sets it
@@ -74,11 +91,27 @@ mod tests {
         assert!(db.len() > 20_000, "{} printings", db.len());
         let hint = coverage_hint(&db).unwrap();
         assert!(hint.contains("up to PBL (2026-07-17)"), "{hint}");
+        #[cfg(feature = "card-texts")]
         assert_eq!(
             db.all_details().len(),
             db.len(),
             "cards/details.bin fits the index"
         );
+    }
+
+    /// Texts added afterwards are those the `card-texts` build embeds; texts of another
+    /// index are refused.
+    #[test]
+    fn texts_added_later_are_the_embedded_ones() {
+        static TEXTS: &[u8] = include_bytes!("../../../cards/details.bin");
+        let mut db = open().unwrap();
+        add_texts(&mut db, TEXTS).unwrap();
+        assert_eq!(db.all_details().len(), db.len());
+        let dreepy = db.by_name("dreepy")[0].id;
+        assert!(db.details(dreepy).is_some_and(|d| !d.attacks.is_empty()));
+        assert!(add_texts(&mut db, &TEXTS[..TEXTS.len() / 2]).is_err());
+        let mut other = crate::cards::database::CardDb::new(Source::Embedded, Vec::new());
+        assert!(add_texts(&mut other, TEXTS).is_err());
     }
 }
 
