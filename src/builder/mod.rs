@@ -19,9 +19,10 @@ use std::sync::Arc;
 
 use crate::cards::identification::lookup;
 use crate::cards::{CardDb, Category, Printing, PrintingId};
+use crate::check::rules::Rule;
 use crate::check::{CheckedDeck, DeckCard};
 use crate::collection::{Collection, need};
-use crate::deck::DeckInput;
+use crate::deck::{DeckInput, Span};
 use crate::edit::in_place::{self, Spec};
 use crate::formats::legality::{self, Verdict};
 use crate::formats::{Format, Going};
@@ -645,8 +646,38 @@ impl Builder {
                 self.undo.push(old);
                 self.message = edited.changes.first().cloned();
                 self.rejudge();
+                self.true_counts();
             }
             Err(error) => self.message = Some(error.to_string()),
+        }
+    }
+
+    /// After a change, writes the count each `header-count` finding expects into its
+    /// header or footer, as saving (`fmt --write`) will: an edit moves a count the list got
+    /// wrong by as much as the cards (so `deckbox add` still shows it), and in the builder
+    /// its warning would stay, stale, until the save. Part of the change `u` takes back.
+    fn true_counts(&mut self) {
+        let mut fixes: Vec<(Span, u64)> = (self.deck.diagnostics.iter())
+            .filter(|d| d.rule == Rule::HeaderCount)
+            .filter_map(|d| {
+                let expected = d.label.as_deref()?.strip_prefix("expected ")?;
+                Some((d.span?, expected.parse().ok()?))
+            })
+            .collect();
+        if fixes.is_empty() {
+            return;
+        }
+        // From the end, so the spans before each one stay where they are.
+        fixes.sort_by_key(|(span, _)| std::cmp::Reverse(span.offset));
+        let mut text = self.text.clone();
+        for (span, count) in fixes {
+            if let Some(digits) = last_number(&text, span) {
+                text.replace_range(digits, &count.to_string());
+            }
+        }
+        if text != self.text {
+            self.text = text;
+            self.rejudge();
         }
     }
 
@@ -879,6 +910,17 @@ impl SearchRequest {
             .collect();
         answer
     }
+}
+
+/// The byte range of the last number written in `span` of `text` (a header's count:
+/// `Pokémon: 12`, `Trainer (34)`, `Total Cards: 60`).
+fn last_number(text: &str, span: Span) -> Option<std::ops::Range<usize>> {
+    let written = text.get(span.offset..span.end())?;
+    let end = written.rfind(|c: char| c.is_ascii_digit())? + 1;
+    let start = (written.get(..end)?)
+        .trim_end_matches(|c: char| c.is_ascii_digit())
+        .len();
+    Some(span.offset + start..span.offset + end)
 }
 
 /// The list checked, as `deckbox check` would.

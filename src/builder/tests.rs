@@ -488,3 +488,45 @@ fn the_model_knows_no_terminal_thread_or_clock() {
     }
     assert!(read > 0, "no file read in {}", dir.display());
 }
+
+/// Issue 50: header counts the list got wrong stayed wrong while cards were added and
+/// removed (an edit moves a wrong count by as much as the cards), so their `header-count`
+/// warnings stayed until saving, when `fmt --write` wrote the true counts. After each change
+/// the builder now writes them as the save will: the warnings follow the cards, a right
+/// count is never touched, and `u` takes the whole change back.
+#[test]
+fn header_counts_follow_the_cards_as_they_change() {
+    let text = "Pokémon: 12\n4 Dreepy TWM 128\n4 Drakloak TWM 129\n\nTrainer: 4\n4 Iono PAL 185\n";
+    let mut builder = builder_on("deck.txt", text, true);
+    let header_counts = |b: &Builder| -> Vec<String> {
+        (b.deck().diagnostics.iter())
+            .filter(|d| d.rule.id() == "header-count")
+            .map(|d| d.message.clone())
+            .collect()
+    };
+    // The file as opened: its header says 12 over 8 cards.
+    assert_eq!(
+        header_counts(&builder),
+        ["the Pokémon header says 12, but its section has 8 cards on 2 lines"]
+    );
+    search(&mut builder, "Dragapult ex TWM 130");
+    send(&mut builder, Message::Add);
+    assert_eq!(header_counts(&builder), Vec::<String>::new());
+    let lines: Vec<&str> = builder.text().lines().collect();
+    assert_eq!(lines[0], "Pokémon: 9", "{}", builder.text());
+    assert!(lines.contains(&"Trainer: 4"), "{}", builder.text());
+    // Removing a copy keeps every count true.
+    send(&mut builder, Message::Focus(Focus::Deck));
+    send(&mut builder, Message::Remove);
+    assert_eq!(header_counts(&builder), Vec::<String>::new());
+    assert!(
+        builder.text().starts_with("Pokémon: 8\n"),
+        "{}",
+        builder.text()
+    );
+    // `u` twice: the file as opened, its warning with it.
+    send(&mut builder, Message::Undo);
+    send(&mut builder, Message::Undo);
+    assert_eq!(builder.text(), text);
+    assert_eq!(header_counts(&builder).len(), 1);
+}

@@ -290,6 +290,7 @@ fn identify_line(context: &mut Identify, index: usize, line: &CardLine) -> DeckC
         });
     if reread.is_none() {
         by_words(context, line, &mut resolution);
+        misspelt_with_its_id(context, text, line, &mut resolution);
     }
     let line = reread.as_ref().unwrap_or(line);
     let (printing, matched) = match resolution {
@@ -365,22 +366,17 @@ fn identify_line(context: &mut Identify, index: usize, line: &CardLine) -> DeckC
 /// The most words of a name read word by word ([`by_words`]): card names have fewer.
 const MAX_WORDS: usize = 8;
 
-/// The last reading, as `deckbox search` reads a name: each word starts a word of one of a
+/// A reading as `deckbox search` reads a name: each word starts a word of one of a
 /// printing's names, in any language (one name table for both). So a name no table holds
-/// whole, such as TCGdex's Latin-American Spanish (`es-mx`) names (`Determinación de Lillie
-/// MEG 119`: `Determinación de Lylia` in Spanish, `Lillie's Determination` in English), is
-/// read as the printing its code and number name when that printing's names hold every
-/// word and the name alone names no other card (no note: the code names the card, the name
-/// agrees). A name with no code is left to suggestions (a misspelt `Boss's Order` is not
-/// silently another name).
+/// whole, such as a translation with its words in another order (`Énergie Turbo Double BRS
+/// 151`: Énergie Double Turbo), is read as the printing its code and number name when that
+/// printing's names hold every word and the name alone names no other card (no note: the
+/// code names the card, the name agrees). A name with no code is left to suggestions (a
+/// misspelt `Boss's Order` is not silently another name).
 fn by_words(context: &Identify, line: &CardLine, resolution: &mut Resolution) {
     // A name that names another card (`Charizard OBF 125`: Charizard ex) stays a
     // mismatch: the number may be the slip.
-    let Resolution::Mismatch {
-        printing,
-        by_name: None,
-    } = *resolution
-    else {
+    let Some(printing) = unnamed_mismatch(resolution) else {
         return;
     };
     let folded = names::fold(&line.name);
@@ -425,6 +421,64 @@ fn words_language(
     let mut order: Vec<Language> = prefer.into_iter().collect();
     order.extend(Language::ALL.into_iter().filter(|l| Some(*l) != prefer));
     order.into_iter().rev().max_by_key(|&l| count(l))
+}
+
+/// The printing a line's code and number name, when its name names no card at all.
+fn unnamed_mismatch(resolution: &Resolution) -> Option<PrintingId> {
+    match *resolution {
+        Resolution::Mismatch {
+            printing,
+            by_name: None,
+        } => Some(printing),
+        _ => None,
+    }
+}
+
+/// The most letters a name written next to its card's id may differ by (insertions,
+/// deletions, substitutions, swaps of two letters), and the fewest letters of a name per
+/// such slip: `Cytnhia's Feelings dp6-131` is one slip in 16 letters, `Fighting Energy
+/// dp1-126` two in 14 (Lightning Energy: another card, not a slip).
+const MAX_SLIPS: usize = 2;
+const LETTERS_PER_SLIP: usize = 8;
+
+/// A name no card has, next to the id of a card whose name it spells but for a slip or two
+/// (`2 Cytnhia's Feelings dp6-131` in ptcg-sim's 2007–09 Abomasnow Ampharos list; `Azelv
+/// Lv.X dp6-140`): that card, with a `read-as` note. A name another card has stays a
+/// mismatch (the number may be the slip), and so does a name the id's card does not
+/// nearly spell, or a basic Energy's (`Fire Energy` next to a Water Energy's id: a type is
+/// never a slip).
+fn misspelt_with_its_id(
+    context: &mut Identify,
+    text: &SourceText,
+    line: &CardLine,
+    resolution: &mut Resolution,
+) {
+    let Some(printing) = unnamed_mismatch(resolution) else {
+        return;
+    };
+    let Some(card) = context.db.get(printing) else {
+        return;
+    };
+    if names::is_basic_energy_name(&line.name) {
+        return;
+    }
+    let written = names::fold(&line.name);
+    let letters = written.chars().filter(|c| c.is_alphanumeric()).count();
+    let slips = (card.names.readable())
+        .map(|(_, name)| strsim::osa_distance(&written, &names::fold(name)))
+        .min();
+    if slips.is_some_and(|slips| slips <= MAX_SLIPS && slips * LETTERS_PER_SLIP <= letters) {
+        let name = card.names.primary().to_string();
+        context
+            .diagnostics
+            .push(lines::read_as(text, line, &line.name, &name));
+        *resolution = Resolution::Found {
+            id: printing,
+            language: None,
+            by_printing: true,
+            others: Vec::new(),
+        };
+    }
 }
 
 /// The suggestions that are card names in the list's own language, when there are any: an

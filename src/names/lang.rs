@@ -66,6 +66,42 @@ impl Language {
     }
 }
 
+/// A regional edition of a language whose cards are named apart: TCGdex's `es-mx`, the
+/// Latin-American Spanish cards (`Determinación de Lillie`, `Ultrabola`; Spain's are
+/// `Determinación de Lylia`, `Ultra Ball`). Lists written there are in that language,
+/// with these names. (TCGdex's other one, `pt-br`, names only TCG Pocket cards.)
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Region {
+    EsMx,
+}
+
+impl Region {
+    /// Every regional edition.
+    pub const ALL: [Region; 1] = [Region::EsMx];
+
+    /// The code TCGdex writes (`es-mx`).
+    pub fn code(self) -> &'static str {
+        match self {
+            Region::EsMx => "es-mx",
+        }
+    }
+
+    /// The language it is an edition of.
+    pub fn language(self) -> Language {
+        match self {
+            Region::EsMx => Language::Es,
+        }
+    }
+
+    /// Parses a code (`es-mx`, `ES_MX`), ignoring case.
+    pub fn from_code(code: &str) -> Option<Region> {
+        let code = code.replace('_', "-");
+        Region::ALL
+            .into_iter()
+            .find(|region| region.code().eq_ignore_ascii_case(&code))
+    }
+}
+
 impl std::fmt::Display for Language {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.code())

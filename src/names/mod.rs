@@ -35,6 +35,7 @@
 mod energy;
 mod galactic;
 pub mod lang;
+mod nidoran;
 pub mod owner;
 mod plasma;
 mod shorthand;
@@ -161,7 +162,11 @@ pub fn is_name_symbol(c: char) -> bool {
 }
 
 fn canonical_with(printed: &str, plasma: Plasma) -> String {
-    let cleaned = text::clean(printed);
+    let mut cleaned = text::clean(printed);
+    if let Some(sexed) = nidoran::in_letters(&cleaned) {
+        // `Nidoran (F)`: before the tail, which would drop `(F)` as a pictured person.
+        cleaned = sexed.into();
+    }
     if let Some(full) = galactic::full_name(&cleaned) {
         // `Energy Gain`, `Poke Turn`: the Invention's whole name (see galactic.rs).
         return full.to_owned();
@@ -196,8 +201,10 @@ fn canonical_with(printed: &str, plasma: Plasma) -> String {
         // the shorter name, which keeps canonical idempotent. Terminates: it shrinks.
         return canonical_with(&with_symbol(unplasma, symbol), plasma);
     }
-    // "Nidoran ♂" (TCGdex) is printed "Nidoran♂" (pokemontcg).
-    with_symbol(unplasma.replace(" ♂", "♂").replace(" ♀", "♀"), symbol)
+    // "Nidoran ♂" (TCGdex) is printed "Nidoran♂" (pokemontcg); "Nidoran m δ" (TCGdex's
+    // German) had its sex in letters under the tail.
+    let sexed = nidoran::in_letters(&unplasma).unwrap_or(unplasma);
+    with_symbol(sexed.replace(" ♂", "♂").replace(" ♀", "♀"), symbol)
 }
 
 fn with_symbol(mut name: String, symbol: Option<tail::EndSymbol>) -> String {

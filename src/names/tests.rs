@@ -605,6 +605,52 @@ fn special_energy_with_its_type_symbol_is_the_printed_name() {
     assert_eq!(canonical("Unown {P} Card"), "Unown {P} Card");
 }
 
+/// The sex of a Nidoran is a symbol at the end of its name, part of the name ("Symbols at
+/// the end of a Pokémon's name are part of a Pokémon's name", rulebook-en-sun-moon.txt,
+/// "What Does and Doesn't Count for a Pokémon's Name?"): the cards print `Nidoran♀` and
+/// `Nidoran♂` (TCGdex's English `Nidoran ♀`, pokemon-tcg-data's `Nidoran♀`), TCGdex's
+/// German ones `Nidoran W` and `Nidoran M` (or `m`, `w`: weiblich, männlich), and lists
+/// typed without the symbols write a letter: `2 Nidoran F pl2-71`
+/// (tests/corpus/lists/ptcg-sim/2007-2009-dandp-p--16-abomasnow-ampharos.txt, line 7),
+/// `Nidoran (F)`, `Nidoran Female`. Each is the one name, never the other sex's; other
+/// names that end in a capital letter keep it.
+#[test]
+fn nidoran_with_its_sex_in_letters() {
+    for (female, male) in [
+        ("Nidoran F", "Nidoran M"),
+        ("Nidoran (F)", "Nidoran (M)"),
+        ("Nidoran f", "Nidoran m"),
+        ("nidoran female", "NIDORAN MALE"),
+        ("Nidoran-F", "Nidoran-M"),
+        ("Nidoran W", "Nidoran M"),
+        ("Nidoran w", "Nidoran m"),
+        ("Nidoran ♀", "Nidoran ♂"),
+        ("Nidoran♀", "Nidoran♂"),
+        ("Nidoran F δ", "Nidoran M δ"),
+        ("Nidoran W Lv. 12", "Nidoran m Lv.14"),
+    ] {
+        assert_eq!(lookup_key(female), lookup_key("Nidoran♀"), "{female}");
+        assert_eq!(lookup_key(male), lookup_key("Nidoran♂"), "{male}");
+    }
+    assert_eq!(canonical("Nidoran F"), "Nidoran♀");
+    assert_eq!(canonical("Nidoran (M)"), "Nidoran♂");
+    assert_eq!(
+        canonical("Team Rocket's Nidoran F"),
+        "Team Rocket's Nidoran♀"
+    );
+    assert_eq!(
+        canonical(&canonical("Nidoran (F)")),
+        canonical("Nidoran (F)")
+    );
+    assert_ne!(lookup_key("Nidoran F"), lookup_key("Nidoran♂"));
+    assert_ne!(lookup_key("Nidoran M"), lookup_key("Nidoran♀"));
+    // Only the word Nidoran takes a sex; other names keep their last letter.
+    assert_eq!(canonical("Porygon Z"), "Porygon Z");
+    assert_eq!(canonical("Unown F"), "Unown F");
+    assert_eq!(canonical("Nidorina F"), "Nidorina F");
+    assert_eq!(canonical("Xnidoran F"), "Xnidoran F");
+}
+
 /// Indexing a database calls `lookup_key` ~150k times: it must stay at a few µs per call.
 /// Timing is only meaningful optimized: `cargo test --release --lib names -- --ignored`.
 #[test]

@@ -71,8 +71,7 @@ fn a_star_card_written_without_its_star_next_to_its_id() {
 
 /// A nickname of the curated table next to the id of the card it names (`Pokegear hgss1-96`
 /// for Pokégear 3.0, as ptcg-sim's 2010–11 list writes it) is that card, said so in a note;
-/// next to another card's id it stays a `card-mismatch`. (`Nidoran F`/`Nidoran M` as
-/// Nidoran♀/♂ wait for a regenerated card index: German names write `Nidoran M`.)
+/// next to another card's id it stays a `card-mismatch`.
 #[test]
 fn a_nickname_or_a_typed_symbol_next_to_a_valid_id() {
     let text = "2 Pokegear hgss1-96\n";
@@ -134,10 +133,10 @@ fn helps(deck: &CheckedDeck) -> Vec<String> {
         .collect()
 }
 
-/// Issue 50: TCGdex's Latin-American Spanish names (`es-mx`), which no name table holds
-/// whole, are read by `check` as `search` reads them (each word starts a word of one of
-/// the card's names): `Determinación de Lillie MEG 119` is MEG 119 with no finding, the
-/// card `search` finds for the name. A code and number of another card keep their mismatch.
+/// Issue 50: TCGdex's Latin-American Spanish names (`es-mx`), which the card index holds
+/// beside the Spanish ones, are read by `check` as `search` reads them:
+/// `Determinación de Lillie MEG 119` is MEG 119 with no finding, the card `search` finds
+/// for the name. A code and number of another card keep their mismatch.
 #[test]
 fn latin_american_spanish_names_are_read_as_search_reads_them() {
     let text = "Pokémon: 4\n4 Dragapult ex TWM 130\nEntrenador: 4\n\
@@ -226,6 +225,142 @@ fn hand_written_lists_in_every_language_are_read() {
         assert!(
             languages[1..].iter().all(|l| *l == Some(language)),
             "{language}: {languages:?}"
+        );
+    }
+}
+
+/// Nidoran♀ and Nidoran♂ as players write them (`names::tests::nidoran_with_its_sex_in_letters`
+/// cites the rulebook and the cards): `Nidoran F` next to its id (ptcg-sim's 2007–09
+/// Abomasnow Ampharos list, line 7), and with no code `Nidoran F`, `Nidoran (F)`,
+/// `Nidoran♀`, `Nidoran ♀`; the sex is part of the name, so these five copies are five of
+/// one name (`copy-limit`), and the male's four are four of another. A German list writes
+/// TCGdex's German names, `Nidoran M` and `Nidoran W` (`Sonderbonbon` tells its language):
+/// read in German.
+#[test]
+fn nidoran_written_every_way_players_write_it() {
+    let (_, cards) = read("2 Nidoran F pl2-71\n", "unlimited", "2009-06-01");
+    assert_eq!(cards, ["Nidoran♀, RR 71"]);
+    let text = "1 Nidoran F\n1 Nidoran (F)\n1 Nidoran♀\n1 Nidoran ♀\n1 Nidoran female\n\
+                1 Nidoran M\n1 Nidoran (M)\n1 Nidoran♂\n1 Nidoran Male\n";
+    let (deck, cards) = read(text, "unlimited", "2009-06-01");
+    let names: Vec<&str> = cards.iter().map(|c| c.split(',').next().unwrap()).collect();
+    assert_eq!(
+        names,
+        [["Nidoran♀"; 5].as_slice(), &["Nidoran♂"; 4]].concat()
+    );
+    let over: Vec<&str> = (deck.diagnostics.iter())
+        .filter(|d| d.rule.id() == "copy-limit")
+        .map(|d| d.message.as_str())
+        .collect();
+    assert_eq!(over.len(), 1, "{over:?}");
+    assert!(over[0].contains("Nidoran♀"), "{over:?}");
+    let text = "2 Nidoran M\n2 Nidoran W\n2 Nidorino\n4 Sonderbonbon\n";
+    let (deck, cards) = read(text, "unlimited", "2009-06-01");
+    let names: Vec<&str> = cards.iter().map(|c| c.split(',').next().unwrap()).collect();
+    assert_eq!(names, ["Nidoran♂", "Nidoran♀", "Nidorino", "Rare Candy"]);
+    let languages: Vec<_> = (deck.cards.iter())
+        .map(|c| c.language.map(|l| l.code()))
+        .collect();
+    assert_eq!(languages[..2], [Some("de"), Some("de")]);
+}
+
+/// Issue 50: a list from Mexico, names as TCGdex's Latin-American Spanish (`es-mx`) prints
+/// them, with no set code: each name checked in `../shared/data/tcgdex-repo` (es-mx
+/// `Determinación de Lillie`, MEG 119, where Spain's is `Determinación de Lylia`;
+/// `Ultrabola`, MEG 131, Spain `Ultra Ball`; `Pokochos Amigochos`, MEG 167, Spain
+/// `Pokochos Gemelos`; `Árbitro`, POR 76, Spain `Juez`; `Capturador de Pokémon`, POR 82,
+/// Spain `Capturapokémon`; `Globo con Helio`, MEG 166, Spain `Globo Helio`;
+/// `Quitaherramientas`, WHT 85, Spain `Reciclaherramientas`; `Cambio de Energía`, MEG 115,
+/// Spain `Interruptor de Energía`; `Clefairy ex de Lillie`, JTG 56; `Dawn`, PFL 87, Spain
+/// `Maya`; and as in Spain `Caramelo Raro`, MEG 125, `Órdenes de Jefes`, MEG 114, `Camilla
+/// Nocturna`, MEG 173, `Pokétableta`, POR 81, `Liza`, WHT 84, `Búsqueda de Energía`, POR 72). `check` reads every line, in Spanish, as
+/// the card `search` finds for the name.
+#[test]
+fn a_latin_american_list_with_no_codes_is_read_as_search_reads_it() {
+    let text = "Pokémon: 12\n4 Dreepy\n4 Drakloak\n3 Dragapult ex\n1 Clefairy ex de Lillie\n\n\
+                Entrenador: 38\n4 Determinación de Lillie\n4 Ultrabola\n4 Pokochos Amigochos\n\
+                4 Caramelo Raro\n3 Dawn\n2 Árbitro\n2 Capturador de Pokémon\n2 Globo con Helio\n\
+                1 Quitaherramientas\n1 Cambio de Energía\n2 Órdenes de Jefes\n2 Camilla Nocturna\n\
+                4 Pokétableta\n2 Liza\n1 Búsqueda de Energía\n\n\
+                Energía: 10\n6 Energía Psíquica\n4 Energía Fuego\n";
+    let (deck, cards) = read(text, "standard", "2026-06-01");
+    let names: Vec<&str> = cards.iter().map(|c| c.split(',').next().unwrap()).collect();
+    let expected = [
+        "Dreepy",
+        "Drakloak",
+        "Dragapult ex",
+        "Lillie's Clefairy ex",
+        "Lillie's Determination",
+        "Ultra Ball",
+        "Buddy-Buddy Poffin",
+        "Rare Candy",
+        "Dawn",
+        "Judge",
+        "Pokémon Catcher",
+        "Air Balloon",
+        "Tool Scrapper",
+        "Energy Switch",
+        "Boss's Orders",
+        "Night Stretcher",
+        "Poké Pad",
+        "Hilda",
+        "Energy Search",
+        "Psychic Energy",
+        "Fire Energy",
+    ];
+    assert_eq!(names, expected);
+    let languages: Vec<_> = (deck.cards.iter())
+        .map(|c| c.language.map(|l| l.code()))
+        .collect();
+    assert!(
+        languages[3..].iter().all(|l| *l == Some("es")),
+        "{languages:?}"
+    );
+    assert_eq!(deck.card_count(), 60);
+    let db = embedded_db();
+    // Basic Energy by type (`Energía Psíquica`) is read by its own rule, not by name.
+    for card in &deck.cards[..expected.len() - 2] {
+        let read = db.get(card.printing.unwrap()).unwrap().rules_key();
+        let found = deckbox::search::search(db, &card.line.name).unwrap();
+        let searched: std::collections::BTreeSet<&str> = (found.iter())
+            .map(|&id| db.get(id).unwrap().rules_key())
+            .collect();
+        assert!(searched.contains(read), "{}: {searched:?}", card.line.name);
+    }
+    // A name only Latin America prints is read by `check` in one step, no code needed; a
+    // misspelt one is still suggested, never silently read.
+    let deck = checked("4 Determinacion de Lilie\n", "standard", "2026-06-01");
+    assert_eq!(
+        rules(&deck)
+            .iter()
+            .filter(|r| **r == "unknown-card")
+            .count(),
+        1
+    );
+}
+
+/// A name misspelt next to its card's id (`2 Cytnhia's Feelings dp6-131`, ptcg-sim's 2007–09
+/// Abomasnow Ampharos list, line 17; `1 Azelv Lv.X dp6-140`, its AMU list, line 9) is the
+/// id's card, said so in a `read-as` note. A name as far from the id's card as another
+/// card's (`Fighting Energy dp1-126`, a Lightning Energy: ptcg-sim's Machamp list, line 25)
+/// stays a `card-mismatch`, and so does a basic Energy of another type.
+#[test]
+fn a_name_misspelt_next_to_its_id() {
+    let text = "2 Cytnhia's Feelings dp6-131\n1 Azelv Lv.X dp6-140\n";
+    let (deck, cards) = read(text, "unlimited", "2009-06-01");
+    assert_eq!(cards, ["Cynthia's Feelings, LA 131", "Azelf, LA 140"]);
+    assert_eq!(
+        rules(&deck).iter().filter(|r| **r == "read-as").count(),
+        2,
+        "{:?}",
+        rules(&deck)
+    );
+    for line in ["1 Fighting Energy dp1-126\n", "1 Water Energy dp1-126\n"] {
+        let deck = checked(line, "unlimited", "2009-06-01");
+        assert!(
+            rules(&deck).contains(&"card-mismatch"),
+            "{line}: {:?}",
+            rules(&deck)
         );
     }
 }

@@ -722,7 +722,7 @@ fn name_table(printings: &[Printing]) -> KeyTable {
     // Most names repeat (one per language, reprints): normalize each distinct name once.
     let mut key_of: HashMap<&str, String> = HashMap::new();
     for printing in printings {
-        for (_, name) in printing.names.iter() {
+        for (_, name) in printing.names.readable() {
             key_of
                 .entry(name)
                 .or_insert_with(|| names::lookup_key(name));
@@ -730,7 +730,8 @@ fn name_table(printings: &[Printing]) -> KeyTable {
     }
     let mut entries: Vec<(&str, u32)> = Vec::new();
     for (printing, id) in printings.iter().zip(0..u32::MAX >> LANGUAGE_BITS) {
-        for (language, name) in printing.names.iter() {
+        // A regional name (`es-mx`) is read in its region's language.
+        for (language, name) in printing.names.readable() {
             if let Some(key) = key_of.get(name) {
                 entries.push((key.as_str(), pack_name_hit(id, language)));
             }

@@ -15,21 +15,43 @@ use std::path::PathBuf;
 use serde::{Deserialize, Serialize};
 
 use crate::names;
-use crate::names::lang::Language;
+use crate::names::lang::{Language, Region};
 
 /// A card's name in each language it was printed in, and the rules name derived from them.
 ///
 /// The rules name (the English name, or the first known, reduced to what the rulebooks count
 /// as the name) and its lookup key are computed whenever the name they come from changes, so
 /// they are plain values, never stale, and a repository check that asks for them for every
-/// card of every deck does not recompute them. Serialized as the six names alone.
+/// card of every deck does not recompute them. Serialized as the six names and the
+/// regional ones alone.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(from = "[Option<String>; 6]", into = "[Option<String>; 6]")]
+#[serde(from = "StoredNames", into = "StoredNames")]
 pub struct Names {
     /// Index: [`Language::index`].
     by_language: [Option<String>; 6],
+    /// The names of regional editions that differ from their language's
+    /// (`Determinación de Lillie`, es-mx, where Spanish is `Determinación de Lylia`), in
+    /// [`Region::ALL`] order: a name the card has, read like one in that language.
+    regional: Vec<(Region, String)>,
     rules_name: String,
     rules_key: String,
+}
+
+/// What [`Names`] stores: the six names, then the regional ones.
+type StoredNames = ([Option<String>; 6], Vec<(Region, String)>);
+
+impl From<StoredNames> for Names {
+    fn from((by_language, regional): StoredNames) -> Names {
+        let mut names = Names::from(by_language);
+        names.regional = regional;
+        names
+    }
+}
+
+impl From<Names> for StoredNames {
+    fn from(names: Names) -> StoredNames {
+        (names.by_language, names.regional)
+    }
 }
 
 impl From<[Option<String>; 6]> for Names {
@@ -70,6 +92,32 @@ impl Names {
     pub fn remove(&mut self, lang: Language) {
         self.by_language[lang.index()] = None;
         self.derive();
+    }
+
+    /// Sets the name of a regional edition. Kept only where it differs from the name in
+    /// the region's language: an equal one is no other name.
+    pub fn set_regional(&mut self, region: Region, name: impl Into<String>) {
+        let mut name: String = name.into();
+        name.retain(|c| !c.is_control());
+        self.regional.retain(|(r, _)| *r != region);
+        if self.get(region.language()) != Some(name.as_str()) && !name.is_empty() {
+            self.regional.push((region, name));
+            self.regional.sort();
+        }
+    }
+
+    /// The name of a regional edition, where it differs from its language's.
+    pub fn regional(&self, region: Region) -> Option<&str> {
+        (self.regional.iter())
+            .find(|(r, _)| *r == region)
+            .map(|(_, name)| name.as_str())
+    }
+
+    /// Every name a reader may write for the card: [`Names::iter`], then the regional
+    /// names, each with its region's language (`Determinación de Lillie` is Spanish).
+    pub fn readable(&self) -> impl Iterator<Item = (Language, &str)> {
+        self.iter()
+            .chain((self.regional.iter()).map(|(region, name)| (region.language(), name.as_str())))
     }
 
     /// Every `(language, name)` the card has.

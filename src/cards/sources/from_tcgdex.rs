@@ -19,11 +19,11 @@ use crate::util::parallel::prelude::*;
 use self::literal::Value;
 use super::budget::Budget;
 use super::{CardDbError, SetInfo};
-use crate::cards::model::details::Details;
+use crate::cards::model::details::{Details, clean_text};
 use crate::cards::model::{
     Category, EnergyKind, Names, Printing, Stage, Tag, Tags, TrainerKind, number_key, set_key,
 };
-use crate::names::lang::Language;
+use crate::names::lang::{Language, Region};
 
 /// Sets whose code in deck lists differs from what TCGdex gives (or TCGdex gives none),
 /// keyed by TCGdex set id. Deck lists follow the codes of the online games (PTCGO/Live),
@@ -504,11 +504,19 @@ fn card_printing(card: &Value, set: &SetInfo, local_id: &str) -> Result<Printing
     Ok(printing)
 }
 
-/// Names in our six languages; a regional variant (`es-mx`, `pt-br`) only fills a gap.
+/// Names in our six languages; a regional variant (`es-mx`) fills a gap, and where it
+/// names the card otherwise than its language (`Determinación de Lillie`, Spanish
+/// `Determinación de Lylia`) is kept as the regional name, which players there write.
 fn names(card: &Value) -> Names {
     let mut names = Names::default();
-    for (lang, name) in details::texts(card.get("name")).iter() {
+    let field = card.get("name");
+    for (lang, name) in details::texts(field).iter() {
         names.set(lang, name);
+    }
+    for (code, value) in field.map(Value::fields).unwrap_or(&[]) {
+        if let (Some(region), Some(name)) = (Region::from_code(code), value.as_str()) {
+            names.set_regional(region, clean_text(name));
+        }
     }
     names
 }
