@@ -67,6 +67,26 @@ fn deckbox_output(program: &Path, args: &[&str]) -> (Option<i32>, String) {
     )
 }
 
+/// The wheel of `pyproject.toml` built with the dev profile into `out` (maturin must be
+/// there): reuses the debug build of the suite.
+pub fn dev_wheel(out: &Path) -> std::path::PathBuf {
+    let built = as_from_a_shell(
+        Command::new("maturin")
+            .args(["build", "--profile", "dev", "--locked", "--out"])
+            .arg(out)
+            .current_dir(repo()),
+    )
+    .output()
+    .unwrap();
+    ok("maturin build --profile dev", &built);
+    let found: Vec<_> = std::fs::read_dir(out)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .collect();
+    assert_eq!(found.len(), 1, "{found:?}");
+    found.into_iter().next().unwrap()
+}
+
 #[cfg(unix)]
 #[test]
 fn the_wheel_installs_into_a_fresh_venv_and_runs_deckbox() {
@@ -75,22 +95,7 @@ fn the_wheel_installs_into_a_fresh_venv_and_runs_deckbox() {
         return;
     }
     let scratch = tempfile::tempdir().unwrap();
-    let wheels = scratch.path().join("wheels");
-    let built = as_from_a_shell(
-        Command::new("maturin")
-            .args(["build", "--profile", "dev", "--locked", "--out"])
-            .arg(&wheels)
-            .current_dir(repo()),
-    )
-    .output()
-    .unwrap();
-    ok("maturin build --profile dev", &built);
-    let found: Vec<_> = std::fs::read_dir(&wheels)
-        .unwrap()
-        .map(|entry| entry.unwrap().path())
-        .collect();
-    assert_eq!(found.len(), 1, "{found:?}");
-    let wheel = &found[0];
+    let wheel = &dev_wheel(&scratch.path().join("wheels"));
     let name = wheel.file_name().unwrap().to_string_lossy().into_owned();
     let version = env!("CARGO_PKG_VERSION");
     assert!(
