@@ -572,7 +572,7 @@ fn the_documented_local_setup_works_as_written() {
 
 /// docs/pre-commit.md's `language: python` setup, run by pre-commit itself: its
 /// `.pre-commit-config.yaml` as written but for the pinned `deckbox==VERSION` (not on PyPI
-/// yet), which becomes the path of the wheel built here (dev profile); pre-commit makes its
+/// yet), which becomes the path of the wheel built here; pre-commit makes its
 /// virtual environment and pip-installs the wheel with no index (`PIP_NO_INDEX`; its
 /// placeholder package builds with the environment's own setuptools), then the hooks refuse a
 /// broken deck with its findings and let a good one through.
@@ -594,7 +594,7 @@ fn the_documented_wheel_setup_installs_and_runs_the_hooks() {
         "{config_yaml}"
     );
     let scratch = tempfile::tempdir().unwrap();
-    let wheel = crate::wheel::dev_wheel(&scratch.path().join("wheels"));
+    let wheel = crate::wheel::built_wheel(&scratch.path().join("wheels"));
     let config_yaml = config_yaml.replace(&pin, wheel.to_str().unwrap());
     let decks = scratch.path().join("decks-repo");
     std::fs::create_dir_all(decks.join("decks")).unwrap();

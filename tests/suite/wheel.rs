@@ -1,7 +1,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, reason = "tests fail loudly")]
 //! `pip install deckbox`: the wheel `pyproject.toml` describes (maturin, `bindings = "bin"`),
-//! built with the dev profile (so maturin's cargo build reuses the debug binary this suite
-//! already has: no release build), installed with `pip install --no-index` into a fresh
+//! built with the profile of the binary under test (so maturin's cargo build reuses it: no
+//! build of its own), installed with `pip install --no-index` into a fresh
 //! virtual environment, and run from the environment's `bin`: it says the same as the binary
 //! under test. Needs maturin and python3 (`.ci/run` installs maturin).
 
@@ -67,18 +67,46 @@ fn deckbox_output(program: &Path, args: &[&str]) -> (Option<i32>, String) {
     )
 }
 
-/// The wheel of `pyproject.toml` built with the dev profile into `out` (maturin must be
-/// there): reuses the debug build of the suite.
-pub fn dev_wheel(out: &Path) -> std::path::PathBuf {
+/// The wheel of `pyproject.toml` built into `out` (maturin must be there) with the profile
+/// of the binary under test: `--profile dev` under `cargo test`, `--release` under `cargo test
+/// --release` (CI), so maturin's cargo build finds that build fresh and compiles nothing. It
+/// builds in a copy of the profile's folder made of hard links: cargo re-links
+/// `target/PROFILE/deckbox` even when fresh (remove, then link), and the other tests, which
+/// run that file, would find it missing for a moment.
+pub fn built_wheel(out: &Path) -> std::path::PathBuf {
+    let under_test = Path::new(env!("CARGO_BIN_EXE_deckbox"));
+    let profile_dir = under_test.parent().unwrap();
+    let profile = profile_dir
+        .file_name()
+        .unwrap()
+        .to_str()
+        .unwrap()
+        .to_string();
+    let copy = tempfile::tempdir_in(profile_dir.parent().unwrap()).unwrap();
+    let linked = Command::new("cp")
+        .arg("-al")
+        .arg(profile_dir)
+        .arg(copy.path().join(&profile))
+        .output()
+        .unwrap();
+    ok("cp -al", &linked);
+    let mut maturin = Command::new("maturin");
+    maturin.arg("build");
+    match profile.as_str() {
+        "debug" => maturin.args(["--profile", "dev"]),
+        _ => maturin.arg("--release"),
+    };
     let built = as_from_a_shell(
-        Command::new("maturin")
-            .args(["build", "--profile", "dev", "--locked", "--out"])
+        maturin
+            .args(["--locked", "--target-dir"])
+            .arg(copy.path())
+            .arg("--out")
             .arg(out)
             .current_dir(repo()),
     )
     .output()
     .unwrap();
-    ok("maturin build --profile dev", &built);
+    ok("maturin build", &built);
     let found: Vec<_> = std::fs::read_dir(out)
         .unwrap()
         .map(|entry| entry.unwrap().path())
@@ -95,7 +123,7 @@ fn the_wheel_installs_into_a_fresh_venv_and_runs_deckbox() {
         return;
     }
     let scratch = tempfile::tempdir().unwrap();
-    let wheel = &dev_wheel(&scratch.path().join("wheels"));
+    let wheel = &built_wheel(&scratch.path().join("wheels"));
     let name = wheel.file_name().unwrap().to_string_lossy().into_owned();
     let version = env!("CARGO_PKG_VERSION");
     assert!(
