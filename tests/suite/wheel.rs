@@ -90,6 +90,13 @@ pub fn built_wheel(out: &Path) -> std::path::PathBuf {
         .output()
         .unwrap();
     ok("cp -al", &linked);
+    // cargo rewrites the uplifted `.d` files in place: unlinked, so the originals stay.
+    for entry in std::fs::read_dir(copy.path().join(&profile)).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|ext| ext == "d") {
+            std::fs::remove_file(path).unwrap();
+        }
+    }
     let mut maturin = Command::new("maturin");
     maturin.arg("build");
     match profile.as_str() {
