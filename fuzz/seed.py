@@ -101,13 +101,15 @@ SEARCHES = [
     "legal:standard@2015-13-40",
 ]
 
-# git's answers as `deckbox review` and `deckbox log` read them (a diff listing, then a log).
+# git's answers as `deckbox review` and `deckbox log` read them (a diff listing, then a log:
+# hash, author date, committer date, subject, then the change).
 H = b"0123456789abcdef0123456789abcdef01234567"
 GIT_ANSWERS = [
     b"M\0decks/a.txt\0A\0decks/b.txt\0R087\0old.txt\0new.txt\0D\0gone.txt\0"
-    + SEP + H + b"\0" + b"2026-11-01\0Add a deck\0\nA\0decks/a.txt\0",
+    + SEP + H + b"\0" + b"2026-11-01\0" + b"2026-11-03\0Add a deck\0\nA\0decks/a.txt\0",
     b"C100\0a.txt\0b.txt\0T\0link\0U\0conflict.txt\0"
-    + SEP + H + b"\0" + b"2026-11-02\0Merge\0" + H + b"\0" + b"2026-11-01\0x\0\nM\0a.txt\0",
+    + SEP + H + b"\0" + b"2026-11-02\0" + b"2026-11-02\0Merge\0" + H + b"\0"
+    + b"2026-11-01\0" + b"2026-11-01\0x\0\nM\0a.txt\0",
     b"R\0only-one-path\0",
     b"Q\0not a status\0",
     b"M\0\xff\xfe not utf-8\0" + SEP + b"not a hash\0date\0",

@@ -40,12 +40,14 @@ pub enum FileChange {
     Renamed { from: String, to: String },
 }
 
-/// One commit of a file's history: its hash, date (`YYYY-MM-DD`), subject, and what it did
-/// to the file, with the file's path then.
+/// One commit of a file's history: its hash, author date and committer date
+/// (`YYYY-MM-DD`), subject, and what it did to the file, with the file's path then.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Commit {
     pub hash: String,
     pub date: String,
+    /// When the commit entered the history (differs from `date` after a rebase or a cherry-pick).
+    pub committed: String,
     pub subject: String,
     pub change: FileChange,
 }
@@ -175,7 +177,7 @@ impl Repo {
             "--no-textconv".as_ref(),
             "-M".as_ref(),
             "-z".as_ref(),
-            "--format=%H%x00%as%x00%s".as_ref(),
+            "--format=%H%x00%as%x00%cs%x00%s".as_ref(),
             "--name-status".as_ref(),
             count.as_ref(),
             revision(head)?.as_ref(),
@@ -248,8 +250,8 @@ pub fn parse_changes(bytes: &[u8]) -> Result<Vec<FileChange>, Error> {
     parse_name_status(&mut fields(bytes))
 }
 
-/// `hash\0date\0subject\0` then the commit's name-status entries, commit after commit: the
-/// answer of [`Repo::history`]'s `git log`. Public for the fuzz target `git`.
+/// `hash\0date\0committed\0subject\0` then the commit's name-status entries, commit after
+/// commit: the answer of [`Repo::history`]'s `git log`. Public for the fuzz target `git`.
 pub fn parse_log(bytes: &[u8]) -> Result<Vec<Commit>, Error> {
     let mut fields = fields(bytes);
     let mut commits = Vec::new();
@@ -259,6 +261,7 @@ pub fn parse_log(bytes: &[u8]) -> Result<Vec<Commit>, Error> {
             return Err(git_error("cannot read git log's answer"));
         }
         let date = utf8(fields.next().unwrap_or_default())?;
+        let committed = utf8(fields.next().unwrap_or_default())?;
         let subject = String::from_utf8_lossy(fields.next().unwrap_or_default()).into_owned();
         // A merge that kept the file as one parent had it lists no change.
         let Some(change) = parse_name_status(&mut fields)?.into_iter().next() else {
@@ -267,6 +270,7 @@ pub fn parse_log(bytes: &[u8]) -> Result<Vec<Commit>, Error> {
         commits.push(Commit {
             hash,
             date,
+            committed,
             subject,
             change,
         });
@@ -363,11 +367,12 @@ mod tests {
         let hash = "a".repeat(40);
         let other = "b".repeat(40);
         let listing = format!(
-            "{hash}\x002026-11-28\x00rename\x00\nR100\x00a.txt\x00b.txt\x00{other}\x002026-11-27\x00add\x00\nA\x00a.txt\x00"
+            "{hash}\x002026-11-28\x002026-11-29\x00rename\x00\nR100\x00a.txt\x00b.txt\x00{other}\x002026-11-27\x002026-11-27\x00add\x00\nA\x00a.txt\x00"
         );
         let commits = parse_log(listing.as_bytes()).unwrap();
         assert_eq!(commits.len(), 2);
         assert_eq!(commits[0].subject, "rename");
+        assert_eq!(commits[0].committed, "2026-11-29");
         assert_eq!(commits[1].change, FileChange::Added("a.txt".into()));
     }
 

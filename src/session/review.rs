@@ -10,7 +10,9 @@
 //!
 //! Each side is read as `check` reads a file (the deck reader's bounds) and judged as
 //! `check` judges it: the format deckbox.toml's `[[overrides]]` give its path, unless the
-//! list declares its own (`# deckbox: format=..., as-of=...`), at the run's date.
+//! list declares its own (`# deckbox: format=..., as-of=...`), at the run's date; [`log`]
+//! judges each commit at its committer date instead, unless a date was set (`--as-of`,
+//! `DECKBOX_AS_OF`, the list's own line, deckbox.toml's `as_of` or an `[[overrides]]` entry's).
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -111,7 +113,7 @@ pub fn review(settings: &Settings, request: &ReviewRequest<'_>) -> Result<Review
         let sides = [(Some(base.as_str()), &old), (head.as_deref(), &new)];
         let read = sides.map(|(rev, path)| {
             (path.as_deref())
-                .map(|path| judge(settings, &repo, rev, path))
+                .map(|path| judge(settings, &repo, rev, path, None))
                 .transpose()
         });
         match read {
@@ -125,8 +127,15 @@ pub fn review(settings: &Settings, request: &ReviewRequest<'_>) -> Result<Review
     Ok(review)
 }
 
-/// `path` at `rev` (`None`: in the work tree), read and judged as `check` does.
-fn judge(settings: &Settings, repo: &Repo, rev: Option<&str>, path: &str) -> Result<Judged, Error> {
+/// `path` at `rev` (`None`: in the work tree), read and judged as `check` does; at `day`
+/// when no date was set for it (neither `--as-of`, its variable, deckbox.toml nor the list).
+fn judge(
+    settings: &Settings,
+    repo: &Repo,
+    rev: Option<&str>,
+    path: &str,
+    day: Option<jiff::civil::Date>,
+) -> Result<Judged, Error> {
     let root = absolute(repo.root());
     let input = match rev {
         Some(rev) => {
@@ -143,7 +152,13 @@ fn judge(settings: &Settings, repo: &Repo, rev: Option<&str>, path: &str) -> Res
         path: PathBuf::from(path),
         absolute: normalize(&root.join(path)),
     };
-    let planned = FormatPlan::empty(settings).format(&file)?.into_owned();
+    let mut planned = FormatPlan::empty(settings).format(&file)?.into_owned();
+    if let Some(day) = day
+        && settings.resolved.as_of.value.is_none()
+        && !settings.override_for(&file.absolute).dated()
+    {
+        planned = planned.at(day)?;
+    }
     let format = settings
         .declared_format(&planned, &input)?
         .unwrap_or(planned);
@@ -339,9 +354,11 @@ pub fn log(settings: &Settings, dir: &Path, path: &Path) -> Result<Log, Error> {
             FileChange::Renamed { from, to } => (Status::Renamed, Some(from), Some(to)),
         };
         let parent = format!("{}^", commit.hash);
+        // Both sides at the commit's date: what the change did to the verdict then.
+        let day = crate::util::date::parse(&commit.committed);
         let sides = [(parent.as_str(), &old), (commit.hash.as_str(), &new)].map(|(rev, path)| {
             (path.as_deref())
-                .map(|path| judge(settings, &repo, Some(rev), path))
+                .map(|path| judge(settings, &repo, Some(rev), path, day))
                 .transpose()
         });
         let sides = match sides {

@@ -518,6 +518,13 @@ pub(crate) struct Chosen {
     as_of: Option<Date>,
 }
 
+impl Chosen {
+    /// Whether an entry gives the file a date (`as_of`).
+    pub(crate) fn dated(&self) -> bool {
+        self.as_of.is_some()
+    }
+}
+
 /// Which format each file is checked against. `[[overrides]]` of the config file apply only
 /// when the format itself came from that file or the default: `--format` and
 /// `DECKBOX_FORMAT` win for every file.

@@ -1,13 +1,22 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, reason = "tests fail loudly")]
 //! The composite action in `action.yml`, its shell steps run as a GitHub runner runs them
-//! (`bash --noprofile --norc -eo pipefail`, the step's `env:` set, `GITHUB_OUTPUT` and
-//! `GITHUB_PATH` files) against a scratch folder of decks, with the deckbox under test on the
-//! `PATH`. The install step (`cargo install` of this repository: a release build's time) and
-//! the `uses:` steps (the cache, the SARIF upload) are not run here.
+//! (`bash --noprofile --norc -eo pipefail`, the step's `env:` set, `GITHUB_OUTPUT`,
+//! `GITHUB_PATH` and `GITHUB_STEP_SUMMARY` files) against a scratch folder of decks, with the
+//! deckbox under test on the `PATH`. The install step fetches a release archive made here
+//! from the binary under test, in `cargo xtask dist`'s layout, from a server on 127.0.0.1:
+//! checksum right, checksum wrong, no archive (a `cargo` first on the `PATH` notes the
+//! fallback's arguments: nothing is compiled). The review step runs in a git repository made
+//! here, the comment step against a `gh` that notes its calls. The `uses:` steps (the cache,
+//! the SARIF upload) are not run here.
 
 use std::collections::BTreeMap;
+use std::io::{BufRead, BufReader, Write};
+use std::net::TcpListener;
 use std::path::Path;
 use std::process::Command;
+use std::sync::{Arc, Mutex};
+
+use sha2::{Digest, Sha256};
 
 use crate::common::repo;
 
@@ -86,11 +95,13 @@ struct Ran {
     stdout: String,
     output: String,
     path: String,
+    summary: String,
 }
 
 /// Runs `step`'s script as a runner does, in `dir`, with `env` in place of the step's
 /// `${{ }}` values (every key of the step's `env:` must be given) and the runner's own
-/// variables. `bin` is put first on the `PATH`.
+/// variables (a Linux x64 runner unless `env` says otherwise). `bin` is put first on the
+/// `PATH`.
 fn run(step: &Step, dir: &Path, bin: &Path, env: &[(&str, &str)]) -> Ran {
     let given: Vec<&str> = env.iter().map(|(key, _)| *key).collect();
     for key in step.env.keys() {
@@ -105,8 +116,12 @@ fn run(step: &Step, dir: &Path, bin: &Path, env: &[(&str, &str)]) -> Ran {
     std::fs::write(&script, &step.run).unwrap();
     let output_file = scratch.path().join("output");
     let path_file = scratch.path().join("path");
-    std::fs::write(&output_file, "").unwrap();
-    std::fs::write(&path_file, "").unwrap();
+    let summary_file = scratch.path().join("summary");
+    let temp = scratch.path().join("runner-temp");
+    std::fs::create_dir(&temp).unwrap();
+    for file in [&output_file, &path_file, &summary_file] {
+        std::fs::write(file, "").unwrap();
+    }
     let path = std::env::join_paths(std::iter::once(bin.to_path_buf()).chain(
         std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()),
     ))
@@ -115,24 +130,34 @@ fn run(step: &Step, dir: &Path, bin: &Path, env: &[(&str, &str)]) -> Ran {
         .args(["--noprofile", "--norc", "-eo", "pipefail"])
         .arg(&script)
         .current_dir(dir)
+        .env("RUNNER_OS", "Linux")
+        .env("RUNNER_ARCH", "X64")
         .envs(env.iter().copied())
         .env("PATH", path)
         .env("HOME", scratch.path())
         .env("GITHUB_OUTPUT", &output_file)
         .env("GITHUB_PATH", &path_file)
+        .env("GITHUB_STEP_SUMMARY", &summary_file)
+        .env("RUNNER_TEMP", &temp)
         .env("GITHUB_ACTION_PATH", repo())
-        .env("RUNNER_OS", "Linux")
-        .env("RUNNER_ARCH", "X64")
         .env("DECKBOX_TODAY", crate::common::TODAY)
+        .env("GIT_CONFIG_NOSYSTEM", "1")
+        .env("GIT_CONFIG_GLOBAL", "/dev/null")
         .env_remove("DECKBOX_CARDS")
         .env_remove("DECKBOX_FORMAT")
+        .env_remove("DECKBOX_AS_OF")
         .output()
         .unwrap();
     Ran {
         code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stdout: format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        ),
         output: std::fs::read_to_string(&output_file).unwrap(),
         path: std::fs::read_to_string(&path_file).unwrap(),
+        summary: std::fs::read_to_string(&summary_file).unwrap(),
     }
 }
 
@@ -146,6 +171,15 @@ fn bin_dir() -> tempfile::TempDir {
     dir
 }
 
+/// An executable shell script `name` in `dir`.
+#[cfg(unix)]
+fn script(dir: &Path, name: &str, text: &str) {
+    use std::os::unix::fs::PermissionsExt;
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+}
+
 #[test]
 fn every_script_reads_its_inputs_from_env() {
     let steps = steps();
@@ -153,12 +187,14 @@ fn every_script_reads_its_inputs_from_env() {
     assert_eq!(
         names,
         [
-            "Key the deckbox build",
+            "Choose the deckbox release",
             "Restore deckbox",
             "Install deckbox",
             "Put deckbox on the PATH",
             "Check the decks",
             "Upload to code scanning",
+            "Review the pull request",
+            "Comment on the pull request",
             "Fail on findings"
         ]
     );
@@ -175,15 +211,464 @@ fn every_script_reads_its_inputs_from_env() {
             .starts_with("github/codeql-action/upload-sarif@")
     );
     assert!(step("Restore deckbox").uses.starts_with("actions/cache@"));
-    let install = step("Install deckbox").run;
+}
+
+/// The release step: the version of the action's Cargo.toml (or the input's), the archive's
+/// target for the runner, the cache key and the install root.
+#[test]
+fn the_release_is_the_action_version_for_the_runner() {
+    if !crate::common::tool("bash", "--version", "the action's shell steps") {
+        return;
+    }
+    let bin = bin_dir();
+    let dir = tempfile::tempdir().unwrap();
+    let choose = |version: &str, os: &str, arch: &str| -> BTreeMap<String, String> {
+        let ran = run(
+            &step("Choose the deckbox release"),
+            dir.path(),
+            bin.path(),
+            &[
+                ("DECKBOX_VERSION", version),
+                ("RUNNER_OS", os),
+                ("RUNNER_ARCH", arch),
+            ],
+        );
+        assert_eq!(ran.code, 0, "{}", ran.stdout);
+        ran.output
+            .lines()
+            .map(|line| {
+                let (key, value) = line.split_once('=').unwrap();
+                (key.to_string(), value.to_string())
+            })
+            .collect()
+    };
+    let linux = choose("", "Linux", "X64");
+    let version = env!("CARGO_PKG_VERSION");
+    assert_eq!(linux["version"], version);
+    assert_eq!(linux["target"], "x86_64-unknown-linux-gnu");
+    let digest = linux["key"]
+        .strip_prefix(&format!("deckbox-Linux-X64-{version}-"))
+        .unwrap();
     assert!(
-        install.contains("cargo install --path \"$GITHUB_ACTION_PATH\" --locked"),
-        "{install}"
+        digest.len() == 16 && digest.chars().all(|c| c.is_ascii_hexdigit()),
+        "{linux:?}"
+    );
+    assert!(linux["root"].ends_with("/.deckbox-action"), "{linux:?}");
+    let mac = choose("9.8.7", "macOS", "ARM64");
+    assert_eq!(mac["version"], "9.8.7");
+    assert_eq!(mac["target"], "aarch64-apple-darwin");
+    assert!(mac["key"].starts_with("deckbox-macOS-ARM64-9.8.7-"));
+    // No archive is made for Linux on ARM: the install builds from source.
+    assert_eq!(choose("", "Linux", "ARM64")["target"], "");
+}
+
+/// A server on 127.0.0.1 handing out the files of `dir` (404 for any other path), one
+/// request per connection; the paths asked for are noted.
+fn serve(dir: &Path) -> (String, Arc<Mutex<Vec<String>>>) {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://{}", listener.local_addr().unwrap());
+    let asked = Arc::new(Mutex::new(Vec::new()));
+    let noted = Arc::clone(&asked);
+    let dir = dir.to_path_buf();
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            let Ok(mut stream) = stream else { continue };
+            let mut reader = BufReader::new(stream.try_clone().unwrap());
+            let mut request = String::new();
+            if reader.read_line(&mut request).is_err() {
+                continue;
+            }
+            let mut header = String::new();
+            while reader.read_line(&mut header).is_ok_and(|n| n > 0) && header != "\r\n" {
+                header.clear();
+            }
+            let path = request.split_whitespace().nth(1).unwrap_or("/").to_string();
+            noted.lock().unwrap().push(path.clone());
+            let name = path.trim_start_matches('/');
+            let file = (!name.contains('/') && !name.is_empty())
+                .then(|| std::fs::read(dir.join(name)).ok())
+                .flatten();
+            let (status, body) = match file {
+                Some(body) => ("200 OK", body),
+                None => ("404 Not Found", b"not found\n".to_vec()),
+            };
+            let head = format!(
+                "HTTP/1.1 {status}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+                body.len()
+            );
+            let _ = stream.write_all(head.as_bytes());
+            let _ = stream.write_all(&body);
+        }
+    });
+    (url, asked)
+}
+
+/// The release archive of the binary under test as `cargo xtask dist` lays it out
+/// (`deckbox-VERSION-TARGET/` holding the binary and the documents), written to `dir` as
+/// `NAME.tar.gz` with its `.sha256` in sha256sum's format; returns NAME.
+fn release_archive(dir: &Path, target: &str) -> String {
+    let name = format!("deckbox-{}-{target}", env!("CARGO_PKG_VERSION"));
+    let gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    let mut tar = tar::Builder::new(gz);
+    let files = [
+        (
+            "deckbox",
+            std::fs::read(env!("CARGO_BIN_EXE_deckbox")).unwrap(),
+            0o755,
+        ),
+        (
+            "LICENSE",
+            std::fs::read(repo().join("LICENSE")).unwrap(),
+            0o644,
+        ),
+        (
+            "README.md",
+            std::fs::read(repo().join("README.md")).unwrap(),
+            0o644,
+        ),
+    ];
+    for (file, bytes, mode) in files {
+        let mut header = tar::Header::new_gnu();
+        header.set_size(bytes.len() as u64);
+        header.set_mode(mode);
+        header.set_entry_type(tar::EntryType::Regular);
+        tar.append_data(&mut header, format!("{name}/{file}"), bytes.as_slice())
+            .unwrap();
+    }
+    let archive = tar.into_inner().unwrap().finish().unwrap();
+    std::fs::write(dir.join(format!("{name}.tar.gz")), &archive).unwrap();
+    let line = format!("{}  {name}.tar.gz\n", hex(&Sha256::digest(&archive)));
+    std::fs::write(dir.join(format!("{name}.tar.gz.sha256")), line).unwrap();
+    name
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|byte| format!("{byte:02x}")).collect()
+}
+
+/// The install step against a release served from 127.0.0.1: the archive whose checksum
+/// matches is unpacked and its deckbox runs from the install root (and then checks a deck
+/// and writes the summary); a wrong checksum fails the step with nothing installed and no
+/// build; no archive for the version (404) builds from the action's source with
+/// `cargo install --locked`, here a `cargo` that notes its arguments.
+#[cfg(unix)]
+#[test]
+fn the_install_step_takes_the_checked_archive_or_builds_when_there_is_none() {
+    if !crate::common::tool("bash", "--version", "the action's install step")
+        || !crate::common::tool("curl", "--version", "the action's install step")
+    {
+        return;
+    }
+    let target = "x86_64-unknown-linux-gnu";
+    let release = tempfile::tempdir().unwrap();
+    let name = release_archive(release.path(), target);
+    let (url, asked) = serve(release.path());
+    // A `cargo` that notes its arguments and builds nothing.
+    let shims = tempfile::tempdir().unwrap();
+    let cargo_log = shims.path().join("cargo.log");
+    script(
+        shims.path(),
+        "cargo",
+        &format!("#!/bin/sh\necho \"$*\" >> '{}'\n", cargo_log.display()),
+    );
+    let decks = tempfile::tempdir().unwrap();
+    let install = step("Install deckbox");
+    let install_into = |root: &Path, version: &str, release_url: &str| {
+        run(
+            &install,
+            decks.path(),
+            shims.path(),
+            &[
+                ("DECKBOX_ROOT", root.to_str().unwrap()),
+                ("DECKBOX_VERSION", version),
+                ("DECKBOX_TARGET", target),
+                ("DECKBOX_RELEASE_URL", release_url),
+            ],
+        )
+    };
+    let version = env!("CARGO_PKG_VERSION");
+
+    // The checksum matches: deckbox is installed from the archive, runs, and nothing is built.
+    let good = tempfile::tempdir().unwrap();
+    let ran = install_into(good.path(), version, &format!("{url}/"));
+    assert_eq!(ran.code, 0, "{}", ran.stdout);
+    assert!(
+        ran.stdout.contains(&format!("deckbox {version}")),
+        "{}",
+        ran.stdout
+    );
+    let installed = good.path().join("bin/deckbox");
+    let same =
+        std::fs::read(&installed).unwrap() == std::fs::read(env!("CARGO_BIN_EXE_deckbox")).unwrap();
+    assert!(same, "the archive's binary is installed");
+    assert!(!cargo_log.exists(), "nothing built");
+    assert_eq!(
+        *asked.lock().unwrap(),
+        [format!("/{name}.tar.gz"), format!("/{name}.tar.gz.sha256")]
+    );
+    // The installed deckbox, put on the PATH, checks a deck and reviews nothing amiss.
+    let on_path = run(
+        &step("Put deckbox on the PATH"),
+        decks.path(),
+        shims.path(),
+        &[("DECKBOX_ROOT", good.path().to_str().unwrap())],
+    );
+    assert_eq!(on_path.path, format!("{}/bin\n", good.path().display()));
+    std::fs::copy(
+        repo().join("examples/dragapult.txt"),
+        decks.path().join("dragapult.txt"),
+    )
+    .unwrap();
+    let check = run(
+        &step("Check the decks"),
+        decks.path(),
+        &good.path().join("bin"),
+        &[
+            ("DECKBOX_PATHS", "."),
+            ("DECKBOX_CHECK_FORMAT", ""),
+            ("DECKBOX_SARIF", "deckbox.sarif"),
+        ],
+    );
+    assert_eq!(check.output, "exit-code=0\n", "{}", check.stdout);
+
+    // The checksum does not match: the step fails, installs nothing and builds nothing.
+    let sums = release.path().join(format!("{name}.tar.gz.sha256"));
+    let right = std::fs::read_to_string(&sums).unwrap();
+    std::fs::write(&sums, format!("{}{}", "0".repeat(64), &right[64..])).unwrap();
+    let bad = tempfile::tempdir().unwrap();
+    let ran = install_into(bad.path(), version, &url);
+    assert_ne!(ran.code, 0, "{}", ran.stdout);
+    assert!(
+        ran.stdout.contains("::error::") && ran.stdout.contains("nothing installed"),
+        "{}",
+        ran.stdout
+    );
+    assert!(!bad.path().join("bin/deckbox").exists());
+    assert!(
+        !cargo_log.exists(),
+        "a bad checksum never falls back to a build"
+    );
+    // No checksum beside the archive: the same.
+    std::fs::remove_file(&sums).unwrap();
+    let ran = install_into(bad.path(), version, &url);
+    assert_ne!(ran.code, 0, "{}", ran.stdout);
+    assert!(
+        ran.stdout.contains("never installed unchecked"),
+        "{}",
+        ran.stdout
+    );
+    assert!(!bad.path().join("bin/deckbox").exists());
+    assert!(!cargo_log.exists());
+
+    // No archive for that version: built from the action's source with cargo.
+    let none = tempfile::tempdir().unwrap();
+    let ran = install_into(none.path(), "0.0.0-none", &url);
+    assert_eq!(ran.code, 0, "{}", ran.stdout);
+    assert!(ran.stdout.contains("no release archive"), "{}", ran.stdout);
+    let asked_cargo = std::fs::read_to_string(&cargo_log).unwrap();
+    assert_eq!(
+        asked_cargo,
+        format!(
+            "install --locked --path {} --root {}\n",
+            repo().display(),
+            none.path().display()
+        )
+    );
+    assert!(
+        asked
+            .lock()
+            .unwrap()
+            .contains(&format!("/deckbox-0.0.0-none-{target}.tar.gz"))
+    );
+
+    // A server that cannot be reached: the step fails, and does not build either.
+    std::fs::remove_file(&cargo_log).unwrap();
+    let closed = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = closed.local_addr().unwrap().port();
+    drop(closed);
+    let ran = install_into(none.path(), version, &format!("http://127.0.0.1:{port}"));
+    assert_ne!(ran.code, 0, "{}", ran.stdout);
+    assert!(!cargo_log.exists(), "{}", ran.stdout);
+}
+
+/// `git args` in `dir` as a fixed author, with no user or system config.
+fn git(dir: &Path, args: &[&str]) -> String {
+    let out = Command::new("git")
+        .args([
+            "-c",
+            "user.name=t",
+            "-c",
+            "user.email=t@t",
+            "-c",
+            "commit.gpgsign=false",
+        ])
+        .args(args)
+        .current_dir(dir)
+        .env("GIT_CONFIG_NOSYSTEM", "1")
+        .env("GIT_CONFIG_GLOBAL", "/dev/null")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "git {args:?}: {out:?}");
+    String::from_utf8(out.stdout).unwrap().trim().to_string()
+}
+
+/// The review step on a pull request of two commits (a deck added, then broken): the
+/// Markdown review goes to the job summary and its file to the step's output, the broken
+/// deck does not fail the step (the check step says so); the comment step posts it through
+/// `gh` once, then updates that comment.
+#[cfg(unix)]
+#[test]
+fn the_review_step_writes_the_summary_and_the_comment_step_posts_it_once() {
+    if !crate::common::tool("git", "--version", "the action's review step") {
+        return;
+    }
+    let bin = bin_dir();
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    git(root, &["init", "-q", "-b", "main"]);
+    std::fs::create_dir(root.join("decks")).unwrap();
+    let dragapult = std::fs::read_to_string(repo().join("examples/dragapult.txt")).unwrap();
+    std::fs::write(root.join("decks/dragapult.txt"), &dragapult).unwrap();
+    git(root, &["add", "."]);
+    git(root, &["commit", "-q", "-m", "a deck"]);
+    let base = git(root, &["rev-parse", "HEAD"]);
+    let broken = dragapult.replace("4 Dreepy TWM 128", "5 Dreepy TWM 128");
+    assert_ne!(broken, dragapult);
+    std::fs::write(root.join("decks/dragapult.txt"), &broken).unwrap();
+    git(root, &["commit", "-q", "-a", "-m", "a fifth Dreepy"]);
+
+    let review = step("Review the pull request");
+    let ran = run(
+        &review,
+        root,
+        bin.path(),
+        &[("DECKBOX_BASE", &base), ("DECKBOX_CHECK_FORMAT", "")],
+    );
+    assert_eq!(ran.code, 0, "{}", ran.stdout);
+    let short = git(root, &["rev-parse", "--short", &base]);
+    assert!(
+        ran.summary
+            .starts_with(&format!("## deckbox review: {short} → ")),
+        "{}",
+        ran.summary
+    );
+    assert!(
+        ran.summary.contains("### decks/dragapult.txt (changed)"),
+        "{}",
+        ran.summary
+    );
+    assert!(ran.summary.contains("Dreepy"), "{}", ran.summary);
+    let markdown = ran.output.trim_end().strip_prefix("markdown=").unwrap();
+    assert!(markdown.ends_with("/deckbox-review.md"), "{markdown}");
+    // The same review as deckbox's own (the file is gone with the runner's temp folder).
+    let (_, direct) = crate::common::run_deckbox(
+        root,
+        &[
+            "review",
+            &short,
+            &git(root, &["rev-parse", "--short", "HEAD"]),
+            "--output",
+            "markdown",
+        ],
+        b"",
+    );
+    assert_eq!(crate::common::stdout_of(&direct), ran.summary);
+
+    // A base commit that is nowhere, not even on the remote: the step fails with 2.
+    let ran = run(
+        &review,
+        root,
+        bin.path(),
+        &[
+            ("DECKBOX_BASE", &"0".repeat(40)),
+            ("DECKBOX_CHECK_FORMAT", ""),
+        ],
+    );
+    assert_eq!(ran.code, 2, "{}", ran.stdout);
+    assert_eq!(ran.summary, "");
+
+    // The comment: a `gh` that notes its calls, and lists an earlier deckbox comment once
+    // there is one.
+    let shims = tempfile::tempdir().unwrap();
+    let calls = shims.path().join("gh.log");
+    let existing = shims.path().join("existing");
+    let sent = shims.path().join("sent.md");
+    script(
+        shims.path(),
+        "gh",
+        &format!(
+            "#!/bin/sh\necho \"$GH_HOST $*\" >> '{calls}'\ncase \"$*\" in *--paginate*) cat '{existing}' 2>/dev/null; exit 0;; esac\nfor arg; do case \"$arg\" in body=@*) cp \"${{arg#body=@}}\" '{sent}';; esac; done\necho https://github.example/comment\n",
+            calls = calls.display(),
+            existing = existing.display(),
+            sent = sent.display()
+        ),
+    );
+    let review_file = root.join("review.md");
+    std::fs::write(&review_file, "## deckbox review: a → b\n\nreviewed\n").unwrap();
+    let comment = step("Comment on the pull request");
+    let post = || {
+        run(
+            &comment,
+            root,
+            shims.path(),
+            &[
+                ("GH_TOKEN", "token"),
+                ("DECKBOX_REPOSITORY", "owner/decks"),
+                ("DECKBOX_PULL_REQUEST", "7"),
+                ("DECKBOX_REVIEW", review_file.to_str().unwrap()),
+            ],
+        )
+    };
+    let ran = post();
+    assert_eq!(ran.code, 0, "{}", ran.stdout);
+    assert!(
+        ran.stdout
+            .contains("review posted: https://github.example/comment"),
+        "{}",
+        ran.stdout
+    );
+    let log = std::fs::read_to_string(&calls).unwrap();
+    let lines: Vec<&str> = log.lines().collect();
+    assert_eq!(lines.len(), 2, "{log}");
+    assert!(
+        lines[0].starts_with("github.com api --paginate repos/owner/decks/issues/7/comments"),
+        "{log}"
+    );
+    assert!(
+        lines[1].starts_with(
+            "github.com api --method POST repos/owner/decks/issues/7/comments -F body=@"
+        ),
+        "{log}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&sent).unwrap(),
+        "<!-- deckbox review -->\n## deckbox review: a → b\n\nreviewed\n"
+    );
+    // A deckbox comment is there already: it is updated, not stacked.
+    std::fs::write(&existing, "4242\n").unwrap();
+    std::fs::remove_file(&calls).unwrap();
+    let ran = post();
+    assert_eq!(ran.code, 0, "{}", ran.stdout);
+    let log = std::fs::read_to_string(&calls).unwrap();
+    assert!(
+        log.lines().nth(1).unwrap().starts_with(
+            "github.com api --method PATCH repos/owner/decks/issues/comments/4242 -F body=@"
+        ),
+        "{log}"
+    );
+    // gh refused (a read-only token): a warning, not a failed job.
+    script(shims.path(), "gh", "#!/bin/sh\nexit 1\n");
+    let ran = post();
+    assert_eq!(ran.code, 0, "{}", ran.stdout);
+    assert!(
+        ran.stdout.contains("::warning::deckbox could not comment"),
+        "{}",
+        ran.stdout
     );
 }
 
 #[test]
-fn the_shell_steps_key_install_and_check_a_folder_of_decks() {
+fn the_shell_steps_check_a_folder_of_decks() {
     if !crate::common::tool("bash", "--version", "the action's shell steps") {
         return;
     }
@@ -197,18 +682,6 @@ fn the_shell_steps_key_install_and_check_a_folder_of_decks() {
         root.join("decks/dragapult.txt"),
     )
     .unwrap();
-
-    // The cache key: the runner, then a digest of the action's source.
-    let key = run(&step("Key the deckbox build"), root, bin.path(), &[]);
-    assert_eq!(key.code, 0, "{}", key.stdout);
-    let lines: Vec<&str> = key.output.lines().collect();
-    let digest = lines[0].strip_prefix("key=deckbox-Linux-X64-").unwrap();
-    assert!(
-        digest.len() == 16 && digest.chars().all(|c| c.is_ascii_hexdigit()),
-        "{lines:?}"
-    );
-    let root_line = lines[1].strip_prefix("root=").unwrap();
-    assert!(root_line.ends_with("/.deckbox-action"), "{root_line}");
 
     // The install root's bin folder goes on the PATH.
     let on_path = run(
@@ -329,7 +802,12 @@ fn the_documented_inputs_are_the_declared_ones() {
             "format",
             "sarif-file",
             "upload",
-            "fail-on-findings"
+            "fail-on-findings",
+            "review",
+            "comment",
+            "github-token",
+            "version",
+            "release-url"
         ]
     );
     let doc = std::fs::read_to_string(repo().join("docs/repositories.md")).unwrap();

@@ -62,3 +62,4 @@ mod vscode_vsix;
 mod web_browser;
 mod web_node;
 mod web_npm;
+mod wheel;

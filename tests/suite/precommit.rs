@@ -570,6 +570,81 @@ fn the_documented_local_setup_works_as_written() {
     assert_eq!(log.lines().count(), 2, "{log}");
 }
 
+/// docs/pre-commit.md's `language: python` setup, run by pre-commit itself: its
+/// `.pre-commit-config.yaml` as written but for the pinned `deckbox==VERSION` (not on PyPI
+/// yet), which becomes the path of the wheel built here; pre-commit makes its
+/// virtual environment and pip-installs the wheel with no index (`PIP_NO_INDEX`; its
+/// placeholder package builds with the environment's own setuptools), then the hooks refuse a
+/// broken deck with its findings and let a good one through.
+#[cfg(unix)]
+#[test]
+fn the_documented_wheel_setup_installs_and_runs_the_hooks() {
+    if !pre_commit_available()
+        || !crate::common::tool("maturin", "--version", "the documented wheel setup")
+    {
+        return;
+    }
+    let config_yaml = doc_blocks("yaml")
+        .into_iter()
+        .find(|block| block.contains("language: python"))
+        .expect("a language: python block");
+    let pin = format!("deckbox=={}", env!("CARGO_PKG_VERSION"));
+    assert!(
+        config_yaml.contains(&format!("[\"{pin}\"]")),
+        "{config_yaml}"
+    );
+    let scratch = tempfile::tempdir().unwrap();
+    let wheel = crate::wheel::built_wheel(&scratch.path().join("wheels"));
+    let config_yaml = config_yaml.replace(&pin, wheel.to_str().unwrap());
+    let decks = scratch.path().join("decks-repo");
+    std::fs::create_dir_all(decks.join("decks")).unwrap();
+    git(&decks, &["init", "-q", "-b", "main"]);
+    std::fs::write(decks.join(".pre-commit-config.yaml"), &config_yaml).unwrap();
+    let examples = repo().join("examples");
+    let broken = std::fs::read_to_string(examples.join("broken.txt")).unwrap();
+    std::fs::write(decks.join("decks/lost-box.txt"), &broken).unwrap();
+    git(&decks, &["add", "."]);
+    let run = || {
+        let output = Command::new("pre-commit")
+            .args(["run", "--all-files"])
+            .current_dir(&decks)
+            .env("PRE_COMMIT_HOME", scratch.path().join("pre-commit-home"))
+            .env("HOME", &decks)
+            .env("GIT_CONFIG_NOSYSTEM", "1")
+            .env("PIP_NO_INDEX", "1")
+            .env("PIP_NO_BUILD_ISOLATION", "0")
+            .env("PIP_DISABLE_PIP_VERSION_CHECK", "1")
+            .env("VIRTUALENV_NO_PERIODIC_UPDATE", "1")
+            .env("DECKBOX_TODAY", crate::common::TODAY)
+            .env_remove("DECKBOX_CARDS")
+            .env_remove("DECKBOX_FORMAT")
+            .env_remove("DECKBOX_AS_OF")
+            .output()
+            .unwrap();
+        let text = format!(
+            "{}{}",
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        );
+        (output.status.success(), text)
+    };
+    let (ok, out) = run();
+    assert!(!ok, "the broken deck passed:\n{out}");
+    assert!(
+        out.contains("decks/lost-box.txt:2:1: error copy-limit: 5 cards named 'Dreepy'"),
+        "{out}"
+    );
+    let canonical = deckbox(&examples, &["fmt", "dragapult.txt"]);
+    std::fs::write(decks.join("decks/lost-box.txt"), &canonical).unwrap();
+    git(&decks, &["add", "."]);
+    let (ok, out) = run();
+    assert!(ok, "the good deck was refused:\n{out}");
+    assert!(
+        out.contains("deckbox check") && out.contains("Passed"),
+        "{out}"
+    );
+}
+
 /// A valid list as a player might type it: the canonical list with the card lines of each
 /// section in reverse order.
 fn reorder(canonical: &str) -> String {

@@ -207,3 +207,77 @@ fn what_is_no_revision_or_no_repository_exits_2() {
     let (code, _) = common::run_deckbox(outside.path(), &["review", "HEAD"], b"");
     assert_eq!(code, 2);
 }
+
+/// `deckbox log` judges each commit at the date it was committed (git's committer date,
+/// not the author's: a rebased commit entered the history later), unless a date is set: by
+/// `--as-of`, by deckbox.toml's `as_of`, or by the list's own `# deckbox: as-of=` line.
+#[test]
+fn log_judges_each_commit_at_its_committer_date_unless_a_date_is_set() {
+    let Some(dir) = repository() else { return };
+    let root = dir.path();
+    // Authored on 2026-10-01, committed on 2026-11-07 (as a rebase leaves it).
+    let status = Command::new("git")
+        .args([
+            "-c",
+            "user.name=t",
+            "-c",
+            "user.email=t@t",
+            "-c",
+            "commit.gpgsign=false",
+        ])
+        .args(["commit", "-q", "-a", "-m", "dragapult: fixed"])
+        .current_dir(root)
+        .env("GIT_CONFIG_NOSYSTEM", "1")
+        .env("GIT_CONFIG_GLOBAL", "/dev/null")
+        .env("GIT_AUTHOR_DATE", "2026-10-01T12:00:00+00:00")
+        .env("GIT_COMMITTER_DATE", "2026-11-07T12:00:00+00:00")
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let log = |args: &[&str]| -> Vec<(String, String)> {
+        let rendered = run(root, args);
+        let json: serde_json::Value =
+            serde_json::from_str(common::stdout_of(&rendered)).expect(&rendered);
+        (json["commits"].as_array().unwrap().iter())
+            .map(|commit| {
+                let judged = commit["verdict"]["date"].as_str().unwrap_or("-");
+                (
+                    commit["date"].as_str().unwrap().to_string(),
+                    judged.to_string(),
+                )
+            })
+            .collect()
+    };
+    let dated = |pairs: &[(&str, &str)]| -> Vec<(String, String)> {
+        (pairs.iter())
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .collect()
+    };
+    let dragapult = ["log", "decks/dragapult.txt", "--output", "json"];
+    assert_eq!(
+        log(&dragapult),
+        dated(&[
+            ("2026-10-01", "2026-11-07"),
+            ("2026-11-04", "2026-11-04"),
+            ("2026-11-02", "2026-11-02"),
+            ("2026-11-01", "2026-11-01"),
+        ])
+    );
+    // `--as-of` sets the date of every commit.
+    let at = [&dragapult[..], &["--as-of", "2026-11-20"]].concat();
+    assert!(log(&at).iter().all(|(_, judged)| judged == "2026-11-20"));
+    // So does deckbox.toml's `as_of`.
+    std::fs::write(root.join("deckbox.toml"), "as_of = \"2026-11-21\"\n").unwrap();
+    assert!(
+        log(&dragapult)
+            .iter()
+            .all(|(_, judged)| judged == "2026-11-21")
+    );
+    std::fs::remove_file(root.join("deckbox.toml")).unwrap();
+    // The list's own line wins over the commit's date; its removal has no verdict.
+    let gardevoir = ["log", "decks/gardevoir.txt", "--output", "json"];
+    assert_eq!(
+        log(&gardevoir),
+        dated(&[("2026-11-06", "-"), ("2026-11-03", "2026-03-01")])
+    );
+}

@@ -68,13 +68,20 @@ fn release_build(root: &Path) -> Command {
     command
         .args(["build", "--release", "--locked", "--package", "deckbox"])
         .current_dir(root);
+    as_from_a_shell(&mut command);
+    command
+}
+
+/// Removes from `command`'s environment what `cargo run` set for xtask
+/// ([`SET_BY_CARGO_RUN`], `CARGO_PKG_*`): a cargo build it runs (itself or through maturin)
+/// then reuses what a build from a shell made.
+pub fn as_from_a_shell(command: &mut Command) {
     for (name, _) in std::env::vars_os() {
         let name = name.to_string_lossy();
         if name.starts_with("CARGO_PKG_") || SET_BY_CARGO_RUN.contains(&name.as_ref()) {
             command.env_remove(name.as_ref());
         }
     }
-    command
 }
 
 /// Builds the release binary for the host (or reuses an up-to-date one) and packs it into

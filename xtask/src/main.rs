@@ -17,10 +17,14 @@
 //! `cargo xtask dist` builds the release binary and writes the release archive,
 //! `target/dist/deckbox-VERSION-TARGET.tar.gz`, and its `.sha256` (see [`dist`]).
 //!
+//! `cargo xtask wheel [--dev]` builds the Python wheel that holds the binary (maturin,
+//! `pyproject.toml`) into `target/wheels` (see [`wheel`]); `--dev` with the dev profile.
+//!
 //! `cargo xtask web` builds deckbox's web page into `target/web` (see [`web`]).
 
 mod dist;
 mod web;
+mod wheel;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -28,7 +32,7 @@ use std::process::ExitCode;
 
 use deckbox::cards::storage::committed_index;
 
-const USAGE: &str = "usage: cargo xtask cards [TCGDEX_CHECKOUT [POKEMONTCG_CHECKOUT] | --from-tsv] | cargo xtask rules | cargo xtask dist | cargo xtask web";
+const USAGE: &str = "usage: cargo xtask cards [TCGDEX_CHECKOUT [POKEMONTCG_CHECKOUT] | --from-tsv] | cargo xtask rules | cargo xtask dist | cargo xtask web | cargo xtask wheel [--dev]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -43,6 +47,8 @@ fn main() -> ExitCode {
         ["rules"] => rules(),
         ["dist"] => dist::dist(&root()),
         ["web"] => web::web(&root()),
+        ["wheel"] => wheel::wheel(&root(), wheel::Profile::Release),
+        ["wheel", "--dev"] => wheel::wheel(&root(), wheel::Profile::Dev),
         ["cards", checkout] if !checkout.starts_with('-') => cards(Path::new(checkout), None),
         ["cards", checkout, pokemontcg] if !checkout.starts_with('-') => {
             cards(Path::new(checkout), Some(Path::new(pokemontcg)))

@@ -1,0 +1,187 @@
+#![allow(clippy::unwrap_used, clippy::expect_used, reason = "tests fail loudly")]
+//! `pip install deckbox`: the wheel `pyproject.toml` describes (maturin, `bindings = "bin"`),
+//! built with the profile of the binary under test (so maturin's cargo build reuses it: no
+//! build of its own), installed with `pip install --no-index` into a fresh
+//! virtual environment, and run from the environment's `bin`: it says the same as the binary
+//! under test. Needs maturin and python3 (`.ci/run` installs maturin).
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use crate::common::{self, repo};
+
+/// What `cargo test` set for this test that a cargo build started from here must not see:
+/// a build script that watches one (ring's watches `CARGO_PKG_NAME`, `CARGO_MANIFEST_DIR`,
+/// `OUT_DIR`) would run again and rebuild deckbox (xtask/src/dist.rs says the same).
+fn as_from_a_shell(command: &mut Command) -> &mut Command {
+    for (name, _) in std::env::vars_os() {
+        let name = name.to_string_lossy();
+        let set_by_cargo = name.starts_with("CARGO_PKG_")
+            || name.starts_with("CARGO_BIN_EXE_")
+            || [
+                "CARGO_MANIFEST_DIR",
+                "CARGO_MANIFEST_PATH",
+                "CARGO_CRATE_NAME",
+                "CARGO_BIN_NAME",
+                "CARGO_PRIMARY_PACKAGE",
+                "CARGO_TARGET_TMPDIR",
+                "CARGO_RUSTC_CURRENT_DIR",
+                "OUT_DIR",
+            ]
+            .contains(&name.as_ref());
+        if set_by_cargo {
+            command.env_remove(name.as_ref());
+        }
+    }
+    command
+}
+
+fn ok(what: &str, output: &Output) {
+    assert!(
+        output.status.success(),
+        "{what}: {}\n{}{}",
+        output.status,
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+/// `program args` as the suite runs deckbox: today fixed, no card or format variables.
+fn deckbox_output(program: &Path, args: &[&str]) -> (Option<i32>, String) {
+    let out = Command::new(program)
+        .args(args)
+        .current_dir(repo())
+        .env("DECKBOX_TODAY", common::TODAY)
+        .env_remove("DECKBOX_CARDS")
+        .env_remove("DECKBOX_FORMAT")
+        .env_remove("DECKBOX_AS_OF")
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        ),
+    )
+}
+
+/// The wheel of `pyproject.toml` built into `out` (maturin must be there) with the profile
+/// of the binary under test: `--profile dev` under `cargo test`, `--release` under `cargo test
+/// --release` (CI), so maturin's cargo build finds that build fresh and compiles nothing. It
+/// builds in a copy of the profile's folder made of hard links: cargo re-links
+/// `target/PROFILE/deckbox` even when fresh (remove, then link), and the other tests, which
+/// run that file, would find it missing for a moment.
+pub fn built_wheel(out: &Path) -> std::path::PathBuf {
+    let under_test = Path::new(env!("CARGO_BIN_EXE_deckbox"));
+    let profile_dir = under_test.parent().unwrap();
+    let profile = profile_dir
+        .file_name()
+        .unwrap()
+        .to_str()
+        .unwrap()
+        .to_string();
+    let copy = tempfile::tempdir_in(profile_dir.parent().unwrap()).unwrap();
+    let linked = Command::new("cp")
+        .arg("-al")
+        .arg(profile_dir)
+        .arg(copy.path().join(&profile))
+        .output()
+        .unwrap();
+    ok("cp -al", &linked);
+    // cargo rewrites the uplifted `.d` files in place: unlinked, so the originals stay.
+    for entry in std::fs::read_dir(copy.path().join(&profile)).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|ext| ext == "d") {
+            std::fs::remove_file(path).unwrap();
+        }
+    }
+    let mut maturin = Command::new("maturin");
+    maturin.arg("build");
+    match profile.as_str() {
+        "debug" => maturin.args(["--profile", "dev"]),
+        _ => maturin.arg("--release"),
+    };
+    let built = as_from_a_shell(
+        maturin
+            .args(["--locked", "--target-dir"])
+            .arg(copy.path())
+            .arg("--out")
+            .arg(out)
+            .current_dir(repo()),
+    )
+    .output()
+    .unwrap();
+    ok("maturin build", &built);
+    let found: Vec<_> = std::fs::read_dir(out)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .collect();
+    assert_eq!(found.len(), 1, "{found:?}");
+    found.into_iter().next().unwrap()
+}
+
+#[cfg(unix)]
+#[test]
+fn the_wheel_installs_into_a_fresh_venv_and_runs_deckbox() {
+    let test = "the wheel";
+    if !common::tool("maturin", "--version", test) || !common::tool("python3", "--version", test) {
+        return;
+    }
+    let scratch = tempfile::tempdir().unwrap();
+    let wheel = &built_wheel(&scratch.path().join("wheels"));
+    let name = wheel.file_name().unwrap().to_string_lossy().into_owned();
+    let version = env!("CARGO_PKG_VERSION");
+    assert!(
+        name.starts_with(&format!("deckbox-{version}-py3-none-")) && name.ends_with(".whl"),
+        "{name}"
+    );
+
+    // A fresh environment, the wheel alone, no index.
+    let venv = scratch.path().join("venv");
+    ok(
+        "python3 -m venv",
+        &Command::new("python3")
+            .args(["-m", "venv"])
+            .arg(&venv)
+            .output()
+            .unwrap(),
+    );
+    let installed = Command::new(venv.join("bin/python"))
+        .args([
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--no-index",
+            "--no-cache-dir",
+        ])
+        .arg(wheel)
+        .env("PIP_DISABLE_PIP_VERSION_CHECK", "1")
+        .output()
+        .unwrap();
+    ok("pip install --no-index", &installed);
+
+    // The environment's deckbox is the binary under test.
+    let from_wheel = venv.join("bin/deckbox");
+    let under_test = Path::new(env!("CARGO_BIN_EXE_deckbox"));
+    assert_eq!(
+        std::fs::read(&from_wheel).unwrap(),
+        std::fs::read(under_test).unwrap()
+    );
+    let said = deckbox_output(&from_wheel, &["--version"]);
+    assert_eq!(said, (Some(0), format!("deckbox {version}\n")));
+    for example in ["examples/dragapult.txt", "examples/broken.txt"] {
+        let args = ["check", example];
+        assert_eq!(
+            deckbox_output(&from_wheel, &args),
+            deckbox_output(under_test, &args),
+            "{example}"
+        );
+    }
+    assert_eq!(
+        deckbox_output(&from_wheel, &["check", "examples/broken.txt"]).0,
+        Some(1)
+    );
+}
