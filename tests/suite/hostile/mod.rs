@@ -8,6 +8,7 @@
 mod card_printings;
 mod escaping;
 mod json_decks;
+mod markdown;
 mod memory;
 mod prices;
 mod terminal;
