@@ -11,6 +11,7 @@ mod json_decks;
 mod markdown;
 mod memory;
 mod prices;
+mod search;
 mod terminal;
 mod work_bounds;
 
