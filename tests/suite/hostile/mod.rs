@@ -6,6 +6,7 @@
 
 // Cases grouped by what they attack; each file is one part of issue-sized work.
 mod card_printings;
+mod collections;
 mod escaping;
 mod json_decks;
 mod markdown;
