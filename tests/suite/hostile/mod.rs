@@ -11,6 +11,7 @@ mod escaping;
 mod json_decks;
 mod markdown;
 mod memory;
+mod output_files;
 mod prices;
 mod search;
 mod terminal;
