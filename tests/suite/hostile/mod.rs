@@ -5,6 +5,7 @@
 //! file; never a panic, never a hang, never output that grows with the garbage.
 
 // Cases grouped by what they attack; each file is one part of issue-sized work.
+mod card_folders;
 mod card_printings;
 mod collections;
 mod escaping;

@@ -171,7 +171,7 @@ fn force_replaces_atomically_and_keeps_a_link_a_link() {
 #[cfg(unix)]
 #[test]
 fn a_write_that_runs_out_of_room_leaves_nothing() {
-    if !common::tool("sh", "-c", "a_write_that_runs_out_of_room") {
+    if !common::tool("sh", "/dev/null", "a_write_that_runs_out_of_room") {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
@@ -180,19 +180,12 @@ fn a_write_that_runs_out_of_room_leaves_nothing() {
     std::fs::write(d.join("existing.txt"), "mine\n").unwrap();
     for (file, force) in [("report.txt", ""), ("existing.txt", " --force")] {
         // 512 bytes at most a file; the statistics report has several KB.
-        let script =
-            format!("trap '' XFSZ; ulimit -f 1; exec \"$0\" stats deck.txt -o {file}{force}");
-        let output = std::process::Command::new("sh")
-            .args(["-c", &script, env!("CARGO_BIN_EXE_deckbox")])
-            .env("DECKBOX_TODAY", common::TODAY)
-            .env("DECKBOX_CACHE_DIR", d.join(".cache"))
-            .env_remove("DECKBOX_CARDS")
-            .env_remove("DECKBOX_FORMAT")
-            .current_dir(d)
-            .output()
-            .unwrap();
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        assert_eq!(output.status.code(), Some(2), "{stderr}");
+        let (code, stderr) = super::card_folders::deckbox_in_sh(
+            d,
+            "trap '' XFSZ; ulimit -f 1;",
+            &format!("stats deck.txt -o {file}{force}"),
+        );
+        assert_eq!(code, Some(2), "{stderr}");
         assert!(
             stderr.contains(&format!("error: cannot write {file}: File too large")),
             "{stderr}"
