@@ -216,6 +216,19 @@ pub fn read_bytes(path: &Path) -> Result<Vec<u8>, CollectionError> {
     })
 }
 
+/// The lines of `text` as a deck list counts them: one a line ending, and one more for
+/// text after the last (a final line ending starts no line: a file of 50,000 rows, each
+/// ended, has 50,000 lines).
+fn line_count(text: &str) -> usize {
+    let mut end = 0;
+    let mut lines = 0;
+    for (_, next) in crate::deck::line_breaks(text) {
+        lines += 1;
+        end = next;
+    }
+    lines + usize::from(end < text.len())
+}
+
 /// Reads every file of a collection and identifies its lines in `format` (which printing
 /// a name alone is read as); see [`parse`].
 pub fn read(paths: &[&Path], db: &CardDb, format: &Format) -> Result<Collection, CollectionError> {
@@ -239,7 +252,7 @@ pub fn parse(
     format: &Format,
 ) -> Result<CollectionFile, CollectionError> {
     let mut input = DeckInput::from_bytes(name, bytes);
-    let lines = crate::deck::line_breaks(&input.text).count() + 1;
+    let lines = line_count(&input.text);
     if lines > MAX_COLLECTION_LINES {
         return Err(CollectionError::TooManyLines {
             name: name.to_string(),

@@ -93,7 +93,7 @@ pub fn parse(
         reason,
     };
     let mut input = DeckInput::from_bytes(name, bytes);
-    let lines = crate::deck::line_breaks(&input.text).count() + 1;
+    let lines = super::line_count(&input.text);
     if lines > super::MAX_COLLECTION_LINES {
         return Err(CollectionError::TooManyLines {
             name: name.to_string(),
@@ -143,11 +143,14 @@ pub fn parse(
                 .into_owned()
         };
         let cents = cents(&price).ok_or_else(|| {
-            let why = if price.bytes().all(|b| b.is_ascii_digit() || b == b'.') && !price.is_empty()
-            {
-                "a price is at most 1000000000.00".to_string()
+            let (units, fraction) = price.split_once('.').unwrap_or((&price, ""));
+            let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+            let why = if !digits(units) || !(fraction.is_empty() || digits(fraction)) {
+                "write 12.50"
+            } else if fraction.len() > 2 {
+                "at most two decimals: 12.50"
             } else {
-                "write 12.50".to_string()
+                "a price is at most 1000000000.00"
             };
             fail(line, format!("`{}` is not a price ({why})", quoted(&price)))
         })?;
@@ -198,7 +201,7 @@ pub fn parse(
         .iter()
         .filter_map(|card| Some((card.line.line, card.printing?)))
         .collect();
-    let rows = priced
+    let rows: Vec<Price> = priced
         .into_iter()
         .filter_map(|(line, cents)| {
             Some(Price {
@@ -208,6 +211,31 @@ pub fn parse(
             })
         })
         .collect();
+    // A printing priced twice at two prices: which one is meant is the file's to say, not
+    // a guess (the first, or the cheaper, would be counted silently).
+    let mut first: std::collections::HashMap<PrintingId, &Price> = std::collections::HashMap::new();
+    for row in &rows {
+        match first.get(&row.printing) {
+            Some(before) if before.cents != row.cents => {
+                let card = db
+                    .get(row.printing)
+                    .map(|p| format!("the printing {} {}", p.set_code, p.number))
+                    .unwrap_or_default();
+                return Err(fail(
+                    row.line,
+                    format!(
+                        "{} is priced on line {} already, at another price; a printing has one price",
+                        crate::util::escape::visible_line(&card),
+                        before.line
+                    ),
+                ));
+            }
+            Some(_) => {}
+            None => {
+                first.insert(row.printing, row);
+            }
+        }
+    }
     Ok(Prices {
         currency: currency.unwrap_or_default(),
         rows,

@@ -28,6 +28,9 @@ use crate::names::lang::Language;
 /// How many candidate printings an `ambiguous-card` finding names.
 const MAX_NAMED: usize = 5;
 
+/// Characters of a refused quantity a message quotes.
+const QUOTED: usize = 24;
+
 /// How a row was read, for `need --output json`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct RowReading {
@@ -160,11 +163,20 @@ pub fn read(db: &CardDb, known: &sets::Known, row: &Row) -> Read {
         true => quantity.parse::<u32>().ok(),
         false => None,
     };
-    let Some(count) = count else {
-        let message = format!(
-            "the quantity '{}' is no whole number of cards (digits 0-9); the row is not counted",
-            crate::util::escape::visible(quantity)
-        );
+    let Some(count) = count.filter(|&count| count <= crate::deck::MAX_COUNT) else {
+        // Quoted by its first characters: a cell of a megabyte is not repeated.
+        let shown = crate::util::escape::excerpt(quantity, QUOTED);
+        let shown = crate::util::escape::visible(&shown);
+        let message = if quantity.bytes().all(|b| b.is_ascii_digit()) {
+            format!(
+                "the quantity '{shown}' is too large (at most {} copies a row); the row is not counted",
+                crate::deck::MAX_COUNT
+            )
+        } else {
+            format!(
+                "the quantity '{shown}' is no whole number of cards (digits 0-9); the row is not counted"
+            )
+        };
         return Read {
             list_line: String::new(),
             reading,

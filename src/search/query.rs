@@ -154,11 +154,13 @@ impl<'a> Parser<'a> {
         &rest[..end]
     }
 
-    fn deeper(&mut self) -> Result<(), SearchError> {
+    /// One level deeper, for the `(` or negation of `length` bytes at `at`: the caret of
+    /// the refusal stands under the one that goes past [`MAX_DEPTH`].
+    fn deeper(&mut self, at: usize, length: usize) -> Result<(), SearchError> {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
             let message = format!("the query nests deeper than {MAX_DEPTH} levels");
-            return Err(SearchError::new(message, Span::new(self.pos, 1)));
+            return Err(SearchError::new(message, Span::new(at, length)));
         }
         Ok(())
     }
@@ -232,7 +234,7 @@ impl<'a> Parser<'a> {
             if matches!(self.peek(), None | Some(')')) {
                 return Err(SearchError::new("nothing to negate", Span::new(at, length)));
             }
-            self.deeper()?;
+            self.deeper(at, length)?;
             let inner = self.unary()?;
             self.depth -= 1;
             return Ok(Expr::Not(Box::new(inner)));
@@ -240,7 +242,7 @@ impl<'a> Parser<'a> {
         if self.peek() == Some('(') {
             let open = self.pos;
             self.pos += 1;
-            self.deeper()?;
+            self.deeper(open, 1)?;
             let inner = self.or()?;
             self.depth -= 1;
             self.skip_blanks();
@@ -327,7 +329,13 @@ impl<'a> Parser<'a> {
             self.pos += word.len();
             word.to_string()
         };
-        let value_span = Span::new(value_start, self.pos - value_start);
+        // A quoted value's text starts after its quote: a mistake inside it (the date of
+        // `legal:"standard@2026-02-30"`) is pointed at in the text, not one to the left.
+        let value_span = if quoted {
+            Span::new(value_start + 1, raw.len())
+        } else {
+            Span::new(value_start, self.pos - value_start)
+        };
         if raw.is_empty() {
             let message = format!("`{}` needs a value: {}", key.name, key.kind.expects());
             return Err(SearchError::new(
@@ -641,6 +649,16 @@ mod tests {
         this quote is never closed
         set:"TWM
             ^
+        "#);
+        insta::assert_snapshot!(read("legal:\"standard@2026-02-30\""), @r#"
+        `2026-02-30` is not a date (YYYY-MM-DD)
+        legal:"standard@2026-02-30"
+                        ^^^^^^^^^^
+        "#);
+        insta::assert_snapshot!(read("hp:\"12x\""), @r#"
+        `hp` takes a whole number, not `12x`
+        hp:"12x"
+            ^^^
         "#);
         assert_eq!(read("kind:item hp"), "(kind EqChoice(\"item\") AND [hp])");
     }

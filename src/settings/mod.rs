@@ -473,6 +473,12 @@ fn card_notes(opened: &checkout_cache::Opened) -> String {
             shown(cache)
         ));
     }
+    if let Some(folder) = &opened.cache_not_a_folder {
+        notes.push_str(&format!(
+            "warning: the card-index cache folder {} is a file, not a folder; loaded the card data without a cache (move the file away to keep one)\n",
+            shown(folder)
+        ));
+    }
     let unreadable = &opened.unreadable;
     if !unreadable.is_empty() {
         let n = unreadable.len();

@@ -54,6 +54,12 @@ pub enum WriteError {
     Locked,
     #[error("it already exists")]
     Exists,
+    #[error(
+        "it is a symbolic link to {0}, which does not exist; deckbox writes through no such link"
+    )]
+    DanglingLink(String),
+    #[error("its folder {0} does not exist")]
+    NoFolder(String),
 }
 
 impl WriteError {
@@ -196,7 +202,13 @@ impl Lock {
         // tempfile's own default, 0600, is for secrets.
         #[cfg(unix)]
         builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
-        let mut temp = builder.tempfile_in(dir)?;
+        if !dir.is_dir() {
+            return Err(WriteError::NoFolder(crate::util::escape::path_line(dir)));
+        }
+        // The error without the temporary file's name, which the user never gave.
+        let mut temp = builder
+            .tempfile_in(dir)
+            .map_err(|error| io::Error::from(error.kind()))?;
         fill(temp.as_file_mut())?;
         temp.as_file_mut().flush()?;
         if let Some(metadata) = &original {
@@ -262,9 +274,19 @@ pub fn create_with(
 
 /// The file `path` names: symbolic links resolved, so the link stays a link. A path that is
 /// not a link (or names nothing yet) is itself.
-fn resolve(path: &Path) -> io::Result<PathBuf> {
+fn resolve(path: &Path) -> Result<PathBuf, WriteError> {
     match std::fs::symlink_metadata(path) {
-        Ok(metadata) if metadata.file_type().is_symlink() => std::fs::canonicalize(path),
+        Ok(metadata) if metadata.file_type().is_symlink() => {
+            std::fs::canonicalize(path).map_err(|error| match error.kind() {
+                // A link to nothing: creating its target would write where no file was
+                // named.
+                io::ErrorKind::NotFound => {
+                    let to = std::fs::read_link(path).unwrap_or_default();
+                    WriteError::DanglingLink(crate::util::escape::path_line(&to))
+                }
+                _ => error.into(),
+            })
+        }
         _ => Ok(path.to_path_buf()),
     }
 }

@@ -107,6 +107,10 @@ pub fn visible_line(text: &str) -> Cow<'_, str> {
 ///   (`www.` autolinks), and at the start of the text `>` (quote), `-` `+` `=` unless a
 ///   digit follows (list, thematic break, setext heading; `-0.50` stays) and the `.` or `)`
 ///   after leading digits when a space or the end follows (ordered list; `12.5%` stays).
+/// - An `@` between characters of an e-mail address (`u@e.test`, `mailto:u@e.test`) gets an
+///   empty HTML comment before it: GitHub's renderer links addresses after it has resolved
+///   escapes (on the text, not the source), and only another node before the `@` stops it.
+///   The comment shows nothing; a renderer that shows HTML as text shows `<!-- -->`.
 /// - Line breaks and tabs become spaces; [`hidden`] characters become `\u{...}`, its
 ///   backslash escaped so it shows as written.
 pub fn markdown(text: &str) -> String {
@@ -128,6 +132,7 @@ pub fn markdown(text: &str) -> String {
                 out.push('\\');
                 push_code(&mut out, c);
             }
+            '@' if in_address(before, after) => out.push_str("<!-- -->\\@"),
             c if escaped => {
                 out.push('\\');
                 out.push(c);
@@ -136,6 +141,15 @@ pub fn markdown(text: &str) -> String {
         }
     }
     out
+}
+
+/// Whether an `@` between `before` and `after` joins the two parts of an e-mail address as
+/// GitHub's renderer finds them: a character of an address's local part before it (a
+/// letter, a digit, `.`, `+`, `-` or `_`), one of a domain after it.
+fn in_address(before: &str, after: &str) -> bool {
+    let local = |c: char| c.is_ascii_alphanumeric() || matches!(c, '.' | '+' | '-' | '_');
+    before.ends_with(local)
+        && after.starts_with(|c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '_'))
 }
 
 /// Whether `before` ends in `www` (a `.` after it starts a `www.` autolink).
@@ -252,6 +266,9 @@ mod tests {
             ("a|b", "a\\|b"),
             ("a\\|b", "a\\\\\\|b"),
             ("&amp; @user $x$", "\\&amp; \\@user \\$x\\$"),
+            ("u@e.test", "u<!-- -->\\@e.test"),
+            ("mailto:a.b@c.d", "mailto:a.b<!-- -->\\@c.d"),
+            ("a @b x@ @", "a \\@b x\\@ \\@"),
             ("www.e.test WWW.e.test", "www\\.e.test WWW\\.e.test"),
             ("> quote", "\\> quote"),
             ("- item", "\\- item"),

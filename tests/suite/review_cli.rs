@@ -11,7 +11,7 @@ use std::process::Command;
 use crate::common;
 
 /// Runs git in `dir` as a fixed author at a fixed date, with no user or system config.
-fn git(dir: &Path, args: &[&str], day: u32) {
+pub(crate) fn git(dir: &Path, args: &[&str], day: u32) {
     let date = format!("2026-11-{day:02}T12:00:00+00:00");
     let status = Command::new("git")
         .args([

@@ -81,6 +81,8 @@ pub struct Opened {
     /// The cache file existed for this checkout and version but was damaged (truncated,
     /// a bit flipped, not a regular file): it was ignored and, when it could be, rebuilt.
     pub damaged_cache: Option<PathBuf>,
+    /// The cache's folder (or a folder on its way) is a file: no cache was read or written.
+    pub cache_not_a_folder: Option<PathBuf>,
     /// Files of the checkout that could not be read or placed, each with why; their cards
     /// are not in `db`.
     pub unreadable: Vec<Skipped>,
@@ -118,6 +120,7 @@ pub fn open_detailed(path: &Path, options: &IndexOptions) -> Result<Opened, Card
         Layout::PokemonTcg => Source::PokemonTcg(root.clone()),
     };
     let mut damaged_cache = None;
+    let mut cache_not_a_folder = None;
     if let (Some(file), false) = (&cache_file, options.rebuild) {
         match read_cache(file, &stamp, source.clone()) {
             Ok(db) => {
@@ -125,10 +128,12 @@ pub fn open_detailed(path: &Path, options: &IndexOptions) -> Result<Opened, Card
                     db,
                     cache: CacheUse::Hit,
                     damaged_cache: None,
+                    cache_not_a_folder: None,
                     unreadable: Vec::new(),
                 });
             }
             Err(CacheMiss::Damaged) => damaged_cache = Some(file.clone()),
+            Err(CacheMiss::NoFolder(folder)) => cache_not_a_folder = Some(folder),
             Err(CacheMiss::Missing | CacheMiss::Outdated) => {}
         }
     }
@@ -158,6 +163,7 @@ pub fn open_detailed(path: &Path, options: &IndexOptions) -> Result<Opened, Card
         db,
         cache,
         damaged_cache,
+        cache_not_a_folder,
         unreadable,
     })
 }
@@ -401,7 +407,7 @@ struct Stamp {
 }
 
 /// Why the cache was not used.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 enum CacheMiss {
     /// No cache file yet.
     Missing,
@@ -411,6 +417,9 @@ enum CacheMiss {
     /// A cache that should have been current but is not whole: truncated, a bit flipped,
     /// not a regular file, undecodable. Replaced, and the user told.
     Damaged,
+    /// A cache that cannot be there: its folder is a file. The card data is loaded without
+    /// it, and the user told why (it is no damage a rebuild fixes).
+    NoFolder(PathBuf),
 }
 
 /// Reads the cache: one read, a header check, and the tables copied out in bulk
@@ -421,6 +430,11 @@ fn read_cache(file: &Path, stamp: &Stamp, source: Source) -> Result<CardDb, Cach
         Ok(bytes) => bytes,
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
             return Err(CacheMiss::Missing);
+        }
+        Err(error) if error.kind() == std::io::ErrorKind::NotADirectory => {
+            let folder = file.ancestors().skip(1).find(|at| at.exists());
+            let folder = folder.unwrap_or(file).to_path_buf();
+            return Err(CacheMiss::NoFolder(folder));
         }
         Err(_) => return Err(CacheMiss::Damaged),
     };

@@ -81,7 +81,7 @@ const LAYOUT_VERSION: u32 = 1;
 /// it was.
 #[derive(Debug, thiserror::Error)]
 pub enum UpdateError {
-    #[error("cannot {action} {path}: {source}")]
+    #[error("cannot {action} {path}: {}", io_reason(action, path, source))]
     Io {
         action: &'static str,
         path: PathBuf,
@@ -108,6 +108,30 @@ pub enum UpdateError {
     NoDataDir,
     #[error("the installed card index {0} is damaged or from another deckbox version")]
     Damaged(PathBuf),
+}
+
+/// Why `source` happened at `path`, said plainly where the system's words mislead: a
+/// folder on the way that is a file (the card folder of the data folder replaced by a file)
+/// is "Not a directory" when read through and "File exists" when created; a full disk is
+/// said as the system says it.
+fn io_reason(action: &str, path: &Path, source: &io::Error) -> String {
+    let on_the_way = match source.kind() {
+        io::ErrorKind::NotADirectory => path.parent(),
+        io::ErrorKind::AlreadyExists if action == "create" => Some(path),
+        _ => None,
+    };
+    let file = on_the_way.and_then(|from| {
+        from.ancestors()
+            .find_map(|at| std::fs::metadata(at).ok().map(|meta| (at, meta)))
+            .filter(|(_, meta)| !meta.is_dir())
+    });
+    match file {
+        Some((at, _)) => format!(
+            "{} is a file, not a folder (move it away)",
+            crate::util::escape::path_line(at)
+        ),
+        None => source.to_string(),
+    }
 }
 
 impl UpdateError {
@@ -514,6 +538,28 @@ fn safe_parts(raw: &[u8]) -> Result<Vec<String>, UpdateError> {
     Ok(parts)
 }
 
+/// Copies an entry to its file: what the archive could not give is a corrupt archive, what
+/// the disk could not take (a full disk) is said as a write error naming the file.
+fn copy_entry(
+    entry: &mut impl Read,
+    out: &mut std::fs::File,
+    path: &Path,
+) -> Result<u64, UpdateError> {
+    let mut buffer = vec![0u8; 64 * 1024];
+    let mut copied = 0u64;
+    loop {
+        let read = match entry.read(&mut buffer) {
+            Ok(0) => return Ok(copied),
+            Ok(read) => read,
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+            Err(error) => return Err(UpdateError::Corrupt(error.to_string())),
+        };
+        out.write_all(buffer.get(..read).unwrap_or_default())
+            .map_err(UpdateError::io("write", path))?;
+        copied += read as u64;
+    }
+}
+
 /// Writes one file entry under `work`, at most `limits.entry_bytes` of it.
 fn write_entry(
     entry: &mut impl Read,
@@ -533,9 +579,18 @@ fn write_entry(
         .write(true)
         .create_new(true)
         .open(&path)
-        .map_err(|error| UpdateError::Refused(format!("{}: {error}", parts.join("/"))))?;
-    let copied = io::copy(&mut entry.take(limits.entry_bytes + 1), &mut out)
-        .map_err(|error| UpdateError::Corrupt(error.to_string()))?;
+        .map_err(|error| match error.kind() {
+            io::ErrorKind::AlreadyExists => {
+                UpdateError::Refused(format!("{}: {error}", parts.join("/")))
+            }
+            // A full disk, a folder deckbox may not write in: this machine, not the archive.
+            _ => UpdateError::Io {
+                action: "create",
+                path: path.clone(),
+                source: error,
+            },
+        })?;
+    let copied = copy_entry(&mut entry.take(limits.entry_bytes + 1), &mut out, &path)?;
     if copied > limits.entry_bytes {
         return Err(UpdateError::Refused(format!(
             "{} is larger than {} bytes",

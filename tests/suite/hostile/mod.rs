@@ -5,11 +5,16 @@
 //! file; never a panic, never a hang, never output that grows with the garbage.
 
 // Cases grouped by what they attack; each file is one part of issue-sized work.
+mod card_folders;
 mod card_printings;
+mod collections;
 mod escaping;
 mod json_decks;
+mod markdown;
 mod memory;
+mod output_files;
 mod prices;
+mod search;
 mod terminal;
 mod work_bounds;
 
