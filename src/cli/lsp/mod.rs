@@ -531,8 +531,11 @@ fn code_actions(
         None => true,
     };
     let lines = Lines::new(&buffer.input.text);
+    let text = &buffer.input.text;
     let start = lines.offset(params.range.start.line, params.range.start.character);
+    let start = editor::after_bom(text, start);
     let end = lines.offset(params.range.end.line, params.range.end.character);
+    let end = editor::after_bom(text, end);
     let mut actions = Vec::new();
     let edit = |edits: Vec<lsp::TextEdit>| lsp::WorkspaceEdit {
         changes: Some(HashMap::from([(uri.clone(), edits)])),
