@@ -512,3 +512,24 @@ fn a_byte_order_mark_shifts_no_position() {
     );
     client.stop();
 }
+
+#[test]
+fn a_card_legal_as_a_reprint_gets_a_printing_of_the_format() {
+    let text = "# deckbox: as-of=2026-11-01\n4 Ultra Ball SVI 196\n";
+    let dir = tempfile::tempdir().unwrap();
+    let deck = uri(dir.path(), "deck.txt");
+    let mut client = Client::start(dir.path(), vec![open(&deck, text)]);
+    let found = codes(&client.diagnostics());
+    assert!(found.contains(&"legal-as-reprint".to_string()), "{found:?}");
+    let (title, edits) = fix_at(&mut client, &deck, 1, "legal-as-reprint");
+    let printing = title
+        .strip_prefix("Play Ultra Ball ")
+        .unwrap_or_else(|| panic!("{title}"));
+    assert_ne!(printing, "SVI 196");
+    // The name and the code after the count, replaced.
+    assert_eq!(
+        edits,
+        json!([{ "range": { "start": { "line": 1, "character": 2 }, "end": { "line": 1, "character": 20 } }, "newText": format!("Ultra Ball {printing}") }])
+    );
+    client.stop();
+}
