@@ -533,3 +533,24 @@ fn a_card_legal_as_a_reprint_gets_a_printing_of_the_format() {
     );
     client.stop();
 }
+
+#[test]
+fn only_the_files_check_would_check_get_diagnostics() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("deckbox.toml"),
+        "[files]\ninclude = [\"decks/*.txt\"]\n",
+    )
+    .unwrap();
+    std::fs::create_dir(dir.path().join("decks")).unwrap();
+    let notes = uri(dir.path(), "notes.txt");
+    let deck = uri(dir.path(), "decks/deck.txt");
+    let mut client = Client::start(dir.path(), vec![open(&notes, BROKEN), open(&deck, BROKEN)]);
+    let mut published = [client.diagnostics(), client.diagnostics()];
+    published.sort_by_key(|params| params["uri"].as_str().unwrap().to_string());
+    assert_eq!(published[0]["uri"], json!(deck));
+    assert!(codes(&published[0]).contains(&"copy-limit".to_string()));
+    assert_eq!(published[1]["uri"], json!(notes));
+    assert_eq!(published[1]["diagnostics"], json!([]));
+    client.stop();
+}
