@@ -113,7 +113,7 @@ pub(crate) fn run(args: &NeedArgs, stdin: &mut dyn Read) -> Result<Outcome, Erro
 }
 
 /// The collection's (and price list's) findings, one short line each, for standard error.
-pub(crate) fn findings(collection: &Collection, prices: Option<&Prices>) -> String {
+fn findings(collection: &Collection, prices: Option<&Prices>) -> String {
     let mut out: String = collection
         .files
         .iter()

@@ -123,7 +123,7 @@ const NOT_LEGAL_NAMED: usize = 5;
 
 /// The note for a search that found nothing only because of its `legal:` terms: how many
 /// cards match without them, the first few by name, and what to do.
-pub(crate) fn not_legal_note(terms: &[String], cards: &[search::Found]) -> String {
+fn not_legal_note(terms: &[String], cards: &[search::Found]) -> String {
     let names: Vec<&str> = cards
         .iter()
         .take(NOT_LEGAL_NAMED)

@@ -303,38 +303,56 @@ fn bounded_queries(want: &[String], count_as: &[String]) -> Result<(), Failure> 
     Ok(())
 }
 
-/// `deckbox check FILE --output json`, or with `--format all`: the command itself, run on
-/// the list.
+/// `deckbox check FILE --output json`, or `--format all --output json`; the notes are the
+/// card database's and the coverage hint `check` writes.
 pub fn check_deck(args: &CheckDeck, roots: &mut dyn RootsSource) -> Result<Answer, Failure> {
     let (operand, text) = deck_source(&args.deck, roots)?.operand();
-    let format = match args.format.as_deref() {
-        Some(all) if all.eq_ignore_ascii_case("all") => Some("all".to_string()),
-        other => other.map(builtin_format).transpose()?,
-    };
-    let check = super::super::check::CheckArgs {
-        files: vec![operand],
-        settings: super::super::SettingsArgs {
-            format,
-            as_of: date(args.as_of.as_deref())?,
-            source: super::super::SourceArgs::default(),
+    let all = (args.format.as_deref()).is_some_and(|format| format.eq_ignore_ascii_case("all"));
+    let flags = super::super::SettingsArgs {
+        format: match all {
+            true => None,
+            false => args.format.as_deref().map(builtin_format).transpose()?,
         },
-        output: super::super::output::OutputArgs {
-            output_format: Some(OutputFormat::Json),
-            file: super::super::output::FileArgs::default(),
+        as_of: date(args.as_of.as_deref())?,
+        source: super::super::SourceArgs::default(),
+    }
+    .flags();
+    let settings = Settings::resolve(&flags)?;
+    let operands = [operand];
+    if all {
+        let everywhere =
+            deckbox::session::check::everywhere(&settings, &operands, &mut Cursor::new(text))?;
+        if !everywhere.errors.is_empty() {
+            return Err(usage(everywhere.errors.join("\n")));
+        }
+        let json = deckbox::render::everywhere::json(&everywhere.decks);
+        return Ok(Answer::new(json, settings.notes.as_str()));
+    }
+    let request = deckbox::session::check::CheckRequest {
+        operands: &operands,
+        style: deckbox::render::stream::Style {
+            output: OutputFormat::Json,
+            human: deckbox::render::HumanOptions::default(),
         },
-        color: super::super::check::ColorChoice::Never,
-        have: Vec::new(),
+        have: &[],
         threads: 1,
     };
     let mut out = Vec::new();
-    let terminal = super::super::Terminal::default();
-    let outcome = super::super::check::run(&check, &mut Cursor::new(text), terminal, &mut out)?;
-    if outcome.code == deckbox::error::Exit::Failed {
-        return Err(Failure(outcome.stderr));
+    let report = deckbox::session::check::check_files(
+        &settings,
+        &request,
+        &mut Cursor::new(text),
+        &mut out,
+    )?;
+    if !report.failures.is_empty() {
+        return Err(usage(report.failures.join("\n")));
     }
-    let mut printed = String::from_utf8(out).map_err(|error| usage(error.to_string()))?;
-    printed.push_str(&outcome.stdout);
-    Ok(Answer::new(printed, outcome.stderr))
+    let mut notes = settings.notes.clone();
+    if let Some(hint) = &report.coverage {
+        notes.push_str(&format!("note: {hint}\n"));
+    }
+    let printed = String::from_utf8(out).map_err(|error| usage(error.to_string()))?;
+    Ok(Answer::new(printed, notes))
 }
 
 /// `deckbox search QUERY --output json`, a page of it; and the next page's cursor.
@@ -372,15 +390,8 @@ pub fn search_cards(args: &SearchCards) -> Result<(Answer, Option<String>), Fail
             .noted(&notes)
         })?;
     let (found, next) = assist::page(&answer.found, args.cursor.as_deref(), args.limit)?;
-    let mut said = notes;
-    if answer.found.is_empty() {
-        said.push_str(&format!("no card matches `{query}`\n"));
-        if let Some((terms, cards)) = &answer.not_legal {
-            said.push_str(&super::super::search::not_legal_note(terms, cards));
-        }
-    }
     let page = deckbox::render::search::json(&db, query, found, lang);
-    Ok((Answer::new(page, said), next))
+    Ok((Answer::new(page, notes), next))
 }
 
 /// `deckbox card QUERY --output json`.
@@ -500,14 +511,17 @@ pub fn missing_cards(args: &MissingCards, roots: &mut dyn RootsSource) -> Result
                 each,
             );
             let json = json.map_err(|reason| Error::Json { reason })?;
-            let findings = super::super::need::findings(&needed.collection, None);
+            // The collection's findings, one short line each, as `need` writes them.
+            let findings: String = (needed.collection.files.iter())
+                .map(|file| deckbox::render::short(&file.checked))
+                .collect();
             Ok(Answer::new(json, format!("{}{findings}", settings.notes)))
         }
         Needed::EachDeck(..) => Err(usage("a deck file, not a folder")),
     }
 }
 
-/// `deckbox convert FILE --to LAYOUT [--lang L]`: the command itself, run on the list.
+/// `deckbox convert FILE --to LAYOUT [--lang L]`, with its warnings as notes.
 pub fn convert_list(args: &ConvertList, roots: &mut dyn RootsSource) -> Result<Answer, Failure> {
     let to = args.to.as_deref().unwrap_or("ptcgl");
     let layout = Layout::from_name(to).ok_or_else(|| {
@@ -517,15 +531,28 @@ pub fn convert_list(args: &ConvertList, roots: &mut dyn RootsSource) -> Result<A
     })?;
     let lang = language(args.lang.as_deref())?;
     let (operand, text) = deck_source(&args.deck, roots)?.operand();
-    let convert = super::super::fmt::ConvertArgs {
-        file: operand,
-        to: layout,
+    let settings = Settings::resolve_for(&settings_args(&args.judge)?.flags(), &operand)?;
+    let (_, _, deck) =
+        deckbox::session::read_and_check(&operand, &settings, &mut Cursor::new(text), &mut false)?;
+    let exported =
+        deckbox::edit::listing::export(&deck, &settings.db, lang, layout).map_err(|refusal| {
+            Error::Refused {
+                name: deckbox::util::escape::path_line(&operand),
+                reason: refusal.to_string(),
+            }
+        })?;
+    let mut notes = settings.notes.clone();
+    notes.push_str(&super::super::output::untranslated_warning(
+        &exported.untranslated,
         lang,
-        output: super::super::output::FileArgs::default(),
-        settings: settings_args(&args.judge)?,
-    };
-    let outcome = super::super::fmt::run_convert(&convert, &mut Cursor::new(text))?;
-    Ok(Answer::new(outcome.stdout, outcome.stderr))
+    ));
+    if let Some(doubts) = &exported.doubts {
+        notes.push_str(&super::super::output::ptcg_live_warning(
+            doubts,
+            lang.is_some(),
+        ));
+    }
+    Ok(Answer::new(exported.text, notes))
 }
 
 /// `deckbox fmt FILE`.
