@@ -21,10 +21,11 @@
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
+use super::output::{ptcg_live_warning, untranslated_warning};
 use super::{NOTHING_FOUND, Outcome, SettingsArgs, unwritten, walk_messages};
 use deckbox::deck::input::read_deck;
 use deckbox::edit::file::{self, Failed, Fmt, FmtMode};
-use deckbox::edit::listing::{self, Formatted, ImportDoubts, Layout, TextStyle, Untranslated};
+use deckbox::edit::listing::{self, Formatted, Layout, TextStyle};
 use deckbox::error::{Error, Exit};
 use deckbox::names::lang::Language;
 use deckbox::session::fmt::{self, printable};
@@ -229,59 +230,4 @@ pub(crate) fn run_convert(args: &ConvertArgs, stdin: &mut dyn Read) -> Result<Ou
         code: Exit::Clean,
     }
     .noted(&settings.notes))
-}
-
-/// The warning for names that have no translation, one line each.
-/// What PTCG Live may not import: names not in English (when no `--lang` was asked for)
-/// and Pokémon without a set code and number.
-fn ptcg_live_warning(doubts: &ImportDoubts, asked_language: bool) -> String {
-    let mut out = String::new();
-    if !doubts.not_english.is_empty() && !asked_language {
-        out.push_str(&format!(
-            "warning: PTCG Live imports English card names it knows, which {} not: {}\nhelp: `--lang en` writes every card's English name\n",
-            if doubts.not_english.len() == 1 { "this is" } else { "these are" },
-            some_names(&doubts.not_english),
-        ));
-    }
-    if !doubts.uncoded_pokemon.is_empty() {
-        out.push_str(&format!(
-            "warning: PTCG Live imports a Pokémon by its set code and number, which {} no: {}\nhelp: `deckbox card NAME` lists a card's printings\n",
-            if doubts.uncoded_pokemon.len() == 1 { "this line has" } else { "these lines have" },
-            some_names(&doubts.uncoded_pokemon),
-        ));
-    }
-    out
-}
-
-/// At most five names, then how many more.
-fn some_names(names: &[String]) -> String {
-    let shown = names.iter().take(5).cloned().collect::<Vec<_>>().join(", ");
-    match names.len().saturating_sub(5) {
-        0 => shown,
-        more => format!("{shown} and {more} more"),
-    }
-}
-
-fn untranslated_warning(lines: &[Untranslated], language: Option<Language>) -> String {
-    let (Some(language), false) = (language, lines.is_empty()) else {
-        return String::new();
-    };
-    let mut out = format!(
-        "warning: {} kept {} written name (no name, or no name of its own, in '{language}' in the card database):\n",
-        if lines.len() == 1 {
-            "1 line".to_owned()
-        } else {
-            format!("{} lines", lines.len())
-        },
-        if lines.len() == 1 { "its" } else { "their" },
-    );
-    for line in lines {
-        let why = match (line.known, line.ambiguous) {
-            (false, _) => " (unknown card)".to_owned(),
-            (true, true) => format!(" (its name in '{language}' also names another card)"),
-            (true, false) => String::new(),
-        };
-        out.push_str(&format!("  line {}: {}{why}\n", line.line, line.name));
-    }
-    out
 }

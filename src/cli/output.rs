@@ -332,3 +332,64 @@ fn create(
 pub(crate) fn json(value: &impl serde::Serialize) -> Result<String, deckbox::error::Error> {
     deckbox::render::json_document(value).map_err(|reason| deckbox::error::Error::Json { reason })
 }
+
+/// The warning for names that have no translation, one line each.
+/// What PTCG Live may not import: names not in English (when no `--lang` was asked for)
+/// and Pokémon without a set code and number.
+pub(crate) fn ptcg_live_warning(
+    doubts: &deckbox::edit::listing::ImportDoubts,
+    asked_language: bool,
+) -> String {
+    let mut out = String::new();
+    if !doubts.not_english.is_empty() && !asked_language {
+        out.push_str(&format!(
+            "warning: PTCG Live imports English card names it knows, which {} not: {}\nhelp: `--lang en` writes every card's English name\n",
+            if doubts.not_english.len() == 1 { "this is" } else { "these are" },
+            some_names(&doubts.not_english),
+        ));
+    }
+    if !doubts.uncoded_pokemon.is_empty() {
+        out.push_str(&format!(
+            "warning: PTCG Live imports a Pokémon by its set code and number, which {} no: {}\nhelp: `deckbox card NAME` lists a card's printings\n",
+            if doubts.uncoded_pokemon.len() == 1 { "this line has" } else { "these lines have" },
+            some_names(&doubts.uncoded_pokemon),
+        ));
+    }
+    out
+}
+
+/// At most five names, then how many more.
+fn some_names(names: &[String]) -> String {
+    let shown = names.iter().take(5).cloned().collect::<Vec<_>>().join(", ");
+    match names.len().saturating_sub(5) {
+        0 => shown,
+        more => format!("{shown} and {more} more"),
+    }
+}
+
+pub(crate) fn untranslated_warning(
+    lines: &[deckbox::edit::listing::Untranslated],
+    language: Option<deckbox::names::lang::Language>,
+) -> String {
+    let (Some(language), false) = (language, lines.is_empty()) else {
+        return String::new();
+    };
+    let mut out = format!(
+        "warning: {} kept {} written name (no name, or no name of its own, in '{language}' in the card database):\n",
+        if lines.len() == 1 {
+            "1 line".to_owned()
+        } else {
+            format!("{} lines", lines.len())
+        },
+        if lines.len() == 1 { "its" } else { "their" },
+    );
+    for line in lines {
+        let why = match (line.known, line.ambiguous) {
+            (false, _) => " (unknown card)".to_owned(),
+            (true, true) => format!(" (its name in '{language}' also names another card)"),
+            (true, false) => String::new(),
+        };
+        out.push_str(&format!("  line {}: {}{why}\n", line.line, line.name));
+    }
+    out
+}

@@ -22,6 +22,9 @@ pub const DEFAULT_PAGE_ITEMS: usize = 20;
 /// ask for a smaller page).
 pub const MAX_ANSWER_BYTES: usize = 1024 * 1024;
 
+/// Most tool calls a session computes at once; a call beyond them waits for one to end.
+pub const MAX_CALLS_IN_FLIGHT: usize = 4;
+
 /// A deck list or a collection: its text, or the path of its file.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ListSource {

@@ -151,9 +151,15 @@ impl Buffer {
     }
 
     /// The fixes of `finding`: a suggested name for an unknown card, a legal printing for
-    /// one the format does not allow, the count brought to the limit on a copy-limit's one
-    /// line.
+    /// one the format does not allow, the copies brought to the limit (over several lines,
+    /// the last ones lowered first), a header's or the footer's number rewritten to the
+    /// cards it counts.
     pub fn fixes(&self, db: &CardDb, finding: &Finding) -> Vec<Fix> {
+        match finding.rule {
+            Rule::HeaderCount => return self.header_fix(finding).into_iter().collect(),
+            Rule::CopyLimit => return self.copies_fix(finding).into_iter().collect(),
+            _ => {}
+        }
         let Some(card) = self.card_at(finding.span.offset) else {
             return Vec::new();
         };
@@ -193,18 +199,90 @@ impl Buffer {
                     }],
                 }]
             }
-            Rule::CopyLimit if finding.related.is_empty() => {
-                let limit = self.format.construction.copy_limit;
-                vec![Fix {
-                    title: format!("Keep {limit} copies"),
-                    edits: vec![Edit {
-                        span: line.count_span,
-                        text: limit.to_string(),
-                    }],
-                }]
-            }
             _ => Vec::new(),
         }
+    }
+
+    /// A copy-limit's lines (its own and its related ones) brought to the limit in one fix:
+    /// the last lines lowered first, a line lowered to none removed with its line break.
+    fn copies_fix(&self, finding: &Finding) -> Option<Fix> {
+        let text = &self.input.text;
+        let limit = u64::from(self.format.construction.copy_limit);
+        let spans =
+            std::iter::once(finding.span).chain(finding.related.iter().map(|(span, _)| *span));
+        let mut lines: Vec<&crate::deck::CardLine> = spans
+            .filter_map(|span| self.card_at(span.offset))
+            .map(|card| &card.line)
+            .collect();
+        lines.sort_by_key(|line| line.span.offset);
+        lines.dedup_by_key(|line| line.span.offset);
+        let total: u64 = lines.iter().map(|line| u64::from(line.count)).sum();
+        let mut excess = total.checked_sub(limit).filter(|&excess| excess > 0)?;
+        let mut edits = Vec::new();
+        for line in lines.iter().rev() {
+            let count = u64::from(line.count);
+            let cut = excess.min(count);
+            excess -= cut;
+            if cut == count {
+                let start = text[..line.span.offset].rfind('\n').map_or(0, |at| at + 1);
+                let rest = &text[line.span.end()..];
+                let ending = rest.find('\n').map_or(rest.len(), |at| at + 1);
+                let end = line.span.end() + ending;
+                edits.push(Edit {
+                    span: Span::new(start, end - start),
+                    text: String::new(),
+                });
+            } else if cut > 0 {
+                edits.push(Edit {
+                    span: number_span(text, line.count_span, count)?,
+                    text: (count - cut).to_string(),
+                });
+            }
+            if excess == 0 {
+                break;
+            }
+        }
+        edits.reverse();
+        Some(Fix {
+            title: format!("Keep {limit} copies"),
+            edits,
+        })
+    }
+
+    /// A `header-count`'s header (or footer) with its number rewritten to the cards it
+    /// counts, as the finding's help says.
+    fn header_fix(&self, finding: &Finding) -> Option<Fix> {
+        let list = &self.deck.list;
+        let cards_in = |from: usize, to: usize| -> u64 {
+            (list.cards.iter())
+                .filter(|card| card.span.offset > from && card.span.offset < to)
+                .map(|card| u64::from(card.count))
+                .sum()
+        };
+        let footer = list
+            .footer
+            .as_ref()
+            .filter(|footer| footer.span == finding.span);
+        let (span, written, cards) = match footer {
+            Some(footer) => (footer.span, footer.count?, cards_in(0, usize::MAX)),
+            None => {
+                let ends = list.header_ends();
+                let (header, &next) = (list.headers.iter().zip(&ends))
+                    .find(|(header, _)| header.span == finding.span)?;
+                (
+                    header.span,
+                    header.count?,
+                    cards_in(header.span.offset, next),
+                )
+            }
+        };
+        Some(Fix {
+            title: format!("Write {cards}"),
+            edits: vec![Edit {
+                span: number_span(&self.input.text, span, written)?,
+                text: cards.to_string(),
+            }],
+        })
     }
 
     /// The whole buffer as `deckbox fmt` prints it, or why it refuses.
@@ -218,7 +296,7 @@ impl Buffer {
     /// card` shows it (text, printings, legality at the deck's date) and its opening-hand
     /// odds in this deck.
     pub fn hover(&self, db: &CardDb, offset: usize) -> Option<(Span, String)> {
-        let card = self.card_at(offset)?;
+        let card = self.card_at(after_bom(&self.input.text, offset))?;
         let line = &card.line;
         let query = match (&line.set, &line.number) {
             (Some(set), Some(number)) => format!("{set} {number}"),
@@ -265,8 +343,8 @@ impl Buffer {
     /// candidates replace.
     pub fn complete(&self, db: &CardDb, offset: usize) -> (Span, Vec<Candidate>) {
         let text = &self.input.text;
-        let offset = offset.min(text.len());
-        let start = text[..offset].rfind('\n').map_or(0, |at| at + 1);
+        let offset = after_bom(text, offset.min(text.len()));
+        let start = after_bom(text, text[..offset].rfind('\n').map_or(0, |at| at + 1));
         let typed = &text[start..offset];
         // After the count: `4 Drag`, `4x Drag`.
         let count_end = typed
@@ -417,6 +495,43 @@ impl Buffer {
             .unwrap_or_default();
         format!("{} cards, {verdict}{mulligan}", self.deck.card_count())
     }
+}
+
+/// The byte order mark a buffer may start with: not part of its first line's words.
+const BOM: char = '\u{feff}';
+
+/// `offset`, or past the byte order mark when it falls on or in it: what is typed or
+/// pointed at on the first line starts after it.
+pub fn after_bom(text: &str, offset: usize) -> usize {
+    if text.starts_with(BOM) {
+        offset.max(BOM.len_utf8())
+    } else {
+        offset
+    }
+}
+
+/// The last run of digits in `span` of `text` that reads `value` (the number of a count or
+/// a header).
+fn number_span(text: &str, span: Span, value: u64) -> Option<Span> {
+    let written = text.get(span.offset..span.end())?;
+    let mut found = None;
+    let mut digits = None;
+    for (at, c) in written
+        .char_indices()
+        .chain(std::iter::once((written.len(), ' ')))
+    {
+        match (c.is_ascii_digit(), digits) {
+            (true, None) => digits = Some(at),
+            (false, Some(start)) => {
+                if written[start..at].parse::<u64>() == Ok(value) {
+                    found = Some(Span::new(span.offset + start, at - start));
+                }
+                digits = None;
+            }
+            _ => {}
+        }
+    }
+    found
 }
 
 /// Line starts of a text, to convert byte offsets to (line, UTF-16 unit) positions and

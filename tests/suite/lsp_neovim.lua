@@ -1,7 +1,8 @@
 -- Drives `deckbox lsp` through Neovim's built-in client (tests/suite/lsp_neovim.rs): open a
 -- broken list, wait for the diagnostics, apply a quick fix, complete a name, hover, format,
--- write. Each step writes a line to $LOG; any failure quits with an error code.
--- Written for Neovim 0.7 (Debian 12's) and later: `start_client` and `request_sync`.
+-- write. Each step writes a line to $LOG; any failure quits with an error code. The server
+-- is started by the init file, docs/editors.md's Neovim block, run as is.
+-- Written for Neovim 0.7 (Debian 12's) and later: `request_sync`, `buf_get_clients`.
 local log = assert(io.open(os.getenv('LOG'), 'w'))
 local function say(text)
   log:write(text .. '\n')
@@ -17,15 +18,14 @@ local ok, err = pcall(function()
   local deck = os.getenv('DECK')
   vim.cmd('edit ' .. vim.fn.fnameescape(deck))
   local buf = vim.api.nvim_get_current_buf()
-  local id = vim.lsp.start_client({
-    name = 'deckbox',
-    cmd = { os.getenv('DECKBOX'), 'lsp' },
-    root_dir = vim.fn.fnamemodify(deck, ':h'),
-    flags = { debounce_text_changes = 0 },
-  })
-  if not id then return fail('the server did not start') end
-  vim.lsp.buf_attach_client(buf, id)
-  local client = vim.lsp.get_client_by_id(id)
+  -- The client the init file (docs/editors.md's Neovim block) started for the file type.
+  if vim.bo[buf].filetype ~= 'decklist' then return fail('file type ' .. vim.bo[buf].filetype) end
+  local client
+  vim.wait(30000, function()
+    client = select(2, next(vim.lsp.buf_get_clients(buf)))
+    return client ~= nil and client.initialized
+  end, 50)
+  if not client then return fail('no client attached') end
 
   -- Diagnostics.
   local seen = vim.wait(30000, function() return #vim.diagnostic.get(buf) > 0 end, 50)

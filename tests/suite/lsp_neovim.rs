@@ -1,4 +1,5 @@
-//! `deckbox lsp` driven by a real editor: Neovim headless, through its built-in client
+//! `deckbox lsp` driven by a real editor: Neovim headless, set up by docs/editors.md's
+//! Neovim block as its `init.lua` and driven through its built-in client
 //! (`tests/suite/lsp_neovim.lua`), opens a broken list, receives the diagnostics, applies a
 //! quick fix, completes a name, hovers, formats and writes; the file on disk is then what
 //! `deckbox fmt` would write, with the fix and the completed card. The protocol itself is
@@ -16,7 +17,14 @@ fn neovim_shows_fixes_completes_hovers_and_formats() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
-    let deck = dir.path().join("deck.txt");
+    // The block the docs give, as the init file; `deckbox` found on the PATH.
+    let docs = std::fs::read_to_string(common::repo().join("docs/editors.md")).unwrap();
+    let neovim = &docs[docs.find("## Neovim").unwrap()..];
+    let block = neovim.split("```lua\n").nth(1).unwrap();
+    let init = dir.path().join("init.lua");
+    std::fs::write(&init, &block[..block.find("```").unwrap()]).unwrap();
+    std::fs::create_dir(dir.path().join("decks")).unwrap();
+    let deck = dir.path().join("decks/deck.txt");
     std::fs::write(
         &deck,
         "# deckbox: as-of=2026-11-01\n4 Dreepy TWM 128\n4 Drakloak TWM 129\n4 Ultra Bal\n",
@@ -24,14 +32,21 @@ fn neovim_shows_fixes_completes_hovers_and_formats() {
     .unwrap();
     let log = dir.path().join("nvim.log");
     let script = common::repo().join("tests/suite/lsp_neovim.lua");
-    let output = common::deckbox_command().get_program().to_owned();
+    let binary = std::path::PathBuf::from(common::deckbox_command().get_program());
+    let path = std::env::join_paths(
+        std::iter::once(binary.parent().unwrap().to_path_buf()).chain(std::env::split_paths(
+            &std::env::var_os("PATH").unwrap_or_default(),
+        )),
+    )
+    .unwrap();
     let status = Command::new("nvim")
-        .args(["--headless", "--clean", "-n", "-i", "NONE", "-u", "NONE"])
+        .args(["--headless", "--clean", "-n", "-i", "NONE", "-u"])
+        .arg(&init)
         .arg("-c")
         .arg(format!("luafile {}", script.display()))
         .env("DECK", &deck)
         .env("LOG", &log)
-        .env("DECKBOX", &output)
+        .env("PATH", path)
         .env("DECKBOX_TODAY", common::TODAY)
         .env("XDG_STATE_HOME", dir.path())
         .env("XDG_DATA_HOME", dir.path())
@@ -56,6 +71,7 @@ fn neovim_shows_fixes_completes_hovers_and_formats() {
     assert!(written.contains("4 Ultra Ball\n"), "{written}");
     assert!(written.contains("4 Dragapult ex "), "{written}");
     // What Neovim wrote is canonical: `deckbox fmt --check` finds nothing to change.
-    let (code, report) = common::run_deckbox(dir.path(), &["fmt", "--check", "deck.txt"], b"");
+    let (code, report) =
+        common::run_deckbox(dir.path(), &["fmt", "--check", "decks/deck.txt"], b"");
     assert_eq!(code, 0, "{report}\n{written}");
 }

@@ -1,6 +1,7 @@
 //! `deckbox mcp` gives the command line's answers: each tool, called over the protocol (raw
 //! JSON-RPC lines on standard input), answers byte for byte what its command prints with
-//! `--output json` (or its text, for commands without JSON) for the same input.
+//! `--output json` (or its text, for commands without JSON) for the same input, and the
+//! notes it writes on standard error as a second block.
 
 #![allow(clippy::unwrap_used, reason = "tests fail loudly")]
 
@@ -51,9 +52,26 @@ fn text(result: &Value) -> (&str, bool) {
     (said, result["isError"] == json!(true))
 }
 
+/// The notes of a tool's result: its second block (not a search's next cursor), or "".
+fn notes(result: &Value) -> &str {
+    let blocks = result["content"].as_array().unwrap();
+    (blocks.iter().skip(1))
+        .filter_map(|block| block["text"].as_str())
+        .find(|text| !text.starts_with("{\"next_cursor\""))
+        .unwrap_or("")
+}
+
+/// The stderr part of what [`run_deckbox`] rendered.
+fn stderr_of(rendered: &str) -> &str {
+    rendered
+        .split_once("--- stderr\n")
+        .map_or("", |(_, rest)| rest)
+}
+
 /// `tool` with `arguments` answers what `deckbox ARGS` prints (the deck, when `stdin` is
-/// given, on standard input).
-fn same(tool: &str, arguments: Value, args: &[&str], stdin: &str) {
+/// given, on standard input), with its notes on standard error as the second block; returns
+/// those notes.
+fn same(tool: &str, arguments: Value, args: &[&str], stdin: &str) -> String {
     let dir = workspace(FILES);
     let result = &session(dir.path(), &[(tool, arguments)])[0];
     let (_, cli) = run_deckbox(dir.path(), args, stdin.as_bytes());
@@ -62,6 +80,8 @@ fn same(tool: &str, arguments: Value, args: &[&str], stdin: &str) {
     let (said, error) = text(result);
     assert!(!error, "{said}");
     assert_eq!(said, expected, "{tool} against deckbox {args:?}");
+    assert_eq!(notes(result), stderr_of(&cli), "{tool}'s notes");
+    stderr_of(&cli).to_string()
 }
 
 fn dragapult() -> String {
@@ -78,6 +98,122 @@ fn check_deck_is_check_json() {
         &["check", "-", "--as-of", "2026-01-10", "--output", "json"],
         &broken,
     );
+}
+
+#[test]
+fn check_deck_in_every_format_is_check_format_all_json() {
+    let broken =
+        std::fs::read_to_string(crate::common::repo().join("examples/broken.txt")).unwrap();
+    same(
+        "check_deck",
+        json!({"deck": broken, "format": "all", "as_of": "2026-01-10"}),
+        &[
+            "check",
+            "-",
+            "--format",
+            "all",
+            "--as-of",
+            "2026-01-10",
+            "--output",
+            "json",
+        ],
+        &broken,
+    );
+    same(
+        "check_deck",
+        json!({"deck": dragapult(), "format": "ALL"}),
+        &["check", "-", "--format", "all", "--output", "json"],
+        &dragapult(),
+    );
+}
+
+#[test]
+fn notes_on_standard_error_come_as_a_second_block() {
+    // A Pokémon without its set code: PTCG Live may not import it, `convert` warns.
+    let deck = "Pokémon: 4\n4 Dreepy\nTrainer: 1\n1 Iono PAL 185\n";
+    let said = same(
+        "convert_list",
+        json!({"deck": deck}),
+        &["convert", "-", "--to", "ptcgl"],
+        deck,
+    );
+    assert!(
+        said.contains("warning: PTCG Live imports a Pokémon"),
+        "{said}"
+    );
+    // A deck that breaks a rule: `stats` says its odds are those of a broken deck.
+    let broken = dragapult().replace("4 Dreepy", "5 Dreepy");
+    let said = same(
+        "opening_odds",
+        json!({"deck": broken}),
+        &["stats", "-", "--output", "json"],
+        &broken,
+    );
+    assert!(!said.is_empty());
+    // A clean answer has one block.
+    let result = &session(
+        workspace(FILES).path(),
+        &[("explain_rule", json!({"rule": "copy-limit"}))],
+    )[0];
+    assert_eq!(result["content"].as_array().unwrap().len(), 1, "{result}");
+}
+
+#[test]
+fn a_short_call_answers_while_a_long_one_is_computed() {
+    use std::io::{BufRead, Write};
+    // About a second of odds (32 combinations over 30 turns, each card's exact
+    // distribution), then a rule's page (a few milliseconds), sent together.
+    let want: Vec<String> = (0..32)
+        .map(|k| {
+            format!(
+                "Dreepy>=1 & Drakloak>=1 & Dragapult ex>=1 & Rare Candy>={} & Poké Pad>=1 & Ultra Ball>=1 & Crispin>=1 | Boss's Orders>=2",
+                k % 4
+            )
+        })
+        .collect();
+    let calls = [
+        json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+            "protocolVersion": "2025-06-18", "capabilities": {},
+            "clientInfo": {"name": "suite", "version": "0"}}}),
+        json!({"jsonrpc": "2.0", "method": "notifications/initialized"}),
+        json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {
+            "name": "opening_odds", "arguments": {"deck": dragapult(), "turns": 30,
+            "exactly": true, "going": "second", "want": want}}}),
+        json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {
+            "name": "explain_rule", "arguments": {"rule": "copy-limit"}}}),
+    ];
+    let dir = workspace(FILES);
+    let mut child = crate::common::deckbox_command()
+        .arg("mcp")
+        .current_dir(dir.path())
+        .env("DECKBOX_CACHE_DIR", dir.path().join(".cache"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    for call in &calls {
+        writeln!(stdin, "{call}").unwrap();
+    }
+    stdin.flush().unwrap();
+    // The answers in the order they come, the input kept open until both are in.
+    let mut order = Vec::new();
+    let mut results = std::collections::HashMap::new();
+    let mut lines = std::io::BufReader::new(child.stdout.take().unwrap()).lines();
+    while order.len() < 2 {
+        let line = lines.next().expect("an answer").unwrap();
+        let answer: Value = serde_json::from_str(&line).unwrap();
+        if let Some(id) = answer["id"].as_i64().filter(|id| *id > 0) {
+            order.push(id);
+            results.insert(id, answer["result"].clone());
+        }
+    }
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
+    assert_eq!(order, [2, 1], "the rule's page waited for the odds");
+    assert!(!text(&results[&1]).1, "{}", results[&1]);
+    assert!(text(&results[&2]).0.contains("copy-limit"));
 }
 
 #[test]

@@ -45,7 +45,8 @@ async def session(binary, root, outside):
                 assert bool(result.is_error) == error, (name, arguments, said)
                 assert needle in said, (name, arguments, needle, said[:400])
                 print(f"{name}: {'error' if error else 'ok'}: {needle}")
-                return said
+                # The answer is the first block; notes and a next cursor follow it.
+                return result.content[0].text
 
             deck = os.path.join(root, "dragapult.txt")
             with open(deck, encoding="utf-8") as file:
@@ -53,6 +54,9 @@ async def session(binary, root, outside):
             checked = json.loads(await call("check_deck", {"deck_path": "broken.txt"}, False, "copy-limit"))
             assert checked["decks"][0]["valid"] is False, checked
             await call("check_deck", {"deck": deck_text, "format": "expanded"}, False, '"valid": true')
+            everywhere = json.loads(await call("check_deck", {"deck_path": "dragapult.txt", "format": "all"}, False, "standard"))
+            standard = [entry for entry in everywhere[0]["formats"] if entry["format"] == "standard"]
+            assert standard and standard[0]["valid"] is True, everywhere
             await call("check_deck", {"deck_path": outside}, True, "no such file in the folders")
             await call("check_deck", {"deck_path": "../" + os.path.basename(outside)}, True, "no such file in the folders")
             await call("check_deck", {"deck": deck_text, "format": "/etc/passwd"}, True, "unknown format")
@@ -80,6 +84,7 @@ async def session(binary, root, outside):
 
             await call("convert_list", {"deck_path": "dragapult.txt", "to": "limitless"}, False, "Dreepy")
             await call("convert_list", {"deck_path": "dragapult.txt", "to": "pdf"}, True, "unknown layout")
+            await call("convert_list", {"deck": "4 Dreepy\n"}, False, "warning: PTCG Live imports a Pokémon")
 
             await call("format_list", {"deck": "2 Dreepy TWM 128\n2 Dreepy TWM 128\n"}, False, "Dreepy")
             await call("format_list", {"deck_path": "missing.txt"}, True, "missing.txt")

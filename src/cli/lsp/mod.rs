@@ -277,6 +277,30 @@ impl Server {
         }
     }
 
+    /// Whether `uri` is a deck list `deckbox check DIR` would check (its settings'
+    /// `[files]`, else the default patterns, matched from the config file's folder or the
+    /// file's own): other files opened as deck lists get no diagnostics. A buffer that is
+    /// no file is served.
+    fn serves(&mut self, uri: &Uri) -> bool {
+        let Some(path) = self
+            .documents
+            .get(uri)
+            .map(|document| document.path.clone())
+        else {
+            return false;
+        };
+        let Some(folder) = path.parent().filter(|_| path != std::path::Path::new("-")) else {
+            return true;
+        };
+        let (key, _) = self.settings_key(&path);
+        match self.settings.get(&key) {
+            Some((_, Ok(settings))) => settings
+                .selection()
+                .map_or(true, |selection| selection.selects(&path, folder)),
+            _ => true,
+        }
+    }
+
     /// The diagnostics of every buffer changed since they were last sent.
     fn publish(&mut self) -> Vec<(Uri, Option<i32>, Vec<lsp::Diagnostic>)> {
         let dirty = std::mem::take(&mut self.dirty);
@@ -285,7 +309,9 @@ impl Server {
             let Some(version) = self.documents.get(&uri).map(|document| document.version) else {
                 continue;
             };
+            let served = self.serves(&uri);
             let diagnostics = match self.checked(&uri) {
+                Ok(_) if !served => Vec::new(),
                 Ok((_, buffer)) => {
                     let lines = Lines::new(&buffer.input.text);
                     buffer
@@ -531,8 +557,11 @@ fn code_actions(
         None => true,
     };
     let lines = Lines::new(&buffer.input.text);
+    let text = &buffer.input.text;
     let start = lines.offset(params.range.start.line, params.range.start.character);
+    let start = editor::after_bom(text, start);
     let end = lines.offset(params.range.end.line, params.range.end.character);
+    let end = editor::after_bom(text, end);
     let mut actions = Vec::new();
     let edit = |edits: Vec<lsp::TextEdit>| lsp::WorkspaceEdit {
         changes: Some(HashMap::from([(uri.clone(), edits)])),

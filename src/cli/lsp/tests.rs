@@ -394,3 +394,163 @@ fn bad_input_gets_an_error_never_a_crash() {
     assert!(response.error.is_some());
     client.stop();
 }
+
+/// The quick fix's edits of the first action offered at `line` (0-based) for `code`.
+fn fix_at(client: &mut Client, deck: &str, line: u32, code: &str) -> (String, Value) {
+    let actions = client.request(
+        "textDocument/codeAction",
+        json!({
+            "textDocument": { "uri": deck },
+            "range": { "start": { "line": line, "character": 0 }, "end": { "line": line, "character": 0 } },
+            "context": { "diagnostics": [], "only": ["quickfix"] }
+        }),
+    );
+    let actions = actions.result.unwrap();
+    let action = (actions.as_array().unwrap().iter())
+        .find(|action| action["diagnostics"][0]["code"] == code)
+        .unwrap_or_else(|| panic!("no fix for {code}: {actions}"));
+    (
+        action["title"].as_str().unwrap().to_string(),
+        action["edit"]["changes"][deck].clone(),
+    )
+}
+
+#[test]
+fn copies_over_several_lines_and_a_header_count_have_fixes() {
+    // Six Dreepy on three lines (at most 4), under a header that says 9.
+    let text = "# deckbox: as-of=2026-11-01\n\
+Pokémon: 9\n\
+3 Dreepy TWM 128\n\
+2x Dreepy TWM 128\n\
+1 Dreepy TWM 128\n\
+Trainer: 4\n\
+4 Ultra Ball MEG 131\n\
+Total Cards: 10\n";
+    let dir = tempfile::tempdir().unwrap();
+    let deck = uri(dir.path(), "deck.txt");
+    let mut client = Client::start(dir.path(), vec![open(&deck, text)]);
+    let found = codes(&client.diagnostics());
+    assert!(found.contains(&"copy-limit".to_string()), "{found:?}");
+    // The last line goes, the one before loses one copy: 3 + 1 = 4.
+    let (title, edits) = fix_at(&mut client, &deck, 2, "copy-limit");
+    assert_eq!(title, "Keep 4 copies");
+    assert_eq!(
+        edits,
+        json!([
+            { "range": { "start": { "line": 3, "character": 0 }, "end": { "line": 3, "character": 1 } }, "newText": "1" },
+            { "range": { "start": { "line": 4, "character": 0 }, "end": { "line": 5, "character": 0 } }, "newText": "" },
+        ])
+    );
+    // The header says 9 of a section of 6 cards on 3 lines: `write 6`.
+    let (title, edits) = fix_at(&mut client, &deck, 1, "header-count");
+    assert_eq!(title, "Write 6");
+    assert_eq!(
+        edits,
+        json!([{ "range": { "start": { "line": 1, "character": 9 }, "end": { "line": 1, "character": 10 } }, "newText": "6" }])
+    );
+    client.stop();
+}
+
+#[test]
+fn a_byte_order_mark_shifts_no_position() {
+    // Editors count a BOM the client sends as one UTF-16 unit of the first line.
+    let text = "\u{feff}5 Dreepy TWM 128\n4 Ultra Bal\n";
+    let dir = tempfile::tempdir().unwrap();
+    let deck = uri(dir.path(), "deck.txt");
+    let mut client = Client::start(dir.path(), vec![open(&deck, text)]);
+    let published = client.diagnostics();
+    let diagnostics = published["diagnostics"].as_array().unwrap();
+    let range_of = |code: &str| {
+        (diagnostics.iter())
+            .find(|diagnostic| diagnostic["code"] == code)
+            .unwrap_or_else(|| panic!("{code} in {published}"))["range"]
+            .clone()
+    };
+    assert_eq!(
+        range_of("copy-limit"),
+        json!({ "start": { "line": 0, "character": 1 }, "end": { "line": 0, "character": 17 } })
+    );
+    assert_eq!(
+        range_of("unknown-card"),
+        json!({ "start": { "line": 1, "character": 2 }, "end": { "line": 1, "character": 11 } })
+    );
+    let (_, edits) = fix_at(&mut client, &deck, 0, "copy-limit");
+    assert_eq!(
+        edits,
+        json!([{ "range": { "start": { "line": 0, "character": 1 }, "end": { "line": 0, "character": 2 } }, "newText": "4" }])
+    );
+    let hover = client.request(
+        "textDocument/hover",
+        json!({ "textDocument": { "uri": deck }, "position": { "line": 0, "character": 0 } }),
+    );
+    let hover = hover.result.unwrap();
+    assert_eq!(
+        hover["range"],
+        json!({ "start": { "line": 0, "character": 1 }, "end": { "line": 0, "character": 17 } })
+    );
+    assert!(
+        hover["contents"]["value"]
+            .as_str()
+            .unwrap()
+            .contains("TWM 128")
+    );
+    // Completion on the first line: the name after the count and the BOM.
+    client
+        .connection
+        .sender
+        .send(change(&deck, 2, "\u{feff}4 Dragap"))
+        .unwrap();
+    let completion = client.request(
+        "textDocument/completion",
+        json!({ "textDocument": { "uri": deck }, "position": { "line": 0, "character": 9 } }),
+    );
+    let items = completion.result.unwrap()["items"].clone();
+    assert_eq!(items[0]["label"], "Dragapult ex", "{items}");
+    assert_eq!(
+        items[0]["textEdit"]["range"],
+        json!({ "start": { "line": 0, "character": 3 }, "end": { "line": 0, "character": 9 } })
+    );
+    client.stop();
+}
+
+#[test]
+fn a_card_legal_as_a_reprint_gets_a_printing_of_the_format() {
+    let text = "# deckbox: as-of=2026-11-01\n4 Ultra Ball SVI 196\n";
+    let dir = tempfile::tempdir().unwrap();
+    let deck = uri(dir.path(), "deck.txt");
+    let mut client = Client::start(dir.path(), vec![open(&deck, text)]);
+    let found = codes(&client.diagnostics());
+    assert!(found.contains(&"legal-as-reprint".to_string()), "{found:?}");
+    let (title, edits) = fix_at(&mut client, &deck, 1, "legal-as-reprint");
+    let printing = title
+        .strip_prefix("Play Ultra Ball ")
+        .unwrap_or_else(|| panic!("{title}"));
+    assert_ne!(printing, "SVI 196");
+    // The name and the code after the count, replaced.
+    assert_eq!(
+        edits,
+        json!([{ "range": { "start": { "line": 1, "character": 2 }, "end": { "line": 1, "character": 20 } }, "newText": format!("Ultra Ball {printing}") }])
+    );
+    client.stop();
+}
+
+#[test]
+fn only_the_files_check_would_check_get_diagnostics() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("deckbox.toml"),
+        "[files]\ninclude = [\"decks/*.txt\"]\n",
+    )
+    .unwrap();
+    std::fs::create_dir(dir.path().join("decks")).unwrap();
+    let notes = uri(dir.path(), "notes.txt");
+    let deck = uri(dir.path(), "decks/deck.txt");
+    let mut client = Client::start(dir.path(), vec![open(&notes, BROKEN), open(&deck, BROKEN)]);
+    let mut published = [client.diagnostics(), client.diagnostics()];
+    published.sort_by_key(|params| params["uri"].as_str().unwrap().to_string());
+    assert_eq!(published[0]["uri"], json!(deck));
+    assert!(codes(&published[0]).contains(&"copy-limit".to_string()));
+    assert_eq!(published[1]["uri"], json!(notes));
+    assert_eq!(published[1]["diagnostics"], json!([]));
+    client.stop();
+}

@@ -5,8 +5,16 @@
 //! the roots the client gives, else the working folder ([`deckbox::session::assist::Roots`]);
 //! a bad argument is a tool error with the reason; every answer is bounded
 //! ([`deckbox::session::assist::MAX_ANSWER_BYTES`], pages of search results).
+//!
+//! A result's first text block is what the command prints on standard output, byte for
+//! byte; when the command also writes notes on standard error (a line `convert` could not
+//! carry over, a collection's findings), they follow as a second block, as written. Each
+//! call is computed on a thread of its own, at most
+//! [`deckbox::session::assist::MAX_CALLS_IN_FLIGHT`] at once, so a long call does not hold
+//! up a short one.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
 use rmcp::handler::server::router::tool::ToolRouter;
@@ -23,11 +31,11 @@ use rmcp::{
 
 use super::Outcome;
 use deckbox::error::Error;
-use deckbox::session::assist::{MAX_ANSWER_BYTES, Roots, file_uri_path};
+use deckbox::session::assist::{MAX_ANSWER_BYTES, MAX_CALLS_IN_FLIGHT, Roots, file_uri_path};
 
 pub mod tools;
 
-use tools::{Failure, RootsSource};
+use tools::{Answer, Failure, RootsSource};
 
 /// How long the client has to list its roots.
 const ROOTS_TIMEOUT: Duration = Duration::from_secs(10);
@@ -41,17 +49,38 @@ const FORMAT_URI: &str = "deckbox://formats/";
 #[derive(Debug, clap::Args)]
 pub struct McpArgs {}
 
-/// The server: its tools' router.
+/// The server: its tools' router, and the turns of the calls being computed.
 #[derive(Debug, Clone)]
 pub struct Server {
     tool_router: ToolRouter<Server>,
+    calls: Arc<tokio::sync::Semaphore>,
 }
 
 impl Default for Server {
     fn default() -> Self {
         Server {
             tool_router: Self::tool_router(),
+            calls: Arc::new(tokio::sync::Semaphore::new(MAX_CALLS_IN_FLIGHT)),
         }
+    }
+}
+
+impl Server {
+    /// `job` computed on a thread of its own once fewer than [`MAX_CALLS_IN_FLIGHT`] calls
+    /// are; the protocol's thread stays free to read, answer and ask for roots meanwhile.
+    async fn compute<T: Send + 'static>(
+        &self,
+        job: impl FnOnce() -> Result<T, Failure> + Send + 'static,
+    ) -> Result<T, Failure> {
+        let turn = (self.calls.clone().acquire_owned().await)
+            .map_err(|_| failure("the server is stopping"))?;
+        let done = tokio::task::spawn_blocking(move || {
+            let result = job();
+            drop(turn);
+            result
+        });
+        done.await
+            .map_err(|_| failure("deckbox failed on this call; the session goes on"))?
     }
 }
 
@@ -96,17 +125,23 @@ fn failure(message: impl Into<String>) -> Failure {
     })
 }
 
-/// A tool's answer as its result: the text, or a tool error with the reason; an answer
-/// larger than [`MAX_ANSWER_BYTES`] is refused.
-fn answer(result: Result<String, Failure>) -> CallToolResult {
+/// A tool's answer as its result: the text, then its notes when there are any; or a tool
+/// error with the reason. An answer larger than [`MAX_ANSWER_BYTES`] is refused.
+fn answer(result: Result<Answer, Failure>) -> CallToolResult {
     match result {
-        Ok(text) if text.len() > MAX_ANSWER_BYTES => {
+        Ok(Answer { text, notes }) if text.len() + notes.len() > MAX_ANSWER_BYTES => {
             CallToolResult::error(vec![ContentBlock::text(format!(
                 "error: the answer is {} bytes, more than {MAX_ANSWER_BYTES}; narrow the question\n",
-                text.len()
+                text.len() + notes.len()
             ))])
         }
-        Ok(text) => CallToolResult::success(vec![ContentBlock::text(text)]),
+        Ok(Answer { text, notes }) => {
+            let mut blocks = vec![ContentBlock::text(text)];
+            if !notes.is_empty() {
+                blocks.push(ContentBlock::text(notes));
+            }
+            CallToolResult::success(blocks)
+        }
         Err(Failure(message)) => CallToolResult::error(vec![ContentBlock::text(message)]),
     }
 }
@@ -130,7 +165,7 @@ fn roots_if(
 #[tool_router]
 impl Server {
     #[tool(
-        description = "Check a Pokémon TCG deck list against a format's construction rules at a date: the verdict and every finding with its line, rule id, message, why (the rulebook passage) and fix. The same JSON as `deckbox check --output json`.",
+        description = "Check a Pokémon TCG deck list against a format's construction rules at a date: the verdict and every finding with its line, rule id, message, why (the rulebook passage) and fix. The same JSON as `deckbox check --output json`; with `format: \"all\"`, the formats the deck is legal in (`deckbox check --format all --output json`). The list may be in English, French, Spanish, Portuguese, German or Italian, mixed line by line: each name is recognised in its own language, so there is no language to choose. Notes the command writes on standard error come as a second text block.",
         annotations(read_only_hint = true, open_world_hint = false)
     )]
     async fn check_deck(
@@ -139,7 +174,10 @@ impl Server {
         peer: Peer<RoleServer>,
     ) -> CallToolResult {
         let mut roots = roots_if(&peer, &[&args.deck.deck_path]).await;
-        answer(tools::check_deck(&args, &mut roots))
+        answer(
+            self.compute(move || tools::check_deck(&args, &mut roots))
+                .await,
+        )
     }
 
     #[tool(
@@ -150,7 +188,7 @@ impl Server {
         &self,
         Parameters(args): Parameters<tools::SearchCards>,
     ) -> CallToolResult {
-        match tools::search_cards(&args) {
+        match self.compute(move || tools::search_cards(&args)).await {
             Ok((page, next)) => {
                 let mut result = answer(Ok(page));
                 if let Some(next) = next {
@@ -168,7 +206,7 @@ impl Server {
         annotations(read_only_hint = true, open_world_hint = false)
     )]
     async fn card(&self, Parameters(args): Parameters<tools::CardLookup>) -> CallToolResult {
-        answer(tools::card(&args))
+        answer(self.compute(move || tools::card(&args)).await)
     }
 
     #[tool(
@@ -181,7 +219,10 @@ impl Server {
         peer: Peer<RoleServer>,
     ) -> CallToolResult {
         let mut roots = roots_if(&peer, &[&args.deck.deck_path]).await;
-        answer(tools::opening_odds(&args, &mut roots))
+        answer(
+            self.compute(move || tools::opening_odds(&args, &mut roots))
+                .await,
+        )
     }
 
     #[tool(
@@ -194,7 +235,10 @@ impl Server {
         peer: Peer<RoleServer>,
     ) -> CallToolResult {
         let mut roots = roots_if(&peer, &[&args.deck.deck_path]).await;
-        answer(tools::midgame_odds(&args, &mut roots))
+        answer(
+            self.compute(move || tools::midgame_odds(&args, &mut roots))
+                .await,
+        )
     }
 
     #[tool(
@@ -206,9 +250,11 @@ impl Server {
         Parameters(args): Parameters<tools::MissingCards>,
         peer: Peer<RoleServer>,
     ) -> CallToolResult {
-        let paths = [&args.deck.deck_path, &args.collection_path];
-        let mut roots = roots_if(&peer, &paths).await;
-        answer(tools::missing_cards(&args, &mut roots))
+        let mut roots = roots_if(&peer, &[&args.deck.deck_path, &args.collection_path]).await;
+        answer(
+            self.compute(move || tools::missing_cards(&args, &mut roots))
+                .await,
+        )
     }
 
     #[tool(
@@ -221,7 +267,10 @@ impl Server {
         peer: Peer<RoleServer>,
     ) -> CallToolResult {
         let mut roots = roots_if(&peer, &[&args.deck.deck_path]).await;
-        answer(tools::convert_list(&args, &mut roots))
+        answer(
+            self.compute(move || tools::convert_list(&args, &mut roots))
+                .await,
+        )
     }
 
     #[tool(
@@ -234,7 +283,10 @@ impl Server {
         peer: Peer<RoleServer>,
     ) -> CallToolResult {
         let mut roots = roots_if(&peer, &[&args.deck.deck_path]).await;
-        answer(tools::format_list(&args, &mut roots))
+        answer(
+            self.compute(move || tools::format_list(&args, &mut roots))
+                .await,
+        )
     }
 
     #[tool(
@@ -245,7 +297,7 @@ impl Server {
         &self,
         Parameters(args): Parameters<tools::ExplainRule>,
     ) -> CallToolResult {
-        answer(tools::explain_rule(&args))
+        answer(self.compute(move || tools::explain_rule(&args)).await)
     }
 
     #[tool(
@@ -256,7 +308,7 @@ impl Server {
         &self,
         Parameters(args): Parameters<tools::ListFormats>,
     ) -> CallToolResult {
-        answer(tools::list_formats(&args))
+        answer(self.compute(move || tools::list_formats(&args)).await)
     }
 }
 

@@ -1,7 +1,8 @@
 //! What each tool of `deckbox mcp` takes (its JSON schema and descriptions come from these
 //! structs) and does: the library call its command makes, rendered as the command renders
-//! `--output json` (or its text, for commands without JSON). Each returns the answer or the
-//! error the command would give; [`super`] turns them into tool results.
+//! `--output json` (or its text, for commands without JSON). Each returns the answer and the
+//! notes the command writes on standard error ([`Answer`]), or the error the command would
+//! give; [`super`] turns them into tool results.
 
 use std::io::Cursor;
 use std::path::{Path, PathBuf};
@@ -10,12 +11,11 @@ use rmcp::schemars::{self, JsonSchema};
 use serde::Deserialize;
 
 use deckbox::edit::file::{Failed, Fmt, FmtMode};
-use deckbox::edit::listing::{self, Layout};
+use deckbox::edit::listing::Layout;
 use deckbox::error::Error;
 use deckbox::formats::{Format, Going};
 use deckbox::names::lang::Language;
-use deckbox::render::stream::Style;
-use deckbox::render::{HumanOptions, OutputFormat};
+use deckbox::render::OutputFormat;
 use deckbox::session::assist::{self, ListSource, Roots};
 use deckbox::settings::{Flags, Settings};
 use deckbox::stats::StatsDeck;
@@ -49,8 +49,14 @@ pub struct JudgeArg {
 pub struct CheckDeck {
     #[serde(flatten)]
     pub deck: DeckArg,
-    #[serde(flatten)]
-    pub judge: JudgeArg,
+    /// A built-in format id: standard (default), expanded, unlimited, glc, gameboy, ...
+    /// (`list_formats` lists them); a deck's own `# deckbox: format=...` line wins. Or `all`:
+    /// the deck judged in every listed format at its date, with the formats it is legal in
+    /// and the first error in each other (`deckbox check --format all --output json`).
+    pub format: Option<String>,
+    /// Judge at this date (YYYY-MM-DD): that day's season, bans and legal sets. Default:
+    /// the deck's own `as-of`, else today.
+    pub as_of: Option<String>,
 }
 
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -192,6 +198,25 @@ impl RootsSource for Roots {
     }
 }
 
+/// What a tool answers: what its command prints on standard output, and the notes it
+/// writes on standard error when it succeeds (lines it could not carry over, the
+/// collection's findings, a deck that breaks a rule under `opening_odds`), as the command
+/// writes them; empty when it writes none.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Answer {
+    pub text: String,
+    pub notes: String,
+}
+
+impl Answer {
+    fn new(text: String, notes: impl Into<String>) -> Answer {
+        Answer {
+            text,
+            notes: notes.into(),
+        }
+    }
+}
+
 /// Why a tool could not answer, as the command line says it on standard error.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Failure(pub String);
@@ -278,17 +303,36 @@ fn bounded_queries(want: &[String], count_as: &[String]) -> Result<(), Failure> 
     Ok(())
 }
 
-/// `deckbox check FILE --output json`.
-pub fn check_deck(args: &CheckDeck, roots: &mut dyn RootsSource) -> Result<String, Failure> {
+/// `deckbox check FILE --output json`, or `--format all --output json`; the notes are the
+/// card database's and the coverage hint `check` writes.
+pub fn check_deck(args: &CheckDeck, roots: &mut dyn RootsSource) -> Result<Answer, Failure> {
     let (operand, text) = deck_source(&args.deck, roots)?.operand();
-    let flags: Flags = settings_args(&args.judge)?.flags();
+    let all = (args.format.as_deref()).is_some_and(|format| format.eq_ignore_ascii_case("all"));
+    let flags = super::super::SettingsArgs {
+        format: match all {
+            true => None,
+            false => args.format.as_deref().map(builtin_format).transpose()?,
+        },
+        as_of: date(args.as_of.as_deref())?,
+        source: super::super::SourceArgs::default(),
+    }
+    .flags();
     let settings = Settings::resolve(&flags)?;
     let operands = [operand];
+    if all {
+        let everywhere =
+            deckbox::session::check::everywhere(&settings, &operands, &mut Cursor::new(text))?;
+        if !everywhere.errors.is_empty() {
+            return Err(usage(everywhere.errors.join("\n")));
+        }
+        let json = deckbox::render::everywhere::json(&everywhere.decks);
+        return Ok(Answer::new(json, settings.notes.as_str()));
+    }
     let request = deckbox::session::check::CheckRequest {
         operands: &operands,
-        style: Style {
+        style: deckbox::render::stream::Style {
             output: OutputFormat::Json,
-            human: HumanOptions::default(),
+            human: deckbox::render::HumanOptions::default(),
         },
         have: &[],
         threads: 1,
@@ -303,11 +347,16 @@ pub fn check_deck(args: &CheckDeck, roots: &mut dyn RootsSource) -> Result<Strin
     if !report.failures.is_empty() {
         return Err(usage(report.failures.join("\n")));
     }
-    String::from_utf8(out).map_err(|error| usage(error.to_string()))
+    let mut notes = settings.notes.clone();
+    if let Some(hint) = &report.coverage {
+        notes.push_str(&format!("note: {hint}\n"));
+    }
+    let printed = String::from_utf8(out).map_err(|error| usage(error.to_string()))?;
+    Ok(Answer::new(printed, notes))
 }
 
 /// `deckbox search QUERY --output json`, a page of it; and the next page's cursor.
-pub fn search_cards(args: &SearchCards) -> Result<(String, Option<String>), Failure> {
+pub fn search_cards(args: &SearchCards) -> Result<(Answer, Option<String>), Failure> {
     use deckbox::search::Sort;
     let (db, notes) = deckbox::settings::open_source(&Flags::default())?;
     let lang = language(args.lang.as_deref())?.unwrap_or(Language::En);
@@ -341,12 +390,13 @@ pub fn search_cards(args: &SearchCards) -> Result<(String, Option<String>), Fail
             .noted(&notes)
         })?;
     let (found, next) = assist::page(&answer.found, args.cursor.as_deref(), args.limit)?;
-    Ok((deckbox::render::search::json(&db, query, found, lang), next))
+    let page = deckbox::render::search::json(&db, query, found, lang);
+    Ok((Answer::new(page, notes), next))
 }
 
 /// `deckbox card QUERY --output json`.
-pub fn card(args: &CardLookup) -> Result<String, Failure> {
-    let (db, _) = deckbox::settings::open_source(&Flags::default())?;
+pub fn card(args: &CardLookup) -> Result<Answer, Failure> {
+    let (db, notes) = deckbox::settings::open_source(&Flags::default())?;
     let language = language(args.lang.as_deref())?.unwrap_or(Language::En);
     let as_of = date(args.as_of.as_deref())?;
     let page = deckbox::session::card::card(&db, &args.query, as_of, language)?;
@@ -354,11 +404,14 @@ pub fn card(args: &CardLookup) -> Result<String, Failure> {
         let said = deckbox::render::card::unknown(&page.report, page.coverage.as_deref());
         return Err(Failure(said));
     }
-    Ok(deckbox::render::card::json(&page.report))
+    Ok(Answer::new(
+        deckbox::render::card::json(&page.report),
+        notes,
+    ))
 }
 
 /// `deckbox stats FILE --output json` with `--want`, `--count-as`, `--exactly`.
-pub fn opening_odds(args: &OpeningOdds, roots: &mut dyn RootsSource) -> Result<String, Failure> {
+pub fn opening_odds(args: &OpeningOdds, roots: &mut dyn RootsSource) -> Result<Answer, Failure> {
     bounded_queries(&args.want, &args.count_as)?;
     let going = match args.going.as_deref().unwrap_or("first") {
         "first" => Going::First,
@@ -389,11 +442,12 @@ pub fn opening_odds(args: &OpeningOdds, roots: &mut dyn RootsSource) -> Result<S
         simulate: None,
     };
     let report = deck.report(&request, &deckbox::util::progress::Quiet)?;
-    Ok(super::super::output::json(&report)?)
+    let notes = super::super::stats_note(&settings, &checked, &deck);
+    Ok(Answer::new(super::super::output::json(&report)?, notes))
 }
 
 /// `deckbox odds FILE --output json`.
-pub fn midgame_odds(args: &MidgameOdds, roots: &mut dyn RootsSource) -> Result<String, Failure> {
+pub fn midgame_odds(args: &MidgameOdds, roots: &mut dyn RootsSource) -> Result<Answer, Failure> {
     use deckbox::stats::midgame::{self, MidGameRequest};
     bounded_queries(&args.want, &args.count_as)?;
     const MAX_DRAWS: u32 = 60_000;
@@ -415,14 +469,16 @@ pub fn midgame_odds(args: &MidgameOdds, roots: &mut dyn RootsSource) -> Result<S
         want: &args.want,
         count_as: &args.count_as,
     };
-    Ok(super::super::output::json(&midgame::odds(
-        &deck, &request,
-    )?)?)
+    let odds = super::super::output::json(&midgame::odds(&deck, &request)?)?;
+    Ok(Answer::new(
+        odds,
+        super::super::stats_note(&settings, &checked, &deck),
+    ))
 }
 
 /// `deckbox need FILE --have COLLECTION --output json`.
-pub fn missing_cards(args: &MissingCards, roots: &mut dyn RootsSource) -> Result<String, Failure> {
-    use deckbox::session::need::{Answer, NeedRequest};
+pub fn missing_cards(args: &MissingCards, roots: &mut dyn RootsSource) -> Result<Answer, Failure> {
+    use deckbox::session::need::{Answer as Needed, NeedRequest};
     let (operand, text) = deck_source(&args.deck, roots)?.operand();
     let have: Vec<PathBuf> = match args.collection_path.as_deref() {
         Some(path) => vec![roots.roots()?.confine(Path::new(path))?],
@@ -444,7 +500,7 @@ pub fn missing_cards(args: &MissingCards, roots: &mut dyn RootsSource) -> Result
     let needed = deckbox::session::need::need(&settings, &request, &mut Cursor::new(text))?;
     let checked = needed.checked();
     match &needed.answer {
-        Answer::Together(result) => {
+        Needed::Together(result) => {
             let each = (needed.each_deck.as_ref())
                 .map(|(ready, shared)| (ready.as_slice(), shared.as_slice()));
             let json = deckbox::render::need::json(
@@ -454,14 +510,19 @@ pub fn missing_cards(args: &MissingCards, roots: &mut dyn RootsSource) -> Result
                 &settings.db,
                 each,
             );
-            Ok(json.map_err(|reason| Error::Json { reason })?)
+            let json = json.map_err(|reason| Error::Json { reason })?;
+            // The collection's findings, one short line each, as `need` writes them.
+            let findings: String = (needed.collection.files.iter())
+                .map(|file| deckbox::render::short(&file.checked))
+                .collect();
+            Ok(Answer::new(json, format!("{}{findings}", settings.notes)))
         }
-        Answer::EachDeck(..) => Err(usage("a deck file, not a folder")),
+        Needed::EachDeck(..) => Err(usage("a deck file, not a folder")),
     }
 }
 
-/// `deckbox convert FILE --to LAYOUT [--lang L]`.
-pub fn convert_list(args: &ConvertList, roots: &mut dyn RootsSource) -> Result<String, Failure> {
+/// `deckbox convert FILE --to LAYOUT [--lang L]`, with its warnings as notes.
+pub fn convert_list(args: &ConvertList, roots: &mut dyn RootsSource) -> Result<Answer, Failure> {
     let to = args.to.as_deref().unwrap_or("ptcgl");
     let layout = Layout::from_name(to).ok_or_else(|| {
         usage(format!(
@@ -474,15 +535,28 @@ pub fn convert_list(args: &ConvertList, roots: &mut dyn RootsSource) -> Result<S
     let (_, _, deck) =
         deckbox::session::read_and_check(&operand, &settings, &mut Cursor::new(text), &mut false)?;
     let exported =
-        listing::export(&deck, &settings.db, lang, layout).map_err(|refusal| Error::Refused {
-            name: deckbox::util::escape::path_line(&operand),
-            reason: refusal.to_string(),
+        deckbox::edit::listing::export(&deck, &settings.db, lang, layout).map_err(|refusal| {
+            Error::Refused {
+                name: deckbox::util::escape::path_line(&operand),
+                reason: refusal.to_string(),
+            }
         })?;
-    Ok(exported.text)
+    let mut notes = settings.notes.clone();
+    notes.push_str(&super::super::output::untranslated_warning(
+        &exported.untranslated,
+        lang,
+    ));
+    if let Some(doubts) = &exported.doubts {
+        notes.push_str(&super::super::output::ptcg_live_warning(
+            doubts,
+            lang.is_some(),
+        ));
+    }
+    Ok(Answer::new(exported.text, notes))
 }
 
 /// `deckbox fmt FILE`.
-pub fn format_list(args: &FormatList, roots: &mut dyn RootsSource) -> Result<String, Failure> {
+pub fn format_list(args: &FormatList, roots: &mut dyn RootsSource) -> Result<Answer, Failure> {
     let (operand, text) = deck_source(&args.deck, roots)?.operand();
     let settings = Settings::resolve_for(&settings_args(&args.judge)?.flags(), &operand)?;
     let ready = deckbox::deck::input::read_deck(&operand, &mut Cursor::new(text), &mut false)
@@ -495,23 +569,27 @@ pub fn format_list(args: &FormatList, roots: &mut dyn RootsSource) -> Result<Str
         FmtMode::Print,
     );
     match result {
-        Ok(Fmt::Formatted(formatted)) => Ok(deckbox::session::fmt::printable(&formatted.formatted)),
-        Ok(Fmt::Canonical | Fmt::Written) => Ok(String::new()),
+        Ok(Fmt::Formatted(formatted)) => Ok(Answer::new(
+            deckbox::session::fmt::printable(&formatted.formatted),
+            settings.notes.as_str(),
+        )),
+        Ok(Fmt::Canonical | Fmt::Written) => {
+            Ok(Answer::new(String::new(), settings.notes.as_str()))
+        }
         Err(Failed::Error(error)) => Err(error.into()),
         Err(Failed::Unwritten(error)) => Err(usage(error.to_string())),
     }
 }
 
 /// `deckbox explain [RULE]`.
-pub fn explain_rule(args: &ExplainRule) -> Result<String, Failure> {
-    Ok(assist::explain(args.rule.as_deref())?)
+pub fn explain_rule(args: &ExplainRule) -> Result<Answer, Failure> {
+    Ok(Answer::new(assist::explain(args.rule.as_deref())?, ""))
 }
 
 /// `deckbox formats` or `deckbox formats show FORMAT [--as-of DATE]`.
-pub fn list_formats(args: &ListFormats) -> Result<String, Failure> {
+pub fn list_formats(args: &ListFormats) -> Result<Answer, Failure> {
     let format = args.format.as_deref().map(builtin_format).transpose()?;
     let as_of = date(args.as_of.as_deref())?;
-    Ok(assist::formats(
-        format.as_deref().map(|format| (format, as_of)),
-    )?)
+    let page = assist::formats(format.as_deref().map(|format| (format, as_of)))?;
+    Ok(Answer::new(page, ""))
 }
