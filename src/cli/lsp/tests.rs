@@ -554,3 +554,51 @@ fn only_the_files_check_would_check_get_diagnostics() {
     assert_eq!(published[1]["diagnostics"], json!([]));
     client.stop();
 }
+
+/// Completion and hover in each of the six languages deckbox reads: part of Rare Candy's
+/// name in that language completes to its name there, with a set and number, and hovering
+/// the line written shows the card.
+#[test]
+fn completion_and_hover_in_every_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let deck = uri(dir.path(), "deck.txt");
+    let mut client = Client::start(dir.path(), vec![open(&deck, "")]);
+    client.diagnostics();
+    let typed = [
+        ("Rare Can", "Rare Candy"),
+        ("Super Bon", "Super Bonbon"),
+        ("Caramelo R", "Caramelo Raro"),
+        ("Sonderbon", "Sonderbonbon"),
+        ("Caramella r", "Caramella rara"),
+        ("Doce R", "Doce Raro"),
+    ];
+    for (version, (part, name)) in (2..).zip(typed) {
+        let text = format!("4 {part}");
+        let sender = &client.connection.sender;
+        sender.send(change(&deck, version, &text)).unwrap();
+        let end = u32::try_from(text.len()).unwrap();
+        let completion = client.request(
+            "textDocument/completion",
+            json!({ "textDocument": { "uri": deck }, "position": { "line": 0, "character": end } }),
+        );
+        let items = completion.result.unwrap()["items"].clone();
+        let item = items
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|item| item["label"] == name)
+            .unwrap_or_else(|| panic!("{part}: {items}"));
+        let inserted = item["textEdit"]["newText"].as_str().unwrap();
+        assert!(inserted.starts_with(&format!("{name} ")), "{inserted}");
+        let line = format!("4 {inserted}\n");
+        let sender = &client.connection.sender;
+        sender.send(change(&deck, version + 10, &line)).unwrap();
+        let hover = client.request(
+            "textDocument/hover",
+            json!({ "textDocument": { "uri": deck }, "position": { "line": 0, "character": 3 } }),
+        );
+        let shown = hover.result.unwrap()["contents"]["value"].to_string();
+        assert!(shown.contains("Rare Candy"), "{name}: {shown}");
+    }
+    client.stop();
+}
