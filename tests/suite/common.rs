@@ -139,3 +139,22 @@ pub fn tcgdex(test: &str) -> Option<deckbox::cards::CardDb> {
         deckbox::cards::storage::checkout_cache::open(&data.join("tcgdex-repo"), &options).unwrap()
     })
 }
+
+/// `git` in `dir` as the repositories the tests make need it: a fixed author (`t <t@t>`),
+/// no signing, `main` as a new repository's branch, and none of the user's or the system's
+/// configuration.
+pub fn git_command(dir: &std::path::Path) -> std::process::Command {
+    let mut command = std::process::Command::new("git");
+    command
+        .args(["-c", "user.name=t", "-c", "user.email=t@t"])
+        .args([
+            "-c",
+            "commit.gpgsign=false",
+            "-c",
+            "init.defaultBranch=main",
+        ])
+        .current_dir(dir)
+        .env("GIT_CONFIG_NOSYSTEM", "1")
+        .env("GIT_CONFIG_GLOBAL", "/dev/null");
+    command
+}

@@ -6,28 +6,14 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, reason = "tests fail loudly")]
 
 use std::path::Path;
-use std::process::Command;
 
 use crate::common;
 
 /// Runs git in `dir` as a fixed author at a fixed date, with no user or system config.
 pub(crate) fn git(dir: &Path, args: &[&str], day: u32) {
     let date = format!("2026-11-{day:02}T12:00:00+00:00");
-    let status = Command::new("git")
-        .args([
-            "-c",
-            "user.name=t",
-            "-c",
-            "user.email=t@t",
-            "-c",
-            "commit.gpgsign=false",
-            "-c",
-            "init.defaultBranch=main",
-        ])
+    let status = common::git_command(dir)
         .args(args)
-        .current_dir(dir)
-        .env("GIT_CONFIG_NOSYSTEM", "1")
-        .env("GIT_CONFIG_GLOBAL", "/dev/null")
         .env("GIT_AUTHOR_DATE", &date)
         .env("GIT_COMMITTER_DATE", &date)
         .status()
@@ -216,19 +202,8 @@ fn log_judges_each_commit_at_its_committer_date_unless_a_date_is_set() {
     let Some(dir) = repository() else { return };
     let root = dir.path();
     // Authored on 2026-10-01, committed on 2026-11-07 (as a rebase leaves it).
-    let status = Command::new("git")
-        .args([
-            "-c",
-            "user.name=t",
-            "-c",
-            "user.email=t@t",
-            "-c",
-            "commit.gpgsign=false",
-        ])
+    let status = common::git_command(root)
         .args(["commit", "-q", "-a", "-m", "dragapult: fixed"])
-        .current_dir(root)
-        .env("GIT_CONFIG_NOSYSTEM", "1")
-        .env("GIT_CONFIG_GLOBAL", "/dev/null")
         .env("GIT_AUTHOR_DATE", "2026-10-01T12:00:00+00:00")
         .env("GIT_COMMITTER_DATE", "2026-11-07T12:00:00+00:00")
         .status()
