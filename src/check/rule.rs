@@ -32,6 +32,7 @@ macro_rules! every_rule {
             RuleBox => glc::RULE_BOX,
             ExclusiveCards => copies::EXCLUSIVE_CARDS,
             HeaderCount => headers::HEADER_COUNT,
+            WrongSection => headers::WRONG_SECTION,
             AmbiguousCard => lines::AMBIGUOUS_CARD,
             UnknownPrinting => lines::UNKNOWN_PRINTING,
             ReadAs => lines::READ_AS,

@@ -18,7 +18,7 @@ use std::fmt::Write;
 
 use serde::Serialize;
 
-use crate::cards::{CardDb, Category, split_subset};
+use crate::cards::{CardDb, split_subset};
 use crate::check::{CheckedDeck, DeckCard};
 use crate::deck::Section;
 use crate::names;
@@ -102,13 +102,7 @@ fn entry_for(db: &CardDb, card: &DeckCard) -> Entry {
     let printing = card.printing.and_then(|id| db.get(id));
     Entry {
         name: printing.map_or_else(|| names::canonical(&card.line.name), |p| p.rules_name()),
-        section: printing
-            .map(|p| match p.category {
-                Category::Pokemon => Section::Pokemon,
-                Category::Trainer => Section::Trainer,
-                Category::Energy => Section::Energy,
-            })
-            .or(card.line.section),
+        section: printing.map(|p| p.category.section()).or(card.line.section),
         sides: Default::default(),
     }
 }

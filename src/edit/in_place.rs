@@ -29,7 +29,7 @@
 use std::ops::Range;
 
 use crate::cards::identification::resolve::{self, Resolution};
-use crate::cards::{CardDb, Category, Printing, PrintingId};
+use crate::cards::{CardDb, Printing, PrintingId};
 use crate::check::{CheckedDeck, DeckCard};
 use crate::deck::{self, Layout, MAX_COUNT, Section, Span};
 use crate::names;
@@ -311,7 +311,7 @@ pub fn reprint(
         plan.new_card = Some(json::new_card(deck, &target, spec, card.line.count));
         return plan.apply(deck, db);
     }
-    let section = target.printing.map(|p| section_of(p.category));
+    let section = target.printing.map(|p| p.category.section());
     let mut line = line_text(deck, &target, spec, card.line.count, section);
     if let Some(comment) = &card.line.comment {
         line.push_str(" // ");
@@ -608,14 +608,6 @@ fn line_ending(text: &str) -> &'static str {
     }
 }
 
-fn section_of(category: Category) -> Section {
-    match category {
-        Category::Pokemon => Section::Pokemon,
-        Category::Trainer => Section::Trainer,
-        Category::Energy => Section::Energy,
-    }
-}
-
 fn section_rank(section: Section) -> u8 {
     match section {
         Section::Pokemon => 0,
@@ -632,7 +624,7 @@ fn deck_language(deck: &CheckedDeck) -> Language {
 
 /// Plans a new line for `count` copies of the target.
 fn new_line(deck: &CheckedDeck, target: &Target, spec: &Spec, count: u32) -> Insert {
-    let section = target.printing.map(|p| section_of(p.category));
+    let section = target.printing.map(|p| p.category.section());
     let text = line_text(deck, target, spec, count, section);
     let description = format!("new line: {text}");
     let header = section.and_then(|s| deck.list.headers.iter().position(|h| h.section == s));
@@ -764,7 +756,7 @@ fn new_name(deck: &CheckedDeck, target: &Target, spec: &Spec) -> String {
 fn new_section(deck: &CheckedDeck, section: Section, line: &str, count: u32) -> (usize, String) {
     let source = deck.source.as_str();
     let eol = line_ending(source);
-    let header = header_text(deck, section, count);
+    let header = header_text(deck, section, count, 1);
     let indent = indent_of(deck, Some(section));
     // PTCGO exports leave a blank line under each header; the new one does the same.
     let header = match deck.list.headers.first() {
@@ -807,13 +799,32 @@ fn blank_line_after(source: &str, span: Span) -> bool {
     next.len() < rest.len() && next.trim().is_empty()
 }
 
+/// The header that a run of `cards` cards on `lines` lines of `section`, listed under
+/// another kind's header, lacks (the `wrong-section` finding's fix), and where it goes: the
+/// start of the line at `offset`. Shaped and worded like the list's own headers.
+pub fn header_above(
+    deck: &CheckedDeck,
+    section: Section,
+    offset: usize,
+    cards: u32,
+    lines: u32,
+) -> (usize, String) {
+    let source = deck.source.as_str();
+    let header = header_text(deck, section, cards, lines);
+    (
+        line_start(source, offset),
+        format!("{header}{}", line_ending(source)),
+    )
+}
+
 /// A header for `section` shaped like the list's first header: its decoration (`##`,
-/// `**`), separator (`: `, ` : `, ` - `, ` (…)`) and whether it has a number.
-fn header_text(deck: &CheckedDeck, section: Section, count: u32) -> String {
+/// `**`), separator (`: `, ` : `, ` - `, ` (…)`) and whether it has a number, which counts
+/// `cards` or `lines` as the list's headers do.
+fn header_text(deck: &CheckedDeck, section: Section, cards: u32, lines: u32) -> String {
     let language = deck.headers_language.unwrap_or(Language::En);
     let Some(first) = deck.list.headers.first() else {
         return format!(
-            "{}: {count}",
+            "{}: {cards}",
             crate::edit::listing::section_label(section, language, false)
         );
     };
@@ -821,7 +832,11 @@ fn header_text(deck: &CheckedDeck, section: Section, count: u32) -> String {
     let (prefix, old_label, suffix) = split_header(written);
     let ptcgo =
         old_label.to_lowercase().ends_with("cards") || deck.list.layout == Some(Layout::Ptcgo);
-    let number = if headers_count_lines(deck) { 1 } else { count };
+    let number = if headers_count_lines(deck) {
+        lines
+    } else {
+        cards
+    };
     let suffix = match replace_number(suffix, Span::new(0, suffix.len()), number) {
         Some(number) => splice(suffix, vec![number]),
         None => suffix.to_string(),

@@ -158,6 +158,7 @@ impl Buffer {
         match finding.rule {
             Rule::HeaderCount => return self.header_fix(finding).into_iter().collect(),
             Rule::CopyLimit => return self.copies_fix(finding).into_iter().collect(),
+            Rule::WrongSection => return self.section_fix(db, finding).into_iter().collect(),
             _ => {}
         }
         let Some(card) = self.card_at(finding.span.offset) else {
@@ -246,6 +247,32 @@ impl Buffer {
         Some(Fix {
             title: format!("Keep {limit} copies"),
             edits,
+        })
+    }
+
+    /// A `wrong-section`'s missing header, inserted above the run's first line with the
+    /// run's count.
+    fn section_fix(&self, db: &CardDb, finding: &Finding) -> Option<Fix> {
+        let first = self.card_at(finding.span.offset)?;
+        let section = db.get(first.printing?)?.category.section();
+        let run: Vec<&crate::check::DeckCard> = std::iter::once(first)
+            .chain((finding.related.iter()).filter_map(|(span, _)| self.card_at(span.offset)))
+            .collect();
+        let cards = run.iter().map(|card| card.line.count).sum();
+        let lines = u32::try_from(run.len()).ok()?;
+        let (at, header) = crate::edit::in_place::header_above(
+            &self.deck,
+            section,
+            first.line.span.offset,
+            cards,
+            lines,
+        );
+        Some(Fix {
+            title: format!("Add the header '{}'", header.trim_end()),
+            edits: vec![Edit {
+                span: Span::new(at, 0),
+                text: header,
+            }],
         })
     }
 

@@ -518,7 +518,8 @@ fn a_name_alone_is_read_as_the_card_the_format_allows() {
 fn short_rules(out: &str) -> std::collections::BTreeSet<String> {
     out.lines()
         .filter_map(|line| line.split(": ").nth(1)?.split_whitespace().nth(1))
-        .filter(|rule| !matches!(*rule, "header-count" | "encoding"))
+        // JSON lists each card under its own kind: no header to count or to be under.
+        .filter(|rule| !matches!(*rule, "header-count" | "wrong-section" | "encoding"))
         .map(str::to_string)
         .collect()
 }

@@ -118,7 +118,12 @@ pub fn verdict(deck: &CheckedDeck) -> (bool, BTreeSet<&'static str>) {
     let ids = deck
         .diagnostics
         .iter()
-        .filter(|d| !matches!(d.rule, Rule::HeaderCount | Rule::Encoding | Rule::ReadAs))
+        .filter(|d| {
+            !matches!(
+                d.rule,
+                Rule::HeaderCount | Rule::WrongSection | Rule::Encoding | Rule::ReadAs
+            )
+        })
         .map(|d| d.rule.id())
         .collect();
     (deck.valid(), ids)

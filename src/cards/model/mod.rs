@@ -154,6 +154,15 @@ pub enum Category {
 }
 
 impl Category {
+    /// The section of a deck list a card of this kind belongs under.
+    pub fn section(self) -> crate::deck::Section {
+        match self {
+            Category::Pokemon => crate::deck::Section::Pokemon,
+            Category::Trainer => crate::deck::Section::Trainer,
+            Category::Energy => crate::deck::Section::Energy,
+        }
+    }
+
     pub fn as_str(self) -> &'static str {
         match self {
             Category::Pokemon => "pokemon",

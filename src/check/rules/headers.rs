@@ -1,7 +1,8 @@
-//! What a list says of itself: `header-count`.
+//! What a list says of itself: `header-count`, `wrong-section`.
 
 use super::{Check, Deck, Rule, RuleDef, plural};
-use crate::check::diagnostic::{Diagnostic, Severity};
+use crate::check::DeckCard;
+use crate::check::diagnostic::{Diagnostic, Label, Severity};
 use crate::deck::Section;
 use crate::deck::source::SourceText;
 
@@ -14,6 +15,110 @@ pub(super) const HEADER_COUNT: RuleDef = RuleDef {
     fix: "Update the number, or let `deckbox fmt` rewrite the headers.",
     check: Check::Deck(header_counts),
 };
+
+pub(super) const WRONG_SECTION: RuleDef = RuleDef {
+    id: "wrong-section",
+    severity: Severity::Warning,
+    summary: "Cards listed under the header of another kind of card: a Trainer under the Pokémon header.",
+    why: "A header says what kind of card follows it. Cards of another kind under it usually mean their own header line was lost, and the headers' counts and the sections a reader or another tool sees no longer match the deck.",
+    example: "Pokémon: 5\n4 Dreepy TWM 128\n1 Iono PAL 185\n",
+    fix: "Add the missing header above them (`Trainer: 1`), or let `deckbox fmt` put each card under its own header.",
+    check: Check::Deck(wrong_sections),
+};
+
+/// `wrong-section`: one finding per run of consecutive identified lines whose kind is not
+/// the section they are listed under; its span is the run's first line, its related labels
+/// the others.
+fn wrong_sections(deck: &Deck) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let mut run: Vec<&DeckCard> = Vec::new();
+    let mut run_kind: Option<(Section, Section)> = None;
+    let mut flush = |run: &mut Vec<&DeckCard>, kind: Option<(Section, Section)>| {
+        if let (Some((under, is)), Some(first)) = (kind, run.first()) {
+            out.push(wrong_section(deck, run, under, is, first));
+        }
+        run.clear();
+    };
+    for &(card, printing) in &deck.identified {
+        let kind = card
+            .line
+            .section
+            .map(|under| (under, printing.category.section()))
+            .filter(|(under, is)| under != is);
+        if kind != run_kind || kind.is_none() {
+            flush(&mut run, run_kind);
+        }
+        run_kind = kind;
+        if kind.is_some() {
+            run.push(card);
+        }
+    }
+    flush(&mut run, run_kind);
+    out
+}
+
+fn wrong_section(
+    deck: &Deck,
+    run: &[&DeckCard],
+    under: Section,
+    is: Section,
+    first: &DeckCard,
+) -> Diagnostic {
+    let cards: u64 = run.iter().map(|card| u64::from(card.line.count)).sum();
+    let message = match run {
+        [one] => format!(
+            "'{}' is {}, listed under the {} header",
+            one.line.name,
+            a_card(is),
+            section_name(under)
+        ),
+        _ => format!(
+            "{} {} on {} are listed under the {} header",
+            plural(cards, "card", "cards"),
+            kind_words(is),
+            plural(run.len() as u64, "line", "lines"),
+            section_name(under)
+        ),
+    };
+    let related = (run.iter().skip(1))
+        .map(|card| Label {
+            line: card.line.line,
+            span: card.line.span,
+            message: format!("{} too", a_card(is)),
+        })
+        .collect();
+    Diagnostic::new(Rule::WrongSection, message)
+        .with_help(format!(
+            "add {} {} header above line {}, or run `deckbox fmt` to put each card under its own header",
+            if is == Section::Energy { "an" } else { "a" },
+            section_name(is),
+            first.line.line
+        ))
+        .at(
+            deck.text,
+            first.line.span,
+            a_card(is),
+        )
+        .with_related(related)
+}
+
+/// `a Pokémon card`, `a Trainer card`, `an Energy card`.
+fn a_card(section: Section) -> &'static str {
+    match section {
+        Section::Pokemon => "a Pokémon card",
+        Section::Trainer => "a Trainer card",
+        Section::Energy => "an Energy card",
+    }
+}
+
+/// `of Pokémon`, `of Trainers`, `of Energy`: the kind of a run of cards.
+fn kind_words(section: Section) -> &'static str {
+    match section {
+        Section::Pokemon => "of Pokémon",
+        Section::Trainer => "of Trainers",
+        Section::Energy => "of Energy",
+    }
+}
 
 /// `header-count`: a header's number must count the cards or the lines of its section; the
 /// footer's must count the cards of the deck (unless `deck-size` already points there).

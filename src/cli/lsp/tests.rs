@@ -602,3 +602,38 @@ fn completion_and_hover_in_every_language() {
     }
     client.stop();
 }
+
+/// Issue 45: "a missing header" is a quick fix. Trainers under the Pokémon header of a
+/// French list (its headers `Pokémon :` and `Énergie :`) get `wrong-section`; its fix adds
+/// the header the list lacks, in the list's words and counting as its headers do, after
+/// which neither that finding nor the Pokémon header's count is left.
+#[test]
+fn trainers_under_the_pokemon_header_get_their_header() {
+    let text = "Pokémon : 6\n\
+4 Dreepy TWM 128\n\
+2 Drakloak TWM 129\n\
+4 Ultra Ball MEG 131\n\
+1 Iono PAL 185\n\
+Énergie : 3\n\
+3 Psychic Energy SVE 5\n";
+    let dir = tempfile::tempdir().unwrap();
+    let deck = uri(dir.path(), "deck.txt");
+    let mut client = Client::start(dir.path(), vec![open(&deck, text)]);
+    let found = codes(&client.diagnostics());
+    assert!(found.contains(&"wrong-section".to_string()), "{found:?}");
+    assert!(found.contains(&"header-count".to_string()), "{found:?}");
+    let (title, edits) = fix_at(&mut client, &deck, 3, "wrong-section");
+    assert_eq!(title, "Add the header 'Dresseur : 5'");
+    assert_eq!(
+        edits,
+        json!([{ "range": { "start": { "line": 3, "character": 0 }, "end": { "line": 3, "character": 0 } }, "newText": "Dresseur : 5\n" }])
+    );
+    let fixed = text.replacen("4 Ultra Ball", "Dresseur : 5\n4 Ultra Ball", 1);
+    (client.connection.sender)
+        .send(change(&deck, 2, &fixed))
+        .unwrap();
+    let found = codes(&client.diagnostics());
+    assert!(!found.contains(&"wrong-section".to_string()), "{found:?}");
+    assert!(!found.contains(&"header-count".to_string()), "{found:?}");
+    client.stop();
+}

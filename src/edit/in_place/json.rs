@@ -6,7 +6,7 @@
 //! What `fmt --write` refuses to rewrite (a line it cannot read, keys deckbox's own layout
 //! has no place for, merged card objects that disagree) is refused with its reason.
 
-use super::{EditError, Edited, Plan, Target, new_name, section_of};
+use super::{EditError, Edited, Plan, Target, new_name};
 use crate::cards::CardDb;
 use crate::check::{CheckedDeck, DeckCard};
 use crate::deck::{CardLine, Layout, Span};
@@ -38,7 +38,7 @@ pub(super) fn new_card(
             set,
             number,
             ph: false,
-            section: target.printing.map(|p| section_of(p.category)),
+            section: target.printing.map(|p| p.category.section()),
             span: Span::new(0, 0),
             count_span: Span::new(0, 0),
             name_span: Span::new(0, 0),

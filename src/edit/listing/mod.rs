@@ -302,12 +302,7 @@ fn entries(deck: &CheckedDeck, db: &CardDb) -> Vec<ListLine> {
         .iter()
         .map(|card| {
             let category = card.printing.and_then(|id| db.get(id)).map(|p| p.category);
-            let section = match category {
-                Some(Category::Pokemon) => Some(Section::Pokemon),
-                Some(Category::Trainer) => Some(Section::Trainer),
-                Some(Category::Energy) => Some(Section::Energy),
-                None => card.line.section,
-            };
+            let section = category.map(Category::section).or(card.line.section);
             let printing = card.printing.and_then(|id| db.get(id));
             let (name, set, number) = written_printing(&card.line, printing, db);
             ListLine {

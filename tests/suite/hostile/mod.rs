@@ -498,7 +498,13 @@ fn text_that_is_not_utf8() {
         assert_eq!(out.code, 1, "{file}");
         assert_eq!(
             out.rules(),
-            set(&["deck-size", "no-basic-pokemon", "encoding", "header-count"]),
+            set(&[
+                "deck-size",
+                "no-basic-pokemon",
+                "encoding",
+                "header-count",
+                "wrong-section"
+            ]),
             "{file}: {}",
             out.stdout
         );
