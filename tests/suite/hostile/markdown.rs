@@ -144,6 +144,9 @@ fn documents(text: &str, file: &str, with_git: bool) -> Vec<(String, String)> {
         vec![
             "check", "decks", "--output", "markdown", "--have", "have.csv",
         ],
+        vec![
+            "need", "decks", "--have", "have.csv", "--output", "markdown",
+        ],
         vec!["stats", &deck, "--output", "markdown", "--want", &want],
         vec!["stats", &deck, "--output", "markdown", "--compare", &deck],
         vec![
