@@ -695,6 +695,8 @@ fn a_folders_readiness_in_csv_and_markdown() {
     let csv = stdout_of(&csv).to_string();
     insta::assert_snapshot!("need_folder_csv", csv);
     assert!(csv.contains(",'=binder.txt,"), "{csv}");
+    // RFC 4180 records, as every CSV deckbox writes (the snapshot shows no line ends).
+    assert_eq!(csv.matches("\r\n").count(), csv.lines().count(), "{csv:?}");
     let (code, markdown) = run("markdown");
     assert_eq!(code, 1, "{markdown}");
     insta::assert_snapshot!("need_folder_markdown", stdout_of(&markdown));
