@@ -21,6 +21,7 @@ use deckbox::settings::Settings;
   deckbox need deck.txt --have binder.txt --have tcgplayer-export.csv --exact-printing
   deckbox need dragapult.txt gardevoir.txt --have binder.txt --output tcgplayer
   deckbox need deck.txt --have binder.txt --prices prices.csv
+  deckbox need decks/ --have binder.txt --output csv
 
 Exit status: 0 nothing is missing; 1 something is missing; 2 a deck, collection or price \
 file cannot be read.")]

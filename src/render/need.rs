@@ -523,6 +523,9 @@ const READINESS_CSV: [&str; 16] = [
     "count",
 ];
 
+/// How many of [`READINESS_CSV`]'s columns, `row` to `unpriced`, a `deck` row fills.
+const DECK_COLUMNS: usize = 9;
+
 /// [`readiness`] as CSV (RFC 4180, CRLF, formulas defused as in every CSV deckbox writes):
 /// one `deck` row per deck (`legal`, `buildable`, `missing`, `not_legal`, and with prices
 /// `cost`, `currency`, `unpriced`), then one `shared` row per owned card and each deck that
@@ -569,7 +572,8 @@ pub fn readiness_csv(
     for entry in &shared {
         for user in &entry.decks {
             let mut cells = vec!["shared".to_string(), user.path.to_string()];
-            cells.resize(9, String::new());
+            // `legal` to `unpriced` are the deck rows' columns: empty here.
+            cells.resize(DECK_COLUMNS, String::new());
             cells.extend([
                 entry.name.clone(),
                 entry.set.clone(),
