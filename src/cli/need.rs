@@ -21,6 +21,7 @@ use deckbox::settings::Settings;
   deckbox need deck.txt --have binder.txt --have tcgplayer-export.csv --exact-printing
   deckbox need dragapult.txt gardevoir.txt --have binder.txt --output tcgplayer
   deckbox need deck.txt --have binder.txt --prices prices.csv
+  deckbox need decks/ --have binder.txt --output csv
 
 Exit status: 0 nothing is missing; 1 something is missing; 2 a deck, collection or price \
 file cannot be read.")]
@@ -65,6 +66,10 @@ pub enum NeedOutput {
     Tcgplayer,
     /// What is missing, for Cardmarket's wants list import (`2 Dreepy`).
     Cardmarket,
+    /// Given a folder: each deck on its own and the owned cards decks share, as CSV.
+    Csv,
+    /// Given a folder: each deck on its own and the owned cards decks share, as Markdown.
+    Markdown,
 }
 
 pub(crate) fn run(args: &NeedArgs, stdin: &mut dyn Read) -> Result<Outcome, Error> {
@@ -75,7 +80,10 @@ pub(crate) fn run(args: &NeedArgs, stdin: &mut dyn Read) -> Result<Outcome, Erro
         have_text: None,
         exact: args.exact_printing,
         prices: args.prices.as_deref(),
-        each_deck: matches!(args.output.format(), NeedOutput::Table),
+        each_deck: matches!(
+            args.output.format(),
+            NeedOutput::Table | NeedOutput::Csv | NeedOutput::Markdown
+        ),
     };
     let needed = session::need::need(&settings, &request, stdin)?;
     let checked = needed.checked();
@@ -83,10 +91,13 @@ pub(crate) fn run(args: &NeedArgs, stdin: &mut dyn Read) -> Result<Outcome, Erro
     let (stdout, code) = match &needed.answer {
         Answer::EachDeck(ready, shared) => {
             let all_ready = ready.iter().all(|deck| deck.need.buildable());
-            (
-                render::readiness(ready, shared, &checked, collection, db),
-                Exit::findings_if(!all_ready),
-            )
+            let each = (ready.as_slice(), shared.as_slice());
+            let stdout = match args.output.format() {
+                NeedOutput::Csv => render::readiness_csv(each, &checked, collection, db),
+                NeedOutput::Markdown => render::readiness_markdown(each, &checked, collection, db),
+                _ => render::readiness(each, &checked, collection, db),
+            };
+            (stdout, Exit::findings_if(!all_ready))
         }
         Answer::Together(result) => {
             let stdout = match args.output.format() {
@@ -100,6 +111,11 @@ pub(crate) fn run(args: &NeedArgs, stdin: &mut dyn Read) -> Result<Outcome, Erro
                 NeedOutput::List => render::list(result, &checked, db),
                 NeedOutput::Tcgplayer => render::tcgplayer(result, &checked, db),
                 NeedOutput::Cardmarket => render::cardmarket(result, &checked, db),
+                NeedOutput::Csv | NeedOutput::Markdown => {
+                    return Err(Error::Usage {
+                        message: "`--output csv` and `--output markdown` say what each deck of a folder lacks on its own: give a folder (`deckbox need DECKS/ --have ...`)".to_string(),
+                    });
+                }
             };
             (stdout, Exit::findings_if(!result.buildable()))
         }

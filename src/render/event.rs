@@ -238,7 +238,7 @@ fn plain(message: &str) -> String {
 /// A CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break. A field a
 /// spreadsheet would run as a formula (`=`, `+`, `-`, `@` first) gets a `'` in front, and
 /// invisible characters are written as `\u{...}` ([`crate::util::escape::visible`]).
-fn csv_field(text: &str) -> String {
+pub(crate) fn csv_field(text: &str) -> String {
     let text = crate::util::escape::visible(text);
     let text = match text.chars().next() {
         Some('=' | '+' | '-' | '@' | '\t' | '\r') => format!("'{text}"),

@@ -470,68 +470,163 @@ pub fn json<'a>(
 /// `need DIR --have`: each deck on its own (legal or not, buildable or how many cards it
 /// lacks, their cost with prices), then the owned cards several decks would each use.
 pub fn readiness(
-    ready: &[crate::collection::need::Readiness],
-    shared: &[crate::collection::need::Shared],
+    each: EachDeck<'_>,
     decks: &[&CheckedDeck],
     collection: &Collection,
     db: &CardDb,
 ) -> String {
+    let (ready, shared) = each_deck(each, decks, collection, db);
     let mut out = String::from("deck\tverdict\tcollection\tcost\n");
-    for deck in ready {
-        let path = decks
-            .get(deck.deck)
-            .map(|checked| visible(&checked.path).into_owned())
-            .unwrap_or_default();
-        let verdict = if deck.legal { "legal" } else { "illegal" };
-        let missing = deck.need.missing();
-        let buildable = match (missing, deck.need.not_legal()) {
-            (0, 0) => "buildable".to_string(),
-            (missing, 0) => format!("missing {missing}"),
-            (0, illegal) => format!("{illegal} not legal"),
-            (missing, illegal) => format!("missing {missing}, {illegal} not legal"),
-        };
-        let cost = match (&deck.need.currency, missing) {
-            (Some(currency), 1..) => {
-                let (cents, unpriced) = deck.need.cost();
-                let unpriced = if unpriced > 0 {
-                    format!(" ({unpriced} unpriced)")
-                } else {
-                    String::new()
-                };
-                format!("{} {currency}{unpriced}", money(cents))
-            }
-            _ => "-".to_string(),
-        };
-        out.push_str(&format!("{path}\t{verdict}\t{buildable}\t{cost}\n"));
+    for deck in &ready {
+        out.push_str(&format!(
+            "{}\t{}\t{}\t{}\n",
+            deck.path,
+            deck.verdict(),
+            deck.collection(),
+            deck.cost_text()
+        ));
     }
     if !shared.is_empty() {
         out.push_str("\nowned cards several decks would each use:\n");
     }
-    for entry in shared {
-        let Some(owned) = collection.owned.get(entry.owned) else {
-            continue;
-        };
-        let (Some(file), Some(printing)) =
-            (collection.files.get(owned.file), db.get(owned.printing))
-        else {
-            continue;
-        };
-        let users: Vec<String> = entry
-            .decks
-            .iter()
-            .filter_map(|(deck, count)| {
-                let path = visible(&decks.get(*deck)?.path).into_owned();
-                Some(format!("{path} ({count})"))
-            })
-            .collect();
+    for entry in &shared {
         out.push_str(&format!(
             "  {} {} ({}:{}): {}\n",
-            owned.count,
-            written(printing),
-            visible(&file.checked.path),
-            owned.line,
-            users.join(", ")
+            entry.owned,
+            entry.card(),
+            entry.file,
+            entry.line,
+            entry.users()
         ));
+    }
+    out
+}
+
+/// The columns of [`readiness_csv`]: a `deck` row per deck, then a `shared` row per owned
+/// card and deck that counts it; the JSON's `each_deck` and `shared` fields.
+const READINESS_CSV: [&str; 16] = [
+    "row",
+    "deck",
+    "legal",
+    "buildable",
+    "missing",
+    "not_legal",
+    "cost",
+    "currency",
+    "unpriced",
+    "name",
+    "set",
+    "number",
+    "file",
+    "line",
+    "owned",
+    "count",
+];
+
+/// How many of [`READINESS_CSV`]'s columns, `row` to `unpriced`, a `deck` row fills.
+const DECK_COLUMNS: usize = 9;
+
+/// [`readiness`] as CSV (RFC 4180, CRLF, formulas defused as in every CSV deckbox writes):
+/// one `deck` row per deck (`legal`, `buildable`, `missing`, `not_legal`, and with prices
+/// `cost`, `currency`, `unpriced`), then one `shared` row per owned card and each deck that
+/// would use it (`name`, `set`, `number`, the collection's `file` and `line`, how many are
+/// `owned`, and the deck's `count`).
+pub fn readiness_csv(
+    each: EachDeck<'_>,
+    decks: &[&CheckedDeck],
+    collection: &Collection,
+    db: &CardDb,
+) -> String {
+    let (ready, shared) = each_deck(each, decks, collection, db);
+    let record = |cells: &[String]| {
+        let cells: Vec<String> = cells
+            .iter()
+            .map(|cell| super::event::csv_field(cell))
+            .collect();
+        format!("{}\r\n", cells.join(","))
+    };
+    let mut out = record(&READINESS_CSV.map(String::from));
+    for deck in &ready {
+        let (cost, currency, unpriced) = match &deck.cost {
+            Some(cost) => (
+                cost.amount.clone(),
+                cost.currency.clone(),
+                cost.unpriced.to_string(),
+            ),
+            None => Default::default(),
+        };
+        let mut cells = vec![
+            "deck".to_string(),
+            deck.path.to_string(),
+            deck.legal.to_string(),
+            deck.buildable.to_string(),
+            deck.missing.to_string(),
+            deck.not_legal.to_string(),
+            cost,
+            currency,
+            unpriced,
+        ];
+        cells.resize(READINESS_CSV.len(), String::new());
+        out.push_str(&record(&cells));
+    }
+    for entry in &shared {
+        for user in &entry.decks {
+            let mut cells = vec!["shared".to_string(), user.path.to_string()];
+            // `legal` to `unpriced` are the deck rows' columns: empty here.
+            cells.resize(DECK_COLUMNS, String::new());
+            cells.extend([
+                entry.name.clone(),
+                entry.set.clone(),
+                entry.number.clone(),
+                entry.file.to_string(),
+                entry.line.to_string(),
+                entry.owned.to_string(),
+                user.count.to_string(),
+            ]);
+            out.push_str(&record(&cells));
+        }
+    }
+    out
+}
+
+/// [`readiness`] as Markdown: the table of decks (`deck`, `verdict`, `collection`, `cost`,
+/// as the text table says them), then a table of the owned cards several decks would each
+/// use. Every cell is escaped ([`crate::util::escape::markdown`]).
+pub fn readiness_markdown(
+    each: EachDeck<'_>,
+    decks: &[&CheckedDeck],
+    collection: &Collection,
+    db: &CardDb,
+) -> String {
+    let (ready, shared) = each_deck(each, decks, collection, db);
+    let row = |cells: &[&str]| {
+        let cells: Vec<String> = cells
+            .iter()
+            .map(|cell| crate::util::escape::markdown(cell))
+            .collect();
+        format!("| {} |\n", cells.join(" | "))
+    };
+    let mut out =
+        String::from("| deck | verdict | collection | cost |\n| --- | --- | --- | --- |\n");
+    for deck in &ready {
+        out.push_str(&row(&[
+            &deck.path,
+            deck.verdict(),
+            &deck.collection(),
+            &deck.cost_text(),
+        ]));
+    }
+    if !shared.is_empty() {
+        out.push_str("\nOwned cards several decks would each use:\n\n");
+        out.push_str("| owned | card | collection | decks |\n| --- | --- | --- | --- |\n");
+    }
+    for entry in &shared {
+        out.push_str(&row(&[
+            &entry.owned.to_string(),
+            &entry.card(),
+            &format!("{}:{}", entry.file, entry.line),
+            &entry.users(),
+        ]));
     }
     out
 }
@@ -566,6 +661,56 @@ struct JsonShared<'a> {
 struct JsonUser<'a> {
     path: std::borrow::Cow<'a, str>,
     count: u64,
+}
+
+impl JsonReadiness<'_> {
+    /// `legal` or `illegal`, as the tables say it.
+    fn verdict(&self) -> &'static str {
+        if self.legal { "legal" } else { "illegal" }
+    }
+
+    /// `buildable`, `missing 5`, `2 not legal` or `missing 5, 2 not legal`.
+    fn collection(&self) -> String {
+        match (self.missing, self.not_legal) {
+            (0, 0) => "buildable".to_string(),
+            (missing, 0) => format!("missing {missing}"),
+            (0, illegal) => format!("{illegal} not legal"),
+            (missing, illegal) => format!("missing {missing}, {illegal} not legal"),
+        }
+    }
+
+    /// What is missing costs (`7.80 USD (3 unpriced)`), or `-` without prices or when
+    /// nothing is missing.
+    fn cost_text(&self) -> String {
+        match &self.cost {
+            Some(cost) if self.missing > 0 => {
+                let unpriced = if cost.unpriced > 0 {
+                    format!(" ({} unpriced)", cost.unpriced)
+                } else {
+                    String::new()
+                };
+                format!("{} {}{unpriced}", cost.amount, cost.currency)
+            }
+            _ => "-".to_string(),
+        }
+    }
+}
+
+impl JsonShared<'_> {
+    /// The owned printing as a list writes it: `Dreepy TWM 128`.
+    fn card(&self) -> String {
+        format!("{} {} {}", self.name, self.set, self.number)
+    }
+
+    /// The decks that would use it: `decks/a.txt (4), decks/b.txt (4)`.
+    fn users(&self) -> String {
+        let users: Vec<String> = self
+            .decks
+            .iter()
+            .map(|user| format!("{} ({})", user.path, user.count))
+            .collect();
+        users.join(", ")
+    }
 }
 
 /// A folder's decks each on its own (`need DIR --have --output json`), and the owned

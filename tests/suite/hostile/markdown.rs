@@ -101,7 +101,8 @@ fn checkout(root: &Path, name: &str) {
 }
 
 /// A repository whose every user-written text is `text` (`file` in file names): a deck of
-/// the checkout's cards naming its player and title, one with an unknown card, a collection,
+/// the checkout's cards naming its player and title, one with an unknown card, a folder of
+/// two decks of `Filler` (`pair`), a collection,
 /// and (when git is there) two commits, the second with `text` as its subject.
 fn repository(text: &str, file: &str) -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
@@ -118,6 +119,12 @@ fn repository(text: &str, file: &str) -> tempfile::TempDir {
         format!("# player: {text}\n4 {text}\n56 Filler ONE 2\n"),
     )
     .unwrap();
+    // Two decks named `text`, for `need`'s folder view of the cards both would use.
+    std::fs::create_dir(root.join("pair")).unwrap();
+    for copy in ["", "-2"] {
+        let deck = format!("{text}\n60 Filler ONE 2\n");
+        std::fs::write(root.join("pair").join(format!("{file}{copy}.txt")), deck).unwrap();
+    }
     std::fs::write(
         root.join("have.csv"),
         format!(
@@ -144,6 +151,7 @@ fn documents(text: &str, file: &str, with_git: bool) -> Vec<(String, String)> {
         vec![
             "check", "decks", "--output", "markdown", "--have", "have.csv",
         ],
+        vec!["need", "pair", "--have", "have.csv", "--output", "markdown"],
         vec!["stats", &deck, "--output", "markdown", "--want", &want],
         vec!["stats", &deck, "--output", "markdown", "--compare", &deck],
         vec![
