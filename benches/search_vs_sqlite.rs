@@ -13,7 +13,7 @@
 //!   `text:`, `attack:` and `ability:` read, in every language.
 //!
 //! Then each query shape runs as a whole process both ways, `deckbox search --no-config
-//! --output json QUERY` and `sqlite3 DB 'SELECT id, name, set_code, number, released FROM
+//! --output json QUERY` and `sqlite3 -json DB 'SELECT id, name, set_code, number, released FROM
 //! printings WHERE … ORDER BY name, released, id'`, taking turns (A B A B …) after a
 //! warm-up, `DECKBOX_BENCH_RUNS` times each (default 11). It prints per shape the median
 //! wall and CPU (user + system, the children's rusage through bash's `times`) of each, the
@@ -134,7 +134,7 @@ const SHAPES: &[Shape] = &[
     ),
     shape(
         "type:water or type:fire -stage:basic",
-        "(types LIKE '%Water%' OR types LIKE '%Fire%') AND basic = 0",
+        "types LIKE '%Water%' OR (types LIKE '%Fire%' AND basic = 0)",
         true,
     ),
     shape(
@@ -180,7 +180,7 @@ fn main() {
         ours.args(["search", "--no-config", "--output", "json", shape.deckbox])
             .env("DECKBOX_TODAY", TODAY);
         let mut theirs = Command::new("sqlite3");
-        theirs.arg(&path).arg(&select);
+        theirs.arg("-json").arg(&path).arg(&select);
         let found = (deckbox_count(&mut ours), sqlite_count(&path, shape.sql));
         let (mut a, mut b) = (Vec::new(), Vec::new());
         let _ = timed(&mut ours);
