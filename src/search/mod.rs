@@ -172,25 +172,26 @@ pub fn group(
     each_printing: bool,
     sort: Sort,
 ) -> Vec<Found> {
-    let mut groups: Vec<(String, Vec<PrintingId>)> = Vec::new();
-    let mut index: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    // A card is its rules key's id in the columns' names pool (one id a distinct key): no
+    // key is copied.
+    let columns = db.columns();
+    let mut groups: Vec<Vec<PrintingId>> = Vec::new();
+    let mut index: std::collections::HashMap<u32, usize> = std::collections::HashMap::new();
     for &id in ids {
-        let Some(printing) = db.get(id) else { continue };
-        let key = if each_printing {
-            id.to_string()
-        } else {
-            printing.rules_key().to_string()
+        let Some(row) = db.get(id).and(columns.row(id)) else {
+            continue;
         };
+        let key = if each_printing { id } else { row.card };
         let at = *index.entry(key).or_insert_with(|| {
-            groups.push((String::new(), Vec::new()));
+            groups.push(Vec::new());
             groups.len() - 1
         });
-        groups[at].1.push(id);
+        groups[at].push(id);
     }
     let mut found: Vec<Found> = groups
         .into_iter()
-        .map(|(_, mut printings)| {
-            printings.sort_by_cached_key(|&id| (released(db, id), id));
+        .map(|mut printings| {
+            printings.sort_by(|&a, &b| (released(db, a), a).cmp(&(released(db, b), b)));
             Found {
                 name: shown_name(db, *printings.last().unwrap_or(&0), lang),
                 printings,
@@ -286,10 +287,8 @@ pub fn rank_by_language(db: &CardDb, query: &str, lang: Language, found: &mut [F
     found.sort_by_cached_key(rank);
 }
 
-fn released(db: &CardDb, id: PrintingId) -> String {
-    db.get(id)
-        .map(|p| p.release_date.clone())
-        .unwrap_or_default()
+fn released(db: &CardDb, id: PrintingId) -> &str {
+    db.get(id).map_or("", |p| p.release_date.as_str())
 }
 
 /// The printing's name in `lang`, else its English (or first) name.
@@ -454,6 +453,78 @@ mod tests {
             found[0].name, "Dreepy",
             "still found through its French name"
         );
+    }
+
+    /// The query shapes of `benches/search_vs_sqlite.rs`, on the embedded index: the
+    /// grouping (by the columns' rules-key id) is the one by rules key as written, and
+    /// `evolves:` (its lookup keys memoized by name) finds what a lookup key a printing finds.
+    #[test]
+    fn the_bench_shapes_group_as_by_rules_key() {
+        let Ok(db) = crate::cards::storage::embedded::open() else {
+            panic!("the embedded index");
+        };
+        let shapes = [
+            "Dreepy",
+            "char",
+            "set:TWM",
+            "type:psychic stage:basic hp>=120",
+            "hp>=120",
+            "text:\"discard your hand\"",
+            "attack:\"Phantom Dive\"",
+            "evolves:Dreepy",
+            "evolves:charmander",
+            "into:Drakloak",
+            "legal:expanded@2015-06-01",
+            "banned:expanded@2026-11-25",
+            "kind:supporter -text:coin",
+            "artist:\"5ban graphics\"",
+            "year<2005",
+        ];
+        for query in shapes {
+            let ids = search(&db, query).unwrap_or_else(|error| panic!("{query}: {error:?}"));
+            assert!(!ids.is_empty(), "{query}");
+            // The grouping as it was: a `String` key a printing, then by release date.
+            let mut groups: Vec<(String, Vec<PrintingId>)> = Vec::new();
+            for &id in &ids {
+                let key = db.get(id).map(|p| p.rules_key().to_string());
+                let key = key.unwrap_or_else(|| panic!("{query}: {id}"));
+                match groups.iter_mut().find(|(k, _)| *k == key) {
+                    Some((_, printings)) => printings.push(id),
+                    None => groups.push((key, vec![id])),
+                }
+            }
+            for (_, printings) in &mut groups {
+                printings.sort_by_cached_key(|&id| (released(&db, id).to_string(), id));
+            }
+            let mut want: Vec<Vec<PrintingId>> = groups.into_iter().map(|(_, p)| p).collect();
+            want.sort();
+            let mut got: Vec<Vec<PrintingId>> = group(&db, &ids, Language::En, false, Sort::Name)
+                .into_iter()
+                .map(|card| card.printings)
+                .collect();
+            got.sort();
+            assert_eq!(got, want, "{query}");
+            let each = group(&db, &ids, Language::En, true, Sort::Released);
+            assert_eq!(each.len(), ids.len(), "{query}");
+        }
+        for needle in ["Dreepy", "charmander", "pikachu"] {
+            let asked = keys::Needle::new(needle);
+            let keys: std::collections::HashSet<String> = (db
+                .names_where(|key| asked.in_name(key)))
+            .into_iter()
+            .filter_map(|hit| db.get(hit.id).map(|p| p.rules_key().to_string()))
+            .collect();
+            let want: Vec<PrintingId> = db
+                .iter()
+                .filter(|(_, p)| {
+                    (p.evolves_from.as_deref())
+                        .is_some_and(|from| keys.contains(&crate::names::lookup_key(from)))
+                })
+                .map(|(id, _)| id)
+                .collect();
+            assert!(!want.is_empty(), "{needle}");
+            assert_eq!(search(&db, &format!("evolves:{needle}")).ok(), Some(want));
+        }
     }
 
     #[test]
