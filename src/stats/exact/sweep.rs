@@ -41,7 +41,7 @@ pub const SWEEP_MAX_STEPS: u64 = 40_000_000;
 /// before any work: past it the question is refused at once. A deal of the work maps costs
 /// about 40 bytes and a batch holds a few times the states between batches, so a question
 /// within it stays under 50 MB of memory in all (measured in docs/performance.md).
-pub const SWEEP_MAX_STATES: u64 = 100_000;
+pub const SWEEP_MAX_STATES: u64 = 60_000;
 
 /// Transitions a question may need by the same count, made before any work (the
 /// transitions of each batch, at most the states times the sources of cards times the

@@ -296,6 +296,7 @@ fn questions_past_the_exact_bounds_are_refused_before_work() {
         (eight_terms(4, " & "), "16", &states),
         (eight_terms(4, " & "), "30", &states),
         (eight_terms(3, " & "), "30", &states),
+        (eight_terms(3, " & "), "6", &states),
         (eight_terms(4, " | "), "30", &states),
         (
             eight_terms(2, " & ").replacen(">=2", ">=3", 1),
@@ -314,7 +315,7 @@ fn questions_past_the_exact_bounds_are_refused_before_work() {
         }
     }
     // Just inside the bounds: answered, under 50 MB.
-    for (query, turns) in [(eight_terms(4, " & "), "2"), (eight_terms(2, " & "), "30")] {
+    for (query, turns) in [(eight_terms(3, " & "), "4"), (eight_terms(2, " & "), "30")] {
         let args = ["stats", "dragapult.txt", "--turns", turns, "--want", &query];
         answered(dir.path(), &args, "Queries");
         if let Some(peak) = peak_kib_of(dir.path(), &args) {
