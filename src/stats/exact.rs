@@ -16,7 +16,8 @@ mod sweep;
 
 pub(crate) use sweep::Residuals;
 pub use sweep::{
-    Read, SWEEP_MAX_ENTRIES, SWEEP_MAX_STATES, SWEEP_MAX_STEPS, SWEEP_MAX_WORK, Sweep,
+    Read, SWEEP_MAX_ENTRIES, SWEEP_MAX_STATES, SWEEP_MAX_STEPS, SWEEP_MAX_WORK,
+    SWEEP_WORK_PER_DRAW, Sweep,
 };
 
 use std::collections::HashMap;

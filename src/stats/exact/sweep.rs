@@ -45,9 +45,14 @@ pub const SWEEP_MAX_STATES: u64 = 60_000;
 
 /// Transitions a question may need by the same count, made before any work (the
 /// transitions of each batch, at most the states times the sources of cards times the
-/// cards it deals): about 40 ns each in a release build, so at most 0.2 s of one core, 10
-/// times a plain `stats`. Past it the question is refused at once.
-pub const SWEEP_MAX_WORK: u64 = 4_000_000;
+/// cards it deals), with no draws: past it, plus [`SWEEP_WORK_PER_DRAW`] for each card drawn
+/// after the hand, the question is refused at once. A plain `stats` costs more with each
+/// turn it reads too, so this keeps a question within 10 times a plain `stats` over the
+/// same turns (measured in docs/performance.md).
+pub const SWEEP_MAX_WORK: u64 = 1_000_000;
+
+/// Transitions allowed for each card drawn after the hand, on top of [`SWEEP_MAX_WORK`].
+pub const SWEEP_WORK_PER_DRAW: u64 = 200_000;
 
 /// A question over terms that each count some groups in the hand plus the first cards drawn.
 pub struct Sweep<'a> {
@@ -459,7 +464,8 @@ impl<'a, 'q> Run<'a, 'q> {
     }
 
     /// Refuses, before any work, a question whose partial deals would pass
-    /// [`SWEEP_MAX_STATES`] or whose transitions would pass [`SWEEP_MAX_WORK`], so nothing
+    /// [`SWEEP_MAX_STATES`] or whose transitions would pass [`SWEEP_MAX_WORK`] (and
+    /// [`SWEEP_WORK_PER_DRAW`] for each draw), so nothing
     /// is computed for seconds and then refused ([`SWEEP_MAX_ENTRIES`] and
     /// [`SWEEP_MAX_STEPS`], kept while it runs, stay as a second guard). After a batch every live group's count is below its cap (a count that
     /// reaches it decides its terms), so the states after `first` cards plus `ends[i]`
@@ -504,10 +510,10 @@ impl<'a, 'q> Run<'a, 'q> {
             steps = steps.saturating_add(work);
             before = Some(end);
         }
-        if steps > SWEEP_MAX_WORK {
-            return Err(StatsError::TooComplex {
-                steps: SWEEP_MAX_WORK,
-            });
+        let draws = u64::from(ends.iter().copied().max().unwrap_or(0));
+        let allowed = SWEEP_MAX_WORK.saturating_add(SWEEP_WORK_PER_DRAW.saturating_mul(draws));
+        if steps > allowed {
+            return Err(StatsError::TooComplex { steps: allowed });
         }
         Ok(())
     }
