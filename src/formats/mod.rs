@@ -9,7 +9,7 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 pub mod history;
 pub mod legality;
@@ -98,11 +98,39 @@ pub struct Format {
 struct History {
     path: PathBuf,
     table: toml::Table,
+    /// The table read as a file, by season index (`None`: the file without a season laid
+    /// over it): [`Format::at`] for another day of a season reads the table once.
+    files: crate::util::memo::Memo<Option<usize>, Option<Arc<FormatFile>>>,
+}
+
+impl History {
+    fn new(path: PathBuf, table: toml::Table) -> History {
+        History {
+            path,
+            table,
+            files: Default::default(),
+        }
+    }
+
+    /// The table as a file, with season `season` laid over it; read once per season.
+    fn file(&self, season: Option<usize>) -> Result<FormatFile, FormatError> {
+        let read = || match season {
+            Some(index) => deserialize(&self.path, season_table(&self.table, index)),
+            None => deserialize(&self.path, self.table.clone()),
+        };
+        let memo = self
+            .files
+            .get_or(&season, |&key| key, || read().ok().map(Arc::new));
+        match memo {
+            Some(file) => Ok(FormatFile::clone(&file)),
+            None => read(),
+        }
+    }
 }
 
 /// A format file as written (the fields of [`Format`] but its keys): every field has a
 /// default (Unlimited's), so a file only says what differs. Read strictly, then compiled.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct FormatFile {
     id: String,
@@ -461,10 +489,14 @@ impl Format {
     /// Ids of the formats `deckbox formats` lists and `--format all` judges in: the
     /// built-in ones that are not bases of others.
     pub fn listed_ids() -> impl Iterator<Item = &'static str> {
+        static BASES: OnceLock<Vec<bool>> = OnceLock::new();
+        let bases =
+            BASES.get_or_init(|| BUILTIN.iter().map(|(_, _, text)| is_base(text)).collect());
         BUILTIN
             .iter()
-            .filter(|(_, _, text)| !is_base(text))
-            .map(|(id, _, _)| *id)
+            .zip(bases)
+            .filter(|(_, base)| !**base)
+            .map(|((id, _, _), _)| *id)
     }
 
     /// A built-in format by id, or a format file when `name` is a path (ends in `.toml` or
@@ -476,8 +508,22 @@ impl Format {
 
     /// [`Format::load`] at `date` (when given, it wins over the file's `as_of`).
     pub fn load_at(name: &str, date: Option<Date>) -> Result<Format, FormatError> {
+        // A built-in file is read (its `extends` merged, each file checked) once per process:
+        // the editor, the web page and the MCP server load formats on every request.
+        static LOADED: [OnceLock<Arc<History>>; BUILTIN.len()] =
+            [const { OnceLock::new() }; BUILTIN.len()];
+        let builtin = BUILTIN
+            .iter()
+            .position(|(id, _, _)| id.eq_ignore_ascii_case(name));
+        if let Some(history) = builtin.and_then(|index| LOADED.get(index)?.get()) {
+            return Format::dated(Arc::clone(history), date);
+        }
         let (path, table) = load_table(name, None, &mut Vec::new(), &mut 0)?;
-        Format::dated(Arc::new(History { path, table }), date)
+        let history = Arc::new(History::new(path, table));
+        if let Some(slot) = builtin.and_then(|index| LOADED.get(index)) {
+            slot.get_or_init(|| Arc::clone(&history));
+        }
+        Format::dated(history, date)
     }
 
     /// The same format at `date`: its season, bans and tournament-legal sets then.
@@ -494,17 +540,14 @@ impl Format {
         FormatFile::parse(path, text)?;
         let table: toml::Table =
             toml::from_str(text).map_err(|error| invalid(path, text, &error))?;
-        let history = History {
-            path: path.to_path_buf(),
-            table,
-        };
+        let history = History::new(path.to_path_buf(), table);
         Format::dated(Arc::new(history), None)
     }
 
     /// The format `history` describes at `date` (else its `as_of`, else today): the season
     /// then laid over the file, the card lists normalized.
     fn dated(history: Arc<History>, date: Option<Date>) -> Result<Format, FormatError> {
-        let file = deserialize(&history.path, history.table.clone())?;
+        let file = history.file(None)?;
         let date = date.or(file.as_of).unwrap_or_else(crate::util::date::today);
         let season_index = history::season_at(&file.seasons, date).map_err(|first| {
             FormatError::BeforeFirstSeason {
@@ -515,7 +558,7 @@ impl Format {
             }
         })?;
         let file = match season_index {
-            Some(index) => deserialize(&history.path, season_table(&history.table, index))?,
+            Some(index) => history.file(Some(index))?,
             None => file,
         };
         Ok(Format::compile(file, date, history))

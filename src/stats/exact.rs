@@ -15,7 +15,10 @@ pub(crate) mod joint;
 mod sweep;
 
 pub(crate) use sweep::Residuals;
-pub use sweep::{Read, SWEEP_MAX_ENTRIES, SWEEP_MAX_STEPS, Sweep};
+pub use sweep::{
+    Read, SWEEP_MAX_ENTRIES, SWEEP_MAX_STATES, SWEEP_MAX_STEPS, SWEEP_MAX_WORK,
+    SWEEP_WORK_PER_DRAW, Sweep,
+};
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -86,7 +89,7 @@ pub enum StatsError {
     #[error("the deck is too large for exact statistics (a count overflows 128 bits)")]
     TooLarge,
     #[error(
-        "the question has too many combinations to compute exactly (more than {steps} steps, a few seconds); ask about fewer distinct turns or fewer terms"
+        "the question has too many combinations to compute exactly (more than {steps} steps); ask about fewer distinct turns or fewer terms"
     )]
     TooComplex { steps: u64 },
     #[error(

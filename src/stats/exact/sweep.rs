@@ -37,6 +37,23 @@ pub const SWEEP_MAX_ENTRIES: usize = 1_000_000;
 /// (about 30 ns in a release build), so this is about a second of one core.
 pub const SWEEP_MAX_STEPS: u64 = 40_000_000;
 
+/// Partial deals a question may need between two batches, by [`capped_vectors`]' count made
+/// before any work: past it the question is refused at once. A deal of the work maps costs
+/// about 40 bytes and a batch holds a few times the states between batches, so a question
+/// within it stays under 50 MB of memory in all (measured in docs/performance.md).
+pub const SWEEP_MAX_STATES: u64 = 60_000;
+
+/// Transitions a question may need by the same count, made before any work (the
+/// transitions of each batch, at most the states times the sources of cards times the
+/// cards it deals), with no draws: past it, plus [`SWEEP_WORK_PER_DRAW`] for each card drawn
+/// after the hand, the question is refused at once. A plain `stats` costs more with each
+/// turn it reads too, so this keeps a question within 10 times a plain `stats` over the
+/// same turns (measured in docs/performance.md).
+pub const SWEEP_MAX_WORK: u64 = 1_000_000;
+
+/// Transitions allowed for each card drawn after the hand, on top of [`SWEEP_MAX_WORK`].
+pub const SWEEP_WORK_PER_DRAW: u64 = 200_000;
+
 /// A question over terms that each count some groups in the hand plus the first cards drawn.
 pub struct Sweep<'a> {
     /// Per atom of the space: bit j set when the atom counts towards term j.
@@ -314,6 +331,7 @@ impl Space {
         let first = ends.first().copied().unwrap_or(0);
         let k_max = widest.fold(first.max(self.hand_size), u32::max);
         let mut run = Run::new(self, sweep, First::Hand, k_max)?;
+        run.within_bounds(self.hand_size, &ends)?;
         let mut store = run.first(self)?;
         let mut reads = Vec::new();
         let mut done = 0u32;
@@ -340,9 +358,37 @@ impl Space {
         };
         let k_max = self.prizes.max(self.hand_size);
         let mut run = Run::new(self, &prizes, First::Prizes, k_max)?;
+        run.within_bounds(self.prizes, &[])?;
         let store = run.first(self)?;
         run.read(self, &store)
     }
+}
+
+/// How many ways `cards` cards can leave the groups in a state: each group `(live,
+/// reached)` holds a count up to `live`, or has reached its cap `reached` (when that
+/// leaves a state: `None` when reaching it settles the question), and the counts (a cap
+/// reached counting its cards) sum to at most `cards`. Saturates.
+fn capped_vectors(groups: &[(u32, Option<u32>)], cards: u32) -> u64 {
+    let width = cards as usize + 1;
+    let mut ways = vec![0u64; width];
+    if let Some(first) = ways.first_mut() {
+        *first = 1;
+    }
+    for &(live, reached) in groups {
+        let mut next = vec![0u64; width];
+        for (sum, &count) in ways.iter().enumerate() {
+            if count == 0 {
+                continue;
+            }
+            for add in (0..=live).chain(reached) {
+                if let Some(slot) = next.get_mut(sum + add as usize) {
+                    *slot = slot.saturating_add(count);
+                }
+            }
+        }
+        ways = next;
+    }
+    ways.iter().fold(0u64, |total, &w| total.saturating_add(w))
 }
 
 /// The smallest count from which term j's truth no longer changes, up to `cap`.
@@ -415,6 +461,61 @@ impl<'a, 'q> Run<'a, 'q> {
             stored: 0,
             dealt: 1,
         })
+    }
+
+    /// Refuses, before any work, a question whose partial deals would pass
+    /// [`SWEEP_MAX_STATES`] or whose transitions would pass [`SWEEP_MAX_WORK`] (and
+    /// [`SWEEP_WORK_PER_DRAW`] for each draw), so nothing
+    /// is computed for seconds and then refused ([`SWEEP_MAX_ENTRIES`] and
+    /// [`SWEEP_MAX_STEPS`], kept while it runs, stay as a second guard). After a batch every live group's count is below its cap (a count that
+    /// reaches it decides its terms), so the states after `first` cards plus `ends[i]`
+    /// draws are at most the count vectors of [`capped_vectors`] over that many cards,
+    /// twice (the first batch's flag); each state of a batch tries every count of every
+    /// live group and of the rest of the deck.
+    fn within_bounds(&mut self, first: u32, ends: &[u32]) -> Result<(), StatsError> {
+        let mut limits: Vec<(u32, Option<u32>)> = Vec::with_capacity(self.groups.len());
+        for group in &self.groups {
+            // A group whose terms, once decided at its cap, settle the whole question (a
+            // term of an `|` that holds) leaves no state behind: it is only ever below it.
+            let mut settled = 0;
+            for j in (0..self.decided.len()).filter(|j| group.mask >> j & 1 == 1) {
+                let at = self.decided.get(j).copied().unwrap_or(0);
+                settled = self.residuals.decide(settled, j, (self.sweep.holds)(j, at));
+            }
+            let live = group.sentinel.saturating_sub(1).min(group.copies);
+            let reached = (group.sentinel <= group.copies).then_some(group.sentinel);
+            limits.push((
+                live,
+                reached.filter(|_| self.residuals.relevant(settled) != 0),
+            ));
+        }
+        let sources = self.groups.len() as u64 + 1;
+        let mut steps = 0u64;
+        let mut before = None;
+        for &end in std::iter::once(&0).chain(ends) {
+            let batch = match before {
+                None => first,
+                Some(before) if end > before => end - before,
+                Some(_) => continue,
+            };
+            let states = capped_vectors(&limits, first.saturating_add(end)).saturating_mul(2);
+            if states > SWEEP_MAX_STATES {
+                return Err(StatsError::TooManyStates {
+                    max: SWEEP_MAX_STATES as usize,
+                });
+            }
+            let work = states
+                .saturating_mul(sources)
+                .saturating_mul(u64::from(batch));
+            steps = steps.saturating_add(work);
+            before = Some(end);
+        }
+        let draws = u64::from(ends.iter().copied().max().unwrap_or(0));
+        let allowed = SWEEP_MAX_WORK.saturating_add(SWEEP_WORK_PER_DRAW.saturating_mul(draws));
+        if steps > allowed {
+            return Err(StatsError::TooComplex { steps: allowed });
+        }
+        Ok(())
     }
 
     /// The layout of residual `id`'s states.

@@ -259,3 +259,67 @@ fn simulate_past_its_bound_is_a_usage_error() {
         assert!(out.stdout.is_empty());
     }
 }
+
+/// Eight terms of `>=n` joined by `join`, over cards of examples/dragapult.txt.
+fn eight_terms(at_least: u32, join: &str) -> String {
+    let names = [
+        "Dreepy",
+        "Drakloak",
+        "Rare Candy",
+        "Dragapult ex",
+        "Ultra Ball",
+        "Buddy-Buddy Poffin",
+        "Psychic Energy",
+        "Poké Pad",
+    ];
+    let terms: Vec<String> = names.iter().map(|n| format!("{n}>={at_least}")).collect();
+    terms.join(join)
+}
+
+/// Questions whose exact odds cost more than 10× a plain `stats` or 50 MB (issue 51 item
+/// 2: eight `>=4` terms with `--turns 16` were refused after 3.8 s and 111 MB; `>=3` over
+/// 30 turns answered after 1.5 s) are refused before the sweep starts, with the message
+/// naming the bound (docs/statistics.md, "Bounds"): exit 2, nothing on stdout, and the
+/// process no larger than one that never began the sweep (the sweep itself held 50–110 MB).
+#[test]
+fn questions_past_the_exact_bounds_are_refused_before_work() {
+    let dir = common::workspace(&["examples/dragapult.txt"]);
+    let states = format!(
+        "error: cannot compute statistics: the question has too many combinations to compute exactly (more than {} partial deals at once); ask about fewer distinct turns or fewer terms",
+        deckbox::stats::exact::SWEEP_MAX_STATES
+    );
+    // The work allowed grows with the draws: 8 by turn 8 (going first, who draws on turn 1).
+    let exact =
+        deckbox::stats::exact::SWEEP_MAX_WORK + 8 * deckbox::stats::exact::SWEEP_WORK_PER_DRAW;
+    let steps = format!(
+        "error: cannot compute statistics: the question has too many combinations to compute exactly (more than {exact} steps); ask about fewer distinct turns or fewer terms"
+    );
+    let equal = "Dreepy==3 & Drakloak==3 & Rare Candy==3 & Dragapult ex==2 & Ultra Ball==3 \
+                 & Buddy-Buddy Poffin==2 & Psychic Energy==3 & Poké Pad==2";
+    let cases = [
+        (eight_terms(4, " & "), "16", &states),
+        (eight_terms(4, " & "), "30", &states),
+        (eight_terms(3, " & "), "30", &states),
+        (eight_terms(3, " & "), "6", &states),
+        (eight_terms(4, " | "), "30", &states),
+        (equal.to_string(), "8", &steps),
+    ];
+    for (query, turns, message) in cases {
+        let args = ["stats", "dragapult.txt", "--turns", turns, "--want", &query];
+        let out = run(dir.path(), &args, b"");
+        assert_eq!(out.code, 2, "{args:?}: {}", out.stderr);
+        assert_eq!(&out.one_error(), message, "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        if let Some(peak) = peak_kib_of(dir.path(), &args) {
+            assert!(peak < 40 * 1024, "{args:?}: peak {peak} KiB");
+        }
+    }
+    // Just inside the bounds: answered, under 50 MB.
+    for (query, turns) in [(eight_terms(4, " & "), "2"), (eight_terms(2, " & "), "30")] {
+        let args = ["stats", "dragapult.txt", "--turns", turns, "--want", &query];
+        answered(dir.path(), &args, "Queries");
+        if let Some(peak) = peak_kib_of(dir.path(), &args) {
+            assert!(peak < 50 * 1024, "{args:?}: peak {peak} KiB");
+        }
+    }
+}
