@@ -72,14 +72,15 @@ pub enum OddsOutput {
 pub(crate) fn run(args: &OddsArgs, stdin: &mut dyn Read) -> Result<Outcome, Error> {
     let (settings, checked) = super::read_for_stats(&args.file, &args.settings, stdin)?;
     let deck = StatsDeck::from_checked(&checked, &settings.db)?;
-    let request = MidGameRequest {
-        seen: &args.seen,
-        shuffle_back: args.shuffle_back.as_deref(),
-        prizes: args.prizes.unwrap_or(settings.format.setup.prizes),
-        draws: args.draws,
-        want: &args.want,
-        count_as: &args.count_as,
-    };
+    let request = MidGameRequest::new(
+        &settings.format.setup,
+        &args.seen,
+        args.shuffle_back.as_deref(),
+        args.prizes,
+        args.draws,
+        &args.want,
+        &args.count_as,
+    );
     let report = midgame::odds(&deck, &request)?;
     let stdout = match args.output.format() {
         OddsOutput::Json => json(&report)?,

@@ -57,6 +57,20 @@ pub fn analyse(settings: &Settings, path: &Path, text: &str) -> Result<Buffer, E
     })
 }
 
+/// Whether the file at `path` is a deck list `deckbox check DIR` would check: one its
+/// settings' `[files]` select (else the default patterns), matched from the config file's
+/// folder or the file's own. An editor face answers only for these, so a README opened as a
+/// deck list stays quiet. A buffer that is no file (`-`) is one; so is every file should
+/// the globs not compile (reading the config file already refused bad ones).
+pub fn is_checked_file(settings: &Settings, path: &Path) -> bool {
+    let Some(folder) = path.parent().filter(|_| path != Path::new("-")) else {
+        return true;
+    };
+    settings
+        .selection()
+        .map_or(true, |selection| selection.selects(path, folder))
+}
+
 /// One finding placed in the buffer.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Finding {

@@ -3,7 +3,8 @@
 Arguments: the page's URL, the list to paste, the card to add, the folder for screenshots,
 the chromium and chromedriver binaries, and the whole list (opened first from a share link). Prints one JSON object: what the page showed at
 each step, what the first load cost (bytes and time to the first verdict,
-docs/performance.md), the keyboard walk, the contrast of the main texts in light and dark,
+docs/performance.md), the card texts fetched after it (then the network is cut until the
+share link: search and card text work offline), the keyboard walk, the contrast of the main texts in light and dark,
 and the controls without a label.
 """
 
@@ -88,14 +89,18 @@ def fragment(list_text):
     return "#v1=" + base64.urlsafe_b64encode(packed).decode().rstrip("=")
 
 
+# What the first load cost: the files asked for before the first verdict (the card texts,
+# fetched after it, are in `later`).
 LOAD = """
 const nav = performance.getEntriesByType('navigation')[0];
 const resources = performance.getEntriesByType('resource');
 const mark = performance.getEntriesByName('deckbox:first-verdict')[0];
-const files = [nav, ...resources].map(r => ({
+const before = (r) => !mark || r.startTime < mark.startTime;
+const files = [nav, ...resources].filter(before).map(r => ({
   name: r.name, transferred: r.transferSize, raw: r.decodedBodySize, encoded: r.encodedBodySize,
 }));
 return {
+  later: resources.filter(r => !before(r)).map(r => ({ name: r.name, start_ms: r.startTime })),
   transferred: files.reduce((n, f) => n + f.transferred, 0),
   raw: files.reduce((n, f) => n + f.raw, 0),
   files,
@@ -194,9 +199,18 @@ try:
     ready()
     wait.until(lambda d: text("summary").startswith("valid"))
     out["load"] = driver.execute_script(LOAD)
-    if mbit:
-        driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
-            "offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+    # The card texts come after the first verdict, in the background.
+    wait.until(lambda d: d.execute_script("return document.body.dataset.texts === 'loaded'"))
+    out["prefetched"] = driver.execute_script(LOAD)["later"]
+    out["prefetch_cached"] = driver.execute_script(
+        "return caches.open('deckbox-texts').then(c => c.keys()).then(k => k.map(r => r.url))")
+    # From here to the share link, the network is cut: the page works offline once loaded,
+    # search and card text included.
+    driver.execute_cdp_cmd("Network.enable", {})
+    driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
+        "offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+    out["offline"] = driver.execute_script(
+        "return fetch('index.html', {cache: 'no-store'}).then(() => 'fetched', e => 'refused')")
     out["formats"] = [o.get_attribute("value") for o in
                       driver.find_elements(By.CSS_SELECTOR, "#format option")]
 
@@ -247,7 +261,7 @@ try:
     out["list_after"] = driver.find_element(By.ID, "list").get_attribute("value")
     out["mulligan"] = text("mulligan")
     out["cli"] = driver.find_element(By.ID, "cli").get_attribute("value")
-    # The card's text, from the card texts the search fetched.
+    # The card's text, from the card texts fetched after the first verdict.
     card_text = driver.find_element(By.CSS_SELECTOR, "#results .card-head button")
     driver.execute_script("arguments[0].focus()", card_text)
     ActionChains(driver).send_keys(Keys.ENTER).perform()
@@ -269,6 +283,11 @@ try:
                      shoot("web-1280-dark", 1280, 900, dark=True),
                      shoot("web-390-dark", 390, 844, dark=True)]
     driver.set_window_size(1280, 900)
+
+    out["still_offline"] = driver.execute_script(
+        "return fetch('index.html', {cache: 'no-store'}).then(() => 'fetched', e => 'refused')")
+    driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
+        "offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
 
     # Share: the link reopens the same page in a fresh tab.
     driver.find_element(By.ID, "share").click()

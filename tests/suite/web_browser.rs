@@ -2,8 +2,10 @@
 //! driven by Selenium (`web_browser.py`) loads `target/web` from a local server on
 //! 127.0.0.1, pastes a broken list and sees its findings, fixes it by adding the missing
 //! card from a search, reads P(mulligan), opens the share link in a fresh tab and gets the
-//! same page. On the way: the first load carries no card texts (they come from the Cache
-//! API in the second tab), every control is reached by Tab in reading order with its focus
+//! same page. On the way: the first load carries no card texts; they are fetched after the
+//! first verdict, in the background, into the Cache API, and then the network is cut: search
+//! and card text work offline (and the second tab reads the texts from the cache); every
+//! control is reached by Tab in reading order with its focus
 //! drawn, Enter and Space work, every input has a label, and the main texts contrast at
 //! least 4.5:1 in light and dark. Screenshots at 390 and 1280 px, light and dark, land in
 //! `target/web-shots/`.
@@ -177,7 +179,26 @@ fn a_player_checks_fixes_and_shares_a_list_in_chromium() {
         !files.iter().any(|file| file.contains("deckbox_texts")),
         "{files:?}"
     );
-    assert!(load["first_verdict_ms"].as_f64().unwrap() > 0.0, "{load}");
+    let first_verdict = load["first_verdict_ms"].as_f64().unwrap();
+    assert!(first_verdict > 0.0, "{load}");
+    // The card texts: asked for after the first verdict, in the background, and kept in the
+    // Cache API.
+    let prefetched: Vec<&serde_json::Value> = (seen["prefetched"].as_array().unwrap().iter())
+        .filter(|file| file["name"].as_str().unwrap().contains("deckbox_texts"))
+        .collect();
+    assert_eq!(prefetched.len(), 1, "{seen}");
+    assert!(
+        prefetched[0]["start_ms"].as_f64().unwrap() > first_verdict,
+        "{seen}"
+    );
+    assert_eq!(
+        seen["prefetch_cached"],
+        serde_json::json!([prefetched[0]["name"]])
+    );
+    // Then the network was cut (a request fails) while the page searched and showed a card's
+    // text below.
+    assert_eq!(seen["offline"], "refused", "{seen}");
+    assert_eq!(seen["still_offline"], "refused", "{seen}");
     assert!(
         load["transferred"].as_u64().unwrap() < load["raw"].as_u64().unwrap(),
         "the server gzips: {load}"
@@ -262,9 +283,14 @@ fn a_player_checks_fixes_and_shares_a_list_in_chromium() {
     assert_eq!(text("shared_summary"), text("fixed_summary"));
     assert_eq!(text("shared_mulligan"), mulligan);
 
-    // The card texts: fetched once, by the first search, then read from the Cache API.
+    // The card texts: fetched once, after the first verdict (the search offline asked for
+    // nothing), then read from the Cache API.
     assert!(!text("card_text").is_empty(), "{seen}");
-    assert_eq!(seen["texts_fetched"].as_array().unwrap().len(), 1, "{seen}");
+    assert_eq!(
+        seen["texts_fetched"],
+        serde_json::json!([prefetched[0]["name"]]),
+        "{seen}"
+    );
     assert_eq!(
         seen["shared_texts_fetched"],
         serde_json::json!([]),

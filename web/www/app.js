@@ -60,8 +60,10 @@ function call(fn, ...args) {
 // ---- card texts ---------------------------------------------------------------------------
 
 // The card texts (attacks, abilities, rules text) are not in the .wasm: the first verdict
-// does not need them. `cargo xtask web` writes this name with a hash of the file's content,
-// so a copy kept in the Cache API is good until the texts change.
+// does not need them. Once it is on screen, the page fetches them in the background when the
+// browser is idle (`prefetchTexts`), so search and card text work offline after the first
+// load. `cargo xtask web` writes this name with a hash of the file's content, so a copy kept
+// in the Cache API is good until the texts change.
 const TEXTS = "deckbox_texts.bin";
 const TEXTS_CACHE = "deckbox-texts";
 let texts = null;
@@ -86,6 +88,12 @@ function loadTexts() {
   })();
   texts.catch(() => (texts = null));
   return texts;
+}
+
+/** After the first verdict, when the browser is idle: the card texts, into the Cache API. */
+function prefetchTexts() {
+  const idle = globalThis.requestIdleCallback ?? ((run) => setTimeout(run, 200));
+  idle(() => loadTexts().then(() => (document.body.dataset.texts = "loaded"), () => {}), { timeout: 5000 });
 }
 
 // ---- verdict ----------------------------------------------------------------------------
@@ -528,6 +536,7 @@ async function main() {
   });
   draw();
   document.body.dataset.ready = "true";
+  prefetchTexts();
 }
 
 main().catch((error) => {

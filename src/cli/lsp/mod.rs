@@ -277,28 +277,33 @@ impl Server {
         }
     }
 
-    /// Whether `uri` is a deck list `deckbox check DIR` would check (its settings'
-    /// `[files]`, else the default patterns, matched from the config file's folder or the
-    /// file's own): other files opened as deck lists get no diagnostics. A buffer that is
-    /// no file is served.
+    /// Whether `uri` is a deck list `deckbox check DIR` would check
+    /// ([`editor::is_checked_file`]): other files opened as deck lists get no answer at
+    /// all. A file whose settings cannot be read is served (its diagnostic says why), and
+    /// so is a buffer never opened (the request fails: it is not open).
     fn serves(&mut self, uri: &Uri) -> bool {
         let Some(path) = self
             .documents
             .get(uri)
             .map(|document| document.path.clone())
         else {
-            return false;
-        };
-        let Some(folder) = path.parent().filter(|_| path != std::path::Path::new("-")) else {
             return true;
         };
         let (key, _) = self.settings_key(&path);
         match self.settings.get(&key) {
-            Some((_, Ok(settings))) => settings
-                .selection()
-                .map_or(true, |selection| selection.selects(&path, folder)),
+            Some((_, Ok(settings))) => editor::is_checked_file(settings, &path),
             _ => true,
         }
+    }
+
+    /// [`Server::checked`] for a buffer the server serves ([`Server::serves`]), `None` for
+    /// any other: every answer goes through here, so a file `check DIR` would not check
+    /// gets none.
+    fn served(&mut self, uri: &Uri) -> Option<Result<(&Settings, &Buffer), String>> {
+        if !self.serves(uri) {
+            return None;
+        }
+        Some(self.checked(uri))
     }
 
     /// The diagnostics of every buffer changed since they were last sent.
@@ -309,10 +314,9 @@ impl Server {
             let Some(version) = self.documents.get(&uri).map(|document| document.version) else {
                 continue;
             };
-            let served = self.serves(&uri);
-            let diagnostics = match self.checked(&uri) {
-                Ok(_) if !served => Vec::new(),
-                Ok((_, buffer)) => {
+            let diagnostics = match self.served(&uri) {
+                None => Vec::new(),
+                Some(Ok((_, buffer))) => {
                     let lines = Lines::new(&buffer.input.text);
                     buffer
                         .findings()
@@ -320,7 +324,7 @@ impl Server {
                         .map(|finding| diagnostic(&uri, &lines, finding))
                         .collect()
                 }
-                Err(message) => vec![failure(message)],
+                Some(Err(message)) => vec![failure(message)],
             };
             published.push((uri, Some(version), diagnostics));
         }
@@ -363,7 +367,10 @@ impl Server {
             "textDocument/formatting" => {
                 let (_, params): (_, lsp::DocumentFormattingParams) = params(request)?;
                 let uri = params.text_document.uri;
-                let (settings, buffer) = self.checked(&uri).map_err(failed)?;
+                let Some(checked) = self.served(&uri) else {
+                    return json(serde_json::json!([]));
+                };
+                let (settings, buffer) = checked.map_err(failed)?;
                 let formatted = buffer.formatted(&settings.db).map_err(failed)?;
                 let edits = whole(&buffer.input.text, formatted);
                 json(serde_json::json!(edits))
@@ -371,9 +378,9 @@ impl Server {
             "textDocument/codeAction" => {
                 let (_, params): (_, lsp::CodeActionParams) = params(request)?;
                 let uri = params.text_document.uri.clone();
-                let (settings, buffer) = match self.checked(&uri) {
-                    Ok(checked) => checked,
-                    Err(_) => return json(serde_json::json!([])),
+                let (settings, buffer) = match self.served(&uri) {
+                    Some(Ok(checked)) => checked,
+                    _ => return json(serde_json::json!([])),
                 };
                 json(serde_json::json!(code_actions(
                     &uri, settings, buffer, &params
@@ -382,9 +389,9 @@ impl Server {
             "textDocument/hover" => {
                 let (_, params): (_, lsp::HoverParams) = params(request)?;
                 let at = params.text_document_position_params;
-                let (settings, buffer) = match self.checked(&at.text_document.uri) {
-                    Ok(checked) => checked,
-                    Err(_) => return json(serde_json::Value::Null),
+                let (settings, buffer) = match self.served(&at.text_document.uri) {
+                    Some(Ok(checked)) => checked,
+                    _ => return json(serde_json::Value::Null),
                 };
                 let lines = Lines::new(&buffer.input.text);
                 let offset = lines.offset(at.position.line, at.position.character);
@@ -402,9 +409,9 @@ impl Server {
             "textDocument/completion" => {
                 let (_, params): (_, lsp::CompletionParams) = params(request)?;
                 let at = params.text_document_position;
-                let (settings, buffer) = match self.checked(&at.text_document.uri) {
-                    Ok(checked) => checked,
-                    Err(_) => return json(serde_json::Value::Null),
+                let (settings, buffer) = match self.served(&at.text_document.uri) {
+                    Some(Ok(checked)) => checked,
+                    _ => return json(serde_json::Value::Null),
                 };
                 let lines = Lines::new(&buffer.input.text);
                 let offset = lines.offset(at.position.line, at.position.character);
@@ -430,17 +437,17 @@ impl Server {
             }
             "textDocument/documentSymbol" => {
                 let (_, params): (_, lsp::DocumentSymbolParams) = params(request)?;
-                let (_, buffer) = match self.checked(&params.text_document.uri) {
-                    Ok(checked) => checked,
-                    Err(_) => return json(serde_json::json!([])),
+                let (_, buffer) = match self.served(&params.text_document.uri) {
+                    Some(Ok(checked)) => checked,
+                    _ => return json(serde_json::json!([])),
                 };
                 json(serde_json::json!(symbols(buffer)))
             }
             "textDocument/codeLens" => {
                 let (_, params): (_, lsp::CodeLensParams) = params(request)?;
-                let (settings, buffer) = match self.checked(&params.text_document.uri) {
-                    Ok(checked) => checked,
-                    Err(_) => return json(serde_json::json!([])),
+                let (settings, buffer) = match self.served(&params.text_document.uri) {
+                    Some(Ok(checked)) => checked,
+                    _ => return json(serde_json::json!([])),
                 };
                 let lens = lsp::CodeLens {
                     range: lsp::Range::default(),

@@ -534,8 +534,11 @@ fn a_card_legal_as_a_reprint_gets_a_printing_of_the_format() {
     client.stop();
 }
 
+/// A file `check DIR` would not check (here `notes.txt`, outside the `[files]` globs) gets
+/// nothing, with the very text that gets findings, a hover, names, fixes, formatting and a
+/// summary in `decks/deck.txt`.
 #[test]
-fn only_the_files_check_would_check_get_diagnostics() {
+fn only_the_files_check_would_check_get_answers() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(
         dir.path().join("deckbox.toml"),
@@ -552,6 +555,43 @@ fn only_the_files_check_would_check_get_diagnostics() {
     assert!(codes(&published[0]).contains(&"copy-limit".to_string()));
     assert_eq!(published[1]["uri"], json!(notes));
     assert_eq!(published[1]["diagnostics"], json!([]));
+    // Line 2 is `5 Dreepy TWM 128`, line 4 `4 Ultra Bal`.
+    let at = |uri: &str, line: u32, character: u32| json!({ "textDocument": { "uri": uri }, "position": { "line": line, "character": character } });
+    let whole = |uri: &str| {
+        json!({
+            "textDocument": { "uri": uri },
+            "range": { "start": { "line": 0, "character": 0 }, "end": { "line": 6, "character": 0 } },
+            "context": { "diagnostics": [] },
+            "options": { "tabSize": 4, "insertSpaces": true },
+        })
+    };
+    let mut answers = |uri: &str| {
+        [
+            client.request("textDocument/hover", at(uri, 2, 4)),
+            client.request("textDocument/completion", at(uri, 4, 11)),
+            client.request("textDocument/codeAction", whole(uri)),
+            client.request("textDocument/formatting", whole(uri)),
+            client.request("textDocument/codeLens", whole(uri)),
+            client.request("textDocument/documentSymbol", whole(uri)),
+        ]
+        .map(|response| {
+            assert!(response.error.is_none(), "{response:?}");
+            response.result.unwrap()
+        })
+    };
+    let [hover, completion, actions, formatting, lens, symbols] = answers(&deck);
+    assert!(hover["contents"]["value"].to_string().contains("Dreepy"));
+    let names = completion["items"].to_string();
+    assert!(names.contains("Ultra Ball"), "{names}");
+    for answer in [&actions, &formatting, &lens, &symbols] {
+        assert!(!answer.as_array().unwrap().is_empty(), "{answer}");
+    }
+    let [hover, completion, actions, formatting, lens, symbols] = answers(&notes);
+    assert_eq!(hover, Value::Null);
+    assert_eq!(completion, Value::Null);
+    for answer in [&actions, &formatting, &lens, &symbols] {
+        assert_eq!(answer, &json!([]));
+    }
     client.stop();
 }
 

@@ -461,14 +461,15 @@ pub fn midgame_odds(args: &MidgameOdds, roots: &mut dyn RootsSource) -> Result<A
     let (settings, checked) =
         super::super::read_for_stats(&operand, &settings_args, &mut Cursor::new(text))?;
     let deck = StatsDeck::from_checked(&checked, &settings.db)?;
-    let request = MidGameRequest {
-        seen: &args.seen,
-        shuffle_back: args.shuffle_back.as_deref(),
-        prizes: args.prizes.unwrap_or(settings.format.setup.prizes),
-        draws: args.draws,
-        want: &args.want,
-        count_as: &args.count_as,
-    };
+    let request = MidGameRequest::new(
+        &settings.format.setup,
+        &args.seen,
+        args.shuffle_back.as_deref(),
+        args.prizes,
+        args.draws,
+        &args.want,
+        &args.count_as,
+    );
     let odds = super::super::output::json(&midgame::odds(&deck, &request)?)?;
     Ok(Answer::new(
         odds,

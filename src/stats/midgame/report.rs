@@ -4,6 +4,7 @@
 //! knows; a mistake is drawn under the item.
 
 use super::{MidGameCard, MidGameError, MidGameQuery, MidGameReport, MidGameSeen, Table};
+use crate::formats::Setup;
 use crate::stats::deck::{RequestError, StatsDeck};
 use crate::stats::query::QueryError;
 
@@ -26,6 +27,30 @@ pub struct MidGameRequest<'a> {
     pub want: &'a [String],
     /// `--count-as` rules, as written.
     pub count_as: &'a [String],
+}
+
+impl<'a> MidGameRequest<'a> {
+    /// The request of `deckbox odds` as its faces receive it (the command line's flags, the
+    /// MCP tool `midgame_odds`'s arguments): `prizes` when given, else the prize count of
+    /// the deck's format (`setup`).
+    pub fn new(
+        setup: &Setup,
+        seen: &'a str,
+        shuffle_back: Option<&'a str>,
+        prizes: Option<u32>,
+        draws: u32,
+        want: &'a [String],
+        count_as: &'a [String],
+    ) -> MidGameRequest<'a> {
+        MidGameRequest {
+            seen,
+            shuffle_back,
+            prizes: prizes.unwrap_or(setup.prizes),
+            draws,
+            want,
+            count_as,
+        }
+    }
 }
 
 /// Every mid-game figure of `deck` as `request` leaves the game.
@@ -218,4 +243,28 @@ fn card_items(list: &str, deck: &StatsDeck<'_>) -> Result<Vec<(usize, u32)>, Req
         items.push((kind, count));
     }
     Ok(items)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `--prizes` when given (0 included), else the format's prize count.
+    #[test]
+    fn prizes_default_to_the_formats() {
+        let setup = Setup {
+            prizes: 4,
+            ..Setup::default()
+        };
+        let want = ["Dreepy>=1".to_string()];
+        let request = MidGameRequest::new(&setup, "Iono", Some("1"), None, 2, &want, &[]);
+        assert_eq!(request.prizes, 4);
+        assert_eq!(
+            (request.seen, request.shuffle_back, request.draws),
+            ("Iono", Some("1"), 2)
+        );
+        assert_eq!((request.want, request.count_as), (&want[..], &[][..]));
+        let request = MidGameRequest::new(&setup, "", None, Some(0), 2, &[], &[]);
+        assert_eq!(request.prizes, 0);
+    }
 }
