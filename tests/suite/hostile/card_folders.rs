@@ -129,11 +129,16 @@ fn a_full_disk_during_extraction_is_no_corrupt_archive() {
     );
     assert_eq!(code, Some(2), "{stderr}");
     assert!(!stderr.contains("corrupt"), "{stderr}");
+    // The file is named by its path in the archive, and the folder by the data folder the
+    // user knows, not by the work folder inside it (`cards/.update-XXXX`).
+    let cards = d.join("data/cards").display().to_string();
     assert!(
-        stderr.contains("error: cannot write ")
-            && stderr.contains("top/data/big.ts: File too large"),
+        stderr.contains(&format!(
+            "error: cannot unpack top/data/big.ts from the archive into {cards}: File too large"
+        )),
         "{stderr}"
     );
+    assert!(!stderr.contains(".update-"), "{stderr}");
     assert!(
         stderr.contains("the card index in use was not changed"),
         "{stderr}"
