@@ -127,6 +127,12 @@ pub enum UpdateError {
 /// is "Not a directory" when read through and "File exists" when created; a full disk is
 /// said as the system says it.
 fn io_reason(action: &str, path: &Path, source: &io::Error) -> String {
+    // A link in a loop or to nothing is "File exists" when created.
+    let link =
+        action == "create" && std::fs::symlink_metadata(path).is_ok_and(|meta| meta.is_symlink());
+    if let (true, Err(followed)) = (link, std::fs::metadata(path)) {
+        return format!("it is a symbolic link that cannot be followed ({followed})");
+    }
     let on_the_way = match source.kind() {
         io::ErrorKind::NotADirectory => path.parent(),
         io::ErrorKind::AlreadyExists if action == "create" => Some(path),
@@ -321,6 +327,16 @@ pub struct UpdateLock(#[allow(dead_code, reason = "held for its lock")] File);
 pub fn lock(dir: &Path) -> Result<UpdateLock, UpdateError> {
     std::fs::create_dir_all(dir).map_err(UpdateError::io("create", dir))?;
     let path = dir.join(LOCK);
+    // Opening creates the file: through a link, that would be a file no one named.
+    if std::fs::symlink_metadata(&path).is_ok_and(|meta| meta.file_type().is_symlink()) {
+        return Err(UpdateError::Io {
+            action: "open",
+            path,
+            source: io::Error::other(
+                "it is a symbolic link, and deckbox creates its lock through no link",
+            ),
+        });
+    }
     let file = std::fs::OpenOptions::new()
         .create(true)
         .truncate(false)

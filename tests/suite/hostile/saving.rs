@@ -164,7 +164,7 @@ fn a_save_killed_at_any_point_leaves_the_old_list_or_the_new_one() {
 
 /// Whether this process runs as root, for whom the kernel ignores permission bits.
 #[cfg(target_os = "linux")]
-fn root() -> bool {
+pub(super) fn root() -> bool {
     use std::os::unix::fs::MetadataExt;
     std::fs::metadata("/proc/self").is_ok_and(|meta| meta.uid() == 0)
 }
@@ -172,7 +172,7 @@ fn root() -> bool {
 /// A folder deckbox may not write in, made so one way, and undone when dropped (so the
 /// temporary folder can be removed).
 #[cfg(target_os = "linux")]
-struct ReadOnly {
+pub(super) struct ReadOnly {
     folder: PathBuf,
     /// What runs deckbox there: as root, `setpriv` to user nobody for a folder without
     /// write permission, nothing for an immutable one.
@@ -183,7 +183,7 @@ struct ReadOnly {
 impl ReadOnly {
     /// No write permission (mode 0555); root runs deckbox as nobody, whom the kernel holds
     /// to the bits.
-    fn permissions(folder: &Path) -> ReadOnly {
+    pub(super) fn permissions(folder: &Path) -> ReadOnly {
         use std::os::unix::fs::PermissionsExt;
         let parent = folder.parent().unwrap();
         // Nobody must reach the folder and read its files.
@@ -206,7 +206,7 @@ impl ReadOnly {
 
     /// Immutable (`chattr +i`): refused to root too. `None` where chattr cannot set it (not
     /// root, a file system without the attribute).
-    fn immutable(folder: &Path) -> Option<ReadOnly> {
+    pub(super) fn immutable(folder: &Path) -> Option<ReadOnly> {
         let set = std::process::Command::new("chattr")
             .arg("+i")
             .arg(folder)
