@@ -152,6 +152,9 @@ mod tests {
     use ratatui::crossterm::Command;
     use std::sync::{Arc, Mutex};
 
+    /// A panic hook, as `std::panic::take_hook` gives it.
+    type Hook = Box<dyn Fn(&std::panic::PanicHookInfo<'_>) + Send + Sync>;
+
     /// Issue 49 item 4, "a panic restoring the terminal": the hook [`enter`] sets writes the
     /// sequences that leave mouse reporting, bracketed paste and the alternate screen, and
     /// only then lets the panic be reported. Tested here, on a recording writer and a panic
@@ -165,8 +168,7 @@ mod tests {
         let seen = Arc::new(Mutex::new(Vec::<u8>::new()));
         // The hook before ours: here it records the report (for this thread; any other
         // test's panic is reported as usual).
-        let usual: Arc<Box<dyn Fn(&std::panic::PanicHookInfo<'_>) + Send + Sync>> =
-            Arc::new(std::panic::take_hook());
+        let usual: Arc<Hook> = Arc::new(std::panic::take_hook());
         let (reported, otherwise) = (Arc::clone(&seen), Arc::clone(&usual));
         std::panic::set_hook(Box::new(move |info| {
             if std::thread::current().id() == me {
