@@ -479,6 +479,13 @@ fn card_notes(opened: &checkout_cache::Opened) -> String {
             shown(folder)
         ));
     }
+    if let Some((folder, reason)) = &opened.cache_unusable {
+        notes.push_str(&format!(
+            "warning: the card-index cache folder {} cannot be used ({}); loaded the card data without a cache\n",
+            shown(folder),
+            visible_line(reason)
+        ));
+    }
     let unreadable = &opened.unreadable;
     if !unreadable.is_empty() {
         let n = unreadable.len();

@@ -60,6 +60,11 @@ pub enum WriteError {
     DanglingLink(String),
     #[error("its folder {0} does not exist")]
     NoFolder(String),
+    /// The folder refuses a new file (no write permission, an immutable folder, a
+    /// read-only file system): the new contents are written beside the file, so nothing
+    /// can be.
+    #[error("its folder {folder} is not writable ({reason})")]
+    FolderNotWritable { folder: String, reason: io::Error },
 }
 
 impl WriteError {
@@ -208,7 +213,15 @@ impl Lock {
         // The error without the temporary file's name, which the user never gave.
         let mut temp = builder
             .tempfile_in(dir)
-            .map_err(|error| io::Error::from(error.kind()))?;
+            .map_err(|error| match error.kind() {
+                kind @ (io::ErrorKind::PermissionDenied | io::ErrorKind::ReadOnlyFilesystem) => {
+                    WriteError::FolderNotWritable {
+                        folder: crate::util::escape::path_line(dir),
+                        reason: kind.into(),
+                    }
+                }
+                kind => io::Error::from(kind).into(),
+            })?;
         fill(temp.as_file_mut())?;
         temp.as_file_mut().flush()?;
         if let Some(metadata) = &original {

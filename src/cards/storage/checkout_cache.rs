@@ -83,6 +83,10 @@ pub struct Opened {
     pub damaged_cache: Option<PathBuf>,
     /// The cache's folder (or a folder on its way) is a file: no cache was read or written.
     pub cache_not_a_folder: Option<PathBuf>,
+    /// The cache's folder could not be read or written (a link in a loop, a folder without
+    /// write permission, an immutable one, a read-only file system), with the system's
+    /// reason: the card data was loaded without a cache.
+    pub cache_unusable: Option<(PathBuf, String)>,
     /// Files of the checkout that could not be read or placed, each with why; their cards
     /// are not in `db`.
     pub unreadable: Vec<Skipped>,
@@ -121,6 +125,7 @@ pub fn open_detailed(path: &Path, options: &IndexOptions) -> Result<Opened, Card
     };
     let mut damaged_cache = None;
     let mut cache_not_a_folder = None;
+    let mut cache_unusable = None;
     if let (Some(file), false) = (&cache_file, options.rebuild) {
         match read_cache(file, &stamp, source.clone()) {
             Ok(db) => {
@@ -129,11 +134,13 @@ pub fn open_detailed(path: &Path, options: &IndexOptions) -> Result<Opened, Card
                     cache: CacheUse::Hit,
                     damaged_cache: None,
                     cache_not_a_folder: None,
+                    cache_unusable: None,
                     unreadable: Vec::new(),
                 });
             }
             Err(CacheMiss::Damaged) => damaged_cache = Some(file.clone()),
             Err(CacheMiss::NoFolder(folder)) => cache_not_a_folder = Some(folder),
+            Err(CacheMiss::Unusable(folder, reason)) => cache_unusable = Some((folder, reason)),
             Err(CacheMiss::Missing | CacheMiss::Outdated) => {}
         }
     }
@@ -150,10 +157,18 @@ pub fn open_detailed(path: &Path, options: &IndexOptions) -> Result<Opened, Card
     // cache when a newer deckbox ships other curated flags.
     apply_curated(&mut printings, &curated);
     let db = CardDb::new(source, printings).with_details(details);
-    let written = unreadable.is_empty()
-        && cache_file
-            .as_deref()
-            .is_some_and(|file| write_cache(file, &stamp, &db));
+    let mut written = false;
+    if let (true, Some(file)) = (unreadable.is_empty(), cache_file.as_deref()) {
+        match write_cache(file, &stamp, &db) {
+            Ok(()) => written = true,
+            // Said once: the folder is a file, or could not be read either.
+            Err(_) if cache_not_a_folder.is_some() || cache_unusable.is_some() => {}
+            Err(reason) => {
+                let folder = file.parent().unwrap_or(file).to_path_buf();
+                cache_unusable = Some((folder, reason.to_string()));
+            }
+        }
+    }
     let cache = if written {
         CacheUse::Built
     } else {
@@ -164,6 +179,7 @@ pub fn open_detailed(path: &Path, options: &IndexOptions) -> Result<Opened, Card
         cache,
         damaged_cache,
         cache_not_a_folder,
+        cache_unusable,
         unreadable,
     })
 }
@@ -420,6 +436,8 @@ enum CacheMiss {
     /// A cache that cannot be there: its folder is a file. The card data is loaded without
     /// it, and the user told why (it is no damage a rebuild fixes).
     NoFolder(PathBuf),
+    /// A folder that cannot be reached (a link in a loop): said with the system's reason.
+    Unusable(PathBuf, String),
 }
 
 /// Reads the cache: one read, a header check, and the tables copied out in bulk
@@ -436,7 +454,14 @@ fn read_cache(file: &Path, stamp: &Stamp, source: Source) -> Result<CardDb, Cach
             let folder = folder.unwrap_or(file).to_path_buf();
             return Err(CacheMiss::NoFolder(folder));
         }
-        Err(_) => return Err(CacheMiss::Damaged),
+        Err(_) => {
+            // The folder itself cannot be reached: no damage of the file.
+            let folder = file.parent().unwrap_or(file);
+            return Err(match std::fs::metadata(folder) {
+                Err(reason) => CacheMiss::Unusable(folder.to_path_buf(), reason.to_string()),
+                Ok(_) => CacheMiss::Damaged,
+            });
+        }
     };
     let (Some(header), Some(body)) = (bytes.get(..HEADER_LEN), bytes.get(HEADER_LEN..)) else {
         return Err(CacheMiss::Damaged);
@@ -471,17 +496,18 @@ fn header_bytes(stamp: &Stamp, total_len: u64, body_crc: u32) -> Vec<u8> {
 }
 
 /// Writes the cache through a temporary file renamed into place, so a reader never sees
-/// half a file. Returns whether the cache now holds `db`.
-fn write_cache(file: &Path, stamp: &Stamp, db: &CardDb) -> bool {
-    let Some(dir) = file.parent() else {
-        return false;
-    };
-    if std::fs::create_dir_all(dir).is_err() {
-        return false;
-    }
+/// half a file. The temporary file is created new (a link of that name is never written
+/// through), and the rename replaces a link at the cache's name rather than the file it
+/// names. Why the cache does not hold `db`, when it does not.
+fn write_cache(file: &Path, stamp: &Stamp, db: &CardDb) -> std::io::Result<()> {
+    use std::io::Write;
+    let dir = file.parent().unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir)?;
     let mut body = Vec::new();
     if db.encode(&mut body, true).is_none() {
-        return false;
+        return Err(std::io::Error::other(
+            "the index does not fit the cache's layout",
+        ));
     }
     let mut bytes = header_bytes(
         stamp,
@@ -493,11 +519,19 @@ fn write_cache(file: &Path, stamp: &Stamp, db: &CardDb) -> bool {
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.subsec_nanos());
     let temp = file.with_extension(format!("tmp-{}-{nanos}", std::process::id()));
-    let written = std::fs::write(&temp, &bytes).is_ok() && std::fs::rename(&temp, file).is_ok();
-    if !written {
-        let _ = std::fs::remove_file(&temp);
-    }
-    written
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&temp)
+        .and_then(|mut out| {
+            let written = out
+                .write_all(&bytes)
+                .and_then(|()| std::fs::rename(&temp, file));
+            if written.is_err() {
+                let _ = std::fs::remove_file(&temp);
+            }
+            written
+        })
 }
 
 #[cfg(test)]

@@ -108,6 +108,18 @@ pub enum UpdateError {
     NoDataDir,
     #[error("the installed card index {0} is damaged or from another deckbox version")]
     Damaged(PathBuf),
+    /// A file of the archive that this machine could not write while unpacking it (a full
+    /// disk), named by its path in the archive, and the data folder it was unpacked in.
+    #[error(
+        "cannot unpack {entry} from the archive into {}: {source}",
+        crate::util::escape::path_line(dir)
+    )]
+    Unpack {
+        entry: String,
+        dir: PathBuf,
+        #[source]
+        source: io::Error,
+    },
 }
 
 /// Why `source` happened at `path`, said plainly where the system's words mislead: a
@@ -115,6 +127,12 @@ pub enum UpdateError {
 /// is "Not a directory" when read through and "File exists" when created; a full disk is
 /// said as the system says it.
 fn io_reason(action: &str, path: &Path, source: &io::Error) -> String {
+    // A link in a loop or to nothing is "File exists" when created.
+    let link =
+        action == "create" && std::fs::symlink_metadata(path).is_ok_and(|meta| meta.is_symlink());
+    if let (true, Err(followed)) = (link, std::fs::metadata(path)) {
+        return format!("it is a symbolic link that cannot be followed ({followed})");
+    }
     let on_the_way = match source.kind() {
         io::ErrorKind::NotADirectory => path.parent(),
         io::ErrorKind::AlreadyExists if action == "create" => Some(path),
@@ -141,6 +159,57 @@ impl UpdateError {
             action,
             path,
             source,
+        }
+    }
+
+    /// The error with every path inside the folder `work` (where the archive was unpacked,
+    /// a name the user never saw) said as the path in the archive; `dir` is the data folder
+    /// `work` was made in.
+    fn in_archive(self, work: &Path, dir: &Path) -> UpdateError {
+        use crate::cards::sources::CardDbError;
+        let inside = |path: &Path| {
+            path.strip_prefix(work).ok().map(|entry| {
+                (entry.components())
+                    .map(|part| part.as_os_str().to_string_lossy())
+                    .collect::<Vec<_>>()
+                    .join("/")
+            })
+        };
+        match self {
+            UpdateError::Io {
+                action,
+                path,
+                source,
+            } => match inside(&path) {
+                Some(entry) => UpdateError::Unpack {
+                    entry,
+                    dir: dir.to_path_buf(),
+                    source,
+                },
+                None => UpdateError::Io {
+                    action,
+                    path,
+                    source,
+                },
+            },
+            UpdateError::Cards(error) => UpdateError::Cards(match error {
+                CardDbError::Io { path, source } => CardDbError::Io {
+                    path: inside(&path).map_or(path, PathBuf::from),
+                    source,
+                },
+                CardDbError::Invalid { path, message } => CardDbError::Invalid {
+                    path: inside(&path).map_or(path, PathBuf::from),
+                    message,
+                },
+                CardDbError::TooLarge { path, message } => CardDbError::TooLarge {
+                    path: inside(&path).map_or(path, PathBuf::from),
+                    message,
+                },
+                CardDbError::UnknownLayout { path } => CardDbError::UnknownLayout {
+                    path: inside(&path).map_or(path, PathBuf::from),
+                },
+            }),
+            other => other,
         }
     }
 }
@@ -258,6 +327,16 @@ pub struct UpdateLock(#[allow(dead_code, reason = "held for its lock")] File);
 pub fn lock(dir: &Path) -> Result<UpdateLock, UpdateError> {
     std::fs::create_dir_all(dir).map_err(UpdateError::io("create", dir))?;
     let path = dir.join(LOCK);
+    // Opening creates the file: through a link, that would be a file no one named.
+    if std::fs::symlink_metadata(&path).is_ok_and(|meta| meta.file_type().is_symlink()) {
+        return Err(UpdateError::Io {
+            action: "open",
+            path,
+            source: io::Error::other(
+                "it is a symbolic link, and deckbox creates its lock through no link",
+            ),
+        });
+    }
     let file = std::fs::OpenOptions::new()
         .create(true)
         .truncate(false)
@@ -302,11 +381,13 @@ pub fn install(
         .prefix(WORK_PREFIX)
         .tempdir_in(dir)
         .map_err(UpdateError::io("create a folder in", dir))?;
-    let root = extract(archive, work.path(), &options.limits, progress)?;
+    let in_archive = |error: UpdateError| error.in_archive(work.path(), dir);
+    let root = extract(archive, work.path(), &options.limits, progress).map_err(in_archive)?;
     progress.step("building the card index", None, Unit::Bytes);
     let embedded = embedded::open()?;
     let repairs: Vec<Printing> = embedded.iter().map(|(_, p)| p.clone()).collect();
-    let generated = committed_index::generate_with(&root, Some(&repairs))?;
+    let generated = committed_index::generate_with(&root, Some(&repairs))
+        .map_err(|error| in_archive(error.into()))?;
     let target = installed_path(dir);
     let new = committed_index::db_from_bin(&generated.bin, Source::Updated(target.clone()))
         .ok_or_else(|| UpdateError::Corrupt("the index built from it does not read back".into()))?;

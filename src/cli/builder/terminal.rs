@@ -23,13 +23,10 @@ static ACTIVE: AtomicBool = AtomicBool::new(false);
 /// Raw mode, the alternate screen, mouse capture and bracketed paste, with a panic hook
 /// that restores them and (on Unix) a thread that restores them on a signal.
 pub(crate) fn enter() -> std::io::Result<ratatui::DefaultTerminal> {
-    // The hook restores the terminal before the panic is reported. Ctrl-C is a key in raw
-    // mode, and quits through the loop.
-    let report = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
+    // Ctrl-C is a key in raw mode, and quits through the loop.
+    restoring_hook(|| {
         let _ = restore();
-        report(info);
-    }));
+    });
     set()?;
     ACTIVE.store(true, Ordering::SeqCst);
     #[cfg(unix)]
@@ -53,11 +50,26 @@ fn set() -> std::io::Result<()> {
     Ok(())
 }
 
+/// Sets the panic hook: `restore` runs before the panic is reported (by the hook set
+/// before), so the report is printed on the normal screen, in a terminal that echoes again.
+fn restoring_hook(restore: impl Fn() + Send + Sync + 'static) {
+    let report = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        restore();
+        report(info);
+    }));
+}
+
 /// Undoes [`enter`]'s modes, whether or not they are set.
 fn restore() -> std::io::Result<()> {
+    restore_to(&mut out()?)
+}
+
+/// [`restore`], with the escape sequences written to `out`.
+fn restore_to(out: &mut impl std::io::Write) -> std::io::Result<()> {
     let raw = disable_raw_mode();
     execute!(
-        out()?,
+        out,
         DisableMouseCapture,
         DisableBracketedPaste,
         LeaveAlternateScreen
@@ -130,6 +142,63 @@ mod signals {
         if super::ACTIVE.load(super::Ordering::SeqCst) {
             let _ = super::set();
             let _ = low_level::raise(SIGWINCH);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ratatui::crossterm::Command;
+    use std::sync::{Arc, Mutex};
+
+    /// A panic hook, as `std::panic::take_hook` gives it.
+    type Hook = Box<dyn Fn(&std::panic::PanicHookInfo<'_>) + Send + Sync>;
+
+    /// Issue 49 item 4, "a panic restoring the terminal": the hook [`enter`] sets writes the
+    /// sequences that leave mouse reporting, bracketed paste and the alternate screen, and
+    /// only then lets the panic be reported. Tested here, on a recording writer and a panic
+    /// caught on this thread, because no input of the shipped binary may reach a panic, and
+    /// a switch that made one (an environment variable, a hidden key) would ship too. What
+    /// runs in the hook besides `restore_to`'s writer (`out()`, standard output's handle;
+    /// `disable_raw_mode`, crossterm's) is not faked.
+    #[test]
+    fn a_panic_restores_the_terminal_before_it_is_reported() {
+        let me = std::thread::current().id();
+        let seen = Arc::new(Mutex::new(Vec::<u8>::new()));
+        // The hook before ours: here it records the report (for this thread; any other
+        // test's panic is reported as usual).
+        let usual: Arc<Hook> = Arc::new(std::panic::take_hook());
+        let (reported, otherwise) = (Arc::clone(&seen), Arc::clone(&usual));
+        std::panic::set_hook(Box::new(move |info| {
+            if std::thread::current().id() == me {
+                reported.lock().unwrap().extend_from_slice(b"<reported>");
+            } else {
+                otherwise(info);
+            }
+        }));
+        let terminal = Arc::clone(&seen);
+        restoring_hook(move || {
+            if std::thread::current().id() == me {
+                let _ = restore_to(&mut *terminal.lock().unwrap());
+            }
+        });
+        let caught = std::panic::catch_unwind(|| panic!("a bug in the builder"));
+        // Both hooks removed, the usual one set again.
+        let _ = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| usual(info)));
+        assert!(caught.is_err());
+        let mut expected = String::new();
+        DisableMouseCapture.write_ansi(&mut expected).unwrap();
+        DisableBracketedPaste.write_ansi(&mut expected).unwrap();
+        LeaveAlternateScreen.write_ansi(&mut expected).unwrap();
+        expected.push_str("<reported>");
+        let seen = String::from_utf8(seen.lock().unwrap().clone()).unwrap();
+        assert_eq!(seen, expected);
+        // The modes by name: any-event and button mouse reporting, SGR mouse, bracketed
+        // paste, the alternate screen.
+        for mode in ["?1003l", "?1000l", "?1006l", "?2004l", "?1049l"] {
+            assert!(seen.contains(&format!("\u{1b}[{mode}")), "{mode}: {seen:?}");
         }
     }
 }

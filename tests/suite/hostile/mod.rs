@@ -14,6 +14,7 @@ mod markdown;
 mod memory;
 mod output_files;
 mod prices;
+mod saving;
 mod search;
 mod terminal;
 mod work_bounds;

@@ -14,14 +14,20 @@ use std::time::{Duration, Instant};
 /// Starts `deckbox build new.txt` in `dir`, writing its process id to `build.pid` first
 /// (`exec` keeps it), and waits for its screen; the session and the id.
 fn builder(dir: &Path) -> (Session, u32) {
+    builder_on(dir, "new.txt", "new.txt · 0 cards")
+}
+
+/// Starts `deckbox build FILE` in `dir` at 80×24, its process id written to `build.pid`
+/// first (`exec` keeps it); waits for `shown`. The session and the id.
+pub(super) fn builder_on(dir: &Path, file: &str, shown: &str) -> (Session, u32) {
     let binary = env!("CARGO_BIN_EXE_deckbox");
     let session = Session::start(
         dir,
         80,
         24,
-        &format!("sh -c 'echo $$ > build.pid; exec \"$0\" build new.txt' '{binary}'"),
+        &format!("sh -c 'echo $$ > build.pid; exec \"$0\" build {file}' '{binary}'"),
     );
-    session.wait_for(&["new.txt · 0 cards"]);
+    session.wait_for(&[shown]);
     let pid = std::fs::read_to_string(dir.join("build.pid")).unwrap();
     (session, pid.trim().parse().unwrap())
 }
@@ -59,7 +65,7 @@ fn wait_modes(session: &Session, modes: &str) {
     }
 }
 
-fn signal(pid: u32, signal: &str) {
+pub(super) fn signal(pid: u32, signal: &str) {
     let status = std::process::Command::new("kill")
         .args([&format!("-{signal}"), &pid.to_string()])
         .status()
