@@ -106,11 +106,12 @@ pub fn resolve_among(
         && !is_energy_pseudo_code(set)
     {
         let mut hits = db.by_set_number(set, number);
-        if hits.is_empty()
-            && crate::deck::looks_like_set_id(set)
-            && let Some(code) = db.set_code_of_id(set)
-        {
-            hits = db.by_set_number(code, number);
+        if hits.is_empty() && crate::deck::looks_like_set_id(set) {
+            // A set with no printed code is written by its id (`2019sm-fr-33`, `bog-4`).
+            hits = match db.set_code_of_id(set) {
+                Some(code) => db.by_set_number(code, number),
+                None => db.by_set_id_number(set, number),
+            };
         }
         if hits.is_empty() {
             hits = radiant_collection(db, set, number);
