@@ -428,12 +428,12 @@ fn bare_number(body: &str, toks: &[Range]) -> bool {
     plain && (gap || ends_in_energy(prev) || NAME_SUFFIXES.contains(&prev))
 }
 
-/// Where the `-` of a database card id is (`xy1-12`, `sv3pt5-151`, `swshp-SWSH020`): a
-/// lower-case set id (letters first, then letters, digits and dots), a dash, and a
-/// collector number. pokemontcg.io and TCGdex ids look like this; printed codes are upper
-/// case. The Unown of EX Unseen Forces are numbered by their letter (`ex10-E`, `ex10-!`).
+/// Where the `-` of a database card id is (`xy1-12`, `sv3pt5-151`, `swshp-SWSH020`,
+/// `2019sm-fr-33`): a lower-case set id ([`looks_like_set_id`]), a dash, and a collector
+/// number. pokemontcg.io and TCGdex ids look like this; printed codes are upper case. The
+/// Unown of EX Unseen Forces are numbered by their letter (`ex10-E`, `ex10-!`).
 fn database_id(token: &str) -> Option<usize> {
-    let (set, number) = token.split_once('-')?;
+    let (set, number) = token.rsplit_once('-')?;
     let unown = matches!(number.as_bytes(), [b'A'..=b'Z' | b'!' | b'?']);
     (crate::deck::looks_like_set_id(set) && (is_number(number) || unown)).then_some(set.len())
 }
@@ -723,12 +723,28 @@ pub fn name_then_code(line: &super::CardLine) -> Option<super::CardLine> {
 
 /// Whether `token` is written like a database set id (`sv3pt5`, `xy1`, `swshp`,
 /// `swsh12pt5gg`, `sv03.5`): lower-case letters first, then letters, digits and dots.
-/// Printed set codes are upper case (`SVI`), so the two never meet.
+/// TCGdex also names McDonald's collections by their year (`2013bw`), a French one with
+/// `-fr` after it (`2019sm-fr`): sets with no printed code, which `deckbox search --output
+/// list` writes by their id. Printed set codes are upper case (`SVI`), so the two never meet.
 pub fn looks_like_set_id(token: &str) -> bool {
     let mut chars = token.chars();
-    chars.next().is_some_and(|c| c.is_ascii_lowercase())
-        && token.len() <= 16
-        && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '.')
+    let lettered = chars.next().is_some_and(|c| c.is_ascii_lowercase())
+        && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '.');
+    token.len() <= 16 && (lettered || is_year_set_id(token))
+}
+
+/// `2013bw`, `2019sm-fr`: four digits, lower-case letters, and maybe a dash and a
+/// two-letter language.
+fn is_year_set_id(token: &str) -> bool {
+    let (id, language) = token.split_once('-').unwrap_or((token, "ab"));
+    let (Some(year), Some(series)) = (id.get(..4), id.get(4..)) else {
+        return false;
+    };
+    year.bytes().all(|b| b.is_ascii_digit())
+        && !series.is_empty()
+        && series.bytes().all(|b| b.is_ascii_lowercase())
+        && language.len() == 2
+        && language.bytes().all(|b| b.is_ascii_lowercase())
 }
 
 #[cfg(test)]
@@ -821,6 +837,12 @@ mod tests {
             ("1 Unown ex10-!", "Unown | ex10 | !"),
             ("1 Unown ex10-?", "Unown | ex10 | ?"),
             ("4 Gardevoir ex sv1-86", "Gardevoir ex | sv1 | 86"),
+            // TCGdex's ids of sets with no printed code, as `search --output list` writes
+            // them.
+            ("1 Jangmo-o 2018sm-fr-34", "Jangmo-o | 2018sm-fr | 34"),
+            ("1 Pikachu 2013bw-1", "Pikachu | 2013bw | 1"),
+            ("1 Jolteon-EX xya-28A", "Jolteon-EX | xya | 28A"),
+            ("1 Pikachu 2013-1", "Pikachu 2013-1 | - | "),
             ("1 Porygon-Z", "Porygon-Z | - | "),
             ("1 Unown ex10-EF", "Unown ex10-EF | - | "),
         ];

@@ -47,6 +47,7 @@ mod precommit;
 mod printed_names;
 mod props;
 mod quiet;
+mod read_back;
 mod readme;
 mod repo_cli;
 mod reprint_cli;

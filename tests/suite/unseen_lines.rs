@@ -364,3 +364,18 @@ fn a_name_misspelt_next_to_its_id() {
         );
     }
 }
+
+/// A series' letters glued to a number are its first set when no printing of the name
+/// carries the number as written (issue 42, item 3): `Patrat BW77` in a Black & White list
+/// is Black & White 77, read by its printing (no `unknown-printing`); `Reshiram BW4`, a
+/// promo's own number, stays the promo.
+#[test]
+fn a_series_glued_to_a_number_is_its_first_set() {
+    let (deck, cards) = read("1 Patrat BW77\n1 Reshiram BW4\n", "unlimited", "2011-08-12");
+    assert_eq!(cards, ["Patrat, BLW 77", "Reshiram, BWP BW4"]);
+    assert!(
+        !rules(&deck).contains(&"unknown-printing"),
+        "{:?}",
+        rules(&deck)
+    );
+}

@@ -17,7 +17,7 @@ use super::details_encoding::{self, TextParts};
 use super::key_table::{self, KeyTable, Reader};
 use super::name_sketch::NameSketch;
 use crate::cards::model::details::Details;
-use crate::cards::model::{DbSlot, Printing, PrintingId, Source, split_subset};
+use crate::cards::model::{DbSlot, Printing, PrintingId, Source, number_key, split_subset};
 use crate::names;
 use crate::names::lang::Language;
 
@@ -34,7 +34,8 @@ pub struct CardDb {
     /// does not decode, which only a damaged cache file can cause).
     printings: Vec<OnceLock<Option<Box<Printing>>>>,
     records: Records,
-    /// `"CODE\0NUMBER"` (see [`set_number_key`]) → printing ids.
+    /// `"CODE\0NUMBER"` (see [`set_number_key`]) → printing ids; for a printing whose set
+    /// has no printed code, `"set-id\0NUMBER"` (ids are lower case, codes upper case).
     by_printing: KeyTable,
     /// [`names::lookup_key`] of every name in every language → `id << 3 | language`.
     by_name: KeyTable,
@@ -494,6 +495,17 @@ impl CardDb {
         row.map_or(&[], |row| self.by_printing.values_at(row))
     }
 
+    /// Printings of a set with no printed code, by the set's database id and the number
+    /// (`2019sm-fr`, `33`): how `deckbox search --output list` writes them. Empty for a set
+    /// that has a code (its printings are found by the code).
+    pub fn by_set_id_number(&self, id: &str, number: &str) -> &[PrintingId] {
+        let id = id.trim().to_ascii_lowercase();
+        let id = crate::cards::model::set_id::tcgdex_id(&id);
+        let key = set_number_key(&id, &number_key(number));
+        let row = self.by_printing.row(&key);
+        row.map_or(&[], |row| self.by_printing.values_at(row))
+    }
+
     /// The printed code of the set whose database id is `id` (`sv03.5` → `MEW`), or of the
     /// TCGdex set a pokemontcg.io id names (`sv3pt5` → `MEW`): the code of the first
     /// printing of that set that has one. Read from the [`Columns`]' editions; only a line
@@ -708,11 +720,17 @@ fn set_number_key(code: &str, number: &str) -> String {
 }
 
 fn set_number_table(printings: &[Printing]) -> KeyTable {
+    // A set with no printed code is keyed by its id: lower case, so never a code's key.
     let entries: Vec<(String, u32)> = printings
         .iter()
         .zip(0..)
-        .filter(|(printing, _)| !printing.set_code.is_empty())
-        .map(|(printing, id)| (set_number_key(&printing.set_code, &printing.number), id))
+        .filter_map(|(printing, id)| {
+            let set = match printing.set_code.as_str() {
+                "" => printing.set_id.to_ascii_lowercase(),
+                code => code.to_string(),
+            };
+            (!set.is_empty()).then(|| (set_number_key(&set, &printing.number), id))
+        })
         .collect();
     // Only fails past 4 GiB of keys: no card database comes near.
     KeyTable::build(entries).unwrap_or_default()

@@ -106,14 +106,15 @@ pub fn resolve_among(
         && !is_energy_pseudo_code(set)
     {
         let mut hits = db.by_set_number(set, number);
-        if hits.is_empty()
-            && crate::deck::looks_like_set_id(set)
-            && let Some(code) = db.set_code_of_id(set)
-        {
-            hits = db.by_set_number(code, number);
+        if hits.is_empty() && crate::deck::looks_like_set_id(set) {
+            // A set with no printed code is written by its id (`2019sm-fr-33`, `bog-4`).
+            hits = match db.set_code_of_id(set) {
+                Some(code) => db.by_set_number(code, number),
+                None => db.by_set_id_number(set, number),
+            };
         }
         if hits.is_empty() {
-            hits = radiant_collection(db, set, number);
+            hits = subset_after_main(db, set, number, name);
         }
         if let Some(&first) = hits.first() {
             // The name index holds the lookup key of every printed name: its hits for this
@@ -238,29 +239,46 @@ pub fn resolve_among(
     }
 }
 
-/// The largest number a Radiant Collection's number can be written as: the main set's size
-/// plus the subset's. Legendary Treasures' is 115 + 32; the bound keeps a hostile number
-/// from costing more than this many lookups.
+/// The largest number a subset card can be written as: the main set's size plus the
+/// subset's. Shining Fates' is 73 + 122; the bound keeps a hostile number from costing more
+/// than this many lookups.
 const MAX_NUMBER_AFTER_SUBSET: u32 = 400;
 
-/// A set's Radiant Collection card written as the Pokémon TCG Online client exported it:
-/// numbered after the main set, so `Kirlia LTR 124` is `LTR RC9` (Legendary Treasures' main
-/// set ends at 115). Empty when the set has no `RC` subset or the number is not past its
-/// main set.
-fn radiant_collection<'a>(db: &'a CardDb, set: &str, number: &str) -> &'a [PrintingId] {
+/// The subsets a client numbers after its main set, by the letters of their own numbers:
+/// Radiant Collection (`RC`), Shiny Vault (`SV`: Hidden Fates, Shining Fates), Galarian
+/// Gallery (`GG`: Crown Zenith), Trainer Gallery (`TG`: Brilliant Stars to Silver Tempest),
+/// Classic Collection (`CC`: Celebrations).
+const SUBSET_PREFIXES: [&str; 5] = ["RC", "SV", "GG", "TG", "CC"];
+
+/// A set's subset card written as the Pokémon TCG Online and Live clients export it: numbered
+/// after the main set, so `Kirlia LTR 124` is `LTR RC9` (Legendary Treasures' main set ends
+/// at 115) and Shining Fates' Shiny Vault is 73 + n. Empty when the number is not past the
+/// main set or the set has no such subset; a subset reading whose card is not the line's
+/// name is not taken (another subset, or none, may be meant).
+fn subset_after_main<'a>(db: &'a CardDb, set: &str, number: &str, name: &str) -> &'a [PrintingId] {
     let Ok(written) = number.trim().parse::<u32>() else {
         return &[];
     };
-    if written > MAX_NUMBER_AFTER_SUBSET || db.by_set_number(set, "RC1").is_empty() {
+    if written > MAX_NUMBER_AFTER_SUBSET {
+        return &[];
+    }
+    let subsets: Vec<&str> = (SUBSET_PREFIXES.iter().copied())
+        .filter(|prefix| !db.by_set_number(set, &format!("{prefix}1")).is_empty())
+        .collect();
+    if subsets.is_empty() {
         return &[];
     }
     let last_main = (1..written)
         .rev()
         .find(|n| !db.by_set_number(set, &n.to_string()).is_empty());
-    match last_main {
-        Some(last) => db.by_set_number(set, &format!("RC{}", written - last)),
-        None => &[],
-    }
+    let Some(last) = last_main else {
+        return &[];
+    };
+    let named = |hits: &[PrintingId]| db.name_matches(name).any(|hit| hits.contains(&hit.id));
+    (subsets.iter())
+        .map(|prefix| db.by_set_number(set, &format!("{prefix}{}", written - last)))
+        .find(|hits| named(hits))
+        .unwrap_or(&[])
 }
 
 /// The newest printing of `name` in the set `set` (its printed code), the list's language
@@ -320,13 +338,27 @@ fn by_name_and_number(
     if code.len() < 2 || digits.is_empty() {
         return None;
     }
-    let printings = db.by_set_number(code, &format!("{digits}{suffix}"));
-    pick(
-        db.name_matches(name)
+    let number = format!("{digits}{suffix}");
+    let in_set = |code: &str| -> Vec<NameMatch> {
+        let printings = db.by_set_number(code, &number);
+        (db.name_matches(name))
             .filter(|hit| printings.contains(&hit.id))
-            .collect(),
-    )
+            .collect()
+    };
+    let mut hits = in_set(code);
+    if hits.is_empty()
+        && let Some(&(_, main)) = SERIES_FIRST_SETS.iter().find(|(series, _)| *series == code)
+    {
+        hits = in_set(main);
+    }
+    pick(hits)
 }
+
+/// The letters of a series written glued to a number as the series' first set (`Patrat
+/// BW77` in a Black & White list is Black & White 77): the same letters begin the series'
+/// promo numbers (`BW77` is a promo's number), so this reading is tried only when no
+/// printing of the name carries the number as written.
+const SERIES_FIRST_SETS: &[(&str, &str)] = &[("BW", "BLW"), ("SM", "SUM"), ("SWSH", "SSH")];
 
 /// A set code that reads as part of the name: Expedition's code is `EX`, so
 /// `Moo-Moo Milk EX 155` is read as the name `Moo-Moo Milk EX` and number 155. When that
@@ -858,32 +890,53 @@ mod suggestion_tests {
         assert!(!names::says_basic_energy("Basic Pikachu"));
     }
 
-    /// The Pokémon TCG Online client numbered Legendary Treasures' Radiant Collection after
-    /// the main set's 115 cards: `Kirlia LTR 124` is RC9, `Mew-EX LTR 139` is RC24.
+    /// Every subset a client numbers after its main set (issue 42, item 3): the main set's
+    /// last number plus the card's number in the subset. The Pokémon TCG Online client
+    /// numbered Legendary Treasures' Radiant Collection after the main set's 115 cards
+    /// (`Kirlia LTR 124` is RC9); for the others no real export line was found: the main
+    /// sets end at SHF 73, HIF 69, CRZ 160, BRS 186, ASR 216, LOR 217, SIT 215 and CEL 25 in
+    /// the index. The main set's own numbers are untouched, and a number whose subset card
+    /// is another name's is not read as the subset's.
     #[test]
-    fn ptcgo_radiant_collection_numbers() {
+    fn subsets_numbered_after_their_main_set() {
         let db = crate::cards::storage::embedded::open().unwrap();
-        for (name, number, label) in [
-            ("Kirlia", "124", "LTR RC9"),
-            ("Mew-EX", "139", "LTR RC24"),
-            ("Mew EX", "139", "LTR RC24"),
+        for (name, set, number, label) in [
+            ("Kirlia", "LTR", "124", "LTR RC9"),
+            ("Mew-EX", "LTR", "139", "LTR RC24"),
+            ("Mew EX", "LTR", "139", "LTR RC24"),
+            ("Zekrom", "LTR", "115", "LTR 115"),
+            ("Rowlet", "SHF", "74", "SHF SV1"),
+            ("Eternatus VMAX", "SHF", "195", "SHF SV122"),
+            ("Scyther", "HIF", "70", "HIF SV1"),
+            ("Hisuian Voltorb", "CRZ", "161", "CRZ GG1"),
+            ("Arceus VSTAR", "CRZ", "230", "CRZ GG70"),
+            ("Flareon", "BRS", "187", "BRS TG1"),
+            ("Abomasnow", "ASR", "217", "ASR TG1"),
+            ("Parasect", "LOR", "218", "LOR TG1"),
+            ("Braixen", "SIT", "216", "SIT TG1"),
+            ("Blastoise", "CEL", "26", "CEL CC1"),
         ] {
-            let found = resolve(&db, name, Some("LTR"), Some(number), None);
+            let found = resolve(&db, name, Some(set), Some(number), None);
             let Resolution::Found {
                 id, by_printing, ..
             } = found
             else {
-                panic!("{name} LTR {number}: {found:?}");
+                panic!("{name} {set} {number}: {found:?}");
             };
-            assert!(by_printing, "{name} LTR {number}");
+            assert!(by_printing, "{name} {set} {number}");
             assert_eq!(db.get(id).unwrap().printing_label(), label);
         }
-        // The main set's own numbers are untouched.
-        let Resolution::Found { id, .. } = resolve(&db, "Zekrom", Some("LTR"), Some("115"), None)
-        else {
-            panic!("LTR 115");
-        };
-        assert_eq!(db.get(id).unwrap().printing_label(), "LTR 115");
+        let found = resolve(&db, "Pikachu", Some("SHF"), Some("74"), None);
+        assert!(
+            matches!(
+                found,
+                Resolution::Found {
+                    by_printing: false,
+                    ..
+                }
+            ),
+            "{found:?}"
+        );
     }
 
     /// A code and a number that name no printing: the card is read as a printing of that set

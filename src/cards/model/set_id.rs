@@ -93,10 +93,27 @@ mod tests {
 
     #[test]
     fn ids_are_lower_case_codes_are_not() {
-        for id in ["xy1", "sv3pt5", "swshp", "sv03.5", "base1"] {
+        for id in [
+            "xy1",
+            "sv3pt5",
+            "swshp",
+            "sv03.5",
+            "base1",
+            "2013bw",
+            "2019sm-fr",
+        ] {
             assert!(crate::deck::looks_like_set_id(id), "{id}");
         }
-        for code in ["SVI", "PR-SV", "Xy1", "", "tk-ex-latia"] {
+        for code in [
+            "SVI",
+            "PR-SV",
+            "Xy1",
+            "",
+            "tk-ex-latia",
+            "2013",
+            "2019-fr",
+            "201bw",
+        ] {
             assert!(!crate::deck::looks_like_set_id(code), "{code}");
         }
     }
