@@ -37,7 +37,7 @@ pub const SWEEP_MAX_ENTRIES: usize = 1_000_000;
 /// (about 30 ns in a release build), so this is about a second of one core.
 pub const SWEEP_MAX_STEPS: u64 = 40_000_000;
 
-/// Partial deals a question may need between two batches, by [`capped_vectors`]' count made
+/// Partial deals a question may need between two batches, by `capped_vectors`' count made
 /// before any work: past it the question is refused at once. A deal of the work maps costs
 /// about 40 bytes and a batch holds a few times the states between batches, so a question
 /// within it stays under 50 MB of memory in all (measured in docs/performance.md).
