@@ -41,8 +41,13 @@ impl Session {
                 &format!("DECKBOX_CACHE_DIR={}", dir.join(".cache").display()),
             ])
             .args(["-e", "TERM=xterm-256color"])
-            // The shell stays after the builder quits, so its exit code can be read.
-            .arg(format!("{command}; echo BUILD-EXIT=$?; sleep 600"))
+            // The shell stays after the builder quits, so its exit code can be read. A
+            // builder killed with SIGKILL leaves the terminal raw (a line feed does not
+            // return the carriage): the mark goes on a line of its own from column 0, or it
+            // could wrap at the screen's edge and never be seen whole.
+            .arg(format!(
+                "{command}; code=$?; stty sane 2>/dev/null; printf '\\r\\nBUILD-EXIT=%s\\r\\n' $code; sleep 600"
+            ))
             .status()
             .unwrap();
         assert!(status.success(), "tmux new-session failed");
