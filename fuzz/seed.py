@@ -77,6 +77,10 @@ def main():
         put("git", answer)
     for text in ASSIST_TEXTS:
         put("assist", text.encode())
+    for text in MCP_ARGUMENTS:
+        put("mcp", text.encode())
+    for text in WEB_OPTIONS:
+        put("web", text.encode())
     for target in sorted(os.listdir(CORPUS)):
         print(target, len(os.listdir(os.path.join(CORPUS, target))))
 
@@ -131,6 +135,30 @@ ASSIST_TEXTS = [
     "7",
     "18446744073709551616",
     "-1",
+]
+
+# The arguments of `deckbox mcp`'s tool calls, as an assistant sends them.
+MCP_ARGUMENTS = [
+    '{"want": ["Dreepy>=1 & Rare Candy>=1 by T2"], "count_as": ["Nest Ball=Basic Pok\u00e9mon"], "turns": 3}',
+    '{"seen": "2 Dreepy, 1 Ultra Ball, Iono", "draws": 5, "prizes": 6, "shuffle_back": "2"}',
+    '{"seen": "Iono", "shuffle_back": "Iono", "draws": 60000, "want": ["Dreepy>=2"]}',
+    '{"as_of": "2026-02-30", "cursor": "20", "limit": 100}',
+    '{"cursor": "18446744073709551616", "limit": 0}',
+    '{"want": [], "count_as": ["=", "Nest Ball="], "turns": 0}',
+]
+
+# The options of the web page's calls (docs/web.md).
+WEB_OPTIONS = [
+    '{"format": "standard", "date": "2026-11-28"}',
+    '{"format": "all"}',
+    '{"format": "expanded", "going": "second", "turns": 3, "want": ["Dreepy>=1"], "countAs": ["Nest Ball=Basic Pok\u00e9mon"], "exactly": true}',
+    '{"lang": "fr", "printings": true, "sort": "released", "date": "2024-06-01"}',
+    '{"turns": 0}',
+    '{"going": "third", "sort": "hp"}',
+    '{"unknown": 1}',
+    '',
+    ' ',
+    '[]',
 ]
 
 # JSON deck lists as tools and event pages write them (issue 26): extra keys a rewrite must

@@ -25,6 +25,7 @@ const TARGETS: &[(&str, Oracle)] = &[
     ("editor", oracles::editor_any),
     ("git", oracles::git_any),
     ("assist", oracles::assist_any),
+    ("mcp", oracles::mcp_any),
 ];
 
 fn files(dir: &Path) -> Vec<PathBuf> {

@@ -637,3 +637,88 @@ pub fn assist_any(bytes: &[u8]) {
         }
     }
 }
+
+/// The Dragapult example checked in Standard at a fixed date, for [`mcp_any`].
+fn stats_checked() -> &'static deckbox::check::CheckedDeck {
+    static DECK: OnceLock<deckbox::check::CheckedDeck> = OnceLock::new();
+    DECK.get_or_init(|| {
+        let text = include_str!("../../examples/dragapult.txt");
+        let settings = editor_settings();
+        let path = Path::new("-");
+        let mut stdin = text.as_bytes();
+        deckbox::session::read_and_check(path, settings, &mut stdin, &mut false)
+            .unwrap()
+            .2
+    })
+}
+
+/// Any bytes as the arguments object of a `deckbox mcp` tool call: the values its tools
+/// hand the library as they are (`as_of`, `cursor` and `limit`; `opening_odds`' `want`,
+/// `count_as` and `turns`; `midgame_odds`' `seen`, `shuffle_back`, `draws` and `prizes`,
+/// within the bounds the tools check first) reach those calls on the Dragapult example:
+/// a value or an error, never a panic, every probability between 0 and 1.
+pub fn mcp_any(bytes: &[u8]) {
+    use deckbox::formats::Going;
+    use deckbox::stats::{StatsDeck, StatsRequest, midgame};
+    let Ok(serde_json::Value::Object(args)) = serde_json::from_slice::<serde_json::Value>(bytes)
+    else {
+        return;
+    };
+    let text = |key: &str| args.get(key).and_then(serde_json::Value::as_str);
+    let number = |key: &str| args.get(key).and_then(serde_json::Value::as_u64);
+    let texts = |key: &str| -> Vec<String> {
+        let list = args.get(key).and_then(serde_json::Value::as_array);
+        (list.into_iter().flatten())
+            .filter_map(|value| value.as_str().map(str::to_string))
+            .take(32)
+            .collect()
+    };
+    if let Some(date) = text("as_of") {
+        let _ = deckbox::util::date::parse(date);
+    }
+    let items: Vec<u32> = (0..250).collect();
+    if let Ok((page, next)) =
+        deckbox::session::assist::page(&items, text("cursor"), number("limit").map(|n| n as usize))
+    {
+        assert!(page.len() <= 100);
+        if let Some(next) = next {
+            assert!(next.parse::<usize>().unwrap() <= items.len());
+        }
+    }
+    let settings = editor_settings();
+    let deck = StatsDeck::from_checked(stats_checked(), &settings.db).unwrap();
+    let (want, count_as) = (texts("want"), texts("count_as"));
+    let turns = number("turns").unwrap_or(4).min(4) as u32;
+    if turns > 0 && args.contains_key("want") {
+        let request = StatsRequest {
+            setup: &settings.format.setup,
+            turns,
+            going: Going::Second,
+            want: &want,
+            count_as: &count_as,
+            exactly: false,
+            simulate: None,
+        };
+        if let Ok(report) = deck.report(&request, &deckbox::util::progress::Quiet) {
+            let json = serde_json::to_value(&report).unwrap();
+            assert!(json.is_object());
+        }
+    }
+    if let Some(seen) = text("seen") {
+        let request = midgame::MidGameRequest {
+            seen,
+            shuffle_back: text("shuffle_back"),
+            prizes: number("prizes").unwrap_or(6).min(60) as u32,
+            draws: number("draws").unwrap_or(1).min(60) as u32,
+            want: &want,
+            count_as: &count_as,
+        };
+        if let Ok(report) = midgame::odds(&deck, &request) {
+            for card in &report.per_card {
+                for p in [card.draw_at_least_one, card.prized_all] {
+                    assert!((0.0..=1.0).contains(&p), "{seen:?}: {p}");
+                }
+            }
+        }
+    }
+}
