@@ -60,7 +60,7 @@ function call(fn, ...args) {
 // ---- card texts ---------------------------------------------------------------------------
 
 // The card texts (attacks, abilities, rules text) are not in the .wasm: the first verdict
-// does not need them. Once it is on screen, the page fetches them in the background when the
+// does not need them. Once the page is drawn, it fetches them in the background when the
 // browser is idle (`prefetchTexts`), so search and card text work offline after the first
 // load. `cargo xtask web` writes this name with a hash of the file's content, so a copy kept
 // in the Cache API is good until the texts change.
@@ -90,7 +90,7 @@ function loadTexts() {
   return texts;
 }
 
-/** After the first verdict, when the browser is idle: the card texts, into the Cache API. */
+/** Once the page is drawn, when the browser is idle: the card texts, into the Cache API. */
 function prefetchTexts() {
   const idle = globalThis.requestIdleCallback ?? ((run) => setTimeout(run, 200));
   idle(() => loadTexts().then(() => (document.body.dataset.texts = "loaded"), () => {}), { timeout: 5000 });
