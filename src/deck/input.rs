@@ -163,14 +163,42 @@ fn name_of(file: &std::path::Path) -> String {
 /// `file`, held to the bounds [`read_deck`] holds a file to: [`MAX_FILE_BYTES`] (give at
 /// most one byte more to tell), [`MAX_LINES`], [`MAX_LINE_BYTES`], [`MAX_JSON_VALUES`].
 pub fn from_read(file: &std::path::Path, bytes: &[u8]) -> Result<DeckInput, ReadError> {
-    let name = name_of(file);
     if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(ReadError::DeckTooLarge {
-            name,
-            mib: MAX_FILE_BYTES / 1024 / 1024,
-        });
+        return Err(too_large(file));
     }
-    let mut input = DeckInput::from_bytes(crate::util::escape::path(file), bytes);
+    bounded(
+        file,
+        DeckInput::from_bytes(crate::util::escape::path(file), bytes),
+    )
+}
+
+/// A deck list that is already text (an editor's buffer, a web page's text box), named
+/// `file`, held to the same bounds as [`from_read`] but never decoded again: its spans are
+/// offsets in `text` as given. (Decoding would read a text whose characters alternate with
+/// NULs as UTF-16 and give another text.)
+pub fn from_text(file: &std::path::Path, text: &str) -> Result<DeckInput, ReadError> {
+    if text.len() as u64 > MAX_FILE_BYTES {
+        return Err(too_large(file));
+    }
+    let input = DeckInput {
+        path: crate::util::escape::path(file),
+        text: text.to_owned(),
+        ..DeckInput::default()
+    };
+    bounded(file, input)
+}
+
+fn too_large(file: &std::path::Path) -> ReadError {
+    ReadError::DeckTooLarge {
+        name: name_of(file),
+        mib: MAX_FILE_BYTES / 1024 / 1024,
+    }
+}
+
+/// Holds a decoded deck list to [`MAX_LINES`], [`MAX_LINE_BYTES`] and [`MAX_JSON_VALUES`],
+/// and reads it as JSON when it is.
+fn bounded(file: &std::path::Path, mut input: DeckInput) -> Result<DeckInput, ReadError> {
+    let name = name_of(file);
     let shape = measure(&input.text);
     if shape.lines > MAX_LINES {
         return Err(ReadError::TooManyLines {
@@ -258,6 +286,27 @@ fn measure(text: &str) -> Shape {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An editor's text is read as given: one whose characters alternate with NULs (a
+    /// UTF-16 file opened as UTF-8) would be decoded again as UTF-16 by `from_read`, and
+    /// the spans found in that other text would not fall in the editor's (a fuzz crash of
+    /// `deckbox lsp`'s completion, fuzz/regressions/editor).
+    #[test]
+    fn a_text_is_not_decoded_again() {
+        let utf16: Vec<u8> = "Pokémon: 4\n4 Dreepy TWM 128\nTrainer: 1\n1 Iono PAL 185\n"
+            .encode_utf16()
+            .flat_map(u16::to_le_bytes)
+            .collect();
+        let text = &*String::from_utf8_lossy(&utf16);
+        let file = std::path::Path::new("-");
+        assert_eq!(from_text(file, text).unwrap().text, text);
+        assert_ne!(from_read(file, text.as_bytes()).unwrap().text, text);
+        let huge = "a\n".repeat(MAX_LINES + 1);
+        assert!(matches!(
+            from_text(file, &huge),
+            Err(ReadError::TooManyLines { .. })
+        ));
+    }
 
     /// The JSON list `read_deck` keeps is the one `check` would parse: the cache changes
     /// no verdict. A text list keeps none.

@@ -17,7 +17,7 @@ use crate::cards::identification::resolve;
 use crate::check::CheckedDeck;
 use crate::check::diagnostic::Severity;
 use crate::check::rule::Rule;
-use crate::deck::input::read_deck;
+use crate::deck::input::from_text;
 use crate::deck::{DeckInput, Section, Span};
 use crate::error::Error;
 use crate::formats::{Format, Going};
@@ -39,10 +39,10 @@ pub struct Buffer {
     pub deck: CheckedDeck,
 }
 
-/// Reads `text` (the buffer of the file at `path`) within `check`'s bounds
-/// ([`read_deck`]) and checks it.
+/// Reads `text` (the buffer of the file at `path`) within `check`'s bounds, as the text
+/// the editor holds, never decoded again ([`from_text`]), and checks it.
 pub fn analyse(settings: &Settings, path: &Path, text: &str) -> Result<Buffer, Error> {
-    let mut input = read_deck(Path::new("-"), &mut text.as_bytes(), &mut false)?;
+    let mut input = from_text(Path::new("-"), text)?;
     input.path = crate::util::escape::path(path);
     let planned = settings.format_for_file(path)?;
     let format = match settings.declared_format(&planned, &input)? {
