@@ -603,6 +603,11 @@ fn special_energy_with_its_type_symbol_is_the_printed_name() {
     assert_eq!(canonical("Basic {P} Energy"), "Psychic Energy");
     assert_eq!(canonical("Blend Energy {G}{R}{P}{D}"), "Blend Energy GRPD");
     assert_eq!(canonical("Unown {P} Card"), "Unown {P} Card");
+    // A symbol glued to a suffix is spelled once the suffix is split off, in one pass (the
+    // names fuzz target found `{P}-ex` left as `{P} ex`, then spelled on a second pass).
+    let glued = canonical("Rocky {F}-ex Energy");
+    assert_eq!(glued, "Rocky Fighting ex Energy");
+    assert_eq!(canonical(&glued), glued);
 }
 
 /// The sex of a Nidoran is a symbol at the end of its name, part of the name ("Symbols at
