@@ -438,6 +438,13 @@ fn database_id(token: &str) -> Option<usize> {
     (crate::deck::looks_like_set_id(set) && (is_number(number) || unown)).then_some(set.len())
 }
 
+/// Whether `set` and `number` joined by a dash read back as one database id
+/// ([`database_id`]): how `fmt` keeps an id that names no printing (`p-172`). A number no
+/// id has (`dvina`, from `de dvina` read as a lower-case code) stays apart.
+pub(crate) fn joins_as_database_id(set: &str, number: &str) -> bool {
+    database_id(&format!("{set}-{number}")) == Some(set.len())
+}
+
 /// The shapes of set codes and collector numbers, compiled once and copied per thread: a
 /// `Regex` used from several threads at once hands its scratch space out under a lock, and
 /// every line of every file of `check DIR` asks these (a copy shares the compiled program).

@@ -50,7 +50,7 @@ use serde::Serialize;
 
 use crate::names::lang::Language;
 
-pub(crate) use card::reads_as_multiplier;
+pub(crate) use card::{joins_as_database_id, reads_as_multiplier};
 pub use card::{
     looks_like_set_id, lower_case_code, lower_case_ex, name_then_code, whole_name, without_note,
 };

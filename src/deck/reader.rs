@@ -208,7 +208,9 @@ impl Reader {
             span: Span::new(line.offset, line.text.len()),
             count_span: span_of(line, count.span),
             name_span: span_of(line, (at + parts.name.0, at + parts.name.1)),
-            comment: trailing_comment(line.text),
+            // From where the name starts, as the card was read: in `4 ////Poké Pad`, the
+            // `//` after the count is no comment, the name's first characters.
+            comment: trailing_comment(line.text.get(at..).unwrap_or_default()),
         });
     }
 

@@ -280,7 +280,7 @@ fn card_line(count: u32, line: &ListLine, out: &mut impl std::fmt::Write) -> std
     }
     let (gap, set, joint, number) = match (&line.set, &line.number) {
         // A database id that names no printing (`p-172`) stays one: `p 172` reads as a name.
-        (Some(set), Some(number)) if crate::deck::looks_like_set_id(set) => {
+        (Some(set), Some(number)) if crate::deck::joins_as_database_id(set, number) => {
             (" ", set.as_str(), "-", number.as_str())
         }
         (Some(set), Some(number)) => (" ", set.as_str(), " ", number.as_str()),
