@@ -195,12 +195,12 @@ fn canonical_with(printed: &str, plasma: Plasma) -> String {
         }
     }
     let base = suffix::normalize(&base);
-    if symbol.is_none() {
-        if let Some(spelled) = energy::spelled_symbols(&base) {
-            // A symbol the suffix hid (`Rocky {F}-ex Energy` → `Rocky {F} ex Energy`):
-            // spelled now, so the canonical name is its own canonical name.
-            return canonical_with(&spelled, plasma);
-        }
+    // A symbol the suffix hid (`Rocky {F}-ex Energy` → `Rocky {F} ex Energy`): spelled
+    // now, so the canonical name is its own canonical name.
+    if symbol.is_none()
+        && let Some(spelled) = energy::spelled_symbols(&base)
+    {
+        return canonical_with(&spelled, plasma);
     }
     let unplasma = plasma::strip(&base, plasma);
     if unplasma.len() < base.len() {
