@@ -258,7 +258,10 @@ impl<'a> Parser<'a> {
         self.terms += 1;
         if self.terms > MAX_TERMS {
             let message = format!("the query has more than {MAX_TERMS} terms");
-            return Err(SearchError::new(message, Span::new(self.pos, 1)));
+            // The caret on the whole first character of the term past the limit (`⬦` is
+            // three bytes).
+            let width = self.peek().map_or(0, char::len_utf8);
+            return Err(SearchError::new(message, Span::new(self.pos, width)));
         }
         self.term()
     }
@@ -675,6 +678,11 @@ mod tests {
         assert!(parse(&nots).is_err());
         let many = vec!["x"; MAX_TERMS + 1].join(" ");
         assert!(read(&many).starts_with("the query has more than"));
+        // The caret covers the whole character past the limit (a fuzz find: it split `⬦`).
+        let wide = vec!["⬦"; MAX_TERMS + 1].join(" ");
+        let error = parse(&wide).unwrap_err();
+        let (offset, end) = (error.span.offset, error.span.end());
+        assert_eq!(wide.get(offset..end), Some("⬦"));
         let long = "x".repeat(MAX_QUERY_BYTES + 1);
         assert!(parse(&long).is_err());
         for input in [
