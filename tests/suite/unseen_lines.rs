@@ -418,6 +418,12 @@ fn energy_letters_and_forum_nicknames() {
     );
     assert!(cards[1].starts_with("Call Energy,"), "{cards:?}");
     assert!(cards[2].starts_with("Toxicroak G,"), "{cards:?}");
+    // thetopcut.net's 2012 lists tell basic Energy from special with `(Basic)`.
+    let text = "7 Darkness (Basic)\n3 Metal (Basic)\n4 Rainbow\n";
+    let (_, cards) = read(text, "standard", "2012-08-31");
+    assert!(cards[0].starts_with("Darkness Energy,"), "{cards:?}");
+    assert!(cards[1].starts_with("Metal Energy,"), "{cards:?}");
+    assert!(cards[2].starts_with("Rainbow Energy,"), "{cards:?}");
     // `N` is a card's whole name: a letter is a type only when no card has it.
     let (_, cards) = read("4 N\n", "standard", "2012-04-06");
     assert!(cards[0].starts_with("N,"), "{cards:?}");
