@@ -239,6 +239,7 @@ fn identify_line(context: &mut Identify, index: usize, line: &CardLine) -> DeckC
         crate::deck::lower_case_ex,
         crate::deck::without_note,
         crate::deck::name_then_code,
+        crate::deck::without_promo_word,
     ];
     let reread = matches!(resolution, Resolution::Unknown)
         .then(|| {

@@ -664,7 +664,9 @@ pub fn without_note(line: &super::CardLine) -> Option<super::CardLine> {
         }
         _ => None,
     });
-    let arrow = ["<--", "<-", "←", "--", "–", "—", "-", "("]
+    // `#` starts a card number a post writes after the name (`2 Tynamo #39 (Free
+    // Retreat)`): the number, with no set, is kept as a note too.
+    let arrow = ["<--", "<-", "←", "--", "–", "—", "-", "#", "("]
         .iter()
         .find_map(|mark| {
             words
@@ -672,7 +674,15 @@ pub fn without_note(line: &super::CardLine) -> Option<super::CardLine> {
                 .skip(1)
                 .find(|(_, word)| word.starts_with(mark))
         })
-        .map(|&(at, _)| at);
+        .map(|&(at, _)| at)
+        // A note glued to the name: `4 Electabuzz(Tons of people play Raindance)`.
+        .or_else(|| {
+            words.iter().find_map(|&(at, word)| {
+                word.find('(')
+                    .filter(|&open| open > 0)
+                    .map(|open| at + open)
+            })
+        });
     let end = coded.or(arrow)?;
     let kept = text.get(..end)?.trim_end_matches(is_blank);
     let note = text.get(end..)?.trim_matches(is_blank);
@@ -710,22 +720,43 @@ pub fn lower_case_ex(line: &super::CardLine) -> Option<super::CardLine> {
 /// The other reading of a line that ends in a set code with no number (`4 Iono PAL`,
 /// `2 Rare Candy SVI`): the name before the code, and the code. A name may end in a word of
 /// that shape (`Mewtwo EX`, `Iono`'s `PAL` is no name's), so this reading is tried only when
-/// the whole name is no card's (see `check::identify`). `None` for a line read with a code
-/// or a number, or whose last word is not a code.
+/// the whole name is no card's (see `check::identify`). Codes joined by `/` name the sets
+/// of two printings of the card (`2 Smeargle UD/CL`): the first is read. `None` for a line
+/// read with a code or a number, or whose last word is not a code.
 pub fn name_then_code(line: &super::CardLine) -> Option<super::CardLine> {
     if line.set.is_some() || line.number.is_some() {
         return None;
     }
-    let (name, code) = line.name.trim_end().rsplit_once(' ')?;
+    let (name, codes) = line.name.trim_end().rsplit_once(' ')?;
     let name = name.trim_end();
-    (!name.is_empty() && code.bytes().all(|b| b.is_ascii_alphanumeric()) && is_code(code)).then(
-        || super::CardLine {
-            name_span: super::Span::new(line.name_span.offset, name.len()),
-            name: name.to_string(),
-            set: Some(code.to_string()),
-            ..line.clone()
-        },
-    )
+    let is_plain_code =
+        |code: &str| code.bytes().all(|b| b.is_ascii_alphanumeric()) && is_code(code);
+    let code = codes.split('/').next()?;
+    (!name.is_empty() && codes.split('/').all(is_plain_code))
+        .then(|| first_words(line, name, Some(code.to_string())))
+}
+
+/// `line` read as the first words of its name, `name`, with the set code `set`.
+fn first_words(line: &super::CardLine, name: &str, set: Option<String>) -> super::CardLine {
+    super::CardLine {
+        name_span: super::Span::new(line.name_span.offset, name.len()),
+        name: name.to_string(),
+        set,
+        ..line.clone()
+    }
+}
+
+/// The other reading of a line that names a promo card by the word after its name
+/// (`1 Toxicroak G Promo`, `Jirachi Promo`): the name without the word. Tried only when the
+/// whole name is no card's (see `check::identify`). `None` for a line read with a code or a
+/// number, or whose name does not end in the word.
+pub fn without_promo_word(line: &super::CardLine) -> Option<super::CardLine> {
+    if line.set.is_some() || line.number.is_some() {
+        return None;
+    }
+    let (name, word) = line.name.trim_end().rsplit_once(' ')?;
+    let name = name.trim_end();
+    (!name.is_empty() && word.eq_ignore_ascii_case("promo")).then(|| first_words(line, name, None))
 }
 
 /// Whether `token` is written like a database set id (`sv3pt5`, `xy1`, `swshp`,

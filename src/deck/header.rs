@@ -145,6 +145,9 @@ const LABELS: &[(&[&str], Role, Hint)] = &[
         hint(&[En, De], Some(En)),
     ),
     (&["trainerkarten"], TRAINER, hint(&[De], Some(De))),
+    // Trainers, Supporters and Stadiums, as forum posts head the section (`TSS 27`,
+    // `T/S/S (24)`).
+    (&["tss", "t/s/s"], TRAINER, hint(&[En], Some(En))),
     // The card-type headers of exports in each language (`##Cartes Dresseur - 34`).
     (
         &["cartes pokémon", "cartes pokemon"],

@@ -40,6 +40,9 @@ const TYPES: [EnergyType; 9] = [
         symbol: 'l',
         words: &[
             "lightning",
+            // The Wizards-era name of the type, which players kept writing (`7 Electric
+            // Energy`, pojo.com/KillerDecks/2000/July2000/6p.htm).
+            "electric",
             "electrique",
             "electrik",
             "rayo",
@@ -161,10 +164,18 @@ pub(super) fn basic_energy(name: &str) -> Option<&'static str> {
 
 /// The English name of the basic Energy whose type word `folded` (one folded word, as
 /// [`fold_into`] makes it) is, written alone as deck lists do (`9 Darkness`, `8 Water`,
-/// `8 Eau`), and `dark`, the usual short form of Darkness (`11x Dark`).
+/// `8 Eau`), `dark`, the usual short form of Darkness (`11x Dark`), and the type's symbol
+/// letter alone (`10 L`, `4 R`, as SixPrizes lists write them).
 pub(super) fn type_alone(folded: &str) -> Option<&'static str> {
     if folded == "dark" {
         return Some("Darkness Energy");
+    }
+    let mut letters = folded.chars();
+    if let (Some(letter), None) = (letters.next(), letters.next()) {
+        return TYPES
+            .iter()
+            .find(|ty| ty.symbol == letter)
+            .map(|ty| ty.name);
     }
     TYPES
         .iter()

@@ -10,23 +10,27 @@ use super::text::fold_into;
 const NICKNAMES: &str = include_str!("nicknames.tsv");
 
 /// The English name of the card `written` is shorthand for, if any: a basic Energy type
-/// word alone (in the six languages, and `Dark`), else an entry of the nickname table.
+/// word alone (in the six languages, and `Dark`), or followed by `(Basic)` as posts tell
+/// it from the special Energy of the same type (`7 Darkness (Basic)`), else an entry of
+/// the nickname table.
 pub fn shorthand(written: &str) -> Option<&'static str> {
     let mut key = String::new();
     fold_into(&mut key, written.trim());
     if key.is_empty() {
         return None;
     }
-    energy::type_alone(&key).or_else(|| {
-        NICKNAMES
-            .lines()
-            .filter(|line| !line.starts_with('#'))
-            .find_map(|line| {
-                let mut fields = line.split('\t');
-                let (nickname, name) = (fields.next()?, fields.next()?);
-                let mut folded = String::new();
-                fold_into(&mut folded, nickname);
-                (folded == key).then_some(name)
-            })
-    })
+    energy::type_alone(&key)
+        .or_else(|| key.strip_suffix(" basic").and_then(energy::type_alone))
+        .or_else(|| {
+            NICKNAMES
+                .lines()
+                .filter(|line| !line.starts_with('#'))
+                .find_map(|line| {
+                    let mut fields = line.split('\t');
+                    let (nickname, name) = (fields.next()?, fields.next()?);
+                    let mut folded = String::new();
+                    fold_into(&mut folded, nickname);
+                    (folded == key).then_some(name)
+                })
+        })
 }

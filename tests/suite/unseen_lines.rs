@@ -379,3 +379,77 @@ fn a_series_glued_to_a_number_is_its_first_set() {
         rules(&deck)
     );
 }
+
+/// Forum and fan-site lists of 2000–2016 (`tests/corpus/lists/{sixprizes,pokebeach,
+/// heytrainer,pojo}`) write basic Energy by the type's symbol letter (`10 L`, `4 R`) or by
+/// the Wizards-era type name (`7 Electric Energy`), and a few cards by the nicknames of
+/// `src/names/nicknames.tsv` (`4 Oak`, `3 ER`, `4 PokeTurn`, `3 Call`, `2 Prism`,
+/// `4 Double Colourless`): each is read as the card, with a `read-as` note for shorthand.
+#[test]
+fn energy_letters_and_forum_nicknames() {
+    let text = "10 L\n4 R\n4 Double Colourless\n2 Prism\n";
+    let (deck, cards) = read(text, "standard", "2012-04-06");
+    assert_eq!(
+        cards[..2],
+        ["Lightning Energy, BLW 108", "Fire Energy, BLW 106"],
+        "{cards:?}"
+    );
+    assert!(
+        cards[2].starts_with("Double Colorless Energy,"),
+        "{cards:?}"
+    );
+    assert!(cards[3].starts_with("Prism Energy,"), "{cards:?}");
+    assert_eq!(
+        rules(&deck).iter().filter(|r| **r == "read-as").count(),
+        4,
+        "{:?}",
+        rules(&deck)
+    );
+    let text = "4 Oak\n3 ER\n7 Electric Energy\n";
+    let (_, cards) = read(text, "unlimited", "2000-07-31");
+    assert!(cards[0].starts_with("Professor Oak,"), "{cards:?}");
+    assert!(cards[1].starts_with("Energy Removal,"), "{cards:?}");
+    assert!(cards[2].starts_with("Lightning Energy,"), "{cards:?}");
+    let text = "4 PokeTurn\n3 Call\n1 Toxicroak G Promo\n";
+    let (_, cards) = read(text, "standard", "2011-01-10");
+    assert!(
+        cards[0].starts_with("Team Galactic's Invention G-105 Poké Turn,"),
+        "{cards:?}"
+    );
+    assert!(cards[1].starts_with("Call Energy,"), "{cards:?}");
+    assert!(cards[2].starts_with("Toxicroak G,"), "{cards:?}");
+    // thetopcut.net's 2012 lists tell basic Energy from special with `(Basic)`.
+    let text = "7 Darkness (Basic)\n3 Metal (Basic)\n4 Rainbow\n";
+    let (_, cards) = read(text, "standard", "2012-08-31");
+    assert!(cards[0].starts_with("Darkness Energy,"), "{cards:?}");
+    assert!(cards[1].starts_with("Metal Energy,"), "{cards:?}");
+    assert!(cards[2].starts_with("Rainbow Energy,"), "{cards:?}");
+    // `N` is a card's whole name: a letter is a type only when no card has it.
+    let (_, cards) = read("4 N\n", "standard", "2012-04-06");
+    assert!(cards[0].starts_with("N,"), "{cards:?}");
+}
+
+/// Posts head the Trainer section `TSS 27` (Trainers, Supporters, Stadiums), write a card's
+/// number after `#` and a note in parentheses, glued or not (`2 Tynamo #39 (Free Retreat)`,
+/// `4 Electabuzz(Tons of people at my league play Raindance)`), and two printings' codes
+/// with a slash (`2 Smeargle UD/CL`).
+#[test]
+fn forum_headers_numbers_notes_and_two_codes() {
+    let text = "Pokémon 3\n2 Tynamo #39 (Free Retreat)\n1 Tynamo #38 (40hp)\nTSS 2\n2 N\nEnergy 2\n2 Smeargle UD/CL\n";
+    let (deck, cards) = read(text, "standard", "2012-08-31");
+    assert!(
+        cards.iter().take(2).all(|c| c.starts_with("Tynamo,")),
+        "{cards:?}"
+    );
+    assert!(cards[2].starts_with("N,"), "{cards:?}");
+    assert!(cards[3].starts_with("Smeargle,"), "{cards:?}");
+    assert!(
+        !rules(&deck).contains(&"header-count"),
+        "{:?}",
+        rules(&deck)
+    );
+    let text = "4 Electabuzz(Tons of people at my league play Raindance)\n3 Scyther(Always good)\n";
+    let (_, cards) = read(text, "unlimited", "2000-07-31");
+    assert!(cards[0].starts_with("Electabuzz,"), "{cards:?}");
+    assert!(cards[1].starts_with("Scyther,"), "{cards:?}");
+}
