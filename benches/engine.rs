@@ -14,8 +14,11 @@
 //! counts that case's instructions alone (`valgrind --tool=callgrind`); the cases are
 //! `minimal`, `cli`, `cli-want1`, `cli-want3`, `cli-group` (`Dreepy|Duskull>=1`), `cli-general`
 //! (the same question as `Dreepy>=1 | Duskull>=1`), `cli-event` (`Dreepy>=1 by T2 & Rare
-//! Candy>=1 by T3`, one event), `cli-general3`, `cli-3kinds`, and two parts of `cli`: `dealing`
-//! (the engine's setups, nothing counted) and `counting` (the per-card counter alone).
+//! Candy>=1 by T3`, one event), `cli-general3`, `cli-want8` (one query of 8 terms, [`WANT8`]),
+//! `cli-turns8` (one query of 8 terms with `by T` turns, [`TURNS8`]: one event),
+//! `cli-general8` (8 one-term queries, [`GENERAL8`]), `cli-3kinds`, and two parts of `cli`:
+//! `dealing` (the engine's setups, nothing counted) and `counting` (the per-card counter
+//! alone).
 
 #![allow(clippy::print_stdout, reason = "a bench reports on stdout")]
 #![allow(clippy::unwrap_used, reason = "a bench fails loudly")]
@@ -38,6 +41,23 @@ const TURNS: u32 = 4;
 /// that depends on every setup.
 type Run<'a> = Box<dyn Fn(usize) -> u64 + 'a>;
 const SEED: u64 = 7;
+/// One query of 8 terms, `&` and `|` mixed (issue 51 item 4).
+const WANT8: &str = "(Dreepy>=1 | Duskull>=1) & (Rare Candy>=1 | Arven>=1) & \
+    !(Switch>=2) & (Ultra Ball>=1 | Nest Ball>=1 | Psychic Energy>=3)";
+/// [`WANT8`] with turns: one event.
+const TURNS8: &str = "(Dreepy>=1 by T2 | Duskull>=1) & (Rare Candy>=1 by T3 | Arven>=1) & \
+    !(Switch>=2) & (Ultra Ball>=1 by T1 | Nest Ball>=1 | Psychic Energy>=3 by T4)";
+/// Eight queries of one term each.
+const GENERAL8: [&str; 8] = [
+    "Dreepy>=1",
+    "Duskull>=1",
+    "Rare Candy>=1",
+    "Arven>=1",
+    "Switch>=2",
+    "Ultra Ball>=1",
+    "Nest Ball>=1",
+    "Psychic Energy>=3",
+];
 
 fn main() {
     let setups = env_number("DECKBOX_BENCH_SETUPS").unwrap_or(20_000_000);
@@ -87,6 +107,18 @@ fn main() {
                 ];
                 typical.run(&wants, setups, threads)
             }),
+        ),
+        (
+            "cli-want8",
+            Box::new(|threads| typical.run(&[WANT8], setups, threads)),
+        ),
+        (
+            "cli-turns8",
+            Box::new(|threads| typical.run(&[TURNS8], setups, threads)),
+        ),
+        (
+            "cli-general8",
+            Box::new(|threads| typical.run(&GENERAL8, setups, threads)),
         ),
         (
             "cli-3kinds",
@@ -152,6 +184,10 @@ fn main() {
         ("cli-general", "cli"),
         ("cli-event", "cli"),
         ("cli-want1", "cli"),
+        ("cli-want8", "cli"),
+        ("cli-turns8", "cli"),
+        ("cli-general8", "cli"),
+        ("cli", "minimal"),
         ("cli-3kinds", "minimal"),
     ] {
         let ratio = one_thread(general) / one_thread(plain);

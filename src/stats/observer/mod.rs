@@ -78,10 +78,11 @@ pub struct QueryEstimates {
 /// [`crate::engine::MAX_CARDS`] cards, so a count never reaches a lane's top bit. With no
 /// query, [`super::simulate::simulate_report`] does not run this observer at all.
 ///
-/// A query of at most four terms (nearly every query typed) takes the fast path
-/// (`small::Small`): its terms share a word with other small queries' and its expression,
-/// whatever joins the terms, is a 16-bit truth table over the word's four flags. A longer
-/// query takes the general path (`general::Program`): each lane gives the set of windows
+/// In a deck of at most 64 kinds every query takes the fast path (`small::Small`): a query
+/// of at most four terms shares a word with other small queries' and its expression,
+/// whatever joins the terms, is a 16-entry truth table over the word's four flags; a query
+/// of five to eight terms has two words and a 256-entry table. In a deck of more kinds,
+/// queries take the general path (`general::Program`): each lane gives the set of windows
 /// where its term holds, and the expression, compiled once into a flat program, combines
 /// those sets bitwise (`&` is and, `|` or, `!` the complement). A query with turns reads
 /// each term at its own window and counts one event.

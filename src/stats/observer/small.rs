@@ -1,5 +1,6 @@
-//! The fast path of [`super::QueryObserver`]: queries of at most four terms, whatever joins
-//! them (`&`, `|`, `!`, parentheses, turns), each answered by a truth table.
+//! The fast path of [`super::QueryObserver`]: queries of at most eight terms (every query
+//! the language accepts), whatever joins them (`&`, `|`, `!`, parentheses, turns), each
+//! answered by a truth table.
 //!
 //! A query of at most four terms fits in one word of four 16-bit lanes, so its terms are
 //! range-tested together (SWAR, as [`super::Test`] does) and the four flags of a window
@@ -9,6 +10,11 @@
 //! their terms fit, so a setup's cards are walked once per four terms. A query with turns
 //! reads each term's flag at its own window and looks the gathered flags up once: one
 //! event.
+//!
+//! A query of five to eight terms ([`Wide`]) has two words of its own, walked together:
+//! the two words' flags gather into an 8-bit number, and its truth table has 256 entries.
+//! Words holding several queries without turns look their flags up once per window in a
+//! table of the queries' answers, one 16-bit lane per query ([`Word::spread`]).
 
 use super::{LANE_BITS, LANES_PER_WORD, TOPS, Test, add_lane, count_windows};
 use crate::engine::SetupView;
@@ -50,6 +56,11 @@ struct Word {
     counter: Counter,
     /// The queries whose terms it holds.
     queries: Vec<Table>,
+    /// When the word holds several queries, none with turns, and a setup has at most 16
+    /// windows: entry v has bit 16q set when query q holds where the word's flags are v,
+    /// so one look-up per window answers every query, and a setup's window sets build up
+    /// in the lanes of one number.
+    spread: Option<Box<[u64; 16]>>,
 }
 
 /// A card's lane increments: its kind masked into the table (a deck on this path has at
@@ -148,6 +159,151 @@ impl Counter {
     }
 }
 
+/// Calls `at(window, a, b)` with the lanes of two words tested in each window of a setup,
+/// as [`Counter::walk`] does for one: both words counted in one pass over the cards.
+#[inline(always)]
+fn walk_both(
+    [a, b]: &[Counter; 2],
+    hand: &[u16],
+    draws: &[u16],
+    prizes: &[u16],
+    mut at: impl FnMut(u32, u64, u64),
+) {
+    let (of_a, of_b) = (&*a.increments, &*b.increments);
+    let tops_a = |lanes: u64| lanes & a.ceiling.wrapping_sub(lanes);
+    let tops_b = |lanes: u64| lanes & b.ceiling.wrapping_sub(lanes);
+    let mut lanes_a = sum::<7>(of_a, hand, a.bias);
+    let mut lanes_b = sum::<7>(of_b, hand, b.bias);
+    at(0, tops_a(lanes_a), tops_b(lanes_b));
+    let mut window = 0;
+    for &kind in draws {
+        lanes_a += lanes_of(of_a, kind);
+        lanes_b += lanes_of(of_b, kind);
+        window += 1;
+        at(window, tops_a(lanes_a), tops_b(lanes_b));
+    }
+    let prized_a = tops_a(sum::<6>(of_a, prizes, a.bias));
+    at(window + 1, prized_a, tops_b(sum::<6>(of_b, prizes, b.bias)));
+}
+
+/// The eight flags of two words' lanes, the first word's as bits 0 to 3: an index of a
+/// 256-entry truth table.
+#[inline(always)]
+fn gather_both(a: u64, b: u64) -> usize {
+    gather(a) | gather(b) << LANES_PER_WORD
+}
+
+/// A query of five to eight terms: terms 0 to 3 in the first word's lanes, the others in
+/// the second's.
+#[derive(Debug, Clone)]
+struct Wide {
+    counters: [Counter; 2],
+    /// Entry v: 1 when the query holds where the words' flags are v ([`gather_both`]).
+    truth: Box<[u8; 256]>,
+    /// A query with turns: per window, each word's top bits of the lanes read there.
+    reads: Option<Box<[[u64; 2]; SLOTS]>>,
+    /// As [`Table::hits`].
+    hits: Vec<u64>,
+}
+
+impl Wide {
+    fn new(query: &ResolvedQuery, rules: &Setup, going: Going, seen: usize) -> Wide {
+        let mut tests = [Test::default(), Test::default()];
+        let mut increments = [Box::new([0; SMALL_KINDS]), Box::new([0; SMALL_KINDS])];
+        let mut reads = Box::new([[0u64; 2]; SLOTS]);
+        for (index, term) in query.terms.iter().enumerate().take(2 * LANES_PER_WORD) {
+            let (word, lane) = (index / LANES_PER_WORD, index % LANES_PER_WORD);
+            if let (Some(test), Some(increments)) = (tests.get_mut(word), increments.get_mut(word))
+            {
+                test.set(lane, term.cmp, term.count);
+                add_lane(&mut **increments, &term.kinds, lane);
+            }
+            if let Some(read) = read_window(term, rules, going, seen)
+                .and_then(|window| reads.get_mut(window))
+                .and_then(|read| read.get_mut(word))
+            {
+                *read |= 1 << (lane * LANE_BITS + LANE_BITS - 1);
+            }
+        }
+        let [first, second] = tests;
+        let [one, two] = increments;
+        let mut truth = Box::new([0; 256]);
+        for (flags, entry) in (0u32..).zip(truth.iter_mut()) {
+            *entry = u8::from(query.truth(flags));
+        }
+        Wide {
+            counters: [first.counter(one), second.counter(two)],
+            truth,
+            reads: query.has_turns().then_some(reads),
+            hits: Vec::new(),
+        }
+    }
+
+    /// Counts one setup (`draws`: the turn draws looked at).
+    #[inline(always)]
+    fn observe(&mut self, view: &SetupView, draws: &[u16], histogram: bool) {
+        let Wide {
+            counters,
+            truth,
+            reads,
+            hits,
+        } = self;
+        match reads {
+            None => {
+                let mut all = 0;
+                walk_both(counters, view.hand, draws, view.prizes, |_, a, b| {
+                    all = 2 * all + u64::from(truth[gather_both(a, b)]);
+                });
+                count_windows(hits, all, histogram);
+            }
+            Some(reads) => {
+                let (mut set_a, mut set_b) = (0, 0);
+                walk_both(counters, view.hand, draws, view.prizes, |window, a, b| {
+                    let [read_a, read_b] = reads[window as usize % SLOTS];
+                    set_a |= a & read_a;
+                    set_b |= b & read_b;
+                });
+                if let Some(hit) = hits.first_mut() {
+                    *hit += u64::from(truth[gather_both(set_a, set_b)]);
+                }
+            }
+        }
+    }
+}
+
+/// The window where `term` is read: 0 without a turn, `None` for a window the setups do
+/// not deal (past `seen` turn draws), which never holds.
+fn read_window(
+    term: &crate::stats::query::ResolvedTerm,
+    rules: &Setup,
+    going: Going,
+    seen: usize,
+) -> Option<usize> {
+    let window = term.turn.map_or(0, |turn| rules.draws_by_turn(turn, going)) as usize;
+    (window <= seen).then_some(window)
+}
+
+impl Test {
+    /// The counter of a word tested with this test, its lanes counted with `increments`.
+    fn counter(&self, increments: Box<[u64; SMALL_KINDS]>) -> Counter {
+        let (bias, ceiling) = self.biased();
+        Counter {
+            bias,
+            ceiling,
+            increments,
+        }
+    }
+}
+
+/// Where a query given to [`Small::new`] is counted.
+#[derive(Debug, Clone, Copy)]
+enum Place {
+    /// Its word and its place among the word's queries.
+    Word(usize, usize),
+    /// Its [`Wide`].
+    Wide(usize),
+}
+
 /// A query of at most four terms.
 #[derive(Debug, Clone)]
 struct Table {
@@ -165,8 +321,10 @@ struct Table {
 #[derive(Debug, Clone, Default)]
 pub(super) struct Small {
     words: Vec<Word>,
-    /// Per query given to [`Small::new`]: its word and its place among the word's queries.
-    places: Vec<(usize, usize)>,
+    /// The queries of five to eight terms.
+    wides: Vec<Wide>,
+    /// Per query given to [`Small::new`]: where it is counted.
+    places: Vec<Place>,
     /// Windows of a setup.
     windows: usize,
 }
@@ -174,7 +332,7 @@ pub(super) struct Small {
 impl Small {
     /// Whether `query` takes this path in a deck of `kinds` kinds.
     pub(super) fn fits(query: &ResolvedQuery, kinds: usize) -> bool {
-        query.terms.len() <= LANES_PER_WORD && kinds <= SMALL_KINDS
+        query.terms.len() <= 2 * LANES_PER_WORD && kinds <= SMALL_KINDS
     }
 
     /// Compiles `queries` (each of which [`Small::fits`]) for setups of `windows` windows.
@@ -190,6 +348,11 @@ impl Small {
         };
         let seen = windows.saturating_sub(2);
         for query in queries {
+            if query.terms.len() > LANES_PER_WORD {
+                small.places.push(Place::Wide(small.wides.len()));
+                small.wides.push(Wide::new(query, rules, going, seen));
+                continue;
+            }
             let terms = query.terms.len().min(LANES_PER_WORD);
             let full = (small.words.last()).is_none_or(|w| w.lanes + terms > LANES_PER_WORD);
             if full {
@@ -202,6 +365,7 @@ impl Small {
                         increments: Box::new([0; SMALL_KINDS]),
                     },
                     queries: Vec::new(),
+                    spread: None,
                 });
             }
             let at = small.words.len().saturating_sub(1);
@@ -213,11 +377,8 @@ impl Small {
             for (term, lane) in query.terms.iter().zip(first..LANES_PER_WORD) {
                 word.test.set(lane, term.cmp, term.count);
                 add_lane(&mut *word.counter.increments, &term.kinds, lane);
-                let window = term.turn.map_or(0, |turn| rules.draws_by_turn(turn, going));
-                if let Some(read) = reads
-                    .get_mut(window as usize)
-                    .filter(|_| window as usize <= seen)
-                {
+                let window = read_window(term, rules, going, seen);
+                if let Some(read) = window.and_then(|window| reads.get_mut(window)) {
                     *read |= 1 << (lane * LANE_BITS + LANE_BITS - 1);
                 }
             }
@@ -226,7 +387,7 @@ impl Small {
             for (flags, entry) in (0u32..).zip(&mut truth) {
                 *entry = u8::from(query.truth(flags >> first));
             }
-            small.places.push((at, word.queries.len()));
+            small.places.push(Place::Word(at, word.queries.len()));
             word.queries.push(Table {
                 truth,
                 reads: query.has_turns().then_some(reads),
@@ -235,18 +396,32 @@ impl Small {
         }
         for word in &mut small.words {
             (word.counter.bias, word.counter.ceiling) = word.test.biased();
+            let plain = word.queries.iter().all(|query| query.reads.is_none());
+            if plain && word.queries.len() > 1 && windows <= LANE_BITS {
+                let mut spread = Box::new([0u64; 16]);
+                for (v, entry) in spread.iter_mut().enumerate() {
+                    for (q, query) in word.queries.iter().enumerate() {
+                        *entry |= u64::from(query.truth[v]) << (q * LANE_BITS);
+                    }
+                }
+                word.spread = Some(spread);
+            }
         }
         small
     }
 
-    fn tables(&mut self) -> impl Iterator<Item = &mut Table> {
-        self.words.iter_mut().flat_map(|word| &mut word.queries)
+    /// Every query's counters, and whether it counts an event.
+    fn counters(&mut self) -> impl Iterator<Item = (&mut Vec<u64>, bool)> {
+        let tables = (self.words.iter_mut().flat_map(|word| &mut word.queries))
+            .map(|query| (&mut query.hits, query.reads.is_some()));
+        let wides = (self.wides.iter_mut()).map(|wide| (&mut wide.hits, wide.reads.is_some()));
+        tables.chain(wides)
     }
 
     /// Gives each query its counters: one for an event, else `stride`.
     pub(super) fn make_counters(&mut self, stride: usize) {
-        for query in self.tables() {
-            query.hits = vec![0; if query.reads.is_some() { 1 } else { stride }];
+        for (hits, event) in self.counters() {
+            *hits = vec![0; if event { 1 } else { stride }];
         }
     }
 
@@ -261,10 +436,17 @@ impl Small {
     /// built hand first by doubling and adding, so window w is bit `windows - 1 - w`.
     /// Turned back here, once.
     pub(super) fn hits(&self, index: usize, histogram: bool) -> Option<(Vec<u64>, bool)> {
-        let &(word, at) = self.places.get(index)?;
-        let query = self.words.get(word)?.queries.get(at)?;
-        let event = query.reads.is_some();
-        let mut hits = query.hits.clone();
+        let (found, event) = match *self.places.get(index)? {
+            Place::Word(word, at) => {
+                let query = self.words.get(word)?.queries.get(at)?;
+                (&query.hits, query.reads.is_some())
+            }
+            Place::Wide(at) => {
+                let wide = self.wides.get(at)?;
+                (&wide.hits, wide.reads.is_some())
+            }
+        };
+        let mut hits = found.clone();
         if event {
             return Some((hits, true));
         }
@@ -272,7 +454,7 @@ impl Small {
             // Window sets have `windows` bits (at least 2): reversing a set's bits turns it
             // back.
             let unused = 64 - self.windows.clamp(1, 64) as u32;
-            for (set, &count) in (0u64..).zip(&query.hits) {
+            for (set, &count) in (0u64..).zip(found) {
                 let turned = (set.reverse_bits() >> unused) as usize;
                 if let Some(hit) = hits.get_mut(turned) {
                     *hit = count;
@@ -290,7 +472,10 @@ impl Small {
     pub(super) fn observe(&mut self, view: &SetupView, seen: usize, histogram: bool) {
         let draws = view.draws.get(..seen).unwrap_or(view.draws);
         for Word {
-            counter, queries, ..
+            counter,
+            queries,
+            spread,
+            ..
         } in &mut self.words
         {
             // One query without turns (the usual case): its windows are gathered as the word
@@ -303,14 +488,29 @@ impl Small {
                 count_windows(&mut query.hits, all, histogram);
                 continue;
             }
+            // Several queries without turns: one look-up per window answers them all.
+            if let Some(spread) = spread {
+                let mut all = 0;
+                counter.walk(view.hand, draws, view.prizes, |_, tops| {
+                    all = 2 * all + spread[gather(tops)];
+                });
+                for (q, query) in queries.iter_mut().enumerate() {
+                    let set = all >> (q * LANE_BITS) & 0xFFFF;
+                    count_windows(&mut query.hits, set, histogram);
+                }
+                continue;
+            }
             counter.count(queries, view, draws, histogram);
+        }
+        for wide in &mut self.wides {
+            wide.observe(view, draws, histogram);
         }
     }
 
     /// Adds the setups another path (of the same queries) counted.
     pub(super) fn merge(&mut self, mut other: Small) {
-        for (mine, theirs) in self.tables().zip(other.tables()) {
-            for (mine, theirs) in mine.hits.iter_mut().zip(&theirs.hits) {
+        for ((mine, _), (theirs, _)) in self.counters().zip(other.counters()) {
+            for (mine, theirs) in mine.iter_mut().zip(theirs.iter()) {
                 *mine += theirs;
             }
         }
