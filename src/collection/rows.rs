@@ -91,6 +91,22 @@ fn plain_name(name: &str) -> &str {
     }
 }
 
+/// A row's number without the set code Collectr writes before a promo's (`SVP 176`): the
+/// number, and the code when there is one.
+fn split_code(number: &str) -> (&str, &str) {
+    match number.trim().split_once(' ') {
+        Some((code, rest))
+            if !code.is_empty()
+                && code.bytes().all(|b| b.is_ascii_alphabetic())
+                && rest.bytes().next().is_some_and(|b| b.is_ascii_digit())
+                && !rest.contains(' ') =>
+        {
+            (code, rest)
+        }
+        _ => ("", number),
+    }
+}
+
 /// The printings whose name (any language) is the row's, trying the name without the
 /// apps' trailing `(...)` marks (`(Full Art)`, `(Secret)`) and without `Basic ` (`Basic
 /// Psychic Energy`).
@@ -199,7 +215,8 @@ pub fn read(db: &CardDb, known: &sets::Known, row: &Row) -> Read {
             finding: None,
         };
     }
-    let number = number_key(&row.number);
+    let (number_code, number) = split_code(&row.number);
+    let number = number_key(number);
     let with_number: Vec<PrintingId> = named
         .iter()
         .copied()
@@ -208,6 +225,9 @@ pub fn read(db: &CardDb, known: &sets::Known, row: &Row) -> Read {
     let mut set_reading = sets::read_known(known, &row.set_code);
     if set_reading == SetReading::Unknown {
         set_reading = sets::read_known(known, &row.set_name);
+    }
+    if set_reading == SetReading::Unknown && !number_code.is_empty() {
+        set_reading = sets::read_known(known, number_code);
     }
     let in_set: Vec<PrintingId> = match &set_reading {
         SetReading::Ids(ids) => with_number
@@ -324,5 +344,63 @@ pub fn read(db: &CardDb, known: &sets::Known, row: &Row) -> Read {
         reading,
         finding: finding_note
             .map(|note| finding(Rule::UnknownPrinting, Severity::Warning, row.line, note)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{read, split_code};
+    use crate::collection::csv::Row;
+    use crate::collection::sets::Known;
+
+    fn row(name: &str, set_name: &str, number: &str) -> Row {
+        Row {
+            line: 2,
+            quantity: "2".to_string(),
+            name: name.to_string(),
+            set_code: String::new(),
+            set_name: set_name.to_string(),
+            number: number.to_string(),
+            language: String::new(),
+            condition: String::new(),
+            finish: String::new(),
+        }
+    }
+
+    #[test]
+    fn a_code_before_the_number_is_no_part_of_it() {
+        assert_eq!(split_code("SVP 176"), ("SVP", "176"));
+        assert_eq!(split_code("176"), ("", "176"));
+        assert_eq!(split_code("SWSH123"), ("", "SWSH123"));
+        assert_eq!(split_code("TG05/TG30"), ("", "TG05/TG30"));
+        assert_eq!(split_code("SVP 1 2"), ("", "SVP 1 2"));
+    }
+
+    /// Collectr writes a promo's number after its set code and its name with the number
+    /// (`Umbreon ex - 176`, `SVP 176`, set `Scarlet & Violet Promo`), as a public importer
+    /// quotes a real Collectr export (`Main,Pokemon,Scarlet & Violet Promo,Umbreon ex -
+    /// 176,SVP 176,Promo,Holofoil,...`). TCGdex's SVP 176 is Umbreon ex
+    /// (../shared/data/tcgdex-repo/data/Scarlet & Violet/SVP Black Star Promos/176.ts).
+    #[test]
+    fn collectrs_promo_numbers_read_as_their_printing() {
+        let db = crate::cards::storage::embedded::open().unwrap();
+        let known = Known::of(&db);
+        let umbreon = read(
+            &db,
+            &known,
+            &row("Umbreon ex - 176", "Scarlet & Violet Promo", "SVP 176"),
+        );
+        assert_eq!(umbreon.reading.reading, "printing");
+        assert_eq!(umbreon.reading.printing.as_deref(), Some("SVP 176"));
+        assert_eq!(umbreon.list_line, "2 Umbreon ex SVP 176");
+        assert!(umbreon.finding.is_none(), "{:?}", umbreon.finding);
+        // A code that names no set of that number: never another printing.
+        let wrong = read(
+            &db,
+            &known,
+            &row("Umbreon ex", "Scarlet & Violet Promo", "SVP 177"),
+        );
+        assert_eq!(wrong.reading.reading, "error");
+        assert!(wrong.list_line.is_empty());
     }
 }

@@ -499,6 +499,147 @@ fn the_json_lists_each_rows_reading() {
     assert_eq!(fusion["printing"], "FST 128", "{run}");
 }
 
+/// Issue 43, "What is needed" 3: every way an app names a set, and printed numbers with
+/// totals, narrow each row to the printing it names (checked by hand with `deckbox card`:
+/// FLI 71 is Zygarde, PRE 71 Dreepy, BRS TG5 Zekrom, SIT TG5 Gardevoir, SCR 128
+/// Terapagos ex, SUM 9 Rowlet, OBF 125 Charizard ex, SVI 196 Ultra Ball; deckbox writes
+/// `TG05` as `TG5`); a number the set does not have is
+/// an error, never another printing.
+#[test]
+fn set_codes_group_names_and_printed_totals_read_the_printing_they_name() {
+    let rows = [
+        ("Zygarde", "Forbidden Light", "071/131", "", Some("FLI 71")),
+        (
+            "Dreepy",
+            "SV: Prismatic Evolutions",
+            "071/131",
+            "PRE",
+            Some("PRE 71"),
+        ),
+        (
+            "Zekrom",
+            "SWSH09: Brilliant Stars Trainer Gallery",
+            "TG05/TG30",
+            "SWSH09: TG",
+            Some("BRS TG5"),
+        ),
+        (
+            "Gardevoir",
+            "SWSH12: Silver Tempest Trainer Gallery",
+            "TG05/TG30",
+            "SWSH12: TG",
+            Some("SIT TG5"),
+        ),
+        (
+            "Terapagos ex",
+            "SV07: Stellar Crown",
+            "128/142",
+            "SV07",
+            Some("SCR 128"),
+        ),
+        ("Rowlet", "SM Base Set", "9/149", "SM01", Some("SUM 9")),
+        (
+            "Charizard ex",
+            "Obsidian Flames",
+            "125/197",
+            "",
+            Some("OBF 125"),
+        ),
+        (
+            "Charizard ex",
+            "Flammes Obsidiennes",
+            "125/197",
+            "",
+            Some("OBF 125"),
+        ),
+        (
+            "Charizard ex",
+            "Obsidian Flammen",
+            "125/197",
+            "",
+            Some("OBF 125"),
+        ),
+        (
+            "Charizard ex",
+            "Llamas Obsidianas",
+            "125/197",
+            "",
+            Some("OBF 125"),
+        ),
+        (
+            "Charizard ex",
+            "Ossidiana Infuocata",
+            "125/197",
+            "",
+            Some("OBF 125"),
+        ),
+        (
+            "Charizard ex",
+            "Obsidiana em Chamas",
+            "125/197",
+            "",
+            Some("OBF 125"),
+        ),
+        // A group of reprints from many sets: the number alone narrows it.
+        (
+            "Ultra Ball",
+            "Prize Pack Series Cards",
+            "196/198",
+            "",
+            Some("SVI 196"),
+        ),
+        // Numbers the named set does not give that card: errors, not counted.
+        (
+            "Zekrom",
+            "SWSH09: Brilliant Stars Trainer Gallery",
+            "TG06/TG30",
+            "SWSH09: TG",
+            None,
+        ),
+        (
+            "Gardevoir",
+            "SWSH12: Silver Tempest Trainer Gallery",
+            "TG04/TG30",
+            "SWSH12: TG",
+            None,
+        ),
+        ("Charizard ex", "Flammes Obsidiennes", "124/197", "", None),
+    ];
+    let mut have = TCGPLAYER_HEADER.to_string();
+    for (name, set, number, code, _) in rows {
+        have.push_str(&format!(
+            "1,{name},{name},{set},{number},{code},Normal,Near Mint,English,Rare,1,1\n"
+        ));
+    }
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("deck.txt"), "4 Dreepy TWM 128\n").unwrap();
+    std::fs::write(dir.path().join("have.csv"), &have).unwrap();
+    let args = ["need", "deck.txt", "--have", "have.csv", "--output", "json"];
+    let (code, run) = run_deckbox(dir.path(), &args, b"");
+    assert_eq!(code, 1, "{run}");
+    let json: serde_json::Value = serde_json::from_str(stdout_of(&run)).unwrap();
+    let read = json["collection"]["rows"].as_array().unwrap();
+    assert_eq!(read.len(), rows.len(), "{run}");
+    for (row, (name, set, number, _, printing)) in read.iter().zip(rows) {
+        let what = format!("{name} {set} {number}\n{run}");
+        match printing {
+            Some(printing) => {
+                assert_eq!(row["reading"], "printing", "{what}");
+                assert_eq!(row["printing"], printing, "{what}");
+            }
+            None => {
+                assert_eq!(row["reading"], "error", "{what}");
+                assert!(row["printing"].is_null(), "{what}");
+                let line = row["line"].as_u64().unwrap();
+                let at = format!(
+                    "have.csv:{line}:1: error unknown-printing: no '{name}' is numbered {number}"
+                );
+                assert!(run.contains(&at), "{at}\n{run}");
+            }
+        }
+    }
+}
+
 /// A folder `decks` of two decks (the fixtures' deck and a small one) and `binder.txt`.
 fn two_decks_and_a_binder() -> (tempfile::TempDir, std::path::PathBuf) {
     let dir = tempfile::tempdir().unwrap();
