@@ -106,6 +106,14 @@ pub(crate) fn run(args: &SearchArgs) -> Result<Outcome, Error> {
         if let Some((terms, cards)) = &answer.not_legal {
             said.push_str(&not_legal_note(terms, cards));
         }
+        for (set, near) in &answer.unknown_sets {
+            let guess = near
+                .as_ref()
+                .map_or_else(String::new, |near| format!("; did you mean `set:{near}`?"));
+            said.push_str(&deckbox::util::escape::visible(&format!(
+                "note: no set has the code or id `{set}`{guess}\n"
+            )));
+        }
         (said, Exit::Findings)
     } else {
         (String::new(), Exit::Clean)

@@ -190,6 +190,14 @@ const IS: &[&str] = &[
     "promo",
 ];
 
+/// Whether `edition` is the set `written` names: its TCGdex set id (any case) or its
+/// printed set code (as [`crate::cards::set_key`] reads it).
+pub(crate) fn edition_is(names: &columns::Pool, edition: &columns::Edition, written: &str) -> bool {
+    let (set_id, code) = (names.get(edition.set_id), names.get(edition.set_code));
+    set_id.eq_ignore_ascii_case(written)
+        || (!code.is_empty() && code == crate::cards::set_key(written))
+}
+
 /// Every search key. Adding a key is adding a row here (and its line in the user guide).
 pub const KEYS: &[Key] = &[
     Key {
@@ -212,9 +220,7 @@ pub const KEYS: &[Key] = &[
                 let Some(edition) = seen.columns.editions().get(edition) else {
                     return false;
                 };
-                let (set_id, code) = (names.get(edition.set_id), names.get(edition.set_code));
-                set_id.eq_ignore_ascii_case(&needle.raw)
-                    || (!code.is_empty() && code == crate::cards::set_key(&needle.raw))
+                edition_is(names, edition, &needle.raw)
             });
             hits.get(seen.row.edition as usize) == Some(&true)
         }),

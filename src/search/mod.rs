@@ -29,6 +29,9 @@ pub struct Answer {
     /// When nothing is found only because of the `legal:` terms: those terms, as written,
     /// and the cards found without them (by name).
     pub not_legal: Option<(Vec<String>, Vec<Found>)>,
+    /// When nothing is found: each `set:` value that names no set, with the set code
+    /// nearest it when one is (`TWN`, `TWM`).
+    pub unknown_sets: Vec<(String, Option<String>)>,
 }
 
 /// Every printing `query` describes, grouped by card (or one group a printing when
@@ -54,11 +57,66 @@ pub fn answer(
     } else {
         None
     };
+    let unknown_sets = if found.is_empty() {
+        unknown_sets(db, query)
+    } else {
+        Vec::new()
+    };
     Ok(Answer {
         found,
         legal_date: legal_date(query),
         not_legal,
+        unknown_sets,
     })
+}
+
+/// Each `set:` value of `query` that names no set of `db` (by TCGdex id or set code), in
+/// query order, with the printed set code nearest it when one is near enough to be a typo
+/// (`set:TWN`: `TWM`), as `check` guesses a mistyped set code.
+pub fn unknown_sets(db: &CardDb, query: &str) -> Vec<(String, Option<String>)> {
+    fn walk<'q>(expr: &'q query::Expr, sets: &mut Vec<&'q str>) {
+        match expr {
+            query::Expr::And(parts) | query::Expr::Or(parts) => {
+                parts.iter().for_each(|part| walk(part, sets));
+            }
+            query::Expr::Not(inner) => walk(inner, sets),
+            query::Expr::Words(_) => {}
+            query::Expr::Term(term) => {
+                if let ("set", query::Value::Text(raw)) = (term.key.name, &term.value) {
+                    sets.push(raw);
+                }
+            }
+        }
+    }
+    let Ok(expr) = query::parse(query) else {
+        return Vec::new();
+    };
+    let mut written = Vec::new();
+    walk(&expr, &mut written);
+    if written.is_empty() {
+        return Vec::new();
+    }
+    let columns = db.columns();
+    let (names, editions) = (columns.names(), columns.editions());
+    let mut codes: Vec<&str> = editions
+        .iter()
+        .map(|edition| names.get(edition.set_code))
+        .filter(|code| !code.is_empty())
+        .collect();
+    codes.sort_unstable();
+    codes.dedup();
+    let mut unknown: Vec<(String, Option<String>)> = Vec::new();
+    for raw in written {
+        let known = editions
+            .iter()
+            .any(|edition| keys::edition_is(names, edition, raw));
+        if known || unknown.iter().any(|(seen, _)| seen == raw) {
+            continue;
+        }
+        let near = query::nearest(raw, codes.iter().copied()).map(str::to_string);
+        unknown.push((raw.to_string(), near));
+    }
+    unknown
 }
 
 /// Every printing `expr` describes, in database order.
