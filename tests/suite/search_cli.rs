@@ -592,3 +592,16 @@ fn the_caret_stands_under_the_mistake_after_an_escaped_character() {
     assert_eq!(carets.find('^'), Some(at), "{out}");
     assert_eq!(carets.trim(), "^^^", "{out}");
 }
+
+/// A `set:` value that names no set, when nothing is found: the note names the nearest set
+/// code, as `check` suggests one for an unknown printing (`TWN` is one letter from `TWM`).
+#[test]
+fn an_unknown_set_value_names_the_nearest_code() {
+    let (code, out) = search(&["set:TWN"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("no set has the code or id `TWN`"), "{out}");
+    assert!(out.contains("did you mean `set:TWM`?"), "{out}");
+    let (code, out) = search(&["set:TWM", "number:128"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(!out.contains("no set has"), "{out}");
+}
