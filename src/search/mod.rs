@@ -72,27 +72,17 @@ pub fn answer(
 
 /// Each `set:` value of `query` that names no set of `db` (by TCGdex id or set code), in
 /// query order, with the printed set code nearest it when one is near enough to be a typo
-/// (`set:TWN`: `TWM`), as `check` guesses a mistyped set code.
+/// (`set:TWN`: `TWM`, by `query::nearest`, as the other hints of a search guess).
 pub fn unknown_sets(db: &CardDb, query: &str) -> Vec<(String, Option<String>)> {
-    fn walk<'q>(expr: &'q query::Expr, sets: &mut Vec<&'q str>) {
-        match expr {
-            query::Expr::And(parts) | query::Expr::Or(parts) => {
-                parts.iter().for_each(|part| walk(part, sets));
-            }
-            query::Expr::Not(inner) => walk(inner, sets),
-            query::Expr::Words(_) => {}
-            query::Expr::Term(term) => {
-                if let ("set", query::Value::Text(raw)) = (term.key.name, &term.value) {
-                    sets.push(raw);
-                }
-            }
-        }
-    }
     let Ok(expr) = query::parse(query) else {
         return Vec::new();
     };
     let mut written = Vec::new();
-    walk(&expr, &mut written);
+    expr.each_term(&mut |term, _| {
+        if let ("set", query::Value::Text(raw)) = (term.key.name, &term.value) {
+            written.push(raw.as_str());
+        }
+    });
     if written.is_empty() {
         return Vec::new();
     }
@@ -174,29 +164,21 @@ pub fn found_without_legality(db: &CardDb, query: &str) -> Option<NotLegal> {
 /// The earliest date a `legal:F@DATE` term of `query` judges at, when it has one: a deck
 /// list of the answer names printings released by then.
 pub fn legal_date(query: &str) -> Option<jiff::civil::Date> {
-    fn walk(expr: &query::Expr, dates: &mut Vec<jiff::civil::Date>) {
-        match expr {
-            query::Expr::And(parts) | query::Expr::Or(parts) => {
-                parts.iter().for_each(|part| walk(part, dates));
-            }
-            // `-legal:standard@…` asks for cards not legal then: no date to keep to.
-            query::Expr::Not(_) | query::Expr::Words(_) => {}
-            query::Expr::Term(term) => {
-                if let (
-                    "legal",
-                    query::Value::Format {
-                        date: Some(date), ..
-                    },
-                ) = (term.key.name, &term.value)
-                {
-                    dates.push(*date);
-                }
-            }
+    let mut earliest: Option<jiff::civil::Date> = None;
+    query::parse(query).ok()?.each_term(&mut |term, negated| {
+        // `-legal:standard@…` asks for cards not legal then: no date to keep to.
+        if let (
+            "legal",
+            query::Value::Format {
+                date: Some(date), ..
+            },
+            false,
+        ) = (term.key.name, &term.value, negated)
+        {
+            earliest = Some(earliest.map_or(*date, |known| known.min(*date)));
         }
-    }
-    let mut dates = Vec::new();
-    walk(&query::parse(query).ok()?, &mut dates);
-    dates.into_iter().min()
+    });
+    earliest
 }
 
 /// How the answer is ordered.
@@ -361,6 +343,22 @@ mod tests {
     use super::*;
     use crate::cards::model::details::{Ability, Attack, Details, Texts, TypeModifier};
     use crate::cards::{Category, Printing, Source, Stage, TrainerKind};
+
+    /// The earliest `legal:F@DATE` a query judges at, terms under a `not` aside.
+    #[test]
+    fn the_legal_date_is_the_earliest_asked_and_not_negated() {
+        let date = |query: &str| legal_date(query).map(|date| date.to_string());
+        assert_eq!(date("Iono"), None);
+        assert_eq!(
+            date("legal:expanded@2015-06-01 or (kind:item legal:standard@2014-02-01)"),
+            Some("2014-02-01".to_string())
+        );
+        assert_eq!(
+            date("legal:standard@2019-05-01 -legal:standard@2012-01-01"),
+            Some("2019-05-01".to_string())
+        );
+        assert_eq!(date("-legal:standard@2012-01-01"), None);
+    }
 
     fn printing(code: &str, number: &str, names: &[(Language, &str)]) -> Printing {
         let mut printing = Printing::new(code, number, Category::Pokemon);

@@ -68,6 +68,27 @@ pub enum Expr {
     Term(Term),
 }
 
+impl Expr {
+    /// Calls `visit` on each term of the expression in query order, with whether it lies
+    /// under a `not` (`-legal:standard` asks for the cards a term rules out).
+    pub fn each_term<'q>(&'q self, visit: &mut impl FnMut(&'q Term, bool)) {
+        self.each_term_under(false, visit);
+    }
+
+    fn each_term_under<'q>(&'q self, negated: bool, visit: &mut impl FnMut(&'q Term, bool)) {
+        match self {
+            Expr::And(parts) | Expr::Or(parts) => {
+                parts
+                    .iter()
+                    .for_each(|part| part.each_term_under(negated, visit));
+            }
+            Expr::Not(inner) => inner.each_term_under(!negated, visit),
+            Expr::Words(_) => {}
+            Expr::Term(term) => visit(term, negated),
+        }
+    }
+}
+
 /// Why a query cannot be read: a message about the bytes at `span`, and a help line (the
 /// nearest key or value) when there is one.
 #[derive(Debug, Clone, PartialEq, Eq)]
