@@ -93,9 +93,9 @@ pub struct QueryObserver {
     /// Windows of a setup: the hand with 0, 1, ... of the turn draws, then the prizes.
     windows: usize,
     setups: u64,
-    /// The queries of at most four terms.
+    /// The queries of a deck of at most 64 kinds (every query the language accepts).
     small: Small,
-    /// The longer queries, compiled.
+    /// The queries of a deck of more kinds, compiled.
     general: Program,
     /// Per query given to [`QueryObserver::new`]: `Ok(i)` the i-th small query, `Err(i)`
     /// the i-th general one.
