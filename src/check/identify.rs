@@ -289,11 +289,12 @@ fn identify_line(context: &mut Identify, index: usize, line: &CardLine) -> DeckC
                 }
             }
         });
-    if reread.is_none() {
-        by_words(context, line, &mut resolution);
-        misspelt_with_its_id(context, text, line, &mut resolution);
-    }
+    // The line as read (`Énergie Turbo Double BRS 151 (note)` is read without its note
+    // first): a name in another order or misspelt is the printing its id names either way,
+    // so `fmt`, which writes the note as a comment, never changes the verdict.
     let line = reread.as_ref().unwrap_or(line);
+    by_words(context, line, &mut resolution);
+    misspelt_with_its_id(context, text, line, &mut resolution);
     let (printing, matched) = match resolution {
         Resolution::Found {
             id,

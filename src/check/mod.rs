@@ -215,4 +215,27 @@ mod tests {
             }
         }
     }
+
+    /// A name read word by word or misspelt next to its card's id is that card with a note
+    /// after it as without one (the `fmt` fuzz target found `Énergie Turbo Double BRS
+    /// 151__x`, whose note `fmt` writes as a comment, judged two ways).
+    #[test]
+    fn a_note_after_the_id_does_not_change_how_the_name_is_read() {
+        let db = crate::cards::storage::embedded::open().unwrap();
+        let unlimited = Format::load("unlimited").unwrap();
+        for (line, card) in [
+            ("Énergie Turbo Double BRS 151", "Double Turbo Energy"),
+            ("Cytnhia's Feelings LA 131", "Cynthia's Feelings"),
+        ] {
+            for note in ["", " // x", "__x", " x", " (from the league)"] {
+                let text = format!("1 {line}{note}\n");
+                let input = DeckInput::from_bytes("deck.txt", text.as_bytes());
+                let checked = check(&input, &db, &unlimited);
+                let rules: Vec<&str> = checked.diagnostics.iter().map(|d| d.rule.id()).collect();
+                assert!(!rules.contains(&"card-mismatch"), "{text}: {rules:?}");
+                let printing = checked.cards.first().and_then(|c| db.get(c.printing?));
+                assert_eq!(printing.map(|p| p.names.primary()), Some(card), "{text}");
+            }
+        }
+    }
 }
