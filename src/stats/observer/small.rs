@@ -193,6 +193,60 @@ fn gather_both(a: u64, b: u64) -> usize {
     gather(a) | gather(b) << LANES_PER_WORD
 }
 
+/// Most windows of a setup for a [`Batch`]: a window's answers are a byte of one word.
+const BATCH_WINDOWS: usize = 8;
+/// Most queries of a [`Batch`]: one bit of a window's byte each.
+const BATCH_QUERIES: usize = 8;
+
+/// Transposes the 8×8 bit matrix whose row j is byte j of `rows`: bit q of byte j becomes
+/// bit j of byte q.
+#[inline(always)]
+fn transpose(rows: u64) -> u64 {
+    let swap = |x: u64, mask: u64, shift: u32| {
+        let t = (x ^ x >> shift) & mask;
+        x ^ t ^ t << shift
+    };
+    let x = swap(rows, 0x00AA_00AA_00AA_00AA, 7);
+    let x = swap(x, 0x0000_CCCC_0000_CCCC, 14);
+    swap(x, 0x0000_0000_F0F0_F0F0, 28)
+}
+
+/// Two words of queries without turns (at most [`BATCH_QUERIES`]), in setups of at most
+/// [`BATCH_WINDOWS`] windows: both words are counted in one pass over the cards, each
+/// window's answers of every query are one look-up (a byte, bit q for query q), the bytes
+/// of a setup gather in one word, and one transposition turns them into each query's
+/// window set, a byte that indexes its histogram directly.
+#[derive(Debug, Clone)]
+struct Batch {
+    counters: [Counter; 2],
+    /// Entry v: bit q set when query q holds where the words' flags are v
+    /// ([`gather_both`]).
+    answers: Box<[u8; 256]>,
+    /// Per query (unused ones count the empty set): the setups per window set, window w
+    /// as bit `windows - 1 - w` (as [`Small::hits`] turns back).
+    hits: Box<[[u64; 256]; BATCH_QUERIES]>,
+}
+
+impl Batch {
+    /// Counts one setup (`draws`: the turn draws looked at).
+    #[inline(always)]
+    fn observe(&mut self, view: &SetupView, draws: &[u16]) {
+        let Batch {
+            counters,
+            answers,
+            hits,
+        } = self;
+        let mut rows = 0u64;
+        walk_both(counters, view.hand, draws, view.prizes, |_, a, b| {
+            rows = rows << BATCH_QUERIES | u64::from(answers[gather_both(a, b)]);
+        });
+        let sets = transpose(rows);
+        for (q, hits) in (0..).zip(hits.iter_mut()) {
+            hits[usize::from((sets >> (8 * q)) as u8)] += 1;
+        }
+    }
+}
+
 /// A query of five to eight terms: terms 0 to 3 in the first word's lanes, the others in
 /// the second's.
 #[derive(Debug, Clone)]
@@ -302,6 +356,8 @@ enum Place {
     Word(usize, usize),
     /// Its [`Wide`].
     Wide(usize),
+    /// Its [`Batch`] and its bit there.
+    Batch(usize, usize),
 }
 
 /// A query of at most four terms.
@@ -323,6 +379,8 @@ pub(super) struct Small {
     words: Vec<Word>,
     /// The queries of five to eight terms.
     wides: Vec<Wide>,
+    /// Words taken in pairs, in setups of at most [`BATCH_WINDOWS`] windows.
+    batches: Vec<Batch>,
     /// Per query given to [`Small::new`]: where it is counted.
     places: Vec<Place>,
     /// Windows of a setup.
@@ -407,7 +465,55 @@ impl Small {
                 word.spread = Some(spread);
             }
         }
+        if windows <= BATCH_WINDOWS {
+            small.batch();
+        }
         small
+    }
+
+    /// Takes consecutive words whose queries have no turns, two at a time, into
+    /// [`Batch`]es while their queries fit one.
+    fn batch(&mut self) {
+        let plain = |word: &Word| word.queries.iter().all(|query| query.reads.is_none());
+        // Per word: `Ok(i)` the i-th word kept, `Err((b, q))` batch b from its query q.
+        let mut moved = Vec::new();
+        let mut words = std::mem::take(&mut self.words).into_iter().peekable();
+        while let Some(word) = words.next() {
+            let fits = |next: &Word| word.queries.len() + next.queries.len() <= BATCH_QUERIES;
+            let next = plain(&word)
+                .then(|| words.next_if(|next| plain(next) && fits(next)))
+                .flatten();
+            let Some(next) = next else {
+                moved.push(Ok(self.words.len()));
+                self.words.push(word);
+                continue;
+            };
+            let at = self.batches.len();
+            moved.extend([Err((at, 0)), Err((at, word.queries.len()))]);
+            let mut answers = Box::new([0; 256]);
+            for (v, entry) in answers.iter_mut().enumerate() {
+                let sides = [(&word, v % 16), (&next, v / 16)];
+                let truths = (sides.iter())
+                    .flat_map(|(word, v)| word.queries.iter().map(move |query| query.truth[*v]));
+                for (q, truth) in truths.enumerate() {
+                    *entry |= truth << q;
+                }
+            }
+            self.batches.push(Batch {
+                counters: [word.counter, next.counter],
+                answers,
+                hits: Box::new([[0; 256]; BATCH_QUERIES]),
+            });
+        }
+        for place in &mut self.places {
+            if let Place::Word(word, at) = *place {
+                match moved.get(word) {
+                    Some(Ok(kept)) => *place = Place::Word(*kept, at),
+                    Some(Err((batch, first))) => *place = Place::Batch(*batch, first + at),
+                    None => {}
+                }
+            }
+        }
     }
 
     /// Every query's counters, and whether it counts an event.
@@ -425,6 +531,12 @@ impl Small {
         }
     }
 
+    /// How many batches the queries make.
+    #[cfg(test)]
+    pub(super) fn batches(&self) -> usize {
+        self.batches.len()
+    }
+
     pub(super) fn is_empty(&self) -> bool {
         self.places.is_empty()
     }
@@ -436,7 +548,7 @@ impl Small {
     /// built hand first by doubling and adding, so window w is bit `windows - 1 - w`.
     /// Turned back here, once.
     pub(super) fn hits(&self, index: usize, histogram: bool) -> Option<(Vec<u64>, bool)> {
-        let (found, event) = match *self.places.get(index)? {
+        let (found, event): (&[u64], bool) = match *self.places.get(index)? {
             Place::Word(word, at) => {
                 let query = self.words.get(word)?.queries.get(at)?;
                 (&query.hits, query.reads.is_some())
@@ -445,8 +557,12 @@ impl Small {
                 let wide = self.wides.get(at)?;
                 (&wide.hits, wide.reads.is_some())
             }
+            Place::Batch(batch, at) => {
+                let hits = self.batches.get(batch)?.hits.get(at)?;
+                (hits.get(..1 << self.windows)?, false)
+            }
         };
-        let mut hits = found.clone();
+        let mut hits = found.to_vec();
         if event {
             return Some((hits, true));
         }
@@ -505,12 +621,21 @@ impl Small {
         for wide in &mut self.wides {
             wide.observe(view, draws, histogram);
         }
+        for batch in &mut self.batches {
+            batch.observe(view, draws);
+        }
     }
 
     /// Adds the setups another path (of the same queries) counted.
     pub(super) fn merge(&mut self, mut other: Small) {
         for ((mine, _), (theirs, _)) in self.counters().zip(other.counters()) {
             for (mine, theirs) in mine.iter_mut().zip(theirs.iter()) {
+                *mine += theirs;
+            }
+        }
+        for (mine, theirs) in self.batches.iter_mut().zip(&other.batches) {
+            let theirs = theirs.hits.iter().flatten();
+            for (mine, theirs) in mine.hits.iter_mut().flatten().zip(theirs) {
                 *mine += theirs;
             }
         }
@@ -532,5 +657,29 @@ mod tests {
             assert_eq!(gather(tops) as u64, flags);
             assert_eq!(gather(tops | 0x7FFF_7FFF_7FFF_7FFF) as u64, flags);
         }
+    }
+
+    /// Bit q of byte j moves to bit j of byte q, for every bit alone and for mixed words.
+    #[test]
+    fn transpose_swaps_bytes_and_bits() {
+        let naive = |rows: u64| {
+            let mut out = 0;
+            for j in 0..8 {
+                for q in 0..8 {
+                    out |= (rows >> (8 * j + q) & 1) << (8 * q + j);
+                }
+            }
+            out
+        };
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let singles = (0..64).map(|bit| 1u64 << bit);
+        let mixed = (0..1000).map(|_| {
+            x = x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            x
+        });
+        for rows in singles.chain(mixed).chain([0, u64::MAX]) {
+            assert_eq!(transpose(rows), naive(rows), "{rows:#x}");
+        }
+        assert_eq!(transpose(0x02), 0x0100);
     }
 }
