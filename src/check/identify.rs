@@ -269,7 +269,11 @@ fn identify_line(context: &mut Identify, index: usize, line: &CardLine) -> DeckC
             if !(matches!(resolution, Resolution::Unknown) && !coded || mismatch) {
                 return None;
             }
-            let card = names::shorthand(&line.name)?;
+            // `Darkness (Special)` is the special Energy of that name, never the basic one.
+            let (card, special) = match names::shorthand(&line.name) {
+                Some(card) => (card, false),
+                None => (names::special_energy(&line.name)?, true),
+            };
             let reread = CardLine {
                 name: card.to_string(),
                 ..line.clone()
@@ -281,7 +285,11 @@ fn identify_line(context: &mut Identify, index: usize, line: &CardLine) -> DeckC
                     by_printing: false, ..
                 } if mismatch => None,
                 found => {
-                    resolution = found;
+                    resolution = if special {
+                        not_basic(db, found)?
+                    } else {
+                        found
+                    };
                     context
                         .diagnostics
                         .push(lines::read_as(text, line, &line.name, card));
@@ -363,6 +371,31 @@ fn identify_line(context: &mut Identify, index: usize, line: &CardLine) -> DeckC
         printing,
         language: matched,
     }
+}
+
+/// The reading of a name-only line kept to the printings that are not basic Energy (`4
+/// Darkness (Special)`): the first of them, the others as its alternatives. `None` when
+/// every candidate is basic (the special Energy is not among the cards the format allows).
+fn not_basic(db: &CardDb, found: Resolution) -> Option<Resolution> {
+    let Resolution::Found {
+        id,
+        language,
+        by_printing,
+        others,
+    } = found
+    else {
+        return Some(found);
+    };
+    let mut special = std::iter::once(id)
+        .chain(others)
+        .filter(|&printing| !db.get(printing).is_some_and(Printing::is_basic_energy));
+    let id = special.next()?;
+    Some(Resolution::Found {
+        id,
+        language,
+        by_printing,
+        others: special.collect(),
+    })
 }
 
 /// The most words of a name read word by word ([`by_words`]): card names have fewer.

@@ -746,17 +746,38 @@ fn first_words(line: &super::CardLine, name: &str, set: Option<String>) -> super
     }
 }
 
-/// The other reading of a line that names a promo card by the word after its name
-/// (`1 Toxicroak G Promo`, `Jirachi Promo`): the name without the word. Tried only when the
-/// whole name is no card's (see `check::identify`). `None` for a line read with a code or a
-/// number, or whose name does not end in the word.
+/// The other reading of a line that names a promo card by a word after its name (`1
+/// Toxicroak G Promo`, `Jirachi Promo`) or before it (`Promo Mewtwo`, and `MP`, the Movie
+/// Promo of Wizards' Black Star promos: `3 MP Mewtwo(Takes out …)`, pojo.com's July 2000
+/// league deck): the name without the word, and without a note after it (kept as the
+/// comment, as [`without_note`] reads it). Tried only when the whole name is no card's (see
+/// `check::identify`). `None` for a line read with a code or a number, or with no such word.
 pub fn without_promo_word(line: &super::CardLine) -> Option<super::CardLine> {
     if line.set.is_some() || line.number.is_some() {
         return None;
     }
-    let (name, word) = line.name.trim_end().rsplit_once(' ')?;
-    let name = name.trim_end();
-    (!name.is_empty() && word.eq_ignore_ascii_case("promo")).then(|| first_words(line, name, None))
+    let noted = without_note(line).filter(|noted| noted.set.is_none() && noted.number.is_none());
+    let line = noted.as_ref().unwrap_or(line);
+    if let Some((name, word)) = line.name.trim_end().rsplit_once(' ') {
+        let name = name.trim_end();
+        if !name.is_empty() && word.eq_ignore_ascii_case("promo") {
+            return Some(first_words(line, name, None));
+        }
+    }
+    let written = line.name.trim_end();
+    let name = written.trim_start();
+    let (word, rest) = name.split_once(' ')?;
+    let rest = rest.trim_start();
+    let promo = ["promo", "mp"].iter().any(|w| word.eq_ignore_ascii_case(w));
+    (promo && !rest.is_empty()).then(|| super::CardLine {
+        name_span: super::Span::new(
+            line.name_span.offset + (written.len() - rest.len()),
+            rest.len(),
+        ),
+        name: rest.to_string(),
+        set: None,
+        ..line.clone()
+    })
 }
 
 /// Whether `token` is written like a database set id (`sv3pt5`, `xy1`, `swshp`,

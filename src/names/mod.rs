@@ -44,6 +44,7 @@ mod tail;
 mod text;
 
 pub use shorthand::shorthand;
+pub use shorthand::special_energy;
 
 #[cfg(test)]
 mod tests;

@@ -34,3 +34,18 @@ pub fn shorthand(written: &str) -> Option<&'static str> {
                 })
         })
 }
+
+/// The English name of the special Energy `written` names by its type and `(Special)`, as
+/// posts tell it from the basic Energy of the same type (`4 Darkness (Special)` beside `7
+/// Darkness (Basic)`, thetopcut.net's 2012 Dutch Nationals list). Only Darkness and Metal
+/// have a special Energy named after the type alone: "Darkness Energy provides Darkness
+/// Energy. (Doesn't count as a basic Energy card.)" (Undaunted 79; Metal Energy of the same
+/// set likewise). The caller reads the line as a printing of that name that is not basic.
+pub fn special_energy(written: &str) -> Option<&'static str> {
+    let mut key = String::new();
+    fold_into(&mut key, written.trim());
+    let name = key.strip_suffix(" special").and_then(energy::type_alone)?;
+    ["Darkness Energy", "Metal Energy"]
+        .into_iter()
+        .find(|special| *special == name)
+}

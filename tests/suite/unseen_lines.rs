@@ -453,3 +453,43 @@ fn forum_headers_numbers_notes_and_two_codes() {
     assert!(cards[0].starts_with("Electabuzz,"), "{cards:?}");
     assert!(cards[1].starts_with("Scyther,"), "{cards:?}");
 }
+
+/// thetopcut.net's 2012 Dutch Nationals Darkrai list tells its 4 special Darkness Energy
+/// from its 7 basic ones with `(Special)` (`4 Darkness (Special)`, below `7 Darkness
+/// (Basic)`): the special Energy is the card named Darkness Energy whose text says
+/// "Darkness Energy provides Darkness Energy. (Doesn't count as a basic Energy card.)"
+/// (Undaunted 79), so the line is that card, never the basic one; Metal likewise. A type
+/// with no special Energy of its name (`Fire (Special)`) stays unknown.
+#[test]
+fn special_energy_told_by_special() {
+    let text = "7 Darkness (Basic)\n4 Darkness (Special)\n3 Metal (Special)\n";
+    let (deck, cards) = read(text, "standard", "2012-08-31");
+    assert!(cards[1].starts_with("Darkness Energy,"), "{cards:?}");
+    assert!(cards[2].starts_with("Metal Energy,"), "{cards:?}");
+    let basic = |at: usize| {
+        embedded_db()
+            .get(deck.cards[at].printing.unwrap())
+            .unwrap()
+            .is_basic_energy()
+    };
+    assert!(basic(0), "{cards:?}");
+    assert!(!basic(1) && !basic(2), "{cards:?}");
+    assert!(rules(&deck).contains(&"read-as"), "{:?}", rules(&deck));
+    let deck = checked("4 Fire (Special)\n", "standard", "2012-08-31");
+    assert!(rules(&deck).contains(&"unknown-card"), "{:?}", rules(&deck));
+}
+
+/// Wizards-era posts name a Black Star promo by a word before the name: `MP` for the Movie
+/// Promo (`3 MP Mewtwo(Takes out 'Chan,Ditto, 'Kazam, and almost everything else.)`,
+/// pojo.com's July 2000 league deck) or `Promo`; the note after it is kept as its comment.
+/// A name that is a card's whole name is never cut (`Mr. Mime` keeps its first word).
+#[test]
+fn promo_word_before_the_name() {
+    let text = "3 MP Mewtwo(Takes out 'Chan,Ditto, 'Kazam, and almost everything else.)\n1 Promo Mewtwo\n2 Mr. Mime\n";
+    let (_, cards) = read(text, "unlimited", "2000-07-31");
+    assert!(cards[0].starts_with("Mewtwo,"), "{cards:?}");
+    assert!(cards[1].starts_with("Mewtwo,"), "{cards:?}");
+    assert!(cards[2].starts_with("Mr. Mime,"), "{cards:?}");
+    let deck = checked("3 MP\n", "unlimited", "2000-07-31");
+    assert!(rules(&deck).contains(&"unknown-card"), "{:?}", rules(&deck));
+}
