@@ -269,10 +269,16 @@ fn identify_line(context: &mut Identify, index: usize, line: &CardLine) -> DeckC
             if !(matches!(resolution, Resolution::Unknown) && !coded || mismatch) {
                 return None;
             }
-            let card = names::shorthand(&line.name)?;
+            // A nickname followed by a note (`3 MP Mewtwo(Takes out …)`) is read without it.
+            let (bare, card) = names::shorthand(&line.name)
+                .map(|card| (line.clone(), card))
+                .or_else(|| {
+                    let bare = crate::deck::without_note(line)?;
+                    names::shorthand(&bare.name).map(|card| (bare, card))
+                })?;
             let reread = CardLine {
                 name: card.to_string(),
-                ..line.clone()
+                ..bare.clone()
             };
             match resolve(&reread) {
                 Resolution::Unknown => None,
@@ -284,7 +290,7 @@ fn identify_line(context: &mut Identify, index: usize, line: &CardLine) -> DeckC
                     resolution = found;
                     context
                         .diagnostics
-                        .push(lines::read_as(text, line, &line.name, card));
+                        .push(lines::read_as(text, line, &bare.name, card));
                     Some(reread)
                 }
             }

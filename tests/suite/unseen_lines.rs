@@ -453,3 +453,26 @@ fn forum_headers_numbers_notes_and_two_codes() {
     assert!(cards[0].starts_with("Electabuzz,"), "{cards:?}");
     assert!(cards[1].starts_with("Scyther,"), "{cards:?}");
 }
+
+/// Pojo's Killer Deck Reports of 1999–2001 name Wizards-era cards by the shorthand of the
+/// day, each now in `src/names/nicknames.tsv` with the report that uses it: `4 SER`,
+/// `3 CPU Search`, `3 Fossil` (Mysterious Fossil), `4 Movie Mewtwo`, and `3 MP Mewtwo`
+/// followed by a note glued to it (`3 MP Mewtwo(Takes out …)`).
+#[test]
+fn killer_deck_report_shorthand() {
+    let text = "4 SER\n3 CPU Search\n3 Fossil\n4 Movie Mewtwo\n3 MP Mewtwo(Takes out 'Chan,Ditto, 'Kazam, and almost everything else.)\n";
+    let (deck, cards) = read(text, "unlimited", "2000-07-31");
+    assert!(cards[0].starts_with("Super Energy Removal,"), "{cards:?}");
+    assert!(cards[1].starts_with("Computer Search,"), "{cards:?}");
+    assert!(cards[2].starts_with("Mysterious Fossil,"), "{cards:?}");
+    assert!(
+        cards[3..].iter().all(|c| c.starts_with("Mewtwo,")),
+        "{cards:?}"
+    );
+    assert_eq!(
+        rules(&deck).iter().filter(|r| **r == "read-as").count(),
+        5,
+        "{:?}",
+        rules(&deck)
+    );
+}
