@@ -476,3 +476,22 @@ fn killer_deck_report_shorthand() {
         rules(&deck)
     );
 }
+
+/// Killer Deck Reports of 2000 head a section with its count first (`20 Pokemon:`,
+/// `x15 Pokemon`, `x27 Trainers`): a header, never 20 cards named `Pokemon:`; and a card
+/// line with the count after an `x` (`x4 Hitmonchan`) stays a card line.
+#[test]
+fn count_first_section_headers() {
+    let text = "20 Pokemon:\n4x Gastly (Fossil)\nx15 Pokemon\nx4 Hitmonchan\nx27 Trainers\nx4 Pluspower\n18 Energy\n4 Energy Removal\n";
+    let (deck, cards) = read(text, "unlimited", "2000-07-22");
+    assert_eq!(cards.len(), 4, "{cards:?}");
+    assert!(cards[0].starts_with("Gastly,"), "{cards:?}");
+    assert!(cards[1].starts_with("Hitmonchan,"), "{cards:?}");
+    assert!(cards[2].starts_with("PlusPower,"), "{cards:?}");
+    assert!(cards[3].starts_with("Energy Removal,"), "{cards:?}");
+    assert!(
+        !rules(&deck).contains(&"unknown-card"),
+        "{:?}",
+        rules(&deck)
+    );
+}
