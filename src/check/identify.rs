@@ -240,6 +240,7 @@ fn identify_line(context: &mut Identify, index: usize, line: &CardLine) -> DeckC
         crate::deck::without_note,
         crate::deck::name_then_code,
         crate::deck::without_promo_word,
+        crate::deck::post_shorthand,
     ];
     let reread = matches!(resolution, Resolution::Unknown)
         .then(|| {
