@@ -457,9 +457,12 @@ fn forum_headers_numbers_notes_and_two_codes() {
 /// Pojo's Killer Deck Reports of 1999–2001 name Wizards-era cards by the shorthand of the
 /// day, each now in `src/names/nicknames.tsv` with the report that uses it: `4 SER`,
 /// `3 CPU Search`, `3 Fossil` (Mysterious Fossil), `4 Movie Mewtwo`, and `3 MP Mewtwo`
-/// followed by a note glued to it (`3 MP Mewtwo(Takes out …)`).
+/// followed by a note glued to it (`3 MP Mewtwo(Takes out …)`); a 2000 Super Trainer
+/// Showdown report writes `4 Rocket Sneak Attack`.
 #[test]
 fn killer_deck_report_shorthand() {
+    let (_, cards) = read("4 Rocket Sneak Attack\n", "unlimited", "2000-09-30");
+    assert!(cards[0].starts_with("Rocket's Sneak Attack,"), "{cards:?}");
     let text = "4 SER\n3 CPU Search\n3 Fossil\n4 Movie Mewtwo\n3 MP Mewtwo(Takes out 'Chan,Ditto, 'Kazam, and almost everything else.)\n";
     let (deck, cards) = read(text, "unlimited", "2000-07-31");
     assert!(cards[0].starts_with("Super Energy Removal,"), "{cards:?}");
