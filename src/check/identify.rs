@@ -270,11 +270,16 @@ fn identify_line(context: &mut Identify, index: usize, line: &CardLine) -> DeckC
             if !(matches!(resolution, Resolution::Unknown) && !coded || mismatch) {
                 return None;
             }
-            // A nickname followed by a note (`3 MP Mewtwo(Takes out …)`) is read without it.
+            // A nickname followed by a note (`3 MP Mewtwo(Takes out …)`) is read without it,
+            // unless the note tells a special Energy (`4 Darkness (Special)`), which the
+            // type alone would read as the basic one.
             let (bare, card) = names::shorthand(&line.name)
                 .map(|card| (line.clone(), card))
                 .or_else(|| {
-                    let bare = crate::deck::without_note(line)?;
+                    let bare = crate::deck::without_note(line).filter(|bare| {
+                        !(bare.comment.as_deref())
+                            .is_some_and(|note| note.to_lowercase().contains("special"))
+                    })?;
                     names::shorthand(&bare.name).map(|card| (bare, card))
                 })?;
             let reread = CardLine {

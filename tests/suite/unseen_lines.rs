@@ -528,3 +528,12 @@ fn wizards_era_post_shapes() {
     let deck = checked("3 Blastoises L99\n", "unlimited", "2001-06-23");
     assert!(rules(&deck).contains(&"unknown-card"), "{:?}", rules(&deck));
 }
+
+/// A type word with a note read without it must not turn thetopcut.net's `4 Darkness
+/// (Special)` (the special Darkness Energy) into the basic one: that line stays unknown
+/// until the special card is told by its note, while `7 Darkness (Basic)` is the basic.
+#[test]
+fn a_special_energy_note_is_never_read_as_basic() {
+    let deck = checked("4 Darkness (Special)\n", "standard", "2012-08-31");
+    assert!(rules(&deck).contains(&"unknown-card"), "{:?}", rules(&deck));
+}
