@@ -712,7 +712,8 @@ pub fn without_note(line: &super::CardLine) -> Option<super::CardLine> {
 /// or without its note (see [`without_note`]): a shorthand spelled out in parentheses (`3
 /// NGR(Nightly Garbage Run)`: the words inside), a name in the plural (`3 Pluspowers`, `2
 /// Scoop Ups`: without the `s`), a name followed by the Pokémon's level (`2 Mewtwo L60`,
-/// `Sabrina's Abra Lv. 18`: without it). Tried only when the whole name is no card's (see
+/// `Sabrina's Abra Lv. 18`: without it), a Wizards set's name before or after the card (`3
+/// Fossil Magmar`: without it). Tried only when the whole name is no card's (see
 /// `check::identify`). `None` for a line read with a code or a number, or of none of
 /// these shapes.
 pub fn post_shorthand(line: &super::CardLine) -> Option<super::CardLine> {
@@ -744,7 +745,16 @@ pub fn post_shorthand(line: &super::CardLine) -> Option<super::CardLine> {
                 (level && ["Lv.", "LV.", "Lv", "LV"].contains(&mark)).then_some(stem.trim_end())
             })
     });
-    let read = spelled.or(without_level).or(singular)?;
+    // The Wizards set a report names before or after the card (`3 Fossil Magmar`, `3
+    // Magmar Fossil`, `Base Squirtle`).
+    let without_set = ["Base", "Jungle", "Fossil", "Rocket"]
+        .iter()
+        .find_map(|set| {
+            let rest = name.strip_prefix(set).filter(|rest| rest.starts_with(' '));
+            rest.or_else(|| name.strip_suffix(set).filter(|rest| rest.ends_with(' ')))
+                .map(str::trim)
+        });
+    let read = spelled.or(without_level).or(without_set).or(singular)?;
     let base = bare.as_ref().unwrap_or(line);
     (!read.is_empty()).then(|| super::CardLine {
         name: read.to_string(),
@@ -804,7 +814,16 @@ pub fn without_promo_word(line: &super::CardLine) -> Option<super::CardLine> {
     }
     let (name, word) = line.name.trim_end().rsplit_once(' ')?;
     let name = name.trim_end();
-    (!name.is_empty() && word.eq_ignore_ascii_case("promo")).then(|| first_words(line, name, None))
+    if !name.is_empty() && word.eq_ignore_ascii_case("promo") {
+        return Some(first_words(line, name, None));
+    }
+    // The word before the name, as 2000 reports write it (`2 Promo Mewtwo`).
+    let (word, name) = line.name.trim().split_once(' ')?;
+    let name = name.trim_start();
+    (!name.is_empty() && word.eq_ignore_ascii_case("promo")).then(|| super::CardLine {
+        name: name.to_string(),
+        ..line.clone()
+    })
 }
 
 /// Whether `token` is written like a database set id (`sv3pt5`, `xy1`, `swshp`,

@@ -537,3 +537,29 @@ fn a_special_energy_note_is_never_read_as_basic() {
     let deck = checked("4 Darkness (Special)\n", "standard", "2012-08-31");
     assert!(rules(&deck).contains(&"unknown-card"), "{:?}", rules(&deck));
 }
+
+/// Super Trainer Showdown reports of 2000 name a Wizards set before or after the card (`3
+/// Fossil Magmar`, `3 Magmar Fossil`) and put the word `Promo` first (`2 Promo Mewtwo`);
+/// the shorthand `Comp. Search`, `Itemfinder`, `FH Energy` and `Challenge` (for
+/// `Challenge!`) is in nicknames.tsv with the report that uses it.
+#[test]
+fn sts_report_set_words_and_promo_first() {
+    let text = "3 Fossil Magmar\n3 Magmar Fossil\n2 Promo Mewtwo\n3 Comp. Search\n2 Itemfinder\n2 FH Energy\n2 Challenge\n";
+    let (_, cards) = read(text, "unlimited", "2000-09-23");
+    let names: Vec<&str> = cards
+        .iter()
+        .map(|c| c.split(',').next().unwrap_or_default())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "Magmar",
+            "Magmar",
+            "Mewtwo",
+            "Computer Search",
+            "Item Finder",
+            "Full Heal Energy",
+            "Challenge!"
+        ]
+    );
+}
