@@ -509,10 +509,7 @@ fn count_first_section_headers() {
 fn wizards_era_post_shapes() {
     let text = "2 Magby... [useful in a pinch]\n3 NGR(Nightly Garbage Run)\n3 Pluspowers\n2 Scoop Ups\n2 Mewtwo L60... [absorb = speed-kazam]\n4 Sabrina's Abra L18... [what a gr8 poke!]\n3 Prof. Oak\n";
     let (_, cards) = read(text, "unlimited", "2001-06-23");
-    let names: Vec<&str> = cards
-        .iter()
-        .map(|c| c.split(',').next().unwrap_or_default())
-        .collect();
+    let names = card_names(&cards);
     assert_eq!(
         names,
         [
@@ -546,10 +543,7 @@ fn a_special_energy_note_is_never_read_as_basic() {
 fn sts_report_set_words_and_promo_first() {
     let text = "3 Fossil Magmar\n3 Magmar Fossil\n2 Promo Mewtwo\n3 Comp. Search\n2 Itemfinder\n2 FH Energy\n2 Challenge\n";
     let (_, cards) = read(text, "unlimited", "2000-09-23");
-    let names: Vec<&str> = cards
-        .iter()
-        .map(|c| c.split(',').next().unwrap_or_default())
-        .collect();
+    let names = card_names(&cards);
     assert_eq!(
         names,
         [
@@ -562,4 +556,12 @@ fn sts_report_set_words_and_promo_first() {
             "Challenge!"
         ]
     );
+}
+
+/// The card names of `read`'s cards (each `Name, SET n`).
+fn card_names(cards: &[String]) -> Vec<&str> {
+    cards
+        .iter()
+        .map(|c| c.split(',').next().unwrap_or_default())
+        .collect()
 }
