@@ -240,6 +240,7 @@ fn identify_line(context: &mut Identify, index: usize, line: &CardLine) -> DeckC
         crate::deck::without_note,
         crate::deck::name_then_code,
         crate::deck::without_promo_word,
+        crate::deck::post_shorthand,
     ];
     let reread = matches!(resolution, Resolution::Unknown)
         .then(|| {
@@ -269,14 +270,27 @@ fn identify_line(context: &mut Identify, index: usize, line: &CardLine) -> DeckC
             if !(matches!(resolution, Resolution::Unknown) && !coded || mismatch) {
                 return None;
             }
-            // `Darkness (Special)` is the special Energy of that name, never the basic one.
-            let (card, special) = match names::shorthand(&line.name) {
-                Some(card) => (card, false),
-                None => (names::special_energy(&line.name)?, true),
+            // `Darkness (Special)` is the special Energy of that name, never the basic one. A
+            // nickname followed by a note (`3 MP Mewtwo(Takes out …)`) is read without it,
+            // unless the note tells a special Energy, which the type alone would read as the
+            // basic one.
+            let (bare, card, special) = match names::shorthand(&line.name) {
+                Some(card) => (line.clone(), card, false),
+                None => match names::special_energy(&line.name) {
+                    Some(card) => (line.clone(), card, true),
+                    None => {
+                        let bare = crate::deck::without_note(line).filter(|bare| {
+                            !(bare.comment.as_deref())
+                                .is_some_and(|note| note.to_lowercase().contains("special"))
+                        })?;
+                        let card = names::shorthand(&bare.name)?;
+                        (bare, card, false)
+                    }
+                },
             };
             let reread = CardLine {
                 name: card.to_string(),
-                ..line.clone()
+                ..bare.clone()
             };
             match resolve(&reread) {
                 Resolution::Unknown => None,
@@ -292,7 +306,7 @@ fn identify_line(context: &mut Identify, index: usize, line: &CardLine) -> DeckC
                     };
                     context
                         .diagnostics
-                        .push(lines::read_as(text, line, &line.name, card));
+                        .push(lines::read_as(text, line, &bare.name, card));
                     Some(reread)
                 }
             }

@@ -666,7 +666,7 @@ pub fn without_note(line: &super::CardLine) -> Option<super::CardLine> {
     });
     // `#` starts a card number a post writes after the name (`2 Tynamo #39 (Free
     // Retreat)`): the number, with no set, is kept as a note too.
-    let arrow = ["<--", "<-", "←", "--", "–", "—", "-", "#", "("]
+    let arrow = ["<--", "<-", "←", "--", "–", "—", "-", "#", "(", "["]
         .iter()
         .find_map(|mark| {
             words
@@ -685,6 +685,10 @@ pub fn without_note(line: &super::CardLine) -> Option<super::CardLine> {
         });
     let end = coded.or(arrow)?;
     let kept = text.get(..end)?.trim_end_matches(is_blank);
+    // An ellipsis leads to the note: `2 Magby... [useful in a pinch]`.
+    let kept = (kept.strip_suffix("...").or_else(|| kept.strip_suffix('…')))
+        .unwrap_or(kept)
+        .trim_end_matches(is_blank);
     let note = text.get(end..)?.trim_matches(is_blank);
     let parts = split_card(kept);
     let piece = |(start, end): Range| kept.get(start..end).map(str::to_string);
@@ -701,6 +705,60 @@ pub fn without_note(line: &super::CardLine) -> Option<super::CardLine> {
         ph: parts.ph,
         comment: Some(comment),
         ..line.clone()
+    })
+}
+
+/// Other readings of a line as Wizards-era posts write a card, each of the line as it is
+/// or without its note (see [`without_note`]): a shorthand spelled out in parentheses (`3
+/// NGR(Nightly Garbage Run)`: the words inside), a name in the plural (`3 Pluspowers`, `2
+/// Scoop Ups`: without the `s`), a name followed by the Pokémon's level (`2 Mewtwo L60`,
+/// `Sabrina's Abra Lv. 18`: without it), a Wizards set's name before or after the card (`3
+/// Fossil Magmar`: without it). Tried only when the whole name is no card's (see
+/// `check::identify`). `None` for a line read with a code or a number, or of none of
+/// these shapes.
+pub fn post_shorthand(line: &super::CardLine) -> Option<super::CardLine> {
+    if line.set.is_some() || line.number.is_some() {
+        return None;
+    }
+    let bare = without_note(line).filter(|bare| bare.set.is_none() && bare.number.is_none());
+    let name = bare.as_ref().unwrap_or(line).name.trim_end();
+    let spelled = line
+        .name
+        .trim_end()
+        .strip_suffix(')')
+        .and_then(|inner| inner.split_once('('))
+        .map(|(_, inside)| inside.trim())
+        .filter(|inside| inside.chars().any(char::is_alphabetic));
+    let singular = name
+        .strip_suffix('s')
+        .filter(|stem| !stem.ends_with(['\'', '’', 's']) && stem.len() > 2);
+    let without_level = name.rsplit_once(' ').and_then(|(stem, last)| {
+        let digits = ["Lv.", "LV.", "Lv", "LV", "L"]
+            .iter()
+            .find_map(|mark| last.strip_prefix(mark))?;
+        (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()))
+            .then_some(stem.trim_end())
+            .or_else(|| {
+                // `Lv. 18`: the mark and the level as two words.
+                let (stem, mark) = stem.trim_end().rsplit_once(' ')?;
+                let level = last.bytes().all(|b| b.is_ascii_digit());
+                (level && ["Lv.", "LV.", "Lv", "LV"].contains(&mark)).then_some(stem.trim_end())
+            })
+    });
+    // The Wizards set a report names before or after the card (`3 Fossil Magmar`, `3
+    // Magmar Fossil`, `Base Squirtle`).
+    let without_set = ["Base", "Jungle", "Fossil", "Rocket"]
+        .iter()
+        .find_map(|set| {
+            let rest = name.strip_prefix(set).filter(|rest| rest.starts_with(' '));
+            rest.or_else(|| name.strip_suffix(set).filter(|rest| rest.ends_with(' ')))
+                .map(str::trim)
+        });
+    let read = spelled.or(without_level).or(without_set).or(singular)?;
+    let base = bare.as_ref().unwrap_or(line);
+    (!read.is_empty()).then(|| super::CardLine {
+        name: read.to_string(),
+        ..base.clone()
     })
 }
 

@@ -2,8 +2,9 @@
 //! unreadable.
 //!
 //! Order matters and is written once here: `//` and `#` comments first (but `##Pokémon -
-//! 22` is a header), then banners, then anything starting with a count is a card line,
-//! then headers and footers. This module must not build the deck or judge counts.
+//! 22` is a header), then banners, then a section's label after its count (`20 Pokemon:`),
+//! then anything starting with a count is a card line, then headers and footers. This
+//! module must not build the deck or judge counts.
 
 use super::card::{self, Count, Parts};
 use super::header::{self, Marker};
@@ -50,6 +51,10 @@ pub(crate) fn classify(s: &str) -> Class<'_> {
     // frames the list as a banner does.
     if header::is_banner(s) || s.starts_with("```") {
         return Class::Banner;
+    }
+    // `20 Pokemon:`, `x15 Pokemon`: a section's own label after a count, which no card is.
+    if let Some(marker) = header::count_first(s) {
+        return Class::Marker(marker);
     }
     if let Some(count) = card::split_count(s) {
         let parts = count
@@ -107,6 +112,9 @@ mod tests {
             ("-2 Iono", "card"),
             ("4", "card"),
             ("Pokémon: 12", "marker"),
+            ("20 Pokemon:", "marker"),
+            ("x27 Trainers", "marker"),
+            ("4 Energy Switch", "card"),
             ("Total Cards: 60", "marker"),
             ("Dragapult ex by Ash", "unreadable"),
             ("*", "unreadable"),

@@ -424,6 +424,11 @@ const MAX_LABEL: usize = 40;
 /// emphasis around it (`**Pokémon (12)**`, from chat pastes) is ignored.
 pub(crate) fn marker(s: &str) -> Option<Marker> {
     let s = s.trim_matches(['*', '_']).trim_matches(is_blank);
+    labelled(s)
+}
+
+/// A label with its count after it, or none: `Pokémon: 12`, `Trainers (30)`, `Energies`.
+fn labelled(s: &str) -> Option<Marker> {
     let (label, count, form) = split_label(s)?;
     if label.len() > MAX_LABEL {
         return None;
@@ -444,6 +449,38 @@ pub(crate) fn marker(s: &str) -> Option<Marker> {
         count,
         hint,
         form,
+    })
+}
+
+/// A section's label after its count, as Wizards-era posts head their sections (`20
+/// Pokemon:`, `x15 Pokemon`, `27x Trainers`): only the three sections' own labels, which
+/// no card is named.
+pub(crate) fn count_first(s: &str) -> Option<Marker> {
+    let s = s.trim_matches(['*', '_']).trim_matches(is_blank);
+    let rest = s.strip_prefix(['x', 'X']).unwrap_or(s);
+    let digits_len = rest.bytes().take_while(u8::is_ascii_digit).count();
+    let (digits, rest) = rest.split_at(digits_len);
+    let rest = rest.strip_prefix(['x', 'X']).unwrap_or(rest);
+    if digits.is_empty() || !rest.starts_with(is_blank) {
+        return None;
+    }
+    let label = rest.trim_matches(is_blank);
+    let label = label
+        .strip_suffix(':')
+        .unwrap_or(label)
+        .trim_end_matches(is_blank);
+    if label.len() > MAX_LABEL {
+        return None;
+    }
+    let key = normalize(label);
+    let &(_, role, hint) = LABELS
+        .iter()
+        .find(|(spellings, ..)| spellings.contains(&key.as_str()))?;
+    matches!(role, Role::Section(_)).then(|| Marker {
+        role,
+        count: digits.parse().ok(),
+        hint,
+        form: Form::Other,
     })
 }
 

@@ -52,8 +52,8 @@ use crate::names::lang::Language;
 
 pub(crate) use card::{joins_as_database_id, reads_as_multiplier};
 pub use card::{
-    looks_like_set_id, lower_case_code, lower_case_ex, name_then_code, whole_name, without_note,
-    without_promo_word,
+    looks_like_set_id, lower_case_code, lower_case_ex, name_then_code, post_shorthand, whole_name,
+    without_note, without_promo_word,
 };
 pub use decode::{Decoded, LOSSY_UTF8, decode};
 pub use input::DeckInput;

@@ -493,3 +493,123 @@ fn promo_word_before_the_name() {
     let deck = checked("3 MP\n", "unlimited", "2000-07-31");
     assert!(rules(&deck).contains(&"unknown-card"), "{:?}", rules(&deck));
 }
+
+/// Pojo's Killer Deck Reports of 1999–2001 name Wizards-era cards by the shorthand of the
+/// day, each now in `src/names/nicknames.tsv` with the report that uses it: `4 SER`,
+/// `3 CPU Search`, `3 Fossil` (Mysterious Fossil), `4 Movie Mewtwo`, and `3 MP Mewtwo`
+/// followed by a note glued to it (`3 MP Mewtwo(Takes out …)`); a 2000 Super Trainer
+/// Showdown report writes `4 Rocket Sneak Attack`. Each nickname is read with a `read-as`
+/// note; `MP Mewtwo` is read first as a promo word before the name
+/// (`promo_word_before_the_name`), which names the card as printed and needs none.
+#[test]
+fn killer_deck_report_shorthand() {
+    let (_, cards) = read("4 Rocket Sneak Attack\n", "unlimited", "2000-09-30");
+    assert!(cards[0].starts_with("Rocket's Sneak Attack,"), "{cards:?}");
+    let text = "4 SER\n3 CPU Search\n3 Fossil\n4 Movie Mewtwo\n3 MP Mewtwo(Takes out 'Chan,Ditto, 'Kazam, and almost everything else.)\n";
+    let (deck, cards) = read(text, "unlimited", "2000-07-31");
+    assert!(cards[0].starts_with("Super Energy Removal,"), "{cards:?}");
+    assert!(cards[1].starts_with("Computer Search,"), "{cards:?}");
+    assert!(cards[2].starts_with("Mysterious Fossil,"), "{cards:?}");
+    assert!(
+        cards[3..].iter().all(|c| c.starts_with("Mewtwo,")),
+        "{cards:?}"
+    );
+    assert_eq!(
+        rules(&deck).iter().filter(|r| **r == "read-as").count(),
+        4,
+        "{:?}",
+        rules(&deck)
+    );
+}
+
+/// Killer Deck Reports of 2000 head a section with its count first (`20 Pokemon:`,
+/// `x15 Pokemon`, `x27 Trainers`): a header, never 20 cards named `Pokemon:`; and a card
+/// line with the count after an `x` (`x4 Hitmonchan`) stays a card line.
+#[test]
+fn count_first_section_headers() {
+    let text = "20 Pokemon:\n4x Gastly (Fossil)\nx15 Pokemon\nx4 Hitmonchan\nx27 Trainers\nx4 Pluspower\n18 Energy\n4 Energy Removal\n";
+    let (deck, cards) = read(text, "unlimited", "2000-07-22");
+    assert_eq!(cards.len(), 4, "{cards:?}");
+    assert!(cards[0].starts_with("Gastly,"), "{cards:?}");
+    assert!(cards[1].starts_with("Hitmonchan,"), "{cards:?}");
+    assert!(cards[2].starts_with("PlusPower,"), "{cards:?}");
+    assert!(cards[3].starts_with("Energy Removal,"), "{cards:?}");
+    assert!(
+        !rules(&deck).contains(&"unknown-card"),
+        "{:?}",
+        rules(&deck)
+    );
+}
+
+/// Wizards-era reports write a card as they say it: a note after an ellipsis in brackets
+/// (`2 Magby... [useful in a pinch]`), a shorthand spelled out in parentheses (`3
+/// NGR(Nightly Garbage Run)`), the plural (`3 Pluspowers`, `2 Scoop Ups`), the level after
+/// the name (`2 Mewtwo L60... [absorb = speed-kazam]`, as Wizards cards print `LV. 60`),
+/// and `Prof. Oak` (nicknames.tsv). Each reads the card the words name; a name no card has
+/// in any of these shapes stays unknown.
+#[test]
+fn wizards_era_post_shapes() {
+    let text = "2 Magby... [useful in a pinch]\n3 NGR(Nightly Garbage Run)\n3 Pluspowers\n2 Scoop Ups\n2 Mewtwo L60... [absorb = speed-kazam]\n4 Sabrina's Abra L18... [what a gr8 poke!]\n3 Prof. Oak\n";
+    let (_, cards) = read(text, "unlimited", "2001-06-23");
+    let names = card_names(&cards);
+    assert_eq!(
+        names,
+        [
+            "Magby",
+            "Nightly Garbage Run",
+            "PlusPower",
+            "Scoop Up",
+            "Mewtwo",
+            "Sabrina's Abra",
+            "Professor Oak"
+        ]
+    );
+    let deck = checked("3 Blastoises L99\n", "unlimited", "2001-06-23");
+    assert!(rules(&deck).contains(&"unknown-card"), "{:?}", rules(&deck));
+}
+
+/// A type word with a note read without it must not turn thetopcut.net's `4 Darkness
+/// (Special)` (the special Darkness Energy) into the basic one: the note "Special" keeps
+/// the nickname reading off, and the line is the special card (`special_energy_told_by_special`).
+#[test]
+fn a_special_energy_note_is_never_read_as_basic() {
+    let deck = checked("4 Darkness (Special)\n", "standard", "2012-08-31");
+    assert!(
+        !rules(&deck).contains(&"unknown-card"),
+        "{:?}",
+        rules(&deck)
+    );
+    let printing = deck.cards[0].printing.unwrap();
+    assert!(!embedded_db().get(printing).unwrap().is_basic_energy());
+}
+
+/// Super Trainer Showdown reports of 2000 name a Wizards set before or after the card (`3
+/// Fossil Magmar`, `3 Magmar Fossil`) and put the word `Promo` first (`2 Promo Mewtwo`);
+/// the shorthand `Comp. Search`, `Itemfinder`, `FH Energy` and `Challenge` (for
+/// `Challenge!`) is in nicknames.tsv with the report that uses it.
+#[test]
+fn sts_report_set_words_and_promo_first() {
+    let text = "3 Fossil Magmar\n3 Magmar Fossil\n2 Promo Mewtwo\n3 Comp. Search\n2 Itemfinder\n2 FH Energy\n2 Challenge\n";
+    let (_, cards) = read(text, "unlimited", "2000-09-23");
+    let names = card_names(&cards);
+    assert_eq!(
+        names,
+        [
+            "Magmar",
+            "Magmar",
+            "Mewtwo",
+            "Computer Search",
+            "Item Finder",
+            "Full Heal Energy",
+            "Challenge!"
+        ]
+    );
+}
+
+/// The card names of `read`'s cards (each `Name, SET n`).
+fn card_names(cards: &[String]) -> Vec<&str> {
+    cards
+        .iter()
+        .map(|c| c.split(',').next().unwrap_or_default())
+        .collect()
+}
