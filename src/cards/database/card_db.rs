@@ -291,12 +291,15 @@ impl CardDb {
     /// database without them, builds them from every printing and its details.
     pub fn columns(&self) -> &Columns {
         self.columns.get_or_init(|| {
-            let bytes = match &self.encoded_columns {
+            let read = match &self.encoded_columns {
                 EncodedColumns::None => None,
-                EncodedColumns::Static(bytes) => Some(*bytes),
-                EncodedColumns::InRecords(range) => self.records.bytes.get(range.clone()),
+                EncodedColumns::Static(bytes) => Columns::decode_static(bytes, self.len()),
+                EncodedColumns::InRecords(range) => self
+                    .records
+                    .bytes
+                    .get(range.clone())
+                    .and_then(|bytes| Columns::decode(bytes, self.len())),
             };
-            let read = bytes.and_then(|bytes| Columns::decode(bytes, self.len()));
             read.unwrap_or_else(|| self.build_columns())
         })
     }
