@@ -396,8 +396,8 @@ impl Columns {
             .map_or(0, |row| row.attacks_end as usize)
     }
 
-    /// Every id in range, the attack ends in order: nothing a lookup can trip on. Reads
-    /// each record once, in place.
+    /// Every id in range, the attack ends in order: nothing a lookup can trip on. One pass
+    /// over the records, read in place.
     fn valid(&self) -> bool {
         let s = &self.stored;
         let attacks = u32::try_from(self.attack_count).unwrap_or(u32::MAX);
@@ -412,23 +412,18 @@ impl Columns {
                     .all(|&id| (id as usize) < names)
             })
             && (0..self.rows)
-                .map(|index| self.stored_row(index))
-                .try_fold(0u32, |end, row| {
-                    let row = row?;
-                    (row.attacks_end >= end).then_some(row.attacks_end)
-                })
-                .is_some()
-            && (0..self.rows)
-                .filter_map(|index| self.stored_row(index))
-                .all(|row| {
-                    row.has(flag::MISSING)
+                .try_fold(0u32, |end, index| {
+                    let row = self.stored_row(index)?;
+                    let fits = row.has(flag::MISSING)
                         || ((row.edition as usize) < s.editions.len()
                             && in_pool(row.number, &s.numbers)
                             && in_pool(row.card, &s.names)
                             && row.rarity.is_none_or(|id| in_pool(id, &s.rarities))
                             && row.artist.is_none_or(|id| in_pool(id, &s.artists))
-                            && row.attacks_end <= attacks)
+                            && row.attacks_end <= attacks);
+                    (fits && row.attacks_end >= end).then_some(row.attacks_end)
                 })
+                .is_some()
     }
 
     /// How many printings the columns describe.
