@@ -85,7 +85,7 @@ impl Kind {
 /// search's shared state.
 pub struct Seen<'a> {
     pub id: PrintingId,
-    pub row: &'a Row,
+    pub row: Row,
     pub columns: &'a Columns,
     pub(super) state: &'a State<'a>,
 }
@@ -560,8 +560,8 @@ fn is_reprint(seen: &Seen) -> bool {
     })
 }
 
-fn attacks<'a>(seen: &Seen<'a>) -> impl Iterator<Item = &'a columns::AttackFacts> {
-    seen.columns.attacks(seen.id).iter()
+fn attacks<'a>(seen: &Seen<'a>) -> impl Iterator<Item = columns::AttackFacts> + use<'a> {
+    seen.columns.attacks(seen.id)
 }
 
 /// A text value: as written, and folded as names are.

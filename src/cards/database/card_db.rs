@@ -174,7 +174,8 @@ struct Parts {
 /// for a database built in memory, whose printings are decoded from the start.
 #[derive(Default)]
 struct Records {
-    bytes: Vec<u8>,
+    /// Borrowed for the embedded index (never copied), owned for a file read.
+    bytes: std::borrow::Cow<'static, [u8]>,
     start: usize,
     ends: Vec<u32>,
 }
@@ -291,12 +292,15 @@ impl CardDb {
     /// database without them, builds them from every printing and its details.
     pub fn columns(&self) -> &Columns {
         self.columns.get_or_init(|| {
-            let bytes = match &self.encoded_columns {
+            let read = match &self.encoded_columns {
                 EncodedColumns::None => None,
-                EncodedColumns::Static(bytes) => Some(*bytes),
-                EncodedColumns::InRecords(range) => self.records.bytes.get(range.clone()),
+                EncodedColumns::Static(bytes) => Columns::decode_static(bytes, self.len()),
+                EncodedColumns::InRecords(range) => self
+                    .records
+                    .bytes
+                    .get(range.clone())
+                    .and_then(|bytes| Columns::decode(bytes, self.len())),
             };
-            let read = bytes.and_then(|bytes| Columns::decode(bytes, self.len()));
             read.unwrap_or_else(|| self.build_columns())
         })
     }
@@ -654,7 +658,12 @@ impl CardDb {
 
     /// Reads a database written by [`CardDb::encode`] from `bytes[start..]`, keeping
     /// `bytes` to decode printings from later. `None` when anything is out of place.
-    pub(crate) fn decode(source: Source, bytes: Vec<u8>, start: usize) -> Option<CardDb> {
+    pub(crate) fn decode(
+        source: Source,
+        bytes: impl Into<std::borrow::Cow<'static, [u8]>>,
+        start: usize,
+    ) -> Option<CardDb> {
+        let bytes = bytes.into();
         let mut reader = Reader::new(&bytes, start);
         let by_name = KeyTable::decode(&mut reader)?;
         let by_printing = KeyTable::decode(&mut reader)?;

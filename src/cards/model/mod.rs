@@ -500,6 +500,16 @@ impl Tag {
 pub struct Tags(u16);
 
 impl Tags {
+    /// The set as its bits (a [`Tag`]'s bit is `1 << (tag as u16)`), for a fixed-width file
+    /// form; [`Tags::from_bits`] reads them back.
+    pub fn bits(self) -> u16 {
+        self.0
+    }
+
+    pub fn from_bits(bits: u16) -> Tags {
+        Tags(bits)
+    }
+
     pub fn insert(&mut self, tag: Tag) {
         self.0 |= tag.bit();
     }

@@ -413,14 +413,24 @@ pub fn columns_from_tsv(tsv: &str, details: &[u8]) -> Result<Vec<u8>, CardDbErro
 /// Opens the binary form. `None` when its header or tables are damaged or from another
 /// version.
 pub fn db_from_bin(bytes: &[u8], source: Source) -> Option<CardDb> {
+    bin_header_holds(bytes).then_some(())?;
+    CardDb::decode(source, bytes.to_vec(), BIN_HEADER_LEN)
+}
+
+/// [`db_from_bin`] of bytes that live as long as the program (the embedded index): the
+/// database reads its records where they are, with no copy.
+pub fn db_from_static_bin(bytes: &'static [u8], source: Source) -> Option<CardDb> {
+    bin_header_holds(bytes).then_some(())?;
+    CardDb::decode(source, bytes, BIN_HEADER_LEN)
+}
+
+/// Whether `bytes` start with the header of an index of this version and their length.
+fn bin_header_holds(bytes: &[u8]) -> bool {
     let mut header = Vec::with_capacity(BIN_HEADER_LEN);
     header.extend_from_slice(MAGIC);
     header.extend_from_slice(&BIN_VERSION.to_le_bytes());
     header.extend_from_slice(&(bytes.len() as u64).to_le_bytes());
-    if bytes.get(..BIN_HEADER_LEN)? != header.as_slice() {
-        return None;
-    }
-    CardDb::decode(source, bytes.to_vec(), BIN_HEADER_LEN)
+    bytes.get(..BIN_HEADER_LEN) == Some(header.as_slice())
 }
 
 #[cfg(test)]

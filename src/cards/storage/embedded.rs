@@ -26,7 +26,7 @@ static COLUMNS: &[u8] = include_bytes!("../../../cards/columns.bin");
 
 /// Opens the embedded index.
 pub fn open() -> Result<CardDb, CardDbError> {
-    let db = committed_index::db_from_bin(INDEX, Source::Embedded).ok_or_else(|| CardDbError::Invalid {
+    let db = committed_index::db_from_static_bin(INDEX, Source::Embedded).ok_or_else(|| CardDbError::Invalid {
         path: "cards/index.bin".into(),
         message: "the embedded card index is damaged or from another version: regenerate it with `cargo xtask cards`".into(),
     })?;
