@@ -746,21 +746,37 @@ pub fn post_shorthand(line: &super::CardLine) -> Option<super::CardLine> {
             })
     });
     // The Wizards set a report names before or after the card (`3 Fossil Magmar`, `3
-    // Magmar Fossil`, `Base Squirtle`).
-    let without_set = ["Base", "Jungle", "Fossil", "Rocket"]
-        .iter()
-        .find_map(|set| {
-            let rest = name.strip_prefix(set).filter(|rest| rest.starts_with(' '));
-            rest.or_else(|| name.strip_suffix(set).filter(|rest| rest.ends_with(' ')))
-                .map(str::trim)
-        });
-    let read = spelled.or(without_level).or(without_set).or(singular)?;
+    // Magmar Fossil`, `Base Squirtle`): the card of that set, as `Magmar FO` would be.
+    let without_set = WIZARDS_SET_NAMES.iter().find_map(|&(set, code)| {
+        let rest = name.strip_prefix(set).filter(|rest| rest.starts_with(' '));
+        rest.or_else(|| name.strip_suffix(set).filter(|rest| rest.ends_with(' ')))
+            .map(|rest| (rest.trim(), code))
+    });
+    let (read, set) = match spelled.or(without_level) {
+        Some(read) => (read, None),
+        None => match without_set {
+            Some((read, code)) => (read, Some(code.to_string())),
+            None => (singular?, None),
+        },
+    };
     let base = bare.as_ref().unwrap_or(line);
     (!read.is_empty()).then(|| super::CardLine {
         name: read.to_string(),
+        set: set.or_else(|| base.set.clone()),
         ..base.clone()
     })
 }
+
+/// The names Wizards-era reports give the first sets before or after a card, longest
+/// first, with the set's code: the sets of 1999–2000 a player told apart by name.
+const WIZARDS_SET_NAMES: [(&str, &str); 6] = [
+    ("Base Set", "BS"),
+    ("Team Rocket", "TR"),
+    ("Base", "BS"),
+    ("Jungle", "JU"),
+    ("Fossil", "FO"),
+    ("Rocket", "TR"),
+];
 
 /// The other reading of a name typed in capitals that ends in `EX` (`FEZANDIPITI EX`,
 /// `MAUZI-EX`): the Scarlet & Violet `ex`. `EX` and `ex` are different names in the rules

@@ -604,6 +604,27 @@ fn sts_report_set_words_and_promo_first() {
             "Challenge!"
         ]
     );
+    // The set named is the printing read: Fossil's Magmar (FO 39), not Neo Genesis's.
+    assert!(cards[0].starts_with("Magmar, FO 39"), "{cards:?}");
+    assert!(cards[1].starts_with("Magmar, FO 39"), "{cards:?}");
+}
+
+/// Issue 42 names set-name prefixes (`Base Squirtle`): the Wizards sets players told apart by
+/// name, before or after the card, as `Squirtle BS` would be read (`Base Set Squirtle`,
+/// `Jungle Scyther`, `Team Rocket Dark Raichu`).
+#[test]
+fn wizards_set_names_choose_the_printing() {
+    let text =
+        "2 Base Squirtle\n2 Base Set Squirtle\n4 Jungle Scyther\n1 Team Rocket Dark Raichu\n";
+    let (_, cards) = read(text, "unlimited", "2000-09-23");
+    for (card, printing) in cards.iter().zip([
+        "Squirtle, BS 63",
+        "Squirtle, BS 63",
+        "Scyther, JU 10",
+        "Dark Raichu, TR 83",
+    ]) {
+        assert!(card.starts_with(printing), "{cards:?}");
+    }
 }
 
 /// The card names of `read`'s cards (each `Name, SET n`).
