@@ -271,7 +271,7 @@ fn identify_line(context: &mut Identify, index: usize, line: &CardLine) -> DeckC
                 return None;
             }
             // `Darkness (Special)` is the special Energy of that name, never the basic one. A
-            // nickname followed by a note (`3 MP Mewtwo(Takes out …)`) is read without it,
+            // nickname followed by a note (`3 ER(Always good)`) is read without it,
             // unless the note tells a special Energy, which the type alone would read as the
             // basic one.
             let (bare, card, special) = match names::shorthand(&line.name) {
