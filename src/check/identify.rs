@@ -7,6 +7,7 @@ use std::collections::BTreeSet;
 
 use super::diagnostic::{Diagnostic, Severity};
 use super::rules::{self, lines};
+use super::set_codes;
 use super::{Construction, DeckCard};
 use crate::cards::identification::resolve::{self, Resolution};
 use crate::cards::{CardDb, Printing, PrintingId};
@@ -227,6 +228,9 @@ fn identify_line(context: &mut Identify, index: usize, line: &CardLine) -> DeckC
         )
     };
     let mut resolution = resolve(line);
+    if let Some(found) = by_other_code(db, context.preference, line, &resolution, &resolve) {
+        resolution = found;
+    }
     // A line whose name no card has is read again: `3 drakloak twm 129` may end in a code
     // typed in lower case, `4 ORDINI DEL CAPO` is a name in capitals whose last words looked
     // like a code and a number in letters, `FEZANDIPITI EX` a Pokémon ex typed in capitals,
@@ -385,6 +389,50 @@ fn identify_line(context: &mut Identify, index: usize, line: &CardLine) -> DeckC
         printing,
         language: matched,
     }
+}
+
+/// The reading of a line whose set code is one other sites write for a set deckbox indexes
+/// under another ([`set_codes`]: TCGdex's `EP` in `4 Cheren EP 91`, a 2012 post's `BW`):
+/// the printing the indexed code and the number name, when it is the line's card and the
+/// written code names no printing of it. A code that means two sets (`TR`: PTCGO's Team
+/// Rocket, TCGdex's Team Rocket Returns) where both name the card by the number is read as
+/// the newer set released by the date judged: a 2005 list's `TR` is Team Rocket Returns, a
+/// 2000 list's Team Rocket. `4 Cilan EP 86` stays Cilan by its name (Emerging Powers' 86 is
+/// Rufflet: Cilan is Next Destinies 86), with `unknown-printing`.
+fn by_other_code(
+    db: &CardDb,
+    preference: &resolve::Preference,
+    line: &CardLine,
+    resolution: &Resolution,
+    resolve: &dyn Fn(&CardLine) -> Resolution,
+) -> Option<Resolution> {
+    line.number.as_ref()?;
+    let indexed = set_codes::alias(line.set.as_deref()?)?;
+    let reread = CardLine {
+        set: Some(indexed.to_string()),
+        ..line.clone()
+    };
+    let found = resolve(&reread);
+    let Resolution::Found {
+        id: other,
+        by_printing: true,
+        ..
+    } = found
+    else {
+        return None;
+    };
+    let Resolution::Found {
+        id,
+        by_printing: true,
+        ..
+    } = *resolution
+    else {
+        return Some(found);
+    };
+    let (written, indexed) = (db.get(id)?, db.get(other)?);
+    let existed = preference.existed;
+    let newer = indexed.release_date > written.release_date || !existed(written);
+    (newer && existed(indexed)).then_some(found)
 }
 
 /// The reading of a name-only line kept to the printings that are not basic Energy (`4
