@@ -228,7 +228,7 @@ fn identify_line(context: &mut Identify, index: usize, line: &CardLine) -> DeckC
         )
     };
     let mut resolution = resolve(line);
-    if let Some(found) = by_other_code(db, context.preference, line, &resolution, &resolve) {
+    if let Some(found) = by_other_code(line, &resolution, &resolve) {
         resolution = found;
     }
     // A line whose name no card has is read again: `3 drakloak twm 129` may end in a code
@@ -311,7 +311,10 @@ fn identify_line(context: &mut Identify, index: usize, line: &CardLine) -> DeckC
                     context
                         .diagnostics
                         .push(lines::read_as(text, line, &bare.name, card));
-                    Some(reread)
+                    // A special Energy named after its type keeps the name written (`4
+                    // Special M`, `4 Darkness (Special)`): the card's own name is the basic
+                    // Energy's too, and `fmt` would merge the two lines into one.
+                    Some(if special { bare } else { reread })
                 }
             }
         });
@@ -395,44 +398,35 @@ fn identify_line(context: &mut Identify, index: usize, line: &CardLine) -> DeckC
 /// under another ([`set_codes`]: TCGdex's `EP` in `4 Cheren EP 91`, a 2012 post's `BW`):
 /// the printing the indexed code and the number name, when it is the line's card and the
 /// written code names no printing of it. A code that means two sets (`TR`: PTCGO's Team
-/// Rocket, TCGdex's Team Rocket Returns) where both name the card by the number is read as
-/// the newer set released by the date judged: a 2005 list's `TR` is Team Rocket Returns, a
-/// 2000 list's Team Rocket. `4 Cilan EP 86` stays Cilan by its name (Emerging Powers' 86 is
+/// Rocket, TCGdex's Team Rocket Returns) is read as the set that prints the card at that
+/// number (`Rocket's Admin. TR 86`: Team Rocket Returns; `Dark Raichu TR 83`: Team Rocket);
+/// where both do (`Dratini TR 53`), as deckbox's own code, so that every line `fmt` writes
+/// reads back as itself. `4 Cilan EP 86` stays Cilan by its name (Emerging Powers' 86 is
 /// Rufflet: Cilan is Next Destinies 86), with `unknown-printing`.
 fn by_other_code(
-    db: &CardDb,
-    preference: &resolve::Preference,
     line: &CardLine,
     resolution: &Resolution,
     resolve: &dyn Fn(&CardLine) -> Resolution,
 ) -> Option<Resolution> {
+    let by_printing = |found: &Resolution| {
+        matches!(
+            found,
+            Resolution::Found {
+                by_printing: true,
+                ..
+            }
+        )
+    };
+    if by_printing(resolution) {
+        return None;
+    }
     line.number.as_ref()?;
     let indexed = set_codes::alias(line.set.as_deref()?)?;
-    let reread = CardLine {
+    let found = resolve(&CardLine {
         set: Some(indexed.to_string()),
         ..line.clone()
-    };
-    let found = resolve(&reread);
-    let Resolution::Found {
-        id: other,
-        by_printing: true,
-        ..
-    } = found
-    else {
-        return None;
-    };
-    let Resolution::Found {
-        id,
-        by_printing: true,
-        ..
-    } = *resolution
-    else {
-        return Some(found);
-    };
-    let (written, indexed) = (db.get(id)?, db.get(other)?);
-    let existed = preference.existed;
-    let newer = indexed.release_date > written.release_date || !existed(written);
-    (newer && existed(indexed)).then_some(found)
+    });
+    by_printing(&found).then_some(found)
 }
 
 /// The reading of a name-only line kept to the printings that are not basic Energy (`4

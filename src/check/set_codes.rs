@@ -7,7 +7,7 @@
 /// it differs from the PTCGO code deckbox indexes by (../shared/data/derived/set-codes.json,
 /// column `tcgdexOfficialAbbr` beside `code`; upstream tcgdex/cards-database, commit
 /// d9083b7): `RO` Team Rocket, `TR` Team Rocket Returns (which PTCGO's `TR`, Team Rocket,
-/// collides with: see [`crate::check`]'s reading), `UND` Undaunted, `TRI` Triumphant, `COL`
+/// collides with: see `check::identify`), `UND` Undaunted, `TRI` Triumphant, `COL`
 /// Call of Legends, `EP` Emerging Powers. Players' codes: `BW`, `NV`, `ND` in the 2012
 /// Michigan State Championship list of https://www.onehitko.com/category/state-championships/
 /// ("2 Zoroark BW", "2 Terrakion NV", "1 Mewtwo ND", beside "1 Tornadus EP").

@@ -634,9 +634,10 @@ fn card_names(cards: &[String]) -> Vec<&str> {
 /// TCGdex's own set codes (`EP` for Emerging Powers, `TRI` for Triumphant: column
 /// `tcgdexOfficialAbbr` of ../shared/data/derived/set-codes.json) and the short codes of 2012
 /// posts (`BW`) name the printing, as the PTCGO codes deckbox indexes by do. `TR`, which
-/// TCGdex gives Team Rocket Returns and PTCGO Team Rocket, is the newer set released by the
-/// date judged when both print the card at that number, else the one that does. `4 Cilan EP
-/// 86` stays Cilan by its name (Emerging Powers' 86 is Rufflet; Cilan is Next Destinies 86).
+/// TCGdex gives Team Rocket Returns and PTCGO Team Rocket, is the set that prints the card at
+/// that number, deckbox's own (Team Rocket) when both do, so that `fmt`'s lines read back as
+/// themselves. `4 Cilan EP 86` stays Cilan by its name (Emerging Powers' 86 is Rufflet;
+/// Cilan is Next Destinies 86).
 #[test]
 fn tcgdex_and_post_set_codes() {
     let text = "4 Cheren EP 91\n1 Seeker TRI 88\n1 Zekrom BW 114\n2 Patrat BW 77\n";
@@ -650,9 +651,16 @@ fn tcgdex_and_post_set_codes() {
             "Patrat, BLW 77"
         ]
     );
-    let text = "1 Rocket's Admin. TR 86\n1 Dark Raichu TR 83\n";
+    let text = "1 Rocket's Admin. TR 86\n1 Dark Raichu TR 83\n1 Dratini TR 53\n";
     let (_, cards) = read(text, "unlimited", "2005-06-01");
-    assert_eq!(cards, ["Rocket's Admin., TRR 86", "Dark Raichu, TR 83"]);
+    assert_eq!(
+        cards,
+        [
+            "Rocket's Admin., TRR 86",
+            "Dark Raichu, TR 83",
+            "Dratini, TR 53"
+        ]
+    );
     let (deck, cards) = read("4 Cilan EP 86\n", "standard", "2012-04-01");
     assert_eq!(cards, ["Cilan, NXD 86"]);
     assert!(rules(&deck).contains(&"unknown-printing"), "{deck:?}");
