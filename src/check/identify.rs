@@ -7,6 +7,7 @@ use std::collections::BTreeSet;
 
 use super::diagnostic::{Diagnostic, Severity};
 use super::rules::{self, lines};
+use super::set_codes;
 use super::{Construction, DeckCard};
 use crate::cards::identification::resolve::{self, Resolution};
 use crate::cards::{CardDb, Printing, PrintingId};
@@ -227,6 +228,9 @@ fn identify_line(context: &mut Identify, index: usize, line: &CardLine) -> DeckC
         )
     };
     let mut resolution = resolve(line);
+    if let Some(found) = by_other_code(line, &resolution, &resolve) {
+        resolution = found;
+    }
     // A line whose name no card has is read again: `3 drakloak twm 129` may end in a code
     // typed in lower case, `4 ORDINI DEL CAPO` is a name in capitals whose last words looked
     // like a code and a number in letters, `FEZANDIPITI EX` a Pokémon ex typed in capitals,
@@ -307,7 +311,10 @@ fn identify_line(context: &mut Identify, index: usize, line: &CardLine) -> DeckC
                     context
                         .diagnostics
                         .push(lines::read_as(text, line, &bare.name, card));
-                    Some(reread)
+                    // A special Energy named after its type keeps the name written (`4
+                    // Special M`, `4 Darkness (Special)`): the card's own name is the basic
+                    // Energy's too, and `fmt` would merge the two lines into one.
+                    Some(if special { bare } else { reread })
                 }
             }
         });
@@ -385,6 +392,41 @@ fn identify_line(context: &mut Identify, index: usize, line: &CardLine) -> DeckC
         printing,
         language: matched,
     }
+}
+
+/// The reading of a line whose set code is one other sites write for a set deckbox indexes
+/// under another ([`set_codes`]: TCGdex's `EP` in `4 Cheren EP 91`, a 2012 post's `BW`):
+/// the printing the indexed code and the number name, when it is the line's card and the
+/// written code names no printing of it. A code that means two sets (`TR`: PTCGO's Team
+/// Rocket, TCGdex's Team Rocket Returns) is read as the set that prints the card at that
+/// number (`Rocket's Admin. TR 86`: Team Rocket Returns; `Dark Raichu TR 83`: Team Rocket);
+/// where both do (`Dratini TR 53`), as deckbox's own code, so that every line `fmt` writes
+/// reads back as itself. `4 Cilan EP 86` stays Cilan by its name (Emerging Powers' 86 is
+/// Rufflet: Cilan is Next Destinies 86), with `unknown-printing`.
+fn by_other_code(
+    line: &CardLine,
+    resolution: &Resolution,
+    resolve: &dyn Fn(&CardLine) -> Resolution,
+) -> Option<Resolution> {
+    let by_printing = |found: &Resolution| {
+        matches!(
+            found,
+            Resolution::Found {
+                by_printing: true,
+                ..
+            }
+        )
+    };
+    if by_printing(resolution) {
+        return None;
+    }
+    line.number.as_ref()?;
+    let indexed = set_codes::alias(line.set.as_deref()?)?;
+    let found = resolve(&CardLine {
+        set: Some(indexed.to_string()),
+        ..line.clone()
+    });
+    by_printing(&found).then_some(found)
 }
 
 /// The reading of a name-only line kept to the printings that are not basic Energy (`4

@@ -9,6 +9,7 @@ pub mod everywhere;
 mod identify;
 pub mod rule;
 pub mod rules;
+mod set_codes;
 
 pub(crate) use identify::in_language;
 

@@ -102,7 +102,19 @@ pub(crate) fn split_trailing_count(s: &str) -> Option<(Count<'_>, (usize, Parts)
     let at = bullet_len(s);
     let body = s.get(at..)?;
     let body = body.get(..comment_start(body))?.trim_end_matches(is_blank);
-    let &(start, end) = last_tokens(body, 1).first()?;
+    // Brackets after the count, as PokéGym reports of 2008 write a line: a set code
+    // (`Treecko x3 (GE)`), the printing's, or a note (`Leafeon x2 (Leaf Guard One)`), left
+    // out of the name. The count is the word before them.
+    let brackets = body
+        .ends_with(')')
+        .then(|| body.rfind(" (").map(|at| at + 1))
+        .flatten();
+    let counted = brackets.map_or(body, |at| body.get(..at).unwrap_or(body).trim_end());
+    let &(start, end) = last_tokens(counted, 1).first()?;
+    let code = brackets.and_then(|open| {
+        let (from, to) = bracketed_code(body.get(open..)?)?;
+        Some((open + from, open + to))
+    });
     let token = body.get(start..end)?;
     let x = multiplier_len(token)?;
     let digits = token.get(x..)?;
@@ -119,7 +131,27 @@ pub(crate) fn split_trailing_count(s: &str) -> Option<(Count<'_>, (usize, Parts)
         negative: false,
         rest: Some(at),
     };
-    Some((count, (at, split_card(before))))
+    let mut parts = split_card(before);
+    if let Some(code) = code {
+        if parts.set.is_some() {
+            return None;
+        }
+        parts.set = Some(code);
+    }
+    Some((count, (at, parts)))
+}
+
+/// Where the code sits in a word that is a set code in brackets (`(GE)`, `(MD)`): two to
+/// four capital letters or digits, at least one a letter. A word in brackets such as
+/// `(CFF)` that is no code is still read as one: the name decides (`unknown-printing`).
+fn bracketed_code(word: &str) -> Option<(usize, usize)> {
+    let inner = word.strip_prefix('(')?.strip_suffix(')')?;
+    let code = (2..=4).contains(&inner.len())
+        && inner
+            .bytes()
+            .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit())
+        && inner.bytes().any(|b| b.is_ascii_uppercase());
+    code.then_some((1, 1 + inner.len()))
 }
 
 /// A card line written without a count but with its printing set apart as deck sites

@@ -41,10 +41,14 @@ pub fn shorthand(written: &str) -> Option<&'static str> {
 /// have a special Energy named after the type alone: "Darkness Energy provides Darkness
 /// Energy. (Doesn't count as a basic Energy card.)" (Undaunted 79; Metal Energy of the same
 /// set likewise). The caller reads the line as a printing of that name that is not basic.
+/// `Special` may come first, the type by its letter (`4 Special M` beside `2 Metal`, in the
+/// 2011 Arizona State Championship list of https://sixprizes.com/2011/03/23/california-invades-arizona-top/).
 pub fn special_energy(written: &str) -> Option<&'static str> {
     let mut key = String::new();
     fold_into(&mut key, written.trim());
-    let name = key.strip_suffix(" special").and_then(energy::type_alone)?;
+    let name = (key.strip_suffix(" special"))
+        .or_else(|| key.strip_prefix("special "))
+        .and_then(energy::type_alone)?;
     ["Darkness Energy", "Metal Energy"]
         .into_iter()
         .find(|special| *special == name)

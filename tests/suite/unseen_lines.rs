@@ -630,3 +630,121 @@ fn card_names(cards: &[String]) -> Vec<&str> {
         .map(|c| c.split(',').next().unwrap_or_default())
         .collect()
 }
+
+/// TCGdex's own set codes (`EP` for Emerging Powers, `TRI` for Triumphant: column
+/// `tcgdexOfficialAbbr` of ../shared/data/derived/set-codes.json) and the short codes of 2012
+/// posts (`BW`) name the printing, as the PTCGO codes deckbox indexes by do. `TR`, which
+/// TCGdex gives Team Rocket Returns and PTCGO Team Rocket, is the set that prints the card at
+/// that number, deckbox's own (Team Rocket) when both do, so that `fmt`'s lines read back as
+/// themselves. `4 Cilan EP 86` stays Cilan by its name (Emerging Powers' 86 is Rufflet;
+/// Cilan is Next Destinies 86).
+#[test]
+fn tcgdex_and_post_set_codes() {
+    let text = "4 Cheren EP 91\n1 Seeker TRI 88\n1 Zekrom BW 114\n2 Patrat BW 77\n";
+    let (_, cards) = read(text, "standard", "2012-04-01");
+    assert_eq!(
+        cards,
+        [
+            "Cheren, EPO 91",
+            "Seeker, TM 88",
+            "Zekrom, BLW 114",
+            "Patrat, BLW 77"
+        ]
+    );
+    let text = "1 Rocket's Admin. TR 86\n1 Dark Raichu TR 83\n1 Dratini TR 53\n";
+    let (_, cards) = read(text, "unlimited", "2005-06-01");
+    assert_eq!(
+        cards,
+        [
+            "Rocket's Admin., TRR 86",
+            "Dark Raichu, TR 83",
+            "Dratini, TR 53"
+        ]
+    );
+    let (deck, cards) = read("4 Cilan EP 86\n", "standard", "2012-04-01");
+    assert_eq!(cards, ["Cilan, NXD 86"]);
+    assert!(rules(&deck).contains(&"unknown-printing"), "{deck:?}");
+}
+
+/// Dead Draw Gaming's list for the 2016 Madison Regional Championship
+/// (`deaddrawgaming/2016-madison-regionals-turbo-dark.txt`): `2x Name from SET n/total`, a
+/// nickname in brackets before `from`, and `Juniper` and `Trainer Mail`, the nicknames
+/// N-era lists write (curated in `src/names/nicknames.tsv` with this list as the source).
+#[test]
+fn dead_draw_gaming_from_lines_and_nicknames() {
+    let text = "2x Darkrai EX from DEX 63/108\n1x Yveltal (baby) from XY 78/146\n4x Juniper\n4x Trainer Mail\n";
+    let (deck, cards) = read(text, "expanded", "2016-08-31");
+    let names = card_names(&cards);
+    assert_eq!(
+        names,
+        [
+            "Darkrai EX",
+            "Yveltal",
+            "Professor Juniper",
+            "Trainers' Mail"
+        ]
+    );
+    assert!(cards[0].ends_with("DEX 63"), "{cards:?}");
+    assert!(cards[1].ends_with("XY 78"), "{cards:?}");
+    assert_eq!(rules(&deck).iter().filter(|r| **r == "read-as").count(), 2);
+}
+
+/// PokéGym's 2008 Orlando Battle Roads report (`pokegym/2008-05-24-orlando-battle-roads-leafeon.txt`)
+/// writes the count after the name, then a set code or a note in brackets (`Treecko x3
+/// (GE)`, `Leafeon x2 (Leaf Guard One)`), and the level after a Pokémon (`Leafeon Lv. X
+/// x2`): the code names the printing, the note is left out. SixPrizes' 2011 Arizona State
+/// Championship list writes a special Energy with `Special` first (`4 Special M`, the
+/// Metal Energy that is not basic) and `2 Warp` (Warp Energy), and `LV.X` after the name.
+#[test]
+fn pokegym_counts_after_names_and_sixprizes_energy() {
+    let text = "    Treecko x3 (GE)\n    Leafeon x2 (Leaf Guard One)\n    Leafeon Lv. X x2\n    Scramble x2\n";
+    let (deck, cards) = read(text, "unlimited", "2008-05-24");
+    let counts: Vec<u32> = deck.cards.iter().map(|c| c.line.count).collect();
+    assert_eq!(counts, [3, 2, 2, 2]);
+    assert_eq!(
+        card_names(&cards),
+        ["Treecko", "Leafeon", "Leafeon", "Scramble Energy"]
+    );
+    assert!(cards[0].ends_with("GE 90"), "{cards:?}");
+    assert!(cards[2].ends_with("MD 99"), "{cards:?}");
+    let text = "4 Special M\n2 Warp\n2 Dialga G LV.X\n1 Uxie LV.X\n2 Uxie\n";
+    let (deck, cards) = read(text, "standard", "2011-03-23");
+    // Dialga G LV.X is Platinum 122, Uxie LV.X Legends Awakened 146, the Uxie LA 43.
+    assert_eq!(
+        cards,
+        [
+            "Metal Energy, CL 87",
+            "Warp Energy, SF 95",
+            "Dialga G, PL 122",
+            "Uxie, LA 146",
+            "Uxie, LA 43"
+        ]
+    );
+    let special = (deck.cards[0].printing)
+        .and_then(|id| embedded_db().get(id))
+        .is_some_and(|p| !p.is_basic_energy());
+    assert!(special, "{cards:?}");
+}
+
+/// A Trainer played as a Basic Pokémon, listed under the Pokémon header, is not in the wrong
+/// section: rulebook-en-sun-moon.txt, Glossary, "FOSSIL TRAINER CARDS: A special kind of
+/// Trainer card that acts like a Basic Pokémon when put into play", and Appendix D,
+/// "Unidentified Fossil ... can be played as a Basic Pokémon". Another Trainer there is.
+#[test]
+fn fossil_trainers_listed_under_pokemon() {
+    let text = "Pokemon: 8\n4 Aerodactyl\n3 Mysterious Fossil\n1 Clefairy Doll\n";
+    let deck = checked(text, "unlimited", "2000-06-01");
+    assert!(!rules(&deck).contains(&"wrong-section"), "{deck:?}");
+    let deck = checked(
+        "Pokémon: 3\n2 Unidentified Fossil UPR 134\n1 Aerodactyl TEU 106\n",
+        "standard",
+        "2019-06-01",
+    );
+    assert!(!rules(&deck).contains(&"wrong-section"), "{deck:?}");
+    let deck = checked(
+        "Pokemon: 5\n4 Aerodactyl\n1 Computer Search\n",
+        "unlimited",
+        "2000-06-01",
+    );
+    assert!(rules(&deck).contains(&"wrong-section"), "{deck:?}");
+}

@@ -44,7 +44,8 @@ fn wrong_sections(deck: &Deck) -> Vec<Diagnostic> {
             .line
             .section
             .map(|under| (under, printing.category.section()))
-            .filter(|(under, is)| under != is);
+            .filter(|(under, is)| under != is)
+            .filter(|&(under, _)| !(under == Section::Pokemon && played_as_basic(deck, card)));
         if kind != run_kind || kind.is_none() {
             flush(&mut run, run_kind);
         }
@@ -55,6 +56,22 @@ fn wrong_sections(deck: &Deck) -> Vec<Diagnostic> {
     }
     flush(&mut run, run_kind);
     out
+}
+
+/// A Trainer played as a Basic Pokémon (Mysterious Fossil, Clefairy Doll, Unidentified
+/// Fossil, the Antique Fossils): a list may put it under the Pokémon header. Rulebook
+/// (rulebook-en-sun-moon.txt, Glossary): "FOSSIL TRAINER CARDS: A special kind of Trainer
+/// card that acts like a Basic Pokémon when put into play"; Appendix D: "Unidentified
+/// Fossil ... can be played as a Basic Pokémon". Told by the card's English text, which
+/// says so ("Play Mysterious Fossil as if it were a Basic Pokémon").
+fn played_as_basic(deck: &Deck, card: &DeckCard) -> bool {
+    let Some(details) = card.printing.and_then(|id| deck.db.details(id)) else {
+        return false;
+    };
+    details
+        .effect
+        .get(crate::names::lang::Language::En)
+        .is_some_and(|text| text.contains("as if it were a") && text.contains("Basic"))
 }
 
 fn wrong_section(
