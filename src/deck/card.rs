@@ -544,14 +544,24 @@ fn ends_in_energy(word: &str) -> bool {
 /// exactly `Energy` (old exports' code for basic Energy). Needs two upper-case letters so
 /// that name words (`Mr.`, `Null`) never match, or one and a digit: the Wizards-era codes
 /// `N1`–`N4` (Neo), `B2` (Base Set 2), `G1`/`G2` (Gym). Name suffixes are excluded by name.
+/// Also two digits and a capital: PTCG Live's code of the 30th Celebration set, `30C`
+/// ([`digits_letter`]).
 pub(crate) fn is_code(tok: &str) -> bool {
-    if tok == "Energy" {
+    if tok == "Energy" || digits_letter(tok) {
         return true;
     }
     tok.len() <= 15
         && (tok.bytes().filter(u8::is_ascii_uppercase).count() >= 2 || letter_digit(tok))
         && !NAME_SUFFIXES.contains(&tok)
         && Shapes::matches(|shapes| &shapes.code, tok)
+}
+
+/// `30C`: two digits and one upper-case letter, the one shape of a set code that starts
+/// with a digit (PTCG Live's code of 30th Celebration, released 2026-09-16). No card name
+/// ends in such a word, and a collector number never has it (its letters come first,
+/// `TG12`, or are lower-case, `150a`).
+fn digits_letter(tok: &str) -> bool {
+    matches!(tok.as_bytes(), [a, b, letter] if a.is_ascii_digit() && b.is_ascii_digit() && letter.is_ascii_uppercase())
 }
 
 /// `N1`: one upper-case letter and one digit.
@@ -1059,6 +1069,7 @@ mod tests {
             "XY",
             "N1",
             "B2",
+            "30C",
         ] {
             assert!(is_code(code), "{code}");
         }
@@ -1074,6 +1085,10 @@ mod tests {
             "sVI",
             "n1",
             "N12",
+            "30",
+            "3C",
+            "30c",
+            "300C",
         ] {
             assert!(!is_code(word), "{word}");
         }

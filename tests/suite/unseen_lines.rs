@@ -748,3 +748,20 @@ fn fossil_trainers_listed_under_pokemon() {
     );
     assert!(rules(&deck).contains(&"wrong-section"), "{deck:?}");
 }
+
+/// A Portuguese PTCG Live export of October 2026 (`tests/corpus/lists/ptcgl-swapper/`) names
+/// cards of 30th Celebration, whose PTCG Live code starts with digits (`1 Unown 30C 72`,
+/// `3 Mew ex 30C 66`; the set's code and date, 2026-09-16, as pokemontcg.io lists them in
+/// that repository's `src/config/setsSnapshot.ts`). `30C` is a set code, never the end of
+/// the name: the line names Unown, and a set the index does not hold yet says so
+/// (`unknown-printing`) instead of `unknown card 'Unown 30C 72'`.
+#[test]
+fn a_set_code_that_starts_with_digits() {
+    let text = "1 Unown 30C 72\n3 Mew ex 30C 66\n";
+    let (deck, cards) = read(text, "standard", "2026-10-08");
+    assert_eq!(card_names(&cards), ["Unown", "Mew ex"]);
+    let printings = (rules(&deck).into_iter())
+        .filter(|rule| *rule == "unknown-printing")
+        .count();
+    assert_eq!(printings, 2, "{:?}", rules(&deck));
+}
