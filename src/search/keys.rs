@@ -104,6 +104,12 @@ impl<'a> Seen<'a> {
     /// Whether one of the printing's texts among `parts`, in any language, holds `needle`.
     fn texts_hold(&self, parts: TextParts, needle: &Needle) -> bool {
         let db = self.state.db;
+        if let Some(found) = needle.indexed(db, parts) {
+            return usize::try_from(self.id)
+                .ok()
+                .and_then(|index| found.get(index))
+                .is_some_and(|hit| *hit);
+        }
         db.texts(self.id, parts, &mut |text| match text {
             TextRef::Inline { text, .. } => needle.in_text(text),
             TextRef::Table { lang, id } => needle.in_table(db, lang, id),
@@ -578,6 +584,10 @@ pub struct Needle {
     /// Which values of the one table its key tests hold it (editions, numbers, rarities,
     /// illustrators: see [`Needle::memo_hits`]).
     values: std::sync::Arc<std::sync::OnceLock<Vec<bool>>>,
+    /// Which printings a text needle finds through the word index, by printing id (see
+    /// [`Needle::indexed`]); `None` inside when the database has no index or the needle no
+    /// word.
+    indexed: std::sync::Arc<std::sync::OnceLock<Option<Vec<bool>>>>,
 }
 
 /// Which texts of each language's folded table hold a needle: each block of the table is
@@ -612,6 +622,7 @@ impl Needle {
             prefix: false,
             names: std::sync::Arc::default(),
             values: std::sync::Arc::default(),
+            indexed: std::sync::Arc::default(),
         }
     }
 
@@ -703,6 +714,47 @@ impl Needle {
             (id, counted, from) = (id + 1, next, next);
         }
         hits.into_boxed_slice()
+    }
+
+    /// Which printings hold the needle in one of their texts among `parts`, by printing
+    /// id, found through the database's word index ([`crate::cards::database::words`]) and
+    /// computed once: the texts that hold every word of the needle are the candidates (a
+    /// match at word boundaries is whole words of the text), each checked as
+    /// [`Needle::in_table`] checks it unless the needle is one word alone, and the printings
+    /// read from each text's uses. `None` when the database has no index or the needle has
+    /// no word: then each printing's texts are read.
+    pub(super) fn indexed(&self, db: &CardDb, parts: TextParts) -> Option<&[bool]> {
+        let found = self.indexed.get_or_init(|| {
+            let index = db.word_index()?;
+            let mut words: Vec<&str> = crate::cards::database::words::words(&self.folded).collect();
+            words.sort_unstable();
+            words.dedup();
+            let alone = matches!(words.as_slice(), [word] if *word == self.folded);
+            let mask = crate::cards::database::words::part_mask(parts);
+            let mut found = vec![false; db.len()];
+            for lang in Language::ALL {
+                let mut lists: Vec<Vec<u32>> = (words.iter())
+                    .map(|word| index.texts_with(lang, word))
+                    .collect();
+                lists.sort_by_key(Vec::len);
+                let Some((first, rest)) = lists.split_first_mut() else {
+                    return None;
+                };
+                first.retain(|id| rest.iter().all(|list| list.binary_search(id).is_ok()));
+                for &id in first.iter() {
+                    if !alone && !self.in_table(db, lang, id) {
+                        continue;
+                    }
+                    index.uses(lang, id, mask, &mut |printing| {
+                        if let Some(slot) = found.get_mut(printing as usize) {
+                            *slot = true;
+                        }
+                    });
+                }
+            }
+            Some(found)
+        });
+        found.as_deref()
     }
 
     /// Whether `text`, folded, holds the needle as whole words.

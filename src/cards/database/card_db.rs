@@ -16,6 +16,7 @@ use super::columns::Columns;
 use super::details_encoding::{self, TextParts};
 use super::key_table::{self, KeyTable, Reader};
 use super::name_sketch::NameSketch;
+use super::words::{WordIndex, Words};
 use crate::cards::model::details::Details;
 use crate::cards::model::{DbSlot, Printing, PrintingId, Source, number_key, split_subset};
 use crate::names;
@@ -64,6 +65,10 @@ pub struct CardDb {
     /// `cards/columns.bin`, else built from the printings and details when first asked.
     columns: OnceLock<Columns>,
     encoded_columns: EncodedColumns,
+    /// The word index of the texts ([`super::words`]): where its bytes are, and its frame once
+    /// read (`None`: absent, damaged, or not this database's texts).
+    encoded_words: EncodedColumns,
+    words: OnceLock<Option<Words>>,
 }
 
 /// Where a database's encoded [`Columns`] are, if it has them.
@@ -250,6 +255,8 @@ impl CardDb {
             details,
             columns: OnceLock::new(),
             encoded_columns,
+            encoded_words: EncodedColumns::None,
+            words: OnceLock::new(),
         }
     }
 
@@ -285,6 +292,45 @@ impl CardDb {
         self.encoded_columns = EncodedColumns::Static(bytes);
         self.columns = OnceLock::new();
         self
+    }
+
+    /// The database with the word index of its texts in `bytes` (`cards/words.bin`, see
+    /// [`super::words`]), read when a text search first asks; unused when it is not the index of
+    /// these texts.
+    pub(crate) fn with_encoded_words(mut self, bytes: &'static [u8]) -> CardDb {
+        self.encoded_words = EncodedColumns::Static(bytes);
+        self.words = OnceLock::new();
+        self
+    }
+
+    /// The word index of the texts, when the database has one that fits its texts (the
+    /// embedded index, a cache): `None` means a text search reads every printing's texts.
+    pub fn word_index(&self) -> Option<WordIndex<'_>> {
+        let bytes = match &self.encoded_words {
+            EncodedColumns::None => return None,
+            EncodedColumns::Static(bytes) => *bytes,
+            EncodedColumns::InRecords(range) => self.records.bytes.get(range.clone())?,
+        };
+        let Decoded::Opened { opened, .. } = self.decoded_details() else {
+            return None;
+        };
+        let words = self.words.get_or_init(|| {
+            let details_len = match &self.details.encoded {
+                EncodedDetails::None => return None,
+                EncodedDetails::Static(details) => details.len(),
+                EncodedDetails::InRecords(range) => range.len(),
+            };
+            let words = Words::open(bytes, self.len(), details_len)?;
+            let fits = Language::ALL
+                .into_iter()
+                .all(|lang| words.text_count(lang) == opened.text_count(lang));
+            fits.then_some(words)
+        });
+        Some(WordIndex {
+            words: words.as_ref()?,
+            bytes,
+            printings: self.len(),
+        })
     }
 
     /// Every printing's [`Columns`] row: what `search` tests without decoding printings.
