@@ -915,6 +915,91 @@ mod tests {
         }
     }
 
+    /// The word index finds what reading every printing's texts finds: words and phrases
+    /// cut from the texts of every language as written (accents, apostrophes, hyphens,
+    /// punctuation, case), the same with accents dropped (`é` folds to `e`), under `text:`,
+    /// `attack:`, `ability:` and negated.
+    #[test]
+    fn the_word_index_finds_what_a_scan_finds() {
+        let Ok(indexed) = crate::cards::storage::embedded::open() else {
+            panic!("the embedded index");
+        };
+        assert!(indexed.word_index().is_some(), "cards/words.bin fits the index");
+        let Ok(scanned) = crate::cards::storage::embedded::open() else {
+            panic!("the embedded index");
+        };
+        let scanned = scanned.without_word_index();
+        assert!(scanned.word_index().is_none());
+        let mut needles: Vec<String> = [
+            "discard your hand",
+            "Phantom Dive",
+            "draw",
+            "coin",
+            "défaussez",
+            "DEFAUSSEZ",
+            "l'adversaire",
+            "Pokémon-EX",
+            "pokemon ex",
+            "×2",
+            "x2",
+            "10+",
+            "draw 7 cards",
+            "your hand.",
+            "of",
+            "a",
+            "-",
+            "'",
+            "ß",
+            "énergie",
+        ]
+        .map(String::from)
+        .to_vec();
+        for lang in Language::ALL {
+            for id in (1u32..).step_by(797) {
+                let Some(text) = indexed.table_text(lang, id) else {
+                    break;
+                };
+                let words: Vec<&str> = text.split_whitespace().collect();
+                let at = (id as usize * 7) % words.len().max(1);
+                for len in [1, 2, 3] {
+                    let Some(phrase) = words.get(at..at + len) else {
+                        continue;
+                    };
+                    let phrase = phrase.join(" ");
+                    let plain: String = phrase
+                        .chars()
+                        .map(|c| match c {
+                            'é' | 'è' | 'ê' => 'e',
+                            'à' | 'â' => 'a',
+                            'ü' => 'u',
+                            'ó' | 'ò' => 'o',
+                            other => other,
+                        })
+                        .collect();
+                    needles.push(plain.to_uppercase());
+                    needles.push(phrase);
+                }
+            }
+        }
+        needles.retain(|needle| !needle.contains(['"', '\\']));
+        assert!(needles.len() > 400, "{} needles", needles.len());
+        let mut found = 0;
+        for (index, needle) in needles.iter().enumerate() {
+            let key = ["text", "attack", "ability"][index % 3];
+            let mut queries = vec![format!("{key}:\"{needle}\"")];
+            if index % 7 == 0 {
+                queries.push(format!("kind:supporter -text:\"{needle}\""));
+            }
+            for query in queries {
+                let by_index = crate::search::search(&indexed, &query);
+                let by_scan = crate::search::search(&scanned, &query);
+                assert!(by_index == by_scan, "{query}");
+                found += by_index.map_or(0, |ids| ids.len());
+            }
+        }
+        assert!(found > 10_000, "{found} printings found in all");
+    }
+
     #[test]
     fn every_key_and_alias_is_unique() {
         let mut seen = HashSet::new();

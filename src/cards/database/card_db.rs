@@ -305,6 +305,15 @@ impl CardDb {
         self
     }
 
+    /// The database without its word index: a text search reads every printing's texts
+    /// (what a test compares the index's answers with).
+    #[cfg(test)]
+    pub(crate) fn without_word_index(mut self) -> CardDb {
+        self.encoded_words = EncodedColumns::None;
+        self.words = OnceLock::new();
+        self
+    }
+
     /// The word index of the texts, when the database has one that fits its texts (the
     /// embedded index, a cache): `None` means a text search reads every printing's texts.
     pub fn word_index(&self) -> Option<WordIndex<'_>> {
