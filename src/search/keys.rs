@@ -924,7 +924,10 @@ mod tests {
         let Ok(indexed) = crate::cards::storage::embedded::open() else {
             panic!("the embedded index");
         };
-        assert!(indexed.word_index().is_some(), "cards/words.bin fits the index");
+        assert!(
+            indexed.word_index().is_some(),
+            "cards/words.bin fits the index"
+        );
         let Ok(scanned) = crate::cards::storage::embedded::open() else {
             panic!("the embedded index");
         };

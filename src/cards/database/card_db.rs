@@ -678,8 +678,9 @@ impl CardDb {
 
     /// Appends the database to `out`, in the layout [`CardDb::decode`] reads: the name
     /// table, the set-number table, the record ends, the records, the details (empty
-    /// when there are none) and, `with_columns`, the search columns (else an empty blob:
-    /// the embedded index keeps them in `cards/columns.bin`, beside it).
+    /// when there are none) and, `with_columns`, the search columns and the word index of
+    /// the texts ([`super::words`], empty without details) (else one empty blob: the
+    /// embedded index keeps them in `cards/columns.bin` and `cards/words.bin`, beside it).
     pub(crate) fn encode(&self, out: &mut Vec<u8>, with_columns: bool) -> Option<()> {
         self.by_name.encode(out);
         self.by_printing.encode(out);
@@ -697,17 +698,25 @@ impl CardDb {
         }
         key_table::put_u32s(out, &ends);
         key_table::put_blob(out, &records);
-        match (self.details.decoded.get(), self.encoded_details()) {
-            (_, Some(encoded)) => key_table::put_blob(out, &encoded),
+        let details = match (self.details.decoded.get(), self.encoded_details()) {
+            (_, Some(encoded)) => encoded,
             (Some(Decoded::Built(details)), None) if !details.is_empty() => {
-                key_table::put_blob(out, &details_encoding::encode(details, false)?);
+                std::borrow::Cow::Owned(details_encoding::encode(details, false)?)
             }
-            _ => key_table::put_blob(out, &[]),
-        }
+            _ => std::borrow::Cow::Borrowed(&[][..]),
+        };
+        key_table::put_blob(out, &details);
         // The search columns, so that a search on a cache or an installed index reads them
         // as it reads the embedded ones instead of building them from every printing.
         if with_columns {
             key_table::put_blob(out, &self.columns().encode()?);
+            // And the word index of the texts, as `cards/words.bin` beside the embedded
+            // index: a text search reads it first (empty without details).
+            if details.is_empty() {
+                key_table::put_blob(out, &[]);
+            } else {
+                key_table::put_blob(out, &super::words::encode(&details)?);
+            }
         } else {
             key_table::put_blob(out, &[]);
         }
@@ -736,6 +745,15 @@ impl CardDb {
         let encoded_columns = match columns_len {
             0 => EncodedColumns::None,
             _ => EncodedColumns::InRecords(columns_start..columns_start + columns_len),
+        };
+        // The word index follows the columns when there are columns (a cache; the embedded
+        // index keeps both beside it).
+        let encoded_words = if columns_len == 0 {
+            EncodedColumns::None
+        } else {
+            let words_start = reader.position().checked_add(8)?;
+            let words_len = reader.blob()?.len();
+            EncodedColumns::InRecords(words_start..words_start + words_len)
         };
         let encoded = match bytes.get(details_range.clone()) {
             Some([]) => EncodedDetails::None,
@@ -771,7 +789,9 @@ impl CardDb {
             },
             encoded_columns,
         };
-        Some(CardDb::from_parts(source, next_instance(), parts))
+        let mut db = CardDb::from_parts(source, next_instance(), parts);
+        db.encoded_words = encoded_words;
+        Some(db)
     }
 }
 
@@ -928,6 +948,7 @@ pub(crate) mod tests {
         // The search columns are read from the bytes, not built again, and say the same.
         assert!(matches!(copy.encoded_columns, EncodedColumns::InRecords(_)));
         assert_eq!(copy.columns().encode(), db.columns().encode());
+        assert!(matches!(copy.encoded_words, EncodedColumns::InRecords(_)));
         // Re-encoding a decoded database copies its records unchanged.
         let mut again = vec![0xAA; 5];
         copy.encode(&mut again, true).unwrap();
