@@ -732,16 +732,19 @@ impl Needle {
             let alone = matches!(words.as_slice(), [word] if *word == self.folded);
             let mask = crate::cards::database::words::part_mask(parts);
             let mut found = vec![false; db.len()];
+            let (first, rest) = words.split_first()?;
             for lang in Language::ALL {
-                let mut lists: Vec<Vec<u32>> = (words.iter())
-                    .map(|word| index.texts_with(lang, word))
-                    .collect();
-                lists.sort_by_key(Vec::len);
-                let Some((first, rest)) = lists.split_first_mut() else {
-                    return None;
-                };
-                first.retain(|id| rest.iter().all(|list| list.binary_search(id).is_ok()));
-                for &id in first.iter() {
+                // One word's ids at a time beside the candidates left: at most two lists of
+                // a table's text ids in memory, whatever the needle.
+                let mut candidates = index.texts_with(lang, first);
+                for word in rest {
+                    if candidates.is_empty() {
+                        break;
+                    }
+                    let ids = index.texts_with(lang, word);
+                    candidates.retain(|id| ids.binary_search(id).is_ok());
+                }
+                for &id in &candidates {
                     if !alone && !self.in_table(db, lang, id) {
                         continue;
                     }
