@@ -298,7 +298,9 @@ impl CardDb {
 
     /// The database with the word index of its texts in `bytes` (`cards/words.bin`, see
     /// [`super::words`]), read when a text search first asks; unused when it is not the index of
-    /// these texts.
+    /// these texts. Only a build that embeds the texts embeds their index (the web page's
+    /// `.wasm` fetches its texts later, and reads them without one).
+    #[cfg(feature = "card-texts")]
     pub(crate) fn with_encoded_words(mut self, bytes: &'static [u8]) -> CardDb {
         self.encoded_words = EncodedColumns::Static(bytes);
         self.words = OnceLock::new();
