@@ -104,6 +104,12 @@ impl<'a> Seen<'a> {
     /// Whether one of the printing's texts among `parts`, in any language, holds `needle`.
     fn texts_hold(&self, parts: TextParts, needle: &Needle) -> bool {
         let db = self.state.db;
+        if let Some(found) = needle.indexed(db, parts) {
+            return usize::try_from(self.id)
+                .ok()
+                .and_then(|index| found.get(index))
+                .is_some_and(|hit| *hit);
+        }
         db.texts(self.id, parts, &mut |text| match text {
             TextRef::Inline { text, .. } => needle.in_text(text),
             TextRef::Table { lang, id } => needle.in_table(db, lang, id),
@@ -578,6 +584,10 @@ pub struct Needle {
     /// Which values of the one table its key tests hold it (editions, numbers, rarities,
     /// illustrators: see [`Needle::memo_hits`]).
     values: std::sync::Arc<std::sync::OnceLock<Vec<bool>>>,
+    /// Which printings a text needle finds through the word index, by printing id (see
+    /// [`Needle::indexed`]); `None` inside when the database has no index or the needle no
+    /// word.
+    indexed: std::sync::Arc<std::sync::OnceLock<Option<Vec<bool>>>>,
 }
 
 /// Which texts of each language's folded table hold a needle: each block of the table is
@@ -612,6 +622,7 @@ impl Needle {
             prefix: false,
             names: std::sync::Arc::default(),
             values: std::sync::Arc::default(),
+            indexed: std::sync::Arc::default(),
         }
     }
 
@@ -703,6 +714,50 @@ impl Needle {
             (id, counted, from) = (id + 1, next, next);
         }
         hits.into_boxed_slice()
+    }
+
+    /// Which printings hold the needle in one of their texts among `parts`, by printing
+    /// id, found through the database's word index ([`crate::cards::database::words`]) and
+    /// computed once: the texts that hold every word of the needle are the candidates (a
+    /// match at word boundaries is whole words of the text), each checked as
+    /// [`Needle::in_table`] checks it unless the needle is one word alone, and the printings
+    /// read from each text's uses. `None` when the database has no index or the needle has
+    /// no word: then each printing's texts are read.
+    pub(super) fn indexed(&self, db: &CardDb, parts: TextParts) -> Option<&[bool]> {
+        let found = self.indexed.get_or_init(|| {
+            let index = db.word_index()?;
+            let mut words: Vec<&str> = crate::cards::database::words::words(&self.folded).collect();
+            words.sort_unstable();
+            words.dedup();
+            let alone = matches!(words.as_slice(), [word] if *word == self.folded);
+            let mask = crate::cards::database::words::part_mask(parts);
+            let mut found = vec![false; db.len()];
+            let (first, rest) = words.split_first()?;
+            for lang in Language::ALL {
+                // One word's ids at a time beside the candidates left: at most two lists of
+                // a table's text ids in memory, whatever the needle.
+                let mut candidates = index.texts_with(lang, first);
+                for word in rest {
+                    if candidates.is_empty() {
+                        break;
+                    }
+                    let ids = index.texts_with(lang, word);
+                    candidates.retain(|id| ids.binary_search(id).is_ok());
+                }
+                for &id in &candidates {
+                    if !alone && !self.in_table(db, lang, id) {
+                        continue;
+                    }
+                    index.uses(lang, id, mask, &mut |printing| {
+                        if let Some(slot) = found.get_mut(printing as usize) {
+                            *slot = true;
+                        }
+                    });
+                }
+            }
+            Some(found)
+        });
+        found.as_deref()
     }
 
     /// Whether `text`, folded, holds the needle as whole words.
@@ -861,6 +916,94 @@ mod tests {
                 .collect();
             assert_eq!(*needle.in_block(block), expected, "{}", needle.raw);
         }
+    }
+
+    /// The word index finds what reading every printing's texts finds: words and phrases
+    /// cut from the texts of every language as written (accents, apostrophes, hyphens,
+    /// punctuation, case), the same with accents dropped (`é` folds to `e`), under `text:`,
+    /// `attack:`, `ability:` and negated.
+    #[test]
+    fn the_word_index_finds_what_a_scan_finds() {
+        let Ok(indexed) = crate::cards::storage::embedded::open() else {
+            panic!("the embedded index");
+        };
+        assert!(
+            indexed.word_index().is_some(),
+            "cards/words.bin fits the index"
+        );
+        let Ok(scanned) = crate::cards::storage::embedded::open() else {
+            panic!("the embedded index");
+        };
+        let scanned = scanned.without_word_index();
+        assert!(scanned.word_index().is_none());
+        let mut needles: Vec<String> = [
+            "discard your hand",
+            "Phantom Dive",
+            "draw",
+            "coin",
+            "défaussez",
+            "DEFAUSSEZ",
+            "l'adversaire",
+            "Pokémon-EX",
+            "pokemon ex",
+            "×2",
+            "x2",
+            "10+",
+            "draw 7 cards",
+            "your hand.",
+            "of",
+            "a",
+            "-",
+            "'",
+            "ß",
+            "énergie",
+        ]
+        .map(String::from)
+        .to_vec();
+        for lang in Language::ALL {
+            for id in (1u32..).step_by(797) {
+                let Some(text) = indexed.table_text(lang, id) else {
+                    break;
+                };
+                let words: Vec<&str> = text.split_whitespace().collect();
+                let at = (id as usize * 7) % words.len().max(1);
+                for len in [1, 2, 3] {
+                    let Some(phrase) = words.get(at..at + len) else {
+                        continue;
+                    };
+                    let phrase = phrase.join(" ");
+                    let plain: String = phrase
+                        .chars()
+                        .map(|c| match c {
+                            'é' | 'è' | 'ê' => 'e',
+                            'à' | 'â' => 'a',
+                            'ü' => 'u',
+                            'ó' | 'ò' => 'o',
+                            other => other,
+                        })
+                        .collect();
+                    needles.push(plain.to_uppercase());
+                    needles.push(phrase);
+                }
+            }
+        }
+        needles.retain(|needle| !needle.contains(['"', '\\']));
+        assert!(needles.len() > 400, "{} needles", needles.len());
+        let mut found = 0;
+        for (index, needle) in needles.iter().enumerate() {
+            let key = ["text", "attack", "ability"][index % 3];
+            let mut queries = vec![format!("{key}:\"{needle}\"")];
+            if index % 7 == 0 {
+                queries.push(format!("kind:supporter -text:\"{needle}\""));
+            }
+            for query in queries {
+                let by_index = crate::search::search(&indexed, &query);
+                let by_scan = crate::search::search(&scanned, &query);
+                assert!(by_index == by_scan, "{query}");
+                found += by_index.map_or(0, |ids| ids.len());
+            }
+        }
+        assert!(found > 10_000, "{found} printings found in all");
     }
 
     #[test]

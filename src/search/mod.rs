@@ -436,6 +436,33 @@ mod tests {
         search(&db(), query).unwrap_or_else(|error| panic!("{query}: {error:?}"))
     }
 
+    /// A cache (details encoded, the word index after the columns) answers text keys
+    /// through its index as the database it was written from answers them from its texts.
+    #[test]
+    fn a_cache_answers_text_keys_through_its_word_index() {
+        let db = db();
+        assert!(db.word_index().is_none());
+        let mut bytes = Vec::new();
+        db.encode(&mut bytes, true).unwrap();
+        let cache = CardDb::decode(Source::Embedded, bytes, 0).unwrap();
+        assert!(cache.word_index().is_some());
+        for query in [
+            "text:counters",
+            "text:\"opponent's benched\"",
+            "text:\"opponents benched pokemon\"",
+            "attack:\"plongee fantome\"",
+            "attack:phantom",
+            "ability:\"top 2 cards\"",
+            "ability:recon -text:deck",
+            "text:\"your deck.\"",
+            "text:pokémon",
+        ] {
+            let from_texts = search(&db, query).unwrap();
+            assert_eq!(search(&cache, query).unwrap(), from_texts, "{query}");
+        }
+        assert_eq!(search(&cache, "attack:\"phantom dive\"").unwrap(), [0]);
+    }
+
     #[test]
     fn detail_keys_read_the_details() {
         let table: [(&str, &[PrintingId]); 22] = [

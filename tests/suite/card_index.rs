@@ -50,6 +50,17 @@ fn the_search_columns_describe_the_embedded_index() {
     );
 }
 
+/// `cards/words.bin` (the word index of the card texts) is what the committed
+/// `cards/details.bin` gives: no dataset needed.
+#[test]
+fn the_word_index_is_built_from_the_card_texts() {
+    let words = deckbox::cards::database::words::encode(&committed("details.bin"));
+    assert!(
+        words.as_deref() == Some(&committed("words.bin")[..]),
+        "cards/words.bin differs from what cards/details.bin gives: {HOW_TO_REGENERATE}"
+    );
+}
+
 /// What `cargo xtask cards --from-tsv` writes for the search columns, built from the
 /// committed text index and card texts alone, is the committed `cards/columns.bin`: after a
 /// change to name normalization it rebuilds them without the dataset.

@@ -2,12 +2,12 @@
 //!
 //! `cargo xtask cards [TCGDEX_CHECKOUT [POKEMONTCG_CHECKOUT]]` regenerates the embedded card
 //! index (`cards/index.tsv`, `cards/index.bin`, the card texts, `cards/details.bin`, and the
-//! search columns, `cards/columns.bin`) from a
+//! search columns, `cards/columns.bin`, and the word index of the texts, `cards/words.bin`) from a
 //! TCGdex cards-database checkout (default: `../shared/data/tcgdex-repo`), taking the
 //! fingerprints of rules text TCGdex lacks from pokemon-tcg-data (default:
 //! `../shared/data/pokemontcg`; none when a TCGdex checkout alone is given).
 //! `cargo xtask cards --from-tsv` rebuilds
-//! `cards/index.bin` and the search columns from the committed `cards/index.tsv` and
+//! `cards/index.bin`, the search columns and the word index from the committed `cards/index.tsv` and
 //! `cards/details.bin` (after a change to name normalization, say; no dataset needed). Both are deterministic: the same input gives the same bytes, which
 //! `tests/suite/card_index.rs` checks.
 //!
@@ -99,12 +99,16 @@ fn cards(checkout: &Path, pokemontcg: Option<&Path>) -> Result<String, String> {
     write(&root().join("cards/index.bin"), &generated.bin)?;
     write(&root().join("cards/details.bin"), &generated.details)?;
     write(&root().join("cards/columns.bin"), &generated.columns)?;
+    let words = deckbox::cards::database::words::encode(&generated.details)
+        .ok_or("the word index of the card texts could not be built")?;
+    write(&root().join("cards/words.bin"), &words)?;
     let mut summary = format!(
-        "cards/index.tsv, cards/index.bin, cards/details.bin, cards/columns.bin: {} printings ({} bytes binary, {} bytes of details, {} bytes of search columns) from {}",
+        "cards/index.tsv, cards/index.bin, cards/details.bin, cards/columns.bin, cards/words.bin: {} printings ({} bytes binary, {} bytes of details, {} bytes of search columns, {} bytes of word index) from {}",
         generated.printings,
         generated.bin.len(),
         generated.details.len(),
         generated.columns.len(),
+        words.len(),
         checkout.display()
     );
     for repaired in &generated.repairs {
@@ -139,12 +143,16 @@ fn from_tsv() -> Result<String, String> {
     let bin = committed_index::bin_from_tsv(&tsv).map_err(|err| err.to_string())?;
     let columns =
         committed_index::columns_from_tsv(&tsv, &details).map_err(|err| err.to_string())?;
+    let words = deckbox::cards::database::words::encode(&details)
+        .ok_or("the word index of cards/details.bin could not be built")?;
     write(&root().join("cards/index.bin"), &bin)?;
     write(&root().join("cards/columns.bin"), &columns)?;
+    write(&root().join("cards/words.bin"), &words)?;
     Ok(format!(
-        "cards/index.bin, cards/columns.bin: {} and {} bytes from cards/index.tsv and cards/details.bin",
+        "cards/index.bin, cards/columns.bin, cards/words.bin: {}, {} and {} bytes from cards/index.tsv and cards/details.bin",
         bin.len(),
-        columns.len()
+        columns.len(),
+        words.len()
     ))
 }
 

@@ -16,6 +16,7 @@ use super::columns::Columns;
 use super::details_encoding::{self, TextParts};
 use super::key_table::{self, KeyTable, Reader};
 use super::name_sketch::NameSketch;
+use super::words::{WordIndex, Words};
 use crate::cards::model::details::Details;
 use crate::cards::model::{DbSlot, Printing, PrintingId, Source, number_key, split_subset};
 use crate::names;
@@ -64,6 +65,10 @@ pub struct CardDb {
     /// `cards/columns.bin`, else built from the printings and details when first asked.
     columns: OnceLock<Columns>,
     encoded_columns: EncodedColumns,
+    /// The word index of the texts ([`super::words`]): where its bytes are, and its frame once
+    /// read (`None`: absent, damaged, or not this database's texts).
+    encoded_words: EncodedColumns,
+    words: OnceLock<Option<Words>>,
 }
 
 /// Where a database's encoded [`Columns`] are, if it has them.
@@ -93,9 +98,11 @@ enum Decoded {
     /// so showing one card or testing a few printings never builds them all.
     Opened {
         opened: Box<details_encoding::Opened>,
-        cells: Vec<OnceLock<Option<Details>>>,
+        /// Boxed: an empty cell is two words, so opening the details for a text search
+        /// writes 0.7 MB of cells for 21,000 printings, not the 12 MB of `Details` in place.
+        cells: Vec<OnceLock<Option<Box<Details>>>>,
         /// Each printing's details without their texts ([`CardDb::facts`]).
-        facts: Vec<OnceLock<Option<Details>>>,
+        facts: Vec<OnceLock<Option<Box<Details>>>>,
     },
     /// The source gives none, or the encoded details do not decode.
     None,
@@ -250,6 +257,8 @@ impl CardDb {
             details,
             columns: OnceLock::new(),
             encoded_columns,
+            encoded_words: EncodedColumns::None,
+            words: OnceLock::new(),
         }
     }
 
@@ -285,6 +294,56 @@ impl CardDb {
         self.encoded_columns = EncodedColumns::Static(bytes);
         self.columns = OnceLock::new();
         self
+    }
+
+    /// The database with the word index of its texts in `bytes` (`cards/words.bin`, see
+    /// [`super::words`]), read when a text search first asks; unused when it is not the index of
+    /// these texts. Only a build that embeds the texts embeds their index (the web page's
+    /// `.wasm` fetches its texts later, and reads them without one).
+    #[cfg(feature = "card-texts")]
+    pub(crate) fn with_encoded_words(mut self, bytes: &'static [u8]) -> CardDb {
+        self.encoded_words = EncodedColumns::Static(bytes);
+        self.words = OnceLock::new();
+        self
+    }
+
+    /// The database without its word index: a text search reads every printing's texts
+    /// (what a test compares the index's answers with).
+    #[cfg(test)]
+    pub(crate) fn without_word_index(mut self) -> CardDb {
+        self.encoded_words = EncodedColumns::None;
+        self.words = OnceLock::new();
+        self
+    }
+
+    /// The word index of the texts, when the database has one that fits its texts (the
+    /// embedded index, a cache): `None` means a text search reads every printing's texts.
+    pub fn word_index(&self) -> Option<WordIndex<'_>> {
+        let bytes = match &self.encoded_words {
+            EncodedColumns::None => return None,
+            EncodedColumns::Static(bytes) => *bytes,
+            EncodedColumns::InRecords(range) => self.records.bytes.get(range.clone())?,
+        };
+        let Decoded::Opened { opened, .. } = self.decoded_details() else {
+            return None;
+        };
+        let words = self.words.get_or_init(|| {
+            let details_len = match &self.details.encoded {
+                EncodedDetails::None => return None,
+                EncodedDetails::Static(details) => details.len(),
+                EncodedDetails::InRecords(range) => range.len(),
+            };
+            let words = Words::open(bytes, self.len(), details_len)?;
+            let fits = Language::ALL
+                .into_iter()
+                .all(|lang| words.text_count(lang) == opened.text_count(lang));
+            fits.then_some(words)
+        });
+        Some(WordIndex {
+            words: words.as_ref()?,
+            bytes,
+            printings: self.len(),
+        })
     }
 
     /// Every printing's [`Columns`] row: what `search` tests without decoding printings.
@@ -369,8 +428,9 @@ impl CardDb {
                     } else {
                         opened.details(index)
                     }
+                    .map(Box::new)
                 };
-                cell.get_or_init(build).as_ref()
+                cell.get_or_init(build).as_deref()
             }
             Decoded::None => None,
         }
@@ -620,8 +680,9 @@ impl CardDb {
 
     /// Appends the database to `out`, in the layout [`CardDb::decode`] reads: the name
     /// table, the set-number table, the record ends, the records, the details (empty
-    /// when there are none) and, `with_columns`, the search columns (else an empty blob:
-    /// the embedded index keeps them in `cards/columns.bin`, beside it).
+    /// when there are none) and, `with_columns`, the search columns and the word index of
+    /// the texts ([`super::words`], empty without details) (else one empty blob: the
+    /// embedded index keeps them in `cards/columns.bin` and `cards/words.bin`, beside it).
     pub(crate) fn encode(&self, out: &mut Vec<u8>, with_columns: bool) -> Option<()> {
         self.by_name.encode(out);
         self.by_printing.encode(out);
@@ -639,17 +700,25 @@ impl CardDb {
         }
         key_table::put_u32s(out, &ends);
         key_table::put_blob(out, &records);
-        match (self.details.decoded.get(), self.encoded_details()) {
-            (_, Some(encoded)) => key_table::put_blob(out, &encoded),
+        let details = match (self.details.decoded.get(), self.encoded_details()) {
+            (_, Some(encoded)) => encoded,
             (Some(Decoded::Built(details)), None) if !details.is_empty() => {
-                key_table::put_blob(out, &details_encoding::encode(details, false)?);
+                std::borrow::Cow::Owned(details_encoding::encode(details, false)?)
             }
-            _ => key_table::put_blob(out, &[]),
-        }
+            _ => std::borrow::Cow::Borrowed(&[][..]),
+        };
+        key_table::put_blob(out, &details);
         // The search columns, so that a search on a cache or an installed index reads them
         // as it reads the embedded ones instead of building them from every printing.
         if with_columns {
             key_table::put_blob(out, &self.columns().encode()?);
+            // And the word index of the texts, as `cards/words.bin` beside the embedded
+            // index: a text search reads it first (empty without details).
+            if details.is_empty() {
+                key_table::put_blob(out, &[]);
+            } else {
+                key_table::put_blob(out, &super::words::encode(&details)?);
+            }
         } else {
             key_table::put_blob(out, &[]);
         }
@@ -678,6 +747,15 @@ impl CardDb {
         let encoded_columns = match columns_len {
             0 => EncodedColumns::None,
             _ => EncodedColumns::InRecords(columns_start..columns_start + columns_len),
+        };
+        // The word index follows the columns when there are columns (a cache; the embedded
+        // index keeps both beside it).
+        let encoded_words = if columns_len == 0 {
+            EncodedColumns::None
+        } else {
+            let words_start = reader.position().checked_add(8)?;
+            let words_len = reader.blob()?.len();
+            EncodedColumns::InRecords(words_start..words_start + words_len)
         };
         let encoded = match bytes.get(details_range.clone()) {
             Some([]) => EncodedDetails::None,
@@ -713,7 +791,9 @@ impl CardDb {
             },
             encoded_columns,
         };
-        Some(CardDb::from_parts(source, next_instance(), parts))
+        let mut db = CardDb::from_parts(source, next_instance(), parts);
+        db.encoded_words = encoded_words;
+        Some(db)
     }
 }
 
@@ -870,6 +950,7 @@ pub(crate) mod tests {
         // The search columns are read from the bytes, not built again, and say the same.
         assert!(matches!(copy.encoded_columns, EncodedColumns::InRecords(_)));
         assert_eq!(copy.columns().encode(), db.columns().encode());
+        assert!(matches!(copy.encoded_words, EncodedColumns::InRecords(_)));
         // Re-encoding a decoded database copies its records unchanged.
         let mut again = vec![0xAA; 5];
         copy.encode(&mut again, true).unwrap();

@@ -538,6 +538,11 @@ impl Opened {
             })
     }
 
+    /// How many texts `lang`'s table holds.
+    pub(crate) fn text_count(&self, lang: Language) -> usize {
+        self.languages.get(lang.index()).map_or(0, Section::len)
+    }
+
     /// The text `id` of `lang`'s table (as [`Opened::texts`] gives it).
     pub fn text(&self, lang: Language, id: u32) -> Option<&str> {
         self.languages.get(lang.index())?.text(&self.bytes, id)
@@ -772,7 +777,7 @@ impl Decoder<'_> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     pub(crate) fn sample() -> Vec<Details> {

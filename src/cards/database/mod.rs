@@ -12,6 +12,7 @@ pub mod columns;
 pub(crate) mod details_encoding;
 mod key_table;
 pub(crate) mod name_sketch;
+pub mod words;
 
 pub use card_db::{CardDb, NameMatch, TextRef};
 pub use details_encoding::{FOLDED_END, FoldedBlock, TextParts};

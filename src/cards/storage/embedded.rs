@@ -24,6 +24,11 @@ static DETAILS: &[u8] = include_bytes!("../../../cards/details.bin");
 /// [`crate::cards::database::columns`]), in the index's printing order.
 static COLUMNS: &[u8] = include_bytes!("../../../cards/columns.bin");
 
+/// The word index of the card texts (`cargo xtask cards` writes it from them, see
+/// [`crate::cards::database::words`]): what `text:`, `attack:` and `ability:` read first.
+#[cfg(feature = "card-texts")]
+static WORDS: &[u8] = include_bytes!("../../../cards/words.bin");
+
 /// Opens the embedded index.
 pub fn open() -> Result<CardDb, CardDbError> {
     let db = committed_index::db_from_static_bin(INDEX, Source::Embedded).ok_or_else(|| CardDbError::Invalid {
@@ -31,7 +36,7 @@ pub fn open() -> Result<CardDb, CardDbError> {
         message: "the embedded card index is damaged or from another version: regenerate it with `cargo xtask cards`".into(),
     })?;
     #[cfg(feature = "card-texts")]
-    let db = db.with_encoded_details(DETAILS);
+    let db = db.with_encoded_details(DETAILS).with_encoded_words(WORDS);
     Ok(db.with_encoded_columns(COLUMNS))
 }
 
