@@ -11,6 +11,8 @@ use crate::common::repo;
 
 /// crates.io refuses a `.crate` larger than this (its default upload limit).
 const CRATES_IO_LIMIT: u64 = 10_000_000;
+/// Bytes kept free under [`CRATES_IO_LIMIT`] for the card index to grow (about 1,000 printings).
+const ROOM_FOR_GROWTH: u64 = 365_000;
 
 fn manifest() -> toml::Table {
     let text = std::fs::read_to_string(repo().join("Cargo.toml")).unwrap();
@@ -159,7 +161,12 @@ fn the_package_holds_what_the_build_embeds_and_every_licence() {
 }
 
 /// What gzip makes of the packaged files, a close estimate of the `.crate`'s size (a tar
-/// adds 512 bytes a file), stays under crates.io's limit with room for the card index to grow.
+/// adds 512 bytes a file), stays under crates.io's limit with room for the card index to grow:
+/// the four card files gzip to about 365 bytes a printing (21,159 printings: `details.bin`
+/// 4.16 MB, `words.bin` 1.97 MB, `index.bin` 1.27 MB, `columns.bin` 0.33 MB), so
+/// [`ROOM_FOR_GROWTH`] keeps about 1,000 printings, a year of sets, free. When it fails, the
+/// word index (`cards/words.bin`, derived from `details.bin`) is the file to build at compile
+/// time instead of shipping it.
 #[test]
 fn the_package_stays_within_the_crates_io_limit() {
     let mut total = 0u64;
@@ -173,8 +180,8 @@ fn the_package_stays_within_the_crates_io_limit() {
         total += gz.finish().unwrap().len() as u64 + 512;
     }
     assert!(
-        total < CRATES_IO_LIMIT * 8 / 10,
-        "the packaged files gzip to {total} bytes, within 80% of crates.io's {CRATES_IO_LIMIT}"
+        total + ROOM_FOR_GROWTH < CRATES_IO_LIMIT,
+        "the packaged files gzip to {total} bytes: less than {ROOM_FOR_GROWTH} under crates.io's {CRATES_IO_LIMIT}"
     );
 }
 
