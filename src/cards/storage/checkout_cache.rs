@@ -35,8 +35,8 @@ use crate::cards::sources::from_tcgdex::Skipped;
 use crate::cards::sources::{CardDbError, curated, from_pokemontcg, from_tcgdex};
 
 /// Bumped whenever [`Printing`] or the loaders change what they produce, so that older
-/// cache files are rebuilt (20: the search columns they keep are `DBXCOLS2`).
-pub(crate) const FORMAT_VERSION: u32 = 20;
+/// cache files are rebuilt (20: the search columns they keep are `DBXCOLS2`; 21: `DBXCOLS3`).
+pub(crate) const FORMAT_VERSION: u32 = 21;
 const MAGIC: &[u8; 8] = b"DBXCARDS";
 /// Magic, version, checkout fingerprint, curated-flags hash, total file length.
 const HEADER_LEN: usize = 8 + 4 + 8 + 8 + 8 + 4;
