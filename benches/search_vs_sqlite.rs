@@ -7,14 +7,16 @@
 //!   query shapes test: set code, number, kind, types, HP, rarity, illustrator, year, the
 //!   card's rules key, the lookup key of what it evolves from, and the legality columns
 //!   deckbox itself computed (`legal:standard` and `legal:expanded` on fixed dates,
-//!   `banned:expanded`, `stage:basic`), so sqlite is not asked to apply the rules;
+//!   `banned:expanded`, `stage:basic`), so sqlite is not asked to apply the rules; and
+//!   every field deckbox's JSON writes of a printing (set id, series, regulation mark,
+//!   rule tags, the name in each of the six languages);
 //! - `names` (FTS5): a row a printing, its names in every language;
 //! - `texts` (FTS5): a row a printing, columns `text`, `attack`, `ability` holding what
 //!   `text:`, `attack:` and `ability:` read, in every language.
 //!
 //! Then each query shape runs as a whole process both ways, `deckbox search --no-config
-//! --output json QUERY` and `sqlite3 -json DB 'SELECT id, name, set_code, number, released FROM
-//! printings WHERE … ORDER BY name, released, id'`, taking turns (A B A B …) after a
+//! --output json QUERY` and `sqlite3 -json DB 'SELECT [FIELDS] FROM printings WHERE … ORDER
+//! BY name, released, id'`, taking turns (A B A B …) after a
 //! warm-up, `DECKBOX_BENCH_RUNS` times each (default 11). It prints per shape the median
 //! wall and CPU (user + system, the children's rusage through bash's `times`) of each, the
 //! median of the pairwise deckbox / sqlite ratios, and how many printings each found: the
@@ -38,10 +40,22 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use deckbox::cards::CardDb;
+use deckbox::cards::{CardDb, Printing};
+use deckbox::names::lang::Language;
 
 /// The day `legal:standard` is judged on, both in the export and in deckbox's processes.
 const TODAY: &str = "2026-11-25";
+
+/// What sqlite writes of each printing found: the same information deckbox's JSON writes
+/// (`render::search::json`: the name shown, set code, number, set id, release date, series,
+/// regulation mark, types, rule tags and the names in all six languages, in that order), so
+/// neither side writes less than the other.
+const FIELDS: &str = "id, name, set_code, number, set_id, released, series, mark, types, \
+    rules, name_en, name_fr, name_es, name_pt, name_de, name_it";
+
+/// The export's layout, in the database's file name: a database of an older layout is
+/// rebuilt, not reused.
+const LAYOUT: u32 = 2;
 
 /// One query shape: deckbox's query, sqlite's `WHERE` clause, and whether both describe the
 /// same printings (`false`: the two languages differ there, the counts may too).
@@ -173,7 +187,7 @@ fn main() {
     let mut lost = Vec::new();
     for shape in SHAPES {
         let select = format!(
-            "SELECT id, name, set_code, number, released FROM printings WHERE {} ORDER BY name, released, id;",
+            "SELECT {FIELDS} FROM printings WHERE {} ORDER BY name, released, id;",
             shape.sql
         );
         let mut ours = Command::new(&binary);
@@ -316,7 +330,7 @@ fn sqlite_version() -> String {
 /// The SQLite copy of `db`, built the first time (or when `DECKBOX_BENCH_REBUILD` is set).
 fn database(db: &CardDb) -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/search_vs_sqlite");
-    let path = dir.join(format!("cards-{}.db", db.len()));
+    let path = dir.join(format!("cards-{}-v{LAYOUT}.db", db.len()));
     if path.exists() && std::env::var_os("DECKBOX_BENCH_REBUILD").is_none() {
         return path;
     }
@@ -354,6 +368,21 @@ fn mask(db: &CardDb, query: &str) -> Vec<bool> {
     mask
 }
 
+/// The rule tags deckbox's JSON writes of a printing (`rules`): the flags with a limit of
+/// their own first, then the tags.
+fn rules(printing: &Printing) -> Vec<&'static str> {
+    let flags = [
+        (printing.ace_spec, "ACE SPEC"),
+        (printing.radiant, "Radiant"),
+        (printing.prism_star, "Prism Star"),
+        (printing.pokemon_star, "Pokémon Star"),
+    ];
+    let flagged = flags.into_iter().filter(|(on, _)| *on).map(|(_, tag)| tag);
+    flagged
+        .chain(printing.tags.iter().map(|tag| tag.label()))
+        .collect()
+}
+
 /// `text` as an SQL string literal.
 fn quoted(text: &str) -> String {
     format!("'{}'", text.replace('\'', "''"))
@@ -370,7 +399,9 @@ fn export(db: &CardDb) -> String {
          CREATE TABLE printings (id INTEGER PRIMARY KEY, name TEXT, set_code TEXT, number TEXT, \
          released TEXT, year INTEGER, category TEXT, kind TEXT, types TEXT, hp INTEGER, \
          rarity TEXT, artist TEXT, card TEXT, evolves_from TEXT, basic INTEGER, \
-         legal_standard INTEGER, legal_expanded_2015 INTEGER, banned_expanded INTEGER);\n\
+         legal_standard INTEGER, legal_expanded_2015 INTEGER, banned_expanded INTEGER, \
+         set_id TEXT, series TEXT, mark TEXT, rules TEXT, name_en TEXT, name_fr TEXT, \
+         name_es TEXT, name_pt TEXT, name_de TEXT, name_it TEXT);\n\
          CREATE VIRTUAL TABLE names USING fts5(name, tokenize = 'unicode61 remove_diacritics 2');\n\
          CREATE VIRTUAL TABLE texts USING fts5(text, attack, ability, tokenize = 'unicode61 remove_diacritics 2');\n",
     );
@@ -384,9 +415,15 @@ fn export(db: &CardDb) -> String {
         };
         let year: Option<u32> = printing.release_date.get(..4).and_then(|y| y.parse().ok());
         let optional = |value: Option<String>| value.map_or("NULL".into(), |v| quoted(&v));
+        // The name in each language, NULL where the printing has none (JSON's `null`).
+        let names_sql = Language::ALL
+            .iter()
+            .map(|&lang| optional(printing.names.get(lang).map(str::to_string)))
+            .collect::<Vec<_>>()
+            .join(", ");
         let _ = writeln!(
             sql,
-            "INSERT INTO printings VALUES ({id}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {});",
+            "INSERT INTO printings VALUES ({id}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {});",
             quoted(printing.names.primary()),
             quoted(&printing.set_code),
             quoted(&printing.number),
@@ -411,6 +448,11 @@ fn export(db: &CardDb) -> String {
             u8::from(standard[index]),
             u8::from(expanded[index]),
             u8::from(banned[index]),
+            quoted(&printing.set_id),
+            quoted(&printing.series),
+            optional(printing.regulation_mark.map(String::from)),
+            quoted(&rules(printing).join(",")),
+            names_sql,
         );
         let names: Vec<&str> = printing.names.iter().map(|(_, name)| name).collect();
         let _ = writeln!(

@@ -325,7 +325,7 @@ pub(crate) fn printing_entry(printing: &Printing, matched: bool) -> PrintingEntr
 }
 
 /// The rule tags of a printing: the ones with a limit of their own first.
-fn rules(printing: &Printing) -> Vec<&'static str> {
+pub(crate) fn rules(printing: &Printing) -> Vec<&'static str> {
     let flags = [
         (printing.ace_spec, "ACE SPEC"),
         (printing.radiant, "Radiant"),

@@ -1,9 +1,9 @@
 //! `deckbox search`'s answer: a table of cards (or of printings), one JSON document, or deck
 //! list lines (`1 Dreepy TWM 128`); and a query's mistake with a caret under it.
 
-use serde::Serialize;
-
-use super::card::{PrintingEntry, label, printing_entry};
+#[cfg(doc)]
+use super::card::PrintingEntry;
+use super::card::label;
 use crate::cards::CardDb;
 use crate::names::lang::Language;
 use crate::search::{Found, SearchError, shown_name};
@@ -68,49 +68,109 @@ fn plural(count: usize, word: &str) -> String {
     }
 }
 
-#[derive(Serialize)]
-struct Report<'a> {
-    query: &'a str,
-    cards: Vec<CardEntry>,
-}
-
-#[derive(Serialize)]
-struct CardEntry {
-    name: String,
-    printings: Vec<Entry>,
-}
-
-#[derive(Serialize)]
-struct Entry {
-    /// The printing's name in the chosen language, else in English.
-    name: String,
-    #[serde(flatten)]
-    printing: PrintingEntry,
-}
-
 /// One JSON document: the query and each card with its printings (docs/user-guide.md).
+///
+/// Written by hand, byte for byte what `serde_json::to_string_pretty` writes of the card
+/// entries ([`PrintingEntry`] with the name shown first, `details` null): a search that
+/// finds thousands of printings spent most of its output time building and flattening those
+/// entries. The test `the_json_is_what_serde_writes` compares the two over every printing.
 pub fn json(db: &CardDb, query: &str, found: &[Found], lang: Language) -> String {
-    let cards = found
+    let mut out = Vec::with_capacity(256 + found.len() * 64);
+    out.extend_from_slice(b"{\n  \"query\": ");
+    string(&mut out, query);
+    out.extend_from_slice(b",\n  \"cards\": ");
+    array(&mut out, 2, found, |out, card| {
+        out.extend_from_slice(b"{\n      \"name\": ");
+        string(out, &card.name);
+        out.extend_from_slice(b",\n      \"printings\": ");
+        let printings: Vec<_> = (card.printings.iter())
+            .filter_map(|&id| db.get(id))
+            .collect();
+        array(out, 6, &printings, |out, printing| {
+            entry(out, printing, lang)
+        });
+        out.extend_from_slice(b"\n    }");
+    });
+    out.extend_from_slice(b"\n}\n");
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// One printing of the JSON answer, at the indent of a card's `printings` (8 spaces).
+fn entry(out: &mut Vec<u8>, printing: &crate::cards::Printing, lang: Language) {
+    let field = |out: &mut Vec<u8>, key: &str| {
+        out.extend_from_slice(b",\n          \"");
+        out.extend_from_slice(key.as_bytes());
+        out.extend_from_slice(b"\": ");
+    };
+    let names = &printing.names;
+    out.extend_from_slice(b"{\n          \"name\": ");
+    string(out, names.get(lang).unwrap_or(names.primary()));
+    for (key, value) in [
+        ("set", &printing.set_code),
+        ("number", &printing.number),
+        ("set_id", &printing.set_id),
+        ("released", &printing.release_date),
+        ("series", &printing.series),
+    ] {
+        field(out, key);
+        string(out, value);
+    }
+    field(out, "regulation_mark");
+    match printing.regulation_mark {
+        Some(mark) => string(out, mark.encode_utf8(&mut [0; 4])),
+        None => out.extend_from_slice(b"null"),
+    }
+    field(out, "types");
+    array(out, 10, &printing.types, |out, t| string(out, t));
+    field(out, "rules");
+    array(out, 10, &super::card::rules(printing), |out, r| {
+        string(out, r)
+    });
+    field(out, "names");
+    let written: Vec<(Language, &str)> = Language::ALL
         .iter()
-        .map(|card| CardEntry {
-            name: card.name.clone(),
-            printings: card
-                .printings
-                .iter()
-                .filter_map(|&id| {
-                    let printing = db.get(id)?;
-                    Some(Entry {
-                        name: shown_name(db, id, lang),
-                        printing: printing_entry(printing, true),
-                    })
-                })
-                .collect(),
-        })
+        .filter_map(|&lang| Some((lang, names.get(lang)?)))
         .collect();
-    let report = Report { query, cards };
-    let mut out = serde_json::to_string_pretty(&report).unwrap_or_default();
-    out.push('\n');
-    out
+    if written.is_empty() {
+        out.extend_from_slice(b"{}");
+    } else {
+        out.push(b'{');
+        for (at, (lang, name)) in written.iter().enumerate() {
+            out.extend_from_slice(if at == 0 { b"\n" } else { b",\n" });
+            out.extend_from_slice(b"            \"");
+            out.extend_from_slice(lang.code().as_bytes());
+            out.extend_from_slice(b"\": ");
+            string(out, name);
+        }
+        out.extend_from_slice(b"\n          }");
+    }
+    out.extend_from_slice(
+        b",\n          \"details\": null,\n          \"matched\": true\n        }",
+    );
+}
+
+/// `items` as a pretty JSON array whose closing bracket is `indent` spaces in: `[]`, or one
+/// item a line, each written by `each` two spaces further in.
+fn array<T>(out: &mut Vec<u8>, indent: usize, items: &[T], each: impl Fn(&mut Vec<u8>, &T)) {
+    if items.is_empty() {
+        out.extend_from_slice(b"[]");
+        return;
+    }
+    out.push(b'[');
+    for (at, item) in items.iter().enumerate() {
+        out.extend_from_slice(if at == 0 { b"\n" } else { b",\n" });
+        out.resize(out.len() + indent + 2, b' ');
+        each(out, item);
+    }
+    out.push(b'\n');
+    out.resize(out.len() + indent, b' ');
+    out.push(b']');
+}
+
+/// `text` as a JSON string, escaped as serde_json escapes it.
+fn string(out: &mut Vec<u8>, text: &str) {
+    // Writing a `str` into a `Vec` cannot fail.
+    let _ = serde_json::to_writer(&mut *out, text);
 }
 
 /// Deck list lines, one a card (its newest printing found) or one a printing:
@@ -165,4 +225,80 @@ pub fn error(query: &str, error: &SearchError) -> String {
         error.span.end(),
         error.help.as_deref(),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use serde::Serialize;
+
+    use super::*;
+    use crate::render::card::{PrintingEntry, printing_entry};
+
+    #[derive(Serialize)]
+    struct Report<'a> {
+        query: &'a str,
+        cards: Vec<CardEntry>,
+    }
+
+    #[derive(Serialize)]
+    struct CardEntry {
+        name: String,
+        printings: Vec<Entry>,
+    }
+
+    #[derive(Serialize)]
+    struct Entry {
+        name: String,
+        #[serde(flatten)]
+        printing: PrintingEntry,
+    }
+
+    /// The answer as serde wrote it before [`json`] was written by hand.
+    fn by_serde(db: &CardDb, query: &str, found: &[Found], lang: Language) -> String {
+        let cards = (found.iter())
+            .map(|card| CardEntry {
+                name: card.name.clone(),
+                printings: (card.printings.iter())
+                    .filter_map(|&id| {
+                        Some(Entry {
+                            name: shown_name(db, id, lang),
+                            printing: printing_entry(db.get(id)?, true),
+                        })
+                    })
+                    .collect(),
+            })
+            .collect();
+        let mut out = serde_json::to_string_pretty(&Report { query, cards }).unwrap();
+        out.push('\n');
+        out
+    }
+
+    /// Every printing of the embedded index, grouped by card and one a group, in two
+    /// languages, and an empty answer, a query that needs escaping and an empty card: the
+    /// same bytes both ways.
+    #[test]
+    fn the_json_is_what_serde_writes() {
+        let db = crate::cards::storage::embedded::open().unwrap();
+        let all: Vec<_> = db.iter().map(|(id, _)| id).collect();
+        let query = "name:\"a \\ b\" \u{7}é";
+        for lang in [Language::En, Language::De] {
+            for each in [false, true] {
+                let found = crate::search::group(&db, &all, lang, each, Default::default());
+                assert_eq!(
+                    json(&db, query, &found, lang),
+                    by_serde(&db, query, &found, lang)
+                );
+            }
+        }
+        let empty = Found {
+            name: "Nothing".into(),
+            printings: Vec::new(),
+        };
+        for found in [&[][..], &[empty][..]] {
+            assert_eq!(
+                json(&db, query, found, Language::En),
+                by_serde(&db, query, found, Language::En)
+            );
+        }
+    }
 }

@@ -126,17 +126,16 @@ fn prepare(db: &CardDb, term: &Term) -> Result<Prepared, SearchError> {
     })
 }
 
-/// The cards whose name holds `needle`, and what they evolve from.
+/// The cards whose name holds `needle`, and what they evolve from, read from their rows.
 fn related(db: &CardDb, needle: &Needle) -> Related {
     let mut related = Related::default();
+    let columns = db.columns();
     for hit in db.names_where(|key| needle.in_name(key)) {
-        let Some(printing) = db.get(hit.id) else {
+        let Some(row) = columns.row(hit.id) else {
             continue;
         };
-        related.keys.insert(printing.rules_key().to_string());
-        if let Some(from) = &printing.evolves_from {
-            related.from.insert(crate::names::lookup_key(from));
-        }
+        related.cards.insert(row.card);
+        related.from.extend(row.evolves);
     }
     related
 }

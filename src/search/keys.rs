@@ -5,11 +5,11 @@
 //! Names are folded as [`crate::names::fold`] folds them (case, accents, apostrophes), in
 //! all six languages.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
 use jiff::civil::Date;
 
-use std::sync::{Mutex, OnceLock};
+use std::sync::OnceLock;
 
 use memchr::memmem::Finder;
 
@@ -337,10 +337,9 @@ pub const KEYS: &[Key] = &[
         aliases: &[],
         kind: Kind::Card,
         doc: "evolves from a card whose name holds these words",
-        cost: 2,
+        cost: 1,
         test: Test::Card(|seen, related| {
-            let from = seen.printing().and_then(|p| p.evolves_from.as_deref());
-            from.is_some_and(|from| related.evolves_from(from))
+            (seen.row.evolves).is_some_and(|from| related.cards.contains(&from))
         }),
     },
     Key {
@@ -348,12 +347,8 @@ pub const KEYS: &[Key] = &[
         aliases: &[],
         kind: Kind::Card,
         doc: "a card whose name holds these words evolves from it",
-        cost: 2,
-        test: Test::Card(|seen, related| {
-            related
-                .from
-                .contains(seen.columns.names().get(seen.row.card))
-        }),
+        cost: 1,
+        test: Test::Card(|seen, related| related.from.contains(&seen.row.card)),
     },
     Key {
         name: "hp",
@@ -792,36 +787,15 @@ pub fn starts_words(haystack: &str, needle: &str) -> bool {
     })
 }
 
-/// The cards a [`Kind::Card`] value names: the rules keys of every printing whose name holds
-/// it, and the lookup keys of what those printings evolve from.
+/// The cards a [`Kind::Card`] value names, as ids in the columns' names pool (a printing's
+/// [`Row::card`] and [`Row::evolves`] are ids in that pool, one id a distinct key): the
+/// rules keys of every printing whose name holds it, and the lookup keys of what those
+/// printings evolve from. `evolves:` and `into:` compare a row's ids with them: no printing
+/// is decoded, no name folded.
 #[derive(Debug, Default)]
 pub struct Related {
-    pub keys: HashSet<String>,
-    pub from: HashSet<String>,
-    /// Whether an `evolves_from` name, as written, has its lookup key among `keys`: each
-    /// distinct name is folded once per query, not once per printing (a few hundred
-    /// names for 21,000 printings).
-    evolves_memo: Mutex<HashMap<String, bool>>,
-}
-
-impl Related {
-    /// Whether a card that evolves from `from` (a name as written) evolves from one of
-    /// these cards.
-    pub fn evolves_from(&self, from: &str) -> bool {
-        let known = self
-            .evolves_memo
-            .lock()
-            .ok()
-            .and_then(|memo| memo.get(from).copied());
-        if let Some(known) = known {
-            return known;
-        }
-        let holds = self.keys.contains(&crate::names::lookup_key(from));
-        if let Ok(mut memo) = self.evolves_memo.lock() {
-            memo.insert(from.to_string(), holds);
-        }
-        holds
-    }
+    pub cards: HashSet<u32>,
+    pub from: HashSet<u32>,
 }
 
 /// What every test of one search shares: the database.

@@ -1,6 +1,7 @@
 //! [`Columns`]: the few facts of every printing that `search`'s keys test (set, number,
 //! kind, stage, types, marks, tags, HP, retreat, Weakness, Resistance, attack costs and
-//! damage, rarity, illustrator, the rules name), one small row a printing, so a query over
+//! damage, rarity, illustrator, the rules name, the lookup key of what it evolves from), one
+//! small row a printing, so a query over
 //! every printing decodes none of them.
 //!
 //! The embedded index carries them precomputed (`cards/columns.bin`, written by `cargo
@@ -41,14 +42,15 @@ pub const TYPES: &[&str] = &[
 /// The file's magic bytes; then the printing count and the attack count (u32,
 /// little-endian), a [`ROW_BYTES`] record a printing, an [`ATTACK_BYTES`] record an attack,
 /// and the `postcard` encoding of the editions and string pools ([`Tables`]).
-const MAGIC: &[u8; 8] = b"DBXCOLS2";
+const MAGIC: &[u8; 8] = b"DBXCOLS3";
 
 /// One row's record: `edition`, `number`, `card`, `rarity`, `artist` (`u32::MAX` for none),
 /// `attacks_end`, `mark` (a `char`, `u32::MAX` for none), all u32; `types`, `weak`,
 /// `resist`, `hp`, `tags` (u16); `category`, `stage`, `trainer`, `energy` (the variant's
 /// index, plus one for an `Option`'s `Some`, 0 for `None`), `flags`, `retreat`, and a byte
-/// saying whether `hp` (bit 0) and `retreat` (bit 1) are there; then padding.
-const ROW_BYTES: usize = 48;
+/// saying whether `hp` (bit 0) and `retreat` (bit 1) are there; three bytes of padding;
+/// then `evolves` (u32, `u32::MAX` for none).
+const ROW_BYTES: usize = 52;
 
 /// One attack's record: `damage`, `cost` (u32), and 1 when `damage` is there.
 const ATTACK_BYTES: usize = 9;
@@ -104,6 +106,10 @@ pub struct Row {
     pub number: u32,
     /// Id of [`Printing::rules_key`] in the names pool: printings of one card share it.
     pub card: u32,
+    /// Id in the names pool of the lookup key ([`crate::names::lookup_key`]) of what the
+    /// printing evolves from ([`Printing::evolves_from`]): the `card` of the printings of
+    /// that card, when the database has them.
+    pub evolves: Option<u32>,
     pub category: Category,
     pub stage: Option<Stage>,
     pub trainer: Option<TrainerKind>,
@@ -271,6 +277,10 @@ impl Columns {
                 edition,
                 number: numbers.id(&p.number)?,
                 card: names.id(p.rules_key())?,
+                evolves: match p.evolves_from.as_deref() {
+                    Some(from) => Some(names.id(&crate::names::lookup_key(from))?),
+                    None => None,
+                },
                 category: p.category,
                 stage: p.stage,
                 trainer: p.trainer,
@@ -418,6 +428,7 @@ impl Columns {
                         || ((row.edition as usize) < s.editions.len()
                             && in_pool(row.number, &s.numbers)
                             && in_pool(row.card, &s.names)
+                            && row.evolves.is_none_or(|id| in_pool(id, &s.names))
                             && row.rarity.is_none_or(|id| in_pool(id, &s.rarities))
                             && row.artist.is_none_or(|id| in_pool(id, &s.artists))
                             && row.attacks_end <= attacks);
@@ -601,6 +612,7 @@ impl Row {
         out[42] = self.flags;
         out[43] = self.retreat.unwrap_or(0);
         out[44] = u8::from(self.hp.is_some()) | u8::from(self.retreat.is_some()) << 1;
+        out[48..52].copy_from_slice(&self.evolves.unwrap_or(u32::MAX).to_le_bytes());
         out
     }
 
@@ -611,6 +623,7 @@ impl Row {
             edition: u32_at(record, 0),
             number: u32_at(record, 4),
             card: u32_at(record, 8),
+            evolves: optional(u32_at(record, 48)),
             rarity: optional(u32_at(record, 12)),
             artist: optional(u32_at(record, 16)),
             attacks_end: u32_at(record, 20),
@@ -637,6 +650,7 @@ impl Row {
             edition: 0,
             number: 0,
             card: 0,
+            evolves: None,
             category: Category::Pokemon,
             stage: None,
             trainer: None,
@@ -714,19 +728,29 @@ mod tests {
             ..Details::default()
         };
         let research = Printing::new("SVI", "189", Category::Trainer);
+        let mut drakloak = Printing::new("TWM", "129", Category::Pokemon);
+        drakloak
+            .names
+            .set(crate::names::lang::Language::En, "Drakloak");
+        drakloak.evolves_from = Some("Dreepy".into());
         let columns = Columns::build([
             (Some(&dreepy), Some(&details)),
             (None, None),
             (Some(&research), None),
+            (Some(&drakloak), None),
         ])
         .unwrap();
         let bytes = columns.encode().unwrap();
-        let back = Columns::decode(&bytes, 3).unwrap();
+        let back = Columns::decode(&bytes, 4).unwrap();
         assert_eq!(back, columns);
-        assert!(Columns::decode(&bytes, 2).is_none());
+        assert!(Columns::decode(&bytes, 3).is_none());
         for cut in 0..bytes.len() {
-            assert!(Columns::decode(&bytes[..cut], 3).is_none());
+            assert!(Columns::decode(&bytes[..cut], 4).is_none());
         }
+        // What Drakloak evolves from is Dreepy's card: the same id in the names pool.
+        let drakloak = back.row(3).unwrap();
+        assert_eq!(drakloak.evolves, back.row(0).map(|dreepy| dreepy.card));
+        assert_eq!(back.row(0).unwrap().evolves, None);
         let row = back.row(0).unwrap();
         assert_eq!(row.types, type_bit("dragon"));
         assert_eq!(row.weak, type_bit("darkness"));
@@ -755,6 +779,7 @@ mod tests {
         row.hp = Some(340);
         row.retreat = Some(0);
         row.rarity = Some(3);
+        row.evolves = Some(5);
         for category in CATEGORIES {
             row.category = category;
             assert_eq!(Row::read(&row.record()), Some(row));
