@@ -40,7 +40,7 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use deckbox::cards::{CardDb, Printing};
+use deckbox::cards::CardDb;
 use deckbox::names::lang::Language;
 
 /// The day `legal:standard` is judged on, both in the export and in deckbox's processes.
@@ -368,21 +368,6 @@ fn mask(db: &CardDb, query: &str) -> Vec<bool> {
     mask
 }
 
-/// The rule tags deckbox's JSON writes of a printing (`rules`): the flags with a limit of
-/// their own first, then the tags.
-fn rules(printing: &Printing) -> Vec<&'static str> {
-    let flags = [
-        (printing.ace_spec, "ACE SPEC"),
-        (printing.radiant, "Radiant"),
-        (printing.prism_star, "Prism Star"),
-        (printing.pokemon_star, "Pokémon Star"),
-    ];
-    let flagged = flags.into_iter().filter(|(on, _)| *on).map(|(_, tag)| tag);
-    flagged
-        .chain(printing.tags.iter().map(|tag| tag.label()))
-        .collect()
-}
-
 /// `text` as an SQL string literal.
 fn quoted(text: &str) -> String {
     format!("'{}'", text.replace('\'', "''"))
@@ -451,7 +436,7 @@ fn export(db: &CardDb) -> String {
             quoted(&printing.set_id),
             quoted(&printing.series),
             optional(printing.regulation_mark.map(String::from)),
-            quoted(&rules(printing).join(",")),
+            quoted(&printing.rule_tags().join(",")),
             names_sql,
         );
         let names: Vec<&str> = printing.names.iter().map(|(_, name)| name).collect();

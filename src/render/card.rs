@@ -316,26 +316,12 @@ pub(crate) fn printing_entry(printing: &Printing, matched: bool) -> PrintingEntr
         series: printing.series.clone(),
         regulation_mark: printing.regulation_mark.map(String::from),
         types: printing.types.clone(),
-        rules: rules(printing),
+        rules: printing.rule_tags(),
         names: names_entry(&printing.names),
         details: None,
         matched,
         label: label(printing),
     }
-}
-
-/// The rule tags of a printing: the ones with a limit of their own first.
-pub(crate) fn rules(printing: &Printing) -> Vec<&'static str> {
-    let flags = [
-        (printing.ace_spec, "ACE SPEC"),
-        (printing.radiant, "Radiant"),
-        (printing.prism_star, "Prism Star"),
-        (printing.pokemon_star, "Pokémon Star"),
-    ];
-    let flagged = flags.into_iter().filter(|(on, _)| *on).map(|(_, tag)| tag);
-    flagged
-        .chain(printing.tags.iter().map(|tag| tag.label()))
-        .collect()
 }
 
 fn names_entry(names: &Names) -> NamesEntry {

@@ -123,9 +123,7 @@ fn entry(out: &mut Vec<u8>, printing: &crate::cards::Printing, lang: Language) {
     field(out, "types");
     array(out, 10, &printing.types, |out, t| string(out, t));
     field(out, "rules");
-    array(out, 10, &super::card::rules(printing), |out, r| {
-        string(out, r)
-    });
+    array(out, 10, &printing.rule_tags(), |out, r| string(out, r));
     field(out, "names");
     let written: Vec<(Language, &str)> = Language::ALL
         .iter()

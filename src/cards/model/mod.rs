@@ -322,6 +322,22 @@ impl PartialEq for DbSlot {
 }
 
 impl Printing {
+    /// The rule tags written of a printing (`card`'s and `search`'s JSON, `rules`): the
+    /// flags with a limit of their own first (ACE SPEC, Radiant, Prism Star, Pokémon Star),
+    /// then the tags.
+    pub fn rule_tags(&self) -> Vec<&'static str> {
+        let flags = [
+            (self.ace_spec, "ACE SPEC"),
+            (self.radiant, "Radiant"),
+            (self.prism_star, "Prism Star"),
+            (self.pokemon_star, "Pokémon Star"),
+        ];
+        let flagged = flags.into_iter().filter(|(on, _)| *on).map(|(_, tag)| tag);
+        flagged
+            .chain(self.tags.iter().map(|tag| tag.label()))
+            .collect()
+    }
+
     /// A printing of `category` with this set code and number (normalized by [`set_key`]
     /// and [`number_key`]; the set id is the lower-case code) and every other fact empty.
     pub fn new(set_code: &str, number: &str, category: Category) -> Printing {
