@@ -197,17 +197,27 @@ impl Reader {
                 .to_owned()
         };
         self.coded_cards |= parts.set.is_some();
+        let mut name = parts.name;
+        let mut set = parts.set.map(text);
+        // `4x Gastly (Fossil)`: Fossil's Gastly (see `card::wizards_set_after`).
+        let named_set = (set.is_none() && parts.number.is_none())
+            .then(|| super::card::wizards_set_after(&text(name)))
+            .flatten();
+        if let Some((end, code)) = named_set {
+            name.1 = name.0 + end;
+            set = Some(code.to_owned());
+        }
         self.deck.cards.push(CardLine {
             line: line.number,
             count: value,
-            name: text(parts.name),
-            set: parts.set.map(text),
+            name: text(name),
+            set,
             number: parts.number.map(text),
             ph: parts.ph,
             section: self.section,
             span: Span::new(line.offset, line.text.len()),
             count_span: span_of(line, count.span),
-            name_span: span_of(line, (at + parts.name.0, at + parts.name.1)),
+            name_span: span_of(line, (at + name.0, at + name.1)),
             // From where the name starts, as the card was read: in `4 ////Poké Pad`, the
             // `//` after the count is no comment, the name's first characters.
             comment: trailing_comment(line.text.get(at..).unwrap_or_default()),

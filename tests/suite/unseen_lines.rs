@@ -765,3 +765,33 @@ fn a_set_code_that_starts_with_digits() {
         .count();
     assert_eq!(printings, 2, "{:?}", rules(&deck));
 }
+
+/// pojo.com's report of the 2000-07-22 Vancouver Super Trainer Showdown
+/// (`tests/corpus/lists/pojo/2000-07-22-vancouver-psychic-tornado.txt`, lines 3 and 13)
+/// names a Wizards set in parentheses after the card: `4x Gastly (Fossil)` is Fossil's
+/// Gastly (FO 33, a different card from Base Set's and Base Set 2's Gastly, whose attacks
+/// differ), `1x Professor Oak (Base)` is Base Set's. The names drop a parenthesis as a
+/// pictured person's, so the set was lost and the newest Gastly read. Other words in
+/// parentheses stay what they were (`(baby)`, a note).
+#[test]
+fn wizards_set_in_parentheses_after_the_card() {
+    let text =
+        "4x Gastly (Fossil)\n1x Professor Oak (Base)\n2x Dark Raichu (Rocket)\n1x Yveltal (baby)\n";
+    let (deck, cards) = read(text, "unlimited", "2000-07-31");
+    assert_eq!(
+        cards[..3],
+        [
+            "Gastly, FO 33",
+            "Professor Oak, BS 88",
+            "Dark Raichu, TR 83"
+        ]
+    );
+    assert_eq!(deck.cards[3].line.name, "Yveltal (baby)");
+    // Shorthand keeps its reading by name (line 17 of the report, `1x CPU Search (Base)`).
+    let (_, cards) = read(
+        "1x CPU Search (Base)\n3 Grass (Base)\n",
+        "unlimited",
+        "2000-07-31",
+    );
+    assert_eq!(card_names(&cards), ["Computer Search", "Grass Energy"]);
+}
