@@ -11,11 +11,13 @@ pub mod effect;
 pub mod set_id;
 
 use std::path::PathBuf;
+use std::sync::LazyLock;
 
 use serde::{Deserialize, Serialize};
 
 use crate::names;
 use crate::names::lang::{Language, Region};
+use crate::util::memo::Memo;
 
 /// A card's name in each language it was printed in, and the rules name derived from them.
 ///
@@ -134,13 +136,19 @@ impl Names {
             .unwrap_or("")
     }
 
-    /// Recomputes the rules name and key when the primary name changed.
+    /// Recomputes the rules name and key when the primary name changed. Both are pure
+    /// functions of the primary name, which thousands of printings share (every reprint,
+    /// every basic Energy): each decoded printing derives them, so they are memoized by it.
     fn derive(&mut self) {
-        let name = names::canonical(self.primary());
-        if name != self.rules_name || self.rules_key.is_empty() {
-            self.rules_key = names::lookup_key(&name);
-            self.rules_name = name;
-        }
+        static DERIVED: LazyLock<Memo<String, (String, String)>> = LazyLock::new(Memo::default);
+        let primary = self.primary();
+        let (name, key) = DERIVED.get_or(primary, str::to_string, || {
+            let name = names::canonical(primary);
+            let key = names::lookup_key(&name);
+            (name, key)
+        });
+        self.rules_name = name;
+        self.rules_key = key;
     }
 }
 
@@ -720,6 +728,26 @@ fn promo_prefix(set: &str) -> Option<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn memoized_rules_names_follow_each_change_of_the_primary_name() {
+        let mut names = Names::default();
+        names.set(Language::Fr, "Pikachu-V");
+        assert_eq!(names.rules_key, names::lookup_key("Pikachu V"));
+        names.set(Language::En, "Team Plasma Ball");
+        assert_eq!(names.rules_name, names::canonical("Team Plasma Ball"));
+        assert_eq!(names.rules_key, names::lookup_key(&names.rules_name));
+        // A second card of the same primary name reads the memo: the same values.
+        let mut again = Names::default();
+        again.set(Language::En, "Team Plasma Ball");
+        assert_eq!(
+            (again.rules_name, again.rules_key),
+            (names.rules_name.clone(), names.rules_key.clone())
+        );
+        names.remove(Language::En);
+        assert_eq!(names.rules_name, names::canonical("Pikachu-V"));
+        assert_eq!(names.rules_key, names::lookup_key("Pikachu-V"));
+    }
 
     #[test]
     fn written_numbers_name_the_printing_alone_or_glued_to_its_code() {
