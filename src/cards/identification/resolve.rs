@@ -723,12 +723,62 @@ pub fn suggestions_in(db: &CardDb, name: &str, language: Option<Language>) -> Ve
     if own.is_empty() { all } else { own }
 }
 
+/// The fewest letters a written name needs to be read as the one card name a slip away
+/// ([`one_slip_from`]): `Lysander` (8) is Lysandre, `Iona` (4) stays unknown, since short
+/// names lie one slip from several cards or from another card than the one meant.
+pub const MIN_SLIP_LETTERS: usize = 6;
+
+/// The name of the one card whose name `name` spells but for one slip (a letter added,
+/// dropped or changed, or two neighbours swapped; Damerau), after folding as names are
+/// folded, in any language deckbox reads: `Lysander` is `Lysandre`, `Random Reciever`
+/// `Random Receiver`. `None` when the name has fewer than [`MIN_SLIP_LETTERS`] letters, or
+/// when no name or several are a slip away (`Lysandre ◇` is another name: the nearest
+/// wins only when it is alone at that distance). The names tried are those the
+/// suggestion search scores (every name one slip from a name of six letters or more
+/// scores above its floor), found by the same scan, which also keeps the name's
+/// suggestions: a name read so or not costs one scan.
+pub fn one_slip_from(db: &CardDb, name: &str) -> Option<String> {
+    let wanted = names::fold(name);
+    if wanted.chars().filter(|c| c.is_alphabetic()).count() < MIN_SLIP_LETTERS {
+        return None;
+    }
+    // A cache key no name has: a tab never survives a line's name.
+    let cached = format!("slip\t{name}");
+    let slips = db.suggestions_for(&cached, || {
+        let scan = scan(db, name, None);
+        db.suggestions_for(name, || scan.suggestions);
+        scan.slips
+    });
+    match slips.as_slice() {
+        [one] => Some(one.clone()),
+        _ => None,
+    }
+}
+
 /// The names nearest to `name`; with `language`, only names of that language, each shown
 /// as that language writes it.
 fn search_suggestions(db: &CardDb, name: &str, only: Option<Language>) -> Vec<String> {
+    scan(db, name, only).suggestions
+}
+
+/// What one scan of the known names finds for a written name.
+struct Scan {
+    /// The nearest names, best first ([`search_suggestions`]).
+    suggestions: Vec<String>,
+    /// The names (each once, shown as their language writes them) one slip from it; two at
+    /// most, enough to tell one from several.
+    slips: Vec<String>,
+}
+
+/// The scan of [`search_suggestions`] and [`one_slip_from`].
+fn scan(db: &CardDb, name: &str, only: Option<Language>) -> Scan {
     let wanted = names::fold(name);
+    let mut slips: Vec<String> = Vec::new();
     let Some(query) = Query::new(&wanted) else {
-        return Vec::new();
+        return Scan {
+            suggestions: Vec::new(),
+            slips,
+        };
     };
     let mut scored: Vec<(f64, String)> = Vec::new();
     for (index, sketch) in db.name_sketches() {
@@ -746,6 +796,9 @@ fn search_suggestions(db: &CardDb, name: &str, only: Option<Language>) -> Vec<St
         if score < MIN_SCORE {
             continue;
         }
+        let slip = slips.len() < 2
+            && folded.chars().count().abs_diff(query.chars) <= 1
+            && strsim::osa_distance(&wanted, &folded) == 1;
         let (id, language) = match only {
             None => (id, language),
             Some(only) if language == only => (id, language),
@@ -760,6 +813,9 @@ fn search_suggestions(db: &CardDb, name: &str, only: Option<Language>) -> Vec<St
             .and_then(|printing| printing.names.get(language))
             .map(names::canonical)
             .unwrap_or_else(|| key.to_string());
+        if slip && !slips.contains(&display) {
+            slips.push(display.clone());
+        }
         scored.push((score, display));
     }
     scored.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
@@ -772,7 +828,10 @@ fn search_suggestions(db: &CardDb, name: &str, only: Option<Language>) -> Vec<St
             break;
         }
     }
-    out
+    Scan {
+        suggestions: out,
+        slips,
+    }
 }
 
 /// The lowest Jaro–Winkler score a suggestion may have.

@@ -364,6 +364,19 @@ pub(crate) fn read_as(text: &SourceText, line: &CardLine, written: &str, card: &
         .with_cards(vec![card.to_string()])
 }
 
+/// `read-as` at warning level: a name no card has, read as the one card whose name it spells
+/// but for one slip (`Lysander`: Lysandre). A guess, so a warning the player sees.
+pub(crate) fn misspelt(text: &SourceText, line: &CardLine, written: &str, card: &str) -> Diagnostic {
+    let mut diagnostic = Diagnostic::new(Rule::ReadAs, format!("read '{written}' as '{card}'"))
+        .with_help(format!(
+            "no card is named '{written}'; '{card}' is the one card a letter away: write `{card}` if that is the card you play"
+        ))
+        .at(text, line.name_span, format!("read as {card}"))
+        .with_cards(vec![card.to_string()]);
+    diagnostic.severity = Severity::Warning;
+    diagnostic
+}
+
 #[cfg(test)]
 mod tests {
     use super::describe;
