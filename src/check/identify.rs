@@ -600,9 +600,16 @@ fn misspelt(
     }
     context.suggestions_left -= 1;
     *resolution = found;
-    context
-        .diagnostics
-        .push(lines::misspelt(context.text, line, &line.name, &card));
+    let english = in_language(context.db, vec![card.clone()], None)
+        .into_iter()
+        .find_map(|(_, english)| english);
+    context.diagnostics.push(lines::misspelt(
+        context.text,
+        line,
+        &line.name,
+        &card,
+        english.as_deref(),
+    ));
     Some(reread)
 }
 

@@ -365,9 +365,20 @@ pub(crate) fn read_as(text: &SourceText, line: &CardLine, written: &str, card: &
 }
 
 /// `read-as` at warning level: a name no card has, read as the one card whose name it spells
-/// but for one slip (`Lysander`: Lysandre). A guess, so a warning the player sees.
-pub(crate) fn misspelt(text: &SourceText, line: &CardLine, written: &str, card: &str) -> Diagnostic {
-    let mut diagnostic = Diagnostic::new(Rule::ReadAs, format!("read '{written}' as '{card}'"))
+/// but for one slip (`Lysander`: Lysandre), with its English name when that differs. A
+/// guess, so a warning the player sees.
+pub(crate) fn misspelt(
+    text: &SourceText,
+    line: &CardLine,
+    written: &str,
+    card: &str,
+    english: Option<&str>,
+) -> Diagnostic {
+    let told = match english {
+        Some(english) => format!("'{card}' ({english})"),
+        None => format!("'{card}'"),
+    };
+    let mut diagnostic = Diagnostic::new(Rule::ReadAs, format!("read '{written}' as {told}"))
         .with_help(format!(
             "no card is named '{written}'; '{card}' is the one card a letter away: write `{card}` if that is the card you play"
         ))
