@@ -731,7 +731,8 @@ pub const MIN_SLIP_LETTERS: usize = 6;
 /// The name of the one card whose name `name` spells but for one slip (a letter added,
 /// dropped or changed, or two neighbours swapped; Damerau), after folding as names are
 /// folded, in any language deckbox reads: `Lysander` is `Lysandre`, `Random Reciever`
-/// `Random Receiver`. `None` when the name has fewer than [`MIN_SLIP_LETTERS`] letters, or
+/// `Random Receiver`. A letter added or dropped at the end is no slip ([`ends_apart`]:
+/// `Boss's Order` stays unknown). `None` when the name has fewer than [`MIN_SLIP_LETTERS`] letters, or
 /// when no name or several are a slip away (`Lysandre ◇` is another name: the nearest
 /// wins only when it is alone at that distance). The names tried are those the
 /// suggestion search scores (every name one slip from a name of six letters or more
@@ -739,7 +740,10 @@ pub const MIN_SLIP_LETTERS: usize = 6;
 /// suggestions: a name read so or not costs one scan.
 pub fn one_slip_from(db: &CardDb, name: &str) -> Option<String> {
     let wanted = names::fold(name);
-    if wanted.chars().filter(|c| c.is_alphabetic()).count() < MIN_SLIP_LETTERS {
+    // A control character (`Boss\0s Orders`) is damage, not a slip of the hand.
+    if name.chars().any(char::is_control)
+        || wanted.chars().filter(|c| c.is_alphabetic()).count() < MIN_SLIP_LETTERS
+    {
         return None;
     }
     // A cache key no name has: a tab never survives a line's name.
@@ -753,6 +757,13 @@ pub fn one_slip_from(db: &CardDb, name: &str) -> Option<String> {
         [one] => Some(one.clone()),
         _ => None,
     }
+}
+
+/// Whether one name is the other with letters added at its end (`Boss's Order`, `Boss's
+/// Orders`; `Super Rodd`, `Super Rod`): how the names of different cards differ (a plural,
+/// `Porygon` and `Porygon2`, a suffix), so never a slip [`one_slip_from`] reads.
+fn ends_apart(a: &str, b: &str) -> bool {
+    a != b && (a.starts_with(b) || b.starts_with(a))
 }
 
 /// The names nearest to `name`; with `language`, only names of that language, each shown
@@ -798,6 +809,7 @@ fn scan(db: &CardDb, name: &str, only: Option<Language>) -> Scan {
         // Energia Pro`: Jaro matches the `r` far off), never below the bounds above.
         let slip = slips.len() < 2
             && folded.chars().count().abs_diff(query.chars) <= 1
+            && !ends_apart(&wanted, &folded)
             && strsim::osa_distance(&wanted, &folded) == 1;
         let score = strsim::jaro_winkler(&wanted, &folded);
         if score < MIN_SCORE && !slip {
@@ -1179,6 +1191,10 @@ mod suggestion_tests {
         assert!(one_slip_from(&db, "Determinacion de Lilie").is_some());
         assert_eq!(one_slip_from(&db, "Iona"), None);
         assert_eq!(one_slip_from(&db, "Ralts Prim"), None);
+        // A letter added or dropped at the end: another card's way to differ.
+        assert_eq!(one_slip_from(&db, "Boss's Order"), None);
+        assert_eq!(one_slip_from(&db, "Super Rodd"), None);
+        assert_eq!(one_slip_from(&db, "Lysandr"), None);
         // The suggestions come from the same scan, and are the same as searched alone.
         assert_eq!(
             suggestions(&db, "Lysander"),
