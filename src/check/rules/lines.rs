@@ -64,7 +64,7 @@ pub(super) const READ_AS: RuleDef = RuleDef {
     id: "read-as",
     severity: Severity::Info,
     summary: "A line that names no card was read as the card its shorthand stands for (a remark, not a fault).",
-    why: "Players write a basic Energy by its type alone (`11x Dark`, `8 Water`, `8 Eau`) and a few cards by a widely used short name (`DCE`, `Double Colorless`). deckbox reads such a line as that card only when no card has the name written, from a curated table where each short name has a public source, and says which card it read, so a wrong guess is seen; `fmt` writes the card's name.",
+    why: "Players write a basic Energy by its type alone (`11x Dark`, `8 Water`, `8 Eau`) and a few cards by a widely used short name (`DCE`, `Double Colorless`). deckbox reads such a line as that card only when no card has the name written, from a curated table where each short name has a public source, and says which card it read, so a wrong guess is seen; `fmt` writes the card's name. A name no card has, on a line with no set code, that spells the name of exactly one card but for one slip (a letter added, dropped or changed inside the name, or two neighbours swapped; the name at least 6 letters; `4 Lysander`) is read as that card too, with this finding at warning level: a guess the player should see.",
     example: "11x Dark   (read as Darkness Energy)\n",
     fix: "Nothing to fix; `deckbox fmt` writes the card's full name.",
     check: Check::Lines,
