@@ -317,7 +317,8 @@ fn identify_line(context: &mut Identify, index: usize, line: &CardLine) -> DeckC
                     Some(if special { bare } else { reread })
                 }
             }
-        });
+        })
+        .or_else(|| misspelt(context, line, &mut resolution, &resolve));
     // The line as read (`Énergie Turbo Double BRS 151 (note)` is read without its note
     // first): a name in another order or misspelt is the printing its id names either way,
     // so `fmt`, which writes the note as a comment, never changes the verdict.
@@ -570,6 +571,46 @@ fn misspelt_with_its_id(
             others: Vec::new(),
         };
     }
+}
+
+/// A name-only line whose name no card has and nothing else reads, one slip from the name
+/// of exactly one card ([`resolve::one_slip_from`]: `4 Lysander`, pokebeach's 2011
+/// Canberra Cities list; `1 Hitmochan`, Pojo's 2000 Super Trainer Showdown report): read as
+/// that card, with a `read-as` note at warning level, since the guess may be wrong. The
+/// search is a suggestion search, so it draws on the deck's [`MAX_SUGGESTED`]; the line as
+/// read names the card, so `fmt` writes its name.
+fn misspelt(
+    context: &mut Identify,
+    line: &CardLine,
+    resolution: &mut Resolution,
+    resolve: &dyn Fn(&CardLine) -> Resolution,
+) -> Option<CardLine> {
+    let name_only = line.set.is_none() && line.number.is_none();
+    if !(matches!(resolution, Resolution::Unknown) && name_only && context.suggestions_left > 0) {
+        return None;
+    }
+    let card = resolve::one_slip_from(context.db, &line.name)?;
+    let reread = CardLine {
+        name: card.clone(),
+        ..line.clone()
+    };
+    let found = resolve(&reread);
+    if !matches!(found, Resolution::Found { .. }) {
+        return None;
+    }
+    context.suggestions_left -= 1;
+    *resolution = found;
+    let english = in_language(context.db, vec![card.clone()], None)
+        .into_iter()
+        .find_map(|(_, english)| english);
+    context.diagnostics.push(lines::misspelt(
+        context.text,
+        line,
+        &line.name,
+        &card,
+        english.as_deref(),
+    ));
+    Some(reread)
 }
 
 /// The suggestions that are card names in the list's own language, when there are any: an

@@ -54,6 +54,9 @@ pub(crate) struct Parts {
     /// (`Iono [PAL 185]`), after a dash (`Switch - MEG 130`) or before the name (`TWM 128
     /// Dreepy`). Only such a line may leave its count out.
     pub marked: bool,
+    /// A note in brackets after a count written after the name (`Leafeon x2 (Leaf Guard
+    /// One)`), brackets included: the line's comment, so `fmt` keeps it.
+    pub note: Option<Range>,
 }
 
 /// Reads the count at the start of `s`, or `None` when `s` does not start with one.
@@ -132,11 +135,15 @@ pub(crate) fn split_trailing_count(s: &str) -> Option<(Count<'_>, (usize, Parts)
         rest: Some(at),
     };
     let mut parts = split_card(before);
-    if let Some(code) = code {
-        if parts.set.is_some() {
-            return None;
+    match (code, brackets) {
+        (Some(code), _) => {
+            if parts.set.is_some() {
+                return None;
+            }
+            parts.set = Some(code);
         }
-        parts.set = Some(code);
+        (None, Some(open)) => parts.note = Some((open, body.len())),
+        (None, None) => {}
     }
     Some((count, (at, parts)))
 }
@@ -273,6 +280,7 @@ fn split_printing(rest: &str) -> Parts {
             number: toks.get(at).copied(),
             ph,
             marked: name != written,
+            note: None,
         };
     }
     if let Some(parts) = bracketed(body).or_else(|| code_first(body)) {
@@ -288,6 +296,7 @@ fn split_printing(rest: &str) -> Parts {
             number: Some((start + dash + 1, end)),
             ph: false,
             marked: false,
+            note: None,
         };
     }
     if bare_number(body, &toks) || glued_number(body, &toks) {
@@ -297,6 +306,7 @@ fn split_printing(rest: &str) -> Parts {
             number: toks.first().copied(),
             ph: false,
             marked: false,
+            note: None,
         };
     }
     Parts {
@@ -305,6 +315,7 @@ fn split_printing(rest: &str) -> Parts {
         number: None,
         ph: false,
         marked: false,
+        note: None,
     }
 }
 
@@ -361,6 +372,7 @@ fn bracketed(body: &str) -> Option<Parts> {
         number: Some((inner_start + num_start, inner_start + num_end)),
         ph: false,
         marked: true,
+        note: None,
     })
 }
 
@@ -379,6 +391,7 @@ fn code_first(body: &str) -> Option<Parts> {
         number: Some((num_start, num_end)),
         ph: false,
         marked: true,
+        note: None,
     })
 }
 

@@ -50,6 +50,15 @@ fn trailing_comment(line: &str) -> Option<String> {
     (!comment.is_empty()).then(|| comment.to_owned())
 }
 
+/// A line's comment with the note written after its count before it (`Leafeon x2 (Leaf
+/// Guard One) // tech`: `(Leaf Guard One); tech`), as a note after the card is kept.
+fn with_note(note: Option<String>, comment: Option<String>) -> Option<String> {
+    match (note, comment) {
+        (Some(note), Some(comment)) => Some(format!("{note}; {comment}")),
+        (note, comment) => note.or(comment),
+    }
+}
+
 /// Reads lines one by one; [`Reader::finish`] resolves what needs the whole deck.
 pub(crate) struct Reader {
     /// Whether a non-blank line was read: only the first one can be the title.
@@ -220,7 +229,10 @@ impl Reader {
             name_span: span_of(line, (at + name.0, at + name.1)),
             // From where the name starts, as the card was read: in `4 ////Poké Pad`, the
             // `//` after the count is no comment, the name's first characters.
-            comment: trailing_comment(line.text.get(at..).unwrap_or_default()),
+            comment: with_note(
+                parts.note.map(text),
+                trailing_comment(line.text.get(at..).unwrap_or_default()),
+            ),
         });
     }
 

@@ -258,6 +258,7 @@ pub(crate) fn row<'a>(s: &'a str, columns: Option<&Columns>) -> Option<(Count<'a
             number: inner.number.map(shift),
             ph: inner.ph,
             marked: false,
+            note: None,
         }
     } else {
         Parts {
@@ -266,6 +267,7 @@ pub(crate) fn row<'a>(s: &'a str, columns: Option<&Columns>) -> Option<(Count<'a
             number,
             ph: false,
             marked: false,
+            note: None,
         }
     };
     let count = Count {

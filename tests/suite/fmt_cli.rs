@@ -424,3 +424,23 @@ fn the_examples_are_canonical() {
         (0, "exit: 0\n--- stdout\n--- stderr\n")
     );
 }
+
+/// `fmt` never drops a note: a note in brackets after a count written after the name
+/// (`Leafeon x2 (Leaf Guard One)`, PokéGym's report of the 2008 Orlando Battle Roads, line 2)
+/// is kept as the card's comment, as `3 ER(Always good)` keeps its note; a set code in
+/// brackets (`Treecko x3 (GE)`) stays the code, and a comment after the note is kept too.
+#[test]
+fn fmt_keeps_a_note_after_a_count_written_after_the_name() {
+    let dir = workspace(&[]);
+    let (code, out) = run_in(
+        dir.path(),
+        &["fmt", "-"],
+        "Leafeon x2 (Leaf Guard One)\nTreecko x3 (GE)\nUmbreon x1 (for Darkness) // tech\n"
+            .as_bytes(),
+    );
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("2 Leafeon // (Leaf Guard One)\n"), "{out}");
+    assert!(out.contains("3 Treecko GE\n"), "{out}");
+    assert!(out.contains("1 Umbreon // (for Darkness); tech\n"), "{out}");
+    assert!(!out.contains("GE)"), "{out}");
+}

@@ -723,12 +723,75 @@ pub fn suggestions_in(db: &CardDb, name: &str, language: Option<Language>) -> Ve
     if own.is_empty() { all } else { own }
 }
 
+/// The fewest letters a written name needs to be read as the one card name a slip away
+/// ([`one_slip_from`]): `Lysander` (8) is Lysandre, `Iona` (4) stays unknown, since short
+/// names lie one slip from several cards or from another card than the one meant.
+pub const MIN_SLIP_LETTERS: usize = 6;
+
+/// The name of the one card whose name `name` spells but for one slip (a letter added,
+/// dropped or changed, or two neighbours swapped; Damerau), after folding as names are
+/// folded, in any language deckbox reads: `Lysander` is `Lysandre`, `Random Reciever`
+/// `Random Receiver`. A letter added or dropped at the end is no slip ([`ends_apart`]:
+/// `Boss's Order` stays unknown). `None` when the name has fewer than [`MIN_SLIP_LETTERS`] letters, or
+/// when no name or several are a slip away (`Lysandre ◇` is another name: the nearest
+/// wins only when it is alone at that distance). The names tried are those the
+/// suggestion search scores (every name one slip from a name of six letters or more
+/// scores above its floor), found by the same scan, which also keeps the name's
+/// suggestions: a name read so or not costs one scan.
+pub fn one_slip_from(db: &CardDb, name: &str) -> Option<String> {
+    let wanted = names::fold(name);
+    // A control character (`Boss\0s Orders`) is damage, not a slip of the hand.
+    if name.chars().any(char::is_control)
+        || wanted.chars().filter(|c| c.is_alphabetic()).count() < MIN_SLIP_LETTERS
+    {
+        return None;
+    }
+    // A cache key no name has: a tab never survives a line's name.
+    let cached = format!("slip\t{name}");
+    let slips = db.suggestions_for(&cached, || {
+        let scan = scan(db, name, None);
+        db.suggestions_for(name, || scan.suggestions);
+        scan.slips
+    });
+    match slips.as_slice() {
+        [one] => Some(one.clone()),
+        _ => None,
+    }
+}
+
+/// Whether one name is the other with letters added at its end (`Boss's Order`, `Boss's
+/// Orders`; `Super Rodd`, `Super Rod`): how the names of different cards differ (a plural,
+/// `Porygon` and `Porygon2`, a suffix), so never a slip [`one_slip_from`] reads.
+fn ends_apart(a: &str, b: &str) -> bool {
+    a != b && (a.starts_with(b) || b.starts_with(a))
+}
+
 /// The names nearest to `name`; with `language`, only names of that language, each shown
 /// as that language writes it.
 fn search_suggestions(db: &CardDb, name: &str, only: Option<Language>) -> Vec<String> {
+    scan(db, name, only).suggestions
+}
+
+/// What one scan of the known names finds for a written name.
+struct Scan {
+    /// The nearest names, best first ([`search_suggestions`]).
+    suggestions: Vec<String>,
+    /// A name one slip from it for each card that has one (shown as its language writes
+    /// it); two at most, enough to tell one card from several.
+    slips: Vec<String>,
+}
+
+/// The scan of [`search_suggestions`] and [`one_slip_from`].
+fn scan(db: &CardDb, name: &str, only: Option<Language>) -> Scan {
     let wanted = names::fold(name);
+    let mut slips: Vec<String> = Vec::new();
+    // The cards each of `slips` names (their rules keys), to count cards, not names.
+    let mut slip_cards: Vec<Vec<String>> = Vec::new();
     let Some(query) = Query::new(&wanted) else {
-        return Vec::new();
+        return Scan {
+            suggestions: Vec::new(),
+            slips,
+        };
     };
     let mut scored: Vec<(f64, String)> = Vec::new();
     for (index, sketch) in db.name_sketches() {
@@ -742,8 +805,14 @@ fn search_suggestions(db: &CardDb, name: &str, only: Option<Language>) -> Vec<St
         if !query.may_match(&folded) {
             continue;
         }
+        // A slip may score below the floor (`qicerca di energia pro` for `Ricerca di
+        // Energia Pro`: Jaro matches the `r` far off), never below the bounds above.
+        let slip = slips.len() < 2
+            && folded.chars().count().abs_diff(query.chars) <= 1
+            && !ends_apart(&wanted, &folded)
+            && strsim::osa_distance(&wanted, &folded) == 1;
         let score = strsim::jaro_winkler(&wanted, &folded);
-        if score < MIN_SCORE {
+        if score < MIN_SCORE && !slip {
             continue;
         }
         let (id, language) = match only {
@@ -760,7 +829,26 @@ fn search_suggestions(db: &CardDb, name: &str, only: Option<Language>) -> Vec<St
             .and_then(|printing| printing.names.get(language))
             .map(names::canonical)
             .unwrap_or_else(|| key.to_string());
-        scored.push((score, display));
+        if slip {
+            // Names of one card are one card (`Determinacion de Lilie`: the Latin American
+            // and the French name of Lillie's Determination), and so is a name the list's
+            // card shares with another (`Ultra Bal`: `Ultra Ball`, also Beast Ball's French
+            // name, and the Portuguese `Ultra Bola`); names with no card in common are two.
+            let cards: Vec<&str> = (db.name_matches(key))
+                .filter_map(|hit| db.get(hit.id).map(Printing::rules_key))
+                .collect();
+            let shared = |group: &Vec<String>| group.iter().any(|card| cards.contains(&&**card));
+            match slip_cards.iter_mut().find(|group| shared(group)) {
+                Some(group) => group.extend(cards.iter().map(|card| card.to_string())),
+                None => {
+                    slip_cards.push(cards.iter().map(|card| card.to_string()).collect());
+                    slips.push(display.clone());
+                }
+            }
+        }
+        if score >= MIN_SCORE {
+            scored.push((score, display));
+        }
     }
     scored.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
     let mut out: Vec<String> = Vec::new();
@@ -772,7 +860,10 @@ fn search_suggestions(db: &CardDb, name: &str, only: Option<Language>) -> Vec<St
             break;
         }
     }
-    out
+    Scan {
+        suggestions: out,
+        slips,
+    }
 }
 
 /// The lowest Jaro–Winkler score a suggestion may have.
@@ -1043,5 +1134,71 @@ mod suggestion_tests {
             }
         }
         assert!(checked > 100, "{checked}");
+    }
+
+    /// Every name one slip from a written name of [`MIN_SLIP_LETTERS`] letters or more passes
+    /// the suggestion scan's bound (not always its floor: `qicerca di energia pro` scores
+    /// 0.81 against `ricerca di energia pro`), so [`one_slip_from`] sees every such name:
+    /// for slips of every kind on names of the curated pool, the names a full scan finds one
+    /// slip away all pass the bound.
+    #[test]
+    fn slips_are_within_the_suggestion_scan() {
+        let db = CardDb::new(
+            crate::cards::model::Source::Embedded,
+            crate::cards::sources::curated::load().unwrap(),
+        );
+        let keys: Vec<String> = db.name_keys().map(|(key, _, _)| names::fold(key)).collect();
+        let mut checked = 0;
+        for key in keys.iter().step_by(5) {
+            let chars: Vec<char> = key.chars().collect();
+            if chars.len() < 4 {
+                continue;
+            }
+            let mut swapped = chars.clone();
+            swapped.swap(1, 2);
+            let mut changed = chars.clone();
+            changed[0] = 'q';
+            let mut added = chars.clone();
+            added.insert(3, 'z');
+            let dropped: Vec<char> = chars.iter().skip(1).copied().collect();
+            for typo in [swapped, changed, added, dropped] {
+                let typo: String = typo.into_iter().collect();
+                if typo.chars().filter(|c| c.is_alphabetic()).count() < MIN_SLIP_LETTERS {
+                    continue;
+                }
+                let query = Query::new(&typo).unwrap();
+                for other in keys.iter() {
+                    if strsim::osa_distance(&typo, other) != 1 {
+                        continue;
+                    }
+                    assert!(
+                        query.may_match(other) && query.may_match_sketch(&NameSketch::of(other)),
+                        "{typo} / {other}"
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 100, "{checked}");
+    }
+
+    /// `Lysander` is Lysandre (pokebeach's 2011 Canberra list); `Determinacion de Lilie` is
+    /// two names of one card; `Iona` has too few letters; `Ralts Prim` is no name a slip away.
+    #[test]
+    fn one_slip_names_one_card() {
+        let db = crate::cards::storage::embedded::open().unwrap();
+        assert_eq!(one_slip_from(&db, "Lysander").as_deref(), Some("Lysandre"));
+        assert!(one_slip_from(&db, "Determinacion de Lilie").is_some());
+        assert_eq!(one_slip_from(&db, "Iona"), None);
+        assert_eq!(one_slip_from(&db, "Ralts Prim"), None);
+        // A letter added or dropped at the end: another card's way to differ.
+        assert_eq!(one_slip_from(&db, "Boss's Order"), None);
+        assert_eq!(one_slip_from(&db, "Super Rodd"), None);
+        assert_eq!(one_slip_from(&db, "Lysandr"), None);
+        // The suggestions come from the same scan, and are the same as searched alone.
+        assert_eq!(
+            suggestions(&db, "Lysander"),
+            search_suggestions(&db, "Lysander", None)
+        );
     }
 }

@@ -64,7 +64,7 @@ pub(super) const READ_AS: RuleDef = RuleDef {
     id: "read-as",
     severity: Severity::Info,
     summary: "A line that names no card was read as the card its shorthand stands for (a remark, not a fault).",
-    why: "Players write a basic Energy by its type alone (`11x Dark`, `8 Water`, `8 Eau`) and a few cards by a widely used short name (`DCE`, `Double Colorless`). deckbox reads such a line as that card only when no card has the name written, from a curated table where each short name has a public source, and says which card it read, so a wrong guess is seen; `fmt` writes the card's name.",
+    why: "Players write a basic Energy by its type alone (`11x Dark`, `8 Water`, `8 Eau`) and a few cards by a widely used short name (`DCE`, `Double Colorless`). deckbox reads such a line as that card only when no card has the name written, from a curated table where each short name has a public source, and says which card it read, so a wrong guess is seen; `fmt` writes the card's name. A name no card has, on a line with no set code, that spells the name of exactly one card but for one slip (a letter added, dropped or changed inside the name, or two neighbours swapped; the name at least 6 letters; `4 Lysander`) is read as that card too, with this finding at warning level: a guess the player should see.",
     example: "11x Dark   (read as Darkness Energy)\n",
     fix: "Nothing to fix; `deckbox fmt` writes the card's full name.",
     check: Check::Lines,
@@ -362,6 +362,30 @@ pub(crate) fn read_as(text: &SourceText, line: &CardLine, written: &str, card: &
         .with_help(format!("write `{card}` to name the card in full"))
         .at(text, line.name_span, format!("read as {card}"))
         .with_cards(vec![card.to_string()])
+}
+
+/// `read-as` at warning level: a name no card has, read as the one card whose name it spells
+/// but for one slip (`Lysander`: Lysandre), with its English name when that differs. A
+/// guess, so a warning the player sees.
+pub(crate) fn misspelt(
+    text: &SourceText,
+    line: &CardLine,
+    written: &str,
+    card: &str,
+    english: Option<&str>,
+) -> Diagnostic {
+    let told = match english {
+        Some(english) => format!("'{card}' ({english})"),
+        None => format!("'{card}'"),
+    };
+    let mut diagnostic = Diagnostic::new(Rule::ReadAs, format!("read '{written}' as {told}"))
+        .with_help(format!(
+            "no card is named '{written}'; '{card}' is the one card a letter away: write `{card}` if that is the card you play"
+        ))
+        .at(text, line.name_span, format!("read as {card}"))
+        .with_cards(vec![card.to_string()]);
+    diagnostic.severity = Severity::Warning;
+    diagnostic
 }
 
 #[cfg(test)]
