@@ -42,7 +42,7 @@ pub fn shorthand(written: &str) -> Option<&'static str> {
 /// Energy. (Doesn't count as a basic Energy card.)" (Undaunted 79; Metal Energy of the same
 /// set likewise). The caller reads the line as a printing of that name that is not basic.
 /// `Special` may come first, the type by its letter (`4 Special M` beside `2 Metal`, in the
-/// 2011 Arizona State Championship list of https://sixprizes.com/2011/03/23/california-invades-arizona-top/).
+/// 2011 Arizona State Championship list of <https://sixprizes.com/2011/03/23/california-invades-arizona-top/>).
 pub fn special_energy(written: &str) -> Option<&'static str> {
     let mut key = String::new();
     fold_into(&mut key, written.trim());

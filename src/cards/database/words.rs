@@ -1,5 +1,5 @@
 //! The word index of the card texts (`cards/words.bin`, and the words section of the
-//! `--cards` cache): for each language's table of texts ([`details_encoding`]), every
+//! `--cards` cache): for each language's table of texts (`details_encoding`), every
 //! word of the folded texts, sorted, with the ids of the texts that hold it, and for each
 //! text the printings that carry it and where (attack name or text, Ability name or text,
 //! rules text). A text search (`text:`, `attack:`, `ability:`) intersects the ids of its
@@ -88,7 +88,7 @@ fn put_len(out: &mut Vec<u8>, len: usize) -> Option<()> {
     Some(())
 }
 
-/// Builds the word index of the encoded details `details` (see [`details_encoding`]);
+/// Builds the word index of the encoded details `details` (see `details_encoding`);
 /// `None` when they do not open or a table does not read back whole.
 pub fn encode(details: &[u8]) -> Option<Vec<u8>> {
     let opened = details_encoding::open(std::borrow::Cow::Owned(details.to_vec()))?;

@@ -731,7 +731,7 @@ pub const MIN_SLIP_LETTERS: usize = 6;
 /// The name of the one card whose name `name` spells but for one slip (a letter added,
 /// dropped or changed, or two neighbours swapped; Damerau), after folding as names are
 /// folded, in any language deckbox reads: `Lysander` is `Lysandre`, `Random Reciever`
-/// `Random Receiver`. A letter added or dropped at the end is no slip ([`ends_apart`]:
+/// `Random Receiver`. A letter added or dropped at the end is no slip (`ends_apart`:
 /// `Boss's Order` stays unknown). `None` when the name has fewer than [`MIN_SLIP_LETTERS`] letters, or
 /// when no name or several are a slip away (`Lysandre ◇` is another name: the nearest
 /// wins only when it is alone at that distance). The names tried are those the
