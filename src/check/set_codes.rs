@@ -3,33 +3,26 @@
 //! 2011–2012 posts (`BW` for Black & White). A line whose code and number name no printing
 //! under deckbox's code is read with these.
 
-/// `written code`, `code printings are indexed by`. TCGdex's `abbreviations.official` where
-/// it differs from the PTCGO code deckbox indexes by (../shared/data/derived/set-codes.json,
-/// column `tcgdexOfficialAbbr` beside `code`; upstream tcgdex/cards-database, commit
-/// d9083b7): `RO` Team Rocket, `TR` Team Rocket Returns (which PTCGO's `TR`, Team Rocket,
-/// collides with: see `check::identify`), `UND` Undaunted, `TRI` Triumphant, `COL`
-/// Call of Legends, `EP` Emerging Powers. Players' codes: `BW`, `NV`, `ND` in the 2012
-/// Michigan State Championship list of https://www.onehitko.com/category/state-championships/
-/// ("2 Zoroark BW", "2 Terrakion NV", "1 Mewtwo ND", beside "1 Tornadus EP").
-const ALIASES: [(&str, &str); 9] = [
-    ("RO", "TR"),
-    ("TR", "TRR"),
-    ("UND", "UD"),
-    ("TRI", "TM"),
-    ("COL", "CL"),
-    ("EP", "EPO"),
-    ("BW", "BLW"),
-    ("NV", "NVI"),
-    ("ND", "NXD"),
-];
+use crate::cards::sources::from_tcgdex::tcgdex_code_alias;
 
-/// The index code a written code may also mean, if any (case ignored).
+/// `written code`, `code printings are indexed by`: the short codes of 2012 posts, in the
+/// 2012 Michigan State Championship list of
+/// <https://www.onehitko.com/category/state-championships/> ("2 Zoroark BW", "2 Terrakion
+/// NV", "1 Mewtwo ND", beside "1 Tornadus EP").
+const POST_CODES: [(&str, &str); 3] = [("BW", "BLW"), ("NV", "NVI"), ("ND", "NXD")];
+
+/// The index code a written code may also mean, if any (case ignored): TCGdex's own code
+/// for a set (`EP`, `TRI`, `RO`, and `TR`, Team Rocket Returns, which PTCGO's `TR`, Team
+/// Rocket, collides with: see `check::identify`), from the card loader's table
+/// ([`tcgdex_code_alias`]), else a post's short code.
 pub(super) fn alias(code: &str) -> Option<&'static str> {
-    let code = code.trim();
-    ALIASES
-        .iter()
-        .find(|(written, _)| written.eq_ignore_ascii_case(code))
-        .map(|&(_, indexed)| indexed)
+    tcgdex_code_alias(code).or_else(|| {
+        let code = code.trim();
+        POST_CODES
+            .iter()
+            .find(|(written, _)| written.eq_ignore_ascii_case(code))
+            .map(|&(_, indexed)| indexed)
+    })
 }
 
 #[cfg(test)]

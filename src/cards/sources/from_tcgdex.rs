@@ -26,20 +26,32 @@ use crate::cards::model::{
 use crate::names::lang::{Language, Region};
 
 /// Sets whose code in deck lists differs from what TCGdex gives (or TCGdex gives none),
-/// keyed by TCGdex set id. Deck lists follow the codes of the online games (PTCGO/Live),
-/// which pokemon-tcg-data records as `ptcgoCode`; TCGdex's `official` differs for these.
-const CODE_OVERRIDES: &[(&str, &str)] = &[
-    ("base5", "TR"),    // Team Rocket: TCGdex `RO`
-    ("ex7", "TRR"),     // Team Rocket Returns: TCGdex `TR`, which is Team Rocket's code
-    ("hgss3", "UD"),    // Undaunted: TCGdex `UND`
-    ("hgss4", "TM"),    // Triumphant: TCGdex `TRI`
-    ("col1", "CL"),     // Call of Legends: TCGdex `COL`
-    ("bw2", "EPO"),     // Emerging Powers: TCGdex `EP`
-    ("swshp", "SWSHP"), // SWSH promos (`PR-SW` in lists): no code in TCGdex
-    ("sma", "HIF"),     // Hidden Fates Shiny Vault: numbers carry `SV`
-    ("svp", "SVP"),     // SV promos (`PR-SV` in lists)
-    ("exu", "UF"),      // the Unown A-Z, !, ? of Unseen Forces: a set of their own here
+/// keyed by TCGdex set id: the code deck lists print, and TCGdex's own
+/// (`abbreviations.official`) where it gives one. Deck lists follow the codes of the online
+/// games (PTCGO/Live), which pokemon-tcg-data records as `ptcgoCode`; TCGdex's differs for
+/// these, and sites that take their codes from TCGdex write those ([`tcgdex_code_alias`]).
+const CODE_OVERRIDES: &[(&str, &str, Option<&str>)] = &[
+    ("base5", "TR", Some("RO")),  // Team Rocket
+    ("ex7", "TRR", Some("TR")),   // Team Rocket Returns: TCGdex `TR`, Team Rocket's code
+    ("hgss3", "UD", Some("UND")), // Undaunted
+    ("hgss4", "TM", Some("TRI")), // Triumphant
+    ("col1", "CL", Some("COL")),  // Call of Legends
+    ("bw2", "EPO", Some("EP")),   // Emerging Powers
+    ("swshp", "SWSHP", None),     // SWSH promos (`PR-SW` in lists): no code in TCGdex
+    ("sma", "HIF", None),         // Hidden Fates Shiny Vault: numbers carry `SV`
+    ("svp", "SVP", None),         // SV promos (`PR-SV` in lists)
+    ("exu", "UF", None),          // the Unown A-Z, !, ? of Unseen Forces: a set of their own here
 ];
+
+/// The code deck lists print for a set TCGdex writes `code` for, where the two differ
+/// (`EP`: `EPO`, Emerging Powers; `TR`: `TRR`, Team Rocket Returns), case ignored.
+pub fn tcgdex_code_alias(code: &str) -> Option<&'static str> {
+    let code = code.trim();
+    CODE_OVERRIDES
+        .iter()
+        .find(|(_, _, tcgdex)| tcgdex.is_some_and(|tcgdex| tcgdex.eq_ignore_ascii_case(code)))
+        .map(|&(_, printed, _)| printed)
+}
 
 /// The TCGdex serie id of Pokémon TCG Pocket, a different game.
 const POCKET_SERIE_ID: &str = "tcgp";
@@ -402,7 +414,7 @@ fn english<'v>(value: &'v Value, key: &str) -> Option<&'v str> {
 /// without a subset suffix (`BRS:TG` is `BRS`: the numbers already carry `TG`), else
 /// `tcgOnline`; normalized by [`set_key`]. Empty when none is known.
 pub(crate) fn set_code(set_id: &str, set: &Value) -> String {
-    if let Some((_, code)) = CODE_OVERRIDES.iter().find(|(id, _)| *id == set_id) {
+    if let Some((_, code, _)) = CODE_OVERRIDES.iter().find(|(id, _, _)| *id == set_id) {
         return set_key(code);
     }
     let official = set
