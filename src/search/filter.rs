@@ -130,7 +130,7 @@ fn prepare(db: &CardDb, term: &Term) -> Result<Prepared, SearchError> {
 fn related(db: &CardDb, needle: &Needle) -> Related {
     let mut related = Related::default();
     let columns = db.columns();
-    for hit in db.names_where(|key| needle.in_name(key)) {
+    for hit in needle.name_hits(db) {
         let Some(row) = columns.row(hit.id) else {
             continue;
         };

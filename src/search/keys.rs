@@ -646,6 +646,12 @@ impl Needle {
         }
     }
 
+    /// Every printing one of whose names holds the needle ([`Needle::in_name`]), with the
+    /// language of that name: the keys that hold it are found all at once.
+    pub fn name_hits(&self, db: &CardDb) -> Vec<crate::cards::NameMatch> {
+        db.names_containing(&self.folded, |key| self.in_name(key))
+    }
+
     /// `test` of every value `0..len` of the table the needle's key reads, run the first
     /// time and kept: each distinct set, number, rarity or illustrator is tested once, not
     /// once per printing. A needle belongs to one term, so to one key and one table.
@@ -809,11 +815,11 @@ impl<'a> State<'a> {
     }
 
     /// Whether one of printing `id`'s names, in some language, holds the needle (see
-    /// [`Needle::in_name`]). The first call tests every distinct name of the database once.
+    /// [`Needle::in_name`]). The first call finds every name that holds it, once.
     pub(super) fn names_hold(&self, id: PrintingId, needle: &Needle) -> bool {
         let mask = needle.names.get_or_init(|| {
             let mut mask = vec![false; self.db.len()];
-            for hit in self.db.names_where(|key| needle.in_name(key)) {
+            for hit in needle.name_hits(self.db) {
                 if let Some(slot) = usize::try_from(hit.id).ok().and_then(|i| mask.get_mut(i)) {
                     *slot = true;
                 }
@@ -837,6 +843,46 @@ mod tests {
         assert!(starts_words("mega charizard x ex", "charizard x"));
         assert!(!starts_words("richard", "char"));
         assert!(!starts_words("mew", ""));
+    }
+
+    /// Searching every name key at once for a needle finds what testing each key finds, on
+    /// the embedded index (read in place): prefixes and whole words, accents, capitals
+    /// (`EX` keys are lowered before the test), a word running across two keys, and none.
+    #[test]
+    fn names_found_at_once_as_key_by_key() {
+        let Ok(db) = crate::cards::storage::embedded::open() else {
+            panic!("the embedded index");
+        };
+        let needles = [
+            "Dreepy",
+            "char",
+            "\"charizard ex\"",
+            "ex",
+            "x",
+            "Pokémon-EX",
+            "pikachu-ex",
+            "fantyrm",
+            "é",
+            "dra",
+            "\"mew\"",
+            "m",
+            "yrmdr",
+            "zzzzqq",
+            "a b",
+        ];
+        let mut found = 0;
+        for written in needles {
+            let (text, prefix) = match written.strip_prefix('"') {
+                Some(rest) => (rest.trim_end_matches('"'), false),
+                None => (written, true),
+            };
+            let needle = Needle::name(text, prefix);
+            let at_once = needle.name_hits(&db);
+            let key_by_key = db.names_where(|key| needle.in_name(key));
+            assert_eq!(at_once, key_by_key, "{written}");
+            found += at_once.len();
+        }
+        assert!(found > 10_000, "{found}");
     }
 
     #[test]

@@ -37,8 +37,13 @@ pub struct CardDb {
     records: Records,
     /// `"CODE\0NUMBER"` (see [`set_number_key`]) → printing ids; for a printing whose set
     /// has no printed code, `"set-id\0NUMBER"` (ids are lower case, codes upper case).
-    by_printing: KeyTable,
-    /// [`names::lookup_key`] of every name in every language → `id << 3 | language`.
+    /// Filled when the database is built or read, except for the embedded index: read from
+    /// `by_printing_at` the first time a printing is looked up by set and number (a search
+    /// never is).
+    by_printing: OnceLock<KeyTable>,
+    by_printing_at: Option<(&'static [u8], usize)>,
+    /// [`names::lookup_key`] of every name in every language → `id << 3 | language`. Read in
+    /// place from the embedded index ([`KeyTable::decode_static`]).
     by_name: KeyTable,
     /// Names already asked for, with the `by_name` row of their lookup key: a repository
     /// check asks for the same card names deck after deck, and a key costs a full name
@@ -171,7 +176,8 @@ pub struct NameMatch {
 struct Parts {
     printings: Vec<OnceLock<Option<Box<Printing>>>>,
     records: Records,
-    by_printing: KeyTable,
+    by_printing: OnceLock<KeyTable>,
+    by_printing_at: Option<(&'static [u8], usize)>,
     by_name: KeyTable,
     details: DetailsStore,
     encoded_columns: EncodedColumns,
@@ -221,7 +227,8 @@ impl CardDb {
         let parts = Parts {
             printings,
             records: Records::default(),
-            by_printing,
+            by_printing: OnceLock::from(by_printing),
+            by_printing_at: None,
             by_name,
             details: DetailsStore::default(),
             encoded_columns: EncodedColumns::None,
@@ -237,6 +244,7 @@ impl CardDb {
             printings,
             records,
             by_printing,
+            by_printing_at,
             by_name,
             details,
             encoded_columns,
@@ -247,6 +255,7 @@ impl CardDb {
             printings,
             records,
             by_printing,
+            by_printing_at,
             by_name,
             keys: KeyMemo::default(),
             printing_keys: KeyMemo::default(),
@@ -554,9 +563,9 @@ impl CardDb {
             .printing_keys
             .get_or(written.as_str(), str::to_string, || {
                 let (code, number) = split_subset(code, number);
-                self.by_printing.row(&set_number_key(&code, &number))
+                self.by_printing().row(&set_number_key(&code, &number))
             });
-        row.map_or(&[], |row| self.by_printing.values_at(row))
+        self.printings_at(row)
     }
 
     /// Printings of a set with no printed code, by the set's database id and the number
@@ -566,8 +575,26 @@ impl CardDb {
         let id = id.trim().to_ascii_lowercase();
         let id = crate::cards::model::set_id::tcgdex_id(&id);
         let key = set_number_key(&id, &number_key(number));
-        let row = self.by_printing.row(&key);
-        row.map_or(&[], |row| self.by_printing.values_at(row))
+        let row = self.by_printing().row(&key);
+        self.printings_at(row)
+    }
+
+    /// The set-number table, read the first time it is asked for when it was left in the
+    /// embedded index's bytes; empty when those do not read (a test reads them).
+    fn by_printing(&self) -> &KeyTable {
+        self.by_printing.get_or_init(|| {
+            let (bytes, at) = self.by_printing_at.unwrap_or_default();
+            let count = u32::try_from(self.len()).unwrap_or(0);
+            KeyTable::decode(&mut Reader::new(bytes, at))
+                .filter(|table| table.values().iter().all(|id| id < count))
+                .unwrap_or_default()
+        })
+    }
+
+    /// The printings of row `row` of the set-number table (always held in memory).
+    fn printings_at(&self, row: Option<usize>) -> &[PrintingId] {
+        row.and_then(|row| self.by_printing().values_at(row).as_slice())
+            .unwrap_or(&[])
     }
 
     /// The printed code of the set whose database id is `id` (`sv03.5` → `MEW`), or of the
@@ -617,9 +644,11 @@ impl CardDb {
     /// printings, and most callers keep a few of them.
     pub fn name_matches(&self, name: &str) -> impl Iterator<Item = NameMatch> + '_ {
         let row = self.name_row(name);
-        row.map_or(&[][..], |row| self.by_name.values_at(row))
-            .iter()
-            .filter_map(|&value| unpack_name_hit(value))
+        row.map_or(key_table::Values::Slice(&[]), |row| {
+            self.by_name.values_at(row)
+        })
+        .iter()
+        .filter_map(unpack_name_hit)
     }
 
     /// Every printing one of whose names has a lookup key that passes `test` (each distinct
@@ -628,7 +657,63 @@ impl CardDb {
         self.by_name
             .iter()
             .filter(|(key, _)| test(key))
-            .flat_map(|(_, hits)| hits.iter().filter_map(|&value| unpack_name_hit(value)))
+            .flat_map(|(_, hits)| hits.iter().filter_map(unpack_name_hit))
+            .collect()
+    }
+
+    /// [`CardDb::names_where`] for a `test` that passes only keys holding `needle` (once
+    /// their ASCII capitals are lowered): the keys are searched for `needle` all at once,
+    /// and only those that hold it, or have a capital, are given to `test`. The same
+    /// answer as `names_where(test)` (a test compares them), without testing every key.
+    pub fn names_containing(&self, needle: &str, test: impl Fn(&str) -> bool) -> Vec<NameMatch> {
+        if needle.is_empty() {
+            return self.names_where(test);
+        }
+        let (keys, ends) = self.by_name.keys_and_ends();
+        let keys = keys.as_bytes();
+        // The row of the key holding byte `at`: the first whose end is past it.
+        let row_of = |at: usize| {
+            let (mut low, mut high) = (0, ends.len());
+            while low < high {
+                let mid = low + (high - low) / 2;
+                if ends.get(mid).is_some_and(|end| (end as usize) <= at) {
+                    low = mid + 1;
+                } else {
+                    high = mid;
+                }
+            }
+            low
+        };
+        let end_of = |row: usize| ends.get(row).map_or(keys.len(), |end| end as usize);
+        let mut rows = Vec::new();
+        let finder = memchr::memmem::Finder::new(needle.as_bytes());
+        let mut from = 0;
+        while let Some(found) = keys.get(from..).and_then(|rest| finder.find(rest)) {
+            let row = row_of(from + found);
+            rows.push(row);
+            // On to the next key: a match running into it is not its own.
+            from = end_of(row);
+        }
+        const CHUNK: usize = 64;
+        for (chunk, bytes) in keys.chunks(CHUNK).enumerate() {
+            if bytes
+                .iter()
+                .fold(false, |any, b| any | b.is_ascii_uppercase())
+            {
+                let at = chunk * CHUNK;
+                let capitals = bytes
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, b)| b.is_ascii_uppercase());
+                rows.extend(capitals.map(|(i, _)| row_of(at + i)));
+            }
+        }
+        rows.sort_unstable();
+        rows.dedup();
+        rows.into_iter()
+            .filter_map(|row| Some((self.by_name.key(row)?, self.by_name.values_at(row))))
+            .filter(|(key, _)| test(key))
+            .flat_map(|(_, hits)| hits.iter().filter_map(unpack_name_hit))
             .collect()
     }
 
@@ -666,14 +751,14 @@ impl CardDb {
     /// language it names, as [`CardDb::name_keys`] gives them.
     pub(crate) fn name_key_at(&self, index: u32) -> Option<(&str, PrintingId, Language)> {
         let key = self.by_name.key(index as usize)?;
-        let hit = unpack_name_hit(*self.by_name.values_at(index as usize).first()?)?;
+        let hit = unpack_name_hit(self.by_name.values_at(index as usize).first()?)?;
         Some((key, hit.id, hit.language))
     }
 
     /// Every distinct lookup key with one display name for it, for suggestions.
     pub fn name_keys(&self) -> impl Iterator<Item = (&str, PrintingId, Language)> {
         self.by_name.iter().filter_map(|(key, hits)| {
-            let hit = unpack_name_hit(*hits.first()?)?;
+            let hit = unpack_name_hit(hits.first()?)?;
             Some((key, hit.id, hit.language))
         })
     }
@@ -685,7 +770,7 @@ impl CardDb {
     /// embedded index keeps them in `cards/columns.bin` and `cards/words.bin`, beside it).
     pub(crate) fn encode(&self, out: &mut Vec<u8>, with_columns: bool) -> Option<()> {
         self.by_name.encode(out);
-        self.by_printing.encode(out);
+        self.by_printing().encode(out);
         let mut records = Vec::new();
         let mut ends = Vec::with_capacity(self.len());
         for index in 0..self.len() {
@@ -733,9 +818,31 @@ impl CardDb {
         start: usize,
     ) -> Option<CardDb> {
         let bytes = bytes.into();
+        // The embedded index is read in place: its name table is not copied, and its
+        // set-number table is read when first asked for (a search never asks).
+        let in_place = match &bytes {
+            std::borrow::Cow::Borrowed(bytes) => Some(*bytes),
+            std::borrow::Cow::Owned(_) => None,
+        };
         let mut reader = Reader::new(&bytes, start);
-        let by_name = KeyTable::decode(&mut reader)?;
-        let by_printing = KeyTable::decode(&mut reader)?;
+        let (by_name, by_printing, by_printing_at) = match in_place {
+            Some(bytes) => {
+                let mut in_place = Reader::new(bytes, start);
+                let by_name = KeyTable::decode_static(&mut in_place)?;
+                let at = in_place.position();
+                // Skipped: its keys and three arrays.
+                for _ in 0..4 {
+                    in_place.blob()?;
+                }
+                reader = Reader::new(bytes, in_place.position());
+                (by_name, OnceLock::new(), Some((bytes, at)))
+            }
+            None => {
+                let by_name = KeyTable::decode(&mut reader)?;
+                let by_printing = KeyTable::decode(&mut reader)?;
+                (by_name, OnceLock::from(by_printing), None)
+            }
+        };
         let ends = reader.u32s()?;
         let records_start = reader.position().checked_add(8)?;
         let records_len = reader.blob()?.len();
@@ -768,11 +875,13 @@ impl CardDb {
         let consistent = reader.at_end()
             && ends.is_sorted()
             && ends.last().map_or(0, |&end| end as usize) == records_len
-            && by_printing.values().iter().all(|&id| id < count)
+            && by_printing
+                .get()
+                .is_none_or(|table| table.values().iter().all(|id| id < count))
             && by_name
                 .values()
                 .iter()
-                .all(|&hit| unpack_name_hit(hit).is_some_and(|hit| hit.id < count));
+                .all(|hit| unpack_name_hit(hit).is_some_and(|hit| hit.id < count));
         if !consistent {
             return None;
         }
@@ -784,6 +893,7 @@ impl CardDb {
                 ends,
             },
             by_printing,
+            by_printing_at,
             by_name,
             details: DetailsStore {
                 decoded: OnceLock::new(),

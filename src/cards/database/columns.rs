@@ -336,11 +336,14 @@ impl Columns {
     /// Reads the file form, copying its records; `None` when it is damaged, from another
     /// version, or does not describe `count` printings.
     pub fn decode(bytes: &[u8], count: usize) -> Option<Columns> {
-        Columns::decode_with(bytes, count, |records| Cow::Owned(records.to_vec()))
+        let columns = Columns::decode_with(bytes, count, |records| Cow::Owned(records.to_vec()))?;
+        columns.valid().then_some(columns)
     }
 
     /// [`Columns::decode`] of bytes that live as long as the program (the embedded file):
-    /// the records are read where they are.
+    /// the records are read where they are, and not checked row by row at every start (a
+    /// test checks the embedded file; every lookup is checked anyway, so a bad id reads
+    /// as an empty string or no row, never a panic).
     pub fn decode_static(bytes: &'static [u8], count: usize) -> Option<Columns> {
         Columns::decode_with(bytes, count, Cow::Borrowed)
     }
@@ -362,8 +365,12 @@ impl Columns {
             .checked_add(attack_count.checked_mul(ATTACK_BYTES)?)?;
         let (records, rest) = rest.split_at_checked(size)?;
         let stored: Tables = postcard::from_bytes(rest).ok()?;
-        let columns = Columns::from_parts(keep(records), count, attack_count, stored);
-        columns.valid().then_some(columns)
+        Some(Columns::from_parts(
+            keep(records),
+            count,
+            attack_count,
+            stored,
+        ))
     }
 
     fn from_parts(
@@ -408,7 +415,7 @@ impl Columns {
 
     /// Every id in range, the attack ends in order: nothing a lookup can trip on. One pass
     /// over the records, read in place.
-    fn valid(&self) -> bool {
+    pub(crate) fn valid(&self) -> bool {
         let s = &self.stored;
         let attacks = u32::try_from(self.attack_count).unwrap_or(u32::MAX);
         let names = s.names.len();

@@ -4,20 +4,128 @@
 //! A [`KeyTable`] is four flat arrays (all keys concatenated, their end offsets, the end
 //! offsets of each key's values, all values) searched by binary search: reading one back
 //! from a cache is a few bulk copies, with no allocation per key, which is what keeps a
-//! warm open of a 100k-key index in the low milliseconds. This module must not know what
+//! warm open of a 100k-key index in the low milliseconds; reading one from the embedded
+//! index copies nothing (the arrays are read in place). This module must not know what
 //! the keys and values mean (names, set numbers, printing ids): `card_db.rs` decides.
 
+use std::borrow::Cow;
 use std::ops::Range;
 
 /// Keys in byte order, each with a non-empty, sorted, deduplicated list of values.
+///
+/// A table read from bytes that live as long as the program (the embedded index) is read
+/// where it is ([`KeyTable::decode_static`]): nothing is copied at start-up, values are read
+/// as little-endian `u32`s when asked for.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct KeyTable {
-    keys: String,
+    keys: Cow<'static, str>,
     /// `key_ends[i]` is where key `i` ends in `keys`; it starts where key `i - 1` ends.
-    key_ends: Vec<u32>,
+    key_ends: U32s,
     /// `value_ends[i]` is where key `i`'s values end in `values`.
-    value_ends: Vec<u32>,
-    values: Vec<u32>,
+    value_ends: U32s,
+    values: U32s,
+}
+
+/// `u32`s held in memory, or little-endian bytes read in place.
+#[derive(Debug, Clone)]
+enum U32s {
+    Owned(Vec<u32>),
+    Static(&'static [u8]),
+}
+
+impl Default for U32s {
+    fn default() -> U32s {
+        U32s::Owned(Vec::new())
+    }
+}
+
+impl PartialEq for U32s {
+    fn eq(&self, other: &U32s) -> bool {
+        self.all().len() == other.all().len() && self.all().iter().eq(other.all().iter())
+    }
+}
+
+impl Eq for U32s {}
+
+impl U32s {
+    fn all(&self) -> Values<'_> {
+        match self {
+            U32s::Owned(values) => Values::Slice(values),
+            U32s::Static(bytes) => Values::Le(bytes),
+        }
+    }
+}
+
+/// The `u32`s of one key (or of a whole table): a slice in memory, or little-endian bytes
+/// read in place.
+#[derive(Debug, Clone, Copy)]
+pub enum Values<'a> {
+    Slice(&'a [u32]),
+    Le(&'a [u8]),
+}
+
+impl<'a> Values<'a> {
+    pub fn len(self) -> usize {
+        match self {
+            Values::Slice(values) => values.len(),
+            Values::Le(bytes) => bytes.len() / 4,
+        }
+    }
+
+    pub fn get(self, i: usize) -> Option<u32> {
+        match self {
+            Values::Slice(values) => values.get(i).copied(),
+            Values::Le(bytes) => {
+                let at = i.checked_mul(4)?;
+                let word = bytes.get(at..at.checked_add(4)?)?;
+                Some(u32::from_le_bytes(word.try_into().ok()?))
+            }
+        }
+    }
+
+    pub fn first(self) -> Option<u32> {
+        self.get(0)
+    }
+
+    /// The values `range`, `None` past the end.
+    fn range(self, range: Range<usize>) -> Option<Values<'a>> {
+        match self {
+            Values::Slice(values) => values.get(range).map(Values::Slice),
+            Values::Le(bytes) => bytes
+                .get(range.start.checked_mul(4)?..range.end.checked_mul(4)?)
+                .map(Values::Le),
+        }
+    }
+
+    /// The values in memory; `None` for values read in place.
+    pub fn as_slice(self) -> Option<&'a [u32]> {
+        match self {
+            Values::Slice(values) => Some(values),
+            Values::Le(_) => None,
+        }
+    }
+
+    pub fn iter(self) -> impl Iterator<Item = u32> + 'a {
+        let (slice, bytes): (&[u32], &[u8]) = match self {
+            Values::Slice(values) => (values, &[]),
+            Values::Le(bytes) => (&[], bytes),
+        };
+        let read = bytes
+            .chunks_exact(4)
+            .map(|word| word.try_into().map_or(0, u32::from_le_bytes));
+        slice.iter().copied().chain(read)
+    }
+
+    fn is_sorted(self) -> bool {
+        match self {
+            Values::Slice(values) => values.is_sorted(),
+            Values::Le(_) => self.iter().is_sorted(),
+        }
+    }
+
+    fn last(self) -> Option<u32> {
+        self.get(self.len().checked_sub(1)?)
+    }
 }
 
 impl KeyTable {
@@ -26,31 +134,39 @@ impl KeyTable {
     pub fn build<K: AsRef<str> + Ord>(mut entries: Vec<(K, u32)>) -> Option<KeyTable> {
         entries.sort_unstable_by(|a, b| a.0.as_ref().cmp(b.0.as_ref()).then(a.1.cmp(&b.1)));
         entries.dedup_by(|a, b| a.0.as_ref() == b.0.as_ref() && a.1 == b.1);
-        let mut table = KeyTable::default();
+        let mut keys = String::new();
+        let (mut key_ends, mut value_ends, mut values) = (Vec::new(), Vec::new(), Vec::new());
+        let mut last: Option<&str> = None;
         for (key, value) in &entries {
             let key = key.as_ref();
-            if table.last_key() != Some(key) {
-                table.keys.push_str(key);
-                table.key_ends.push(u32::try_from(table.keys.len()).ok()?);
-                table.value_ends.push(0);
+            if last != Some(key) {
+                keys.push_str(key);
+                key_ends.push(u32::try_from(keys.len()).ok()?);
+                value_ends.push(0);
+                last = Some(key);
             }
-            table.values.push(*value);
-            let count = u32::try_from(table.values.len()).ok()?;
-            if let Some(end) = table.value_ends.last_mut() {
+            values.push(*value);
+            let count = u32::try_from(values.len()).ok()?;
+            if let Some(end) = value_ends.last_mut() {
                 *end = count;
             }
         }
-        Some(table)
+        Some(KeyTable {
+            keys: Cow::Owned(keys),
+            key_ends: U32s::Owned(key_ends),
+            value_ends: U32s::Owned(value_ends),
+            values: U32s::Owned(values),
+        })
     }
 
     /// How many distinct keys the table holds.
     pub fn len(&self) -> usize {
-        self.key_ends.len()
+        self.key_ends.all().len()
     }
 
     /// Every value of every key, in key order.
-    pub fn values(&self) -> &[u32] {
-        &self.values
+    pub fn values(&self) -> Values<'_> {
+        self.values.all()
     }
 
     /// The row of `key` (see [`KeyTable::values_at`]), `None` when the key is absent.
@@ -70,69 +186,94 @@ impl KeyTable {
     }
 
     /// Every key with its values, in key order.
-    pub fn iter(&self) -> impl Iterator<Item = (&str, &[u32])> {
+    pub fn iter(&self) -> impl Iterator<Item = (&str, Values<'_>)> {
         (0..self.len()).filter_map(|i| Some((self.key(i)?, self.values_at(i))))
     }
 
     pub fn key(&self, i: usize) -> Option<&str> {
-        self.keys.get(span(&self.key_ends, i)?)
+        self.keys.get(span_of(self.key_ends.all(), i)?)
     }
 
-    pub fn values_at(&self, i: usize) -> &[u32] {
-        span(&self.value_ends, i)
-            .and_then(|range| self.values.get(range))
-            .unwrap_or(&[])
+    pub fn values_at(&self, i: usize) -> Values<'_> {
+        span_of(self.value_ends.all(), i)
+            .and_then(|range| self.values.all().range(range))
+            .unwrap_or(Values::Slice(&[]))
     }
 
-    fn last_key(&self) -> Option<&str> {
-        self.key(self.len().checked_sub(1)?)
+    /// All keys, concatenated in key order, and where each ends: what a scan of every key
+    /// for one substring reads (see [`CardDb::names_containing`](super::CardDb::names_containing)).
+    pub fn keys_and_ends(&self) -> (&str, Values<'_>) {
+        (&self.keys, self.key_ends.all())
     }
 
     /// Appends the table to `out` (see [`KeyTable::decode`]).
     pub fn encode(&self, out: &mut Vec<u8>) {
         put_blob(out, self.keys.as_bytes());
-        put_u32s(out, &self.key_ends);
-        put_u32s(out, &self.value_ends);
-        put_u32s(out, &self.values);
+        for u32s in [&self.key_ends, &self.value_ends, &self.values] {
+            let values = u32s.all();
+            out.extend_from_slice(&((values.len() * 4) as u64).to_le_bytes());
+            for value in values.iter() {
+                out.extend_from_slice(&value.to_le_bytes());
+            }
+        }
     }
 
     /// Reads a table written by [`KeyTable::encode`], checking that every offset lands
     /// inside its array (and on a character boundary), so lookups never fail later.
     pub fn decode(reader: &mut Reader<'_>) -> Option<KeyTable> {
         let keys = std::str::from_utf8(reader.blob()?).ok()?.to_owned();
-        let key_ends = reader.u32s()?;
-        let value_ends = reader.u32s()?;
-        let values = reader.u32s()?;
         let table = KeyTable {
-            keys,
-            key_ends,
-            value_ends,
-            values,
+            keys: Cow::Owned(keys),
+            key_ends: U32s::Owned(reader.u32s()?),
+            value_ends: U32s::Owned(reader.u32s()?),
+            values: U32s::Owned(reader.u32s()?),
+        };
+        table.is_consistent().then_some(table)
+    }
+
+    /// [`KeyTable::decode`] of bytes that live as long as the program (the embedded index):
+    /// the table is read where it is, nothing copied; checked the same way.
+    pub fn decode_static(reader: &mut Reader<'static>) -> Option<KeyTable> {
+        let keys = std::str::from_utf8(reader.blob()?).ok()?;
+        let mut u32s = || {
+            let blob = reader.blob()?;
+            (blob.len() % 4 == 0).then_some(U32s::Static(blob))
+        };
+        let table = KeyTable {
+            keys: Cow::Borrowed(keys),
+            key_ends: u32s()?,
+            value_ends: u32s()?,
+            values: u32s()?,
         };
         table.is_consistent().then_some(table)
     }
 
     fn is_consistent(&self) -> bool {
-        let ends_ok = |ends: &[u32], total: usize| {
-            ends.is_sorted() && ends.last().map_or(0, |&end| end as usize) == total
+        let ends_ok = |ends: Values<'_>, total: usize| {
+            ends.is_sorted() && ends.last().map_or(0, |end| end as usize) == total
         };
-        self.key_ends.len() == self.value_ends.len()
-            && ends_ok(&self.key_ends, self.keys.len())
-            && ends_ok(&self.value_ends, self.values.len())
-            && self
-                .key_ends
+        let key_ends = self.key_ends.all();
+        key_ends.len() == self.value_ends.all().len()
+            && ends_ok(key_ends, self.keys.len())
+            && ends_ok(self.value_ends.all(), self.values.all().len())
+            && key_ends
                 .iter()
-                .all(|&end| self.keys.is_char_boundary(end as usize))
+                .all(|end| self.keys.is_char_boundary(end as usize))
     }
 }
 
 /// The range of item `i` in an array described by end offsets.
 pub fn span(ends: &[u32], i: usize) -> Option<Range<usize>> {
+    span_of(Values::Slice(ends), i)
+}
+
+/// [`span`] of end offsets in memory or read in place.
+pub fn span_of(ends: Values<'_>, i: usize) -> Option<Range<usize>> {
     let start = match i.checked_sub(1) {
-        Some(previous) => *ends.get(previous)?,
+        Some(previous) => ends.get(previous)?,
         None => 0,
     };
-    let end = *ends.get(i)?;
+    let end = ends.get(i)?;
     (start <= end).then_some(start as usize..end as usize)
 }
 
@@ -207,8 +348,9 @@ mod tests {
 
     impl KeyTable {
         /// The values of `key`, empty when the key is absent.
-        fn get(&self, key: &str) -> &[u32] {
-            self.row(key).map_or(&[], |row| self.values_at(row))
+        fn get(&self, key: &str) -> Vec<u32> {
+            self.row(key)
+                .map_or(Vec::new(), |row| self.values_at(row).iter().collect())
         }
     }
 
@@ -272,5 +414,35 @@ mod tests {
         let first_end = 8 + "dreepyfantyrm".len() + 8;
         damaged[first_end] = 200;
         assert_eq!(KeyTable::decode(&mut Reader::new(&damaged, 0)), None);
+    }
+
+    #[test]
+    fn read_in_place_as_copied() {
+        let t = table(&[("fantyrm", 9), ("dreepy", 8), ("dreepy", 1), ("énergie", 3)]);
+        let mut bytes = Vec::new();
+        t.encode(&mut bytes);
+        let bytes: &'static [u8] = Box::leak(bytes.into_boxed_slice());
+        let mut reader = Reader::new(bytes, 0);
+        let in_place = KeyTable::decode_static(&mut reader).unwrap();
+        assert!(reader.at_end());
+        assert!(matches!(in_place.values_at(0), Values::Le(_)));
+        assert_eq!(in_place, t);
+        assert_eq!(in_place.get("dreepy"), [1, 8]);
+        assert_eq!(in_place.get("énergie"), [3]);
+        assert_eq!(in_place.get("zzz"), [] as [u32; 0]);
+        assert_eq!(in_place.values_at(0).as_slice(), None);
+        let mut again = Vec::new();
+        in_place.encode(&mut again);
+        assert_eq!(again, bytes);
+        for cut in 0..bytes.len() {
+            assert_eq!(
+                KeyTable::decode_static(&mut Reader::new(&bytes[..cut], 0)),
+                None
+            );
+        }
+        let mut damaged = bytes.to_vec();
+        damaged[8 + "dreepyfantyrménergie".len() + 8] = 200;
+        let damaged: &'static [u8] = Box::leak(damaged.into_boxed_slice());
+        assert_eq!(KeyTable::decode_static(&mut Reader::new(damaged, 0)), None);
     }
 }

@@ -90,6 +90,37 @@ mod tests {
         assert_eq!(with_total, Vec::<String>::new());
     }
 
+    /// The embedded index is read in place and checked less at start-up than a file read
+    /// (its columns row by row, its set-number table only when first asked for): the
+    /// checks a file gets hold here, and every printing is found by its set and number.
+    #[test]
+    fn read_in_place_passes_the_checks_of_a_file() {
+        let db = open().unwrap();
+        assert!(db.columns().valid(), "cards/columns.bin");
+        let mut looked_up = 0;
+        for (id, printing) in db.iter() {
+            let code = match printing.set_code.as_str() {
+                "" => continue,
+                code => code,
+            };
+            assert!(
+                db.by_set_number(code, &printing.number).contains(&id),
+                "{}",
+                printing.printing_label()
+            );
+            looked_up += 1;
+        }
+        assert!(looked_up > 20_000, "{looked_up}");
+        let mut bytes = Vec::new();
+        db.encode(&mut bytes, false).unwrap();
+        let copied = CardDb::decode(Source::Embedded, bytes, 0).unwrap();
+        assert_eq!(
+            copied.by_set_number("TWM", "128"),
+            db.by_set_number("TWM", "128")
+        );
+        assert_eq!(copied.by_name("dreepy"), db.by_name("dreepy"));
+    }
+
     #[test]
     fn opens_and_names_its_newest_set() {
         let db = open().unwrap();
