@@ -322,7 +322,9 @@ fn identify_line(context: &mut Identify, index: usize, line: &CardLine) -> DeckC
     // The line as read (`Énergie Turbo Double BRS 151 (note)` is read without its note
     // first): a name in another order or misspelt is the printing its id names either way,
     // so `fmt`, which writes the note as a comment, never changes the verdict.
+    let written = line;
     let line = reread.as_ref().unwrap_or(line);
+    promo_word(context, written, line, &mut resolution);
     by_words(context, line, &mut resolution);
     misspelt_with_its_id(context, text, line, &mut resolution);
     let (printing, matched) = match resolution {
@@ -428,6 +430,79 @@ fn by_other_code(
         ..line.clone()
     });
     by_printing(&found).then_some(found)
+}
+
+/// The reading of a name-only line that names its card with a promo word (`1 Toxicroak G
+/// Promo`, `Jirachi Promo`, `2 Promo Mewtwo`, `1x Mew (Promo 8)`: [`crate::deck::promo_named`]):
+/// a Black Star promo printing of the name, not the newest printing of any set (Toxicroak
+/// G Promo is DP41, not Platinum's PL 40); the word read as a set code (`Mew (Promo 8)`)
+/// counts too. Of several, the one numbered as the note says
+/// (`Promo 8`), then one the format allows at the date judged, else one released by then,
+/// then the list's language, then the newest. The promo word says which card: no
+/// `ambiguous-card` choice is left. A line read by another code or a number, or whose name
+/// has no promo printing released by the date, keeps its reading.
+fn promo_word(
+    context: &Identify,
+    written: &CardLine,
+    line: &CardLine,
+    resolution: &mut Resolution,
+) {
+    let Resolution::Found {
+        id,
+        language,
+        by_printing: false,
+        ..
+    } = *resolution
+    else {
+        return;
+    };
+    // A code or a number names the printing, unless the code is the promo word itself
+    // (`1x Mew (Promo 8)`).
+    let coded = match line.set.as_deref() {
+        None => line.number.is_some(),
+        Some(set) => !set.eq_ignore_ascii_case("promo"),
+    };
+    if coded {
+        return;
+    }
+    let Some(named) = crate::deck::promo_named(written, line) else {
+        return;
+    };
+    let db = context.db;
+    let number_key = crate::cards::model::number_key;
+    let number = named.number.as_deref().map(number_key);
+    let preference = context.preference;
+    // A promo may lack the name in the list's language (`1 Coatox G Promo`: TCGdex gives
+    // Platinum's Toxicroak G a French name, not the promo): its English name finds it.
+    let english = db
+        .get(id)
+        .map(|printing| printing.names.primary().to_string());
+    let best = (db.name_matches(&line.name))
+        .chain(english.iter().flat_map(|name| db.name_matches(name)))
+        .filter_map(|hit| Some((hit, db.get(hit.id)?)))
+        .filter(|(_, printing)| {
+            crate::cards::model::set_id::is_promo_set(&printing.set_id)
+                && (preference.existed)(printing)
+        })
+        .max_by_key(|(hit, printing)| {
+            (
+                number.as_deref() == Some(number_key(&printing.number).as_str()),
+                (preference.allowed)(printing),
+                Some(hit.language) == context.language,
+                printing.release_date.clone(),
+                std::cmp::Reverse(hit.id),
+            )
+        });
+    if let Some((hit, printing)) = best {
+        // The promo numbered as written accounts for the number: no `unknown-printing`.
+        let numbered = number.as_deref() == Some(number_key(&printing.number).as_str());
+        *resolution = Resolution::Found {
+            id: hit.id,
+            language: language.or(Some(hit.language)),
+            by_printing: numbered,
+            others: Vec::new(),
+        };
+    }
 }
 
 /// The reading of a name-only line kept to the printings that are not basic Energy (`4

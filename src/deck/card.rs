@@ -924,6 +924,49 @@ pub fn without_promo_word(line: &super::CardLine) -> Option<super::CardLine> {
     })
 }
 
+/// What a line says of the Black Star promo it names: a promo word by its name (see
+/// [`without_promo_word`]: `1 Toxicroak G Promo`, `2 Promo Mewtwo`) or in the note after it
+/// (`4x Mewtwo (Promo 3 and 14)`, pojo.com's Vancouver list of 2000-07-22; `1x Mew (Promo
+/// 8)` and `(promo)`, which the parser reads as a set code `Promo` and a number), and the
+/// promo's number when the line gives one (`8`; the first of several).
+/// `written` is the line as written, `read` the line as read (its note, if any, in its
+/// comment). `None` when neither names a promo.
+pub fn promo_named(written: &super::CardLine, read: &super::CardLine) -> Option<PromoNamed> {
+    // A note the name index reads through (`Igglybuff (promo)` is found whole) is still
+    // the line's note.
+    let noted = without_note(written);
+    let comment = (read.comment.as_deref())
+        .or_else(|| noted.as_ref().and_then(|line| line.comment.as_deref()));
+    let note = comment.and_then(|note| {
+        let mut words = note
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|word| !word.is_empty());
+        words.find(|word| word.eq_ignore_ascii_case("promo"))?;
+        let number = words
+            .next()
+            .filter(|word| word.chars().all(|c| c.is_ascii_digit()));
+        Some(PromoNamed {
+            number: number.map(str::to_string),
+        })
+    });
+    // The word read as a set code: `1 Toudoudou (promo)`, `1x Mew (Promo 8)`.
+    let coded = (read.set.as_deref())
+        .filter(|set| set.eq_ignore_ascii_case("promo"))
+        .map(|_| PromoNamed {
+            number: read.number.clone(),
+        });
+    coded
+        .or(note)
+        .or_else(|| without_promo_word(written).map(|_| PromoNamed { number: None }))
+}
+
+/// A promo named by a promo word: see [`promo_named`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PromoNamed {
+    /// The promo's number, when the line gives it (`Mew (Promo 8)`: `8`).
+    pub number: Option<String>,
+}
+
 /// Whether `token` is written like a database set id (`sv3pt5`, `xy1`, `swshp`,
 /// `swsh12pt5gg`, `sv03.5`): lower-case letters first, then letters, digits and dots.
 /// TCGdex also names McDonald's collections by their year (`2013bw`), a French one with
@@ -1128,5 +1171,29 @@ mod tests {
         for word in ["ex", "12345", "1-2", "A", "GX"] {
             assert!(!is_number(word), "{word}");
         }
+    }
+
+    /// A promo word by the name or in the note names a promo, with the note's number when
+    /// it gives one; a word that only holds `promo` (`Promotion`) or a line with none does
+    /// not.
+    #[test]
+    fn a_promo_word_or_note_names_a_promo() {
+        let named = |text: &str| {
+            let list = crate::deck::parse(text);
+            let written = list.cards.first()?;
+            let read = without_note(written).unwrap_or_else(|| written.clone());
+            promo_named(written, &read).map(|promo| promo.number.unwrap_or("-".into()))
+        };
+        assert_eq!(named("1 Toxicroak G Promo").as_deref(), Some("-"));
+        assert_eq!(named("2 Promo Mewtwo").as_deref(), Some("-"));
+        assert_eq!(named("1 Coatox G promo").as_deref(), Some("-"));
+        assert_eq!(named("4x Mewtwo (Promo 3 and 14)").as_deref(), Some("3"));
+        assert_eq!(named("2 Igglybuff (lv. 5 promo)").as_deref(), Some("-"));
+        assert_eq!(named("1 Toudoudou (promo)").as_deref(), Some("-"));
+        assert_eq!(named("1 Igglybuff (promo)").as_deref(), Some("-"));
+        assert_eq!(named("1x Mew (Promo 8)").as_deref(), Some("8"));
+        assert_eq!(named("2 Magby... [useful in a pinch]"), None);
+        assert_eq!(named("1 Pikachu (Promotion)"), None);
+        assert_eq!(named("4 Iono"), None);
     }
 }

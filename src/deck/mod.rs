@@ -50,11 +50,11 @@ use serde::Serialize;
 
 use crate::names::lang::Language;
 
-pub(crate) use card::{joins_as_database_id, reads_as_multiplier};
 pub use card::{
-    looks_like_set_id, lower_case_code, lower_case_ex, name_then_code, post_shorthand, whole_name,
-    without_note, without_promo_word,
+    PromoNamed, looks_like_set_id, lower_case_code, lower_case_ex, name_then_code, post_shorthand,
+    promo_named, whole_name, without_note, without_promo_word,
 };
+pub(crate) use card::{joins_as_database_id, reads_as_multiplier};
 pub use decode::{Decoded, LOSSY_UTF8, decode};
 pub use input::DeckInput;
 pub use json::{CardField, NotADeck, members as json_members, read as read_json, section_named};

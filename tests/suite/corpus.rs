@@ -362,7 +362,9 @@ struct ClassRow {
     line: u64,
     text: String,
     /// `header` (no card and no finding on the line), or `Name | SET | NUMBER` (`*` for any
-    /// set or number), then `! rule` for each finding the line must have (and no other).
+    /// set or number) and maybe `| stage`, a stage `deckbox search` finds the printing read
+    /// with (`baby`: a Neo-era Baby Pokémon), then `! rule` for each finding the line must
+    /// have (and no other).
     reads: String,
     /// `read` (deckbox reads the line as `reads` says) or `misread` (a class still to fix:
     /// deckbox does not, and the test says when it starts to).
@@ -396,9 +398,11 @@ fn class_rows() -> Vec<ClassRow> {
         .collect()
 }
 
-/// What `check` made of one line of a list: `header`, or `Name | SET | NUMBER`, then `!
-/// rule` for each finding on the line, in the form of `classes.tsv`'s `reads`, with the
-/// set and number kept when `expected` gives them and `*` where it does.
+/// What `check` made of one line of a list: `header`, or `Name | SET | NUMBER` (and `|
+/// stage` when `expected` gives a stage and `deckbox search` finds the printing read with
+/// it, else `| not stage`),
+/// then `! rule` for each finding on the line, in the form of `classes.tsv`'s `reads`, with
+/// the set and number kept when `expected` gives them and `*` where it does.
 fn line_reading(deck: &serde_json::Value, line: u64, expected: &str) -> String {
     let on_line = |list: &str| -> Vec<&serde_json::Value> {
         (deck[list].as_array().unwrap().iter())
@@ -418,12 +422,18 @@ fn line_reading(deck: &serde_json::Value, line: u64, expected: &str) -> String {
                 Some(&"*") => "*".to_string(),
                 _ => card[key].as_str().unwrap_or("-").to_string(),
             };
-            format!(
+            let mut text = format!(
                 "{} | {} | {}",
                 field("name", 0),
                 field("set", 1),
                 field("number", 2)
-            )
+            );
+            if let Some(stage) = wanted.get(3) {
+                let set = card["set"].as_str().unwrap_or("-");
+                let number = card["number"].as_str().unwrap_or("-");
+                write!(text, " | {}", stage_of(stage, set, number)).unwrap();
+            }
+            text
         }
         more => format!("{} cards", more.len()),
     };
@@ -431,6 +441,29 @@ fn line_reading(deck: &serde_json::Value, line: u64, expected: &str) -> String {
         write!(text, " ! {rule}").unwrap();
     }
     text
+}
+
+/// `stage` when `deckbox search` finds the printing `set` `number` with `stage:STAGE`
+/// (`baby`: a Neo-era Baby Pokémon, the rules' Basic), else `not STAGE`.
+fn stage_of(stage: &str, set: &str, number: &str) -> String {
+    let query = format!("stage:{stage} set:{set} number:{number}");
+    let output = common::deckbox_command()
+        .args(["search", "--no-config", "--output", "json", &query])
+        .env_remove("DECKBOX_CARDS")
+        .output()
+        .unwrap();
+    let report: serde_json::Value =
+        serde_json::from_slice(&output.stdout).unwrap_or(serde_json::Value::Null);
+    let printings = (report["cards"].as_array().into_iter().flatten())
+        .flat_map(|card| card["printings"].as_array().into_iter().flatten());
+    let found = printings
+        .into_iter()
+        .any(|p| p["matched"] == true && p["set"] == set && p["number"] == number);
+    if found {
+        stage.to_string()
+    } else {
+        format!("not {stage}")
+    }
 }
 
 /// Every class of issue 42 (item 3, and items 1, 2 and 4 where a list shows them) that a

@@ -8,6 +8,7 @@ use crate::oracles::{self, embedded_db};
 use deckbox::check::{self, CheckedDeck};
 use deckbox::deck::DeckInput;
 use deckbox::formats::Format;
+use deckbox::names::lang::Language;
 
 /// The findings that say a line was not read as a card.
 const MISSED: [&str; 3] = ["unknown-card", "card-mismatch", "parse-error"];
@@ -496,6 +497,57 @@ fn promo_word_before_the_name() {
     assert!(cards[2].starts_with("Mr. Mime,"), "{cards:?}");
     let deck = checked("3 MP\n", "unlimited", "2000-07-31");
     assert!(rules(&deck).contains(&"unknown-card"), "{:?}", rules(&deck));
+}
+
+/// A promo word names a Black Star promo of the name, legal at the list's date, not the
+/// newest printing: HeyTrainer's list for the 2011-01-10 College Station City Championship
+/// writes `1 Toxicroak G Promo` (line 25): the promo DP41 (Fighting), not Platinum's PL 40
+/// (Psychic); pojo.com's Super Trainer Showdown lists of 2000-07-22 write `2 Promo Mewtwo`,
+/// `1 Promo Eevee` and `4x Mewtwo (Promo 3 and 14)` (Wizards promos 3 and 14, one card: the
+/// number chooses 3), a 2001 list `2 Igglybuff (lv. 5 promo)`: the Level 5 Wizards promo PR
+/// 36 (pokemon-tcg-data `basep.json`: level 5; Neo Discovery's N2 40 is level 6). In French
+/// (`Coatox G Promo`, `Promo Évoli`, `Toudoudou (promo)`) the promo is found by its card's
+/// English name where it has no French one; `Iono Promo` in 2024 is SVP 124. A name with
+/// no Black Star promo keeps its reading.
+#[test]
+fn a_promo_word_chooses_the_promo() {
+    let (_, cards) = read("1 Toxicroak G Promo\n", "standard", "2011-01-10");
+    assert_eq!(cards, ["Toxicroak G, PR-DPP DP41"]);
+    let text =
+        "2 Promo Mewtwo\n1 Promo Eevee\n4x Mewtwo (Promo 3 and 14)\n2 Igglybuff (lv. 5 promo)\n";
+    let (_, cards) = read(text, "unlimited", "2001-06-23");
+    assert!(cards[0].starts_with("Mewtwo, PR "), "{cards:?}");
+    assert_eq!(
+        cards[1..],
+        ["Eevee, PR 11", "Mewtwo, PR 3", "Igglybuff, PR 36"],
+        "{cards:?}"
+    );
+    let text = "1 Coatox G Promo\n1 Promo Évoli\n1 Toudoudou (promo)\n";
+    let (deck, cards) = read(text, "unlimited", "2011-01-10");
+    assert_eq!(
+        cards,
+        [
+            "Toxicroak G, PR-DPP DP41",
+            "Eevee, PR 11",
+            "Igglybuff, PR 36"
+        ],
+        "{cards:?}"
+    );
+    assert!(
+        (deck.cards.iter()).all(|card| card.language == Some(Language::Fr)),
+        "{:?}",
+        deck.cards
+    );
+    let (_, cards) = read("4 Iono Promo\n4 Iono\n", "standard", "2024-06-01");
+    assert_eq!(cards[0], "Iono, SVP 124", "{cards:?}");
+    assert_ne!(cards[1], "Iono, SVP 124", "{cards:?}");
+    // Rare Candy has no Black Star promo (POP Series 5's and 8's are no Black Star set).
+    let (_, cards) = read(
+        "4 Rare Candy Promo\n4 Rare Candy\n",
+        "standard",
+        "2024-06-01",
+    );
+    assert_eq!(cards[0], cards[1], "{cards:?}");
 }
 
 /// Pojo's Killer Deck Reports of 1999–2001 name Wizards-era cards by the shorthand of the
