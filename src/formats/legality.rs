@@ -227,42 +227,33 @@ fn legal_twin<'a>(
 
 /// Which printings marked in `within` [`is_legal`] finds legal: a mask of the same length.
 ///
-/// Judged from the database's [`crate::cards::database::columns::Columns`], once per card where it
-/// can: a printing's pool is read from its row (see [`Format::admits`]), bans are looked at
-/// only for the printings of a banned card or a banned printing's set and number, and the
-/// reprint rule (as [`is_legal`] runs it) only for the printings of a card
-/// with a legal printing, comparing them with its legal printings alone.
+/// Judged from the database's [`crate::cards::database::columns::Columns`] alone, no
+/// printing decoded: a printing's pool is read from its row (see [`Format::admits`]), its
+/// bans from its row and those of the printings a ban names, and the reprint rule compares
+/// rows' twin classes ([`crate::cards::database::columns::Row::twin`]): a printing outside
+/// the pool, released
+/// and tournament legal by the date, is legal as a reprint exactly when a legal printing
+/// shares its class, which is what [`is_legal`]'s search over the printings of its name
+/// finds by comparing their texts.
 pub fn legal_among(format: &Format, db: &CardDb, within: &[bool]) -> Vec<bool> {
     let columns = db.columns();
     let every = vec![true; within.len()];
     let (admitted, banned, timely) = pool_and_bans(format, db, &every);
-    // The cards with a legal printing: only their other printings can be legal as reprints.
-    let legal_cards: std::collections::HashSet<u32> = (0..within.len())
-        .filter(|&i| admitted[i] && !banned[i])
-        .filter_map(|i| Some(columns.row(PrintingId::try_from(i).ok()?)?.card))
-        .collect();
-    let legal = |id: PrintingId| {
-        usize::try_from(id)
-            .is_ok_and(|i| admitted.get(i) == Some(&true) && banned.get(i) == Some(&false))
+    let twin = |index: usize| {
+        let id = PrintingId::try_from(index).ok()?;
+        columns.row(id)?.twin
     };
-    // What `is_legal` asks of the other printings, read from the masks: only a legal
-    // printing of the same card is decoded.
+    // The classes of the legal printings: a printing outside the pool is legal as a reprint
+    // exactly when its class is one of them.
+    let legal_twins: std::collections::HashSet<u32> = match format.pool.reprint_rule {
+        true => (0..within.len())
+            .filter(|&i| admitted[i] && !banned[i])
+            .filter_map(twin)
+            .collect(),
+        false => std::collections::HashSet::new(),
+    };
     let as_reprint = |index: usize| {
-        let Some(id) = PrintingId::try_from(index).ok() else {
-            return false;
-        };
-        let Some(card) = columns.row(id).map(|row| row.card) else {
-            return false;
-        };
-        format.pool.reprint_rule
-            && timely.get(index) == Some(&true)
-            && legal_cards.contains(&card)
-            && db.get(id).is_some_and(|printing| {
-                legal_twin(db, printing, |other| {
-                    let same_card = columns.row(other).is_some_and(|row| row.card == card);
-                    (same_card && legal(other)).then(|| db.get(other)).flatten()
-                })
-            })
+        timely.get(index) == Some(&true) && twin(index).is_some_and(|t| legal_twins.contains(&t))
     };
     (within.iter().enumerate())
         .map(|(i, &inside)| inside && !banned[i] && (admitted[i] || as_reprint(i)))
@@ -277,8 +268,9 @@ pub fn banned_among(format: &Format, db: &CardDb, within: &[bool]) -> Vec<bool> 
 
 /// For each printing marked in `within`: whether the format's pool admits it, whether a
 /// ban covers it ([`ban_of`]), and whether it was released and tournament legal by the
-/// format's date ([`Format::in_time`]). Read from the columns; only a printing of a banned
-/// card's name or a banned printing's set and number is decoded, to judge its ban.
+/// format's date ([`Format::in_time`]). Read from the columns, no printing decoded: a ban
+/// is judged only for a printing of a banned card's name or a banned printing's set and
+/// number, from its row.
 fn pool_and_bans(
     format: &Format,
     db: &CardDb,
@@ -316,7 +308,24 @@ fn pool_and_bans(
         // Every clause of `ban_of` needs the card's name or the printing's set and number.
         let maybe_banned =
             banned_names.contains(names.get(row.card)) || listed.iter().any(|key| key.names(&stub));
-        banned[index] = maybe_banned && db.get(id).is_some_and(|p| ban_of(format, db, p).is_some());
+        banned[index] = maybe_banned && {
+            // What `ban_of` reads of the printing, from the rows: its rules name, its set
+            // and number (in `stub`), and whether it is the same card as a banned printing
+            // (the same twin class).
+            let same_card = |listed: &PrintingKey| {
+                row.twin.is_some_and(|twin| {
+                    (db.by_set_number(&listed.set, &listed.number).iter())
+                        .any(|&banned| columns.row(banned).and_then(|r| r.twin) == Some(twin))
+                })
+            };
+            ban_where(
+                format,
+                names.get(row.card),
+                |listed| listed.names(&stub),
+                same_card,
+            )
+            .is_some()
+        };
     }
     (admitted, banned, timely)
 }
@@ -389,17 +398,33 @@ fn judge_now<'f, 'd>(
 /// rule's comparison), so a reprint of a banned card is banned too (Red Card XY 124 like
 /// GEN 71); a printing of the name with other text is not (another Archeops).
 pub fn ban_of<'f>(format: &'f Format, db: &CardDb, printing: &Printing) -> Option<&'f Ban> {
+    ban_where(
+        format,
+        printing.rules_key(),
+        |listed| listed.names(printing),
+        |listed| reprint_of_banned(db, listed, printing),
+    )
+}
+
+/// [`ban_of`] for a printing of rules name `rules_key` that `names` says whether a ban
+/// entry's set and number name, and `same_card` whether it is the same card as the
+/// printing an entry names.
+fn ban_where<'f>(
+    format: &'f Format,
+    rules_key: &str,
+    names: impl Fn(&PrintingKey) -> bool,
+    same_card: impl Fn(&PrintingKey) -> bool,
+) -> Option<&'f Ban> {
     format
         .bans
         .iter()
         .zip(&format.keys.bans)
         .find(|(_, key)| match key {
             BanKey::Printing(Some(listed), name) => {
-                listed.names(printing)
-                    || (name == printing.rules_key() && reprint_of_banned(db, listed, printing))
+                names(listed) || (name == rules_key && same_card(listed))
             }
             BanKey::Printing(None, _) => false,
-            BanKey::Name(banned) => banned == printing.rules_key(),
+            BanKey::Name(banned) => banned == rules_key,
         })
         .map(|(ban, _)| ban)
 }
@@ -719,6 +744,71 @@ impl Pool {
 mod tests {
     use super::PrintingKey;
     use crate::cards::{Category, Printing};
+
+    /// `legal:` and `banned:` read the search columns (pool facts, twin classes) and decode
+    /// nothing; [`super::is_legal`] and [`super::ban_of`] decode each printing and search
+    /// the printings of its name, comparing texts. The two agree on every printing of the
+    /// embedded index, in formats with and without the reprint rule, at dates where a
+    /// reprint's set was released but not yet tournament legal (so the reprint is not legal
+    /// yet though its card is, Play! Pokémon Tournament Rules 5.4.1.3: "a card is legal
+    /// ... from the date its set becomes legal"), and for Black Star promos legal only as
+    /// reprints.
+    #[test]
+    fn the_rows_judge_every_printing_as_the_texts_do() {
+        use crate::cards::model::set_id::is_promo_set;
+        use crate::formats::{Format, reprint};
+        let db = crate::cards::storage::embedded::open().unwrap();
+        let date = |text: &str| Some(text.parse::<jiff::civil::Date>().unwrap());
+        let formats = [
+            ("standard", date("2026-11-25")),
+            ("standard", date("2024-05-30")),
+            ("standard", date("2023-04-01")),
+            ("standard", date("2019-07-01")),
+            ("expanded", date("2026-11-25")),
+            ("expanded", date("2024-05-30")),
+            ("expanded", date("2015-06-01")),
+            ("glc", date("2026-11-25")),
+        ];
+        let every = vec![true; db.len()];
+        let (mut early_reprints, mut promo_reprints, mut banned_reprints) = (0, 0, 0);
+        for (id, at) in formats {
+            let format = Format::load_at(id, at).unwrap();
+            let legal = super::legal_among(&format, &db, &every);
+            let banned = super::banned_among(&format, &db, &every);
+            let mut legal_ones = std::collections::HashMap::<&str, Vec<&Printing>>::new();
+            for (_, p) in db.iter().filter(|(i, _)| legal[*i as usize]) {
+                legal_ones.entry(p.rules_key()).or_default().push(p);
+            }
+            for (index, printing) in db.iter() {
+                let label = format!("{id}@{at:?} {}", printing.printing_label());
+                let slow = super::is_legal(&format, &db, printing);
+                assert_eq!(legal[index as usize], slow, "{label}");
+                let ban = super::ban_of(&format, &db, printing);
+                assert_eq!(banned[index as usize], ban.is_some(), "{label}");
+                let listed = |ban: &crate::formats::Ban| match (&ban.set, &ban.number) {
+                    (Some(set), Some(number)) => !PrintingKey::new(set, number).names(printing),
+                    _ => false,
+                };
+                banned_reprints += usize::from(ban.is_some_and(listed));
+                if format.is_admitted(printing) {
+                    continue;
+                }
+                let twin_of_legal = || {
+                    (legal_ones.get(printing.rules_key()).into_iter().flatten())
+                        .any(|other| reprint::functionally_identical(printing, other))
+                };
+                early_reprints += usize::from(format.in_time(printing).is_err() && twin_of_legal());
+                promo_reprints += usize::from(slow && is_promo_set(&printing.set_id));
+            }
+        }
+        // The cases the rows must get right are in the data.
+        assert!(
+            early_reprints > 0,
+            "a reprint judged before its set's legal day"
+        );
+        assert!(promo_reprints > 0, "a Black Star promo legal as a reprint");
+        assert!(banned_reprints > 0, "a reprint of a banned printing");
+    }
 
     #[test]
     fn entries_name_one_printing_or_a_range_of_one_prefix() {

@@ -21,6 +21,7 @@ use jiff::civil::Date;
 use serde::{Deserialize, Serialize};
 
 use crate::cards::model::details::Details;
+use crate::cards::model::twin::Fingerprint;
 use crate::cards::model::{Category, EnergyKind, Printing, PrintingId, Stage, Tags, TrainerKind};
 
 /// The Energy types a type, Weakness or Resistance bit stands for, in bit order (what
@@ -42,15 +43,19 @@ pub const TYPES: &[&str] = &[
 /// The file's magic bytes; then the printing count and the attack count (u32,
 /// little-endian), a [`ROW_BYTES`] record a printing, an [`ATTACK_BYTES`] record an attack,
 /// and the `postcard` encoding of the editions and string pools ([`Tables`]).
-const MAGIC: &[u8; 8] = b"DBXCOLS3";
+const MAGIC: &[u8; 8] = b"DBXCOLS4";
 
 /// One row's record: `edition`, `number`, `card`, `rarity`, `artist` (`u32::MAX` for none),
 /// `attacks_end`, `mark` (a `char`, `u32::MAX` for none), all u32; `types`, `weak`,
 /// `resist`, `hp`, `tags` (u16); `category`, `stage`, `trainer`, `energy` (the variant's
 /// index, plus one for an `Option`'s `Some`, 0 for `None`), `flags`, `retreat`, and a byte
-/// saying whether `hp` (bit 0) and `retreat` (bit 1) are there; three bytes of padding;
-/// then `evolves` (u32, `u32::MAX` for none).
+/// saying whether `hp` (bit 0) and `retreat` (bit 1) are there; `twin` in three bytes
+/// ([`NO_TWIN`] for none); then `evolves` (u32, `u32::MAX` for none).
 const ROW_BYTES: usize = 52;
+
+/// The three bytes of a row's `twin` when the printing is identical to nothing; ids run
+/// below it.
+const NO_TWIN: u32 = 0xFF_FFFF;
 
 /// One attack's record: `damage`, `cost` (u32), and 1 when `damage` is there.
 const ATTACK_BYTES: usize = 9;
@@ -110,6 +115,11 @@ pub struct Row {
     /// printing evolves from ([`Printing::evolves_from`]): the `card` of the printings of
     /// that card, when the database has them.
     pub evolves: Option<u32>,
+    /// The printing's class under the reprint rule's comparison: two printings share it
+    /// exactly when their [`Fingerprint::twin_key`]s are equal (the same card, functionally
+    /// identical); `None` for a printing identical to nothing (no rules text). So whether a
+    /// printing is a reprint of another is a comparison of two rows, neither decoded.
+    pub twin: Option<u32>,
     pub category: Category,
     pub stage: Option<Stage>,
     pub trainer: Option<TrainerKind>,
@@ -249,6 +259,7 @@ impl Columns {
         let mut rarities = Interner::default();
         let mut artists = Interner::default();
         let mut editions: HashMap<Edition, u32> = HashMap::new();
+        let mut twins: HashMap<Fingerprint, u32> = HashMap::new();
         for (printing, details) in printings {
             let Some(p) = printing else {
                 rows.push(Row::missing(u32::try_from(attack_list.len()).ok()?));
@@ -279,6 +290,10 @@ impl Columns {
                 card: names.id(p.rules_key())?,
                 evolves: match p.evolves_from.as_deref() {
                     Some(from) => Some(names.id(&crate::names::lookup_key(from))?),
+                    None => None,
+                },
+                twin: match Fingerprint::of(p).twin_key() {
+                    Some(key) => Some(twin_id(&mut twins, key)?),
                     None => None,
                 },
                 category: p.category,
@@ -536,6 +551,13 @@ impl Columns {
     }
 }
 
+/// The id of the printings whose twin key is `key`: the next one for a new key; `None` once
+/// the ids would reach [`NO_TWIN`].
+fn twin_id(twins: &mut HashMap<Fingerprint, u32>, key: Fingerprint) -> Option<u32> {
+    let next = u32::try_from(twins.len()).ok().filter(|&id| id < NO_TWIN)?;
+    Some(*twins.entry(key).or_insert(next))
+}
+
 /// Little-endian integers at fixed places of a record.
 fn u32_at(record: &[u8], at: usize) -> u32 {
     record
@@ -619,6 +641,7 @@ impl Row {
         out[42] = self.flags;
         out[43] = self.retreat.unwrap_or(0);
         out[44] = u8::from(self.hp.is_some()) | u8::from(self.retreat.is_some()) << 1;
+        out[45..48].copy_from_slice(&self.twin.unwrap_or(NO_TWIN).to_le_bytes()[..3]);
         out[48..52].copy_from_slice(&self.evolves.unwrap_or(u32::MAX).to_le_bytes());
         out
     }
@@ -631,6 +654,10 @@ impl Row {
             number: u32_at(record, 4),
             card: u32_at(record, 8),
             evolves: optional(u32_at(record, 48)),
+            twin: {
+                let twin = u32::from_le_bytes([record[45], record[46], record[47], 0]);
+                (twin != NO_TWIN).then_some(twin)
+            },
             rarity: optional(u32_at(record, 12)),
             artist: optional(u32_at(record, 16)),
             attacks_end: u32_at(record, 20),
@@ -658,6 +685,7 @@ impl Row {
             number: 0,
             card: 0,
             evolves: None,
+            twin: None,
             category: Category::Pokemon,
             stage: None,
             trainer: None,
@@ -776,6 +804,41 @@ mod tests {
         assert_eq!(back.released(row.edition).1, Some(2024));
     }
 
+    /// Printings share a twin class exactly when the reprint rule finds them the same
+    /// card: the same name and kind with the same text; a printing without text has none.
+    #[test]
+    fn twins_share_a_class() {
+        let trainer = |number: &str, name: &str, text: &str| {
+            let mut p = Printing::new("SVI", number, Category::Trainer);
+            p.trainer = Some(TrainerKind::Item);
+            p.names.set(crate::names::lang::Language::En, name);
+            p.set_rules_text(text);
+            p
+        };
+        let printings = [
+            trainer(
+                "1",
+                "Switch",
+                "Switch your Active Pokémon with 1 of your Benched Pokémon.",
+            ),
+            trainer(
+                "2",
+                "Switch",
+                "Switch your Active Pokémon with 1 of your Benched Pokémon.",
+            ),
+            trainer("3", "Switch", "Draw a card."),
+            trainer(
+                "4",
+                "Potion",
+                "Switch your Active Pokémon with 1 of your Benched Pokémon.",
+            ),
+            trainer("5", "Switch", ""),
+        ];
+        let columns = Columns::build(printings.iter().map(|p| (Some(p), None))).unwrap();
+        let twins: Vec<Option<u32>> = (0..5).map(|id| columns.row(id).unwrap().twin).collect();
+        assert_eq!(twins, [Some(0), Some(0), Some(1), Some(2), None]);
+    }
+
     /// Every kind a row stores reads back as written, from its fixed-width record; a kind
     /// byte no variant has makes the record unreadable, not another kind.
     #[test]
@@ -787,6 +850,10 @@ mod tests {
         row.retreat = Some(0);
         row.rarity = Some(3);
         row.evolves = Some(5);
+        for twin in [None, Some(0), Some(NO_TWIN - 1)] {
+            row.twin = twin;
+            assert_eq!(Row::read(&row.record()), Some(row));
+        }
         for category in CATEGORIES {
             row.category = category;
             assert_eq!(Row::read(&row.record()), Some(row));

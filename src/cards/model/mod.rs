@@ -9,6 +9,7 @@
 pub mod details;
 pub mod effect;
 pub mod set_id;
+pub mod twin;
 
 use std::path::PathBuf;
 use std::sync::LazyLock;
