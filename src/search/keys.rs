@@ -123,7 +123,7 @@ pub enum Test {
     Text(fn(&Seen, &Needle) -> bool),
     /// Whether one of the printing's texts among these parts, in any language, holds the
     /// needle: read from the word index for every printing at once when the database has
-    /// one ([`Needle::indexed`]), else from each printing's texts.
+    /// one, else from each printing's texts.
     Texts(TextParts),
     Card(fn(&Seen, &Related) -> bool),
     Number(fn(&Seen, Op, u32) -> bool),

@@ -13,7 +13,9 @@
 //! Each language's table also comes folded ([`crate::names::fold`], the folding a search
 //! query gets), in blocks of whole texts that each end with a NUL: a text search is a
 //! substring search over those blocks, without folding anything at run time and without
-//! inflating the texts as written. The folding is the one this build of deckbox runs: the
+//! inflating the texts as written. The folded blocks are stored plain, even in the embedded
+//! index: a search reads them in place ([`compact`] deflates them too, for a copy that
+//! travels). The folding is the one this build of deckbox runs: the
 //! generator writes what `fold` gives, and `tests/suite/card_index.rs` regenerates the index
 //! and compares, so a change to the folding cannot leave stale folded tables behind. This
 //! module must not know about deck lists or rules.
@@ -341,8 +343,8 @@ pub fn count(bytes: &[u8]) -> Option<usize> {
 }
 
 /// A section opened for reading ([`encode_section`]): the string ends and blocks are read,
-/// each block is inflated (and, for texts, checked to be UTF-8) the first time one of its
-/// strings is asked for.
+/// each block is inflated when deflated (and, for texts, checked to be UTF-8) the first time
+/// one of its strings is asked for; a plain block is read in place.
 struct Section {
     ends: Vec<u32>,
     firsts: Vec<u32>,
@@ -590,8 +592,8 @@ impl Opened {
         self.folded.get(lang.index())?.holding(id)
     }
 
-    /// Block `k` of `lang`'s folded table, inflated the first time; `None` past the end or
-    /// when damaged.
+    /// Block `k` of `lang`'s folded table, checked (and inflated, when stored deflated) the
+    /// first time; `None` past the end or when damaged.
     pub fn folded_block(&self, lang: Language, k: usize) -> Option<FoldedBlock<'_>> {
         self.folded.get(lang.index())?.block(&self.bytes, k)
     }
