@@ -206,6 +206,15 @@ impl Filter {
             },
             Filter::Key(key, prepared) => {
                 use crate::util::parallel::prelude::*;
+                // A text key the word index answers is one mask for every printing, computed
+                // once: nothing is left to test a printing at a time.
+                if let (Test::Texts(parts), Prepared::Text(needle)) = (key.test, prepared)
+                    && let Some(found) = needle.indexed(state.db, parts)
+                {
+                    return (within.iter().enumerate())
+                        .map(|(index, &inside)| inside && found.get(index) == Some(&true))
+                        .collect();
+                }
                 let test = |(index, &inside): (usize, &bool)| inside && self.passes(state, index);
                 // A test of a printing's row costs nanoseconds: threads would cost more than
                 // they save. One that decodes printings or folds texts runs on every
@@ -244,6 +253,7 @@ impl Filter {
             (Filter::Name(needle),) => state.names_hold(id, needle),
             (Filter::Key(key, prepared),) => match (key.test, prepared) {
                 (Test::Text(test), Prepared::Text(needle)) => test(&seen, needle),
+                (Test::Texts(parts), Prepared::Text(needle)) => seen.texts_hold(parts, needle),
                 (Test::Card(test), Prepared::Card(related)) => test(&seen, related),
                 (Test::Number(test), Prepared::Number(op, n)) => test(&seen, *op, *n),
                 (Test::Date(test), Prepared::Date(op, date)) => test(&seen, *op, *date),

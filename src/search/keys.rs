@@ -102,7 +102,7 @@ impl<'a> Seen<'a> {
     }
 
     /// Whether one of the printing's texts among `parts`, in any language, holds `needle`.
-    fn texts_hold(&self, parts: TextParts, needle: &Needle) -> bool {
+    pub(super) fn texts_hold(&self, parts: TextParts, needle: &Needle) -> bool {
         let db = self.state.db;
         if let Some(found) = needle.indexed(db, parts) {
             return usize::try_from(self.id)
@@ -121,6 +121,10 @@ impl<'a> Seen<'a> {
 #[derive(Clone, Copy)]
 pub enum Test {
     Text(fn(&Seen, &Needle) -> bool),
+    /// Whether one of the printing's texts among these parts, in any language, holds the
+    /// needle: read from the word index for every printing at once when the database has
+    /// one, else from each printing's texts.
+    Texts(TextParts),
     Card(fn(&Seen, &Related) -> bool),
     Number(fn(&Seen, Op, u32) -> bool),
     Date(fn(&Seen, Op, Date) -> bool),
@@ -417,13 +421,12 @@ pub const KEYS: &[Key] = &[
         kind: Kind::Text,
         doc: "an attack's name or text, in any language",
         cost: 3,
-        test: Test::Text(|seen, needle| {
-            let parts = TextParts {
-                attack_names: true,
-                attack_texts: true,
-                ..TextParts::default()
-            };
-            seen.texts_hold(parts, needle)
+        test: Test::Texts(TextParts {
+            attack_names: true,
+            attack_texts: true,
+            ability_names: false,
+            ability_texts: false,
+            effect: false,
         }),
     },
     Key {
@@ -432,13 +435,12 @@ pub const KEYS: &[Key] = &[
         kind: Kind::Text,
         doc: "an Ability's (or Poké-Power's, Poké-Body's...) name or text, in any language",
         cost: 3,
-        test: Test::Text(|seen, needle| {
-            let parts = TextParts {
-                ability_names: true,
-                ability_texts: true,
-                ..TextParts::default()
-            };
-            seen.texts_hold(parts, needle)
+        test: Test::Texts(TextParts {
+            attack_names: false,
+            attack_texts: false,
+            ability_names: true,
+            ability_texts: true,
+            effect: false,
         }),
     },
     Key {
@@ -447,14 +449,12 @@ pub const KEYS: &[Key] = &[
         kind: Kind::Text,
         doc: "the rules text of the card's attacks, Abilities, or of the Trainer or Energy, in any language",
         cost: 3,
-        test: Test::Text(|seen, needle| {
-            let parts = TextParts {
-                attack_texts: true,
-                ability_texts: true,
-                effect: true,
-                ..TextParts::default()
-            };
-            seen.texts_hold(parts, needle)
+        test: Test::Texts(TextParts {
+            attack_names: false,
+            attack_texts: true,
+            ability_names: false,
+            ability_texts: true,
+            effect: true,
         }),
     },
     Key {
@@ -1024,6 +1024,72 @@ mod tests {
             }
         }
         assert!(found > 10_000, "{found} printings found in all");
+    }
+
+    /// Phrases answered through the word index (candidates read in place from the plain
+    /// folded tables) find what reading every printing's texts finds, in English, French and
+    /// German, including phrases whose words all stand in many texts but in another order
+    /// (each such phrase is checked to have candidates, so the order check is what decides).
+    #[test]
+    fn phrases_through_the_index_are_what_a_scan_finds() {
+        let Ok(indexed) = crate::cards::storage::embedded::open() else {
+            panic!("the embedded index");
+        };
+        let Ok(scanned) = crate::cards::storage::embedded::open() else {
+            panic!("the embedded index");
+        };
+        let scanned = scanned.without_word_index();
+        let Some(index) = indexed.word_index() else {
+            panic!("cards/words.bin fits the index");
+        };
+        let phrases = [
+            (Language::En, "discard your hand", true),
+            (Language::En, "your hand discard", false),
+            (Language::En, "hand your discard", false),
+            (Language::En, "draw a card", true),
+            (Language::En, "card a draw", false),
+            (Language::En, "flip a coin", true),
+            (Language::En, "coin a flip", false),
+            (Language::En, "Phantom Dive", true),
+            (Language::En, "dive phantom", false),
+            (Language::Fr, "défaussez votre main", true),
+            (Language::Fr, "main votre defaussez", false),
+            (Language::Fr, "lancez une pièce", true),
+            (Language::Fr, "piece une lancez", false),
+            (Language::De, "wirf eine münze", true),
+            (Language::De, "munze eine wirf", false),
+        ];
+        for (lang, phrase, in_order) in phrases {
+            let needle = Needle::new(phrase);
+            let mut words: Vec<&str> =
+                crate::cards::database::words::words(&needle.folded).collect();
+            let first = words.remove(0);
+            let mut candidates = index.texts_with(lang, first);
+            for word in words {
+                let ids = index.texts_with(lang, word);
+                candidates.retain(|id| ids.binary_search(id).is_ok());
+            }
+            assert!(!candidates.is_empty(), "{phrase}: no candidate");
+            for key in ["text", "attack", "ability"] {
+                for query in [
+                    format!("{key}:\"{phrase}\""),
+                    format!("kind:pokemon -{key}:\"{phrase}\""),
+                ] {
+                    let by_index = crate::search::search(&indexed, &query);
+                    let by_scan = crate::search::search(&scanned, &query);
+                    assert!(by_index == by_scan, "{query}");
+                }
+            }
+            let found = crate::search::search(
+                &indexed,
+                &format!("text:\"{phrase}\" or attack:\"{phrase}\""),
+            );
+            // A phrase as the texts word it is found; the same words reordered may be too.
+            assert!(
+                !in_order || found.is_ok_and(|ids| !ids.is_empty()),
+                "{phrase}"
+            );
+        }
     }
 
     #[test]

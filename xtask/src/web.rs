@@ -86,6 +86,10 @@ pub fn web(root: &Path) -> Result<String, String> {
         }
         let texts = std::fs::read(root.join(TEXTS_SOURCE))
             .map_err(|err| format!("{TEXTS_SOURCE}: {err}"))?;
+        // The embedded copy keeps its folded tables plain (a native search reads them in
+        // place); the page downloads its copy, so it gets the smallest form.
+        let texts = deckbox::cards::database::compact_details(&texts)
+            .ok_or_else(|| format!("{TEXTS_SOURCE} does not read back whole"))?;
         let texts_file = if folder == "web" {
             texts_name(&texts)
         } else {

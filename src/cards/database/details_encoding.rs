@@ -13,7 +13,9 @@
 //! Each language's table also comes folded ([`crate::names::fold`], the folding a search
 //! query gets), in blocks of whole texts that each end with a NUL: a text search is a
 //! substring search over those blocks, without folding anything at run time and without
-//! inflating the texts as written. The folding is the one this build of deckbox runs: the
+//! inflating the texts as written. The folded blocks are stored plain, even in the embedded
+//! index: a search reads them in place ([`compact`] deflates them too, for a copy that
+//! travels). The folding is the one this build of deckbox runs: the
 //! generator writes what `fold` gives, and `tests/suite/card_index.rs` regenerates the index
 //! and compares, so a change to the folding cannot leave stale folded tables behind. This
 //! module must not know about deck lists or rules.
@@ -255,9 +257,26 @@ impl Builder {
 }
 
 /// Encodes `details` (one per printing, in printing order). `compress` deflates the
-/// sections' blocks (the embedded index); the cache keeps them plain, which reads faster.
+/// blocks of the texts as written and of the records (the embedded index); the cache keeps
+/// them plain, which reads faster. The folded tables are plain either way.
 /// `None` past 4 GiB of text.
 pub fn encode(details: &[Details], compress: bool) -> Option<Vec<u8>> {
+    encode_with(details, compress, false)
+}
+
+/// `bytes` (encoded details) with every section's blocks deflated, the folded tables'
+/// too: the smallest form, for a copy that travels (the web page downloads its texts and
+/// searches them without a word index). `None` when they do not read back whole.
+pub fn compact(bytes: &[u8]) -> Option<Vec<u8>> {
+    let opened = open(std::borrow::Cow::Owned(bytes.to_vec()))?;
+    let details = (0..opened.len())
+        .map(|index| opened.details(index))
+        .collect::<Option<Vec<_>>>()?;
+    encode_with(&details, true, true)
+}
+
+/// [`encode`], the folded tables deflated too when `compress_folded`.
+fn encode_with(details: &[Details], compress: bool, compress_folded: bool) -> Option<Vec<u8>> {
     let mut builder = Builder {
         common: TableBuilder::default(),
         languages: Default::default(),
@@ -275,8 +294,11 @@ pub fn encode(details: &[Details], compress: bool) -> Option<Vec<u8>> {
     {
         table::put_blob(&mut body, &table.encode(compress)?);
     }
+    // The folded tables are kept plain even in the embedded index: a text search reads them
+    // in place, where inflating a language's blocks cost more than the rest of the search
+    // (the package's gzip compresses them better than the blocks' DEFLATE did).
     for table in &builder.languages {
-        table::put_blob(&mut body, &encode_folded(table, compress)?);
+        table::put_blob(&mut body, &encode_folded(table, compress_folded)?);
     }
     let total = (HEADER_LEN + body.len()) as u64;
     let mut out = Vec::with_capacity(HEADER_LEN + body.len());
@@ -321,8 +343,8 @@ pub fn count(bytes: &[u8]) -> Option<usize> {
 }
 
 /// A section opened for reading ([`encode_section`]): the string ends and blocks are read,
-/// each block is inflated (and, for texts, checked to be UTF-8) the first time one of its
-/// strings is asked for.
+/// each block is inflated when deflated (and, for texts, checked to be UTF-8) the first time
+/// one of its strings is asked for; a plain block is read in place.
 struct Section {
     ends: Vec<u32>,
     firsts: Vec<u32>,
@@ -331,7 +353,15 @@ struct Section {
     stored: Vec<std::ops::Range<usize>>,
     /// Whether the strings are texts (checked to be UTF-8 on whole characters).
     text: bool,
-    blocks: Vec<OnceLock<Option<Box<[u8]>>>>,
+    blocks: Vec<OnceLock<Option<Block>>>,
+}
+
+/// A block of a [`Section`] once read and checked.
+enum Block {
+    /// A compressed block, inflated.
+    Inflated(Box<[u8]>),
+    /// A plain block: its stored bytes are its strings.
+    InPlace,
 }
 
 impl Section {
@@ -395,9 +425,11 @@ impl Section {
         Some((first, start))
     }
 
-    /// Block `k` inflated and checked.
-    fn block(&self, bytes: &[u8], k: usize) -> Option<&[u8]> {
+    /// Block `k`, checked: inflated the first time when the section is compressed, read in
+    /// place from `bytes` when it is plain.
+    fn block<'s>(&'s self, bytes: &'s [u8], k: usize) -> Option<&'s [u8]> {
         let cell = self.blocks.get(k)?;
+        let stored = bytes.get(self.stored.get(k)?.clone())?;
         let read = || {
             let (first, start) = self.block_start(k)?;
             let next = self
@@ -405,25 +437,31 @@ impl Section {
                 .get(k + 1)
                 .map_or(self.len(), |&next| next as usize);
             let end = *self.ends.get(next.checked_sub(1)?)? as usize;
-            let stored = bytes.get(self.stored.get(k)?.clone())?;
-            let raw = if self.compressed {
-                inflate(stored, end.checked_sub(start)?)?
+            let inflated = if self.compressed {
+                Some(inflate(stored, end.checked_sub(start)?)?)
             } else {
-                (stored.len() == end.checked_sub(start)?).then(|| stored.to_vec())?
+                (stored.len() == end.checked_sub(start)?).then_some(None)?
             };
+            let raw = inflated.as_deref().unwrap_or(stored);
             if self.text {
-                let text = std::str::from_utf8(&raw).ok()?;
+                let text = std::str::from_utf8(raw).ok()?;
                 let whole = (self.ends.get(first..next)?.iter())
                     .all(|&end| text.is_char_boundary(end as usize - start));
                 whole.then_some(())?;
             }
-            Some(raw.into_boxed_slice())
+            Some(match inflated {
+                Some(raw) => Block::Inflated(raw.into_boxed_slice()),
+                None => Block::InPlace,
+            })
         };
-        cell.get_or_init(read).as_deref()
+        match cell.get_or_init(read).as_ref()? {
+            Block::Inflated(raw) => Some(raw),
+            Block::InPlace => Some(stored),
+        }
     }
 
     /// String `index`'s bytes.
-    fn bytes<'s>(&'s self, bytes: &[u8], index: usize) -> Option<&'s [u8]> {
+    fn bytes<'s>(&'s self, bytes: &'s [u8], index: usize) -> Option<&'s [u8]> {
         let k = self
             .firsts
             .partition_point(|&first| first as usize <= index)
@@ -436,7 +474,7 @@ impl Section {
 
     /// The text of `id` (0 is "absent", `i` the string `i - 1`): `Some("")` for 0, `None`
     /// when out of range or damaged.
-    fn text<'s>(&'s self, bytes: &[u8], id: u32) -> Option<&'s str> {
+    fn text<'s>(&'s self, bytes: &'s [u8], id: u32) -> Option<&'s str> {
         match id.checked_sub(1) {
             None => Some(""),
             // Checked to be UTF-8 on whole characters when the block was read.
@@ -554,8 +592,8 @@ impl Opened {
         self.folded.get(lang.index())?.holding(id)
     }
 
-    /// Block `k` of `lang`'s folded table, inflated the first time; `None` past the end or
-    /// when damaged.
+    /// Block `k` of `lang`'s folded table, checked (and inflated, when stored deflated) the
+    /// first time; `None` past the end or when damaged.
     pub fn folded_block(&self, lang: Language, k: usize) -> Option<FoldedBlock<'_>> {
         self.folded.get(lang.index())?.block(&self.bytes, k)
     }
@@ -665,7 +703,7 @@ impl Folded {
     }
 
     /// Block `k`, checked to hold exactly its texts, each ended by [`FOLDED_END`].
-    fn block<'s>(&'s self, bytes: &[u8], k: usize) -> Option<FoldedBlock<'s>> {
+    fn block<'s>(&'s self, bytes: &'s [u8], k: usize) -> Option<FoldedBlock<'s>> {
         let first = *self.firsts.get(k)?;
         let next = self
             .firsts
@@ -819,6 +857,32 @@ pub(crate) mod tests {
             assert_eq!(encode(&details, compress).unwrap(), bytes, "deterministic");
         }
         assert_eq!(decode(&encode(&[], true).unwrap()).unwrap(), []);
+    }
+
+    /// The compact copy (the web page's) holds the same details and the same folded
+    /// tables as the embedded form, its folded tables deflated where those are plain.
+    #[test]
+    fn a_compact_copy_reads_back_the_same() {
+        let details = sample();
+        let embedded = encode(&details, true).unwrap();
+        let compact = compact(&embedded).unwrap();
+        assert_eq!(decode(&compact).unwrap(), details);
+        let (a, b) = (
+            open(std::borrow::Cow::Owned(embedded)).unwrap(),
+            open(std::borrow::Cow::Owned(compact)).unwrap(),
+        );
+        for lang in Language::ALL {
+            assert_eq!(a.folded_block_count(lang), b.folded_block_count(lang));
+            for k in 0..a.folded_block_count(lang) {
+                let (x, y) = (
+                    a.folded_block(lang, k).unwrap(),
+                    b.folded_block(lang, k).unwrap(),
+                );
+                assert_eq!((x.first, x.text), (y.first, y.text));
+            }
+        }
+        assert!(a.folded.iter().all(|folded| !folded.blocks.compressed));
+        assert!(b.folded.iter().all(|folded| folded.blocks.compressed));
     }
 
     #[test]

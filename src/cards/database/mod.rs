@@ -15,4 +15,4 @@ pub(crate) mod name_sketch;
 pub mod words;
 
 pub use card_db::{CardDb, NameMatch, TextRef};
-pub use details_encoding::{FOLDED_END, FoldedBlock, TextParts};
+pub use details_encoding::{FOLDED_END, FoldedBlock, TextParts, compact as compact_details};
