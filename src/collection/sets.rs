@@ -5,7 +5,7 @@
 //! - TCGplayer's code (`SV1`, `SV07`, `SWSH08`, `SM01`, `SWSH12: TG`, `CRZ:GG`): the
 //!   series letters and set number of a TCGdex id, zeros and punctuation aside;
 //! - a set's name in any of the six languages (`Obsidian Flames`, `Flammes Obsidiennes`,
-//!   `151`), from `set-names.tsv` (generated from TCGdex);
+//!   `151`), from `cards/set-names.tsv` (generated from TCGdex with the card index);
 //! - a TCGplayer group name (`SV06: Twilight Masquerade`, `SM - Team Up`): its code prefix
 //!   or the name after it;
 //! - a name in `set-aliases.tsv`, curated with sources, for the groups whose names are
@@ -20,7 +20,7 @@ use std::sync::OnceLock;
 use crate::cards::CardDb;
 
 /// Set names per language, generated from TCGdex.
-const SET_NAMES: &str = include_str!("set-names.tsv");
+const SET_NAMES: &str = include_str!("../../cards/set-names.tsv");
 /// TCGplayer's own group names, curated.
 const SET_ALIASES: &str = include_str!("set-aliases.tsv");
 

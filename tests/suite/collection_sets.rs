@@ -2,7 +2,7 @@
 //! The set tables `need --have` reads collection exports with (src/collection/sets.rs):
 //! every set deckbox knows is found by its printed code, its TCGdex id written the way
 //! TCGplayer writes codes (`SWSH08`), and its name in each of its languages; every curated
-//! alias names a set deckbox knows; and set-names.tsv is what TCGdex's set files say.
+//! alias names a set deckbox knows; and cards/set-names.tsv is what TCGdex's set files say.
 
 use std::collections::BTreeSet;
 
@@ -10,7 +10,7 @@ use deckbox::collection::sets::{self, SetReading};
 
 use crate::common;
 
-const SET_NAMES: &str = "src/collection/set-names.tsv";
+const SET_NAMES: &str = "cards/set-names.tsv";
 const SET_ALIASES: &str = "src/collection/set-aliases.tsv";
 
 fn ids(reading: SetReading) -> Vec<String> {
