@@ -219,8 +219,7 @@ impl Filter {
                 // A test of a printing's row costs nanoseconds: threads would cost more than
                 // they save. One that decodes printings or folds texts runs on every
                 // processor.
-                let decodes = matches!(prepared, Prepared::Choice("reprint"));
-                if key.cost <= 1 && !decodes {
+                if key.cost <= 1 {
                     within.iter().enumerate().map(test).collect()
                 } else {
                     within
