@@ -134,8 +134,12 @@ fn related(db: &CardDb, needle: &Needle) -> Related {
         let Some(row) = columns.row(hit.id) else {
             continue;
         };
-        related.cards.insert(row.card);
+        related.cards.push(row.card);
         related.from.extend(row.evolves);
+    }
+    for ids in [&mut related.cards, &mut related.from] {
+        ids.sort_unstable();
+        ids.dedup();
     }
     related
 }

@@ -5,8 +5,6 @@
 //! Names are folded as [`crate::names::fold`] folds them (case, accents, apostrophes), in
 //! all six languages.
 
-use std::collections::HashSet;
-
 use jiff::civil::Date;
 
 use std::sync::OnceLock;
@@ -343,7 +341,7 @@ pub const KEYS: &[Key] = &[
         doc: "evolves from a card whose name holds these words",
         cost: 1,
         test: Test::Card(|seen, related| {
-            (seen.row.evolves).is_some_and(|from| related.cards.contains(&from))
+            (seen.row.evolves).is_some_and(|from| related.names(from))
         }),
     },
     Key {
@@ -352,7 +350,7 @@ pub const KEYS: &[Key] = &[
         kind: Kind::Card,
         doc: "a card whose name holds these words evolves from it",
         cost: 1,
-        test: Test::Card(|seen, related| related.from.contains(&seen.row.card)),
+        test: Test::Card(|seen, related| related.evolves_into(seen.row.card)),
     },
     Key {
         name: "hp",
@@ -820,11 +818,24 @@ pub fn starts_words(haystack: &str, needle: &str) -> bool {
 /// [`Row::card`] and [`Row::evolves`] are ids in that pool, one id a distinct key): the
 /// rules keys of every printing whose name holds it, and the lookup keys of what those
 /// printings evolve from. `evolves:` and `into:` compare a row's ids with them: no printing
-/// is decoded, no name folded.
+/// is decoded, no name folded. Each list is sorted without repeats: a few ids, searched
+/// once a printing, where hashing every row's id cost more.
 #[derive(Debug, Default)]
 pub struct Related {
-    pub cards: HashSet<u32>,
-    pub from: HashSet<u32>,
+    pub cards: Vec<u32>,
+    pub from: Vec<u32>,
+}
+
+impl Related {
+    /// Whether `card` is one of the cards the value names.
+    pub fn names(&self, card: u32) -> bool {
+        self.cards.binary_search(&card).is_ok()
+    }
+
+    /// Whether `card` is what one of the cards the value names evolves from.
+    pub fn evolves_into(&self, card: u32) -> bool {
+        self.from.binary_search(&card).is_ok()
+    }
 }
 
 /// What every test of one search shares: the database.
@@ -1162,7 +1173,7 @@ mod tests {
 
     #[test]
     fn every_key_and_alias_is_unique() {
-        let mut seen = HashSet::new();
+        let mut seen = std::collections::HashSet::new();
         for key in KEYS {
             for name in key.names() {
                 assert!(seen.insert(name), "{name} twice");
