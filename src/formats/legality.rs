@@ -262,8 +262,82 @@ pub fn legal_among(format: &Format, db: &CardDb, within: &[bool]) -> Vec<bool> {
 
 /// Which printings marked in `within` are on the format's ban list ([`ban_of`]): a mask
 /// of the same length.
+///
+/// Only the bans are judged, from the rows: a printing's set and number are read in place
+/// (no pool or date facts copied), and only for an edition whose set code a ban entry
+/// names.
 pub fn banned_among(format: &Format, db: &CardDb, within: &[bool]) -> Vec<bool> {
-    pool_and_bans(format, db, within).1
+    let columns = db.columns();
+    let (names, numbers) = (columns.names(), columns.numbers());
+    let banned_names = banned_names(format);
+    let listed = listed_printings(format);
+    // Which editions' set code a ban entry names: the only ones whose numbers are read.
+    let listed_editions: Vec<bool> = (columns.editions().iter())
+        .map(|edition| {
+            let code = names.get(edition.set_code);
+            listed.iter().any(|key| key.set == code)
+        })
+        .collect();
+    // Whether a ban entry writes the card's name, by the card's id in the names pool:
+    // looked up once a card, not once a printing.
+    let mut card_named: Vec<Option<bool>> = vec![None; names.len()];
+    let mut banned = vec![false; within.len()];
+    for (index, _) in within.iter().enumerate().filter(|(_, inside)| **inside) {
+        let Some(row) = PrintingId::try_from(index)
+            .ok()
+            .and_then(|id| columns.row(id))
+        else {
+            continue;
+        };
+        let Some(edition) = columns.editions().get(row.edition as usize) else {
+            continue;
+        };
+        let set_code = names.get(edition.set_code);
+        let listed_edition = listed_editions.get(row.edition as usize) == Some(&true);
+        let number = || numbers.get(row.number);
+        let names_it = |key: &PrintingKey| listed_edition && key.names_at(set_code, number());
+        let named = match card_named.get_mut(row.card as usize) {
+            Some(Some(named)) => *named,
+            Some(slot) => *slot.insert(banned_names.contains(names.get(row.card))),
+            None => banned_names.contains(names.get(row.card)),
+        };
+        let maybe_banned = named || listed.iter().any(|key| names_it(key));
+        banned[index] = maybe_banned
+            && ban_where(format, names.get(row.card), names_it, |key| {
+                same_card(db, key, row.twin)
+            })
+            .is_some();
+    }
+    banned
+}
+
+/// The lookup keys of the names a format's ban entries write.
+fn banned_names(format: &Format) -> std::collections::HashSet<&str> {
+    (format.keys.bans.iter())
+        .map(|key| match key {
+            BanKey::Printing(_, name) | BanKey::Name(name) => name.as_str(),
+        })
+        .collect()
+}
+
+/// The printings a format's ban entries name by set and number.
+fn listed_printings(format: &Format) -> Vec<&PrintingKey> {
+    (format.keys.bans.iter())
+        .filter_map(|key| match key {
+            BanKey::Printing(listed, _) => listed.as_ref(),
+            BanKey::Name(_) => None,
+        })
+        .collect()
+}
+
+/// Whether a printing of twin class `twin` (from its row) is the same card as a banned
+/// printing `listed` names: the same class ([`crate::cards::database::columns::Row::twin`]).
+fn same_card(db: &CardDb, listed: &PrintingKey, twin: Option<u32>) -> bool {
+    let columns = db.columns();
+    twin.is_some_and(|twin| {
+        (db.by_set_number(&listed.set, &listed.number).iter())
+            .any(|&banned| columns.row(banned).and_then(|r| r.twin) == Some(twin))
+    })
 }
 
 /// For each printing marked in `within`: whether the format's pool admits it, whether a
@@ -278,17 +352,8 @@ fn pool_and_bans(
 ) -> (Vec<bool>, Vec<bool>, Vec<bool>) {
     let columns = db.columns();
     let names = columns.names();
-    let banned_names: std::collections::HashSet<&str> = (format.keys.bans.iter())
-        .map(|key| match key {
-            BanKey::Printing(_, name) | BanKey::Name(name) => name.as_str(),
-        })
-        .collect();
-    let listed: Vec<&PrintingKey> = (format.keys.bans.iter())
-        .filter_map(|key| match key {
-            BanKey::Printing(listed, _) => listed.as_ref(),
-            BanKey::Name(_) => None,
-        })
-        .collect();
+    let banned_names = banned_names(format);
+    let listed = listed_printings(format);
     let mut stub = Printing::new("", "", crate::cards::Category::Pokemon);
     let mut admitted = vec![false; within.len()];
     let mut banned = vec![false; within.len()];
@@ -308,24 +373,17 @@ fn pool_and_bans(
         // Every clause of `ban_of` needs the card's name or the printing's set and number.
         let maybe_banned =
             banned_names.contains(names.get(row.card)) || listed.iter().any(|key| key.names(&stub));
-        banned[index] = maybe_banned && {
-            // What `ban_of` reads of the printing, from the rows: its rules name, its set
-            // and number (in `stub`), and whether it is the same card as a banned printing
-            // (the same twin class).
-            let same_card = |listed: &PrintingKey| {
-                row.twin.is_some_and(|twin| {
-                    (db.by_set_number(&listed.set, &listed.number).iter())
-                        .any(|&banned| columns.row(banned).and_then(|r| r.twin) == Some(twin))
-                })
-            };
-            ban_where(
+        // What `ban_of` reads of the printing, from the rows: its rules name, its set and
+        // number (in `stub`), and whether it is the same card as a banned printing (the
+        // same twin class).
+        banned[index] = maybe_banned
+            && ban_where(
                 format,
                 names.get(row.card),
                 |listed| listed.names(&stub),
-                same_card,
+                |listed| same_card(db, listed, row.twin),
             )
-            .is_some()
-        };
+            .is_some();
     }
     (admitted, banned, timely)
 }
@@ -507,13 +565,19 @@ impl PrintingKey {
     }
 
     pub(crate) fn names(&self, printing: &Printing) -> bool {
-        if self.set != printing.set_code {
+        self.names_at(&printing.set_code, &printing.number)
+    }
+
+    /// Whether the entry names the printing of set code `set` and number `number` (as
+    /// printings store them).
+    fn names_at(&self, set: &str, number: &str) -> bool {
+        if self.set != set {
             return false;
         }
         match &self.range {
-            None => self.number == printing.number,
+            None => self.number == number,
             Some((prefix, low, high)) => {
-                let (own_prefix, digits, _) = split_number(&printing.number);
+                let (own_prefix, digits, _) = split_number(number);
                 own_prefix == prefix
                     && digits
                         .parse::<u32>()

@@ -134,8 +134,12 @@ fn related(db: &CardDb, needle: &Needle) -> Related {
         let Some(row) = columns.row(hit.id) else {
             continue;
         };
-        related.cards.insert(row.card);
+        related.cards.push(row.card);
         related.from.extend(row.evolves);
+    }
+    for ids in [&mut related.cards, &mut related.from] {
+        ids.sort_unstable();
+        ids.dedup();
     }
     related
 }
@@ -219,8 +223,7 @@ impl Filter {
                 // A test of a printing's row costs nanoseconds: threads would cost more than
                 // they save. One that decodes printings or folds texts runs on every
                 // processor.
-                let decodes = matches!(prepared, Prepared::Choice("reprint"));
-                if key.cost <= 1 && !decodes {
+                if key.cost <= 1 {
                     within.iter().enumerate().map(test).collect()
                 } else {
                     within

@@ -5,8 +5,6 @@
 //! Names are folded as [`crate::names::fold`] folds them (case, accents, apostrophes), in
 //! all six languages.
 
-use std::collections::HashSet;
-
 use jiff::civil::Date;
 
 use std::sync::OnceLock;
@@ -343,7 +341,7 @@ pub const KEYS: &[Key] = &[
         doc: "evolves from a card whose name holds these words",
         cost: 1,
         test: Test::Card(|seen, related| {
-            (seen.row.evolves).is_some_and(|from| related.cards.contains(&from))
+            (seen.row.evolves).is_some_and(|from| related.names(from))
         }),
     },
     Key {
@@ -352,7 +350,7 @@ pub const KEYS: &[Key] = &[
         kind: Kind::Card,
         doc: "a card whose name holds these words evolves from it",
         cost: 1,
-        test: Test::Card(|seen, related| related.from.contains(&seen.row.card)),
+        test: Test::Card(|seen, related| related.evolves_into(seen.row.card)),
     },
     Key {
         name: "hp",
@@ -540,25 +538,48 @@ fn is(seen: &Seen, want: &str) -> bool {
         "promo" => seen.edition().is_some_and(|e| {
             crate::cards::model::set_id::is_promo_set(seen.columns.names().get(e.set_id))
         }),
-        "reprint" => is_reprint(seen),
+        "reprint" => seen.state.is_reprint(seen.id),
         _ => false,
     }
 }
 
-/// An older printing (earlier release, or the same day and earlier in the database) is the
-/// same card by the reprint rule's comparison.
-fn is_reprint(seen: &Seen) -> bool {
-    let Some(p) = seen.printing() else {
-        return false;
-    };
-    let db = seen.state.db;
-    let this = (p.release_date.as_str(), seen.id);
-    db.name_matches(p.names.primary()).any(|hit| {
-        db.get(hit.id).is_some_and(|other| {
-            (other.release_date.as_str(), hit.id) < this
-                && crate::formats::reprint::functionally_identical(p, other)
+/// Which printings are reprints, by printing id: an older printing (earlier release, or
+/// the same day and earlier in the database) is the same card by the reprint rule's
+/// comparison, which is sharing its twin class ([`Row::twin`]). Read from the rows alone:
+/// the first printing of each class, by release date and id, is the one that is not.
+fn reprints(columns: &Columns) -> Vec<bool> {
+    let rows = (0..columns.len()).map(|index| {
+        let id = PrintingId::try_from(index).ok()?;
+        let row = columns.row(id)?;
+        let edition = columns.editions().get(row.edition as usize)?;
+        Some((row.twin?, columns.names().get(edition.release_date)))
+    });
+    let rows: Vec<Option<(u32, &str)>> = rows.collect();
+    // The first printing of each class, by twin id (ids are given from 0 up).
+    let classes = rows
+        .iter()
+        .flatten()
+        .map(|&(twin, _)| twin as usize + 1)
+        .max();
+    let mut first: Vec<Option<(&str, usize)>> = vec![None; classes.unwrap_or(0)];
+    for (index, row) in rows.iter().enumerate() {
+        let Some((twin, released)) = *row else {
+            continue;
+        };
+        if let Some(slot) = first.get_mut(twin as usize)
+            && slot.is_none_or(|earliest| (released, index) < earliest)
+        {
+            *slot = Some((released, index));
+        }
+    }
+    (rows.iter().enumerate())
+        .map(|(index, row)| {
+            row.is_some_and(|(twin, released)| {
+                (first.get(twin as usize).copied().flatten())
+                    .is_some_and(|earliest| earliest < (released, index))
+            })
         })
-    })
+        .collect()
 }
 
 fn attacks<'a>(seen: &Seen<'a>) -> impl Iterator<Item = columns::AttackFacts> + use<'a> {
@@ -797,21 +818,48 @@ pub fn starts_words(haystack: &str, needle: &str) -> bool {
 /// [`Row::card`] and [`Row::evolves`] are ids in that pool, one id a distinct key): the
 /// rules keys of every printing whose name holds it, and the lookup keys of what those
 /// printings evolve from. `evolves:` and `into:` compare a row's ids with them: no printing
-/// is decoded, no name folded.
+/// is decoded, no name folded. Each list is sorted without repeats: a few ids, searched
+/// once a printing, where hashing every row's id cost more.
 #[derive(Debug, Default)]
 pub struct Related {
-    pub cards: HashSet<u32>,
-    pub from: HashSet<u32>,
+    pub cards: Vec<u32>,
+    pub from: Vec<u32>,
+}
+
+impl Related {
+    /// Whether `card` is one of the cards the value names.
+    pub fn names(&self, card: u32) -> bool {
+        self.cards.binary_search(&card).is_ok()
+    }
+
+    /// Whether `card` is what one of the cards the value names evolves from.
+    pub fn evolves_into(&self, card: u32) -> bool {
+        self.from.binary_search(&card).is_ok()
+    }
 }
 
 /// What every test of one search shares: the database.
 pub struct State<'a> {
     pub(super) db: &'a CardDb,
+    /// Which printings are reprints (`is:reprint`), computed the first time it is asked.
+    reprints: OnceLock<Vec<bool>>,
 }
 
 impl<'a> State<'a> {
     pub fn new(db: &'a CardDb) -> State<'a> {
-        State { db }
+        State {
+            db,
+            reprints: OnceLock::new(),
+        }
+    }
+
+    /// Whether printing `id` is a reprint ([`reprints`]).
+    fn is_reprint(&self, id: PrintingId) -> bool {
+        let reprints = self.reprints.get_or_init(|| reprints(self.db.columns()));
+        usize::try_from(id)
+            .ok()
+            .and_then(|index| reprints.get(index))
+            .is_some_and(|reprint| *reprint)
     }
 
     /// Whether one of printing `id`'s names, in some language, holds the needle (see
@@ -883,6 +931,37 @@ mod tests {
             found += at_once.len();
         }
         assert!(found > 10_000, "{found}");
+    }
+
+    /// `is:reprint` read from the rows' twin classes finds what comparing each printing
+    /// with the older printings of its name finds (the reprint rule's comparison, Play!
+    /// Pokémon Tournament Rules 5.4.1.3: the same name and functionally identical text),
+    /// over every printing of the embedded index.
+    #[test]
+    fn reprints_from_the_rows_are_what_comparing_texts_finds() {
+        let Ok(db) = crate::cards::storage::embedded::open() else {
+            panic!("the embedded index");
+        };
+        let by_texts = |id: PrintingId| {
+            let p = db.get(id).unwrap();
+            let this = (p.release_date.as_str(), id);
+            db.name_matches(p.names.primary()).any(|hit| {
+                db.get(hit.id).is_some_and(|other| {
+                    (other.release_date.as_str(), hit.id) < this
+                        && crate::formats::reprint::functionally_identical(p, other)
+                })
+            })
+        };
+        let from_rows = reprints(db.columns());
+        assert_eq!(from_rows.len(), db.len());
+        let mut found = 0;
+        for (index, &reprint) in from_rows.iter().enumerate() {
+            let id = PrintingId::try_from(index).unwrap();
+            let p = db.get(id).unwrap();
+            assert_eq!(reprint, by_texts(id), "{} {}", p.set_code, p.number);
+            found += usize::from(reprint);
+        }
+        assert!(found > 1_000, "{found}");
     }
 
     #[test]
@@ -1094,7 +1173,7 @@ mod tests {
 
     #[test]
     fn every_key_and_alias_is_unique() {
-        let mut seen = HashSet::new();
+        let mut seen = std::collections::HashSet::new();
         for key in KEYS {
             for name in key.names() {
                 assert!(seen.insert(name), "{name} twice");

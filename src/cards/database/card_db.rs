@@ -103,15 +103,19 @@ enum Decoded {
     /// so showing one card or testing a few printings never builds them all.
     Opened {
         opened: Box<details_encoding::Opened>,
-        /// Boxed: an empty cell is two words, so opening the details for a text search
-        /// writes 0.7 MB of cells for 21,000 printings, not the 12 MB of `Details` in place.
-        cells: Vec<OnceLock<Option<Box<Details>>>>,
+        /// Boxed: an empty cell is two words, so asking for one printing's details writes
+        /// 0.3 MB of cells for 21,000 printings, not the 12 MB of `Details` in place; made
+        /// when a printing's details are first asked for, not for a text search.
+        cells: OnceLock<Vec<DetailsCell>>,
         /// Each printing's details without their texts ([`CardDb::facts`]).
-        facts: Vec<OnceLock<Option<Box<Details>>>>,
+        facts: OnceLock<Vec<DetailsCell>>,
     },
     /// The source gives none, or the encoded details do not decode.
     None,
 }
+
+/// One printing's details once built ([`Decoded::Opened`]).
+type DetailsCell = OnceLock<Option<Box<Details>>>;
 
 #[derive(Debug, Default, Clone)]
 enum EncodedDetails {
@@ -430,7 +434,10 @@ impl CardDb {
                 cells,
                 facts: fact_cells,
             } => {
-                let cell = if facts { fact_cells } else { cells }.get(index)?;
+                let cells = if facts { fact_cells } else { cells };
+                let cells =
+                    cells.get_or_init(|| (0..opened.len()).map(|_| OnceLock::new()).collect());
+                let cell = cells.get(index)?;
                 let build = || {
                     if facts {
                         opened.facts(index)
@@ -527,8 +534,8 @@ impl CardDb {
             let opened = self.encoded_details().and_then(details_encoding::open);
             match opened.filter(|opened| opened.len() == self.len()) {
                 Some(opened) => Decoded::Opened {
-                    cells: (0..opened.len()).map(|_| OnceLock::new()).collect(),
-                    facts: (0..opened.len()).map(|_| OnceLock::new()).collect(),
+                    cells: OnceLock::new(),
+                    facts: OnceLock::new(),
                     opened: Box::new(opened),
                 },
                 None => Decoded::None,

@@ -159,12 +159,12 @@ fn put_ends(out: &mut Vec<u8>, ends: &[u32]) -> Option<()> {
     Some(())
 }
 
-/// Reads what [`put_ends`] wrote; `None` when a length is cut short or the ends pass
-/// `u32::MAX`.
-fn read_ends(reader: &mut Reader<'_>) -> Option<Vec<u32>> {
-    let mut ends = Vec::new();
+/// Reads what [`put_ends`] wrote (the blob's bytes); `None` when a length is cut short or
+/// the ends pass `u32::MAX`.
+fn read_ends(blob: &[u8]) -> Option<Vec<u32>> {
+    let mut ends = Vec::with_capacity(ends_in(blob));
     let (mut end, mut length, mut shift) = (0u32, 0u32, 0u32);
-    for &byte in reader.blob()? {
+    for &byte in blob {
         length |= u32::from(byte & 0x7f).checked_shl(shift)?;
         if byte & 0x80 != 0 {
             shift += 7;
@@ -176,6 +176,12 @@ fn read_ends(reader: &mut Reader<'_>) -> Option<Vec<u32>> {
         (length, shift) = (0, 0);
     }
     (shift == 0).then_some(ends)
+}
+
+/// How many string ends [`put_ends`] wrote in `blob`: one a byte without the continuation
+/// bit. Counted without reading the ends, so a section opens without them.
+fn ends_in(blob: &[u8]) -> usize {
+    blob.iter().filter(|&&byte| byte & 0x80 == 0).count()
 }
 
 /// A language's table folded: each text as [`crate::names::fold`] folds it, followed by
@@ -346,7 +352,12 @@ pub fn count(bytes: &[u8]) -> Option<usize> {
 /// each block is inflated when deflated (and, for texts, checked to be UTF-8) the first time
 /// one of its strings is asked for; a plain block is read in place.
 struct Section {
-    ends: Vec<u32>,
+    /// Where the string ends ([`put_ends`]) are in the encoded bytes: read the first time a
+    /// string is asked for, so opening the texts reads no table's lengths.
+    ends_stored: std::ops::Range<usize>,
+    ends: OnceLock<Option<Vec<u32>>>,
+    /// How many strings the section holds ([`ends_in`]).
+    count: usize,
     firsts: Vec<u32>,
     compressed: bool,
     /// Where each stored block is in the encoded bytes.
@@ -367,7 +378,12 @@ enum Block {
 impl Section {
     /// Reads a section's frame at `reader`; `None` when it is not consistent.
     fn read(reader: &mut Reader<'_>, text: bool) -> Option<Section> {
-        let ends = read_ends(reader)?;
+        let ends_start = reader.position() + 8;
+        let ends_blob = reader.blob()?;
+        let ends_stored = ends_start..ends_start + ends_blob.len();
+        // The last length ends the blob (the rest is checked when the ends are read).
+        let count = ends_in(ends_blob);
+        (ends_blob.last().is_none_or(|&byte| byte & 0x80 == 0)).then_some(())?;
         let firsts = reader.u32s()?;
         let flag = match reader.blob()? {
             [flag] => *flag,
@@ -381,14 +397,12 @@ impl Section {
             1 => true,
             _ => return None,
         };
-        let fits = ends.is_sorted()
-            && firsts.is_sorted()
+        // The ends read back sorted (each adds a length): only their count is needed here.
+        let fits = firsts.is_sorted()
             && firsts.first().is_none_or(|&first| first == 0)
             && firsts.len() == block_ends.len()
-            && firsts
-                .last()
-                .is_none_or(|&last| (last as usize) < ends.len())
-            && (firsts.is_empty() == ends.is_empty())
+            && firsts.last().is_none_or(|&last| (last as usize) < count)
+            && (firsts.is_empty() == (count == 0))
             && block_ends.is_sorted()
             && block_ends.last().map_or(0, |&end| end as usize) == data.len();
         if !fits {
@@ -402,7 +416,9 @@ impl Section {
             .collect::<Option<Vec<_>>>()?;
         Some(Section {
             blocks: (0..stored.len()).map(|_| OnceLock::new()).collect(),
-            ends,
+            ends_stored,
+            ends: OnceLock::new(),
+            count,
             firsts,
             compressed,
             stored,
@@ -411,15 +427,25 @@ impl Section {
     }
 
     fn len(&self) -> usize {
-        self.ends.len()
+        self.count
+    }
+
+    /// The end of each string, read from `bytes` the first time; `None` when they do not
+    /// read back as many as the section holds.
+    fn ends<'s>(&'s self, bytes: &[u8]) -> Option<&'s [u32]> {
+        let read = || {
+            let ends = read_ends(bytes.get(self.ends_stored.clone())?)?;
+            (ends.len() == self.count).then_some(ends)
+        };
+        self.ends.get_or_init(read).as_deref()
     }
 
     /// The strings of block `k`: first string, and where the block starts among the bytes
     /// of every string.
-    fn block_start(&self, k: usize) -> Option<(usize, usize)> {
+    fn block_start(&self, ends: &[u32], k: usize) -> Option<(usize, usize)> {
         let first = *self.firsts.get(k)? as usize;
         let start = match first.checked_sub(1) {
-            Some(previous) => *self.ends.get(previous)? as usize,
+            Some(previous) => *ends.get(previous)? as usize,
             None => 0,
         };
         Some((first, start))
@@ -431,12 +457,13 @@ impl Section {
         let cell = self.blocks.get(k)?;
         let stored = bytes.get(self.stored.get(k)?.clone())?;
         let read = || {
-            let (first, start) = self.block_start(k)?;
+            let ends = self.ends(bytes)?;
+            let (first, start) = self.block_start(ends, k)?;
             let next = self
                 .firsts
                 .get(k + 1)
                 .map_or(self.len(), |&next| next as usize);
-            let end = *self.ends.get(next.checked_sub(1)?)? as usize;
+            let end = *ends.get(next.checked_sub(1)?)? as usize;
             let inflated = if self.compressed {
                 Some(inflate(stored, end.checked_sub(start)?)?)
             } else {
@@ -445,7 +472,7 @@ impl Section {
             let raw = inflated.as_deref().unwrap_or(stored);
             if self.text {
                 let text = std::str::from_utf8(raw).ok()?;
-                let whole = (self.ends.get(first..next)?.iter())
+                let whole = (ends.get(first..next)?.iter())
                     .all(|&end| text.is_char_boundary(end as usize - start));
                 whole.then_some(())?;
             }
@@ -466,8 +493,9 @@ impl Section {
             .firsts
             .partition_point(|&first| first as usize <= index)
             .checked_sub(1)?;
-        let (_, start) = self.block_start(k)?;
-        let range = table::span(&self.ends, index)?;
+        let ends = self.ends(bytes)?;
+        let (_, start) = self.block_start(ends, k)?;
+        let range = table::span(ends, index)?;
         self.block(bytes, k)?
             .get(range.start.checked_sub(start)?..range.end.checked_sub(start)?)
     }
@@ -650,12 +678,13 @@ pub fn open(bytes: std::borrow::Cow<'static, [u8]>) -> Option<Opened> {
         let frame = reader.blob()?;
         let start = reader.position() - frame.len();
         let mut inner = Reader::new(bytes.get(..reader.position())?, start);
-        // The records (section 7) are the only strings that are not texts; the folded
-        // tables (8 and on) open with the first text of each block.
+        // The records (section 7) are not texts; the folded tables (8 and on) open with the
+        // first text of each block, and each of their strings is a block that
+        // `Folded::block` checks to be UTF-8 itself.
         if index > 7 {
             folded_firsts.push(inner.u32s()?);
         }
-        let section = Section::read(&mut inner, index != 7)?;
+        let section = Section::read(&mut inner, index < 7)?;
         inner.at_end().then_some(())?;
         sections.push(section);
     }
@@ -922,18 +951,14 @@ pub(crate) mod tests {
         put_ends(&mut bytes, &ends).unwrap();
         // One byte for each length under 128, two under 16,384...
         assert_eq!(bytes.len(), 8 + 1 + 1 + 1 + 1 + 3 + 4 + 5);
-        assert_eq!(read_ends(&mut Reader::new(&bytes, 0)).unwrap(), ends);
+        let blob = Reader::new(&bytes, 0).blob().unwrap();
+        assert_eq!(read_ends(blob).unwrap(), ends);
+        assert_eq!(ends_in(blob), ends.len());
         // A length cut short, and ends past u32::MAX, are refused.
-        let cut = [&1u64.to_le_bytes()[..], &[0x80]].concat();
-        assert_eq!(read_ends(&mut Reader::new(&cut, 0)), None);
+        assert_eq!(read_ends(&[0x80]), None);
         let mut past = Vec::new();
         put_ends(&mut past, &[u32::MAX]).unwrap();
-        let twice = [
-            &((past.len() as u64 - 8) * 2).to_le_bytes()[..],
-            &past[8..],
-            &past[8..],
-        ];
-        assert_eq!(read_ends(&mut Reader::new(&twice.concat(), 0)), None);
+        assert_eq!(read_ends(&[&past[8..], &past[8..]].concat()), None);
         assert!(
             put_ends(&mut Vec::new(), &[5, 4]).is_none(),
             "ends never go back"
