@@ -12,9 +12,10 @@ use std::sync::OnceLock;
 
 use crate::util::memo::Memo;
 
+use super::cells::Cells;
 use super::columns::Columns;
 use super::details_encoding::{self, TextParts};
-use super::key_table::{self, KeyTable, Reader};
+use super::key_table::{self, KeyTable, Reader, U32s};
 use super::name_sketch::NameSketch;
 use super::words::{WordIndex, Words};
 use crate::cards::model::details::Details;
@@ -32,8 +33,9 @@ pub struct CardDb {
     /// A number no other database of this process has, for the printings' [`DbSlot`]s.
     instance: u64,
     /// One cell per printing, filled on first access from `records` (`None`: the record
-    /// does not decode, which only a damaged cache file can cause).
-    printings: Vec<OnceLock<Option<Box<Printing>>>>,
+    /// does not decode, which only a damaged cache file can cause); allocated a chunk at a
+    /// time, when first read.
+    printings: Cells<Option<Box<Printing>>>,
     records: Records,
     /// `"CODE\0NUMBER"` (see [`set_number_key`]) → printing ids; for a printing whose set
     /// has no printed code, `"set-id\0NUMBER"` (ids are lower case, codes upper case).
@@ -178,7 +180,7 @@ pub struct NameMatch {
 /// from `records` on first access), its two indexes, and where its details and search
 /// columns are.
 struct Parts {
-    printings: Vec<OnceLock<Option<Box<Printing>>>>,
+    printings: Cells<Option<Box<Printing>>>,
     records: Records,
     by_printing: OnceLock<KeyTable>,
     by_printing_at: Option<(&'static [u8], usize)>,
@@ -194,7 +196,8 @@ struct Records {
     /// Borrowed for the embedded index (never copied), owned for a file read.
     bytes: std::borrow::Cow<'static, [u8]>,
     start: usize,
-    ends: Vec<u32>,
+    /// Read in place from the embedded index, copied from a file.
+    ends: U32s,
 }
 
 impl std::fmt::Debug for Records {
@@ -205,7 +208,7 @@ impl std::fmt::Debug for Records {
 
 impl Records {
     fn raw(&self, i: usize) -> Option<&[u8]> {
-        let range = key_table::span(&self.ends, i)?;
+        let range = key_table::span_of(self.ends.all(), i)?;
         self.bytes
             .get(self.start.checked_add(range.start)?..self.start.checked_add(range.end)?)
     }
@@ -221,13 +224,15 @@ impl CardDb {
         let by_printing = set_number_table(&printings);
         let by_name = name_table(&printings);
         let instance = next_instance();
-        let printings = (0..)
-            .zip(printings)
-            .map(|(id, mut printing)| {
-                printing.slot = DbSlot::new(instance, id);
-                OnceLock::from(Some(Box::new(printing)))
-            })
-            .collect();
+        let printings = Cells::filled(
+            (0..)
+                .zip(printings)
+                .map(|(id, mut printing)| {
+                    printing.slot = DbSlot::new(instance, id);
+                    Some(Box::new(printing))
+                })
+                .collect(),
+        );
         let parts = Parts {
             printings,
             records: Records::default(),
@@ -399,7 +404,7 @@ impl CardDb {
     }
 
     pub fn is_empty(&self) -> bool {
-        self.printings.is_empty()
+        self.printings.len() == 0
     }
 
     /// The printing `id`, decoded from the cache on first access.
@@ -850,7 +855,14 @@ impl CardDb {
                 (by_name, OnceLock::from(by_printing), None)
             }
         };
-        let ends = reader.u32s()?;
+        let ends = match in_place {
+            Some(bytes) => {
+                let ends = Reader::new(bytes, reader.position()).u32s_in_place()?;
+                reader.blob()?;
+                U32s::Static(ends)
+            }
+            None => U32s::Owned(reader.u32s()?),
+        };
         let records_start = reader.position().checked_add(8)?;
         let records_len = reader.blob()?.len();
         let details_start = reader.position().checked_add(8)?;
@@ -873,27 +885,33 @@ impl CardDb {
         };
         let encoded = match bytes.get(details_range.clone()) {
             Some([]) => EncodedDetails::None,
-            Some(details) if details_encoding::count(details) == Some(ends.len()) => {
+            Some(details) if details_encoding::count(details) == Some(ends.all().len()) => {
                 EncodedDetails::InRecords(details_range)
             }
             _ => return None,
         };
-        let count = u32::try_from(ends.len()).ok()?;
+        let count = ends.all().len();
+        let id_count = u32::try_from(count).ok()?;
+        // The embedded index's record ends and name table are not checked value by value at
+        // every start (`embedded::tests` checks them, as a file's are checked here; a bad
+        // value would only read as a printing that does not decode).
+        let checked = in_place.is_some()
+            || (ends.all().is_sorted()
+                && by_name
+                    .values()
+                    .iter()
+                    .all(|hit| unpack_name_hit(hit).is_some_and(|hit| hit.id < id_count)));
         let consistent = reader.at_end()
-            && ends.is_sorted()
-            && ends.last().map_or(0, |&end| end as usize) == records_len
+            && checked
+            && ends.all().last().map_or(0, |end| end as usize) == records_len
             && by_printing
                 .get()
-                .is_none_or(|table| table.values().iter().all(|id| id < count))
-            && by_name
-                .values()
-                .iter()
-                .all(|hit| unpack_name_hit(hit).is_some_and(|hit| hit.id < count));
+                .is_none_or(|table| table.values().iter().all(|id| id < id_count));
         if !consistent {
             return None;
         }
         let parts = Parts {
-            printings: (0..ends.len()).map(|_| OnceLock::new()).collect(),
+            printings: Cells::empty(count),
             records: Records {
                 bytes,
                 start: records_start,

@@ -28,7 +28,7 @@ pub struct KeyTable {
 
 /// `u32`s held in memory, or little-endian bytes read in place.
 #[derive(Debug, Clone)]
-enum U32s {
+pub enum U32s {
     Owned(Vec<u32>),
     Static(&'static [u8]),
 }
@@ -48,7 +48,7 @@ impl PartialEq for U32s {
 impl Eq for U32s {}
 
 impl U32s {
-    fn all(&self) -> Values<'_> {
+    pub fn all(&self) -> Values<'_> {
         match self {
             U32s::Owned(values) => Values::Slice(values),
             U32s::Static(bytes) => Values::Le(bytes),
@@ -116,14 +116,14 @@ impl<'a> Values<'a> {
         slice.iter().copied().chain(read)
     }
 
-    fn is_sorted(self) -> bool {
+    pub fn is_sorted(self) -> bool {
         match self {
             Values::Slice(values) => values.is_sorted(),
             Values::Le(_) => self.iter().is_sorted(),
         }
     }
 
-    fn last(self) -> Option<u32> {
+    pub fn last(self) -> Option<u32> {
         self.get(self.len().checked_sub(1)?)
     }
 }
@@ -323,6 +323,12 @@ impl<'a> Reader<'a> {
         let blob = self.bytes.get(start..start.checked_add(len)?)?;
         self.position = start + len;
         Some(blob)
+    }
+
+    /// A blob of little-endian `u32`s, read where it is.
+    pub fn u32s_in_place(&mut self) -> Option<&'a [u8]> {
+        let blob = self.blob()?;
+        (blob.len() % 4 == 0).then_some(blob)
     }
 
     pub fn u32s(&mut self) -> Option<Vec<u32>> {

@@ -91,12 +91,15 @@ mod tests {
     }
 
     /// The embedded index is read in place and checked less at start-up than a file read
-    /// (its columns row by row, its set-number table only when first asked for): the
-    /// checks a file gets hold here, and every printing is found by its set and number.
+    /// (its columns row by row, its set-number table only when first asked for, its record
+    /// ends and name table's values not value by value): the checks a file gets hold here,
+    /// every record decodes (so the record ends are in order), and every printing is found
+    /// by its set and number.
     #[test]
     fn read_in_place_passes_the_checks_of_a_file() {
         let db = open().unwrap();
         assert!(db.columns().valid(), "cards/columns.bin");
+        assert_eq!(db.iter().count(), db.len(), "every record decodes");
         let mut looked_up = 0;
         for (id, printing) in db.iter() {
             let code = match printing.set_code.as_str() {
