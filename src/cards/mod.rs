@@ -40,7 +40,7 @@ pub mod storage;
 pub use database::{CardDb, FOLDED_END, FoldedBlock, NameMatch, TextParts, TextRef};
 pub(crate) use model::split_number;
 pub use model::{
-    Category, DbSlot, EnergyKind, Names, Printing, PrintingId, Source, Stage, Tag, Tags,
-    TrainerKind, number_key, set_key, split_subset,
+    Category, DbSlot, EnergyKind, Names, Printing, PrintingId, PrintingView, Source, Stage, Tag,
+    Tags, TrainerKind, number_key, set_key, split_subset,
 };
 pub use sources::CardDbError;

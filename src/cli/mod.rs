@@ -478,7 +478,7 @@ fn run_command(
         Command::Odds(a) => a.output.emit(stdout, |_| odds::run(a, stdin)),
         Command::Card(a) => a.output.emit(stdout, |_| card::run(a)),
         Command::Need(a) => a.output.emit(stdout, |_| need::run(a, stdin)),
-        Command::Search(a) => a.output.emit(stdout, |_| search::run(a)),
+        Command::Search(a) => a.output.emit(stdout, |out| search::run(a, out)),
         Command::Sample(a) => a.output.emit(stdout, |_| stats::run_sample(a, stdin)),
         Command::Convert(a) => a.output.emit(stdout, |_| fmt::run_convert(a, stdin)),
         #[cfg(feature = "tui")]

@@ -77,7 +77,10 @@ pub enum SearchOutput {
     List,
 }
 
-pub(crate) fn run(args: &SearchArgs) -> Result<Outcome, Error> {
+/// Runs the search; the JSON answer streams to `out` as it is written (write errors are the
+/// writer's to keep: the binary turns them into the exit code), the other outputs come back
+/// in the outcome.
+pub(crate) fn run(args: &SearchArgs, out: &mut dyn std::io::Write) -> Result<Outcome, Error> {
     let (db, notes) = deckbox::settings::open_source(&args.source.flags())?;
     let query = args.query.join(" ");
     let sort = match args.sort {
@@ -98,7 +101,10 @@ pub(crate) fn run(args: &SearchArgs) -> Result<Outcome, Error> {
     let stdout = match args.output.format() {
         SearchOutput::Text if found.is_empty() => String::new(),
         SearchOutput::Text => render::text(&db, found, each_printing),
-        SearchOutput::Json => render::json(&db, &query, found, args.lang),
+        SearchOutput::Json => {
+            let _ = render::write_json(out, &db, &query, found, args.lang);
+            String::new()
+        }
         SearchOutput::List => render::list(&db, found, args.lang, answer.legal_date),
     };
     let (stderr, code) = if found.is_empty() {

@@ -4,7 +4,7 @@
 #[cfg(doc)]
 use super::card::PrintingEntry;
 use super::card::label;
-use crate::cards::CardDb;
+use crate::cards::{CardDb, PrintingView};
 use crate::names::lang::Language;
 use crate::search::{Found, SearchError, shown_name};
 
@@ -68,49 +68,79 @@ fn plural(count: usize, word: &str) -> String {
     }
 }
 
-/// One JSON document: the query and each card with its printings (docs/user-guide.md).
-///
-/// Written by hand, byte for byte what `serde_json::to_string_pretty` writes of the card
-/// entries ([`PrintingEntry`] with the name shown first, `details` null): a search that
-/// finds thousands of printings spent most of its output time building and flattening those
-/// entries. The test `the_json_is_what_serde_writes` compares the two over every printing.
+/// One JSON document: the query and each card with its printings (docs/user-guide.md), as
+/// [`write_json`] writes it.
 pub fn json(db: &CardDb, query: &str, found: &[Found], lang: Language) -> String {
     let mut out = Vec::with_capacity(256 + found.len() * 64);
-    out.extend_from_slice(b"{\n  \"query\": ");
-    string(&mut out, query);
-    out.extend_from_slice(b",\n  \"cards\": ");
-    array(&mut out, 2, found, |out, card| {
-        out.extend_from_slice(b"{\n      \"name\": ");
-        string(out, &card.name);
-        out.extend_from_slice(b",\n      \"printings\": ");
-        let printings: Vec<_> = (card.printings.iter())
-            .filter_map(|&id| db.get(id))
-            .collect();
-        array(out, 6, &printings, |out, printing| {
-            entry(out, printing, lang)
-        });
-        out.extend_from_slice(b"\n    }");
-    });
-    out.extend_from_slice(b"\n}\n");
+    // Writing into a `Vec` cannot fail.
+    let _ = write_json(&mut out, db, query, found, lang);
     String::from_utf8(out).unwrap_or_default()
 }
 
+/// Bytes of JSON gathered before they are handed to the writer: a card's entry at a time is
+/// written into one buffer, which goes out past this size, so memory stays flat in the
+/// number of printings found.
+const CHUNK: usize = 32 * 1024;
+
+/// One JSON document: the query and each card with its printings (docs/user-guide.md),
+/// written to `out` as it is made; the first write error stops it.
+///
+/// Written by hand, byte for byte what `serde_json::to_string_pretty` writes of the card
+/// entries ([`PrintingEntry`] with the name shown first, `details` null), each printing read
+/// in place ([`CardDb::view`]): a search that finds thousands of printings spent most of its
+/// time building printings and entries. The test `the_json_is_what_serde_writes` compares
+/// the two over every printing.
+pub fn write_json(
+    out: &mut dyn std::io::Write,
+    db: &CardDb,
+    query: &str,
+    found: &[Found],
+    lang: Language,
+) -> std::io::Result<()> {
+    let mut buf = Vec::with_capacity(CHUNK + CHUNK / 4);
+    buf.extend_from_slice(b"{\n  \"query\": ");
+    string(&mut buf, query);
+    buf.extend_from_slice(b",\n  \"cards\": ");
+    if found.is_empty() {
+        buf.extend_from_slice(b"[]");
+    } else {
+        buf.push(b'[');
+        for (at, card) in found.iter().enumerate() {
+            item(&mut buf, at, 4);
+            buf.extend_from_slice(b"{\n      \"name\": ");
+            string(&mut buf, &card.name);
+            buf.extend_from_slice(b",\n      \"printings\": ");
+            let printings = (card.printings.iter()).filter_map(|&id| db.view(id));
+            array(&mut buf, 6, printings, |out, printing| {
+                entry(out, &printing, lang)
+            });
+            buf.extend_from_slice(b"\n    }");
+            if buf.len() >= CHUNK {
+                out.write_all(&buf)?;
+                buf.clear();
+            }
+        }
+        buf.extend_from_slice(b"\n  ]");
+    }
+    buf.extend_from_slice(b"\n}\n");
+    out.write_all(&buf)
+}
+
 /// One printing of the JSON answer, at the indent of a card's `printings` (8 spaces).
-fn entry(out: &mut Vec<u8>, printing: &crate::cards::Printing, lang: Language) {
+fn entry(out: &mut Vec<u8>, printing: &PrintingView<'_>, lang: Language) {
     let field = |out: &mut Vec<u8>, key: &str| {
         out.extend_from_slice(b",\n          \"");
         out.extend_from_slice(key.as_bytes());
         out.extend_from_slice(b"\": ");
     };
-    let names = &printing.names;
     out.extend_from_slice(b"{\n          \"name\": ");
-    string(out, names.get(lang).unwrap_or(names.primary()));
+    string(out, printing.name(lang).unwrap_or(printing.primary()));
     for (key, value) in [
-        ("set", &printing.set_code),
-        ("number", &printing.number),
-        ("set_id", &printing.set_id),
-        ("released", &printing.release_date),
-        ("series", &printing.series),
+        ("set", printing.set_code),
+        ("number", printing.number),
+        ("set_id", printing.set_id),
+        ("released", printing.release_date),
+        ("series", printing.series),
     ] {
         field(out, key);
         string(out, value);
@@ -123,19 +153,16 @@ fn entry(out: &mut Vec<u8>, printing: &crate::cards::Printing, lang: Language) {
     field(out, "types");
     array(out, 10, &printing.types, |out, t| string(out, t));
     field(out, "rules");
-    array(out, 10, &printing.rule_tags(), |out, r| string(out, r));
+    array(out, 10, printing.rule_tags(), string);
     field(out, "names");
-    let written: Vec<(Language, &str)> = Language::ALL
-        .iter()
-        .filter_map(|&lang| Some((lang, names.get(lang)?)))
-        .collect();
-    if written.is_empty() {
+    let mut names = printing.names().peekable();
+    if names.peek().is_none() {
         out.extend_from_slice(b"{}");
     } else {
         out.push(b'{');
-        for (at, (lang, name)) in written.iter().enumerate() {
-            out.extend_from_slice(if at == 0 { b"\n" } else { b",\n" });
-            out.extend_from_slice(b"            \"");
+        for (at, (lang, name)) in names.enumerate() {
+            item(out, at, 12);
+            out.push(b'"');
             out.extend_from_slice(lang.code().as_bytes());
             out.extend_from_slice(b"\": ");
             string(out, name);
@@ -149,26 +176,45 @@ fn entry(out: &mut Vec<u8>, printing: &crate::cards::Printing, lang: Language) {
 
 /// `items` as a pretty JSON array whose closing bracket is `indent` spaces in: `[]`, or one
 /// item a line, each written by `each` two spaces further in.
-fn array<T>(out: &mut Vec<u8>, indent: usize, items: &[T], each: impl Fn(&mut Vec<u8>, &T)) {
-    if items.is_empty() {
+fn array<T>(
+    out: &mut Vec<u8>,
+    indent: usize,
+    items: impl IntoIterator<Item = T>,
+    mut each: impl FnMut(&mut Vec<u8>, T),
+) {
+    let mut items = items.into_iter().peekable();
+    if items.peek().is_none() {
         out.extend_from_slice(b"[]");
         return;
     }
     out.push(b'[');
-    for (at, item) in items.iter().enumerate() {
-        out.extend_from_slice(if at == 0 { b"\n" } else { b",\n" });
-        out.resize(out.len() + indent + 2, b' ');
-        each(out, item);
+    for (at, value) in items.enumerate() {
+        item(out, at, indent + 2);
+        each(out, value);
     }
     out.push(b'\n');
     out.resize(out.len() + indent, b' ');
     out.push(b']');
 }
 
-/// `text` as a JSON string, escaped as serde_json escapes it.
+/// What goes before item `at` of a pretty JSON array or object: a comma after the first,
+/// a line break, and the item's indent.
+fn item(out: &mut Vec<u8>, at: usize, indent: usize) {
+    out.extend_from_slice(if at == 0 { b"\n" } else { b",\n" });
+    out.resize(out.len() + indent, b' ');
+}
+
+/// `text` as a JSON string, escaped as serde_json escapes it: a quote, a backslash and the
+/// control characters below U+0020, nothing else (so a text without them is copied).
 fn string(out: &mut Vec<u8>, text: &str) {
-    // Writing a `str` into a `Vec` cannot fail.
-    let _ = serde_json::to_writer(&mut *out, text);
+    if text.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\') {
+        // Writing a `str` into a `Vec` cannot fail.
+        let _ = serde_json::to_writer(&mut *out, text);
+    } else {
+        out.push(b'"');
+        out.extend_from_slice(text.as_bytes());
+        out.push(b'"');
+    }
 }
 
 /// Deck list lines, one a card (its newest printing found) or one a printing:
@@ -251,6 +297,23 @@ mod tests {
         printing: PrintingEntry,
     }
 
+    /// A writer that takes 100,000 bytes, then fails.
+    struct Short(Vec<u8>);
+
+    impl std::io::Write for Short {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            if self.0.len() + bytes.len() > 100_000 {
+                return Err(std::io::ErrorKind::BrokenPipe.into());
+            }
+            self.0.extend_from_slice(bytes);
+            Ok(bytes.len())
+        }
+
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
     /// The answer as serde wrote it before [`json`] was written by hand.
     fn by_serde(db: &CardDb, query: &str, found: &[Found], lang: Language) -> String {
         let cards = (found.iter())
@@ -288,6 +351,13 @@ mod tests {
                 );
             }
         }
+        // Streamed to a writer that fails past 100,000 bytes: what went out is the start of
+        // the document, and the error ends the writing.
+        let found = crate::search::group(&db, &all, Language::En, false, Default::default());
+        let whole = json(&db, query, &found, Language::En);
+        let mut short = Short(Vec::new());
+        assert!(write_json(&mut short, &db, query, &found, Language::En).is_err());
+        assert!(!short.0.is_empty() && whole.as_bytes().starts_with(&short.0));
         let empty = Found {
             name: "Nothing".into(),
             printings: Vec::new(),

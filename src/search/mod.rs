@@ -213,25 +213,31 @@ pub fn group(
     sort: Sort,
 ) -> Vec<Found> {
     // A card is its rules key's id in the columns' names pool (one id a distinct key): no
-    // key is copied.
+    // key is copied. Each printing is read in place ([`CardDb::view`]), not built.
     let columns = db.columns();
-    let mut groups: Vec<Vec<PrintingId>> = Vec::new();
+    let mut groups: Vec<Vec<(&str, PrintingId)>> = Vec::new();
     let mut index: std::collections::HashMap<u32, usize> = std::collections::HashMap::new();
     for &id in ids {
-        let Some(row) = db.get(id).and(columns.row(id)) else {
+        let (Some(printing), Some(row)) = (db.view(id), columns.row(id)) else {
             continue;
         };
-        let key = if each_printing { id } else { row.card };
-        let at = *index.entry(key).or_insert_with(|| {
+        let dated = (printing.release_date, id);
+        if each_printing {
+            groups.push(vec![dated]);
+            continue;
+        }
+        let at = *index.entry(row.card).or_insert_with(|| {
             groups.push(Vec::new());
             groups.len() - 1
         });
-        groups[at].push(id);
+        groups[at].push(dated);
     }
     let mut found: Vec<Found> = groups
         .into_iter()
         .map(|mut printings| {
-            printings.sort_by(|&a, &b| (released(db, a), a).cmp(&(released(db, b), b)));
+            // Oldest first; an id is in one group once, so the order is total.
+            printings.sort_unstable();
+            let printings: Vec<PrintingId> = printings.into_iter().map(|(_, id)| id).collect();
             Found {
                 name: shown_name(db, *printings.last().unwrap_or(&0), lang),
                 printings,
@@ -252,11 +258,11 @@ pub fn group(
             .max()
     };
     let set_place = |f: &Found| {
-        f.printings.first().and_then(|&id| db.get(id)).map(|p| {
-            let (prefix, digits, suffix) = crate::cards::split_number(&p.number);
+        f.printings.first().and_then(|&id| db.view(id)).map(|p| {
+            let (prefix, digits, suffix) = crate::cards::split_number(p.number);
             let digits: u32 = digits.parse().unwrap_or(u32::MAX);
             let number = (prefix.to_string(), digits, suffix.to_string());
-            (p.release_date.clone(), p.set_id.clone(), number)
+            (p.release_date, p.set_id, number)
         })
     };
     match sort {
@@ -305,7 +311,7 @@ pub fn rank_by_language(db: &CardDb, query: &str, lang: Language, found: &mut [F
     let asked = asked.join(" ");
     let rank = |card: &Found| -> u8 {
         let keys = card.printings.iter().filter_map(|&id| {
-            let name = db.get(id).and_then(|p| p.names.get(lang))?;
+            let name = db.view(id)?.name(lang)?;
             let key = crate::names::lookup_key(name).to_lowercase();
             wanted
                 .iter()
@@ -328,13 +334,13 @@ pub fn rank_by_language(db: &CardDb, query: &str, lang: Language, found: &mut [F
 }
 
 fn released(db: &CardDb, id: PrintingId) -> &str {
-    db.get(id).map_or("", |p| p.release_date.as_str())
+    db.view(id).map_or("", |p| p.release_date)
 }
 
 /// The printing's name in `lang`, else its English (or first) name.
 pub fn shown_name(db: &CardDb, id: PrintingId, lang: Language) -> String {
-    db.get(id)
-        .map(|p| p.names.get(lang).unwrap_or(p.names.primary()).to_string())
+    db.view(id)
+        .map(|p| p.name(lang).unwrap_or(p.primary()).to_string())
         .unwrap_or_default()
 }
 

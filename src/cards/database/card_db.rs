@@ -19,7 +19,9 @@ use super::key_table::{self, KeyTable, Reader, U32s};
 use super::name_sketch::NameSketch;
 use super::words::{WordIndex, Words};
 use crate::cards::model::details::Details;
-use crate::cards::model::{DbSlot, Printing, PrintingId, Source, number_key, split_subset};
+use crate::cards::model::{
+    DbSlot, Printing, PrintingId, PrintingView, Source, number_key, split_subset,
+};
 use crate::names;
 use crate::names::lang::Language;
 
@@ -417,6 +419,17 @@ impl CardDb {
             Some(printing)
         };
         cell.get_or_init(decode).as_deref()
+    }
+
+    /// What a listing writes of printing `id` ([`PrintingView`]), borrowed: from the
+    /// printing when it is built, else read in place from its record without building it
+    /// (no cell is filled), so listing thousands of printings allocates nearly nothing.
+    pub fn view(&self, id: PrintingId) -> Option<PrintingView<'_>> {
+        let index = usize::try_from(id).ok()?;
+        match self.printings.get(index)?.get() {
+            Some(printing) => printing.as_deref().map(Printing::view),
+            None => postcard::from_bytes(self.records.raw(index)?).ok(),
+        }
     }
 
     /// What printing `id` says beyond the rules' facts (HP, attacks, abilities, rules text,
@@ -999,6 +1012,32 @@ fn unpack_name_hit(value: u32) -> Option<NameMatch> {
 pub(crate) mod tests {
     use super::*;
     use crate::cards::model::{Category, Names, Stage};
+    use crate::names::lang::Region;
+
+    /// A printing read in place from its record is the printing built from it, field by
+    /// field, for every printing of the embedded index (some with regional names, several
+    /// types, rule flags and tags); and reading one builds nothing.
+    #[test]
+    fn every_embedded_record_views_as_its_printing() {
+        let db = crate::cards::storage::embedded::open().unwrap();
+        let fresh = crate::cards::storage::embedded::open().unwrap();
+        let (mut regional, mut flagged) = (0, 0);
+        for (id, printing) in db.iter() {
+            let read = fresh.view(id).unwrap();
+            assert_eq!(read, printing.view(), "{id}");
+            assert_eq!(read.rule_tags().collect::<Vec<_>>(), printing.rule_tags());
+            assert_eq!(read.primary(), printing.names.primary());
+            regional += usize::from(
+                Region::ALL
+                    .iter()
+                    .any(|&r| printing.names.regional(r).is_some()),
+            );
+            flagged += usize::from(printing.ace_spec || printing.radiant || printing.prism_star);
+        }
+        assert!(regional > 0 && flagged > 0, "{regional} {flagged}");
+        assert!(fresh.printings.iter().all(|cell| cell.get().is_none()));
+        assert_eq!(fresh.view(PrintingId::MAX), None);
+    }
 
     pub(crate) fn printing(code: &str, number: &str, names: &[(Language, &str)]) -> Printing {
         let mut all = Names::default();

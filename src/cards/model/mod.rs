@@ -10,6 +10,9 @@ pub mod details;
 pub mod effect;
 pub mod set_id;
 pub mod twin;
+mod view;
+
+pub use view::PrintingView;
 
 use std::path::PathBuf;
 use std::sync::LazyLock;
@@ -336,15 +339,12 @@ impl Printing {
     /// then the tags.
     pub fn rule_tags(&self) -> Vec<&'static str> {
         let flags = [
-            (self.ace_spec, "ACE SPEC"),
-            (self.radiant, "Radiant"),
-            (self.prism_star, "Prism Star"),
-            (self.pokemon_star, "Pokémon Star"),
+            self.ace_spec,
+            self.radiant,
+            self.prism_star,
+            self.pokemon_star,
         ];
-        let flagged = flags.into_iter().filter(|(on, _)| *on).map(|(_, tag)| tag);
-        flagged
-            .chain(self.tags.iter().map(|tag| tag.label()))
-            .collect()
+        view::rule_tags(flags, self.tags).collect()
     }
 
     /// A printing of `category` with this set code and number (normalized by [`set_key`]
