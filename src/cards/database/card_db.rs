@@ -1035,7 +1035,7 @@ pub(crate) mod tests {
             flagged += usize::from(printing.ace_spec || printing.radiant || printing.prism_star);
         }
         assert!(regional > 0 && flagged > 0, "{regional} {flagged}");
-        assert!(fresh.printings.iter().all(|cell| cell.get().is_none()));
+        assert_eq!(fresh.printings.set_count(), 0);
         assert_eq!(fresh.view(PrintingId::MAX), None);
     }
 

@@ -60,6 +60,14 @@ impl<T> Cells<T> {
             .get_or_init(|| (0..size).map(|_| OnceLock::new()).collect())
             .get(at)
     }
+
+    /// How many cells are set, counted without allocating a chunk.
+    #[cfg(test)]
+    pub(crate) fn set_count(&self) -> usize {
+        (self.chunks.iter().filter_map(OnceLock::get))
+            .map(|chunk| chunk.iter().filter(|cell| cell.get().is_some()).count())
+            .sum()
+    }
 }
 
 #[cfg(test)]
@@ -94,5 +102,9 @@ mod tests {
         cells.get(CHUNK + 5);
         let allocated: Vec<bool> = cells.chunks.iter().map(|c| c.get().is_some()).collect();
         assert_eq!(allocated, [false, true, false]);
+        assert_eq!(cells.set_count(), 0);
+        let _ = cells.get(CHUNK + 5).map(|cell| cell.set(7));
+        let _ = cells.get(2 * CHUNK).map(|cell| cell.set(8));
+        assert_eq!(cells.set_count(), 2);
     }
 }
