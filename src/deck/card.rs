@@ -15,6 +15,9 @@
 //!   cannot belong to the name: a plain 1–3 digit number after a column gap of two blanks,
 //!   after a word ending in `Energy`, or after a name suffix (`V`, `ex`, `GX`, `VSTAR`...).
 //!   Otherwise it stays in the name (`Iono 185`), where a lookup failure will show it.
+//!   A number with the set's printed total (`Gimmighoul 088/182`) is always a number.
+//! - A count written last may follow a dash set apart from the name, as lists typed by
+//!   hand write it (`Bola de Ninho - X4`, `Balão de Ar -x3`, `Genesect ex 067/086 - X 2`).
 //! - Other tools' spellings of a printing, all taken from the end: a code in parentheses
 //!   (`Ultra Ball (SVI) 196`), a database card id
 //!   (`xy1-12`, `sv3pt5-151`: set id, `-`, number), a code glued to its number (`SWSH161`,
@@ -113,18 +116,12 @@ pub(crate) fn split_trailing_count(s: &str) -> Option<(Count<'_>, (usize, Parts)
         .then(|| body.rfind(" (").map(|at| at + 1))
         .flatten();
     let counted = brackets.map_or(body, |at| body.get(..at).unwrap_or(body).trim_end());
-    let &(start, end) = last_tokens(counted, 1).first()?;
+    let (start, end, digits) = trailing_multiplier(counted)?;
     let code = brackets.and_then(|open| {
         let (from, to) = bracketed_code(body.get(open..)?)?;
         Some((open + from, open + to))
     });
-    let token = body.get(start..end)?;
-    let x = multiplier_len(token)?;
-    let digits = token.get(x..)?;
-    if !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    let before = body.get(..start)?.trim_end_matches(is_blank);
+    let before = separator_removed(body.get(..start)?.trim_end_matches(is_blank));
     if before.is_empty() || starts_numeric(before) {
         return None;
     }
@@ -146,6 +143,45 @@ pub(crate) fn split_trailing_count(s: &str) -> Option<(Count<'_>, (usize, Parts)
         (None, None) => {}
     }
     Some((count, (at, parts)))
+}
+
+/// The count written last in `counted`, as `(start, end, digits)`: `x4`, and the forms of
+/// a list typed by hand with a dash between name and count, the dash glued to it (`Balão
+/// de Ar -x3`) or the `x` apart from the digits (`Genesect ex 067/086  -  X 2`, only after
+/// such a dash: `Leafeon Lv. X 2` is no count written last).
+fn trailing_multiplier(counted: &str) -> Option<(usize, usize, &str)> {
+    let toks = last_tokens(counted, 3);
+    let &(start, end) = toks.first()?;
+    let token = counted.get(start..end)?;
+    let glued = token
+        .strip_prefix(['-', '–', '—'])
+        .filter(|rest| multiplier_len(rest).is_some());
+    let (x_start, counted_token) = match glued {
+        Some(rest) => (start, rest),
+        None => (start, token),
+    };
+    if let Some(x) = multiplier_len(counted_token) {
+        let digits = counted_token.get(x..)?;
+        return digits
+            .bytes()
+            .all(|b| b.is_ascii_digit())
+            .then_some((x_start, end, digits));
+    }
+    let (&(x_at, x_end), &(dash_at, dash_end)) = (toks.get(1)?, toks.get(2)?);
+    let spaced = token.bytes().all(|b| b.is_ascii_digit())
+        && matches!(counted.get(x_at..x_end)?, "x" | "X" | "×")
+        && matches!(counted.get(dash_at..dash_end)?, "-" | "–" | "—");
+    spaced.then_some((x_at, end, token))
+}
+
+/// `name` without a trailing dash set apart by a blank (`Bola de Ninho -`), the separator a
+/// hand-typed list puts before a count written last (`Bola de Ninho - X4`). No card name
+/// ends in a dash.
+fn separator_removed(name: &str) -> &str {
+    match name.strip_suffix(['-', '–', '—']) {
+        Some(head) if head.ends_with(is_blank) => head.trim_end_matches(is_blank),
+        _ => name,
+    }
 }
 
 /// Where the code sits in a word that is a set code in brackets (`(GE)`, `(MD)`): two to
@@ -299,7 +335,7 @@ fn split_printing(rest: &str) -> Parts {
             note: None,
         };
     }
-    if bare_number(body, &toks) || glued_number(body, &toks) {
+    if bare_number(body, &toks) || glued_number(body, &toks) || number_of_total(body, &toks) {
         return Parts {
             name: name(0),
             set: None,
@@ -471,6 +507,22 @@ fn bare_number(body: &str, toks: &[Range]) -> bool {
         .get(prev_end..num_start)
         .is_some_and(|g| g.chars().count() >= 2);
     plain && (gap || ends_in_energy(prev) || NAME_SUFFIXES.contains(&prev))
+}
+
+/// Whether the last token is a collector number with the set's printed total and no code
+/// before it, as a player copies it off the card (`Gimmighoul 088/182`): digits, `/`,
+/// digits. No card name holds such a word. The name and the number choose the printing;
+/// the total is not checked.
+fn number_of_total(body: &str, toks: &[Range]) -> bool {
+    let last = toks.first().and_then(|&(a, b)| body.get(a..b));
+    toks.len() > 1
+        && last
+            .and_then(|token| token.split_once('/'))
+            .is_some_and(|(number, total)| {
+                let digits =
+                    |s: &str| (1..=3).contains(&s.len()) && s.bytes().all(|b| b.is_ascii_digit());
+                digits(number) && digits(total)
+            })
 }
 
 /// Where the `-` of a database card id is (`xy1-12`, `sv3pt5-151`, `swshp-SWSH020`,
@@ -1125,6 +1177,33 @@ mod tests {
         insta::assert_snapshot!(count("4Iono"), @"none");
         insta::assert_snapshot!(count("Iono"), @"none");
         insta::assert_snapshot!(count("*"), @"none");
+    }
+
+    fn trailing(s: &str) -> String {
+        match split_trailing_count(s) {
+            None => "none".to_owned(),
+            Some((c, (at, parts))) => format!(
+                "{:?} digits={} name={:?} number={:?}",
+                &s[c.span.0..c.span.1],
+                c.digits,
+                &s[at + parts.name.0..at + parts.name.1],
+                parts.number.map(|(a, b)| &s[at + a..at + b])
+            ),
+        }
+    }
+
+    #[test]
+    fn counts_written_last() {
+        insta::assert_snapshot!(trailing("Dreepy x4"), @r#""x4" digits=4 name="Dreepy" number=None"#);
+        insta::assert_snapshot!(trailing("Bola de Ninho - X4"), @r#""X4" digits=4 name="Bola de Ninho" number=None"#);
+        insta::assert_snapshot!(trailing("balão de ar -x3"), @r#""-x3" digits=3 name="balão de ar" number=None"#);
+        insta::assert_snapshot!(trailing("Genesect Ex 067/086  -  X 2"), @r#""X 2" digits=2 name="Genesect Ex" number=Some("067/086")"#);
+        insta::assert_snapshot!(trailing("gimmighoul 088/182 - X2"), @r#""X2" digits=2 name="gimmighoul" number=Some("088/182")"#);
+        insta::assert_snapshot!(trailing("Leafeon Lv. X x2"), @r#""x2" digits=2 name="Leafeon Lv. X" number=None"#);
+        insta::assert_snapshot!(trailing("Leafeon Lv. X 2"), @"none");
+        insta::assert_snapshot!(trailing("Iono X 2"), @"none");
+        insta::assert_snapshot!(trailing("Ho-Oh - X"), @"none");
+        insta::assert_snapshot!(trailing("- x2"), @"none");
     }
 
     #[test]

@@ -984,3 +984,33 @@ fn a_misspelt_name_is_read_only_when_one_card_is_a_slip_away() {
     );
     assert_eq!(notes.len(), 5, "{notes:?}");
 }
+
+/// A list typed by hand in Portuguese (tests/corpus, `ptcgl-test-decks/
+/// unconventional-formatting-pt.txt`): the count after the name, set apart by a dash, glued
+/// to it or with its `x` apart (`Bola de Ninho - X4`, `balão de ar -x3`, `Genesect Ex
+/// 067/086  -  X 2`), and a printed number with the set's total and no code (`gimmighoul
+/// 088/182`), which the name and the number choose. A dash that ends a name with no count
+/// after it is still the name's, and `Leafeon Lv. X 2` is no count written last.
+#[test]
+fn portuguese_counts_after_a_dash_and_numbers_with_their_total() {
+    let text = "gimmighoul 088/182 - X2\nfezandipiti ex 038/064 x1\n\
+                Genesect Ex 067/086  -  X 2\nBola de Ninho - X4\nbalão de ar -x3\n\
+                energia metal - x3\n";
+    let (deck, cards) = read(text, "standard", "2025-08-01");
+    let counts: Vec<u32> = deck.cards.iter().map(|c| c.line.count).collect();
+    assert_eq!(counts, [2, 1, 2, 4, 3, 3]);
+    assert_eq!(
+        cards[..3],
+        [
+            "Gimmighoul, PAR 88",
+            "Fezandipiti ex, SFA 38",
+            "Genesect ex, BLK 67"
+        ]
+    );
+    assert_eq!(
+        card_names(&cards[3..]),
+        ["Nest Ball", "Air Balloon", "Metal Energy"]
+    );
+    let deck = checked("Pokémon: 1\nLeafeon Lv. X 2\n", "unlimited", "2008-05-24");
+    assert!(deck.cards.is_empty(), "{deck:?}");
+}
