@@ -292,10 +292,16 @@ fn history_entry(
 
 /// `TWM 128`; `sv06-128` (the database id) for a set without a printed code.
 pub(crate) fn label(printing: &Printing) -> String {
-    if printing.set_code.is_empty() {
-        format!("{}-{}", printing.set_id, printing.number)
+    label_of(&printing.set_code, &printing.set_id, &printing.number)
+}
+
+/// [`label`] of a printing's set code, TCGdex set id and number (a printing read in place
+/// gives them borrowed).
+pub(crate) fn label_of(set_code: &str, set_id: &str, number: &str) -> String {
+    if set_code.is_empty() {
+        format!("{set_id}-{number}")
     } else {
-        format!("{} {}", printing.set_code, printing.number)
+        format!("{set_code} {number}")
     }
 }
 

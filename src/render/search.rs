@@ -3,10 +3,12 @@
 
 #[cfg(doc)]
 use super::card::PrintingEntry;
-use super::card::label;
+use std::fmt::Write as _;
+
+use super::card::label_of;
 use crate::cards::{CardDb, PrintingView};
 use crate::names::lang::Language;
-use crate::search::{Found, SearchError, shown_name};
+use crate::search::{Found, SearchError};
 
 /// Printings listed on one card's line before `+N more`.
 const SHOWN_PRINTINGS: usize = 6;
@@ -22,29 +24,29 @@ pub fn text(db: &CardDb, found: &[Found], each_printing: bool) -> String {
         .min(40);
     let mut out = String::new();
     for card in found {
-        let labels: Vec<String> = card
-            .printings
-            .iter()
-            .filter_map(|&id| db.get(id))
-            .map(|p| {
-                if each_printing {
-                    format!("{:<12} {}", label(p), p.release_date)
-                } else {
-                    label(p)
+        // Each printing read in place ([`CardDb::view`]), once; the labels past the first
+        // few are only counted.
+        let mut listed = 0;
+        let mut shown = String::new();
+        for printing in card.printings.iter().filter_map(|&id| db.view(id)) {
+            if listed < SHOWN_PRINTINGS {
+                if listed > 0 {
+                    shown.push_str(", ");
                 }
-            })
-            .collect();
-        let mut shown = labels
-            .iter()
-            .take(SHOWN_PRINTINGS)
-            .cloned()
-            .collect::<Vec<_>>()
-            .join(", ");
-        if labels.len() > SHOWN_PRINTINGS {
-            shown.push_str(&format!(" +{} more", labels.len() - SHOWN_PRINTINGS));
+                let label = label_of(printing.set_code, printing.set_id, printing.number);
+                if each_printing {
+                    let _ = write!(shown, "{label:<12} {}", printing.release_date);
+                } else {
+                    shown.push_str(&label);
+                }
+            }
+            listed += 1;
+        }
+        if listed > SHOWN_PRINTINGS {
+            let _ = write!(shown, " +{} more", listed - SHOWN_PRINTINGS);
         }
         let name = crate::util::escape::visible(&card.name);
-        out.push_str(&format!("{name:<width$}  {shown}\n"));
+        let _ = writeln!(out, "{name:<width$}  {shown}");
     }
     let printings: usize = found.iter().map(|card| card.printings.len()).sum();
     let count = if each_printing {
@@ -228,33 +230,34 @@ pub fn list(
     released_by: Option<jiff::civil::Date>,
 ) -> String {
     let by = released_by.map(|date| date.to_string());
-    let in_time = |p: &crate::cards::Printing| {
+    let in_time = |p: &PrintingView| {
         by.as_deref()
-            .is_none_or(|by| !p.release_date.is_empty() && p.release_date.as_str() <= by)
+            .is_none_or(|by| !p.release_date.is_empty() && p.release_date <= by)
     };
     let mut out = String::new();
     for card in found {
         let Some(&id) = card.printings.last() else {
             continue;
         };
-        let ids: Vec<_> = if card.printings.len() == 1 {
-            vec![id]
+        let chosen = if card.printings.len() == 1 {
+            db.view(id)
         } else {
-            // The newest printing with a printed set code, as a deck list writes one.
-            let newest = |keep: &dyn Fn(&crate::cards::Printing) -> bool| {
-                (card.printings.iter().rev()).find(|&&id| {
-                    db.get(id)
-                        .is_some_and(|p| !p.set_code.is_empty() && keep(p))
-                })
+            // The newest printing with a printed set code, as a deck list writes one; each
+            // read in place ([`CardDb::view`]).
+            let newest = |keep: &dyn Fn(&PrintingView) -> bool| {
+                (card.printings.iter().rev())
+                    .filter_map(|&id| db.view(id))
+                    .find(|p| !p.set_code.is_empty() && keep(p))
             };
-            let coded = newest(&in_time).or_else(|| newest(&|_| true));
-            vec![*coded.unwrap_or(&id)]
+            newest(&in_time)
+                .or_else(|| newest(&|_| true))
+                .or_else(|| db.view(id))
         };
-        for id in ids {
-            let Some(printing) = db.get(id) else { continue };
-            let name = crate::util::escape::visible(&shown_name(db, id, lang)).into_owned();
-            out.push_str(&format!("1 {name} {}\n", label(printing)));
-        }
+        let Some(printing) = chosen else { continue };
+        let name = printing.name(lang).unwrap_or(printing.primary());
+        let name = crate::util::escape::visible(name);
+        let label = label_of(printing.set_code, printing.set_id, printing.number);
+        let _ = writeln!(out, "1 {name} {label}");
     }
     out
 }
@@ -276,7 +279,9 @@ mod tests {
     use serde::Serialize;
 
     use super::*;
+    use crate::render::card::label;
     use crate::render::card::{PrintingEntry, printing_entry};
+    use crate::search::{Sort, shown_name};
 
     #[derive(Serialize)]
     struct Report<'a> {
@@ -332,6 +337,117 @@ mod tests {
         let mut out = serde_json::to_string_pretty(&Report { query, cards }).unwrap();
         out.push('\n');
         out
+    }
+
+    /// The table as it was written from built printings, before [`text`] read them in place.
+    fn text_built(db: &CardDb, found: &[Found], each_printing: bool) -> String {
+        let width = (found.iter().map(|card| card.name.chars().count()))
+            .max()
+            .unwrap_or(0)
+            .min(40);
+        let mut out = String::new();
+        for card in found {
+            let labels: Vec<String> = (card.printings.iter())
+                .filter_map(|&id| db.get(id))
+                .map(|p| match each_printing {
+                    true => format!("{:<12} {}", label(p), p.release_date),
+                    false => label(p),
+                })
+                .collect();
+            let mut shown = labels[..labels.len().min(SHOWN_PRINTINGS)].join(", ");
+            if labels.len() > SHOWN_PRINTINGS {
+                shown.push_str(&format!(" +{} more", labels.len() - SHOWN_PRINTINGS));
+            }
+            let name = crate::util::escape::visible(&card.name);
+            out.push_str(&format!("{name:<width$}  {shown}\n"));
+        }
+        let printings: usize = found.iter().map(|card| card.printings.len()).sum();
+        let count = match each_printing {
+            true => plural(printings, "printing"),
+            false => format!(
+                "{} ({})",
+                plural(found.len(), "card"),
+                plural(printings, "printing")
+            ),
+        };
+        out + &count + "\n"
+    }
+
+    /// The deck list lines as they were written from built printings, before [`list`]
+    /// read them in place.
+    fn list_built(
+        db: &CardDb,
+        found: &[Found],
+        lang: Language,
+        by: Option<jiff::civil::Date>,
+    ) -> String {
+        let by = by.map(|date| date.to_string());
+        let in_time = |p: &crate::cards::Printing| {
+            (by.as_deref())
+                .is_none_or(|by| !p.release_date.is_empty() && p.release_date.as_str() <= by)
+        };
+        let mut out = String::new();
+        for card in found {
+            let Some(&id) = card.printings.last() else {
+                continue;
+            };
+            let newest = |keep: &dyn Fn(&crate::cards::Printing) -> bool| {
+                (card.printings.iter().rev())
+                    .find(|&&id| (db.get(id)).is_some_and(|p| !p.set_code.is_empty() && keep(p)))
+            };
+            let id = match card.printings.len() {
+                1 => id,
+                _ => *newest(&in_time)
+                    .or_else(|| newest(&|_| true))
+                    .unwrap_or(&id),
+            };
+            let Some(printing) = db.get(id) else { continue };
+            let name = crate::util::escape::visible(&shown_name(db, id, lang)).into_owned();
+            out.push_str(&format!("1 {name} {}\n", label(printing)));
+        }
+        out
+    }
+
+    /// The table and the deck list lines, read in place, are what they were when written
+    /// from built printings: every printing of the embedded index (names with accents and
+    /// `♀`, sets without a printed code, printings past the sixth of a card), grouped by
+    /// card and one a group, in English, French and German, at no date and two `legal:`
+    /// dates; and a few queries' answers under each sort.
+    #[test]
+    fn text_and_list_read_in_place_as_from_printings() {
+        let built = crate::cards::storage::embedded::open().unwrap();
+        let all: Vec<_> = built.iter().map(|(id, _)| id).collect();
+        // A database none of whose printings is built: each is read from its record.
+        let db = crate::cards::storage::embedded::open().unwrap();
+        let date = |text: &str| text.parse::<jiff::civil::Date>().ok();
+        for lang in [Language::En, Language::Fr, Language::De] {
+            for each in [false, true] {
+                let found = crate::search::group(&db, &all, lang, each, Default::default());
+                assert_eq!(text(&db, &found, each), text_built(&built, &found, each));
+                for by in [None, date("2015-06-01"), date("1999-01-01")] {
+                    assert_eq!(
+                        list(&db, &found, lang, by),
+                        list_built(&built, &found, lang, by)
+                    );
+                }
+            }
+        }
+        for query in [
+            "Dreepy",
+            "nidoran",
+            "pokemon",
+            "set:TWM",
+            "flabebe",
+            "Nothing at all",
+        ] {
+            let ids = crate::search::search(&db, query).unwrap();
+            for sort in [Sort::Name, Sort::Released, Sort::Hp, Sort::Set] {
+                let found = crate::search::group(&db, &ids, Language::Fr, false, sort);
+                assert_eq!(text(&db, &found, false), text_built(&built, &found, false));
+                let lines = list(&db, &found, Language::Fr, None);
+                assert_eq!(lines, list_built(&built, &found, Language::Fr, None));
+            }
+        }
     }
 
     /// Every printing of the embedded index, grouped by card and one a group, in two

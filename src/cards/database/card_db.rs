@@ -688,14 +688,14 @@ impl CardDb {
 
     /// [`CardDb::names_where`] for a `test` that passes only keys holding `needle` (once
     /// their ASCII capitals are lowered): the keys are searched for `needle` all at once,
-    /// and only those that hold it, or have a capital, are given to `test`. The same
+    /// and only those that hold it, as written or with their capitals lowered, are given to
+    /// `test`. The same
     /// answer as `names_where(test)` (a test compares them), without testing every key.
     pub fn names_containing(&self, needle: &str, test: impl Fn(&str) -> bool) -> Vec<NameMatch> {
         if needle.is_empty() {
             return self.names_where(test);
         }
         let (keys, ends) = self.by_name.keys_and_ends();
-        let keys = keys.as_bytes();
         // The row of the key holding byte `at`: the first whose end is past it.
         let row_of = |at: usize| {
             let (mut low, mut high) = (0, ends.len());
@@ -719,6 +719,15 @@ impl CardDb {
             // On to the next key: a match running into it is not its own.
             from = end_of(row);
         }
+        // A key with a capital (`EX`) is a row only when it holds `needle` once its ASCII
+        // capitals are lowered (the only keys `test` can pass): each such key is compared
+        // once, in place, so the thousands of `EX` keys are neither sorted nor tested.
+        let holds_lowered = |key: &[u8]| {
+            key.windows(needle.len())
+                .any(|window| window.eq_ignore_ascii_case(needle.as_bytes()))
+        };
+        // The end of the last key compared: its other capitals are passed over.
+        let mut compared = 0;
         const CHUNK: usize = 64;
         for (chunk, bytes) in keys.chunks(CHUNK).enumerate() {
             if bytes
@@ -726,11 +735,18 @@ impl CardDb {
                 .fold(false, |any, b| any | b.is_ascii_uppercase())
             {
                 let at = chunk * CHUNK;
-                let capitals = bytes
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, b)| b.is_ascii_uppercase());
-                rows.extend(capitals.map(|(i, _)| row_of(at + i)));
+                let capitals = (bytes.iter().enumerate()).filter(|(_, b)| b.is_ascii_uppercase());
+                for (i, _) in capitals {
+                    if at + i < compared {
+                        continue;
+                    }
+                    let row = row_of(at + i);
+                    let start = row.checked_sub(1).map_or(0, end_of);
+                    compared = end_of(row);
+                    if keys.get(start..compared).is_some_and(holds_lowered) {
+                        rows.push(row);
+                    }
+                }
             }
         }
         rows.sort_unstable();

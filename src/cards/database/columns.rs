@@ -233,17 +233,54 @@ struct Tables {
     artists: Pool,
 }
 
-/// Every printing's row, by printing id, with what each edition's strings mean.
+/// The tables read, with each edition's release date read.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
+struct Read {
+    stored: Tables,
+    /// By edition: the release date read, and its year.
+    dates: Vec<(Option<Date>, Option<u32>)>,
+}
+
+impl Read {
+    fn of(stored: Tables) -> Read {
+        let dates = stored
+            .editions
+            .iter()
+            .map(|edition| {
+                let released = stored.names.get(edition.release_date);
+                let year = released.get(..4).and_then(|y| y.parse().ok());
+                (crate::util::date::parse(released), year)
+            })
+            .collect();
+        Read { stored, dates }
+    }
+}
+
+/// Every printing's row, by printing id, with what each edition's strings mean.
+#[derive(Debug, Clone, Default)]
 pub struct Columns {
     /// The row records, then the attack records: borrowed from the embedded file.
     records: Cow<'static, [u8]>,
     rows: usize,
     attack_count: usize,
-    stored: Tables,
-    /// By edition: the release date read, and its year.
-    dates: Vec<(Option<Date>, Option<u32>)>,
+    /// The tables as the embedded file stores them, read the first time a pool or a date is
+    /// asked for: a search by name, `evolves:` or `into:` reads only rows. Empty when
+    /// `read` was filled at once.
+    encoded: &'static [u8],
+    read: std::sync::OnceLock<Read>,
 }
+
+/// Two columns are equal when they describe the same rows and tables, read or not yet.
+impl PartialEq for Columns {
+    fn eq(&self, other: &Columns) -> bool {
+        (self.records == other.records)
+            && self.rows == other.rows
+            && self.attack_count == other.attack_count
+            && self.tables() == other.tables()
+    }
+}
+
+impl Eq for Columns {}
 
 impl Columns {
     /// The columns of `printings`, each with its details when the source gives them
@@ -345,29 +382,38 @@ impl Columns {
         bytes.extend_from_slice(&u32::try_from(self.len()).ok()?.to_le_bytes());
         bytes.extend_from_slice(&u32::try_from(self.attack_count).ok()?.to_le_bytes());
         bytes.extend_from_slice(&self.records);
-        postcard::to_extend(&self.stored, bytes).ok()
+        postcard::to_extend(&self.tables().stored, bytes).ok()
     }
 
     /// Reads the file form, copying its records; `None` when it is damaged, from another
     /// version, or does not describe `count` printings.
     pub fn decode(bytes: &[u8], count: usize) -> Option<Columns> {
-        let columns = Columns::decode_with(bytes, count, |records| Cow::Owned(records.to_vec()))?;
+        let (records, attack_count, tables) = Columns::split(bytes, count)?;
+        let stored: Tables = postcard::from_bytes(tables).ok()?;
+        let columns =
+            Columns::from_parts(Cow::Owned(records.to_vec()), count, attack_count, stored);
         columns.valid().then_some(columns)
     }
 
     /// [`Columns::decode`] of bytes that live as long as the program (the embedded file):
     /// the records are read where they are, and not checked row by row at every start (a
     /// test checks the embedded file; every lookup is checked anyway, so a bad id reads
-    /// as an empty string or no row, never a panic).
+    /// as an empty string or no row, never a panic). The tables after the records are read
+    /// the first time one is asked for (tables that do not decode read as empty ones).
     pub fn decode_static(bytes: &'static [u8], count: usize) -> Option<Columns> {
-        Columns::decode_with(bytes, count, Cow::Borrowed)
+        let (records, attack_count, tables) = Columns::split(bytes, count)?;
+        Some(Columns {
+            records: Cow::Borrowed(records),
+            rows: count,
+            attack_count,
+            encoded: tables,
+            read: std::sync::OnceLock::new(),
+        })
     }
 
-    fn decode_with<'b>(
-        bytes: &'b [u8],
-        count: usize,
-        keep: impl FnOnce(&'b [u8]) -> Cow<'static, [u8]>,
-    ) -> Option<Columns> {
+    /// The file form's records (rows, then attacks), its attack count and its encoded
+    /// tables; `None` when it is from another version, too short, or not of `count` rows.
+    fn split(bytes: &[u8], count: usize) -> Option<(&[u8], usize, &[u8])> {
         let rest = bytes.strip_prefix(MAGIC)?;
         let (stated, rest) = rest.split_first_chunk::<4>()?;
         let (attack_count, rest) = rest.split_first_chunk::<4>()?;
@@ -379,13 +425,7 @@ impl Columns {
             .checked_mul(ROW_BYTES)?
             .checked_add(attack_count.checked_mul(ATTACK_BYTES)?)?;
         let (records, rest) = rest.split_at_checked(size)?;
-        let stored: Tables = postcard::from_bytes(rest).ok()?;
-        Some(Columns::from_parts(
-            keep(records),
-            count,
-            attack_count,
-            stored,
-        ))
+        Some((records, attack_count, rest))
     }
 
     fn from_parts(
@@ -394,22 +434,19 @@ impl Columns {
         attack_count: usize,
         stored: Tables,
     ) -> Columns {
-        let dates = stored
-            .editions
-            .iter()
-            .map(|edition| {
-                let released = stored.names.get(edition.release_date);
-                let year = released.get(..4).and_then(|y| y.parse().ok());
-                (crate::util::date::parse(released), year)
-            })
-            .collect();
         Columns {
             records,
             rows,
             attack_count,
-            stored,
-            dates,
+            encoded: &[],
+            read: std::sync::OnceLock::from(Read::of(stored)),
         }
+    }
+
+    /// The tables, read from `encoded` the first time.
+    fn tables(&self) -> &Read {
+        self.read
+            .get_or_init(|| Read::of(postcard::from_bytes(self.encoded).unwrap_or_default()))
     }
 
     /// Row `index`'s record, whether or not its printing decodes.
@@ -431,7 +468,7 @@ impl Columns {
     /// Every id in range, the attack ends in order: nothing a lookup can trip on. One pass
     /// over the records, read in place.
     pub(crate) fn valid(&self) -> bool {
-        let s = &self.stored;
+        let s = &self.tables().stored;
         let attacks = u32::try_from(self.attack_count).unwrap_or(u32::MAX);
         let names = s.names.len();
         let in_pool = |id: u32, pool: &Pool| (id as usize) < pool.len();
@@ -475,30 +512,30 @@ impl Columns {
     }
 
     pub fn editions(&self) -> &[Edition] {
-        &self.stored.editions
+        &self.tables().stored.editions
     }
 
     /// The pool of set ids and codes, release dates, series and rules names.
     pub fn names(&self) -> &Pool {
-        &self.stored.names
+        &self.tables().stored.names
     }
 
     pub fn numbers(&self) -> &Pool {
-        &self.stored.numbers
+        &self.tables().stored.numbers
     }
 
     pub fn rarities(&self) -> &Pool {
-        &self.stored.rarities
+        &self.tables().stored.rarities
     }
 
     pub fn artists(&self) -> &Pool {
-        &self.stored.artists
+        &self.tables().stored.artists
     }
 
     /// Edition `edition`'s release date and its year, read as [`Printing::release_date`]
     /// is read by `released` and `year`.
     pub fn released(&self, edition: u32) -> (Option<Date>, Option<u32>) {
-        self.dates
+        (self.tables().dates)
             .get(edition as usize)
             .copied()
             .unwrap_or((None, None))
@@ -531,10 +568,11 @@ impl Columns {
         let Some(row) = self.row(id) else {
             return false;
         };
-        let Some(edition) = self.stored.editions.get(row.edition as usize) else {
+        let stored = &self.tables().stored;
+        let Some(edition) = stored.editions.get(row.edition as usize) else {
             return false;
         };
-        let names = &self.stored.names;
+        let names = &stored.names;
         let set = |field: &mut String, text: &str| {
             field.clear();
             field.push_str(text);
@@ -543,7 +581,7 @@ impl Columns {
         set(&mut stub.set_id, names.get(edition.set_id));
         set(&mut stub.release_date, names.get(edition.release_date));
         set(&mut stub.series, names.get(edition.series));
-        set(&mut stub.number, self.stored.numbers.get(row.number));
+        set(&mut stub.number, stored.numbers.get(row.number));
         stub.regulation_mark = row.mark;
         stub.category = row.category;
         stub.energy = row.energy;

@@ -18,7 +18,9 @@ use std::ops::Range;
 /// as little-endian `u32`s when asked for.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct KeyTable {
-    keys: Cow<'static, str>,
+    /// UTF-8: checked whole when a table is decoded from a file, key by key as each is read
+    /// from the embedded index.
+    keys: Cow<'static, [u8]>,
     /// `key_ends[i]` is where key `i` ends in `keys`; it starts where key `i - 1` ends.
     key_ends: U32s,
     /// `value_ends[i]` is where key `i`'s values end in `values`.
@@ -152,7 +154,7 @@ impl KeyTable {
             }
         }
         Some(KeyTable {
-            keys: Cow::Owned(keys),
+            keys: Cow::Owned(keys.into_bytes()),
             key_ends: U32s::Owned(key_ends),
             value_ends: U32s::Owned(value_ends),
             values: U32s::Owned(values),
@@ -191,7 +193,7 @@ impl KeyTable {
     }
 
     pub fn key(&self, i: usize) -> Option<&str> {
-        self.keys.get(span_of(self.key_ends.all(), i)?)
+        std::str::from_utf8(self.keys.get(span_of(self.key_ends.all(), i)?)?).ok()
     }
 
     pub fn values_at(&self, i: usize) -> Values<'_> {
@@ -202,13 +204,13 @@ impl KeyTable {
 
     /// All keys, concatenated in key order, and where each ends: what a scan of every key
     /// for one substring reads (see [`CardDb::names_containing`](super::CardDb::names_containing)).
-    pub fn keys_and_ends(&self) -> (&str, Values<'_>) {
+    pub fn keys_and_ends(&self) -> (&[u8], Values<'_>) {
         (&self.keys, self.key_ends.all())
     }
 
     /// Appends the table to `out` (see [`KeyTable::decode`]).
     pub fn encode(&self, out: &mut Vec<u8>) {
-        put_blob(out, self.keys.as_bytes());
+        put_blob(out, &self.keys);
         for u32s in [&self.key_ends, &self.value_ends, &self.values] {
             let values = u32s.all();
             out.extend_from_slice(&((values.len() * 4) as u64).to_le_bytes());
@@ -221,20 +223,23 @@ impl KeyTable {
     /// Reads a table written by [`KeyTable::encode`], checking that every offset lands
     /// inside its array (and on a character boundary), so lookups never fail later.
     pub fn decode(reader: &mut Reader<'_>) -> Option<KeyTable> {
-        let keys = std::str::from_utf8(reader.blob()?).ok()?.to_owned();
+        let keys = std::str::from_utf8(reader.blob()?).ok()?;
         let table = KeyTable {
-            keys: Cow::Owned(keys),
+            keys: Cow::Owned(keys.as_bytes().to_vec()),
             key_ends: U32s::Owned(reader.u32s()?),
             value_ends: U32s::Owned(reader.u32s()?),
             values: U32s::Owned(reader.u32s()?),
         };
-        table.is_consistent().then_some(table)
+        table.is_consistent(keys).then_some(table)
     }
 
     /// [`KeyTable::decode`] of bytes that live as long as the program (the embedded index):
-    /// the table is read where it is, nothing copied; checked the same way.
+    /// the table is read where it is, nothing copied, and not checked offset by offset at
+    /// every start (a test checks the embedded index as a file's tables are checked: the
+    /// arrays' sizes are checked here, every lookup is checked anyway, and a key that is
+    /// not UTF-8 reads as no key, never a panic).
     pub fn decode_static(reader: &mut Reader<'static>) -> Option<KeyTable> {
-        let keys = std::str::from_utf8(reader.blob()?).ok()?;
+        let keys = reader.blob()?;
         let mut u32s = || {
             let blob = reader.blob()?;
             (blob.len() % 4 == 0).then_some(U32s::Static(blob))
@@ -245,10 +250,16 @@ impl KeyTable {
             value_ends: u32s()?,
             values: u32s()?,
         };
-        table.is_consistent().then_some(table)
+        let sizes = table.key_ends.all().len() == table.value_ends.all().len()
+            && table.key_ends.all().last().map_or(0, |end| end as usize) == keys.len()
+            && (table.value_ends.all().last()).map_or(0, |end| end as usize)
+                == table.values.all().len();
+        sizes.then_some(table)
     }
 
-    fn is_consistent(&self) -> bool {
+    /// Whether the offsets fit the arrays and fall on the character boundaries of `keys`
+    /// (the table's keys, checked UTF-8).
+    fn is_consistent(&self, keys: &str) -> bool {
         let ends_ok = |ends: Values<'_>, total: usize| {
             ends.is_sorted() && ends.last().map_or(0, |end| end as usize) == total
         };
@@ -258,7 +269,7 @@ impl KeyTable {
             && ends_ok(self.value_ends.all(), self.values.all().len())
             && key_ends
                 .iter()
-                .all(|end| self.keys.is_char_boundary(end as usize))
+                .all(|end| keys.is_char_boundary(end as usize))
     }
 }
 
@@ -446,8 +457,25 @@ mod tests {
                 None
             );
         }
+        // A key end out of place is not looked for at every start (a test checks the
+        // embedded index as a file is checked): the table reads, each lookup stays checked
+        // (no panic, a key cut inside a character reads as none), and a file's is refused.
+        let key_ends = 8 + "dreepyfantyrménergie".len() + 8;
+        for (at, end) in [(0, 200), (1, 14)] {
+            let mut damaged = bytes.to_vec();
+            damaged[key_ends + 4 * at] = end;
+            assert_eq!(KeyTable::decode(&mut Reader::new(&damaged, 0)), None);
+            let damaged: &'static [u8] = Box::leak(damaged.into_boxed_slice());
+            let read = KeyTable::decode_static(&mut Reader::new(damaged, 0)).unwrap();
+            for i in 0..4 {
+                let _ = (read.key(i), read.values_at(i).iter().count());
+            }
+            assert_eq!(read.key(2), if at == 1 { None } else { Some("énergie") });
+            let _ = (read.get("dreepy"), read.get("énergie"), read.iter().count());
+        }
+        // The arrays' sizes are still checked: the last key end is the keys' length.
         let mut damaged = bytes.to_vec();
-        damaged[8 + "dreepyfantyrménergie".len() + 8] = 200;
+        damaged[key_ends + 4 * 2] = 200;
         let damaged: &'static [u8] = Box::leak(damaged.into_boxed_slice());
         assert_eq!(KeyTable::decode_static(&mut Reader::new(damaged, 0)), None);
     }

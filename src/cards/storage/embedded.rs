@@ -92,7 +92,8 @@ mod tests {
 
     /// The embedded index is read in place and checked less at start-up than a file read
     /// (its columns row by row, its set-number table only when first asked for, its record
-    /// ends and name table's values not value by value): the checks a file gets hold here,
+    /// ends and name table's offsets, keys and values not value by value): the checks a file
+    /// gets hold here (the copy written and read back as a file is read, checked),
     /// every record decodes (so the record ends are in order), and every printing is found
     /// by its set and number.
     #[test]
