@@ -10,7 +10,9 @@ use cli::{Args, Terminal};
 mod cli;
 
 /// Checking a repository allocates many small strings per card line; mimalloc serves them
-/// faster than the system allocator (see the README's repository-check figures).
+/// faster than the system allocator (see the README's repository-check figures). Its 2.x
+/// line (Cargo.toml) starts and exits with fewer page faults than its 3.x line: every
+/// short command pays that (docs/performance.md, "The cost of a deckbox process").
 #[cfg(feature = "mimalloc")]
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
