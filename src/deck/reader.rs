@@ -7,7 +7,7 @@
 use super::card::{Count, Parts, Range};
 use super::classify::{Class, classify};
 use super::header::{Form, Hint, Marker, Role, deck_language, fitting_languages};
-use super::lines::{Line, trim};
+use super::lines::{Line, last_tokens, trim};
 use super::shapes::{self, EXAMPLE};
 use super::spreadsheet::{self, Columns};
 use super::{
@@ -75,6 +75,9 @@ pub(crate) struct Reader {
     ptcgo: bool,
     colon_headers: bool,
     coded_cards: bool,
+    /// Whether a row of section headers (`Pokémon – 18 Trainers – 31 Energy – 11`) said the
+    /// list is printed as a table, until the next header of its own.
+    table: bool,
 }
 
 impl Default for Reader {
@@ -90,12 +93,18 @@ impl Default for Reader {
             ptcgo: false,
             colon_headers: false,
             coded_cards: false,
+            table: false,
         }
     }
 }
 
 impl Reader {
     pub(crate) fn read(&mut self, line: Line<'_>) {
+        if self.columns.is_none()
+            && let Some((table, cells)) = table_cells(line, self.table)
+        {
+            return self.table_row(line, table, &cells);
+        }
         let row = self.columns.as_ref().and_then(|columns| {
             let (count, parts) = spreadsheet::row(line.text, Some(columns))?;
             Some(Class::Card {
@@ -143,6 +152,30 @@ impl Reader {
         }
     }
 
+    /// A row of a deck printed as a table (see [`table_cells`]): its section headers say
+    /// which column is which kind of card, but a table's columns do not line up with its
+    /// cells (a section may span two), so the cards read from such rows are under no
+    /// section, and the headers' counts are not checked. Each card cell is read as its own
+    /// line.
+    fn table_row(&mut self, line: Line<'_>, table: Table, cells: &[Line<'_>]) {
+        self.started = true;
+        self.preamble = false;
+        match table {
+            Table::Headers => {
+                self.section = None;
+                self.table = true;
+            }
+            Table::Cards => {
+                let section = self.section.take();
+                for &cell in cells {
+                    self.read(cell);
+                }
+                self.section = section;
+            }
+        }
+        self.ptcgo |= line.text.starts_with('*');
+    }
+
     fn title(&mut self, line: Line<'_>, text: &str) {
         if text.is_empty() {
             return;
@@ -155,6 +188,7 @@ impl Reader {
     }
 
     fn marker(&mut self, line: Line<'_>, marker: Marker) {
+        self.table = false;
         self.ptcgo |= marker.form == Form::Dash;
         let span = Span::new(line.offset, line.text.len());
         match marker.role {
@@ -199,6 +233,9 @@ impl Reader {
             let message = format!("a count with no card name after it; {EXAMPLE}");
             return self.issue(line, ParseIssueKind::Unreadable, &message, None);
         };
+        if let Some((message, second)) = second_count(line.text, count, at) {
+            return self.issue(line, ParseIssueKind::BadCount, &message, Some(second));
+        }
         let text = |r: Range| {
             line.text
                 .get(at + r.0..at + r.1)
@@ -300,6 +337,134 @@ pub(crate) fn check_count(count: &Count<'_>) -> Result<u32, String> {
             "count {shown} is too large to be a number of copies (at most {MAX_COUNT})"
         )),
     }
+}
+
+/// A count written last on a line that starts with one (`4 Gimmighoul 088/182 - X2`,
+/// `4 Dreepy TWM 128 x2`): which of the two the player meant is not for deckbox to guess,
+/// so the line is a `BadCount` issue on the second, with its message. Only for a count
+/// before the name (`at`, where the name starts, after it); a spreadsheet row's count
+/// sits in a column of its own.
+fn second_count(text: &str, count: &Count<'_>, at: usize) -> Option<(String, Range)> {
+    if at < count.span.1 {
+        return None;
+    }
+    let (second, _) = super::card::split_trailing_count(text.get(at..)?)?;
+    let span = (at + second.span.0, at + second.span.1);
+    let first = count.digits;
+    let last = text.get(span.0..span.1)?;
+    let message = format!(
+        "two counts, `{first}` before the name and `{last}` after it; write how many copies \
+         once, before the name"
+    );
+    Some((message, span))
+}
+
+/// What a row of a deck printed as a table holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Table {
+    /// A section header in each cell (`Pokémon – 18<TAB>Trainers – 31<TAB>Energy – 11`).
+    Headers,
+    /// A card line in each cell (`3 Ralts ASR<TAB>3 Professor's Research<TAB>11 Psychic`).
+    Cards,
+}
+
+/// The cells of a row of a deck printed as a table, one card (or one section's header) per
+/// cell, as a blog's table or a sheet laid out in columns pastes: at least two cells holding
+/// text, and each of those a card line that starts with its count and names a card after
+/// it, or each a section's header. Cells are separated by tabs (a browser's copy; empty
+/// cells, where a column ended, are skipped), or by nothing but a blank where a page's text
+/// flattened the table ([`flattened`]). Any other row is left to the line reader, where tabs
+/// are blanks and a spreadsheet row (`4<TAB>Dreepy<TAB>TWM<TAB>128`: a count alone in its
+/// cell) is read as one card.
+fn table_cells(line: Line<'_>, in_table: bool) -> Option<(Table, Vec<Line<'_>>)> {
+    let ranges = if line.text.contains('\t') {
+        let mut ranges = Vec::new();
+        let mut start = 0;
+        for cell in line.text.split('\t') {
+            ranges.push((start, start + cell.len()));
+            start += cell.len() + 1;
+        }
+        ranges
+    } else {
+        let headers = flattened(line.text, Table::Headers);
+        if let Some(found) = cells_of(line, &headers) {
+            return Some(found);
+        }
+        if !in_table {
+            return None;
+        }
+        flattened(line.text, Table::Cards)
+    };
+    cells_of(line, &ranges)
+}
+
+/// The cells of a table row whose cells a page's text joined with a blank: `Pokémon – 18
+/// Trainers – 31 Energy – 11` (a cell starts after a word ending in a digit or a bracket),
+/// and under such a row `3 Ralts ASR 3 Professor’s Research 4 Battle VIP Pass 11 Psychic`
+/// (a cell starts at a count of one or two digits followed by a capitalized word: no card's
+/// name holds one, while `Mimikyu ex PR-SV 4 1 Sky Seal Stone` keeps its number 4).
+fn flattened(text: &str, table: Table) -> Vec<Range> {
+    let mut words = last_tokens(text, text.len());
+    words.reverse();
+    let word = |i: usize| words.get(i).and_then(|&(a, b)| text.get(a..b));
+    let starts = (1..words.len()).filter(|&i| match table {
+        Table::Headers => {
+            word(i - 1).is_some_and(|w| w.ends_with(|c: char| c.is_ascii_digit() || c == ')'))
+        }
+        Table::Cards => {
+            let count = word(i).is_some_and(|w| {
+                (1..=2).contains(&w.len()) && w.bytes().all(|b| b.is_ascii_digit())
+            });
+            count && word(i + 1).is_some_and(|w| w.starts_with(char::is_uppercase))
+        }
+    });
+    let mut ranges = Vec::new();
+    let mut from = 0;
+    for i in starts {
+        let Some(&(at, _)) = words.get(i) else {
+            continue;
+        };
+        ranges.push((from, at));
+        from = at;
+    }
+    ranges.push((from, text.len()));
+    ranges
+}
+
+/// The cells at `ranges` of `line` when at least two hold text and all of those are card
+/// lines with a leading count, or all section headers.
+fn cells_of<'a>(line: Line<'a>, ranges: &[Range]) -> Option<(Table, Vec<Line<'a>>)> {
+    let cells: Vec<Line<'a>> = (ranges.iter())
+        .filter_map(|&(start, end)| {
+            let (lead, text) = trim(line.text.get(start..end)?);
+            (!text.is_empty()).then_some(Line {
+                offset: line.offset + start + lead,
+                text,
+                ..line
+            })
+        })
+        .collect();
+    if cells.len() < 2 {
+        return None;
+    }
+    let class = |cell: &Line<'_>| match classify(cell.text) {
+        Class::Card {
+            count,
+            parts: Some(_),
+        } if count.span.0 == 0 && count.rest.is_some_and(|at| at >= count.span.1) => {
+            Some(Table::Cards)
+        }
+        Class::Marker(Marker {
+            role: Role::Section(_) | Role::Sub(_),
+            ..
+        }) => Some(Table::Headers),
+        _ => None,
+    };
+    let table = class(cells.first()?)?;
+    cells
+        .iter()
+        .all(|cell| class(cell) == Some(table))
+        .then_some((table, cells))
 }
 
 /// The first digits of a huge number, so a message never repeats megabytes of input.

@@ -381,7 +381,14 @@ impl Plan {
             };
             let line = card.line.line;
             let written = text.get(span_range(card.line.span)).unwrap_or_default();
-            if count == 0 {
+            // A card in a cell of a table row (`1 Mew CEL<TAB>2 Temple of Sinnoh`) shares
+            // its line: only its cell is emptied, the others stay.
+            let shared = (deck.cards.iter())
+                .any(|other| other.line.line == line && other.line.span != card.line.span);
+            if count == 0 && shared {
+                splices.push((span_range(card.line.span), String::new()));
+                changes.push(format!("line {line}: removed {written}"));
+            } else if count == 0 {
                 splices.push((line_range(text, card.line.span), String::new()));
                 changes.push(format!("line {line} removed: {written}"));
             } else if card.line.count_span.length == 0 {

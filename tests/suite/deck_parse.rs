@@ -339,15 +339,18 @@ fn spans_in_multibyte_text() {
     assert_eq!(deck.language, Some(Language::Fr));
 }
 
+/// Each parse issue as (line, the text it points at, message).
+fn issues_at<'a>(text: &'a str, deck: &'a DeckList) -> Vec<(usize, &'a str, &'a str)> {
+    (deck.issues.iter())
+        .map(|i| (i.line, slice(text, i.span), i.message.as_str()))
+        .collect()
+}
+
 #[test]
 fn bad_counts_point_at_the_count() {
     let text = "Pokémon: 2\n0 Dreepy TWM 128\n* -2 Drakloak TWM 129\n99999999999999999999999999 Dusknoir\n4 Dragapult ex TWM 130";
     let deck = deck::parse(text);
-    let issues: Vec<(usize, &str, &str)> = deck
-        .issues
-        .iter()
-        .map(|i| (i.line, slice(text, i.span), i.message.as_str()))
-        .collect();
+    let issues = issues_at(text, &deck);
     insta::assert_debug_snapshot!(issues, @r#"
     [
         (
@@ -373,6 +376,135 @@ fn bad_counts_point_at_the_count() {
             .all(|i| i.kind == ParseIssueKind::BadCount)
     );
     assert_eq!(deck.cards.len(), 1, "bad lines add no card");
+}
+
+/// A count before the name and another written last, as a hand-typed list that was edited
+/// twice writes it: neither is taken, the line is a bad count on the second one (a
+/// regression of stop 51 read `4 Gimmighoul 088/182 - X2` as 4 and dropped `X2`). A count
+/// written last alone is still read.
+#[test]
+fn two_counts_on_one_line_are_a_bad_count() {
+    let text = "4 Gimmighoul 088/182 - X2\n4 Dreepy TWM 128 x2\n* 3 Bola de Ninho - X4\n\
+                2x Iono x2 (tech)\nGimmighoul 088/182 - X2\n4 Leafeon Lv. X 2\n\
+                3 Drakloak TWM 129 # x2 when teching";
+    let deck = deck::parse(text);
+    let issues = issues_at(text, &deck);
+    insta::assert_debug_snapshot!(issues, @r#"
+    [
+        (
+            1,
+            "X2",
+            "two counts, `4` before the name and `X2` after it; write how many copies once, before the name",
+        ),
+        (
+            2,
+            "x2",
+            "two counts, `4` before the name and `x2` after it; write how many copies once, before the name",
+        ),
+        (
+            3,
+            "X4",
+            "two counts, `3` before the name and `X4` after it; write how many copies once, before the name",
+        ),
+        (
+            4,
+            "x2",
+            "two counts, `2` before the name and `x2` after it; write how many copies once, before the name",
+        ),
+    ]
+    "#);
+    assert!(
+        deck.issues
+            .iter()
+            .all(|i| i.kind == ParseIssueKind::BadCount)
+    );
+    let cards: Vec<(usize, u32, &str)> = deck
+        .cards
+        .iter()
+        .map(|c| (c.line, c.count, c.name.as_str()))
+        .collect();
+    assert_eq!(
+        cards,
+        [
+            (5, 2, "Gimmighoul"),
+            (6, 4, "Leafeon Lv. X 2"),
+            (7, 3, "Drakloak")
+        ]
+    );
+}
+
+/// A deck printed as a table, as a blog prints a list in three columns (Pokémon, Trainers,
+/// Energy) and a browser copies it: cells separated by tabs, several cards on one row, an
+/// empty cell where a column ended. Each card is read at its own cell; a row of section
+/// headers leaves the cards under no section. Spreadsheet rows (a count alone in its cell)
+/// and a row whose second cell is no card stay one card.
+#[test]
+fn a_table_row_holds_one_card_per_cell() {
+    let text = "Pokémon – 18\tTrainers – 31\tEnergy – 11\n\
+                3 Ralts ASR\t3 Professor’s Research\t4 Battle VIP Pass\t11 Psychic\n\
+                1 Mew CEL\t\t2 Temple of Sinnoh\n\
+                1 Radiant Greninja\n\
+                Pokémon: 1\n\
+                4\tDreepy\tTWM\t128\n\
+                4 Drakloak TWM 129\tmy favourite\n\
+                2x Boss’s Orders PAL 172\t4 Dresseurs";
+    let deck = deck::parse(text);
+    let cards: Vec<String> = deck
+        .cards
+        .iter()
+        .map(|c| {
+            let at = slice(text, c.name_span);
+            let section = c.section.map_or("-".into(), |s| format!("{s:?}"));
+            let (name, at) = (c.name.replace('\t', "⇥"), at.replace('\t', "⇥"));
+            format!("{} {} {name} [{at}] {section}", c.line, c.count)
+        })
+        .collect();
+    insta::assert_snapshot!(cards.join("\n"), @r"
+    2 3 Ralts ASR [Ralts ASR] -
+    2 3 Professor’s Research [Professor’s Research] -
+    2 4 Battle VIP Pass [Battle VIP Pass] -
+    2 11 Psychic [Psychic] -
+    3 1 Mew CEL [Mew CEL] -
+    3 2 Temple of Sinnoh [Temple of Sinnoh] -
+    4 1 Radiant Greninja [Radiant Greninja] -
+    6 4 Dreepy [Dreepy] Pokemon
+    7 4 Drakloak TWM 129⇥my favourite [Drakloak TWM 129⇥my favourite] Pokemon
+    8 2 Boss’s Orders PAL 172⇥4 Dresseurs [Boss’s Orders PAL 172⇥4 Dresseurs] Pokemon
+    ");
+    assert!(deck.issues.is_empty(), "{:?}", deck.issues);
+}
+
+/// The same table as a page's stored text flattens it, cells joined by a blank
+/// (cutortap.com, 2023: tests/corpus/lists/cutortap): under a row of several section
+/// headers, a row splits at each count of one or two digits followed by a capitalized word.
+/// A collector number before a count stays the card's (`PR-SV 4 1 Sky Seal Stone`); a
+/// header of its own ends the table; outside a table nothing is split.
+#[test]
+fn a_flattened_table_row_splits_at_its_counts() {
+    let text = "2 Gardevoir ex 1 Miriam\n\
+                Pokémon (18) Trainer (31) Energy (11)\n\
+                1 Ralts SIT 1 Boss’s Orders 4 Level Ball\n\
+                1 Mimikyu ex PR-SV 4 1 Sky Seal Stone\n\
+                1 Radiant Greninja\n\
+                Trainer: 2\n\
+                2 Gardevoir ex 1 Miriam";
+    let deck = deck::parse(text);
+    let cards: Vec<String> = deck
+        .cards
+        .iter()
+        .map(|c| format!("{} {} {}", c.line, c.count, slice(text, c.span)))
+        .collect();
+    insta::assert_snapshot!(cards.join("\n"), @r"
+    1 2 2 Gardevoir ex 1 Miriam
+    3 1 1 Ralts SIT
+    3 1 1 Boss’s Orders
+    3 4 4 Level Ball
+    4 1 1 Mimikyu ex PR-SV 4
+    4 1 1 Sky Seal Stone
+    5 1 1 Radiant Greninja
+    7 2 2 Gardevoir ex 1 Miriam
+    ");
+    assert!(deck.issues.is_empty(), "{:?}", deck.issues);
 }
 
 #[test]

@@ -146,6 +146,23 @@ fn remove_a_count_across_two_lines() {
 }
 
 #[test]
+fn remove_a_card_of_a_table_row_keeps_the_others_on_its_row() {
+    // A list printed as a table (tabs between cells): `2 Temple of Sinnoh` shares its row
+    // with `1 Mew CEL`; removing it empties its cell only, and lowering `Ultra Ball` edits
+    // its own cell's count.
+    let dir = common::workspace(&[&format!("{FIXTURES}/table.txt")]);
+    let path = dir.path().join("table.txt");
+    let before = std::fs::read_to_string(&path).unwrap();
+    let removed = deckbox(dir.path(), &["remove", "table.txt", "Temple of Sinnoh"], "");
+    let lowered = deckbox(dir.path(), &["remove", "table.txt", "1 Ultra Ball"], "");
+    let after = std::fs::read_to_string(&path).unwrap();
+    insta::assert_snapshot!(format!(
+        "{removed}{lowered}--- file\n{}",
+        file_diff(&before, &after).replace('\t', "⇥")
+    ));
+}
+
+#[test]
 fn remove_one_printing_only() {
     // The spec's printing is SVE 5: the line in French goes, the MEE 5 line stays.
     insta::assert_snapshot!(edit(
