@@ -38,6 +38,7 @@ pub mod lang;
 mod nidoran;
 pub mod owner;
 mod plasma;
+pub mod sets;
 mod shorthand;
 mod suffix;
 mod tail;
