@@ -325,6 +325,8 @@ fn identify_line(context: &mut Identify, index: usize, line: &CardLine) -> DeckC
     let written = line;
     let line = reread.as_ref().unwrap_or(line);
     promo_word(context, written, line, &mut resolution);
+    let noted_set = set_in_note(db, line, &mut resolution, &resolve);
+    let line = noted_set.as_ref().unwrap_or(line);
     by_words(context, line, &mut resolution);
     misspelt_with_its_id(context, text, line, &mut resolution);
     let (printing, matched) = match resolution {
@@ -503,6 +505,82 @@ fn promo_word(
             others: Vec::new(),
         };
     }
+}
+
+/// The reading of a line read by its name alone whose note names a set
+/// ([`names::sets::named_in`], whose docs give the rule): `2 x Glurak ex (das andere aus
+/// 151)`, PokéPhil's list of 2024-03-05, is the Charizard ex of 151 (MEW), not the newest
+/// one (Paldean Fates'), as `Glurak ex MEW` would be; `4x Gastly (Fossil)`, a
+/// Wizards-era report's, is Fossil's. A code and a number no printing of the name has are
+/// read as words of the note (`Glurak ex (aus 151)`: `aus` is no set's code). The line as
+/// read has the set's code, so `fmt` writes it and reads it back as the same card, and
+/// keeps the note as its comment unless the note is the set's name alone. Read so only
+/// when that set prints the line's card; otherwise the line keeps its reading (the note
+/// may be about something else: `(2 of 151 cards)` names no set). Like the other readings
+/// of a note, no finding says so: the line names the card, the note its set.
+fn set_in_note(
+    db: &CardDb,
+    line: &CardLine,
+    resolution: &mut Resolution,
+    resolve: &dyn Fn(&CardLine) -> Resolution,
+) -> Option<CardLine> {
+    if !matches!(
+        resolution,
+        Resolution::Found {
+            by_printing: false,
+            ..
+        }
+    ) {
+        return None;
+    }
+    let (bare, note) = match (line.set.as_deref(), line.number.as_deref()) {
+        (None, None) => match crate::deck::without_note(line) {
+            Some(bare) if bare.set.is_none() && bare.number.is_none() => {
+                let note = bare.comment.clone()?;
+                (bare, note)
+            }
+            _ => (line.clone(), line.comment.clone()?),
+        },
+        // `aus 151`: no printing of the name has the code (else it is a printing's number
+        // the line got wrong, which `unknown-printing` says).
+        (Some(code), Some(number)) => {
+            let coded = (db.name_matches(&line.name)).any(|hit| {
+                db.get(hit.id)
+                    .is_some_and(|p| p.set_code.eq_ignore_ascii_case(code))
+            });
+            if coded {
+                return None;
+            }
+            let words = format!("{code} {number}");
+            let note = match &line.comment {
+                Some(comment) => format!("{words}; {comment}"),
+                None => words,
+            };
+            let bare = CardLine {
+                set: None,
+                number: None,
+                ..line.clone()
+            };
+            (bare, note)
+        }
+        _ => return None,
+    };
+    let comment = (!names::sets::is_only_a_set_name(&note)).then(|| note.clone());
+    names::sets::named_in(&note).into_iter().find_map(|set_id| {
+        let code = db.set_code_of_id(set_id).filter(|code| !code.is_empty())?;
+        let reread = CardLine {
+            set: Some(code.to_string()),
+            comment: comment.clone(),
+            ..bare.clone()
+        };
+        let found = resolve(&reread);
+        let Resolution::Found { id, .. } = found else {
+            return None;
+        };
+        db.get(id).filter(|printing| printing.set_id == set_id)?;
+        *resolution = found;
+        Some(reread)
+    })
 }
 
 /// The reading of a name-only line kept to the printings that are not basic Energy (`4

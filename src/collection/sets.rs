@@ -5,7 +5,8 @@
 //! - TCGplayer's code (`SV1`, `SV07`, `SWSH08`, `SM01`, `SWSH12: TG`, `CRZ:GG`): the
 //!   series letters and set number of a TCGdex id, zeros and punctuation aside;
 //! - a set's name in any of the six languages (`Obsidian Flames`, `Flammes Obsidiennes`,
-//!   `151`), from `cards/set-names.tsv` (generated from TCGdex with the card index);
+//!   `151`), from `cards/set-names.tsv` (generated from TCGdex with the card index), as
+//!   [`crate::names::sets`] reads it;
 //! - a TCGplayer group name (`SV06: Twilight Masquerade`, `SM - Team Up`): its code prefix
 //!   or the name after it;
 //! - a name in `set-aliases.tsv`, curated with sources, for the groups whose names are
@@ -18,9 +19,8 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use crate::cards::CardDb;
+use crate::names::sets;
 
-/// Set names per language, generated from TCGdex.
-const SET_NAMES: &str = include_str!("../../cards/set-names.tsv");
 /// TCGplayer's own group names, curated.
 const SET_ALIASES: &str = include_str!("set-aliases.tsv");
 
@@ -33,16 +33,6 @@ pub enum SetReading {
     Any,
     /// Nothing deckbox knows.
     Unknown,
-}
-
-/// A name as compared: lower case, accents and punctuation aside, `&` and `and` one.
-fn name_key(name: &str) -> String {
-    let folded = crate::names::fold(&name.replace('&', " and "));
-    folded
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|word| !word.is_empty() && *word != "and" && *word != "y" && *word != "et")
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 /// A code as compared: lower case, letters and digits only, leading zeros of a number
@@ -66,25 +56,19 @@ fn code_key(code: &str) -> String {
     out
 }
 
-/// The tables, built once: set names and aliases by [`name_key`].
+/// The tables, built once: set names and aliases by [`sets::key`].
 fn names() -> &'static HashMap<String, Vec<String>> {
     static NAMES: OnceLock<HashMap<String, Vec<String>>> = OnceLock::new();
     NAMES.get_or_init(|| {
         let mut map: HashMap<String, Vec<String>> = HashMap::new();
-        let rows = SET_NAMES
-            .lines()
-            .filter_map(|line| {
-                let mut cells = line.split('\t');
-                let id = cells.next()?;
-                let _language = cells.next()?;
-                Some((cells.next()?, id))
-            })
-            .chain(SET_ALIASES.lines().filter_map(|line| line.split_once('\t')));
-        for (name, id) in rows {
+        let aliases = (SET_ALIASES.lines())
+            .filter_map(|line| line.split_once('\t'))
+            .map(|(name, id)| (id, name));
+        for (id, name) in sets::rows().chain(aliases) {
             if name.starts_with('#') {
                 continue;
             }
-            let ids = map.entry(name_key(name)).or_default();
+            let ids = map.entry(sets::key(name)).or_default();
             if !ids.iter().any(|have| have == id) {
                 ids.push(id.to_string());
             }
@@ -158,7 +142,7 @@ pub fn read_known(known: &Known, cell: &str) -> SetReading {
         ids
     };
     let by_name = |name: &str| -> Option<SetReading> {
-        let ids = names().get(&name_key(name))?;
+        let ids = names().get(&sets::key(name))?;
         if ids.iter().any(|id| id == "*") {
             return Some(SetReading::Any);
         }
@@ -196,7 +180,7 @@ pub fn read_known(known: &Known, cell: &str) -> SetReading {
 
 #[cfg(test)]
 mod tests {
-    use super::{SetReading, code_key, name_key, read};
+    use super::{SetReading, code_key, read};
 
     #[test]
     fn codes_and_names_compare_without_zeros_case_or_punctuation() {
@@ -206,8 +190,6 @@ mod tests {
         assert_eq!(code_key("sv07"), "sv7");
         assert_eq!(code_key("SV10"), "sv10");
         assert_eq!(code_key("SM01"), "sm1");
-        assert_eq!(name_key("Scarlet & Violet"), name_key("Scarlet and Violet"));
-        assert_eq!(name_key("Écarlate et Violet"), "ecarlate violet");
     }
 
     #[test]

@@ -874,21 +874,6 @@ pub fn post_shorthand(line: &super::CardLine) -> Option<super::CardLine> {
     })
 }
 
-/// A Wizards set's name in parentheses after a card, as Wizards-era reports write it
-/// (`4x Gastly (Fossil)`, `1x Professor Oak (Base)`, pojo.com's 2000-07-22 Vancouver
-/// report): where the name proper ends, and the set's code. The card names would drop the
-/// parentheses as a pictured person's, losing the set that tells Fossil's Gastly from Base
-/// Set's. `None` for any other name, and for shorthand (`CPU Search (Base)`, `Grass
-/// (Base)`), which `check::identify` reads by its name alone, with no code.
-pub(crate) fn wizards_set_after(name: &str) -> Option<(usize, &'static str)> {
-    let open = name.strip_suffix(')')?.rfind('(')?;
-    let inner = name.get(open + 1..name.len() - 1)?.trim();
-    let before = name.get(..open)?.trim_end();
-    let (_, code) = (WIZARDS_SET_NAMES.iter()).find(|(set, _)| set.eq_ignore_ascii_case(inner))?;
-    let shorthand = crate::names::shorthand(before).is_some();
-    (!before.is_empty() && !shorthand).then_some((before.len(), *code))
-}
-
 /// The names Wizards-era reports give the first sets before or after a card, longest
 /// first, with the set's code: the sets of 1999–2000 a player told apart by name.
 const WIZARDS_SET_NAMES: [(&str, &str); 6] = [

@@ -243,16 +243,8 @@ impl Reader {
                 .to_owned()
         };
         self.coded_cards |= parts.set.is_some();
-        let mut name = parts.name;
-        let mut set = parts.set.map(text);
-        // `4x Gastly (Fossil)`: Fossil's Gastly (see `card::wizards_set_after`).
-        let named_set = (set.is_none() && parts.number.is_none())
-            .then(|| super::card::wizards_set_after(&text(name)))
-            .flatten();
-        if let Some((end, code)) = named_set {
-            name.1 = name.0 + end;
-            set = Some(code.to_owned());
-        }
+        let name = parts.name;
+        let set = parts.set.map(text);
         self.deck.cards.push(CardLine {
             line: line.number,
             count: value,

@@ -162,6 +162,68 @@ pub(super) fn basic_energy(name: &str) -> Option<&'static str> {
     }
 }
 
+/// The fewest letters a word of a basic Energy's name needs to be read one slip from a
+/// word of the type's spellings ([`basic_energy_slip`]): `noturno` (7) is `noturna`, but
+/// `fogu` (4) stays unknown, since short words lie one slip from several others (`fada`,
+/// `fado`; `luta`, `lupa`).
+const MIN_SLIP_WORD_LETTERS: usize = 5;
+
+/// The name a player meant who wrote a basic Energy's name with one slip in one word (a
+/// letter added, dropped or changed, or two neighbours swapped): `energia noturno` is
+/// `energia noturna` (Darkness Energy), a gender slip the Portuguese list of
+/// tests/corpus/lists/ptcgl-test-decks makes. Every spelling of a basic Energy shares one
+/// lookup key (the English name), so the card names a suggestion scan compares never hold
+/// `Energia Noturna`: the slip is looked for here, word by word, in the words [`TYPES`],
+/// "Energy" and "Basic" are spelt with. The written word and the word it slips to have
+/// [`MIN_SLIP_WORD_LETTERS`] letters or more, a letter added or dropped at a word's end is
+/// no slip (`Darknes`; as for whole names), and every reading must name the same type
+/// (else `None`). The other words are kept as written; `name` is already cleaned.
+pub(super) fn basic_energy_slip(name: &str) -> Option<String> {
+    if basic_energy(name).is_some() {
+        return None;
+    }
+    // Each word with where it starts: `-` joins words (`Finsternis-Energie`) as a space does.
+    let words = name
+        .split([' ', '-'])
+        .scan(0, |start, word| {
+            let at = *start;
+            *start += word.len() + 1;
+            Some((at, word))
+        })
+        .filter(|(_, word)| !word.is_empty());
+    let vocabulary = (TYPES.iter().flat_map(|ty| ty.words.iter()))
+        .chain(ENERGY_WORDS.iter())
+        .chain(BASIC_WORDS.iter())
+        .filter(|word| word.chars().count() >= MIN_SLIP_WORD_LETTERS);
+    let mut read: Option<(&'static str, String)> = None;
+    for (at, raw) in words {
+        let mut word = String::new();
+        fold_into(&mut word, raw);
+        if word.chars().count() < MIN_SLIP_WORD_LETTERS {
+            continue;
+        }
+        for meant in vocabulary.clone() {
+            let apart = word.starts_with(meant) || meant.starts_with(word.as_str());
+            if apart || strsim::osa_distance(&word, meant) != 1 {
+                continue;
+            }
+            let (Some(before), Some(after)) = (name.get(..at), name.get(at + raw.len()..)) else {
+                continue;
+            };
+            let spelled = format!("{before}{meant}{after}");
+            let Some(energy) = basic_energy(&spelled) else {
+                continue;
+            };
+            match &read {
+                Some((other, _)) if *other != energy => return None,
+                Some(_) => {}
+                None => read = Some((energy, spelled)),
+            }
+        }
+    }
+    read.map(|(_, spelled)| spelled)
+}
+
 /// The English name of the basic Energy whose type word `folded` (one folded word, as
 /// [`fold_into`] makes it) is, written alone as deck lists do (`9 Darkness`, `8 Water`,
 /// `8 Eau`), `dark`, the usual short form of Darkness (`11x Dark`), and the type's symbol

@@ -38,6 +38,7 @@ pub mod lang;
 mod nidoran;
 pub mod owner;
 mod plasma;
+pub mod sets;
 mod shorthand;
 mod suffix;
 mod tail;
@@ -139,6 +140,19 @@ pub fn is_basic_energy_name(name: &str) -> bool {
     let cleaned = text::clean(name);
     let (base, symbol) = tail::split_tail(&cleaned);
     symbol.is_none() && energy::basic_energy(&base).is_some()
+}
+
+/// A basic Energy's name written with one slip in one word (`energia noturno`): the name
+/// with that word spelt right (`energia noturna`), the other words as written. `None` for
+/// a name that is a basic Energy's as written, or is none a slip away, or is several
+/// types' (see `energy::basic_energy_slip`).
+pub fn basic_energy_slip(name: &str) -> Option<String> {
+    let cleaned = text::clean(name);
+    let (base, symbol) = tail::split_tail(&cleaned);
+    symbol
+        .is_none()
+        .then(|| energy::basic_energy_slip(&base))
+        .flatten()
 }
 
 /// Whether a written name is a basic Energy that says it is basic (`Basic {D} Energy`,

@@ -828,7 +828,8 @@ fn a_set_code_that_starts_with_digits() {
 /// Gastly (FO 33, a different card from Base Set's and Base Set 2's Gastly, whose attacks
 /// differ), `1x Professor Oak (Base)` is Base Set's. The names drop a parenthesis as a
 /// pictured person's, so the set was lost and the newest Gastly read. Other words in
-/// parentheses stay what they were (`(baby)`, a note).
+/// parentheses stay what they were (`(baby)`, a note). A set's name alone in the note says
+/// no more than its code: `fmt` writes the code and no comment.
 #[test]
 fn wizards_set_in_parentheses_after_the_card() {
     let text =
@@ -843,13 +844,71 @@ fn wizards_set_in_parentheses_after_the_card() {
         ]
     );
     assert_eq!(deck.cards[3].line.name, "Yveltal (baby)");
-    // Shorthand keeps its reading by name (line 17 of the report, `1x CPU Search (Base)`).
+    assert_eq!(deck.cards[0].line.comment, None);
+    // Shorthand is read by its name, then the note's set (line 17 of the report, `1x CPU
+    // Search (Base)`: Base Set's Computer Search, not the ACE SPEC).
     let (_, cards) = read(
         "1x CPU Search (Base)\n3 Grass (Base)\n",
         "unlimited",
         "2000-07-31",
     );
-    assert_eq!(card_names(&cards), ["Computer Search", "Grass Energy"]);
+    assert_eq!(cards, ["Computer Search, BS 71", "Grass Energy, BS 99"]);
+}
+
+/// A set named in a line's note, in the list's language (issue 42, `set-name-in-note`):
+/// `2 x Glurak ex (das andere aus 151)` (PokéPhil's list of 2024-03-05,
+/// `tests/corpus/lists/codes4tcg/pokephil-2024-03-05-syi8u7bih5m.txt`, line 4: "the other
+/// one, from 151") is the Charizard ex of 151 (MEW 6), not Paldean Fates' (PAF 54), the
+/// newest, which the name alone reads; and so in the six languages, in brackets or after
+/// a dash. The note stays the line's comment. A note that names no set by the rule of
+/// `names::sets` (`(2 of 151 cards)`), or a set with no printing of the card (151 prints
+/// no Iono), leaves the line read by its name.
+#[test]
+fn a_set_named_in_a_note_is_the_lines_set() {
+    let text = "2 x Glurak ex (das andere aus 151)\n\
+                1 Charizard ex (the one from Obsidian Flames)\n\
+                1 Dracaufeu-ex (celui de Flammes Obsidiennes)\n\
+                1 Charizard ex (la de Llamas Obsidianas)\n\
+                1 Charizard-ex (quello di Ossidiana Infuocata)\n\
+                1 Charizard ex - o de Obsidiana em Chamas\n\
+                1 Glurak-ex (aus 151)\n\
+                1 Charizard ex (151)\n";
+    let (deck, cards) = read(text, "standard", "2024-03-05");
+    assert_eq!(
+        cards,
+        [
+            "Charizard ex, MEW 6",
+            "Charizard ex, OBF 125",
+            "Charizard ex, OBF 125",
+            "Charizard ex, OBF 125",
+            "Charizard ex, OBF 125",
+            "Charizard ex, OBF 125",
+            "Charizard ex, MEW 6",
+            "Charizard ex, MEW 6",
+        ]
+    );
+    assert_eq!(
+        deck.cards[0].line.comment.as_deref(),
+        Some("(das andere aus 151)")
+    );
+    assert!(
+        !rules(&deck).contains(&"unknown-printing"),
+        "{:?}",
+        rules(&deck)
+    );
+    let (_, cards) = read(
+        "2 Charizard ex (2 of 151 cards)\n2 Charizard ex (151 cards)\n4 Iono (from 151)\n",
+        "standard",
+        "2024-03-05",
+    );
+    assert_eq!(
+        cards,
+        [
+            "Charizard ex, PAF 54",
+            "Charizard ex, PAF 54",
+            "Iono, PAF 80"
+        ]
+    );
 }
 
 /// A name misspelt with no id, as real event lists print it (issue 42, item 3), is the one

@@ -753,10 +753,32 @@ pub fn one_slip_from(db: &CardDb, name: &str) -> Option<String> {
         db.suggestions_for(name, || scan.suggestions);
         scan.slips
     });
-    match slips.as_slice() {
-        [one] => Some(one.clone()),
+    // Basic Energy's spellings share one key (`darkness energy`), which the scan compares:
+    // a slip in one of them (`energia noturno`) is found word by word.
+    // `Darkmess Energy` is one slip from the key itself: one card either way.
+    match (slips.as_slice(), energy_slip(db, name)) {
+        ([one], None) => Some(one.clone()),
+        ([], Some(energy)) => Some(energy),
+        ([one], Some(energy)) => {
+            (names::lookup_key(one) == names::lookup_key(&energy)).then(|| one.clone())
+        }
         _ => None,
     }
+}
+
+/// A basic Energy's name one slip from `name` ([`names::basic_energy_slip`]), as a printing
+/// of it writes that name (`Energia Noturna`), else as spelt right (`energia grama`, a
+/// spelling lists use that no printing has, read as every basic Energy spelling is).
+fn energy_slip(db: &CardDb, name: &str) -> Option<String> {
+    let spelled = names::basic_energy_slip(name)?;
+    let wanted = names::fold(&spelled);
+    let printed = db.name_matches(&spelled).find_map(|hit| {
+        let printing = db.get(hit.id)?;
+        let (_, printed) =
+            (printing.names.readable()).find(|(_, printed)| names::fold(printed) == wanted)?;
+        Some(printed.to_string())
+    });
+    printed.or(Some(spelled))
 }
 
 /// Whether one name is the other with letters added at its end (`Boss's Order`, `Boss's
@@ -1195,6 +1217,32 @@ mod suggestion_tests {
         assert_eq!(one_slip_from(&db, "Boss's Order"), None);
         assert_eq!(one_slip_from(&db, "Super Rodd"), None);
         assert_eq!(one_slip_from(&db, "Lysandr"), None);
+        // Basic Energy: its spellings share the key `darkness energy`, so the slip is found
+        // in a word (tests/corpus/lists/ptcgl-test-decks/unconventional-formatting-pt.txt
+        // writes `energia noturno`), to the spelling a printing has.
+        for (written, meant) in [
+            ("energia noturno", "Energia Noturna"),
+            ("Energia Noturno", "Energia Noturna"),
+            ("Darkmess Energy", "Darkness Energy"),
+            ("Energie Obscurte", "Énergie Obscurité"),
+            ("Energía Osucra", "Energía Oscura"),
+            ("Energia Psiquca", "Energia Psíquica"),
+            ("Finstrenis-Energie", "Finsternis-Energie"),
+            ("Energia Oscrità", "Energia Oscurità"),
+            ("energia grana", "energia grama"),
+        ] {
+            let read = one_slip_from(&db, written).map(|read| names::fold(&read));
+            assert_eq!(read, Some(names::fold(meant)), "{written}");
+        }
+        // Short words, an end letter, and a word the slip makes no type's stay unknown.
+        for written in [
+            "Energia Fogu",
+            "Energia Lutador",
+            "Energia Noturnas",
+            "Water Enerjy Special",
+        ] {
+            assert_eq!(one_slip_from(&db, written), None, "{written}");
+        }
         // The suggestions come from the same scan, and are the same as searched alone.
         assert_eq!(
             suggestions(&db, "Lysander"),
