@@ -175,13 +175,11 @@ fn trailing_multiplier(counted: &str) -> Option<(usize, usize, &str)> {
 }
 
 /// `name` without a trailing dash set apart by a blank (`Bola de Ninho -`), the separator a
-/// hand-typed list puts before a count written last (`Bola de Ninho - X4`). No card name
-/// ends in a dash.
+/// hand-typed list puts before a count written last (`Bola de Ninho - X4`), as
+/// [`without_dash`] drops the one before a code. No card name ends in a dash.
 fn separator_removed(name: &str) -> &str {
-    match name.strip_suffix(['-', '–', '—']) {
-        Some(head) if head.ends_with(is_blank) => head.trim_end_matches(is_blank),
-        _ => name,
-    }
+    let (_, end) = without_dash(name, (0, name.len()));
+    name.get(..end).unwrap_or(name)
 }
 
 /// Where the code sits in a word that is a set code in brackets (`(GE)`, `(MD)`): two to

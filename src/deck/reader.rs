@@ -103,7 +103,7 @@ impl Reader {
         if self.columns.is_none()
             && let Some((table, cells)) = table_cells(line, self.table)
         {
-            return self.table_row(line, table, &cells);
+            return self.table_row(table, &cells);
         }
         let row = self.columns.as_ref().and_then(|columns| {
             let (count, parts) = spreadsheet::row(line.text, Some(columns))?;
@@ -157,7 +157,7 @@ impl Reader {
     /// cells (a section may span two), so the cards read from such rows are under no
     /// section, and the headers' counts are not checked. Each card cell is read as its own
     /// line.
-    fn table_row(&mut self, line: Line<'_>, table: Table, cells: &[Line<'_>]) {
+    fn table_row(&mut self, table: Table, cells: &[Line<'_>]) {
         self.started = true;
         self.preamble = false;
         match table {
@@ -173,7 +173,6 @@ impl Reader {
                 self.section = section;
             }
         }
-        self.ptcgo |= line.text.starts_with('*');
     }
 
     fn title(&mut self, line: Line<'_>, text: &str) {
@@ -378,14 +377,15 @@ fn table_cells(line: Line<'_>, in_table: bool) -> Option<(Table, Vec<Line<'_>>)>
         }
         ranges
     } else {
-        let headers = flattened(line.text, Table::Headers);
-        if let Some(found) = cells_of(line, &headers) {
+        if in_table && let Some(found) = cells_of(line, &flattened(line.text, Table::Cards)) {
             return Some(found);
         }
-        if !in_table {
+        // A row of headers starts with a section's name, a card line with its count: the
+        // card lines of a list that is no table cost one look at their first character.
+        if !line.text.starts_with(char::is_alphabetic) {
             return None;
         }
-        flattened(line.text, Table::Cards)
+        flattened(line.text, Table::Headers)
     };
     cells_of(line, &ranges)
 }
