@@ -594,7 +594,7 @@ fn the_documented_wheel_setup_installs_and_runs_the_hooks() {
         "{config_yaml}"
     );
     let scratch = tempfile::tempdir().unwrap();
-    let wheel = crate::wheel::built_wheel(&scratch.path().join("wheels"));
+    let wheel = crate::wheel::built_wheel();
     let config_yaml = config_yaml.replace(&pin, wheel.to_str().unwrap());
     let decks = scratch.path().join("decks-repo");
     std::fs::create_dir_all(decks.join("decks")).unwrap();

@@ -5,8 +5,9 @@
 //! virtual environment, and run from the environment's `bin`: it says the same as the binary
 //! under test. Needs maturin and python3 (`.ci/run` installs maturin).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+use std::sync::OnceLock;
 
 use crate::common::{self, repo};
 
@@ -67,13 +68,75 @@ fn deckbox_output(program: &Path, args: &[&str]) -> (Option<i32>, String) {
     )
 }
 
-/// The wheel of `pyproject.toml` built into `out` (maturin must be there) with the profile
+/// The wheel of `pyproject.toml`, built once per test process (the two tests that install it
+/// share it; two maturin builds at once would each copy the profile's folder) with the profile
 /// of the binary under test: `--profile dev` under `cargo test`, `--release` under `cargo test
 /// --release` (CI), so maturin's cargo build finds that build fresh and compiles nothing. It
-/// builds in a copy of the profile's folder made of hard links: cargo re-links
-/// `target/PROFILE/deckbox` even when fresh (remove, then link), and the other tests, which
-/// run that file, would find it missing for a moment.
-pub fn built_wheel(out: &Path) -> std::path::PathBuf {
+/// lives in the target's `tmp` folder under this process's id; folders of finished runs are
+/// removed first.
+pub fn built_wheel() -> &'static Path {
+    static WHEEL: OnceLock<PathBuf> = OnceLock::new();
+    WHEEL.get_or_init(|| {
+        let tmp = Path::new(env!("CARGO_TARGET_TMPDIR"));
+        std::fs::create_dir_all(tmp).unwrap();
+        for entry in std::fs::read_dir(tmp).unwrap() {
+            let path = entry.unwrap().path();
+            let pid = path
+                .file_name()
+                .and_then(|name| name.to_str())
+                .and_then(|name| name.strip_prefix("wheel-"))
+                .and_then(|pid| pid.parse::<u32>().ok());
+            if pid.is_some_and(|pid| !Path::new(&format!("/proc/{pid}")).exists()) {
+                std::fs::remove_dir_all(&path).unwrap();
+            }
+        }
+        let out = tmp.join(format!("wheel-{}", std::process::id()));
+        build_wheel(&out)
+    })
+}
+
+/// A copy of a profile's folder for a second cargo build to run in, made so that nothing the
+/// copy's build writes can reach the original: cargo writes the fingerprints, the `.d` files
+/// and build scripts' outputs in place (a hard link would carry the write back to the
+/// original), so those are copied with their times; the compiled crates and executables,
+/// which rustc and the linker replace (a new file, then a rename), are hard links;
+/// `incremental` is left out (a fresh build needs none).
+fn profile_copy(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let (path, name) = (entry.path(), entry.file_name());
+        let kind = entry.file_type().unwrap();
+        if kind.is_dir() {
+            if name != "incremental" {
+                profile_copy(&path, &to.join(&name));
+            }
+        } else if kind.is_file() {
+            // The profile's own folder and its `deps`: executables (no extension) and crates.
+            let output_folder = from.join("deps").is_dir() || from.ends_with("deps");
+            let replaced = path
+                .extension()
+                .is_none_or(|ext| ["rlib", "rmeta", "so", "a"].iter().any(|ok| ext == *ok));
+            if output_folder && replaced {
+                std::fs::hard_link(&path, to.join(&name)).unwrap();
+            } else {
+                // With its time: cargo compares the times of a unit's files with its
+                // dependencies' (a copy made now, in any order, would look stale).
+                let copied = to.join(&name);
+                std::fs::copy(&path, &copied).unwrap();
+                let modified = entry.metadata().unwrap().modified().unwrap();
+                std::fs::File::options()
+                    .write(true)
+                    .open(&copied)
+                    .unwrap()
+                    .set_modified(modified)
+                    .unwrap();
+            }
+        }
+    }
+}
+
+fn build_wheel(out: &Path) -> PathBuf {
     let under_test = Path::new(env!("CARGO_BIN_EXE_deckbox"));
     let profile_dir = under_test.parent().unwrap();
     let profile = profile_dir
@@ -83,20 +146,7 @@ pub fn built_wheel(out: &Path) -> std::path::PathBuf {
         .unwrap()
         .to_string();
     let copy = tempfile::tempdir_in(profile_dir.parent().unwrap()).unwrap();
-    let linked = Command::new("cp")
-        .arg("-al")
-        .arg(profile_dir)
-        .arg(copy.path().join(&profile))
-        .output()
-        .unwrap();
-    ok("cp -al", &linked);
-    // cargo rewrites the uplifted `.d` files in place: unlinked, so the originals stay.
-    for entry in std::fs::read_dir(copy.path().join(&profile)).unwrap() {
-        let path = entry.unwrap().path();
-        if path.extension().is_some_and(|ext| ext == "d") {
-            std::fs::remove_file(path).unwrap();
-        }
-    }
+    profile_copy(profile_dir, &copy.path().join(&profile));
     let mut maturin = Command::new("maturin");
     maturin.arg("build");
     match profile.as_str() {
@@ -130,7 +180,7 @@ fn the_wheel_installs_into_a_fresh_venv_and_runs_deckbox() {
         return;
     }
     let scratch = tempfile::tempdir().unwrap();
-    let wheel = &built_wheel(&scratch.path().join("wheels"));
+    let wheel = built_wheel();
     let name = wheel.file_name().unwrap().to_string_lossy().into_owned();
     let version = env!("CARGO_PKG_VERSION");
     assert!(
