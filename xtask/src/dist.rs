@@ -1,6 +1,7 @@
 //! `cargo xtask dist`: the release archive of the host's build.
 //!
-//! [`dist`] builds the release binary with cargo, then [`pack`] lays out
+//! [`dist`] builds the shipped binary with cargo (the release profile, and
+//! [`SHIPPED_RUSTC_FLAGS`] on the binary's final compile and link), then [`pack`] lays out
 //! `target/dist/deckbox-VERSION-TARGET/` and writes `deckbox-VERSION-TARGET.tar.gz` and its
 //! `.sha256` (sha256sum's format) beside it. [`pack`] takes any built binary, so its test
 //! packs one without a release build. The man pages and completion scripts come from the
@@ -59,14 +60,38 @@ const SET_BY_CARGO_RUN: [&str; 8] = [
     "OUT_DIR",
 ];
 
-/// `cargo build --release` of deckbox, in the environment of a shell: without what
-/// `cargo run` set for xtask ([`SET_BY_CARGO_RUN`], `CARGO_PKG_*`), so an up-to-date
-/// release build is reused, not rebuilt.
+/// What the shipped binary (the release archive, the wheel) is built with beyond
+/// `[profile.release]`, as rustc flags of the `deckbox` binary's own crate: fat LTO, which
+/// replaces the profile's thin LTO for the final link only. The library and every
+/// dependency are those `cargo build --release` made (LTO reads the bitcode they carry), so
+/// nothing but the binary is compiled again; `cargo build --release`, `cargo install` and
+/// `cargo test --release` keep thin LTO (docs/performance.md, "What ships": the gain per
+/// process and the cost of the link). Not among them: `-C target-feature=+crt-static` (a
+/// static glibc binary loads the host's NSS modules, and crashed looking up a user without
+/// `$HOME`: same section).
+pub const SHIPPED_RUSTC_FLAGS: [&str; 2] = ["-C", "lto=fat"];
+
+/// `cargo rustc --release` of the `deckbox` binary with [`SHIPPED_RUSTC_FLAGS`], in the
+/// environment of a shell: without what `cargo run` set for xtask ([`SET_BY_CARGO_RUN`],
+/// `CARGO_PKG_*`), so the release build's dependencies are reused, not rebuilt. Cargo keeps
+/// both links of the binary in `target/release/deps` (the flags give this one another name)
+/// and copies the one built last to `target/release/deckbox`: after both were built once,
+/// going from `cargo build --release` to `cargo xtask dist` and back links nothing again.
 fn release_build(root: &Path) -> Command {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let mut command = Command::new(cargo);
     command
-        .args(["build", "--release", "--locked", "--package", "deckbox"])
+        .args([
+            "rustc",
+            "--release",
+            "--locked",
+            "--package",
+            "deckbox",
+            "--bin",
+            "deckbox",
+            "--",
+        ])
+        .args(SHIPPED_RUSTC_FLAGS)
         .current_dir(root);
     as_from_a_shell(&mut command);
     command
@@ -84,14 +109,14 @@ pub fn as_from_a_shell(command: &mut Command) {
     }
 }
 
-/// Builds the release binary for the host (or reuses an up-to-date one) and packs it into
+/// Builds the shipped binary for the host (or reuses an up-to-date one) and packs it into
 /// `target/dist`.
 pub fn dist(root: &Path) -> Result<String, String> {
     let status = release_build(root)
         .status()
-        .map_err(|err| format!("cargo build: {err}"))?;
+        .map_err(|err| format!("cargo rustc: {err}"))?;
     if !status.success() {
-        return Err(format!("cargo build --release failed ({status})"));
+        return Err(format!("cargo rustc --release failed ({status})"));
     }
     let binary = root
         .join("target/release")
@@ -349,10 +374,14 @@ mod tests {
         }
         // What the user configures stays: the toolchain, the target folder, the profile.
         assert!(!removed.iter().any(|name| name == "CARGO_HOME"));
-        let args: Vec<_> = command.get_args().collect();
+        // The binary alone, with fat LTO on its final link.
+        let args: Vec<_> = command
+            .get_args()
+            .map(|arg| arg.to_string_lossy().into_owned())
+            .collect();
         assert_eq!(
-            args,
-            ["build", "--release", "--locked", "--package", "deckbox"]
+            args.join(" "),
+            "rustc --release --locked --package deckbox --bin deckbox -- -C lto=fat"
         );
     }
 

@@ -2,7 +2,8 @@
 //!
 //! [`wheel`] runs `maturin build` on the repository's `pyproject.toml` (`bindings = "bin"`:
 //! the wheel holds the binary as a script, `deckbox-VERSION.data/scripts/deckbox`, and the
-//! licences, no Python code), release profile by default, into `target/wheels`, and says which
+//! licences, no Python code), by default the binary the release archive ships (release
+//! profile and [`crate::dist::SHIPPED_RUSTC_FLAGS`]), into `target/wheels`, and says which
 //! wheel it wrote and its size. `pip install`, `pipx install` and `uvx` then run deckbox with
 //! no Rust toolchain (docs/install.md).
 
@@ -17,7 +18,7 @@ const MATURIN_MISSING: &str = "maturin is not installed (or not on the PATH): `p
 /// The cargo profile the wheel's binary is built with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Profile {
-    /// What ships: `maturin build --release`.
+    /// What ships: `maturin build --release` with the release archive's rustc flags.
     Release,
     /// `--profile dev`: reuses the debug build of `cargo build` / `cargo test` (for tests; a
     /// large, slow binary).
@@ -38,6 +39,10 @@ fn maturin_build(maturin: &OsStr, root: &Path, out: &Path, profile: Profile) -> 
         Profile::Dev => command.args(["--profile", "dev"]),
     };
     command.arg("--locked").arg("--out").arg(out);
+    if profile == Profile::Release {
+        // maturin passes what follows `--` to the binary's `cargo rustc`, as dist does.
+        command.arg("--").args(crate::dist::SHIPPED_RUSTC_FLAGS);
+    }
     crate::dist::as_from_a_shell(&mut command);
     command
 }
@@ -132,6 +137,8 @@ mod tests {
             .map(|a| a.to_string_lossy().into_owned())
             .collect();
         assert_eq!(args[..3], ["build", "--release", "--locked"]);
+        // The release archive's flags, after maturin's own options.
+        assert_eq!(args[5..], ["--", "-C", "lto=fat"]);
         let dev = maturin_build(OsStr::new("maturin"), &root, &out, Profile::Dev);
         let args: Vec<_> = dev
             .get_args()
@@ -139,6 +146,7 @@ mod tests {
             .collect();
         assert_eq!(args[..4], ["build", "--profile", "dev", "--locked"]);
         assert_eq!(args[5], out.to_string_lossy());
+        assert_eq!(args.len(), 6, "no rustc flags for the dev wheel: {args:?}");
         let removed: Vec<String> = dev
             .get_envs()
             .filter(|(_, value)| value.is_none())
