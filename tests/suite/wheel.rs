@@ -113,10 +113,13 @@ fn profile_copy(from: &Path, to: &Path) {
             }
         } else if kind.is_file() {
             // The profile's own folder and its `deps`: executables (no extension) and crates.
+            // Not `.cargo-lock`: a lock shared by both folders would make each build wait for
+            // the other.
             let output_folder = from.join("deps").is_dir() || from.ends_with("deps");
-            let replaced = path
-                .extension()
-                .is_none_or(|ext| ["rlib", "rmeta", "so", "a"].iter().any(|ok| ext == *ok));
+            let replaced = !name.to_string_lossy().starts_with('.')
+                && path
+                    .extension()
+                    .is_none_or(|ext| ["rlib", "rmeta", "so", "a"].iter().any(|ok| ext == *ok));
             if output_folder && replaced {
                 std::fs::hard_link(&path, to.join(&name)).unwrap();
             } else {
