@@ -1113,8 +1113,6 @@ mod tests {
         );
         assert_eq!(read("1 Tynamo #38"), "Tynamo | 38 | -");
         assert_eq!(read("1 Tynamo #38 (40hp)"), "Tynamo | 38 | (40hp)");
-        // A `#` with no digits after it is a note's.
-        assert_eq!(read("2 Crispin #tech"), "Crispin | - | #tech");
     }
 
     #[test]
