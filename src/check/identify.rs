@@ -257,7 +257,15 @@ fn identify_line(context: &mut Identify, index: usize, line: &CardLine) -> DeckC
             })
         })
         .flatten()
-        .map(|(reread, found)| {
+        .map(|(mut reread, found)| {
+            // A set named by its id (`Fossil Magmar` is `base3`'s: `post_shorthand`) is
+            // written with its printed code, as `fmt` writes the line.
+            if let (Some(set), Resolution::Found { id, .. }) = (reread.set.as_deref(), &found)
+                && crate::deck::looks_like_set_id(set)
+                && let Some(printing) = db.get(*id).filter(|p| p.set_id == set)
+            {
+                reread.set = Some(printing.set_code.clone());
+            }
             resolution = found;
             reread
         })
@@ -366,6 +374,20 @@ fn identify_line(context: &mut Identify, index: usize, line: &CardLine) -> DeckC
                 context
                     .diagnostics
                     .push(lines::unknown_printing(db, text, line, id, &written));
+            }
+            // PTCG Live's own numbers (`SVALT 180`) name no printed card, and no public
+            // source maps them (docs/corpus.md, "Audit of re-readings"): a Pokémon's name may
+            // name several cards, so the reading by name is said, as a remark.
+            if let (Some(set), Some(number)) = (line.set.as_deref(), line.number.as_deref())
+                && resolve::is_ptcgl_alt_code(set)
+                && db
+                    .get(id)
+                    .is_some_and(|p| p.category == crate::cards::Category::Pokemon)
+            {
+                let written = format!("{set} {number}");
+                context
+                    .diagnostics
+                    .push(lines::alt_number(text, line, db.get(id), &written));
             }
             (Some(id), language)
         }

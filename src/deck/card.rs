@@ -770,7 +770,7 @@ pub fn without_note(line: &super::CardLine) -> Option<super::CardLine> {
         _ => None,
     });
     // `#` starts a card number a post writes after the name (`2 Tynamo #39 (Free
-    // Retreat)`): the number, with no set, is kept as a note too.
+    // Retreat)`): the printing's number, with no set (below).
     let arrow = ["<--", "<-", "←", "--", "–", "—", "-", "#", "(", "["]
         .iter()
         .find_map(|mark| {
@@ -798,17 +798,34 @@ pub fn without_note(line: &super::CardLine) -> Option<super::CardLine> {
     let parts = split_card(kept);
     let piece = |(start, end): Range| kept.get(start..end).map(str::to_string);
     let name = piece(parts.name).filter(|name| !name.is_empty())?;
-    let comment = match &line.comment {
-        Some(comment) => format!("{note}; {comment}"),
-        None => note.to_string(),
+    // The number after `#` is the printing's (`Tynamo #39`, `Tynamo #38` of one list are
+    // Noble Victories' two Tynamo, not the newest Tynamo twice); what follows is the note.
+    let numbered = (note.strip_prefix('#'))
+        .filter(|_| parts.set.is_none() && parts.number.is_none())
+        .map(|rest| {
+            rest.split_at(
+                rest.find(|c: char| !c.is_ascii_digit())
+                    .unwrap_or(rest.len()),
+            )
+        })
+        .filter(|(digits, _)| !digits.is_empty());
+    let (number, note) = match numbered {
+        Some((digits, rest)) => (Some(digits.to_string()), rest.trim_matches(is_blank)),
+        None => (parts.number.and_then(piece), note),
+    };
+    let comment = match (&line.comment, note.is_empty()) {
+        (Some(comment), true) => Some(comment.clone()),
+        (Some(comment), false) => Some(format!("{note}; {comment}")),
+        (None, true) => None,
+        (None, false) => Some(note.to_string()),
     };
     Some(super::CardLine {
         name_span: super::Span::new(line.name_span.offset + parts.name.0, name.len()),
         name,
         set: parts.set.and_then(piece),
-        number: parts.number.and_then(piece),
+        number,
         ph: parts.ph,
-        comment: Some(comment),
+        comment,
         ..line.clone()
     })
 }
@@ -851,16 +868,13 @@ pub fn post_shorthand(line: &super::CardLine) -> Option<super::CardLine> {
             })
     });
     // The Wizards set a report names before or after the card (`3 Fossil Magmar`, `3
-    // Magmar Fossil`, `Base Squirtle`): the card of that set, as `Magmar FO` would be.
-    let without_set = WIZARDS_SET_NAMES.iter().find_map(|&(set, code)| {
-        let rest = name.strip_prefix(set).filter(|rest| rest.starts_with(' '));
-        rest.or_else(|| name.strip_suffix(set).filter(|rest| rest.ends_with(' ')))
-            .map(|rest| (rest.trim(), code))
-    });
+    // Magmar Fossil`, `Base Squirtle`): the card of that set, as `Magmar FO` would be. The
+    // set is given by its id (`base3`); `check::identify` writes its code.
+    let without_set = crate::names::sets::wizards_set_around(name);
     let (read, set) = match spelled.or(without_level) {
         Some(read) => (read, None),
         None => match without_set {
-            Some((read, code)) => (read, Some(code.to_string())),
+            Some((read, id)) => (read, Some(id.to_string())),
             None => (singular?, None),
         },
     };
@@ -871,17 +885,6 @@ pub fn post_shorthand(line: &super::CardLine) -> Option<super::CardLine> {
         ..base.clone()
     })
 }
-
-/// The names Wizards-era reports give the first sets before or after a card, longest
-/// first, with the set's code: the sets of 1999–2000 a player told apart by name.
-const WIZARDS_SET_NAMES: [(&str, &str); 6] = [
-    ("Base Set", "BS"),
-    ("Team Rocket", "TR"),
-    ("Base", "BS"),
-    ("Jungle", "JU"),
-    ("Fossil", "FO"),
-    ("Rocket", "TR"),
-];
 
 /// The other reading of a name typed in capitals that ends in `EX` (`FEZANDIPITI EX`,
 /// `MAUZI-EX`): the Scarlet & Violet `ex`. `EX` and `ex` are different names in the rules
@@ -928,7 +931,7 @@ fn first_words(line: &super::CardLine, name: &str, set: Option<String>) -> super
 /// The other reading of a line that names a promo card by a word after its name (`1
 /// Toxicroak G Promo`, `Jirachi Promo`) or before it (`Promo Mewtwo`, and `MP`, the Movie
 /// Promo of Wizards' Black Star promos: `3 MP Mewtwo(Takes out …)`, pojo.com's July 2000
-/// league deck): the name without the word, and without a note after it (kept as the
+/// league deck; `Movie`, the same promo: `4 Movie Mewtwo`, pojo.com's 2000 Tulsa report): the name without the word, and without a note after it (kept as the
 /// comment, as [`without_note`] reads it). Tried only when the whole name is no card's (see
 /// `check::identify`). `None` for a line read with a code or a number, or with no such word.
 pub fn without_promo_word(line: &super::CardLine) -> Option<super::CardLine> {
@@ -947,7 +950,9 @@ pub fn without_promo_word(line: &super::CardLine) -> Option<super::CardLine> {
     let name = written.trim_start();
     let (word, rest) = name.split_once(' ')?;
     let rest = rest.trim_start();
-    let promo = ["promo", "mp"].iter().any(|w| word.eq_ignore_ascii_case(w));
+    let promo = ["promo", "mp", "movie"]
+        .iter()
+        .any(|w| word.eq_ignore_ascii_case(w));
     (promo && !rest.is_empty()).then(|| super::CardLine {
         name_span: super::Span::new(
             line.name_span.offset + (written.len() - rest.len()),
@@ -1088,6 +1093,26 @@ mod tests {
             let number = line.number.clone().unwrap_or_default();
             format!("{} | {code} | {number}", line.name)
         })
+    }
+
+    /// A post's `#` before a number after the name (PokéBeach's 2011 Canberra City
+    /// Championship report: `2 Tynamo #39 (Free Retreat)`, `1 Tynamo #38 (40hp)`) writes
+    /// the printing's number, with no set; the rest is the note.
+    #[test]
+    fn a_number_after_a_hash_is_the_printings() {
+        let read = |text: &str| {
+            let list = crate::deck::parse(text);
+            let bare = without_note(list.cards.first().unwrap()).unwrap();
+            let number = bare.number.clone().unwrap_or("-".into());
+            let note = bare.comment.clone().unwrap_or("-".into());
+            format!("{} | {number} | {note}", bare.name)
+        };
+        assert_eq!(
+            read("2 Tynamo #39 (Free Retreat)"),
+            "Tynamo | 39 | (Free Retreat)"
+        );
+        assert_eq!(read("1 Tynamo #38"), "Tynamo | 38 | -");
+        assert_eq!(read("1 Tynamo #38 (40hp)"), "Tynamo | 38 | (40hp)");
     }
 
     #[test]

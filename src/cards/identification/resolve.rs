@@ -173,6 +173,9 @@ pub fn resolve_among(
                 others: Vec::new(),
             };
         }
+        if let Some(found) = numbered_elsewhere(db, name, set, number, prefer, allowed) {
+            return found;
+        }
     }
     if let (None, Some(number)) = (set, number) {
         // A basic Energy's bare number is the Pokémon TCG Online client's own (`* 8 Metal
@@ -239,6 +242,52 @@ pub fn resolve_among(
     }
 }
 
+/// The reading of a line whose code no printing of its name has (the set is unknown, or
+/// another's): the printing of the name that carries the number written, released by the
+/// date judged, rather than the newest printing of the name. The number was written for a
+/// printing; only the code is another site's or a slip: `Pidgeot FL 10` in a 2006 record
+/// whose `FL` is FireRed & LeafGreen (RG 10, not Holon Phantoms' Pidgeot), PTCGO's `Ultra
+/// Ball FAC 113` (Fates Collide, FCO 113), `Arven SV1 166` (SVI 166), `Toxicroak G PR-DP
+/// DP41`, the official deck list's `Arceus V PR SWSH204`. A number printed with its
+/// series' letters (`SWSH204`, `DP41`) names the printing whole (`by_printing`); plain
+/// digits leave `unknown-printing` to say the code named nothing. Not for PTCG Live's own
+/// codes (`SVALT`: its numbers are no printed card's), placeholders, or basic Energy, whose
+/// numbers in exports are the client's.
+fn numbered_elsewhere(
+    db: &CardDb,
+    name: &str,
+    set: &str,
+    number: &str,
+    prefer: Option<Language>,
+    allowed: &Preference<'_>,
+) -> Option<Resolution> {
+    if is_ptcgl_alt_code(set) || is_placeholder(set, number) || names::is_basic_energy_name(name) {
+        return None;
+    }
+    let key = number_key(number);
+    let hit = (db.name_matches(name))
+        .filter(|hit| {
+            db.get(hit.id)
+                .is_some_and(|p| p.number == key && (allowed.existed)(p))
+        })
+        .max_by_key(|hit| {
+            let printing = db.get(hit.id);
+            (
+                printing.is_some_and(|p| (allowed.allowed)(p)),
+                Some(hit.language) == prefer,
+                printing.map(|p| p.release_date.clone()),
+                std::cmp::Reverse(hit.id),
+            )
+        })?;
+    let (letters, _, _) = split_number(&key);
+    Some(Resolution::Found {
+        id: hit.id,
+        language: Some(hit.language),
+        by_printing: letters.len() >= 2,
+        others: Vec::new(),
+    })
+}
+
 /// The largest number a subset card can be written as: the main set's size plus the
 /// subset's. Shining Fates' is 73 + 122; the bound keeps a hostile number from costing more
 /// than this many lookups.
@@ -281,13 +330,16 @@ fn subset_after_main<'a>(db: &'a CardDb, set: &str, number: &str, name: &str) ->
         .unwrap_or(&[])
 }
 
-/// The newest printing of `name` in the set `set` (its printed code), the list's language
-/// first: what a line means whose code is right and whose number names no printing.
+/// The newest printing of `name` in the set `set` (its printed code, or its id: `base3`),
+/// the list's language first: what a line means whose code is right and whose number names
+/// no printing.
 fn in_set(db: &CardDb, name: &str, set: &str, prefer: Option<Language>) -> Option<NameMatch> {
+    let set = set.trim();
+    let by_id = crate::deck::looks_like_set_id(set);
     db.name_matches(name)
         .filter(|hit| {
             db.get(hit.id)
-                .is_some_and(|p| p.set_code.eq_ignore_ascii_case(set.trim()))
+                .is_some_and(|p| p.set_code.eq_ignore_ascii_case(set) || (by_id && p.set_id == set))
         })
         .max_by_key(|hit| {
             let date = db.get(hit.id).map(|p| p.release_date.clone());

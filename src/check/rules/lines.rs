@@ -196,6 +196,36 @@ pub(crate) fn unknown_printing(
     .with_cards(assumed.map(Printing::rules_name).into_iter().collect())
 }
 
+/// `unknown-printing` at info level for a Pokémon written with one of PTCG Live's own codes
+/// (`1 Team Rocket's Mimikyu SVALT 180`): the client's number for a promo variant, which
+/// no public source maps to a printed card (Limitless's decklist docs say only that these
+/// numbers are the game's own, and that a Pokémon needs its printed code and number). The
+/// card was identified by its name alone; a remark, since the player's export is as the
+/// client wrote it.
+pub(crate) fn alt_number(
+    text: &SourceText,
+    line: &CardLine,
+    assumed: Option<&Printing>,
+    written: &str,
+) -> Diagnostic {
+    let label = assumed.map(Printing::printing_label).unwrap_or_default();
+    let name = assumed.map(Printing::rules_name).unwrap_or_default();
+    let mut diagnostic = Diagnostic::new(
+        Rule::UnknownPrinting,
+        format!(
+            "{written} is PTCG Live's own number for a promo variant, which no public source maps to a printed card; '{}' was identified by its name",
+            line.name
+        ),
+    )
+    .with_help(format!(
+        "deckbox assumed {name} ({label}); if the card you play has other attacks, write the set code and number printed on it"
+    ))
+    .at(text, line.span, format!("read as {name} {label}"))
+    .with_cards(assumed.map(Printing::rules_name).into_iter().collect());
+    diagnostic.severity = Severity::Info;
+    diagnostic
+}
+
 /// The printing of the line's name its set code and number most likely meant, when they
 /// name another card (`in_set`: a `card-mismatch`) or no printing (`unknown-printing`): one
 /// with the number written, in the set whose code is nearest the one written (the code was
