@@ -4,8 +4,7 @@
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
-use clap::Parser;
-use cli::{Args, Terminal};
+use cli::Terminal;
 
 mod cli;
 
@@ -52,7 +51,7 @@ impl<W: Write> Write for FirstError<W> {
 }
 
 fn main() -> ExitCode {
-    let args = Args::parse();
+    let args = cli::parse::args();
     let terminal = Terminal {
         stdout_is_tty: std::io::stdout().is_terminal(),
         width: std::env::var("COLUMNS")

@@ -33,6 +33,7 @@ mod mcp;
 mod need;
 mod odds;
 mod output;
+pub(crate) mod parse;
 mod review;
 mod search;
 #[cfg(feature = "pdf")]

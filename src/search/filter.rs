@@ -10,6 +10,7 @@
 use jiff::civil::Date;
 
 use super::keys::{Key, Needle, Op, Related, Seen, State, Test};
+use super::mask::Mask;
 use super::query::{Expr, SearchError, Term, Value, Word};
 use crate::cards::identification::lookup::{self, Lookup, MatchedBy};
 use crate::cards::{CardDb, PrintingId};
@@ -158,80 +159,69 @@ impl Filter {
         }
     }
 
-    /// Which of the printings marked in `within` pass: a mask of the same length.
-    pub fn matching(&self, state: &State, within: &[bool]) -> Vec<bool> {
+    /// Which of the printings kept in `within` pass: a mask of the same length.
+    pub fn matching(&self, state: &State, within: &Mask) -> Mask {
         match self {
             Filter::And(parts) => {
                 let mut order: Vec<&Filter> = parts.iter().collect();
                 order.sort_by_key(|part| part.cost());
-                let mut mask = within.to_vec();
+                let mut mask = within.clone();
                 for part in order {
                     mask = part.matching(state, &mask);
                 }
                 mask
             }
             Filter::Or(parts) => {
-                let mut mask = vec![false; within.len()];
+                let mut mask = Mask::none(within.len());
                 for part in parts {
-                    let left: Vec<bool> =
-                        within.iter().zip(&mask).map(|(w, m)| *w && !*m).collect();
-                    for (kept, hit) in mask.iter_mut().zip(part.matching(state, &left)) {
-                        *kept |= hit;
-                    }
+                    let mut left = within.clone();
+                    left.and_not(&mask);
+                    mask.or(&part.matching(state, &left));
                 }
                 mask
             }
             Filter::Not(inner) => {
-                let hits = inner.matching(state, within);
-                within.iter().zip(hits).map(|(w, h)| *w && !h).collect()
+                let mut mask = within.clone();
+                mask.and_not(&inner.matching(state, within));
+                mask
             }
             Filter::Ids(ids) => {
-                let mut mask = vec![false; within.len()];
-                for &id in ids {
-                    if let Some(index) = usize::try_from(id)
-                        .ok()
-                        .filter(|&i| within.get(i) == Some(&true))
-                    {
-                        mask[index] = true;
+                let mut mask = Mask::none(within.len());
+                for index in ids.iter().filter_map(|&id| usize::try_from(id).ok()) {
+                    if within.get(index) {
+                        mask.set(index);
                     }
                 }
                 mask
             }
-            Filter::Name(needle) => (within.iter().enumerate())
-                .map(|(index, &inside)| {
-                    inside
-                        && PrintingId::try_from(index).is_ok_and(|id| state.names_hold(id, needle))
-                })
-                .collect(),
+            Filter::Name(needle) => {
+                let mut mask = within.clone();
+                mask.and(state.names_holding(needle));
+                mask
+            }
             Filter::Key(key, Prepared::Format(format)) => match key.test {
                 // Legality is judged over the whole mask: once per card, not per printing.
-                Test::Format(test) => test(format, state.db, within),
-                _ => vec![false; within.len()],
+                Test::Format(test) => Mask::from_bools(&test(format, state.db, &within.to_bools())),
+                _ => Mask::none(within.len()),
             },
             Filter::Key(key, prepared) => {
-                use crate::util::parallel::prelude::*;
                 // A text key the word index answers is one mask for every printing, computed
                 // once: nothing is left to test a printing at a time.
                 if let (Test::Texts(parts), Prepared::Text(needle)) = (key.test, prepared)
                     && let Some(found) = needle.indexed(state.db, parts)
                 {
-                    return (within.iter().enumerate())
-                        .map(|(index, &inside)| inside && found.get(index) == Some(&true))
-                        .collect();
+                    let mut mask = within.clone();
+                    mask.and(found);
+                    return mask;
                 }
-                let test = |(index, &inside): (usize, &bool)| inside && self.passes(state, index);
+                let test = |index: usize| self.passes(state, index);
                 // A test of a printing's row costs nanoseconds: threads would cost more than
                 // they save. One that decodes printings or folds texts runs on every
                 // processor.
                 if key.cost <= 1 {
-                    within.iter().enumerate().map(test).collect()
+                    within.filter(test)
                 } else {
-                    within
-                        .par_iter()
-                        .enumerate()
-                        .with_min_len(256)
-                        .map(test)
-                        .collect()
+                    within.par_filter(test)
                 }
             }
         }

@@ -11,6 +11,7 @@ use std::sync::OnceLock;
 
 use memchr::memmem::Finder;
 
+use super::mask::Mask;
 use crate::cards::database::columns::{self, Columns, Row, flag};
 use crate::cards::{
     CardDb, Category, EnergyKind, FoldedBlock, Printing, PrintingId, Stage, Tag, TextParts,
@@ -103,10 +104,7 @@ impl<'a> Seen<'a> {
     pub(super) fn texts_hold(&self, parts: TextParts, needle: &Needle) -> bool {
         let db = self.state.db;
         if let Some(found) = needle.indexed(db, parts) {
-            return usize::try_from(self.id)
-                .ok()
-                .and_then(|index| found.get(index))
-                .is_some_and(|hit| *hit);
+            return usize::try_from(self.id).is_ok_and(|index| found.get(index));
         }
         db.texts(self.id, parts, &mut |text| match text {
             TextRef::Inline { text, .. } => needle.in_text(text),
@@ -596,14 +594,14 @@ pub struct Needle {
     pub prefix: bool,
     tables: std::sync::Arc<TableHits>,
     /// Which printings a name needle finds, by printing id (see [`State::names_hold`]).
-    names: std::sync::Arc<std::sync::OnceLock<Vec<bool>>>,
+    names: std::sync::Arc<std::sync::OnceLock<Mask>>,
     /// Which values of the one table its key tests hold it (editions, numbers, rarities,
     /// illustrators: see [`Needle::memo_hits`]).
     values: std::sync::Arc<std::sync::OnceLock<Vec<bool>>>,
     /// Which printings a text needle finds through the word index, by printing id (see
     /// [`Needle::indexed`]); `None` inside when the database has no index or the needle no
     /// word.
-    indexed: std::sync::Arc<std::sync::OnceLock<Option<Vec<bool>>>>,
+    indexed: std::sync::Arc<std::sync::OnceLock<Option<Mask>>>,
 }
 
 /// Which texts of each language's folded table hold a needle: each block of the table is
@@ -745,7 +743,7 @@ impl Needle {
     /// [`Needle::in_table`] checks it unless the needle is one word alone, and the printings
     /// read from each text's uses. `None` when the database has no index or the needle has
     /// no word: then each printing's texts are read.
-    pub(super) fn indexed(&self, db: &CardDb, parts: TextParts) -> Option<&[bool]> {
+    pub(super) fn indexed(&self, db: &CardDb, parts: TextParts) -> Option<&Mask> {
         let found = self.indexed.get_or_init(|| {
             let index = db.word_index()?;
             let mut words: Vec<&str> = crate::cards::database::words::words(&self.folded).collect();
@@ -753,7 +751,7 @@ impl Needle {
             words.dedup();
             let alone = matches!(words.as_slice(), [word] if *word == self.folded);
             let mask = crate::cards::database::words::part_mask(parts);
-            let mut found = vec![false; db.len()];
+            let mut found = Mask::none(db.len());
             let (first, rest) = words.split_first()?;
             for lang in Language::ALL {
                 // One word's ids at a time beside the candidates left: at most two lists of
@@ -770,16 +768,12 @@ impl Needle {
                     if !alone && !self.in_table(db, lang, id) {
                         continue;
                     }
-                    index.uses(lang, id, mask, &mut |printing| {
-                        if let Some(slot) = found.get_mut(printing as usize) {
-                            *slot = true;
-                        }
-                    });
+                    index.uses(lang, id, mask, &mut |printing| found.set(printing as usize));
                 }
             }
             Some(found)
         });
-        found.as_deref()
+        found.as_ref()
     }
 
     /// Whether `text`, folded, holds the needle as whole words.
@@ -863,21 +857,23 @@ impl<'a> State<'a> {
     }
 
     /// Whether one of printing `id`'s names, in some language, holds the needle (see
-    /// [`Needle::in_name`]). The first call finds every name that holds it, once.
+    /// [`Needle::in_name`]).
     pub(super) fn names_hold(&self, id: PrintingId, needle: &Needle) -> bool {
-        let mask = needle.names.get_or_init(|| {
-            let mut mask = vec![false; self.db.len()];
+        usize::try_from(id).is_ok_and(|index| self.names_holding(needle).get(index))
+    }
+
+    /// The printings one of whose names, in some language, holds the needle (see
+    /// [`Needle::in_name`]): every name that holds it is found the first time, once.
+    pub(super) fn names_holding<'n>(&self, needle: &'n Needle) -> &'n Mask {
+        needle.names.get_or_init(|| {
+            let mut mask = Mask::none(self.db.len());
             for hit in needle.name_hits(self.db) {
-                if let Some(slot) = usize::try_from(hit.id).ok().and_then(|i| mask.get_mut(i)) {
-                    *slot = true;
+                if let Ok(index) = usize::try_from(hit.id) {
+                    mask.set(index);
                 }
             }
             mask
-        });
-        usize::try_from(id)
-            .ok()
-            .and_then(|index| mask.get(index))
-            .is_some_and(|hit| *hit)
+        })
     }
 }
 

@@ -6,6 +6,7 @@
 
 pub mod filter;
 pub mod keys;
+pub mod mask;
 pub mod query;
 
 use crate::cards::{CardDb, PrintingId};
@@ -113,12 +114,10 @@ pub fn unknown_sets(db: &CardDb, query: &str) -> Vec<(String, Option<String>)> {
 fn matching(db: &CardDb, expr: &query::Expr) -> Result<Vec<PrintingId>, SearchError> {
     let state = keys::State::new(db);
     let compiled = filter::compile(db, expr, &state)?;
-    let mask = compiled.matching(&state, &vec![true; db.len()]);
+    let mask = compiled.matching(&state, &mask::Mask::all(db.len()));
     Ok(mask
-        .iter()
-        .enumerate()
-        .filter(|(_, hit)| **hit)
-        .filter_map(|(index, _)| PrintingId::try_from(index).ok())
+        .ones()
+        .filter_map(|index| PrintingId::try_from(index).ok())
         .collect())
 }
 

@@ -31,9 +31,10 @@ const ORDER: [&str; 16] = [
 ];
 
 /// The binary's modules under `src/cli/` that every command may use: the dispatcher with the
-/// shared settings arguments, the output arguments, and the progress bar. Every other module
-/// is a command's.
-const SHARED_CLI: [&str; 3] = ["mod", "output", "bar"];
+/// shared settings arguments, the reading of the command line (which, like the dispatcher,
+/// names every command's arguments), the output arguments, and the progress bar. Every other
+/// module is a command's.
+const SHARED_CLI: [&str; 4] = ["mod", "parse", "output", "bar"];
 
 /// The modules a `lib.rs` or `mod.rs` declares public (`pub mod name;`), in order.
 fn declared_modules(text: &str) -> Vec<&str> {
