@@ -931,8 +931,9 @@ fn first_words(line: &super::CardLine, name: &str, set: Option<String>) -> super
 /// The other reading of a line that names a promo card by a word after its name (`1
 /// Toxicroak G Promo`, `Jirachi Promo`) or before it (`Promo Mewtwo`, and `MP`, the Movie
 /// Promo of Wizards' Black Star promos: `3 MP Mewtwo(Takes out …)`, pojo.com's July 2000
-/// league deck; `Movie`, the same promo: `4 Movie Mewtwo`, pojo.com's 2000 Tulsa report): the name without the word, and without a note after it (kept as the
-/// comment, as [`without_note`] reads it). Tried only when the whole name is no card's (see
+/// league deck; `Movie`, the same promo: `4 Movie Mewtwo`, pojo.com's 2000 Tulsa report):
+/// the name without the word, and without a note after it (kept as the comment, as
+/// [`without_note`] reads it). Tried only when the whole name is no card's (see
 /// `check::identify`). `None` for a line read with a code or a number, or with no such word.
 pub fn without_promo_word(line: &super::CardLine) -> Option<super::CardLine> {
     if line.set.is_some() || line.number.is_some() {

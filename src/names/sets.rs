@@ -55,10 +55,10 @@ const FROM_WORDS: [&str; 16] = [
 
 /// Words that negate, folded as [`key`] folds them, in the six languages: en `not`, `no`,
 /// `never`, `except`, `without`, `instead`, `isn't`, `aren't`, `don't`, `doesn't`,
-/// `wasn't` (folded without the apostrophe); de `nicht`, `kein`, `keine`, `keinen`, `keiner`, `ohne`,
-/// `statt`, `anstatt`; fr `pas`, `non`, `sans`, `ni`, `jamais`; es `no`, `sin`, `ni`,
-/// `nunca`; it `non`, `senza`, `mai`; pt `não`, `sem`, `nem`, `nunca`. A word inside a set
-/// name the note holds is that name's (Italian `Senza Paura`, Undaunted).
+/// `wasn't` (folded without the apostrophe); de `nicht`, `kein`, `keine`, `keinen`,
+/// `keiner`, `ohne`, `statt`, `anstatt`; fr `pas`, `non`, `sans`, `ni`, `jamais`; es `no`,
+/// `sin`, `ni`, `nunca`; it `non`, `senza`, `mai`; pt `não`, `sem`, `nunca`. A word inside
+/// a set name the note holds is that name's (Italian `Senza Paura`, Undaunted).
 const NEGATIONS: [&str; 30] = [
     "not", "no", "never", "except", "without", "instead", "isnt", "arent", "dont", "doesnt",
     "wasnt", "nicht", "kein", "keine", "keinen", "keiner", "ohne", "statt", "anstatt", "pas",
