@@ -24,15 +24,15 @@ use std::path::{Path, PathBuf};
 const MISSES: [&str; 3] = ["unknown-card", "card-mismatch", "parse-error"];
 
 /// One list of the manifest.
-struct Entry {
-    path: String,
+pub(crate) struct Entry {
+    pub(crate) path: String,
     source: String,
-    date: String,
-    format: String,
-    language: String,
+    pub(crate) date: String,
+    pub(crate) format: String,
+    pub(crate) language: String,
     verdict: Option<bool>,
     era: String,
-    layout: String,
+    pub(crate) layout: String,
     /// Where the source itself is wrong (the manifest's `source_error`), if it is.
     source_error: String,
 }
@@ -56,7 +56,8 @@ fn corpus() -> PathBuf {
     common::repo().join("tests/corpus")
 }
 
-fn manifest() -> Vec<Entry> {
+/// The lists of `manifest.tsv`, in its order.
+pub(crate) fn manifest() -> Vec<Entry> {
     let text = std::fs::read_to_string(corpus().join("manifest.tsv")).unwrap();
     let mut lines = text.lines();
     let header: Vec<&str> = lines.next().unwrap().split('\t').collect();

@@ -22,6 +22,7 @@ mod docs_paths;
 mod edit_cli;
 mod engine;
 mod event_cli;
+mod faces_corpus;
 mod fmt_cli;
 mod fmt_props;
 mod formats_cli;

@@ -23,6 +23,8 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 url, broken_list, card, shots, chromium, chromedriver, whole_list = sys.argv[1:8]
+# The list dropped as a Windows-1252 file.
+DROPPED = "Pokémon: 1\n4 Évoli SVI 173\n"
 TIMEOUT = 180
 # The most Tab presses a walk through the page takes before it is called a trap.
 TAB_LIMIT = 400
@@ -315,6 +317,18 @@ try:
         "return caches.open('deckbox-texts').then(c => c.keys()).then(k => k.map(r => r.url))")
     driver.close()
     driver.switch_to.window(first)
+
+    # A list saved in Windows-1252 (an old Windows export), dropped on the list: the page
+    # reads it as `deckbox check` reads the file, not as UTF-8 (`é` a replacement character).
+    driver.execute_script("""
+const [area, text] = arguments;
+const bytes = Uint8Array.from(text, (c) => c.charCodeAt(0));
+const data = new DataTransfer();
+data.items.add(new File([bytes], "deck.txt"));
+area.dispatchEvent(new DragEvent("drop", {dataTransfer: data, bubbles: true, cancelable: true}));
+""", driver.find_element(By.ID, "list"), DROPPED)
+    wait.until(lambda d: d.find_element(By.ID, "list").get_attribute("value") != out["list_after"])
+    out["dropped"] = driver.find_element(By.ID, "list").get_attribute("value")
 finally:
     driver.quit()
 

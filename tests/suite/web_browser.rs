@@ -216,6 +216,10 @@ fn a_player_checks_fixes_and_shares_a_list_in_chromium() {
         "{findings}"
     );
 
+    // A list in Windows-1252 dropped on the page reads as its text (the page decodes the
+    // file as `deckbox check` does), not with UTF-8's replacement characters.
+    assert_eq!(seen["dropped"], "Pokémon: 1\n4 Évoli SVI 173\n", "{seen}");
+
     // The charts of the HTML report, drawn by the library: mulligans and turns.
     assert_eq!(seen["charts"], 2, "{seen}");
 

@@ -175,7 +175,8 @@ fn the_webassembly_build_answers_as_the_cli_does() {
         let bytes = std::fs::read(&path).unwrap();
         let text = String::from_utf8_lossy(&bytes).into_owned();
         if text.as_bytes() != bytes {
-            // The page reads text: a list in another encoding is decoded by the browser.
+            // The page reads text: a file in another encoding is decoded by `decodeList`
+            // (faces_corpus compares such files).
             continue;
         }
         let name = path.display().to_string();

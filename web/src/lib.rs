@@ -329,6 +329,25 @@ fn js(result: Result<String, String>) -> Result<String, JsError> {
     result.map_err(|error| JsError::new(&error))
 }
 
+/// The text of a deck file's bytes, decoded as `deckbox check` decodes a file (UTF-8;
+/// UTF-16 by its byte order mark or its zero bytes; else Windows-1252), without a leading
+/// byte order mark: what the page shows of a dropped file. A browser's own `file.text()`
+/// reads every file as UTF-8, turning a UTF-16 or Windows-1252 list into replacement
+/// characters.
+pub fn decoded_text(bytes: &[u8]) -> String {
+    let text = deckbox::deck::decode(bytes).text;
+    match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => text,
+    }
+}
+
+/// [`decoded_text`]: the text of a dropped file's bytes.
+#[wasm_bindgen(js_name = decodeList)]
+pub fn decode_list(bytes: &[u8]) -> String {
+    decoded_text(bytes)
+}
+
 /// `deckbox check - --output json`: the options are JSON (`{"format": "standard", "date":
 /// "2026-11-28"}`).
 #[wasm_bindgen]
@@ -515,4 +534,24 @@ pub fn builder(text: &str, options_json: &str) -> Result<DeckBuilder, String> {
 
 fn js_builder(text: &str, options: &str) -> Result<DeckBuilder, JsError> {
     builder(text, options).map_err(|error| JsError::new(&error))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::decoded_text;
+
+    /// A dropped file reads as `deckbox check` reads it, whatever its encoding.
+    #[test]
+    fn a_dropped_file_is_decoded_as_check_decodes_it() {
+        let list = "Pokémon: 1\n4 Évoli SVI 173\n";
+        let utf16: Vec<u8> = [0xff, 0xfe]
+            .into_iter()
+            .chain(list.encode_utf16().flat_map(u16::to_le_bytes))
+            .collect();
+        let latin: Vec<u8> = list.chars().map(|c| c as u8).collect();
+        let bom = [&b"\xef\xbb\xbf"[..], list.as_bytes()].concat();
+        for bytes in [list.as_bytes(), &utf16, &latin, &bom] {
+            assert_eq!(decoded_text(bytes), list, "{bytes:?}");
+        }
+    }
 }

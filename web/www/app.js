@@ -511,7 +511,8 @@ async function main() {
     const file = e.dataTransfer?.files?.[0];
     if (!file) return;
     e.preventDefault();
-    setList(await file.text());
+    // Decoded as `deckbox check` decodes a file, not as UTF-8 only (`file.text()`).
+    setList(deckbox.decodeList(new Uint8Array(await file.arrayBuffer())));
   });
   $("search-form").addEventListener("submit", drawSearch);
   // Searching needs the card texts: fetch them as soon as the search box is used.
