@@ -52,12 +52,7 @@ pub(crate) fn run(
     terminal: Terminal,
     out: &mut dyn Write,
 ) -> Result<Outcome, Error> {
-    if args
-        .settings
-        .format
-        .as_deref()
-        .is_some_and(|format| format.eq_ignore_ascii_case("all"))
-    {
+    if deckbox::settings::is_every_format(args.settings.format.as_deref()) {
         return everywhere(args, stdin);
     }
     let settings = Settings::resolve(&args.settings.flags())?;
@@ -115,6 +110,7 @@ pub(crate) fn run(
 fn everywhere(args: &CheckArgs, stdin: &mut dyn Read) -> Result<Outcome, Error> {
     let flags = deckbox::settings::Flags {
         format: None,
+        every_format: true,
         ..args.settings.flags()
     };
     let settings = Settings::resolve(&flags)?;

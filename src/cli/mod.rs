@@ -258,6 +258,7 @@ impl SourceArgs {
             config: self.config.clone(),
             no_config: self.no_config,
             as_of: None,
+            every_format: false,
         }
     }
 }

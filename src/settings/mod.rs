@@ -41,6 +41,35 @@ pub struct Flags {
     pub no_config: bool,
     /// The date decks are judged at (`--as-of`).
     pub as_of: Option<Date>,
+    /// Each deck is judged in every listed format at its own date (`check --format all`,
+    /// [`is_every_format`]), never in the run's one format (`format`, else the environment's,
+    /// the config file's or the default), which is then loaded at today's date.
+    pub every_format: bool,
+}
+
+/// The `--format` of `check` that judges each deck in every listed format
+/// ([`Flags::every_format`]).
+pub const EVERY_FORMAT: &str = "all";
+
+/// Whether `format` (a `--format` value) judges each deck in every listed format at the
+/// deck's date (`all`, any case) rather than in one format.
+pub fn is_every_format(format: Option<&str>) -> bool {
+    format.is_some_and(|format| format.eq_ignore_ascii_case(EVERY_FORMAT))
+}
+
+/// The layers of `flags` and the run's format, loaded at the date judged. With `--format
+/// all` ([`Flags::every_format`]) no deck is judged in the run's one format: it is loaded at
+/// today's date, so a date before its first season (`--as-of 2006-07-01`, before Standard)
+/// is no error; each listed format says for itself whether it existed then.
+fn layers_and_format(flags: &Flags) -> Result<(Option<Config>, Resolved, Format), Error> {
+    let (config, resolved) = resolve_layers(flags)?;
+    let date = match flags.every_format {
+        true => None,
+        false => resolved.as_of.value,
+    };
+    let format = Format::load_at(&resolved.format.value, date)
+        .map_err(|error| set_by("format", &resolved.format.origin, error.into()))?;
+    Ok((config, resolved, format))
 }
 
 /// Settings resolved from [`Flags`]: the format loaded and the card database opened.
@@ -63,9 +92,7 @@ impl Settings {
     /// Reads the config file (unless `--no-config`), layers flags > environment > file >
     /// defaults, loads the format and opens the card database.
     pub fn resolve(flags: &Flags) -> Result<Settings, Error> {
-        let (config, resolved) = resolve_layers(flags)?;
-        let format = Format::load_at(&resolved.format.value, resolved.as_of.value)
-            .map_err(|error| set_by("format", &resolved.format.origin, error.into()))?;
+        let (config, resolved, format) = layers_and_format(flags)?;
         let (db, mut notes) = open_cards(resolved.cards.value.as_deref(), flags.rebuild_index)
             .map_err(|error| set_by("cards", &resolved.cards.origin, error.into()))?;
         notes.push_str(&card_data_note(config.as_ref(), &db));
@@ -83,9 +110,8 @@ impl Settings {
     /// open: a caller that serves many requests (the web page) opens the cards once. `flags`
     /// must name no card source (`--cards`): it is not reopened.
     pub fn reconfigure(&mut self, flags: &Flags) -> Result<(), Error> {
-        let (config, resolved) = resolve_layers(flags)?;
-        self.format = Format::load_at(&resolved.format.value, resolved.as_of.value)
-            .map_err(|error| set_by("format", &resolved.format.origin, error.into()))?;
+        let (config, resolved, format) = layers_and_format(flags)?;
+        self.format = format;
         self.language = resolved.language.value;
         self.config = config;
         self.resolved = resolved;

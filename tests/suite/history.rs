@@ -563,6 +563,24 @@ fn where_is_this_deck_legal() {
         "{}",
         early.out
     );
+    // Before Standard's first season (2010-08-16) the run's default format, Standard, is
+    // no error: every format is judged at the date and Standard says it did not exist.
+    let modified_era = check_in(
+        dir.path(),
+        &["check", "-", "--format", "all", "--as-of", "2006-07-01"],
+        b"4 Pikachu BS 58\n",
+    );
+    assert_eq!(modified_era.code, 1, "{}", modified_era.out);
+    assert!(
+        modified_era.out.contains("standard   did not exist yet"),
+        "{}",
+        modified_era.out
+    );
+    assert!(
+        modified_era.out.contains("(as of 2006-07-01)"),
+        "{}",
+        modified_era.out
+    );
 }
 
 /// `deckbox card` gives the days each printing was legal in Standard and Expanded: Ultra

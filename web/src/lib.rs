@@ -173,9 +173,10 @@ const STDIN: &str = "-";
 /// `deckbox check - --output json` (`--format all`: its JSON array) for `text`.
 pub fn check_json(text: &str, options_json: &str) -> Result<String, String> {
     let options: DeckOptions = options(options_json)?;
-    let all = (options.format.as_deref()).is_some_and(|format| format.eq_ignore_ascii_case("all"));
+    let all = deckbox::settings::is_every_format(options.format.as_deref());
     let flags = Flags {
         format: if all { None } else { options.format.clone() },
+        every_format: all,
         ..flags(&options)?
     };
     with_settings(&flags, |settings| {

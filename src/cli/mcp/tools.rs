@@ -307,9 +307,9 @@ fn bounded_queries(want: &[String], count_as: &[String]) -> Result<(), Failure> 
 /// card database's and the coverage hint `check` writes.
 pub fn check_deck(args: &CheckDeck, roots: &mut dyn RootsSource) -> Result<Answer, Failure> {
     let (operand, text) = deck_source(&args.deck, roots)?.operand();
-    let all = (args.format.as_deref()).is_some_and(|format| format.eq_ignore_ascii_case("all"));
+    let every = deckbox::settings::is_every_format(args.format.as_deref());
     let flags = super::super::SettingsArgs {
-        format: match all {
+        format: match every {
             true => None,
             false => args.format.as_deref().map(builtin_format).transpose()?,
         },
@@ -317,9 +317,12 @@ pub fn check_deck(args: &CheckDeck, roots: &mut dyn RootsSource) -> Result<Answe
         source: super::super::SourceArgs::default(),
     }
     .flags();
-    let settings = Settings::resolve(&flags)?;
+    let settings = Settings::resolve(&deckbox::settings::Flags {
+        every_format: every,
+        ..flags
+    })?;
     let operands = [operand];
-    if all {
+    if every {
         let everywhere =
             deckbox::session::check::everywhere(&settings, &operands, &mut Cursor::new(text))?;
         if !everywhere.errors.is_empty() {
