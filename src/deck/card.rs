@@ -989,7 +989,7 @@ fn series_before(words: &[&str], at: usize) -> (Option<&'static str>, usize) {
 /// The other reading of a line that names a promo card by words after its name (`1
 /// Toxicroak G Promo`, `Jirachi Promo`, `Zacian V SWSH Promo`) or before it (`Promo
 /// Mewtwo`, `SWSH Promo Zacian V`, `Black Star Promo Mew`, and the words of
-/// [`MOVIE_WORDS`] alone: `3 MP Mewtwo(Takes out …)`, `4 Movie Mewtwo`): the name without
+/// `MOVIE_WORDS` alone: `3 MP Mewtwo(Takes out …)`, `4 Movie Mewtwo`): the name without
 /// the words, and without a note after it (kept as the comment, as [`without_note`] reads
 /// it). Tried only when the whole name is no card's (see `check::identify`). `None` for a
 /// line read with a code or a number, or with no such word.
@@ -1064,7 +1064,7 @@ fn promo_reading(line: &super::CardLine) -> Option<(super::CardLine, Option<&'st
 ///
 /// The rule for the set: `MP` and `Movie` (alone or before `Promo`) name Wizards' Black
 /// Star promos (`basep`); a series word before `Promo` names that series' promos
-/// ([`PROMO_SERIES`]: `Nintendo Promo`, `SWSH Promo`, `SV Promo`); `Promo` alone and
+/// (`PROMO_SERIES`: `Nintendo Promo`, `SWSH Promo`, `SV Promo`); `Promo` alone and
 /// `Black Star Promo` name a Black Star promo of any series, and the date chooses.
 pub fn promo_named(written: &super::CardLine, read: &super::CardLine) -> Option<PromoNamed> {
     // A note the name index reads through (`Igglybuff (promo)` is found whole) is still

@@ -54,7 +54,7 @@ pub(super) const UNKNOWN_PRINTING: RuleDef = RuleDef {
     id: "unknown-printing",
     severity: Severity::Warning,
     summary: "The set code and number name no printing; the card was identified by its name alone.",
-    why: "A set code and collector number identify one printing. When no card is printed under them (a typo, a set code from another tool), deckbox identifies the card by its name, says which printing it assumed, and never lets the line pass in silence: the printing decides legality.",
+    why: "A set code and collector number identify one printing. When no card is printed under them (a typo, a set code from another tool), deckbox identifies the card by its name, says which printing it assumed, and never lets the line pass in silence: the printing decides legality. A code no set of the card index has (a set released after the index was built, such as `30C`) is said to be none of the index's, with the index's newest set: `deckbox cards update` gets newer sets.",
     example: "4 Ultra Ball DXE 102\n",
     fix: "Write the set code and number of the printing you play (`4 Ultra Ball SVI 196`), or leave both out.",
     check: Check::Lines,
