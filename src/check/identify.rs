@@ -50,6 +50,7 @@ pub(super) fn identify_deck(
         language,
         preference: &preference,
         suggestions_left: MAX_SUGGESTED,
+        notes_left: MAX_NOTES_COMPARED,
         diagnostics: Vec::new(),
         choices: Vec::new(),
     };
@@ -107,6 +108,12 @@ pub(super) fn identify_deck(
 /// a hostile file of 100,000 unknown lines must not search 100,000 times.
 const MAX_SUGGESTED: usize = 50;
 
+/// How many notes per deck are compared with the attack and ability names of the cards
+/// their line's name names ([`card_in_note`]). Each comparison reads the texts of every
+/// printing of the name, so a hostile file of 100,000 noted lines must not read them
+/// 100,000 times.
+const MAX_NOTES_COMPARED: usize = 50;
+
 /// What identifying the lines of one deck shares.
 struct Identify<'a> {
     db: &'a CardDb,
@@ -115,6 +122,8 @@ struct Identify<'a> {
     /// Which printing a name alone is read as: an allowed one, else one of its date.
     preference: &'a resolve::Preference<'a>,
     suggestions_left: usize,
+    /// What is left of [`MAX_NOTES_COMPARED`].
+    notes_left: usize,
     diagnostics: Vec<Diagnostic>,
     /// Lines whose name names functionally different cards, for [`choose`].
     choices: Vec<Choice>,
@@ -631,8 +640,9 @@ fn set_in_note(
 /// English release (a Japanese event's): the note says which card was played, so that
 /// card is read, and the rules judge it at the date (`not-legal`, released after the
 /// date), as they judge any card the list names. No `ambiguous-card` choice is left: the
-/// note said which card. Like the other readings of a note, no finding says so.
-fn card_in_note(context: &Identify, line: &CardLine, resolution: &mut Resolution) {
+/// note said which card. Like the other readings of a note, no finding says so. Only the
+/// first [`MAX_NOTES_COMPARED`] such notes of a deck are compared.
+fn card_in_note(context: &mut Identify, line: &CardLine, resolution: &mut Resolution) {
     let Some((id, language)) = by_name_alone(resolution) else {
         return;
     };
@@ -659,9 +669,10 @@ fn card_in_note(context: &Identify, line: &CardLine, resolution: &mut Resolution
         .collect();
     // One card per text: the printings of each effect fingerprint.
     let cards: BTreeSet<Option<u64>> = printings.iter().map(|(_, p)| p.effect).collect();
-    if cards.len() < 2 {
+    if cards.len() < 2 || context.notes_left == 0 {
         return;
     }
+    context.notes_left -= 1;
     let spelt = |printing: PrintingId| {
         let parts = crate::cards::TextParts {
             attack_names: true,

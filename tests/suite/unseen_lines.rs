@@ -626,6 +626,17 @@ fn a_note_naming_an_attack_or_ability_chooses_the_card() {
         "{:?}",
         rules(&deck)
     );
+    // A deck compares its first 50 such notes (`MAX_NOTES_COMPARED`, docs/security.md):
+    // a hostile file of noted lines reads no more texts than that.
+    let text = "1 Marshadow (Reset Hole)\n".repeat(52);
+    let deck = checked(&text, "standard", "2019-04-30");
+    let unb = (deck.cards.iter())
+        .filter(|card| {
+            let printing = embedded_db().get(card.printing.unwrap()).unwrap();
+            printing.set_code == "UNB"
+        })
+        .count();
+    assert_eq!(unb, 50);
     let (_, cards) = read(
         "1 Marshadow (my tech)\n1 Marshadow\n",
         "standard",
