@@ -1363,15 +1363,17 @@ mod tests {
     /// A promo word by the name or in the note names a promo, with the note's number when
     /// it gives one; a word that only holds `promo` (`Promotion`) or a line with none does
     /// not.
+    /// What the first line of `text`, read as `check` reads it, says of a promo.
+    fn promo_of(text: &str) -> Option<PromoNamed> {
+        let list = crate::deck::parse(text);
+        let written = list.cards.first()?;
+        let read = without_note(written).unwrap_or_else(|| written.clone());
+        promo_named(written, &read)
+    }
+
     #[test]
     fn a_promo_word_or_note_names_a_promo() {
-        let promo = |text: &str| {
-            let list = crate::deck::parse(text);
-            let written = list.cards.first()?;
-            let read = without_note(written).unwrap_or_else(|| written.clone());
-            promo_named(written, &read)
-        };
-        let named = |text: &str| promo(text).map(|promo| promo.number.unwrap_or("-".into()));
+        let named = |text: &str| promo_of(text).map(|promo| promo.number.unwrap_or("-".into()));
         assert_eq!(named("1 Toxicroak G Promo").as_deref(), Some("-"));
         assert_eq!(named("2 Promo Mewtwo").as_deref(), Some("-"));
         assert_eq!(named("1 Coatox G promo").as_deref(), Some("-"));
@@ -1392,12 +1394,7 @@ mod tests {
     /// and `Black Star Promo` no series.
     #[test]
     fn promo_words_name_a_series() {
-        let set = |text: &str| {
-            let list = crate::deck::parse(text);
-            let written = list.cards.first()?;
-            let read = without_note(written).unwrap_or_else(|| written.clone());
-            promo_named(written, &read).map(|promo| promo.set.unwrap_or("-"))
-        };
+        let set = |text: &str| promo_of(text).map(|promo| promo.set.unwrap_or("-"));
         let reading = |text: &str| {
             let list = crate::deck::parse(text);
             without_promo_word(list.cards.first()?).map(|line| line.name)
