@@ -105,23 +105,24 @@ pub fn lookup_key(name: &str) -> String {
 
 /// Labels some event records put after a card's name, set off by ` - `, saying what kind of
 /// card it is (`Double Turbo Energy - Special`, `Prime Catcher - ACESPEC`, in
-/// AlexWilsonNC/ptcg-story's records of 2023–24 events): no card's name ends in one.
+/// AlexWilsonNC/ptcg-story's records of 2023–24 events; both at once, `Legacy Energy -
+/// Special - ACESPEC`, in pokedata's record of the 2024 World Championships): no card's
+/// name ends in one.
 const CATEGORY_LABELS: [&str; 3] = ["special", "acespec", "ace spec"];
 
-/// `name` without a trailing [`CATEGORY_LABELS`] label.
+/// `name` without its trailing [`CATEGORY_LABELS`] labels, however many.
 fn without_category_label(name: &str) -> &str {
-    let trimmed = name.trim_end();
-    match trimmed.rsplit_once(" - ") {
-        Some((card, label))
-            if !card.trim().is_empty()
-                && CATEGORY_LABELS
-                    .iter()
-                    .any(|known| label.trim().eq_ignore_ascii_case(known)) =>
-        {
-            card
+    let mut card = name;
+    while let Some((rest, label)) = card.trim_end().rsplit_once(" - ") {
+        let known = CATEGORY_LABELS
+            .iter()
+            .any(|known| label.trim().eq_ignore_ascii_case(known));
+        if rest.trim().is_empty() || !known {
+            break;
         }
-        _ => name,
+        card = rest;
     }
+    card
 }
 
 /// Lower case, accents removed, punctuation simplified (`Mr. Mime` → `mr mime`,

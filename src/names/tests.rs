@@ -465,6 +465,10 @@ const KEYS: &[(&str, &str, bool, Cite)] = &[
     ("Double Turbo Energy - Special", "Double Turbo Energy", true, DATASETS),
     ("Prime Catcher - ACESPEC", "Prime Catcher", true, DATASETS),
     ("Hero's Cape - ACE SPEC", "Hero's Cape", true, DATASETS),
+    // pokedata's record of the 2024 World Championships gives both labels.
+    ("Legacy Energy - Special - ACESPEC", "Legacy Energy", true, DATASETS),
+    ("Neo Upper Energy - Special - ACESPEC", "Neo Upper Energy", true, DATASETS),
+    ("Legacy Energy - Special - Rare", "Legacy Energy", false, DATASETS),
     ("Porygon-Z", "Porygon", false, DATASETS),
 ];
 

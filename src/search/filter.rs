@@ -111,7 +111,7 @@ fn printings(db: &CardDb, query: &str, by: MatchedBy) -> Option<Vec<PrintingId>>
 
 fn prepare(db: &CardDb, term: &Term) -> Result<Prepared, SearchError> {
     Ok(match (&term.value, term.key.test) {
-        (Value::Text(text), Test::Card(_)) => Prepared::Card(related(db, &Needle::new(text))),
+        (Value::Text(text), Test::CardField(..)) => Prepared::Card(related(db, &Needle::new(text))),
         (Value::Text(text), _) if term.key.name == "name" => {
             Prepared::Text(Needle::name(text, !term.quoted))
         }
@@ -214,6 +214,27 @@ impl Filter {
                     mask.and(found);
                     return mask;
                 }
+                // A test of one field reads that field of each printing kept where its record
+                // is, and the row only of those that pass (a record that does not decode
+                // passes nothing): what `passes` answers, without decoding every row.
+                let columns = state.db.columns();
+                let field_test = |index: usize, field, test: &dyn Fn(u32) -> bool| {
+                    columns.field(index, field).is_some_and(test)
+                        && PrintingId::try_from(index).is_ok_and(|id| columns.row(id).is_some())
+                };
+                match (key.test, prepared) {
+                    (Test::TextField(field, test), Prepared::Text(needle)) => {
+                        return within.filter(|index| {
+                            field_test(index, field, &|value| test(columns, needle, value))
+                        });
+                    }
+                    (Test::CardField(field, test), Prepared::Card(related)) => {
+                        return within.filter(|index| {
+                            field_test(index, field, &|value| test(related, value))
+                        });
+                    }
+                    _ => {}
+                }
                 let test = |index: usize| self.passes(state, index);
                 // A test of a printing's row costs nanoseconds: threads would cost more than
                 // they save. One that decodes printings or folds texts runs on every
@@ -247,7 +268,12 @@ impl Filter {
             (Filter::Key(key, prepared),) => match (key.test, prepared) {
                 (Test::Text(test), Prepared::Text(needle)) => test(&seen, needle),
                 (Test::Texts(parts), Prepared::Text(needle)) => seen.texts_hold(parts, needle),
-                (Test::Card(test), Prepared::Card(related)) => test(&seen, related),
+                (Test::TextField(field, test), Prepared::Text(needle)) => row
+                    .get(field)
+                    .is_some_and(|value| test(columns, needle, value)),
+                (Test::CardField(field, test), Prepared::Card(related)) => {
+                    row.get(field).is_some_and(|value| test(related, value))
+                }
                 (Test::Number(test), Prepared::Number(op, n)) => test(&seen, *op, *n),
                 (Test::Date(test), Prepared::Date(op, date)) => test(&seen, *op, *date),
                 (Test::Choice(test), Prepared::Choice(choice)) => test(&seen, choice),
@@ -255,6 +281,103 @@ impl Filter {
                 _ => false,
             },
             _ => false,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::query;
+
+    /// A key that tests one field of the row (`set:`, `number:`, `evolves:`, `into:`) reads
+    /// that field in place for every printing; it finds what decoding each printing's row
+    /// and testing it (`Filter::passes`, the path every other key takes) finds, over every
+    /// printing of the embedded index: set codes and ids of every kind (promos, subsets,
+    /// sets without a code), numbers with letters, names with accents, values that name
+    /// nothing, and inside `and`, `or` and `not`.
+    #[test]
+    fn field_keys_find_what_decoded_rows_find() {
+        let Ok(db) = crate::cards::storage::embedded::open() else {
+            panic!("the embedded index");
+        };
+        let state = State::new(&db);
+        let every = Mask::all(db.len());
+        let queries = [
+            "set:TWM",
+            "set:twm",
+            "set:sv06",
+            "set:PR-SV",
+            "set:svp",
+            "set:SHF",
+            "set:CRZ-GG",
+            "set:swsh12.5",
+            "set:2019sm-fr",
+            "set:TWN",
+            "number:128",
+            "number:0128",
+            "number:128/167",
+            "number:TG12",
+            "number:tg12",
+            "number:SV107",
+            "number:RC5",
+            "number:GG59",
+            "number:999999",
+            "evolves:Dreepy",
+            "evolves:pikachu",
+            "evolves:\"Flabébé\"",
+            "evolves:Fantyrm",
+            "evolves:nothing-named-so",
+            "into:Drakloak",
+            "into:raichu",
+            "into:Dragapult",
+            "into:Florges",
+            "into:Dispareptil",
+        ];
+        let mut found = 0;
+        for written in queries {
+            let filter = compile(&db, &query::parse(written).unwrap(), &state).unwrap();
+            assert!(
+                matches!(
+                    &filter,
+                    Filter::Key(key, _) if matches!(key.test, Test::TextField(..) | Test::CardField(..))
+                ),
+                "{written} tests a field"
+            );
+            let in_place = filter.matching(&state, &every);
+            let decoded = every.filter(|index| filter.passes(&state, index));
+            assert_eq!(in_place, decoded, "{written}");
+            found += in_place.ones().count();
+        }
+        assert!(found > 1_000, "{found}");
+        for written in [
+            "set:TWM number:128",
+            "set:TWM -number:128",
+            "set:SHF number:SV107",
+            "set:swsh12 number:TG12",
+            "set:TWM or evolves:Dreepy",
+            "-into:Drakloak kind:pokemon",
+        ] {
+            let with_fields = crate::search::search(&db, written).unwrap();
+            let expr = query::parse(written).unwrap();
+            let compiled = compile(&db, &expr, &state).unwrap();
+            let by_rows = |index: usize| decoded_passes(&compiled, &state, index);
+            let decoded: Vec<PrintingId> = (0..db.len())
+                .filter(|&index| by_rows(index))
+                .map(|index| PrintingId::try_from(index).unwrap())
+                .collect();
+            assert_eq!(with_fields, decoded, "{written}");
+        }
+    }
+
+    /// Whether printing `index` passes `filter`, every term tested on its decoded row.
+    fn decoded_passes(filter: &Filter, state: &State, index: usize) -> bool {
+        match filter {
+            Filter::And(parts) => parts.iter().all(|part| decoded_passes(part, state, index)),
+            Filter::Or(parts) => parts.iter().any(|part| decoded_passes(part, state, index)),
+            Filter::Not(inner) => !decoded_passes(inner, state, index),
+            Filter::Ids(ids) => ids.iter().any(|&id| usize::try_from(id) == Ok(index)),
+            Filter::Key(_, _) | Filter::Name(_) => filter.passes(state, index),
         }
     }
 }

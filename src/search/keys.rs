@@ -121,7 +121,11 @@ pub enum Test {
     /// needle: read from the word index for every printing at once when the database has
     /// one, else from each printing's texts.
     Texts(TextParts),
-    Card(fn(&Seen, &Related) -> bool),
+    /// Whether the row's field passes for a text value: the field is read in place for each
+    /// printing kept ([`Columns::field`]), and only the rows of those that pass are read.
+    TextField(columns::Field, fn(&Columns, &Needle, u32) -> bool),
+    /// [`Test::TextField`] for a card name's value.
+    CardField(columns::Field, fn(&Related, u32) -> bool),
     Number(fn(&Seen, Op, u32) -> bool),
     Date(fn(&Seen, Op, Date) -> bool),
     Choice(fn(&Seen, &str) -> bool),
@@ -197,11 +201,16 @@ const IS: &[&str] = &[
 ];
 
 /// Whether `edition` is the set `written` names: its TCGdex set id (any case) or its
-/// printed set code (as [`crate::cards::set_key`] reads it).
-pub(crate) fn edition_is(names: &columns::Pool, edition: &columns::Edition, written: &str) -> bool {
+/// printed set code; `key` is `written` as [`crate::cards::set_key`] reads it (made once
+/// for every edition tested).
+pub(crate) fn edition_is(
+    names: &columns::Pool,
+    edition: &columns::Edition,
+    written: &str,
+    key: &str,
+) -> bool {
     let (set_id, code) = (names.get(edition.set_id), names.get(edition.set_code));
-    set_id.eq_ignore_ascii_case(written)
-        || (!code.is_empty() && code == crate::cards::set_key(written))
+    set_id.eq_ignore_ascii_case(written) || (!code.is_empty() && code == key)
 }
 
 /// Every search key. Adding a key is adding a row here (and its line in the user guide).
@@ -220,15 +229,17 @@ pub const KEYS: &[Key] = &[
         kind: Kind::Text,
         doc: "the printed set code (`TWM`, `PR-SV`) or the TCGdex set id (`sv06`)",
         cost: 1,
-        test: Test::Text(|seen, needle| {
-            let names = seen.columns.names();
-            let hits = needle.memo_hits(seen.columns.editions().len(), |edition| {
-                let Some(edition) = seen.columns.editions().get(edition) else {
+        test: Test::TextField(columns::Field::Edition, |columns, needle, edition| {
+            let names = columns.names();
+            let mut key = None;
+            let hits = needle.memo_hits(columns.editions().len(), |edition| {
+                let Some(edition) = columns.editions().get(edition) else {
                     return false;
                 };
-                edition_is(names, edition, &needle.raw)
+                let key = key.get_or_insert_with(|| crate::cards::set_key(&needle.raw));
+                edition_is(names, edition, &needle.raw, key)
             });
-            hits.get(seen.row.edition as usize) == Some(&true)
+            hits.get(edition as usize) == Some(&true)
         }),
     },
     Key {
@@ -237,13 +248,15 @@ pub const KEYS: &[Key] = &[
         kind: Kind::Text,
         doc: "the collector number (`128`, `TG05`, `GG59`)",
         cost: 1,
-        test: Test::Text(|seen, needle| {
-            let numbers = seen.columns.numbers();
+        test: Test::TextField(columns::Field::Number, |columns, needle, number| {
+            let numbers = columns.numbers();
+            let mut key = None;
             let hits = needle.memo_hits(numbers.len(), |number| {
-                u32::try_from(number)
-                    .is_ok_and(|id| numbers.get(id) == crate::cards::number_key(&needle.raw))
+                // The needle's key, made once when the pool is first tested.
+                let key = key.get_or_insert_with(|| crate::cards::number_key(&needle.raw));
+                u32::try_from(number).is_ok_and(|id| numbers.get(id) == key.as_str())
             });
-            hits.get(seen.row.number as usize) == Some(&true)
+            hits.get(number as usize) == Some(&true)
         }),
     },
     Key {
@@ -338,9 +351,7 @@ pub const KEYS: &[Key] = &[
         kind: Kind::Card,
         doc: "evolves from a card whose name holds these words",
         cost: 1,
-        test: Test::Card(|seen, related| {
-            (seen.row.evolves).is_some_and(|from| related.names(from))
-        }),
+        test: Test::CardField(columns::Field::Evolves, Related::names),
     },
     Key {
         name: "into",
@@ -348,7 +359,7 @@ pub const KEYS: &[Key] = &[
         kind: Kind::Card,
         doc: "a card whose name holds these words evolves from it",
         cost: 1,
-        test: Test::Card(|seen, related| related.evolves_into(seen.row.card)),
+        test: Test::CardField(columns::Field::Card, Related::evolves_into),
     },
     Key {
         name: "hp",
@@ -674,7 +685,7 @@ impl Needle {
     /// `test` of every value `0..len` of the table the needle's key reads, run the first
     /// time and kept: each distinct set, number, rarity or illustrator is tested once, not
     /// once per printing. A needle belongs to one term, so to one key and one table.
-    pub(super) fn memo_hits(&self, len: usize, test: impl Fn(usize) -> bool) -> &[bool] {
+    pub(super) fn memo_hits(&self, len: usize, test: impl FnMut(usize) -> bool) -> &[bool] {
         self.values.get_or_init(|| (0..len).map(test).collect())
     }
 

@@ -98,9 +98,10 @@ pub fn unknown_sets(db: &CardDb, query: &str) -> Vec<(String, Option<String>)> {
     codes.dedup();
     let mut unknown: Vec<(String, Option<String>)> = Vec::new();
     for raw in written {
+        let key = crate::cards::set_key(raw);
         let known = editions
             .iter()
-            .any(|edition| keys::edition_is(names, edition, raw));
+            .any(|edition| keys::edition_is(names, edition, raw, &key));
         if known || unknown.iter().any(|(seen, _)| seen == raw) {
             continue;
         }
@@ -202,6 +203,10 @@ pub struct Found {
     pub printings: Vec<PrintingId>,
 }
 
+/// A group of [`group`] as it is gathered: its printings by release date, the newest of
+/// them, and that one's name shown.
+type Group<'a> = (Vec<(&'a str, PrintingId)>, (&'a str, PrintingId), &'a str);
+
 /// Groups `ids` by card (rules name), or one group per printing when `each_printing`, and
 /// sorts the groups by `sort`; names are shown in `lang`.
 pub fn group(
@@ -213,32 +218,39 @@ pub fn group(
 ) -> Vec<Found> {
     // A card is its rules key's id in the columns' names pool (one id a distinct key): no
     // key is copied. Each printing is read in place ([`CardDb::view`]), not built.
+    // The name shown is the newest printing's ([`shown_name`] of the group's last), kept
+    // from the one read of each printing.
     let columns = db.columns();
-    let mut groups: Vec<Vec<(&str, PrintingId)>> = Vec::new();
+    let mut groups: Vec<Group> = Vec::new();
     let mut index: std::collections::HashMap<u32, usize> = std::collections::HashMap::new();
     for &id in ids {
         let (Some(printing), Some(row)) = (db.view(id), columns.row(id)) else {
             continue;
         };
         let dated = (printing.release_date, id);
+        let shown = printing.name(lang).unwrap_or(printing.primary());
         if each_printing {
-            groups.push(vec![dated]);
+            groups.push((vec![dated], dated, shown));
             continue;
         }
         let at = *index.entry(row.card).or_insert_with(|| {
-            groups.push(Vec::new());
+            groups.push((Vec::new(), dated, shown));
             groups.len() - 1
         });
-        groups[at].push(dated);
+        let (printings, newest, name) = &mut groups[at];
+        printings.push(dated);
+        if dated > *newest {
+            (*newest, *name) = (dated, shown);
+        }
     }
     let mut found: Vec<Found> = groups
         .into_iter()
-        .map(|mut printings| {
+        .map(|(mut printings, _, shown)| {
             // Oldest first; an id is in one group once, so the order is total.
             printings.sort_unstable();
             let printings: Vec<PrintingId> = printings.into_iter().map(|(_, id)| id).collect();
             Found {
-                name: shown_name(db, *printings.last().unwrap_or(&0), lang),
+                name: shown.to_string(),
                 printings,
             }
         })
@@ -594,6 +606,13 @@ mod tests {
             assert_eq!(got, want, "{query}");
             let each = group(&db, &ids, Language::En, true, Sort::Released);
             assert_eq!(each.len(), ids.len(), "{query}");
+            // The name shown is the newest printing's, read again as it was.
+            for lang in Language::ALL {
+                for card in group(&db, &ids, lang, false, Sort::Name) {
+                    let newest = *card.printings.last().unwrap();
+                    assert_eq!(card.name, shown_name(&db, newest, lang), "{query} {lang:?}");
+                }
+            }
         }
         for needle in ["Dreepy", "charmander", "pikachu"] {
             let asked = keys::Needle::new(needle);

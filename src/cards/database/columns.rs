@@ -146,6 +146,42 @@ impl Row {
     pub fn has(&self, bit: u8) -> bool {
         self.flags & bit != 0
     }
+
+    /// The row's `field` (`None` for an `evolves` it has not).
+    pub fn get(&self, field: Field) -> Option<u32> {
+        match field {
+            Field::Edition => Some(self.edition),
+            Field::Number => Some(self.number),
+            Field::Card => Some(self.card),
+            Field::Evolves => self.evolves,
+        }
+    }
+}
+
+/// A `u32` field of a row that a key tests alone: [`Columns::field`] reads it from the
+/// record in place, so a query over every printing decodes no row to test it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Field {
+    /// [`Row::edition`].
+    Edition,
+    /// [`Row::number`].
+    Number,
+    /// [`Row::card`].
+    Card,
+    /// [`Row::evolves`].
+    Evolves,
+}
+
+impl Field {
+    /// Where the field starts in a record (see [`ROW_BYTES`]).
+    fn at(self) -> usize {
+        match self {
+            Field::Edition => 0,
+            Field::Number => 4,
+            Field::Card => 8,
+            Field::Evolves => 48,
+        }
+    }
 }
 
 /// One attack's printed damage ([`crate::cards::model::details::Attack::base_damage`]) and its Energy
@@ -503,6 +539,23 @@ impl Columns {
 
     pub fn is_empty(&self) -> bool {
         self.rows == 0
+    }
+
+    /// Row `index`'s `field` as its record holds it, the rest of the record unread: what
+    /// [`Columns::row`] gives as `Row::get(field)` when the row decodes (`None` for an
+    /// `evolves` it has not, or past the end). Whether the row decodes is not checked:
+    /// [`Columns::row`] says.
+    pub fn field(&self, index: usize, field: Field) -> Option<u32> {
+        if index >= self.rows {
+            return None;
+        }
+        let at = index.checked_mul(ROW_BYTES)?.checked_add(field.at())?;
+        let word = self.records.get(at..at.checked_add(4)?)?;
+        let value = u32::from_le_bytes(word.try_into().ok()?);
+        match field {
+            Field::Evolves => optional(value),
+            _ => Some(value),
+        }
     }
 
     /// Printing `id`'s row; `None` past the end or when its record does not decode.
