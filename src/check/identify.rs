@@ -50,6 +50,7 @@ pub(super) fn identify_deck(
         language,
         preference: &preference,
         suggestions_left: MAX_SUGGESTED,
+        notes_left: MAX_NOTES_COMPARED,
         diagnostics: Vec::new(),
         choices: Vec::new(),
     };
@@ -107,6 +108,12 @@ pub(super) fn identify_deck(
 /// a hostile file of 100,000 unknown lines must not search 100,000 times.
 const MAX_SUGGESTED: usize = 50;
 
+/// How many notes per deck are compared with the attack and ability names of the cards
+/// their line's name names ([`card_in_note`]). Each comparison reads the texts of every
+/// printing of the name, so a hostile file of 100,000 noted lines must not read them
+/// 100,000 times.
+const MAX_NOTES_COMPARED: usize = 50;
+
 /// What identifying the lines of one deck shares.
 struct Identify<'a> {
     db: &'a CardDb,
@@ -115,6 +122,8 @@ struct Identify<'a> {
     /// Which printing a name alone is read as: an allowed one, else one of its date.
     preference: &'a resolve::Preference<'a>,
     suggestions_left: usize,
+    /// What is left of [`MAX_NOTES_COMPARED`].
+    notes_left: usize,
     diagnostics: Vec<Diagnostic>,
     /// Lines whose name names functionally different cards, for [`choose`].
     choices: Vec<Choice>,
@@ -236,14 +245,15 @@ fn identify_line(context: &mut Identify, index: usize, line: &CardLine) -> DeckC
     // like a code and a number in letters, `FEZANDIPITI EX` a Pokémon ex typed in capitals,
     // `Crispin SCR 133 (thanks to X)` a card followed by a note (kept as its comment). The
     // first other reading that finds a card stands, as the line typed as the card prints it
-    // would.
+    // would. Promo words come first: in capitals, `Jirachi Nintendo Promo` would read as a
+    // code `NINTENDO` and a number in words, `PROMO`.
     let others = [
+        crate::deck::without_promo_word,
         crate::deck::lower_case_code,
         crate::deck::whole_name,
         crate::deck::lower_case_ex,
         crate::deck::without_note,
         crate::deck::name_then_code,
-        crate::deck::without_promo_word,
         crate::deck::post_shorthand,
     ];
     let reread = matches!(resolution, Resolution::Unknown)
@@ -335,6 +345,7 @@ fn identify_line(context: &mut Identify, index: usize, line: &CardLine) -> DeckC
     promo_word(context, written, line, &mut resolution);
     let noted_set = set_in_note(db, line, &mut resolution, &resolve);
     let line = noted_set.as_ref().unwrap_or(line);
+    card_in_note(context, line, &mut resolution);
     by_words(context, line, &mut resolution);
     misspelt_with_its_id(context, text, line, &mut resolution);
     let (printing, matched) = match resolution {
@@ -460,7 +471,9 @@ fn by_other_code(
 /// Promo`, `Jirachi Promo`, `2 Promo Mewtwo`, `1x Mew (Promo 8)`: [`crate::deck::promo_named`]):
 /// a Black Star promo printing of the name, not the newest printing of any set (Toxicroak
 /// G Promo is DP41, not Platinum's PL 40); the word read as a set code (`Mew (Promo 8)`)
-/// counts too. Of several, the one numbered as the note says
+/// counts too. Words that name one promo series keep that series' promos only: `4 Movie
+/// Mewtwo` and `MP Mewtwo` are Wizards' (Wizards promo 3), today as in 2000, where `Promo
+/// Mewtwo` judged today is the newest Mewtwo promo. Of several, the one numbered as the note says
 /// (`Promo 8`), then one the format allows at the date judged, else one released by then,
 /// then the list's language, then the newest. The promo word says which card: no
 /// `ambiguous-card` choice is left. A line read by another code or a number, or whose name
@@ -471,13 +484,7 @@ fn promo_word(
     line: &CardLine,
     resolution: &mut Resolution,
 ) {
-    let Resolution::Found {
-        id,
-        language,
-        by_printing: false,
-        ..
-    } = *resolution
-    else {
+    let Some((id, language)) = by_name_alone(resolution) else {
         return;
     };
     // A code or a number names the printing, unless the code is the promo word itself
@@ -506,6 +513,7 @@ fn promo_word(
         .filter_map(|hit| Some((hit, db.get(hit.id)?)))
         .filter(|(_, printing)| {
             crate::cards::model::set_id::is_promo_set(&printing.set_id)
+                && named.set.is_none_or(|set| printing.set_id == set)
                 && (preference.existed)(printing)
         })
         .max_by_key(|(hit, printing)| {
@@ -526,6 +534,20 @@ fn promo_word(
             by_printing: numbered,
             others: Vec::new(),
         };
+    }
+}
+
+/// The printing and name language of a line read by its name alone (no code and number
+/// named the printing).
+fn by_name_alone(resolution: &Resolution) -> Option<(PrintingId, Option<Language>)> {
+    match *resolution {
+        Resolution::Found {
+            id,
+            language,
+            by_printing: false,
+            ..
+        } => Some((id, language)),
+        _ => None,
     }
 }
 
@@ -603,6 +625,94 @@ fn set_in_note(
         *resolution = found;
         Some(reread)
     })
+}
+
+/// The reading of a line read by its name alone whose note names an attack or an ability
+/// of one of the cards of that name ([`names::notes`] gives the rule for the words):
+/// `1 Marshadow (Reset Hole)` (pokemoncardjp.com.au's report of the Chiba Champions League,
+/// 2019-04) is Unbroken Bonds' Marshadow, whose ability is Resetting Hole, not Shining
+/// Legends' (Let Loose), the Marshadow of the list's date. Cards are told apart by their
+/// texts (a printing's effect fingerprint, as the reprint rule compares them); the note
+/// chooses when exactly one card of the name has a move it spells, in any language. The
+/// date then chooses the printing among that card's, as for a line read by its name: one
+/// the format allows that was released by the date judged, else one released by then,
+/// else the card's first printing. That last case is a list from before the card's
+/// English release (a Japanese event's): the note says which card was played, so that
+/// card is read, and the rules judge it at the date (`not-legal`, released after the
+/// date), as they judge any card the list names. No `ambiguous-card` choice is left: the
+/// note said which card. Like the other readings of a note, no finding says so. Only the
+/// first [`MAX_NOTES_COMPARED`] such notes of a deck are compared.
+fn card_in_note(context: &mut Identify, line: &CardLine, resolution: &mut Resolution) {
+    let Some((id, language)) = by_name_alone(resolution) else {
+        return;
+    };
+    let (name, note) = match (line.set.is_none() && line.number.is_none())
+        .then(|| crate::deck::without_note(line))
+        .flatten()
+    {
+        Some(bare) if bare.set.is_none() && bare.number.is_none() && bare.comment.is_some() => {
+            (bare.name, bare.comment)
+        }
+        _ => (line.name.clone(), line.comment.clone()),
+    };
+    let words = names::notes::note_words(&note.unwrap_or_default());
+    if words.is_empty() {
+        return;
+    }
+    let db = context.db;
+    let english = db.get(id).map(|p| p.names.primary().to_string());
+    let mut seen = BTreeSet::new();
+    let printings: Vec<(PrintingId, &Printing)> = (db.name_matches(&name))
+        .chain(english.iter().flat_map(|name| db.name_matches(name)))
+        .filter(|hit| seen.insert(hit.id))
+        .filter_map(|hit| Some((hit.id, db.get(hit.id)?)))
+        .collect();
+    // One card per text: the printings of each effect fingerprint.
+    let cards: BTreeSet<Option<u64>> = printings.iter().map(|(_, p)| p.effect).collect();
+    if cards.len() < 2 || context.notes_left == 0 {
+        return;
+    }
+    context.notes_left -= 1;
+    let spelt = |printing: PrintingId| {
+        let parts = crate::cards::TextParts {
+            attack_names: true,
+            ability_names: true,
+            ..Default::default()
+        };
+        db.texts(printing, parts, &mut |text| {
+            let text = match text {
+                crate::cards::TextRef::Table { lang, id } => db.table_text(lang, id),
+                crate::cards::TextRef::Inline { text, .. } => Some(text),
+            };
+            text.is_some_and(|text| names::notes::spells(&words, text))
+        })
+    };
+    let mut named = cards
+        .into_iter()
+        .filter(|card| (printings.iter()).any(|&(id, p)| p.effect == *card && spelt(id)));
+    let (Some(card), None) = (named.next(), named.next()) else {
+        return;
+    };
+    let preference = context.preference;
+    let of_card = || printings.iter().filter(|(_, p)| p.effect == card);
+    // Released by the date: the newest, one the format allows first; none: the first.
+    let best = (of_card().filter(|(_, p)| (preference.existed)(p)))
+        .max_by_key(|&&(id, p)| {
+            (
+                (preference.allowed)(p),
+                p.release_date.clone(),
+                std::cmp::Reverse(id),
+            )
+        })
+        .or_else(|| of_card().min_by_key(|&&(id, p)| (p.release_date.clone(), id)));
+    if let Some(&(id, _)) = best {
+        *resolution = Resolution::Found {
+            id,
+            language,
+            by_printing: false,
+            others: Vec::new(),
+        };
+    }
 }
 
 /// The reading of a name-only line kept to the printings that are not basic Energy (`4

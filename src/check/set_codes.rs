@@ -1,7 +1,8 @@
 //! Set codes other sites write for a set deckbox indexes under another code: TCGdex's own
-//! abbreviations (`EP` for Emerging Powers, `TRI` for Triumphant), and the short codes of
-//! 2011–2012 posts (`BW` for Black & White). A line whose code and number name no printing
-//! under deckbox's code is read with these.
+//! abbreviations (`EP` for Emerging Powers, `TRI` for Triumphant), the short codes of
+//! 2011–2012 posts (`BW` for Black & White), and a results site's own (`FL` for FireRed &
+//! LeafGreen). A line whose code and number name no printing under deckbox's code is read
+//! with these.
 
 use crate::cards::sources::from_tcgdex::tcgdex_code_alias;
 
@@ -11,15 +12,25 @@ use crate::cards::sources::from_tcgdex::tcgdex_code_alias;
 /// NV", "1 Mewtwo ND", beside "1 Tornadus EP").
 const POST_CODES: [(&str, &str); 3] = [("BW", "BLW"), ("NV", "NVI"), ("ND", "NXD")];
 
+/// `written code`, `code printings are indexed by`: the codes of ptcg-story's event records
+/// (AlexWilsonNC/ptcg-story, `major-events/*/…/*.js`, each card a `set` and a `number`) that
+/// no set has in the index. Its 2006 US Nationals records (`major-events/2006/us-nats/
+/// us-nats.js`, commit 2494965a) write FireRed & LeafGreen `FL`: `Celio's Network` FL 88,
+/// `Blastoise ex` FL 104, `Wartortle` FL 50, each FireRed & LeafGreen's card at that number,
+/// and another version of the same file (commit 0778a227), which draws each card as an
+/// image, shows that Celio's Network as `rg.088.celios_network.jpg`. Every other code those records write (`TRR`,
+/// `DX`, `MA`, `HL`, `DS`, `HP`, `PR-SV`, ...) is one deckbox reads (docs/corpus.md, "Audit
+/// of re-readings").
+const SITE_CODES: [(&str, &str); 1] = [("FL", "RG")];
+
 /// The index code a written code may also mean, if any (case ignored): TCGdex's own code
 /// for a set (`EP`, `TRI`, `RO`, and `TR`, Team Rocket Returns, which PTCGO's `TR`, Team
 /// Rocket, collides with: see `check::identify`), from the card loader's table
-/// ([`tcgdex_code_alias`]), else a post's short code.
+/// ([`tcgdex_code_alias`]), else a post's short code or a site's code.
 pub(super) fn alias(code: &str) -> Option<&'static str> {
     tcgdex_code_alias(code).or_else(|| {
         let code = code.trim();
-        POST_CODES
-            .iter()
+        (POST_CODES.iter().chain(&SITE_CODES))
             .find(|(written, _)| written.eq_ignore_ascii_case(code))
             .map(|&(_, indexed)| indexed)
     })
@@ -36,5 +47,7 @@ mod tests {
         assert_eq!(alias("TR"), Some("TRR"));
         assert_eq!(alias("EPO"), None);
         assert_eq!(alias("BLW"), None);
+        assert_eq!(alias("FL"), Some("RG"));
+        assert_eq!(alias("RG"), None);
     }
 }

@@ -24,6 +24,11 @@
 //!   `PAL185`: a number without a code), and a one-letter number after a code (Unseen
 //!   Forces' `Unown UF !`; the Limitless deck builder's basic-Energy type letter,
 //!   `Fire Energy SVE R`).
+//! - Promo words name a Black Star promo ([`promo_named`]): `Promo` by the name, before or
+//!   after it, or in its note, names a promo of any series; a series word before it names
+//!   that series' promos (`SWSH Promo Zacian V`, `Jirachi Nintendo Promo`); `MP` and
+//!   `Movie` before the name name Wizards' Black Star promos (`4 Movie Mewtwo` is Wizards
+//!   promo 3, not the newest Mewtwo promo).
 
 use std::sync::LazyLock;
 
@@ -928,50 +933,139 @@ fn first_words(line: &super::CardLine, name: &str, set: Option<String>) -> super
     }
 }
 
-/// The other reading of a line that names a promo card by a word after its name (`1
-/// Toxicroak G Promo`, `Jirachi Promo`) or before it (`Promo Mewtwo`, and `MP`, the Movie
-/// Promo of Wizards' Black Star promos: `3 MP Mewtwo(Takes out …)`, pojo.com's July 2000
-/// league deck; `Movie`, the same promo: `4 Movie Mewtwo`, pojo.com's 2000 Tulsa report):
-/// the name without the word, and without a note after it (kept as the comment, as
-/// [`without_note`] reads it). Tried only when the whole name is no card's (see
-/// `check::identify`). `None` for a line read with a code or a number, or with no such word.
+/// The Black Star promo series a word before `Promo` names, by TCGdex's set id: the first
+/// word of each series' English set name in `cards/set-names.tsv` (`Wizards Black Star
+/// Promos`, `Nintendo Black Star Promos`, `SWSH Black Star Promos`, `SVP Black Star
+/// Promos`, ...), and two more spellings of a series' letters: `WotC` (Wizards of the
+/// Coast), and `SV` and `ME`, the letters of the series PTCG Live writes in its promo codes
+/// (`PR-SV`, and `MEP`'s series). Compared folded to lower case.
+const PROMO_SERIES: [(&str, &str); 13] = [
+    ("wizards", "basep"),
+    ("wotc", "basep"),
+    ("nintendo", "np"),
+    ("dp", "dpp"),
+    ("hgss", "hgssp"),
+    ("bw", "bwp"),
+    ("xy", "xyp"),
+    ("sm", "smp"),
+    ("swsh", "swshp"),
+    ("svp", "svp"),
+    ("sv", "svp"),
+    ("mep", "mep"),
+    ("me", "mep"),
+];
+
+/// The words that name Wizards' Black Star promos with no `Promo` after them: `MP`, the
+/// Movie Promo (`3 MP Mewtwo(Takes out …)`, pojo.com's July 2000 league deck), and
+/// `Movie` (`4 Movie Mewtwo`, pojo.com's 2000 Tulsa report): the promos given at the
+/// first Pokémon films, Wizards promo 3 among them, which TCGdex files under `basep`.
+const MOVIE_WORDS: [&str; 2] = ["mp", "movie"];
+
+/// The promo set a word names (`MP`, `Movie`, `Wizards`, `SWSH`: see [`PROMO_SERIES`] and
+/// [`MOVIE_WORDS`]), by set id.
+fn promo_series(word: &str) -> Option<&'static str> {
+    if MOVIE_WORDS.iter().any(|w| word.eq_ignore_ascii_case(w)) {
+        return Some("basep");
+    }
+    (PROMO_SERIES.iter())
+        .find(|(written, _)| word.eq_ignore_ascii_case(written))
+        .map(|&(_, id)| id)
+}
+
+/// What the promo words among `words` (a line's words in order, `promo` at `at`) say of
+/// the series: the word before `promo` when it names one (`SWSH Promo`, `Movie Promo`),
+/// none for `Black Star Promo` or `Promo` alone (a promo of any series). Returns the series
+/// and where the promo words start.
+fn series_before(words: &[&str], at: usize) -> (Option<&'static str>, usize) {
+    let before = |back: usize| at.checked_sub(back).and_then(|i| words.get(i)).copied();
+    if let Some(series) = before(1).and_then(promo_series) {
+        return (Some(series), at - 1);
+    }
+    let black_star = before(2).is_some_and(|w| w.eq_ignore_ascii_case("black"))
+        && before(1).is_some_and(|w| w.eq_ignore_ascii_case("star"));
+    (None, if black_star { at - 2 } else { at })
+}
+
+/// The other reading of a line that names a promo card by words after its name (`1
+/// Toxicroak G Promo`, `Jirachi Promo`, `Zacian V SWSH Promo`) or before it (`Promo
+/// Mewtwo`, `SWSH Promo Zacian V`, `Black Star Promo Mew`, and the words of
+/// `MOVIE_WORDS` alone: `3 MP Mewtwo(Takes out …)`, `4 Movie Mewtwo`): the name without
+/// the words, and without a note after it (kept as the comment, as [`without_note`] reads
+/// it). Tried only when the whole name is no card's (see `check::identify`). `None` for a
+/// line read with a code or a number, or with no such word.
 pub fn without_promo_word(line: &super::CardLine) -> Option<super::CardLine> {
+    promo_reading(line).map(|(line, _)| line)
+}
+
+/// [`without_promo_word`], with the promo set its words name ([`series_before`]; the
+/// words of [`MOVIE_WORDS`] alone name `basep`).
+fn promo_reading(line: &super::CardLine) -> Option<(super::CardLine, Option<&'static str>)> {
     if line.set.is_some() || line.number.is_some() {
         return None;
     }
     let noted = without_note(line).filter(|noted| noted.set.is_none() && noted.number.is_none());
     let line = noted.as_ref().unwrap_or(line);
-    if let Some((name, word)) = line.name.trim_end().rsplit_once(' ') {
-        let name = name.trim_end();
-        if !name.is_empty() && word.eq_ignore_ascii_case("promo") {
-            return Some(first_words(line, name, None));
+    let written = line.name.trim_end();
+    // Every word with where it starts.
+    let spans: Vec<(usize, &str)> = (last_tokens(written, written.len()).into_iter().rev())
+        .filter_map(|(start, end)| Some((start, written.get(start..end)?)))
+        .collect();
+    let words: Vec<&str> = spans.iter().map(|&(_, word)| word).collect();
+    let is_promo = |word: &&str| word.eq_ignore_ascii_case("promo");
+    // After the name: `Toxicroak G Promo`, `Mewtwo Movie Promo`.
+    if let Some(last) = words
+        .len()
+        .checked_sub(1)
+        .filter(|&at| words.get(at).is_some_and(is_promo))
+    {
+        let (series, from) = series_before(&words, last);
+        let name = (spans.get(from))
+            .and_then(|&(at, _)| written.get(..at))
+            .map(str::trim_end)
+            .filter(|name| !name.is_empty());
+        if let Some(name) = name {
+            return Some((first_words(line, name, None), series));
         }
     }
-    let written = line.name.trim_end();
-    let name = written.trim_start();
-    let (word, rest) = name.split_once(' ')?;
-    let rest = rest.trim_start();
-    let promo = ["promo", "mp", "movie"]
-        .iter()
-        .any(|w| word.eq_ignore_ascii_case(w));
-    (promo && !rest.is_empty()).then(|| super::CardLine {
-        name_span: super::Span::new(
-            line.name_span.offset + (written.len() - rest.len()),
-            rest.len(),
-        ),
-        name: rest.to_string(),
-        set: None,
-        ..line.clone()
-    })
+    // Before it: `Promo Mewtwo`, `SWSH Promo Zacian V`, `MP Mewtwo`, `Movie Promo Mewtwo`.
+    let promo_at = words.iter().position(is_promo).filter(|&at| at <= 3);
+    let (series, rest_at) = match promo_at {
+        Some(at) => {
+            let (series, from) = series_before(&words, at);
+            (from == 0).then_some((series, at + 1))?
+        }
+        None => {
+            let first = words.first()?;
+            let movie = MOVIE_WORDS.iter().any(|w| first.eq_ignore_ascii_case(w));
+            movie.then_some((Some("basep"), 1))?
+        }
+    };
+    let &(start, _) = spans.get(rest_at)?;
+    let rest = written.get(start..)?;
+    Some((
+        super::CardLine {
+            name_span: super::Span::new(line.name_span.offset + start, rest.len()),
+            name: rest.to_string(),
+            set: None,
+            ..line.clone()
+        },
+        series,
+    ))
 }
 
-/// What a line says of the Black Star promo it names: a promo word by its name (see
-/// [`without_promo_word`]: `1 Toxicroak G Promo`, `2 Promo Mewtwo`) or in the note after it
-/// (`4x Mewtwo (Promo 3 and 14)`, pojo.com's Vancouver list of 2000-07-22; `1x Mew (Promo
-/// 8)` and `(promo)`, which the parser reads as a set code `Promo` and a number), and the
-/// promo's number when the line gives one (`8`; the first of several).
+/// What a line says of the Black Star promo it names: promo words by its name (see
+/// [`without_promo_word`]: `1 Toxicroak G Promo`, `2 Promo Mewtwo`, `4 Movie Mewtwo`) or in
+/// the note after it (`4x Mewtwo (Promo 3 and 14)`, pojo.com's Vancouver list of
+/// 2000-07-22; `1x Mew (Promo 8)` and `(promo)`, which the parser reads as a set code
+/// `Promo` and a number; `(SWSH promo)`), the promo's number when the line gives one (`8`;
+/// the first of several), and the promo set its words name, when they name one.
 /// `written` is the line as written, `read` the line as read (its note, if any, in its
 /// comment). `None` when neither names a promo.
+///
+/// The rule for the set: `MP` and `Movie` (alone or before `Promo`) name Wizards' Black
+/// Star promos (`basep`); a series word before `Promo` names that series' promos
+/// (`PROMO_SERIES`: `Nintendo Promo`, `SWSH Promo`, `SV Promo`); `Promo` alone and
+/// `Black Star Promo` name a Black Star promo of any series, and the date chooses.
 pub fn promo_named(written: &super::CardLine, read: &super::CardLine) -> Option<PromoNamed> {
     // A note the name index reads through (`Igglybuff (promo)` is found whole) is still
     // the line's note.
@@ -979,15 +1073,17 @@ pub fn promo_named(written: &super::CardLine, read: &super::CardLine) -> Option<
     let comment = (read.comment.as_deref())
         .or_else(|| noted.as_ref().and_then(|line| line.comment.as_deref()));
     let note = comment.and_then(|note| {
-        let mut words = note
+        let words: Vec<&str> = note
             .split(|c: char| !c.is_alphanumeric())
-            .filter(|word| !word.is_empty());
-        words.find(|word| word.eq_ignore_ascii_case("promo"))?;
-        let number = words
-            .next()
-            .filter(|word| word.chars().all(|c| c.is_ascii_digit()));
+            .filter(|word| !word.is_empty())
+            .collect();
+        let at = words
+            .iter()
+            .position(|word| word.eq_ignore_ascii_case("promo"))?;
+        let number = (words.get(at + 1)).filter(|word| word.chars().all(|c| c.is_ascii_digit()));
         Some(PromoNamed {
-            number: number.map(str::to_string),
+            number: number.map(|word| word.to_string()),
+            set: series_before(&words, at).0,
         })
     });
     // The word read as a set code: `1 Toudoudou (promo)`, `1x Mew (Promo 8)`.
@@ -995,10 +1091,11 @@ pub fn promo_named(written: &super::CardLine, read: &super::CardLine) -> Option<
         .filter(|set| set.eq_ignore_ascii_case("promo"))
         .map(|_| PromoNamed {
             number: read.number.clone(),
+            set: None,
         });
     coded
         .or(note)
-        .or_else(|| without_promo_word(written).map(|_| PromoNamed { number: None }))
+        .or_else(|| promo_reading(written).map(|(_, set)| PromoNamed { number: None, set }))
 }
 
 /// A promo named by a promo word: see [`promo_named`].
@@ -1006,6 +1103,8 @@ pub fn promo_named(written: &super::CardLine, read: &super::CardLine) -> Option<
 pub struct PromoNamed {
     /// The promo's number, when the line gives it (`Mew (Promo 8)`: `8`).
     pub number: Option<String>,
+    /// The id of the promo set the words name (`MP Mewtwo`: `basep`), when they name one.
+    pub set: Option<&'static str>,
 }
 
 /// Whether `token` is written like a database set id (`sv3pt5`, `xy1`, `swshp`,
@@ -1264,14 +1363,17 @@ mod tests {
     /// A promo word by the name or in the note names a promo, with the note's number when
     /// it gives one; a word that only holds `promo` (`Promotion`) or a line with none does
     /// not.
+    /// What the first line of `text`, read as `check` reads it, says of a promo.
+    fn promo_of(text: &str) -> Option<PromoNamed> {
+        let list = crate::deck::parse(text);
+        let written = list.cards.first()?;
+        let read = without_note(written).unwrap_or_else(|| written.clone());
+        promo_named(written, &read)
+    }
+
     #[test]
     fn a_promo_word_or_note_names_a_promo() {
-        let named = |text: &str| {
-            let list = crate::deck::parse(text);
-            let written = list.cards.first()?;
-            let read = without_note(written).unwrap_or_else(|| written.clone());
-            promo_named(written, &read).map(|promo| promo.number.unwrap_or("-".into()))
-        };
+        let named = |text: &str| promo_of(text).map(|promo| promo.number.unwrap_or("-".into()));
         assert_eq!(named("1 Toxicroak G Promo").as_deref(), Some("-"));
         assert_eq!(named("2 Promo Mewtwo").as_deref(), Some("-"));
         assert_eq!(named("1 Coatox G promo").as_deref(), Some("-"));
@@ -1283,5 +1385,56 @@ mod tests {
         assert_eq!(named("2 Magby... [useful in a pinch]"), None);
         assert_eq!(named("1 Pikachu (Promotion)"), None);
         assert_eq!(named("4 Iono"), None);
+    }
+
+    /// The promo words name a series' promos where they say one: `MP` and `Movie` (pojo.com's
+    /// 2000 reports: `3 MP Mewtwo(Takes out …)`, `4 Movie Mewtwo`) Wizards' (`basep`), a
+    /// series word before `Promo` that series' (`SWSH Promo`, `Nintendo Promo`, in the name
+    /// or the note, in any of the six languages, which all write `Promo`); `Promo` alone
+    /// and `Black Star Promo` no series.
+    #[test]
+    fn promo_words_name_a_series() {
+        let set = |text: &str| promo_of(text).map(|promo| promo.set.unwrap_or("-"));
+        let reading = |text: &str| {
+            let list = crate::deck::parse(text);
+            without_promo_word(list.cards.first()?).map(|line| line.name)
+        };
+        for (text, series, name) in [
+            ("4 Movie Mewtwo", "basep", "Mewtwo"),
+            ("3 MP Mewtwo(Takes out 'Chan)", "basep", "Mewtwo"),
+            ("2 Movie Promo Mewtwo", "basep", "Mewtwo"),
+            ("1 Mewtwo Movie Promo", "basep", "Mewtwo"),
+            ("1 Wizards Promo Mew", "basep", "Mew"),
+            ("1 WotC Promo Mew", "basep", "Mew"),
+            ("1 Jirachi Nintendo Promo", "np", "Jirachi"),
+            ("2 Zacian V SWSH Promo", "swshp", "Zacian V"),
+            ("2 SWSH Promo Zacian V", "swshp", "Zacian V"),
+            ("4 Iono SV Promo", "svp", "Iono"),
+            ("4 Iono SVP promo", "svp", "Iono"),
+            ("1 Toxicroak G DP Promo", "dpp", "Toxicroak G"),
+            ("2 Promo Mewtwo", "-", "Mewtwo"),
+            ("1 Mew Black Star Promo", "-", "Mew"),
+            ("1 Black Star Promo Mew", "-", "Mew"),
+            ("1 Toxicroak G Promo", "-", "Toxicroak G"),
+            ("1 Coatox G Promo", "-", "Coatox G"),
+        ] {
+            assert_eq!(reading(text).as_deref(), Some(name), "{text}");
+            assert_eq!(set(text), Some(series), "{text}");
+        }
+        // In a note (French, Spanish, Italian, German, Portuguese lists write `Promo` too).
+        assert_eq!(set("1 Mew (SWSH promo)"), Some("swshp"));
+        assert_eq!(set("1 Évoli (promo SWSH)"), Some("-"));
+        assert_eq!(set("1 Mewtu (Promo Nintendo)"), Some("-"));
+        assert_eq!(set("1 Mewtu (Nintendo Promo)"), Some("np"));
+        assert_eq!(set("4 Mewtwo (Movie Promo 3)"), Some("basep"));
+        assert_eq!(set("1x Mew (Promo 8)"), Some("-"));
+        // A series word after `Promo` is no promo word of the name (`Promo` stands
+        // between name and series word), and a series word alone names nothing.
+        assert_eq!(reading("1 Coatox G promo DP"), None);
+        assert_eq!(reading("1 Evoli Promo SWSH"), None);
+        assert_eq!(set("1 SWSH Zacian V"), None);
+        assert_eq!(reading("1 SWSH Zacian V"), None);
+        assert_eq!(reading("3 MP"), None);
+        assert_eq!(reading("1 SWSH Promo"), None);
     }
 }

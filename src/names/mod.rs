@@ -36,6 +36,7 @@ mod energy;
 mod galactic;
 pub mod lang;
 mod nidoran;
+pub mod notes;
 pub mod owner;
 mod plasma;
 pub mod sets;

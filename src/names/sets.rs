@@ -25,9 +25,10 @@
 //! - a note that negates, with a word of `NEGATIONS` outside the set names it holds (`not
 //!   the Base Set one`, `nicht aus 151`, `pas celle de Flammes Obsidiennes`, `no la de
 //!   Llamas Obsidianas`, `non quella di Ossidiana Infuocata`, `não a de Obsidiana em
-//!   Chamas`), names none: it may say which set the card is not from. The rule errs toward
-//!   reading no set, where the line keeps the reading its name gives (Portuguese `no`, "in
-//!   the", is read as a negation too);
+//!   Chamas`, `nem a de Obsidiana em Chamas`, `né quella di Ossidiana Infuocata`), names
+//!   none: it may say which set the card is not from. The rule errs toward reading no set,
+//!   where the line keeps the reading its name gives (Portuguese `no`, "in the", and
+//!   Italian `ne`, "of it", are read as negations too);
 //! - a note of more than [`MAX_NOTE_WORDS`] words is prose, and names no set.
 
 use std::collections::HashMap;
@@ -54,15 +55,17 @@ const FROM_WORDS: [&str; 16] = [
 ];
 
 /// Words that negate, folded as [`key`] folds them, in the six languages: en `not`, `no`,
-/// `never`, `except`, `without`, `instead`, `isn't`, `aren't`, `don't`, `doesn't`,
-/// `wasn't` (folded without the apostrophe); de `nicht`, `kein`, `keine`, `keinen`,
-/// `keiner`, `ohne`, `statt`, `anstatt`; fr `pas`, `non`, `sans`, `ni`, `jamais`; es `no`,
-/// `sin`, `ni`, `nunca`; it `non`, `senza`, `mai`; pt `não`, `sem`, `nunca`. A word inside
-/// a set name the note holds is that name's (Italian `Senza Paura`, Undaunted).
-const NEGATIONS: [&str; 30] = [
-    "not", "no", "never", "except", "without", "instead", "isnt", "arent", "dont", "doesnt",
-    "wasnt", "nicht", "kein", "keine", "keinen", "keiner", "ohne", "statt", "anstatt", "pas",
-    "non", "sans", "ni", "jamais", "sin", "nunca", "senza", "mai", "nao", "sem",
+/// `nor`, `neither`, `never`, `except`, `without`, `instead`, `isn't`, `aren't`, `don't`,
+/// `doesn't`, `wasn't` (folded without the apostrophe); de `nicht`, `kein`, `keine`,
+/// `keinen`, `keiner`, `weder`, `ohne`, `statt`, `anstatt`; fr `ne`, `pas`, `non`, `sans`,
+/// `ni`, `jamais`; es `no`, `sin`, `ni`, `nunca`; it `non`, `né` (folded `ne`), `senza`,
+/// `mai`; pt `não`, `nem`, `sem`, `nunca`. A word inside a set name the note holds is that
+/// name's (Italian `Senza Paura`, Undaunted).
+const NEGATIONS: [&str; 35] = [
+    "not", "no", "nor", "neither", "never", "except", "without", "instead", "isnt", "arent",
+    "dont", "doesnt", "wasnt", "nicht", "kein", "keine", "keinen", "keiner", "weder", "ohne",
+    "statt", "anstatt", "ne", "pas", "non", "sans", "ni", "jamais", "sin", "nunca", "senza", "mai",
+    "nao", "nem", "sem",
 ];
 
 /// A set name as compared: lower case, accents and punctuation aside, `&` and `and` one
@@ -285,6 +288,18 @@ mod tests {
             "non quella di Ossidiana Infuocata",
             "não a de Obsidiana em Chamas",
             "sem Obsidiana em Chamas",
+            // Each language's word for "nor", and the others once more, alone.
+            "nem a de Obsidiana em Chamas",
+            "né quella di Ossidiana Infuocata",
+            "senza Ossidiana Infuocata",
+            "ni la de Llamas Obsidianas",
+            "sin Llamas Obsidianas",
+            "ni celle de Flammes Obsidiennes",
+            "celle qui ne vient de Flammes Obsidiennes",
+            "weder die aus Obsidian Flammen",
+            "ohne Obsidian Flammen",
+            "nor from Jungle",
+            "neither from Jungle",
             "Base Set or Jungle",
             "aus 151 statt Obsidian Flames",
             "Obsidian Flames, Paldea Evolved",

@@ -627,7 +627,25 @@ impl CardDb {
     /// printing of that set that has one. Read from the [`Columns`]' editions; only a line
     /// written with a set id asks.
     pub fn set_code_of_id(&self, id: &str) -> Option<&str> {
-        let codes = self.set_codes.get_or_init(|| {
+        let codes = self.set_codes_by_id();
+        let id = id.to_ascii_lowercase();
+        codes
+            .get(&id)
+            .or_else(|| codes.get(crate::cards::model::set_id::tcgdex_id(&id).as_ref()))
+            .map(String::as_str)
+    }
+
+    /// Whether some set of the database has the printed code `code` (case ignored): `30C`,
+    /// a set released after the index was built, has none.
+    pub fn has_set_code(&self, code: &str) -> bool {
+        let code = code.trim();
+        (self.set_codes_by_id().values()).any(|known| known.eq_ignore_ascii_case(code))
+    }
+
+    /// Each set id's printed code, from the [`Columns`]' editions (the first edition of a set
+    /// with a code gives it), read once.
+    fn set_codes_by_id(&self) -> &HashMap<String, String> {
+        self.set_codes.get_or_init(|| {
             let columns = self.columns();
             let names = columns.names();
             let mut codes = HashMap::new();
@@ -638,12 +656,19 @@ impl CardDb {
                 }
             }
             codes
-        });
-        let id = id.to_ascii_lowercase();
-        codes
-            .get(&id)
-            .or_else(|| codes.get(crate::cards::model::set_id::tcgdex_id(&id).as_ref()))
-            .map(String::as_str)
+        })
+    }
+
+    /// The newest set of the database that has a printed code: its code and its release
+    /// date (`YYYY-MM-DD`), the latest date first, then the greatest code.
+    pub fn newest_set(&self) -> Option<(&str, &str)> {
+        let columns = self.columns();
+        let names = columns.names();
+        (columns.editions().iter())
+            .map(|edition| (names.get(edition.release_date), names.get(edition.set_code)))
+            .filter(|(date, code)| !code.is_empty() && !date.is_empty())
+            .max()
+            .map(|(date, code)| (code, date))
     }
 
     /// `name`'s lookup key ([`names::lookup_key`]) as the database holds it, when some

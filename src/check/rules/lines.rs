@@ -54,7 +54,7 @@ pub(super) const UNKNOWN_PRINTING: RuleDef = RuleDef {
     id: "unknown-printing",
     severity: Severity::Warning,
     summary: "The set code and number name no printing; the card was identified by its name alone.",
-    why: "A set code and collector number identify one printing. When no card is printed under them (a typo, a set code from another tool), deckbox identifies the card by its name, says which printing it assumed, and never lets the line pass in silence: the printing decides legality.",
+    why: "A set code and collector number identify one printing. When no card is printed under them (a typo, a set code from another tool), deckbox identifies the card by its name, says which printing it assumed, and never lets the line pass in silence: the printing decides legality. A code no set of the card index has (a set released after the index was built, such as `30C`) is said to be none of the index's, with the index's newest set: `deckbox cards update` gets newer sets.",
     example: "4 Ultra Ball DXE 102\n",
     fix: "Write the set code and number of the printing you play (`4 Ultra Ball SVI 196`), or leave both out.",
     check: Check::Lines,
@@ -165,7 +165,10 @@ fn describe(printing: &Printing) -> String {
 }
 
 /// `unknown-printing`: the line's set code and number name no printing, so the card was
-/// identified by its name as `assumed`.
+/// identified by its name as `assumed`. A code no set of the card index has, and no near
+/// code explains (`3 Ultra Ball 30C 128`: 30th Celebration, released after the embedded
+/// index was built), is said to be no set of the index, with the index's newest set and
+/// how to get newer ones (`deckbox cards update`).
 pub(crate) fn unknown_printing(
     db: &CardDb,
     text: &SourceText,
@@ -173,7 +176,14 @@ pub(crate) fn unknown_printing(
     assumed: PrintingId,
     written: &str,
 ) -> Diagnostic {
-    let meant = meant(db, line, false).filter(|meant| db.get(assumed) != Some(*meant));
+    let guess = meant(db, line, false);
+    let unknown_set = (line.set.as_deref())
+        .filter(|code| guess.is_none() && !db.has_set_code(code))
+        .map(str::trim);
+    if let Some(code) = unknown_set {
+        return newer_set(db, text, line, assumed, code);
+    }
+    let meant = guess.filter(|meant| db.get(assumed) != Some(*meant));
     let assumed = db.get(assumed);
     let label = assumed.map(Printing::printing_label).unwrap_or_default();
     let name = assumed.map(Printing::rules_name).unwrap_or_default();
@@ -193,6 +203,35 @@ pub(crate) fn unknown_printing(
         "{guess}deckbox assumed {name} ({label}); write the set code and number of the printing you play, or leave both out"
     ))
     .at(text, line.span, format!("no printing {written}"))
+    .with_cards(assumed.map(Printing::rules_name).into_iter().collect())
+}
+
+/// [`unknown_printing`] for a set code no set of the card index has: maybe a set released
+/// after the index was built.
+fn newer_set(
+    db: &CardDb,
+    text: &SourceText,
+    line: &CardLine,
+    assumed: PrintingId,
+    code: &str,
+) -> Diagnostic {
+    let assumed = db.get(assumed);
+    let label = assumed.map(Printing::printing_label).unwrap_or_default();
+    let name = assumed.map(Printing::rules_name).unwrap_or_default();
+    let newest = db.newest_set().map_or_else(String::new, |(newest, date)| {
+        format!("the card index ends with {newest} (released {date}): ")
+    });
+    Diagnostic::new(
+        Rule::UnknownPrinting,
+        format!(
+            "no set in the card index has the code {code}; '{}' was identified by its name",
+            line.name
+        ),
+    )
+    .with_help(format!(
+        "{newest}if {code} is a set released since, run `deckbox cards update` to get it; deckbox assumed {name} ({label})"
+    ))
+    .at(text, line.span, format!("no set {code} in the card index"))
     .with_cards(assumed.map(Printing::rules_name).into_iter().collect())
 }
 
