@@ -437,6 +437,10 @@ fn web(root: &Path, picks: &[Pick]) -> Option<Vec<Said>> {
     let glue = crate::web_node::built_node_glue(TEST)?;
     let script = r#"
 const deckbox = require(process.argv[1]);
+// The page's verdict once the card texts came (it draws the verdict again then): a note
+// naming a move chooses its card by them.
+const path = require("node:path");
+deckbox.loadTexts(require("node:fs").readFileSync(path.join(path.dirname(process.argv[1]), "deckbox_texts.bin")));
 let input = "";
 process.stdin.on("data", (chunk) => (input += chunk));
 process.stdin.on("end", () => {

@@ -85,6 +85,9 @@ function loadTexts() {
       }
     }
     deckbox.loadTexts(new Uint8Array(await response.arrayBuffer()));
+    // A note naming an attack or ability (`Marshadow (Reset Hole)`) chooses its card by the
+    // texts: the verdict drawn before they came is drawn again, as `deckbox check` says it.
+    drawVerdict(list.value);
   })();
   texts.catch(() => (texts = null));
   return texts;
