@@ -108,11 +108,7 @@ pub(crate) fn run(
 /// deck is legal in at least one format, 1 when one is legal in none, 2 when a file could
 /// not be read.
 fn everywhere(args: &CheckArgs, stdin: &mut dyn Read) -> Result<Outcome, Error> {
-    let flags = deckbox::settings::Flags {
-        format: None,
-        every_format: true,
-        ..args.settings.flags()
-    };
+    let flags = (args.settings.flags()).every_format_if_all(args.settings.format.as_deref());
     let settings = Settings::resolve(&flags)?;
     let all = deckbox::session::check::everywhere(&settings, &args.files, stdin)?;
     let mut outcome = Outcome {

@@ -57,6 +57,22 @@ pub fn is_every_format(format: Option<&str>) -> bool {
     format.is_some_and(|format| format.eq_ignore_ascii_case(EVERY_FORMAT))
 }
 
+impl Flags {
+    /// These flags judging in every listed format ([`Flags::every_format`], no one format
+    /// named) when `format` is [`EVERY_FORMAT`], else unchanged: what a face that takes
+    /// `--format all` (`check`, MCP `check_deck`, the web page) resolves.
+    pub fn every_format_if_all(self, format: Option<&str>) -> Flags {
+        match is_every_format(format) {
+            true => Flags {
+                format: None,
+                every_format: true,
+                ..self
+            },
+            false => self,
+        }
+    }
+}
+
 /// The layers of `flags` and the run's format, loaded at the date judged. With `--format
 /// all` ([`Flags::every_format`]) no deck is judged in the run's one format: it is loaded at
 /// today's date, so a date before its first season (`--as-of 2006-07-01`, before Standard)

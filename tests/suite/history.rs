@@ -544,43 +544,31 @@ fn where_is_this_deck_legal() {
     assert_eq!(formats[1]["broken"][0]["rule"], "banned");
     assert_eq!(formats[1]["broken"][0]["count"], 2);
     assert_eq!(formats[2]["valid"], true);
-    // Expanded did not exist in 2012: said, and not counted as legal.
-    let early = check_in(
-        dir.path(),
-        &["check", "-", "--format", "all", "--as-of", "2012-08-10"],
-        b"4 Pikachu BLW 115\n",
-    );
-    assert_eq!(early.code, 1, "{}", early.out);
-    assert!(
-        early.out.contains("expanded   did not exist yet"),
-        "{}",
-        early.out
-    );
-    assert!(
-        early
-            .out
-            .contains("-: legal in no format (as of 2012-08-10)"),
-        "{}",
-        early.out
-    );
-    // Before Standard's first season (2010-08-16) the run's default format, Standard, is
-    // no error: every format is judged at the date and Standard says it did not exist.
-    let modified_era = check_in(
-        dir.path(),
-        &["check", "-", "--format", "all", "--as-of", "2006-07-01"],
-        b"4 Pikachu BS 58\n",
-    );
-    assert_eq!(modified_era.code, 1, "{}", modified_era.out);
-    assert!(
-        modified_era.out.contains("standard   did not exist yet"),
-        "{}",
-        modified_era.out
-    );
-    assert!(
-        modified_era.out.contains("(as of 2006-07-01)"),
-        "{}",
-        modified_era.out
-    );
+    // Expanded did not exist in 2012: said, and not counted as legal. Before Standard's
+    // first season (2010-08-16) the run's default format, Standard, is no error either:
+    // every format is judged at the date and Standard says it did not exist.
+    for (date, deck, absent) in [
+        (
+            "2012-08-10",
+            "4 Pikachu BLW 115\n",
+            "expanded   did not exist yet",
+        ),
+        (
+            "2006-07-01",
+            "4 Pikachu BS 58\n",
+            "standard   did not exist yet",
+        ),
+    ] {
+        let early = check_in(
+            dir.path(),
+            &["check", "-", "--format", "all", "--as-of", date],
+            deck.as_bytes(),
+        );
+        assert_eq!(early.code, 1, "{}", early.out);
+        assert!(early.out.contains(absent), "{}", early.out);
+        let nowhere = format!("-: legal in no format (as of {date})");
+        assert!(early.out.contains(&nowhere), "{}", early.out);
+    }
 }
 
 /// `deckbox card` gives the days each printing was legal in Standard and Expanded: Ultra

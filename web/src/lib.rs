@@ -173,15 +173,10 @@ const STDIN: &str = "-";
 /// `deckbox check - --output json` (`--format all`: its JSON array) for `text`.
 pub fn check_json(text: &str, options_json: &str) -> Result<String, String> {
     let options: DeckOptions = options(options_json)?;
-    let all = deckbox::settings::is_every_format(options.format.as_deref());
-    let flags = Flags {
-        format: if all { None } else { options.format.clone() },
-        every_format: all,
-        ..flags(&options)?
-    };
+    let flags = flags(&options)?.every_format_if_all(options.format.as_deref());
     with_settings(&flags, |settings| {
         let mut stdin = text.as_bytes();
-        if all {
+        if flags.every_format {
             let operands = [PathBuf::from(STDIN)];
             let judged = deckbox::session::check::everywhere(settings, &operands, &mut stdin)
                 .map_err(message)?;

@@ -316,11 +316,9 @@ pub fn check_deck(args: &CheckDeck, roots: &mut dyn RootsSource) -> Result<Answe
         as_of: date(args.as_of.as_deref())?,
         source: super::super::SourceArgs::default(),
     }
-    .flags();
-    let settings = Settings::resolve(&deckbox::settings::Flags {
-        every_format: every,
-        ..flags
-    })?;
+    .flags()
+    .every_format_if_all(args.format.as_deref());
+    let settings = Settings::resolve(&flags)?;
     let operands = [operand];
     if every {
         let everywhere =
