@@ -253,11 +253,17 @@ pub(crate) fn reads_as_multiplier(name: &str) -> bool {
     suffix_len(name) > 0
 }
 
-/// Length of the `x` after the digits, in `4x` or `4 x`, when it stands alone.
+/// Length of the `x` after the digits, in `4x` or `4 x`, when it stands alone; or of a dash
+/// set apart by blanks, the separator a list typed by hand puts between count and name
+/// (`4 – Igglybuff HL`, `9 – Psychic`: pojo.com's report of the 2004 World Championships'
+/// grinder, `tests/corpus/lists/pojo/2004-08-20-worlds-grinder-wigglytuff.txt`). No card
+/// name starts with a dash.
 fn suffix_len(s: &str) -> usize {
     let rest = s.trim_start_matches(is_blank);
     let lead = s.len() - rest.len();
-    let Some(c) = rest.chars().next().filter(|c| matches!(c, 'x' | 'X' | '×')) else {
+    let Some(c) = (rest.chars().next())
+        .filter(|c| matches!(c, 'x' | 'X' | '×') || (lead > 0 && matches!(c, '-' | '–' | '—')))
+    else {
         return 0;
     };
     let after = rest.get(c.len_utf8()..).unwrap_or_default();
@@ -1275,6 +1281,11 @@ mod tests {
         insta::assert_snapshot!(count("4 Iono"), @r#""4" digits=4 neg=false rest=Some("Iono")"#);
         insta::assert_snapshot!(count("4x Iono"), @r#""4x" digits=4 neg=false rest=Some("Iono")"#);
         insta::assert_snapshot!(count("4 x Iono"), @r#""4 x" digits=4 neg=false rest=Some("Iono")"#);
+        insta::assert_snapshot!(count("4 – Igglybuff HL"), @r#""4 –" digits=4 neg=false rest=Some("Igglybuff HL")"#);
+        insta::assert_snapshot!(count("9 - Psychic"), @r#""9 -" digits=9 neg=false rest=Some("Psychic")"#);
+        // Glued to the count or to the name, a dash is no separator.
+        insta::assert_snapshot!(count("4- Iono"), @"none");
+        insta::assert_snapshot!(count("4 -Iono"), @r#""4" digits=4 neg=false rest=Some("-Iono")"#);
         insta::assert_snapshot!(count("4 Xerneas"), @r#""4" digits=4 neg=false rest=Some("Xerneas")"#);
         insta::assert_snapshot!(count("x4 Iono"), @r#""x4" digits=4 neg=false rest=Some("Iono")"#);
         insta::assert_snapshot!(count("4×\u{A0}Iono"), @r#""4×" digits=4 neg=false rest=Some("Iono")"#);

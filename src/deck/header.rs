@@ -118,6 +118,7 @@ const fn hint_spelled(langs: &[Language], default: Option<Language>, spelled: &[
 const POKEMON: Role = Role::Section(Section::Pokemon);
 const TRAINER: Role = Role::Section(Section::Trainer);
 const ENERGY: Role = Role::Section(Section::Energy);
+const SUB_POKEMON: Role = Role::Sub(Section::Pokemon);
 const SUB_TRAINER: Role = Role::Sub(Section::Trainer);
 const SUB_ENERGY: Role = Role::Sub(Section::Energy);
 const ANY: Hint = Hint {
@@ -267,6 +268,13 @@ const LABELS: &[(&[&str], Role, Hint)] = &[
 /// Labels of the parts of a section, written without accents (a label is compared with
 /// its accents folded: `Energías básicas` is `energias basicas`).
 const SUB_LABELS: &[(&[&str], Role, Hint)] = &[
+    // The stages a Pokémon section is cut into by a pojo.com report of 2004 (`Basic
+    // Pokémon:`, `Stage 1 Pokémon:`, `tests/corpus/lists/pojo/2004-10-09-memphis-magma-overlord.txt`).
+    (
+        &["basic pokemon", "stage 1 pokemon", "stage 2 pokemon"],
+        SUB_POKEMON,
+        hint(&[En], Some(En)),
+    ),
     (
         &["supporter", "supporters", "supporter cards"],
         SUB_TRAINER,
@@ -486,11 +494,13 @@ pub(crate) fn count_first(s: &str) -> Option<Marker> {
 
 /// Splits `Pokémon: 12` into (`Pokémon`, `12`), `Pokémon (12)` into (`Pokémon`, `12`),
 /// `Trainer:` into (`Trainer`, none). A colon after a parenthesized count is dropped:
-/// `Pokémon (12):`.
+/// `Pokémon (12):`, and `Trainers (19) :` with a blank before it, as a PokéGym report of
+/// 2004 heads its sections (`tests/corpus/lists/pokegym/2004-florida-states-blaziken-ninetales.txt`).
 fn split_label(s: &str) -> Option<(&str, Option<&str>, Form)> {
     let s = s.trim_end_matches(is_blank);
     let s = s
         .strip_suffix(':')
+        .map(|t| t.trim_end_matches(is_blank))
         .filter(|t| t.ends_with(')'))
         .unwrap_or(s);
     let (head, count) = if let Some(inner) = s.strip_suffix(')') {
@@ -661,6 +671,8 @@ mod tests {
         insta::assert_snapshot!(show("(12)"), @"none");
         insta::assert_snapshot!(show("**Pokémon (12)**"), @"Section(Pokemon) Some(12) None Other");
         insta::assert_snapshot!(show("__Trainers (30):__"), @"Section(Trainer) Some(30) Some(En) Other");
+        insta::assert_snapshot!(show("Trainers (19) :"), @"Section(Trainer) Some(19) Some(En) Other");
+        insta::assert_snapshot!(show("Stage 1 Pokémon:"), @"Sub(Pokemon) None Some(En) Colon");
         insta::assert_snapshot!(show("Supporters (12)"), @"Sub(Trainer) Some(12) Some(En) Other");
         insta::assert_snapshot!(show("Basic Energy - 8"), @"Sub(Energy) Some(8) Some(En) Dash");
         insta::assert_snapshot!(show("Energías básicas: 8"), @"Sub(Energy) Some(8) None Colon");

@@ -1306,3 +1306,53 @@ fn a_number_after_a_hash_names_the_printing() {
         Some("(Free Retreat)")
     );
 }
+
+/// EX-era reports of 2004–2006 (`tests/corpus/lists/pojo/2004-*`, `pojo/2006-05-18-mewtric.txt`,
+/// `pokegym/2004-florida-states-blaziken-ninetales.txt`) put a dash set apart by blanks
+/// between count and name (`9 – Psychic`), head a section with a blank before the colon
+/// (`Trainers (19) :`) or cut the Pokémon into stages (`Stage 1 Pokémon:`), and write cards
+/// by the nicknames of the day, each in `src/names/nicknames.tsv` with the report that uses
+/// it: `POR`, `HPS`, `Prof. Elm's Training Method`, `Multi`, `Boost`, `Magma`, `ATM Rock`,
+/// and Team Magma's cards as `TM` (`TM Groudon`, `TM Ball`). Each is read as the card, a
+/// nickname with a `read-as` note.
+#[test]
+fn ex_era_dashes_stage_headers_and_nicknames() {
+    let text = "Pokemon – 2\n1 – Wynaut\n1 – Wobbuffet\nTrainers (3) :\n1 – ATM Rock\n1x POR\n1x HPS\nEnergy – 17\n9 – Psychic\n4 – Boost\n4x Multi\n";
+    let (deck, cards) = read(text, "unlimited", "2004-08-20");
+    let names = card_names(&cards);
+    assert_eq!(
+        names,
+        [
+            "Wynaut",
+            "Wobbuffet",
+            "Ancient Technical Machine [Rock]",
+            "Professor Oak's Research",
+            "High Pressure System",
+            "Psychic Energy",
+            "Boost Energy",
+            "Multi Energy",
+        ],
+        "{cards:?}"
+    );
+    assert!(
+        !rules(&deck).contains(&"header-count"),
+        "{:?}",
+        rules(&deck)
+    );
+    let text = "Basic Pokémon:\n4 TM Groudon\n\nStage 1 Pokémon:\n3 TM Claydol (Psychic)\n\n2 TM Ball\n4 TM Conspirator\n2 TM Schemer\n3x Prof. Elm's Training Method\n4 Magma\n";
+    let (deck, cards) = read(text, "unlimited", "2004-10-09");
+    assert_eq!(
+        card_names(&cards),
+        [
+            "Team Magma's Groudon",
+            "Team Magma's Claydol",
+            "Team Magma Ball",
+            "Team Magma Conspirator",
+            "Team Magma Schemer",
+            "Professor Elm's Training Method",
+            "Magma Energy",
+        ],
+        "{cards:?}"
+    );
+    assert!(!rules(&deck).contains(&"parse-error"), "{:?}", rules(&deck));
+}
