@@ -254,6 +254,7 @@ fn identify_line(context: &mut Identify, index: usize, line: &CardLine) -> DeckC
         crate::deck::lower_case_ex,
         crate::deck::without_note,
         crate::deck::name_then_code,
+        crate::deck::note_then_code,
         crate::deck::post_shorthand,
     ];
     let reread = matches!(resolution, Resolution::Unknown)
@@ -342,6 +343,8 @@ fn identify_line(context: &mut Identify, index: usize, line: &CardLine) -> DeckC
     // so `fmt`, which writes the note as a comment, never changes the verdict.
     let written = line;
     let line = reread.as_ref().unwrap_or(line);
+    let dated_ex = ex_of_the_date(context, line, &mut resolution, &resolve);
+    let line = dated_ex.as_ref().unwrap_or(line);
     promo_word(context, written, line, &mut resolution);
     let noted_set = set_in_note(db, line, &mut resolution, &resolve);
     let line = noted_set.as_ref().unwrap_or(line);
@@ -549,6 +552,36 @@ fn by_name_alone(resolution: &Resolution) -> Option<(PrintingId, Option<Language
         } => Some((id, language)),
         _ => None,
     }
+}
+
+/// The reading of a line whose name ends in `EX` as the Pokémon ex of the date judged
+/// (`1x Blaziken EX`, pokegym.net's list of the 2004 Florida State Championship, is Team
+/// Magma vs Team Aqua's Blaziken ex): `EX` and `ex` are different names in the rules (the
+/// Pokémon-EX of 2012–2016 and the Pokémon-ex of 2003–2007 and of Scarlet & Violet), and
+/// players of each era write their own in capitals. Read so only when the line is read by
+/// its name alone, no printing of the name as written was released by the date judged (the
+/// printing read is one of the date when there is one), and the name with `ex` names a card
+/// that was. `None`, and the reading unchanged, otherwise.
+fn ex_of_the_date(
+    context: &Identify,
+    line: &CardLine,
+    resolution: &mut Resolution,
+    resolve: &dyn Fn(&CardLine) -> Resolution,
+) -> Option<CardLine> {
+    let (id, _) = by_name_alone(resolution)?;
+    let existed = |id: PrintingId| {
+        (context.db.get(id)).is_some_and(|printing| (context.preference.existed)(printing))
+    };
+    if existed(id) || line.set.is_some() || line.number.is_some() {
+        return None;
+    }
+    let reread = crate::deck::lower_case_ex(line)?;
+    let found = resolve(&reread);
+    let (other, _) = by_name_alone(&found)?;
+    existed(other).then(|| {
+        *resolution = found;
+        reread
+    })
 }
 
 /// The reading of a line read by its name alone whose note names a set

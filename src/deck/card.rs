@@ -799,6 +799,9 @@ pub fn without_note(line: &super::CardLine) -> Option<super::CardLine> {
                     .map(|open| at + open)
             })
         });
+    // A dash inside a bracket the note opened is the note's (`4x Electrike (EX: Deoxys -
+    // Recharge)`, pojo.com's 2006 Mewtric deck): the note starts at that bracket.
+    let arrow = arrow.map(|at| opened_before(text, at).unwrap_or(at));
     let end = coded.or(arrow)?;
     let kept = text.get(..end)?.trim_end_matches(is_blank);
     // An ellipsis leads to the note: `2 Magby... [useful in a pinch]`.
@@ -927,6 +930,30 @@ pub fn name_then_code(line: &super::CardLine) -> Option<super::CardLine> {
     let code = codes.split('/').next()?;
     (!name.is_empty() && codes.split('/').all(is_plain_code))
         .then(|| first_words(line, name, Some(code.to_string())))
+}
+
+/// Where the last bracket (`(`, `[`) still open at `at` opens, after the name's first
+/// character: `None` when every bracket before `at` is closed.
+fn opened_before(text: &str, at: usize) -> Option<usize> {
+    let mut open = Vec::new();
+    for (index, c) in text.get(..at)?.char_indices() {
+        match c {
+            '(' | '[' => open.push(index),
+            ')' | ']' => {
+                open.pop();
+            }
+            _ => {}
+        }
+    }
+    open.last().copied().filter(|&index| index > 0)
+}
+
+/// [`name_then_code`] of a line read without its note ([`without_note`]): `4 – Igglybuff
+/// HL (Search for a basic + a basic energy card.` (pojo.com's 2004 World Championships
+/// grinder list) is Hidden Legends' Igglybuff, its note kept as the comment. Tried only
+/// when the whole name is no card's, as both are.
+pub fn note_then_code(line: &super::CardLine) -> Option<super::CardLine> {
+    without_note(line).and_then(|bare| name_then_code(&bare))
 }
 
 /// `line` read as the first words of its name, `name`, with the set code `set`.
@@ -1219,6 +1246,27 @@ mod tests {
         );
         assert_eq!(read("1 Tynamo #38"), "Tynamo | 38 | -");
         assert_eq!(read("1 Tynamo #38 (40hp)"), "Tynamo | 38 | (40hp)");
+    }
+
+    /// A dash inside the note's bracket is the note's: pojo.com's 2006 Mewtric deck writes
+    /// `4x Electrike (EX: Deoxys - Recharge)`, the set and the attack. A dash after a name
+    /// that holds a closed bracket still starts the note.
+    #[test]
+    fn a_dash_inside_a_note_s_bracket_is_the_note_s() {
+        let read = |text: &str| {
+            let list = crate::deck::parse(text);
+            let bare = without_note(list.cards.first().unwrap()).unwrap();
+            format!("{} | {}", bare.name, bare.comment.unwrap_or("-".into()))
+        };
+        assert_eq!(
+            read("4x Electrike (EX: Deoxys - Recharge)"),
+            "Electrike | (EX: Deoxys - Recharge)"
+        );
+        assert_eq!(
+            read("1 Ancient Technical Machine [Rock] - tech"),
+            "Ancient Technical Machine [Rock] | - tech"
+        );
+        assert_eq!(read("2 Crispin - tech"), "Crispin | - tech");
     }
 
     #[test]

@@ -4,7 +4,10 @@
 //!
 //! A text is JSON when its first non-blank character (after a BOM) is `{` or `[` (a file
 //! named `*.json` is JSON whatever it starts with: see [`super::input`]). JSON is read
-//! strictly ([`read`]): a text that is not valid JSON, repeats a key in an object, or holds
+//! strictly ([`read`]), but for one habit of JavaScript and JSON5 that loses nothing: a
+//! comma after the last element of an array or object (`{..., "number": "120" },` then
+//! `]`, as lists kept in JavaScript source are written) is read as if it were not there.
+//! Otherwise a text that is not valid JSON, repeats a key in an object, or holds
 //! a value of the wrong type where a deck list has its sections and cards is
 //! [`NotADeck`], with the line and column of the first problem, and is never judged nor
 //! rewritten. Inside a deck that is read, a card whose values are of the right type but
@@ -115,6 +118,7 @@ pub(crate) fn is_json(text: &str) -> bool {
 
 /// Reads a JSON deck list strictly; see the module documentation.
 pub fn read(text: &str) -> Result<DeckList, NotADeck> {
+    let text = &*without_trailing_commas(text);
     let mut reader = JsonReader::new(text);
     let start = text.len() - text.trim_start_matches(is_blank).len();
     let body = text
@@ -135,6 +139,51 @@ pub fn read(text: &str) -> Result<DeckList, NotADeck> {
         reader.deck.layout = Some(Layout::Json);
     }
     Ok(reader.deck)
+}
+
+/// `text` with every comma that ends an array or an object (after a value, with only blanks
+/// between it and the `]` or `}`, outside strings) made a space: the same length, so every
+/// offset into it is one into `text`. `[,]` and `[1,,]` keep theirs, and are refused. One
+/// pass; borrowed when there is none.
+fn without_trailing_commas(text: &str) -> std::borrow::Cow<'_, str> {
+    let bytes = text.as_bytes();
+    let mut trailing = Vec::new();
+    let (mut in_string, mut escaped) = (false, false);
+    // The last byte outside strings that is not a blank (a string counts as its quote).
+    let mut previous = b' ';
+    for (at, &byte) in bytes.iter().enumerate() {
+        if in_string {
+            match byte {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match byte {
+            b'"' => in_string = true,
+            b',' if !matches!(previous, b',' | b'[' | b'{' | b':') => {
+                let next = bytes.iter().skip(at + 1).find(|b| !b.is_ascii_whitespace());
+                if matches!(next, Some(b']' | b'}')) {
+                    trailing.push(at);
+                }
+            }
+            _ => {}
+        }
+        if !byte.is_ascii_whitespace() {
+            previous = byte;
+        }
+    }
+    if trailing.is_empty() {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut owned = bytes.to_vec();
+    for at in trailing {
+        owned[at] = b' ';
+    }
+    // Only ASCII commas were replaced by ASCII spaces: still UTF-8.
+    std::borrow::Cow::Owned(String::from_utf8(owned).unwrap_or_else(|_| text.to_owned()))
 }
 
 /// Reads a JSON deck list; a text [`read`] refuses is one `Unreadable` issue.
@@ -1197,7 +1246,7 @@ mod tests {
 
     #[test]
     fn malformed_json_is_refused_where_it_stops() {
-        insta::assert_snapshot!(refused("{\n  \"pokemon\": [\n    {\"count\": 4,}\n  ]\n}"), @"3:17 not valid JSON: trailing comma (a list starting with `{` or `[` is read as JSON) | }");
+        insta::assert_snapshot!(refused("{\n  \"pokemon\": [\n    {\"count\": 4,,}\n  ]\n}"), @"3:17 not valid JSON: key must be a string (a list starting with `{` or `[` is read as JSON) | ,");
         insta::assert_snapshot!(refused("[{\"count\": 4, \"name\": \"Iono\"}"), @"1:29 not valid JSON: EOF while parsing a list (a list starting with `{` or `[` is read as JSON) | }");
         insta::assert_snapshot!(refused("{\"name\": \"Pokégear\" x}"), @"1:21 not valid JSON: expected `,` or `}` (a list starting with `{` or `[` is read as JSON) | x");
         // `parse` turns the refusal into one issue, so a caller that never gated still
@@ -1340,6 +1389,24 @@ mod tests {
         let deck = read(bad).unwrap();
         let issues: Vec<&str> = deck.issues.iter().map(|i| slice(bad, i.span)).collect();
         assert_eq!(issues, ["\\u00e9\\u00e9 ??"]);
+    }
+
+    /// A list kept in JavaScript source, as ptcg-story's 2008 World Championships records
+    /// are written (`tests/corpus/lists/ptcg-story/2008-worlds-juniors-01.json`): a comma
+    /// after the last card of a section and after the last section. Spans stay on the text
+    /// as written; a comma in a string is the string's.
+    #[test]
+    fn a_comma_after_the_last_element_is_read_as_absent() {
+        let text = "{\n  \"pokemon\": [\n    { \"count\": 4, \"name\": \"Scizor\", \"set\": \"MD\", \"number\": \"29\" },\n  ], \"energy\": [\n    { \"count\": 1, \"name\": \"Metal Energy, ]\", \"number\": 120, },\n  ],\n}\n";
+        insta::assert_snapshot!(render(text), @r#"
+        3: 4 "Scizor" Some("MD") Some("29") Some(Pokemon) | { "count": 4, "name": "Scizor", "set": "MD", "number": "29" } | Scizor
+        5: 1 "Metal Energy, ]" None Some("120") Some(Energy) | { "count": 1, "name": "Metal Energy, ]", "number": 120, } | Metal Energy, ]
+        "#);
+        assert_eq!(without_trailing_commas("[1,2]"), "[1,2]");
+        assert_eq!(without_trailing_commas("[,]"), "[,]");
+        assert_eq!(without_trailing_commas("[1,,]"), "[1,,]");
+        assert_eq!(without_trailing_commas("[1,2 ,\r\n]"), "[1,2  \r\n]");
+        assert_eq!(without_trailing_commas(r#"["a\",]", ]"#), r#"["a\",]"  ]"#);
     }
 
     #[test]

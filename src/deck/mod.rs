@@ -51,8 +51,8 @@ use serde::Serialize;
 use crate::names::lang::Language;
 
 pub use card::{
-    PromoNamed, looks_like_set_id, lower_case_code, lower_case_ex, name_then_code, post_shorthand,
-    promo_named, whole_name, without_note, without_promo_word,
+    PromoNamed, looks_like_set_id, lower_case_code, lower_case_ex, name_then_code, note_then_code,
+    post_shorthand, promo_named, whole_name, without_note, without_promo_word,
 };
 pub(crate) use card::{joins_as_database_id, reads_as_multiplier};
 pub use decode::{Decoded, LOSSY_UTF8, decode};

@@ -78,6 +78,9 @@ pub(crate) struct Reader {
     /// Whether a row of section headers (`Pokémon – 18 Trainers – 31 Energy – 11`) said the
     /// list is printed as a table, until the next header of its own.
     table: bool,
+    /// The number of the last card line if it leaves a bracket open (its note wrapped onto
+    /// the next line, see [`closes_a_wrapped_note`]).
+    open_note: Option<usize>,
 }
 
 impl Default for Reader {
@@ -94,6 +97,7 @@ impl Default for Reader {
             colon_headers: false,
             coded_cards: false,
             table: false,
+            open_note: None,
         }
     }
 }
@@ -113,6 +117,7 @@ impl Reader {
             })
         });
         let class = row.unwrap_or_else(|| classify(line.text));
+        let open_note = self.open_note.take();
         let first = !self.started && class != Class::Blank;
         self.started |= first;
         match class {
@@ -135,6 +140,21 @@ impl Reader {
             }
             Class::Unreadable => match full_width_count(line.text) {
                 Some(message) => self.issue(line, ParseIssueKind::Unreadable, &message, None),
+                // The end of the last card line's note, wrapped onto this one by a post
+                // (`4 – Igglybuff HL (Search for a basic + a basic energy card. How can
+                // you go` then `wrong?)`): not a card, the end of the card line's comment
+                // (`fmt` writes it there).
+                None if open_note == line.number.checked_sub(1)
+                    && closes_a_wrapped_note(line.text) =>
+                {
+                    if let Some(card) = self.deck.cards.last_mut() {
+                        let end = line.text.trim_matches(super::lines::is_blank);
+                        card.comment = Some(match card.comment.take() {
+                            Some(comment) => format!("{comment} {end}"),
+                            None => end.to_string(),
+                        });
+                    }
+                }
                 None if self.preamble && shapes::free_text(line.text) => {
                     if first {
                         self.title(line, line.text);
@@ -242,6 +262,7 @@ impl Reader {
                 .to_owned()
         };
         self.coded_cards |= parts.set.is_some();
+        self.open_note = (bracket_depth(line.text) > 0).then_some(line.number);
         let name = parts.name;
         let set = parts.set.map(text);
         self.deck.cards.push(CardLine {
@@ -307,6 +328,22 @@ impl Reader {
         };
         self.deck
     }
+}
+
+/// How many brackets (`(`, `[`) `text` leaves open: below 0 when it closes more than it
+/// opens.
+fn bracket_depth(text: &str) -> isize {
+    text.chars().fold(0, |depth, c| match c {
+        '(' | '[' => depth + 1,
+        ')' | ']' => depth - 1,
+        _ => depth,
+    })
+}
+
+/// Whether a line that is no card ends a note a card line above left open: it closes more
+/// brackets than it opens, and holds no digit (no count nor number of a card of its own).
+fn closes_a_wrapped_note(text: &str) -> bool {
+    bracket_depth(text) < 0 && !text.chars().any(|c| c.is_ascii_digit())
 }
 
 fn span_of(line: Line<'_>, (start, end): Range) -> Span {

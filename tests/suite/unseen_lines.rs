@@ -1356,3 +1356,53 @@ fn ex_era_dashes_stage_headers_and_nicknames() {
     );
     assert!(!rules(&deck).contains(&"parse-error"), "{:?}", rules(&deck));
 }
+
+/// pojo.com's Last Chance Grinder list of the 2004 World Championships
+/// (`tests/corpus/lists/pojo/2004-08-20-worlds-grinder-wigglytuff.txt`, lines 2–3): a note
+/// after a card and its set code with no number, wrapped by the post onto the next line.
+/// The card is Hidden Legends' Igglybuff; the line that closes the note is the card line's
+/// comment, not a card with no count. A line that closes no bracket, or holds a digit, or
+/// does not follow the open note, is still an issue.
+#[test]
+fn a_note_wrapped_onto_the_next_line_is_the_card_line_s() {
+    let text = "Pokemon – 8\n4 – Igglybuff HL (Search for a basic + a basic energy card. How can you go\nwrong?)\n4 – Jigglypuff HL\n";
+    let (deck, cards) = read(text, "unlimited", "2004-08-20");
+    assert_eq!(cards.len(), 2, "{cards:?}");
+    assert_eq!(cards[0], "Igglybuff, HL 37");
+    assert!(!rules(&deck).contains(&"parse-error"), "{:?}", rules(&deck));
+    let input = DeckInput::from_bytes("list.txt", text.as_bytes());
+    let formatted =
+        oracles::fmt_properties("list.txt", &input, embedded_db(), oracles::formats()).unwrap();
+    assert!(
+        formatted.contains(
+            "4 Igglybuff HL // (Search for a basic + a basic energy card. How can you go; wrong?)\n"
+        ),
+        "{formatted}"
+    );
+    for text in [
+        "Pokemon – 8\n4 – Igglybuff HL (Search for a basic\nwrong\n4 – Jigglypuff HL\n",
+        "Pokemon – 8\n4 – Igglybuff HL (Search for a basic\n2 wrong?)\n4 – Jigglypuff HL\n",
+        "Pokemon – 8\n4 – Igglybuff HL (Search for a basic\n\nwrong?)\n4 – Jigglypuff HL\n",
+        "Pokemon – 8\n4 – Igglybuff HL (Search for a basic)\nwrong?)\n4 – Jigglypuff HL\n",
+    ] {
+        let deck = checked(text, "unlimited", "2004-08-20");
+        let rules = rules(&deck);
+        assert!(
+            rules.contains(&"parse-error") || rules.contains(&"unknown-card"),
+            "{text}: {rules:?}"
+        );
+    }
+}
+
+/// pokegym.net's list of the 2004 Florida State Championship
+/// (`tests/corpus/lists/pokegym/2004-florida-states-blaziken-ninetales.txt`, line 5) writes
+/// `1x Blaziken EX`: in 2004 that is Team Magma vs Team Aqua's Blaziken ex, as no
+/// Pokémon-EX existed before 2012 (Next Destinies). The same line in a list of 2014 is the
+/// Blaziken-EX of then, and a name whose `EX` card existed keeps it.
+#[test]
+fn ex_in_capitals_is_the_pokemon_ex_of_the_date() {
+    let (_, cards) = read("1x Blaziken EX\n1 Mewtwo EX\n", "unlimited", "2004-08-22");
+    assert_eq!(cards, ["Blaziken ex, MA 89", "Mewtwo ex, RS 101"]);
+    let (_, cards) = read("1x Blaziken EX\n1 Mewtwo EX\n", "unlimited", "2014-06-01");
+    assert_eq!(cards, ["Blaziken EX, XYP XY54", "Mewtwo EX, LTR 54"]);
+}

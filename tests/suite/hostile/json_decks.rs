@@ -372,8 +372,8 @@ const NOT_DECKS: [(&str, &str, &str); 8] = [
     ),
     (
         "broken.json",
-        "{\"pokemon\": [{\"count\": 4, \"name\": \"Dreepy\"},]}",
-        "1:45: not a deck list deckbox can read: not valid JSON: trailing comma",
+        "{\"pokemon\": [{\"count\": 4 \"name\": \"Dreepy\"}]}",
+        "1:26: not a deck list deckbox can read: not valid JSON: expected `,` or `}`",
     ),
     (
         "package.json",
