@@ -164,6 +164,12 @@ struct Document {
     path: PathBuf,
     text: String,
     version: i32,
+    /// Whether the editor calls it JSON (its `languageId`).
+    json: bool,
+    /// Whether it is a JSON deck list outside the `[files]` selection
+    /// ([`editor::is_json_deck`]), once asked: asked again after an edit, until it once was
+    /// one (a JSON list broken while typed keeps its diagnostic saying why).
+    json_deck: Option<bool>,
     /// The buffer checked, with the stamp of the settings it was checked with.
     checked: Option<(Stamp, Result<Buffer, String>)>,
 }
@@ -204,6 +210,8 @@ impl Server {
                         document.uri.clone(),
                         Document {
                             path,
+                            json: document.language_id.eq_ignore_ascii_case("json"),
+                            json_deck: None,
                             text: document.text,
                             version: document.version,
                             checked: None,
@@ -221,6 +229,9 @@ impl Server {
                     document.text = change.text;
                     document.version = params.text_document.version;
                     document.checked = None;
+                    if document.json_deck != Some(true) {
+                        document.json_deck = None;
+                    }
                     self.dirty.insert(params.text_document.uri);
                 }
             }
@@ -297,9 +308,10 @@ impl Server {
     }
 
     /// Whether `uri` is a deck list `deckbox check DIR` would check
-    /// ([`editor::is_checked_file`]): other files opened as deck lists get no answer at
-    /// all. A file whose settings cannot be read is served (its diagnostic says why), and
-    /// so is a buffer never opened (the request fails: it is not open).
+    /// ([`editor::is_checked_file`]) or a JSON deck list ([`editor::is_json_deck`]): other
+    /// files opened as deck lists get no answer at all. A file whose settings cannot be
+    /// read is served (its diagnostic says why), and so is a buffer never opened (the
+    /// request fails: it is not open).
     fn serves(&mut self, uri: &Uri) -> bool {
         let Some(path) = self
             .documents
@@ -309,10 +321,19 @@ impl Server {
             return true;
         };
         let (key, _) = self.settings_key(&path);
-        match self.settings.get(&key) {
-            Some((_, Ok(settings))) => editor::is_checked_file(settings, &path),
-            _ => true,
+        let settings = match self.settings.get(&key) {
+            Some((_, Ok(settings))) => settings,
+            _ => return true,
+        };
+        if editor::is_checked_file(settings, &path) {
+            return true;
         }
+        let Some(document) = self.documents.get_mut(uri) else {
+            return true;
+        };
+        *document.json_deck.get_or_insert_with(|| {
+            editor::is_json_deck(settings, &path, document.json, &document.text)
+        })
     }
 
     /// [`Server::checked`] for a buffer the server serves ([`Server::serves`]), `None` for
