@@ -10,7 +10,8 @@
 //!
 //! The JSON documents are a contract; keys are only ever added. `review`: `{"base", "head",
 //! "decks": [{"status", "old_path", "new_path", "before", "after", "changes",
-//! "new_findings", "fixed_findings", "mulligan", "odds", "rotation"}], "failures"}`;
+//! "new_findings", "fixed_findings", "mulligan", "no_odds", "odds", "rotation"}],
+//! "failures"}` (`no_odds`: why each side has no odds, or `null`);
 //! `log`: `{"path", "commits": [{"commit", "date", "subject", "path", "status", "summary",
 //! "changes", "verdict"}], "failures"}`. A verdict is `{"format", "date", "valid", "cards",
 //! "errors", "warnings"}` or `null` (no list on that side), `changes` as `deckbox diff
@@ -98,6 +99,9 @@ pub struct DeckReview {
     pub fixed_findings: Vec<Finding>,
     /// P(mulligan) before and after (`None`: no list, or no odds for it).
     pub mulligan: [Option<f64>; 2],
+    /// Why a side has no odds (`line 12 is not read`), before and after; `None` for a side
+    /// with odds or with no list.
+    pub no_odds: [Option<String>; 2],
     pub odds: Vec<CardOdds>,
     pub rotation: Option<Rotation>,
 }
@@ -264,6 +268,11 @@ fn deck_lines(deck: &DeckReview) -> Vec<Line> {
         ("fixed finding", &deck.fixed_findings),
     ] {
         lines.extend(findings.iter().map(|f| Line::Field(label, finding_line(f))));
+    }
+    for (side, why) in ["before", "after"].iter().zip(&deck.no_odds) {
+        if let Some(why) = why {
+            lines.push(Line::Field("odds", format!("not computed {side}: {why}")));
+        }
     }
     if deck.mulligan.iter().any(Option::is_some) {
         lines.push(Line::Field("P(mulligan)", before_after(deck.mulligan)));

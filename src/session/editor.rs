@@ -71,6 +71,24 @@ pub fn is_checked_file(settings: &Settings, path: &Path) -> bool {
         .map_or(true, |selection| selection.selects(path, folder))
 }
 
+/// Whether the buffer of `path` holding `text` is a JSON deck list an editor face should
+/// answer for although `check DIR` would not pick it ([`is_checked_file`]: JSON is not among
+/// the default patterns): a `*.json` file, or a buffer the editor calls JSON (`json`), that
+/// reads as a deck list within `check`'s bounds, and that no exclude glob of its settings
+/// leaves out. As a file named to `check` would be, it is checked; a JSON file that is no
+/// deck list (`package.json`) is left alone, as a README is.
+pub fn is_json_deck(settings: &Settings, path: &Path, json: bool, text: &str) -> bool {
+    let named_json = (path.extension()).is_some_and(|ext| ext.eq_ignore_ascii_case("json"));
+    if !(named_json || json) {
+        return false;
+    }
+    let excluded = path.parent().is_some_and(|folder| {
+        (settings.selection()).is_ok_and(|selection| selection.excludes(path, folder))
+    });
+    // Read as a `*.json` file is: strictly, a deck list or nothing.
+    !excluded && from_text(Path::new("buffer.json"), text).is_ok_and(|input| input.json.is_some())
+}
+
 /// One finding placed in the buffer.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Finding {

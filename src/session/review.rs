@@ -18,6 +18,7 @@ use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use super::git::{FileChange, Repo};
+use crate::cards::CardDb;
 use crate::check::diagnostic::Severity;
 use crate::check::rules::Rule;
 use crate::check::{self, CheckedDeck};
@@ -31,6 +32,7 @@ use crate::render::review::{
 };
 use crate::settings::walk::{DeckFile, Selection, absolute, normalize};
 use crate::settings::{FormatPlan, Settings};
+use crate::stats::deck::RequestError;
 use crate::stats::{StatsDeck, exact};
 
 /// Most deck lists one review compares: past it, the rest are named as not reviewed and the
@@ -207,9 +209,14 @@ fn compare(
             .map(|j| findings(&j.checked))
             .unwrap_or_default()
     });
-    let odds = sides
-        .each_ref()
-        .map(|side| Odds::of(settings, side.as_ref()));
+    let odds = sides.each_ref().map(|side| {
+        (side.as_ref()).map(|judged| Odds::of(settings, judged).map_err(|why| (judged, why)))
+    });
+    let no_odds = odds.each_ref().map(|side| match side {
+        Some(Err((judged, why))) => Some(why_no_odds(&judged.checked, &settings.db, why)),
+        _ => None,
+    });
+    let odds = odds.map(|side| side.and_then(Result::ok));
     let rotation = match &sides[1] {
         Some(judged) => rotation(settings, judged)?,
         None => None,
@@ -225,6 +232,7 @@ fn compare(
         mulligan: odds
             .each_ref()
             .map(|odds| odds.as_ref().and_then(|o| o.mulligan)),
+        no_odds,
         // A list added or removed changed every card: its P(mulligan) says enough.
         odds: (changes.iter())
             .filter(|change| change.old != change.new && sides.iter().all(Option::is_some))
@@ -280,13 +288,13 @@ struct Odds<'db> {
 }
 
 impl<'db> Odds<'db> {
-    /// `None` when the deck has no statistics (a line not identified, too many cards).
-    fn of(settings: &'db Settings, judged: Option<&Judged>) -> Option<Odds<'db>> {
-        let judged = judged?;
-        let stats = StatsDeck::from_checked(&judged.checked, &settings.db).ok()?;
+    /// Why not when the deck has no statistics (a line not read or not identified, too
+    /// many cards).
+    fn of(settings: &'db Settings, judged: &Judged) -> Result<Odds<'db>, RequestError> {
+        let stats = StatsDeck::from_checked(&judged.checked, &settings.db)?;
         let setup = judged.format.setup.clone();
         let mulligan = stats.mulligan(&setup).ok().map(|m| m.probability);
-        Some(Odds {
+        Ok(Odds {
             shape: stats.shape(),
             stats,
             setup,
@@ -303,6 +311,46 @@ impl<'db> Odds<'db> {
         exact::kind_odds(&self.shape, index, &self.setup, 1, Going::First)
             .ok()
             .map(|odds| odds.opening_hand.to_f64())
+    }
+}
+
+/// Most line numbers [`why_no_odds`] names of each kind before `and N more`.
+const NO_ODDS_LINES: usize = 5;
+
+/// Why statistics refused a side, in one line: the lines they could not count (`line 12 is
+/// not read`, `lines 3, 8 are not identified`), else the error itself.
+fn why_no_odds(deck: &CheckedDeck, db: &CardDb, error: &RequestError) -> String {
+    if !matches!(error, RequestError::Unidentified(_)) {
+        return error.to_string();
+    }
+    let not_read: Vec<usize> = deck.list.issues.iter().map(|issue| issue.line).collect();
+    let not_identified: Vec<usize> = (deck.cards.iter())
+        .filter(|card| card.printing.and_then(|id| db.get(id)).is_none())
+        .map(|card| card.line.line)
+        .collect();
+    let said = |lines: &[usize], what: &str| {
+        let mut numbers: Vec<String> = (lines.iter().take(NO_ODDS_LINES))
+            .map(usize::to_string)
+            .collect();
+        if lines.len() > NO_ODDS_LINES {
+            numbers.push(format!("and {} more", lines.len() - NO_ODDS_LINES));
+        }
+        match lines {
+            [] => None,
+            [_] => Some(format!("line {} is {what}", numbers.join(", "))),
+            _ => Some(format!("lines {} are {what}", numbers.join(", "))),
+        }
+    };
+    let parts: Vec<String> = [
+        said(&not_read, "not read"),
+        said(&not_identified, "not identified"),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    match parts.is_empty() {
+        true => error.to_string(),
+        false => parts.join("; "),
     }
 }
 

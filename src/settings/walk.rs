@@ -85,7 +85,7 @@ impl Selection {
 
     /// Whether an exclude glob leaves `file` out (relative as in [`Selection::selects`]): the
     /// user chose not to check it, so a walk does not call it skipped.
-    fn excludes(&self, file: &Path, root: &Path) -> bool {
+    pub fn excludes(&self, file: &Path, root: &Path) -> bool {
         self.exclude.is_match(self.relative(file, root))
     }
 

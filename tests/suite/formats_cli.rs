@@ -278,6 +278,17 @@ fn formats_show_states_the_first_turn_supporter_rule_of_each_rulebook() {
             out.contains("from 2017-02-03, the first player may play one; from 2020-02-07, the first player may not play one"),
             "{id}: {out}"
         );
+        // GLC began on 2021-07-14 (formats/glc.toml): at the older dates below it did not
+        // exist, and `formats show` says so.
+        if id == "glc" {
+            let (code, out) = run_in(
+                dir.path(),
+                &["formats", "show", id, "--as-of", "2019-06-01"],
+            );
+            assert_eq!(code, 2, "{out}");
+            assert!(out.contains("did not exist"), "{out}");
+            continue;
+        }
         // Judged in the Sun & Moon era, the Sun & Moon rulebook's rule.
         let (code, out) = run_in(
             dir.path(),

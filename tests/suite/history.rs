@@ -251,6 +251,58 @@ fn standard_bans_end_when_their_cards_rotate() {
     assert!(at("expanded", "2021-09-10").banned("Mismagius"));
 }
 
+/// Gym Leader Challenge began on 2021-07-14: its site's "One Year of Gym Leader Challenge"
+/// dates the first anniversary to July 14, 2022 (formats/glc.toml). `--format all` says the
+/// format did not exist the day before (and in 2006), judges the deck in it from that day,
+/// and `--format glc` before it is an error, as for Standard before its first season.
+#[test]
+fn glc_did_not_exist_before_its_first_day() {
+    let dir = workspace(&[]);
+    let deck = b"4 Pikachu BLW 115\n";
+    for (date, exists) in [
+        ("2006-07-01", false),
+        ("2021-07-13", false),
+        ("2021-07-14", true),
+        ("2026-11-25", true),
+    ] {
+        let all = check_in(
+            dir.path(),
+            &[
+                "check", "-", "--format", "all", "--as-of", date, "--output", "json",
+            ],
+            deck,
+        );
+        assert_eq!(all.code, 1, "{}", all.out);
+        let reports: serde_json::Value = serde_json::from_str(common::stdout_of(&all.out)).unwrap();
+        let formats = reports[0]["formats"].as_array().unwrap();
+        let glc = formats.iter().find(|f| f["format"] == "glc").unwrap();
+        assert_eq!(glc["absent"].is_string(), !exists, "{date}: {glc}");
+        // Judged from its first day: one Pikachu too many for a singleton format.
+        assert_eq!(
+            glc["broken"].to_string().contains("copy-limit"),
+            exists,
+            "{date}: {glc}"
+        );
+        let one = check_in(
+            dir.path(),
+            &["check", "-", "--format", "glc", "--as-of", date],
+            deck,
+        );
+        assert_eq!(one.code, if exists { 1 } else { 2 }, "{}", one.out);
+        assert_eq!(one.out.contains("did not exist"), !exists, "{}", one.out);
+    }
+    let text = check_in(
+        dir.path(),
+        &["check", "-", "--format", "all", "--as-of", "2021-07-13"],
+        deck,
+    );
+    assert!(
+        text.out.contains("glc        did not exist yet"),
+        "{}",
+        text.out
+    );
+}
+
 #[test]
 fn a_date_before_the_first_season_is_an_error() {
     let dir = workspace(&[]);

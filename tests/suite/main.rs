@@ -33,6 +33,7 @@ mod hostile;
 mod html_chromium;
 mod identify_shared;
 mod lsp_neovim;
+mod lsp_process;
 mod mcp_cli;
 mod mcp_python;
 mod mismatch_hints;

@@ -153,6 +153,42 @@ fn review_of_the_work_tree_and_of_a_rotation() {
     assert_eq!(code, 0);
 }
 
+/// A list whose new side has a line deckbox cannot read has no odds after the change: every
+/// output says why (the line), instead of a bare `– → –`.
+#[test]
+fn odds_not_computed_say_why_in_every_output() {
+    if !common::tool("git", "--version", "review_cli") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    git(root, &["init", "-q"], 1);
+    let dragapult = example("dragapult.txt");
+    write(root, "decks/dragapult.txt", &dragapult);
+    git(root, &["add", "."], 1);
+    git(root, &["commit", "-q", "-m", "add dragapult"], 1);
+    // One line loses its count (not read), one names a card no database knows.
+    let broken = (dragapult.replace("2 Night Stretcher SFA 61", "Night Stretcher, two"))
+        .replace("4 Ultra Ball MEG 131", "3 Ultra Ball MEG 131\n1 Ultra Bal");
+    let line = |start: &str| 1 + broken.lines().position(|l| l.starts_with(start)).unwrap();
+    let (not_read, unknown) = (line("Night Stretcher"), line("1 Ultra Bal"));
+    write(root, "decks/dragapult.txt", &broken);
+    let lines = format!("line {not_read} is not read; line {unknown} is not identified");
+    let why = format!("not computed after: {lines}");
+    let text = run(root, &["review", "HEAD"]);
+    assert!(text.contains(&format!("  odds: {why}\n")), "{text}");
+    assert!(text.contains("P(mulligan): 25.9% → –"), "{text}");
+    let markdown = run(root, &["review", "HEAD", "--output", "markdown"]);
+    assert!(markdown.contains(&format!("- odds: {why}\n")), "{markdown}");
+    let json = run(root, &["review", "HEAD", "--output", "json"]);
+    let report: serde_json::Value = serde_json::from_str(common::stdout_of(&json)).unwrap();
+    assert_eq!(
+        report["decks"][0]["no_odds"],
+        serde_json::json!([null, lines]),
+        "{json}"
+    );
+}
+
 #[test]
 fn log_follows_a_list_across_a_rename_in_every_output() {
     let Some(dir) = repository() else { return };

@@ -6,7 +6,9 @@
 //! read is dropped.
 //!
 //! Edits come in bursts: every message already waiting is handled before any buffer is
-//! checked, so a burst of `didChange` costs one check of the last text. Settings are those
+//! checked, so a burst of `didChange` costs one check of the last text; `shutdown` is
+//! answered only after the diagnostics of every buffer opened or changed before it, even in
+//! the same burst (a client that writes everything at once, then `exit`). Settings are those
 //! of `deckbox check` on the file: the nearest `deckbox.toml` above it (read again when it
 //! changes), its `[[overrides]]` entry, and the list's own `# deckbox:` line.
 
@@ -102,29 +104,7 @@ pub(crate) fn serve(connection: &Connection, flags: Flags) -> Result<(), String>
             .send(message)
             .map_err(|error| error.to_string())
     };
-    while let Ok(first) = connection.receiver.recv() {
-        // Everything already waiting is handled before any check: a burst of edits is
-        // checked once, at its last text.
-        let mut batch = vec![first];
-        batch.extend(connection.receiver.try_iter());
-        for message in batch {
-            match message {
-                Message::Request(request) => {
-                    if connection
-                        .handle_shutdown(&request)
-                        .map_err(|error| error.to_string())?
-                    {
-                        return Ok(());
-                    }
-                    send(server.request(request).into())?;
-                }
-                Message::Notification(notification) if notification.method == "exit" => {
-                    return Ok(());
-                }
-                Message::Notification(notification) => server.notify(notification),
-                Message::Response(_) => {}
-            }
-        }
+    let publish = |server: &mut Server| {
         for (uri, version, diagnostics) in server.publish() {
             let params = lsp::PublishDiagnosticsParams {
                 uri,
@@ -132,6 +112,45 @@ pub(crate) fn serve(connection: &Connection, flags: Flags) -> Result<(), String>
                 version,
             };
             send(Notification::new("textDocument/publishDiagnostics".to_string(), params).into())?;
+        }
+        Ok::<(), String>(())
+    };
+    // After `shutdown` only `exit` counts: it may already wait in the same batch, so the
+    // loop goes on reading (lsp-server's `handle_shutdown` would wait for it on the channel
+    // this loop has already emptied).
+    let mut shut_down = false;
+    while let Ok(first) = connection.receiver.recv() {
+        // Everything already waiting is handled before any check: a burst of edits is
+        // checked once, at its last text.
+        let mut batch = vec![first];
+        batch.extend(connection.receiver.try_iter());
+        for message in batch {
+            match message {
+                Message::Notification(notification) if notification.method == "exit" => {
+                    return Ok(());
+                }
+                Message::Request(request) if request.method == "shutdown" && !shut_down => {
+                    // Every buffer opened or changed before `shutdown` gets its
+                    // diagnostics before the answer, the last thing the client reads.
+                    publish(&mut server)?;
+                    shut_down = true;
+                    send(Response::new_ok(request.id, ()).into())?;
+                }
+                Message::Request(request) if shut_down => {
+                    let refused = Response::new_err(
+                        request.id,
+                        ErrorCode::InvalidRequest as i32,
+                        "deckbox lsp is shutting down: only `exit` is read now".to_string(),
+                    );
+                    send(refused.into())?;
+                }
+                Message::Request(request) => send(server.request(request).into())?,
+                Message::Notification(notification) if !shut_down => server.notify(notification),
+                Message::Notification(_) | Message::Response(_) => {}
+            }
+        }
+        if !shut_down {
+            publish(&mut server)?;
         }
     }
     Ok(())
@@ -145,6 +164,12 @@ struct Document {
     path: PathBuf,
     text: String,
     version: i32,
+    /// Whether the editor calls it JSON (its `languageId`).
+    json: bool,
+    /// Whether it is a JSON deck list outside the `[files]` selection
+    /// ([`editor::is_json_deck`]), once asked: asked again after an edit, until it once was
+    /// one (a JSON list broken while typed keeps its diagnostic saying why).
+    json_deck: Option<bool>,
     /// The buffer checked, with the stamp of the settings it was checked with.
     checked: Option<(Stamp, Result<Buffer, String>)>,
 }
@@ -185,6 +210,8 @@ impl Server {
                         document.uri.clone(),
                         Document {
                             path,
+                            json: document.language_id.eq_ignore_ascii_case("json"),
+                            json_deck: None,
                             text: document.text,
                             version: document.version,
                             checked: None,
@@ -202,6 +229,9 @@ impl Server {
                     document.text = change.text;
                     document.version = params.text_document.version;
                     document.checked = None;
+                    if document.json_deck != Some(true) {
+                        document.json_deck = None;
+                    }
                     self.dirty.insert(params.text_document.uri);
                 }
             }
@@ -278,9 +308,10 @@ impl Server {
     }
 
     /// Whether `uri` is a deck list `deckbox check DIR` would check
-    /// ([`editor::is_checked_file`]): other files opened as deck lists get no answer at
-    /// all. A file whose settings cannot be read is served (its diagnostic says why), and
-    /// so is a buffer never opened (the request fails: it is not open).
+    /// ([`editor::is_checked_file`]) or a JSON deck list ([`editor::is_json_deck`]): other
+    /// files opened as deck lists get no answer at all. A file whose settings cannot be
+    /// read is served (its diagnostic says why), and so is a buffer never opened (the
+    /// request fails: it is not open).
     fn serves(&mut self, uri: &Uri) -> bool {
         let Some(path) = self
             .documents
@@ -290,10 +321,19 @@ impl Server {
             return true;
         };
         let (key, _) = self.settings_key(&path);
-        match self.settings.get(&key) {
-            Some((_, Ok(settings))) => editor::is_checked_file(settings, &path),
-            _ => true,
+        let settings = match self.settings.get(&key) {
+            Some((_, Ok(settings))) => settings,
+            _ => return true,
+        };
+        if editor::is_checked_file(settings, &path) {
+            return true;
         }
+        let Some(document) = self.documents.get_mut(uri) else {
+            return true;
+        };
+        *document.json_deck.get_or_insert_with(|| {
+            editor::is_json_deck(settings, &path, document.json, &document.text)
+        })
     }
 
     /// [`Server::checked`] for a buffer the server serves ([`Server::serves`]), `None` for

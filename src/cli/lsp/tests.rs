@@ -677,3 +677,51 @@ fn trainers_under_the_pokemon_header_get_their_header() {
     assert!(!found.contains(&"header-count".to_string()), "{found:?}");
     client.stop();
 }
+
+/// A `*.json` deck list is checked without a `[files]` entry (JSON is not among the default
+/// patterns): read strictly, it is a deck list; `package.json`, opened as JSON beside it, is
+/// none and gets nothing. Once a deck list, a JSON buffer broken while typed keeps a
+/// diagnostic saying why, rather than going quiet.
+#[test]
+fn a_json_deck_list_is_checked_and_other_json_left_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let json_open = |uri: &str, text: &str| -> Message {
+        Notification::new(
+            "textDocument/didOpen".to_string(),
+            json!({ "textDocument": { "uri": uri, "languageId": "json", "version": 1, "text": text } }),
+        )
+        .into()
+    };
+    let deck = uri(dir.path(), "deck.json");
+    let package = uri(dir.path(), "package.json");
+    let list = r#"{"pokemon": [{"count": 5, "name": "Dreepy", "set": "TWM", "number": "128"}]}"#;
+    let manifest =
+        r#"{"name": "decks", "version": "1.0.0", "scripts": {"test": "deckbox check ."}}"#;
+    let mut client = Client::start(
+        dir.path(),
+        vec![json_open(&deck, list), json_open(&package, manifest)],
+    );
+    let mut published = [client.diagnostics(), client.diagnostics()];
+    published.sort_by_key(|params| params["uri"].as_str().unwrap().to_string());
+    assert_eq!(published[0]["uri"], json!(deck));
+    let found = codes(&published[0]);
+    assert!(found.contains(&"copy-limit".to_string()), "{found:?}");
+    assert_eq!(published[1]["uri"], json!(package));
+    assert_eq!(published[1]["diagnostics"], json!([]));
+    let whole = |uri: &str| json!({ "textDocument": { "uri": uri }, "options": { "tabSize": 4, "insertSpaces": true } });
+    let lens = client.request("textDocument/codeLens", whole(&package));
+    assert_eq!(lens.result.unwrap(), json!([]));
+    let lens = client.request("textDocument/codeLens", whole(&deck));
+    assert!(lens.result.unwrap().to_string().contains("5 cards"));
+    // Broken mid-edit: one diagnostic saying it is not a deck list deckbox can read.
+    client
+        .connection
+        .sender
+        .send(change(&deck, 2, r#"{"pokemon": [{"count": 5, "#))
+        .unwrap();
+    let broken = client.diagnostics();
+    assert_eq!(broken["uri"], json!(deck));
+    let said = broken["diagnostics"].to_string();
+    assert!(said.contains("not a deck list"), "{said}");
+    client.stop();
+}
