@@ -230,7 +230,7 @@ pub const KEYS: &[Key] = &[
         aliases: &["s"],
         kind: Kind::Text,
         doc: "the printed set code (`TWM`, `PR-SV`) or the TCGdex set id (`sv06`)",
-        cost: 1,
+        cost: 0,
         test: Test::TextField(columns::Field::Edition, |columns, needle, edition| {
             let names = columns.names();
             let mut key = None;
@@ -256,7 +256,7 @@ pub const KEYS: &[Key] = &[
             let hits = needle.memo_hits(numbers.len(), |number| {
                 // The needle's key, made once when the pool is first tested.
                 let key = key.get_or_insert_with(|| crate::cards::number_key(&needle.raw));
-                u32::try_from(number).is_ok_and(|id| numbers.get(id) == key.as_str())
+                u32::try_from(number).is_ok_and(|id| numbers.bytes(id) == key.as_bytes())
             });
             hits.get(number as usize) == Some(&true)
         }),
@@ -352,7 +352,7 @@ pub const KEYS: &[Key] = &[
         aliases: &[],
         kind: Kind::Card,
         doc: "evolves from a card whose name holds these words",
-        cost: 1,
+        cost: 0,
         test: Test::CardField(columns::Field::Evolves, |related| &related.cards),
     },
     Key {
@@ -360,7 +360,7 @@ pub const KEYS: &[Key] = &[
         aliases: &[],
         kind: Kind::Card,
         doc: "a card whose name holds these words evolves from it",
-        cost: 1,
+        cost: 0,
         test: Test::CardField(columns::Field::Card, |related| &related.from),
     },
     Key {
@@ -621,14 +621,25 @@ pub struct Needle {
 /// searched the first time one of its texts is asked about (a reprint shares its texts, and
 /// hundreds of cards say "Flip a coin."), and its texts that hold the needle kept by id.
 struct TableHits {
-    /// The folded needle, ready to be found in the folded tables.
-    finder: Finder<'static>,
+    /// The folded needle, ready to be found in the folded tables: built the first time a
+    /// table is searched, so a needle that never is (`set:`, `number:`) does not start
+    /// memchr's detection of the processor's features (`cpuid`, tens of microseconds).
+    finder: OnceLock<Finder<'static>>,
     /// By [`Language::index`]: each block's hits, once searched.
     blocks: [OnceLock<Vec<BlockHits>>; 6],
 }
 
 /// The ids of a block's texts that hold the needle, once searched.
 type BlockHits = OnceLock<Box<[u32]>>;
+
+impl Default for TableHits {
+    fn default() -> TableHits {
+        TableHits {
+            finder: OnceLock::new(),
+            blocks: Default::default(),
+        }
+    }
+}
 
 impl std::fmt::Debug for TableHits {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -641,10 +652,7 @@ impl Needle {
         let folded = crate::names::fold(raw);
         Needle {
             raw: raw.trim().to_string(),
-            tables: std::sync::Arc::new(TableHits {
-                finder: Finder::new(folded.as_bytes()).into_owned(),
-                blocks: Default::default(),
-            }),
+            tables: std::sync::Arc::default(),
             folded,
             prefix: false,
             names: std::sync::Arc::default(),
@@ -726,10 +734,9 @@ impl Needle {
         }
         let word = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
         let (mut hits, mut from, mut counted, mut id) = (Vec::new(), 0, 0, block.first);
-        while let Some(found) = bytes
-            .get(from..)
-            .and_then(|rest| self.tables.finder.find(rest))
-        {
+        let finder =
+            (self.tables.finder).get_or_init(|| Finder::new(self.folded.as_bytes()).into_owned());
+        while let Some(found) = bytes.get(from..).and_then(|rest| finder.find(rest)) {
             let (at, end) = (from + found, from + found + self.folded.len());
             // A match starts and ends on whole characters: both are UTF-8.
             let before = text.get(..at).and_then(|s| s.chars().next_back());

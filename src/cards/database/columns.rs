@@ -249,17 +249,21 @@ impl<'a> Pool<'a> {
 
     /// String `id`; empty past the end (or, in a damaged file, when it is not UTF-8).
     pub fn get(&self, id: u32) -> &'a str {
+        std::str::from_utf8(self.bytes(id)).unwrap_or("")
+    }
+
+    /// String `id`'s bytes, not checked as UTF-8: to compare with a string, where
+    /// [`Pool::get`] would check each value tested; empty past the end.
+    pub fn bytes(&self, id: u32) -> &'a [u8] {
         let id = id as usize;
         if id >= self.len() {
-            return "";
+            return &[];
         }
         let start = id
             .checked_sub(1)
             .map_or(0, |before| u32_at(self.ends, before * 4) as usize);
         let end = u32_at(self.ends, id * 4) as usize;
-        (self.text.get(start..end))
-            .and_then(|bytes| std::str::from_utf8(bytes).ok())
-            .unwrap_or("")
+        self.text.get(start..end).unwrap_or_default()
     }
 
     /// Checks the text is UTF-8 and the ends are in order, within it and on character
