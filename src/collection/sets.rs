@@ -86,7 +86,7 @@ impl Known {
         let pool = columns.names();
         let mut seen = std::collections::HashSet::new();
         let mut sets: Vec<(String, String)> = Vec::new();
-        for edition in columns.editions() {
+        for edition in columns.editions().iter() {
             let id = pool.get(edition.set_id);
             if seen.insert(id) {
                 sets.push((id.to_string(), pool.get(edition.set_code).to_string()));

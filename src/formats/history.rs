@@ -518,7 +518,7 @@ pub fn promo_dated_by_series(
     let columns = db.columns();
     let names = columns.names();
     let next = (0u32..)
-        .zip(columns.editions())
+        .zip(columns.editions().iter())
         .filter(|(_, edition)| crate::cards::model::set_id::is_promo_set(names.get(edition.set_id)))
         .filter_map(|(index, _)| columns.released(index).0)
         .filter(|day| *day > first)

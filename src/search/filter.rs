@@ -12,6 +12,7 @@ use jiff::civil::Date;
 use super::keys::{Key, Needle, Op, Related, Seen, State, Test};
 use super::mask::Mask;
 use super::query::{Expr, SearchError, Term, Value, Word};
+use crate::cards::database::columns::Field;
 use crate::cards::identification::lookup::{self, Lookup, MatchedBy};
 use crate::cards::{CardDb, PrintingId};
 use crate::formats::Format;
@@ -223,15 +224,40 @@ impl Filter {
                         && PrintingId::try_from(index).is_ok_and(|id| columns.row(id).is_some())
                 };
                 match (key.test, prepared) {
+                    // The printings of an edition are the runs the columns list for it: the
+                    // editions that pass are tested, and their printings read from the runs
+                    // (which hold only printings whose record decodes), no row.
+                    (Test::TextField(Field::Edition, test), Prepared::Text(needle)) => {
+                        let mut mask = Mask::none(within.len());
+                        for edition in 0..columns.editions().len() {
+                            if u32::try_from(edition).is_ok_and(|e| test(columns, needle, e)) {
+                                columns
+                                    .edition_rows(edition)
+                                    .for_each(|run| mask.set_range(run));
+                            }
+                        }
+                        mask.and(within);
+                        return mask;
+                    }
                     (Test::TextField(field, test), Prepared::Text(needle)) => {
                         return within.filter(|index| {
                             field_test(index, field, &|value| test(columns, needle, value))
                         });
                     }
-                    (Test::CardField(field, test), Prepared::Card(related)) => {
-                        return within.filter(|index| {
-                            field_test(index, field, &|value| test(related, value))
-                        });
+                    (Test::CardField(field, ids), Prepared::Card(related)) => {
+                        let ids = ids(related);
+                        // An indexed field's printings are listed by value: the few ids
+                        // given are looked up, no row read.
+                        let mut mask = Mask::none(within.len());
+                        for &id in ids {
+                            let Some(rows) = columns.rows_where(field, id) else {
+                                let test = |value| ids.binary_search(&value).is_ok();
+                                return within.filter(|index| field_test(index, field, &test));
+                            };
+                            rows.for_each(|index| mask.set(index));
+                        }
+                        mask.and(within);
+                        return mask;
                     }
                     _ => {}
                 }
@@ -271,9 +297,9 @@ impl Filter {
                 (Test::TextField(field, test), Prepared::Text(needle)) => row
                     .get(field)
                     .is_some_and(|value| test(columns, needle, value)),
-                (Test::CardField(field, test), Prepared::Card(related)) => {
-                    row.get(field).is_some_and(|value| test(related, value))
-                }
+                (Test::CardField(field, ids), Prepared::Card(related)) => row
+                    .get(field)
+                    .is_some_and(|value| ids(related).binary_search(&value).is_ok()),
                 (Test::Number(test), Prepared::Number(op, n)) => test(&seen, *op, *n),
                 (Test::Date(test), Prepared::Date(op, date)) => test(&seen, *op, *date),
                 (Test::Choice(test), Prepared::Choice(choice)) => test(&seen, choice),
@@ -367,6 +393,70 @@ mod tests {
                 .map(|index| PrintingId::try_from(index).unwrap())
                 .collect();
             assert_eq!(with_fields, decoded, "{written}");
+        }
+    }
+
+    /// `set:` reads a set's printings from its editions' runs, `evolves:` and `into:` a
+    /// card's from the field's index: over every printing of the embedded index, each
+    /// edition's runs hold the printings whose decoded row is of that edition, each id's
+    /// lists (rules name, what it evolves from) the printings whose row holds it, and
+    /// `set:` with every set id and set code finds what testing each decoded row finds.
+    #[test]
+    fn set_runs_and_evolution_indexes_find_what_a_scan_finds() {
+        let Ok(db) = crate::cards::storage::embedded::open() else {
+            panic!("the embedded index");
+        };
+        let columns = db.columns();
+        let rows: Vec<Option<crate::cards::database::columns::Row>> = (0..db.len())
+            .map(|index| columns.row(PrintingId::try_from(index).unwrap()))
+            .collect();
+        let scan = |field: Field, value: usize| -> Vec<usize> {
+            (rows.iter().enumerate())
+                .filter(|(_, row)| row.is_some_and(|row| row.get(field) == Some(value as u32)))
+                .map(|(index, _)| index)
+                .collect()
+        };
+        let editions = columns.editions();
+        assert!(editions.len() > 200, "{}", editions.len());
+        for edition in 0..editions.len() {
+            let from_runs: Vec<usize> = columns.edition_rows(edition).flatten().collect();
+            assert_eq!(
+                from_runs,
+                scan(Field::Edition, edition),
+                "edition {edition}"
+            );
+        }
+        let names = columns.names().len();
+        for field in [Field::Card, Field::Evolves] {
+            let mut listed = 0;
+            for value in 0..names {
+                let from_index: Vec<usize> =
+                    (columns.rows_where(field, value as u32).unwrap()).collect();
+                assert_eq!(from_index, scan(field, value), "{field:?} {value}");
+                listed += from_index.len();
+            }
+            let having = rows.iter().flatten().filter(|row| row.get(field).is_some());
+            assert_eq!(listed, having.count(), "{field:?}");
+            assert!(listed > 7_000, "{field:?} {listed}");
+        }
+        let state = State::new(&db);
+        let every = Mask::all(db.len());
+        let pool = columns.names();
+        let mut written: Vec<&str> = editions
+            .iter()
+            .flat_map(|e| [pool.get(e.set_id), pool.get(e.set_code)])
+            .filter(|set| !set.is_empty() && !set.contains([' ', '"', '(', ')', ':']))
+            .collect();
+        written.sort_unstable();
+        written.dedup();
+        assert!(written.len() > 300, "{}", written.len());
+        for set in written {
+            let expr = query::parse(&format!("set:{set}")).unwrap();
+            let filter = compile(&db, &expr, &state).unwrap();
+            let from_runs = filter.matching(&state, &every);
+            let decoded = every.filter(|index| filter.passes(&state, index));
+            assert_eq!(from_runs, decoded, "set:{set}");
+            assert!(from_runs.ones().next().is_some(), "set:{set}");
         }
     }
 

@@ -96,7 +96,7 @@ impl<'a> Seen<'a> {
     }
 
     /// The strings of the row's edition: set id, set code.
-    fn edition(&self) -> Option<&'a columns::Edition> {
+    fn edition(&self) -> Option<columns::Edition> {
         self.columns.editions().get(self.row.edition as usize)
     }
 
@@ -124,8 +124,10 @@ pub enum Test {
     /// Whether the row's field passes for a text value: the field is read in place for each
     /// printing kept ([`Columns::field`]), and only the rows of those that pass are read.
     TextField(columns::Field, fn(&Columns, &Needle, u32) -> bool),
-    /// [`Test::TextField`] for a card name's value.
-    CardField(columns::Field, fn(&Related, u32) -> bool),
+    /// Whether the row's field is one of the ids a card name's value gives (sorted): read
+    /// from the columns' index of the field ([`Columns::rows_where`]) when it has one, else
+    /// as [`Test::TextField`] reads a field.
+    CardField(columns::Field, fn(&Related) -> &[u32]),
     Number(fn(&Seen, Op, u32) -> bool),
     Date(fn(&Seen, Op, Date) -> bool),
     Choice(fn(&Seen, &str) -> bool),
@@ -204,7 +206,7 @@ const IS: &[&str] = &[
 /// printed set code; `key` is `written` as [`crate::cards::set_key`] reads it (made once
 /// for every edition tested).
 pub(crate) fn edition_is(
-    names: &columns::Pool,
+    names: &columns::Pool<'_>,
     edition: &columns::Edition,
     written: &str,
     key: &str,
@@ -228,7 +230,7 @@ pub const KEYS: &[Key] = &[
         aliases: &["s"],
         kind: Kind::Text,
         doc: "the printed set code (`TWM`, `PR-SV`) or the TCGdex set id (`sv06`)",
-        cost: 1,
+        cost: 0,
         test: Test::TextField(columns::Field::Edition, |columns, needle, edition| {
             let names = columns.names();
             let mut key = None;
@@ -237,7 +239,7 @@ pub const KEYS: &[Key] = &[
                     return false;
                 };
                 let key = key.get_or_insert_with(|| crate::cards::set_key(&needle.raw));
-                edition_is(names, edition, &needle.raw, key)
+                edition_is(&names, &edition, &needle.raw, key)
             });
             hits.get(edition as usize) == Some(&true)
         }),
@@ -254,7 +256,7 @@ pub const KEYS: &[Key] = &[
             let hits = needle.memo_hits(numbers.len(), |number| {
                 // The needle's key, made once when the pool is first tested.
                 let key = key.get_or_insert_with(|| crate::cards::number_key(&needle.raw));
-                u32::try_from(number).is_ok_and(|id| numbers.get(id) == key.as_str())
+                u32::try_from(number).is_ok_and(|id| numbers.bytes(id) == key.as_bytes())
             });
             hits.get(number as usize) == Some(&true)
         }),
@@ -322,7 +324,7 @@ pub const KEYS: &[Key] = &[
         test: Test::Text(|seen, needle| {
             let pool = seen.columns.rarities();
             let rarity = seen.row.rarity.map(|id| id as usize);
-            rarity.is_some_and(|id| pool_holds(needle, pool, id))
+            rarity.is_some_and(|id| pool_holds(needle, &pool, id))
         }),
     },
     Key {
@@ -334,7 +336,7 @@ pub const KEYS: &[Key] = &[
         test: Test::Text(|seen, needle| {
             let pool = seen.columns.artists();
             let artist = seen.row.artist.map(|id| id as usize);
-            artist.is_some_and(|id| pool_holds(needle, pool, id))
+            artist.is_some_and(|id| pool_holds(needle, &pool, id))
         }),
     },
     Key {
@@ -350,16 +352,16 @@ pub const KEYS: &[Key] = &[
         aliases: &[],
         kind: Kind::Card,
         doc: "evolves from a card whose name holds these words",
-        cost: 1,
-        test: Test::CardField(columns::Field::Evolves, Related::names),
+        cost: 0,
+        test: Test::CardField(columns::Field::Evolves, |related| &related.cards),
     },
     Key {
         name: "into",
         aliases: &[],
         kind: Kind::Card,
         doc: "a card whose name holds these words evolves from it",
-        cost: 1,
-        test: Test::CardField(columns::Field::Card, Related::evolves_into),
+        cost: 0,
+        test: Test::CardField(columns::Field::Card, |related| &related.from),
     },
     Key {
         name: "hp",
@@ -484,7 +486,7 @@ pub const KEYS: &[Key] = &[
 
 /// Whether text `id` of `pool` holds the needle ([`Needle::in_text`]), each text of the
 /// pool tested once.
-fn pool_holds(needle: &Needle, pool: &columns::Pool, id: usize) -> bool {
+fn pool_holds(needle: &Needle, pool: &columns::Pool<'_>, id: usize) -> bool {
     let hits = needle.memo_hits(pool.len(), |id| {
         u32::try_from(id).is_ok_and(|id| needle.in_text(pool.get(id)))
     });
@@ -619,14 +621,25 @@ pub struct Needle {
 /// searched the first time one of its texts is asked about (a reprint shares its texts, and
 /// hundreds of cards say "Flip a coin."), and its texts that hold the needle kept by id.
 struct TableHits {
-    /// The folded needle, ready to be found in the folded tables.
-    finder: Finder<'static>,
+    /// The folded needle, ready to be found in the folded tables: built the first time a
+    /// table is searched, so a needle that never is (`set:`, `number:`) does not start
+    /// memchr's detection of the processor's features (`cpuid`, tens of microseconds).
+    finder: OnceLock<Finder<'static>>,
     /// By [`Language::index`]: each block's hits, once searched.
     blocks: [OnceLock<Vec<BlockHits>>; 6],
 }
 
 /// The ids of a block's texts that hold the needle, once searched.
 type BlockHits = OnceLock<Box<[u32]>>;
+
+impl Default for TableHits {
+    fn default() -> TableHits {
+        TableHits {
+            finder: OnceLock::new(),
+            blocks: Default::default(),
+        }
+    }
+}
 
 impl std::fmt::Debug for TableHits {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -639,10 +652,7 @@ impl Needle {
         let folded = crate::names::fold(raw);
         Needle {
             raw: raw.trim().to_string(),
-            tables: std::sync::Arc::new(TableHits {
-                finder: Finder::new(folded.as_bytes()).into_owned(),
-                blocks: Default::default(),
-            }),
+            tables: std::sync::Arc::default(),
             folded,
             prefix: false,
             names: std::sync::Arc::default(),
@@ -724,10 +734,9 @@ impl Needle {
         }
         let word = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
         let (mut hits, mut from, mut counted, mut id) = (Vec::new(), 0, 0, block.first);
-        while let Some(found) = bytes
-            .get(from..)
-            .and_then(|rest| self.tables.finder.find(rest))
-        {
+        let finder =
+            (self.tables.finder).get_or_init(|| Finder::new(self.folded.as_bytes()).into_owned());
+        while let Some(found) = bytes.get(from..).and_then(|rest| finder.find(rest)) {
             let (at, end) = (from + found, from + found + self.folded.len());
             // A match starts and ends on whole characters: both are UTF-8.
             let before = text.get(..at).and_then(|s| s.chars().next_back());
@@ -822,25 +831,15 @@ pub fn starts_words(haystack: &str, needle: &str) -> bool {
 /// The cards a [`Kind::Card`] value names, as ids in the columns' names pool (a printing's
 /// [`Row::card`] and [`Row::evolves`] are ids in that pool, one id a distinct key): the
 /// rules keys of every printing whose name holds it, and the lookup keys of what those
-/// printings evolve from. `evolves:` and `into:` compare a row's ids with them: no printing
-/// is decoded, no name folded. Each list is sorted without repeats: a few ids, searched
-/// once a printing, where hashing every row's id cost more.
+/// printings evolve from. `evolves:` and `into:` find the printings whose row holds one of
+/// them through the columns' index of the field: no printing is decoded, no name folded.
+/// Each list is sorted without repeats.
 #[derive(Debug, Default)]
 pub struct Related {
+    /// What `evolves:` compares [`Row::evolves`] with.
     pub cards: Vec<u32>,
+    /// What `into:` compares [`Row::card`] with.
     pub from: Vec<u32>,
-}
-
-impl Related {
-    /// Whether `card` is one of the cards the value names.
-    pub fn names(&self, card: u32) -> bool {
-        self.cards.binary_search(&card).is_ok()
-    }
-
-    /// Whether `card` is what one of the cards the value names evolves from.
-    pub fn evolves_into(&self, card: u32) -> bool {
-        self.from.binary_search(&card).is_ok()
-    }
 }
 
 /// What every test of one search shares: the database.

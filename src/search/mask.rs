@@ -68,6 +68,13 @@ impl Mask {
         }
     }
 
+    /// Keeps the printings of `range` (none past [`Mask::len`]).
+    pub fn set_range(&mut self, range: std::ops::Range<usize>) {
+        for index in range.start..range.end.min(self.len) {
+            self.set(index);
+        }
+    }
+
     /// The printings kept, in order.
     pub fn ones(&self) -> impl Iterator<Item = usize> + '_ {
         self.words.iter().enumerate().flat_map(|(at, &word)| {

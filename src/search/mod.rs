@@ -101,7 +101,7 @@ pub fn unknown_sets(db: &CardDb, query: &str) -> Vec<(String, Option<String>)> {
         let key = crate::cards::set_key(raw);
         let known = editions
             .iter()
-            .any(|edition| keys::edition_is(names, edition, raw, &key));
+            .any(|edition| keys::edition_is(&names, &edition, raw, &key));
         if known || unknown.iter().any(|(seen, _)| seen == raw) {
             continue;
         }

@@ -649,7 +649,7 @@ impl CardDb {
             let columns = self.columns();
             let names = columns.names();
             let mut codes = HashMap::new();
-            for edition in columns.editions() {
+            for edition in columns.editions().iter() {
                 let (set_id, code) = (names.get(edition.set_id), names.get(edition.set_code));
                 if !code.is_empty() && !codes.contains_key(set_id) {
                     codes.insert(set_id.to_string(), code.to_string());

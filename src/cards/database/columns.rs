@@ -5,11 +5,12 @@
 //! every printing decodes none of them.
 //!
 //! The embedded index carries them precomputed (`cards/columns.bin`, written by `cargo
-//! xtask cards` with [`Columns::build`]). The rows and attacks are fixed-width records read
-//! in place from the file's bytes (the embedded ones are never copied): opening the columns
-//! allocates only the small string pools, and a query decodes only the rows it tests. Any
-//! other database builds them in memory the first
-//! time a search asks, from its printings and details, with the same function. Strings
+//! xtask cards` with [`Columns::build`]). Every part of it (rows, attacks, editions, each
+//! edition's runs of printings, string pools) is fixed-width records read in place from the
+//! file's bytes (the embedded ones are never copied): opening the columns decodes and
+//! allocates nothing, and a query decodes only the rows it tests. Any other database builds
+//! them in memory the first time a search asks, from its printings and details, with the
+//! same function, in the same form. Strings
 //! (set ids and codes, numbers, rarities, illustrators, rules names) are interned in small
 //! pools, so a key tests each distinct value once. This module must not know about deck
 //! lists, formats or queries.
@@ -18,7 +19,6 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 
 use jiff::civil::Date;
-use serde::{Deserialize, Serialize};
 
 use crate::cards::model::details::Details;
 use crate::cards::model::twin::Fingerprint;
@@ -40,10 +40,38 @@ pub const TYPES: &[&str] = &[
     "colorless",
 ];
 
-/// The file's magic bytes; then the printing count and the attack count (u32,
-/// little-endian), a [`ROW_BYTES`] record a printing, an [`ATTACK_BYTES`] record an attack,
-/// and the `postcard` encoding of the editions and string pools ([`Tables`]).
-const MAGIC: &[u8; 8] = b"DBXCOLS4";
+/// The file's magic bytes; then [`HEADER_WORDS`] little-endian u32s: the printing, attack,
+/// edition and run counts, each pool's string count and text length (names, numbers,
+/// rarities, illustrators), and how many printings each [`INDEXED`] field's index lists.
+/// Then the parts, one after the other: a [`ROW_BYTES`] record a printing, an
+/// [`ATTACK_BYTES`] record an attack, an [`EDITION_BYTES`] record an edition, a
+/// [`RUN_BYTES`] record a run, each pool's ends (a u32 each) followed by its text (UTF-8),
+/// and each index: where each id of the names pool ends in its list (a u32 an id), then the
+/// list (a u32 a printing: the printings whose field is that id, in order, those whose
+/// record does not decode left out). Every part has a fixed width given by the header, so
+/// each is read where it is: opening the columns decodes and allocates nothing.
+const MAGIC: &[u8; 8] = b"DBXCOLS5";
+
+/// The string pools, in file order: names, numbers, rarities, illustrators.
+const POOLS: usize = 4;
+
+/// The fields of a row indexed by value (ids in the names pool), in file order: `into:`
+/// and `evolves:` find the printings of a few cards by them, no row read.
+const INDEXED: [Field; 2] = [Field::Card, Field::Evolves];
+
+/// The u32s of the header after [`MAGIC`] (see there).
+const HEADER_WORDS: usize = 4 + 2 * POOLS + INDEXED.len();
+
+/// One edition's record: `set_id`, `set_code`, `release_date`, `series` (ids in the names
+/// pool), then where its runs end in the runs (u32 each; they start where the previous
+/// edition's end).
+const EDITION_BYTES: usize = 20;
+
+/// One run's record: the first printing of a run of consecutive printings of one edition,
+/// and the one past its last (u32 each). An edition's runs are in order and hold every
+/// printing of it whose record decodes: the embedded index, stored set by set, has one run
+/// an edition, so a `set:` term reads which printings it keeps from a few records, no row.
+const RUN_BYTES: usize = 8;
 
 /// One row's record: `edition`, `number`, `card`, `rarity`, `artist` (`u32::MAX` for none),
 /// `attacks_end`, `mark` (a `char`, `u32::MAX` for none), all u32; `types`, `weak`,
@@ -193,7 +221,7 @@ pub struct AttackFacts {
 }
 
 /// What the printings of one set share: ids in the names pool.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Edition {
     pub set_id: u32,
     pub set_code: u32,
@@ -201,46 +229,106 @@ pub struct Edition {
     pub series: u32,
 }
 
-/// Distinct strings, each kept once: id `i` is `text[ends[i - 1]..ends[i]]`.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Pool {
-    text: String,
-    ends: Vec<u32>,
+/// Distinct strings, each kept once, read in place: id `i` is the text from the end of
+/// string `i - 1` (0 for the first) to the end of string `i`.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Pool<'a> {
+    /// Each string's end in `text`, a little-endian u32 each.
+    ends: &'a [u8],
+    text: &'a [u8],
 }
 
-impl Pool {
+impl<'a> Pool<'a> {
     pub fn len(&self) -> usize {
-        self.ends.len()
+        self.ends.len() / 4
     }
 
     pub fn is_empty(&self) -> bool {
-        self.ends.is_empty()
+        self.len() == 0
     }
 
-    pub fn get(&self, id: u32) -> &str {
+    /// String `id`; empty past the end (or, in a damaged file, when it is not UTF-8).
+    pub fn get(&self, id: u32) -> &'a str {
+        std::str::from_utf8(self.bytes(id)).unwrap_or("")
+    }
+
+    /// String `id`'s bytes, not checked as UTF-8: to compare with a string, where
+    /// [`Pool::get`] would check each value tested; empty past the end.
+    pub fn bytes(&self, id: u32) -> &'a [u8] {
         let id = id as usize;
+        if id >= self.len() {
+            return &[];
+        }
         let start = id
             .checked_sub(1)
-            .and_then(|before| self.ends.get(before))
-            .map_or(0, |&end| end as usize);
-        let end = self.ends.get(id).map_or(start, |&end| end as usize);
-        self.text.get(start..end).unwrap_or("")
+            .map_or(0, |before| u32_at(self.ends, before * 4) as usize);
+        let end = u32_at(self.ends, id * 4) as usize;
+        self.text.get(start..end).unwrap_or_default()
     }
 
-    /// Checks the ends are in order and fall on character boundaries.
+    /// Checks the text is UTF-8 and the ends are in order, within it and on character
+    /// boundaries.
     fn valid(&self) -> bool {
-        self.ends.is_sorted()
-            && self
-                .ends
-                .iter()
-                .all(|&end| self.text.is_char_boundary(end as usize))
+        let Ok(text) = std::str::from_utf8(self.text) else {
+            return false;
+        };
+        let ends = (0..self.len()).map(|id| u32_at(self.ends, id * 4) as usize);
+        ends.clone().is_sorted() && ends.into_iter().all(|end| text.is_char_boundary(end))
     }
 }
 
-/// [`Pool`]s under construction: each string's id.
+/// The editions, read in place: each one's strings, and its runs of printings.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Editions<'a> {
+    records: &'a [u8],
+}
+
+impl<'a> Editions<'a> {
+    pub fn len(&self) -> usize {
+        self.records.len() / EDITION_BYTES
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Edition `index`; `None` past the end.
+    pub fn get(&self, index: usize) -> Option<Edition> {
+        let record = self.record(index)?;
+        Some(Edition {
+            set_id: u32_at(record, 0),
+            set_code: u32_at(record, 4),
+            release_date: u32_at(record, 8),
+            series: u32_at(record, 12),
+        })
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = Edition> + 'a {
+        let editions = *self;
+        (0..self.len()).filter_map(move |index| editions.get(index))
+    }
+
+    fn record(&self, index: usize) -> Option<&'a [u8]> {
+        let start = index.checked_mul(EDITION_BYTES)?;
+        self.records.get(start..start.checked_add(EDITION_BYTES)?)
+    }
+
+    /// Where edition `index`'s runs start and end in the runs (an empty range past the end).
+    fn runs(&self, index: usize) -> std::ops::Range<usize> {
+        let end = |index: usize| self.record(index).map(|r| u32_at(r, 16) as usize);
+        let start = index.checked_sub(1).map_or(Some(0), end);
+        match (start, end(index)) {
+            (Some(start), Some(end)) if start <= end => start..end,
+            _ => 0..0,
+        }
+    }
+}
+
+/// A [`Pool`] under construction: its text, each string's end, and each string's id.
 #[derive(Default)]
 struct Interner {
-    pool: Pool,
+    text: String,
+    ends: Vec<u32>,
     ids: HashMap<String, u32>,
 }
 
@@ -249,74 +337,112 @@ impl Interner {
         if let Some(&id) = self.ids.get(text) {
             return Some(id);
         }
-        let id = u32::try_from(self.pool.ends.len()).ok()?;
-        self.pool.text.push_str(text);
-        self.pool
-            .ends
-            .push(u32::try_from(self.pool.text.len()).ok()?);
+        let id = u32::try_from(self.ends.len()).ok()?;
+        self.text.push_str(text);
+        self.ends.push(u32::try_from(self.text.len()).ok()?);
         self.ids.insert(text.to_string(), id);
         Some(id)
     }
 }
 
-/// What the rows point into, stored after them with `postcard`.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-struct Tables {
-    editions: Vec<Edition>,
-    names: Pool,
-    numbers: Pool,
-    rarities: Pool,
-    artists: Pool,
+/// Where a pool's parts are in the file form.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct PoolAt {
+    ends: usize,
+    text: usize,
+    /// Strings, and bytes of text.
+    count: usize,
+    len: usize,
 }
 
-/// The tables read, with each edition's release date read.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-struct Read {
-    stored: Tables,
-    /// By edition: the release date read, and its year.
-    dates: Vec<(Option<Date>, Option<u32>)>,
+/// Where each part of the file form is (see [`MAGIC`]), read from its header.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Layout {
+    rows: usize,
+    attacks: usize,
+    editions: usize,
+    runs: usize,
+    /// Where the row, attack, edition and run records start.
+    rows_at: usize,
+    attacks_at: usize,
+    editions_at: usize,
+    runs_at: usize,
+    pools: [PoolAt; POOLS],
+    /// By [`INDEXED`] field: where its ends (one a string of the names pool) and its list
+    /// start, and the list's length.
+    indexes: [(usize, usize, usize); INDEXED.len()],
 }
 
-impl Read {
-    fn of(stored: Tables) -> Read {
-        let dates = stored
-            .editions
-            .iter()
-            .map(|edition| {
-                let released = stored.names.get(edition.release_date);
-                let year = released.get(..4).and_then(|y| y.parse().ok());
-                (crate::util::date::parse(released), year)
-            })
-            .collect();
-        Read { stored, dates }
+impl Layout {
+    /// The layout `bytes` state; `None` when they are from another version, not of `count`
+    /// rows, or not exactly as long as the parts stated.
+    fn read(bytes: &[u8], count: usize) -> Option<Layout> {
+        let rest = bytes.strip_prefix(MAGIC)?;
+        let header = rest.get(..HEADER_WORDS * 4)?;
+        let word = |at: usize| u32_at(header, at * 4) as usize;
+        if word(0) != count {
+            return None;
+        }
+        let mut at = MAGIC.len() + HEADER_WORDS * 4;
+        let mut part = |records: usize, width: usize| -> Option<usize> {
+            let start = at;
+            at = at.checked_add(records.checked_mul(width)?)?;
+            Some(start)
+        };
+        let mut layout = Layout {
+            rows: word(0),
+            attacks: word(1),
+            editions: word(2),
+            runs: word(3),
+            rows_at: part(word(0), ROW_BYTES)?,
+            attacks_at: part(word(1), ATTACK_BYTES)?,
+            editions_at: part(word(2), EDITION_BYTES)?,
+            runs_at: part(word(3), RUN_BYTES)?,
+            pools: [PoolAt::default(); POOLS],
+            indexes: [(0, 0, 0); INDEXED.len()],
+        };
+        for (index, pool) in layout.pools.iter_mut().enumerate() {
+            let (count, len) = (word(4 + 2 * index), word(5 + 2 * index));
+            *pool = PoolAt {
+                ends: part(count, 4)?,
+                text: part(len, 1)?,
+                count,
+                len,
+            };
+        }
+        let names = layout.pools[NAMES].count;
+        for (index, place) in layout.indexes.iter_mut().enumerate() {
+            let listed = word(4 + 2 * POOLS + index);
+            *place = (part(names, 4)?, part(listed, 4)?, listed);
+        }
+        (at == bytes.len()).then_some(layout)
     }
 }
 
-/// Every printing's row, by printing id, with what each edition's strings mean.
+/// Every printing's row, by printing id, with what each edition's strings mean: the file
+/// form itself (borrowed from the embedded file, or owned), read in place.
 #[derive(Debug, Clone, Default)]
 pub struct Columns {
-    /// The row records, then the attack records: borrowed from the embedded file.
-    records: Cow<'static, [u8]>,
-    rows: usize,
-    attack_count: usize,
-    /// The tables as the embedded file stores them, read the first time a pool or a date is
-    /// asked for: a search by name, `evolves:` or `into:` reads only rows. Empty when
-    /// `read` was filled at once.
-    encoded: &'static [u8],
-    read: std::sync::OnceLock<Read>,
+    bytes: Cow<'static, [u8]>,
+    at: Layout,
+    /// By edition: the release date read, and its year, the first time one is asked for.
+    dates: std::sync::OnceLock<Vec<(Option<Date>, Option<u32>)>>,
 }
 
-/// Two columns are equal when they describe the same rows and tables, read or not yet.
+/// Two columns are equal when their file forms are.
 impl PartialEq for Columns {
     fn eq(&self, other: &Columns) -> bool {
-        (self.records == other.records)
-            && self.rows == other.rows
-            && self.attack_count == other.attack_count
-            && self.tables() == other.tables()
+        self.bytes == other.bytes
     }
 }
 
 impl Eq for Columns {}
+
+/// The pools' indexes in [`Layout::pools`].
+const NAMES: usize = 0;
+const NUMBERS: usize = 1;
+const RARITIES: usize = 2;
+const ARTISTS: usize = 3;
 
 impl Columns {
     /// The columns of `printings`, each with its details when the source gives them
@@ -326,7 +452,7 @@ impl Columns {
     ) -> Option<Columns> {
         let mut rows: Vec<Row> = Vec::new();
         let mut attack_list: Vec<AttackFacts> = Vec::new();
-        let mut stored = Tables::default();
+        let mut edition_list: Vec<Edition> = Vec::new();
         let mut names = Interner::default();
         let mut numbers = Interner::default();
         let mut rarities = Interner::default();
@@ -344,9 +470,9 @@ impl Columns {
                 release_date: names.id(&p.release_date)?,
                 series: names.id(&p.series)?,
             };
-            let next = u32::try_from(stored.editions.len()).ok()?;
+            let next = u32::try_from(edition_list.len()).ok()?;
             let edition = *editions.entry(edition).or_insert_with(|| {
-                stored.editions.push(edition);
+                edition_list.push(edition);
                 next
             });
             let attacks = details.map_or(&[][..], |d| &d.attacks[..]);
@@ -392,106 +518,71 @@ impl Columns {
                 attacks_end: u32::try_from(attack_list.len()).ok()?,
             });
         }
-        stored.names = names.pool;
-        stored.numbers = numbers.pool;
-        stored.rarities = rarities.pool;
-        stored.artists = artists.pool;
-        let mut records =
-            Vec::with_capacity(rows.len() * ROW_BYTES + attack_list.len() * ATTACK_BYTES);
-        for row in &rows {
-            records.extend_from_slice(&row.record());
-        }
-        for attack in &attack_list {
-            records.extend_from_slice(&attack.record());
-        }
-        Some(Columns::from_parts(
-            Cow::Owned(records),
-            rows.len(),
-            attack_list.len(),
-            stored,
-        ))
+        let bytes = file_form(
+            &rows,
+            &attack_list,
+            &edition_list,
+            [&names, &numbers, &rarities, &artists],
+        )?;
+        let at = Layout::read(&bytes, rows.len())?;
+        Some(Columns {
+            bytes: Cow::Owned(bytes),
+            at,
+            dates: std::sync::OnceLock::new(),
+        })
     }
 
     /// The file form (`cards/columns.bin`).
     pub fn encode(&self) -> Option<Vec<u8>> {
-        let mut bytes = MAGIC.to_vec();
-        bytes.extend_from_slice(&u32::try_from(self.len()).ok()?.to_le_bytes());
-        bytes.extend_from_slice(&u32::try_from(self.attack_count).ok()?.to_le_bytes());
-        bytes.extend_from_slice(&self.records);
-        postcard::to_extend(&self.tables().stored, bytes).ok()
+        Some(self.bytes.to_vec())
     }
 
-    /// Reads the file form, copying its records; `None` when it is damaged, from another
-    /// version, or does not describe `count` printings.
+    /// Reads the file form, copying it; `None` when it is damaged, from another version, or
+    /// does not describe `count` printings.
     pub fn decode(bytes: &[u8], count: usize) -> Option<Columns> {
-        let (records, attack_count, tables) = Columns::split(bytes, count)?;
-        let stored: Tables = postcard::from_bytes(tables).ok()?;
-        let columns =
-            Columns::from_parts(Cow::Owned(records.to_vec()), count, attack_count, stored);
+        let columns = Columns {
+            bytes: Cow::Owned(bytes.to_vec()),
+            at: Layout::read(bytes, count)?,
+            dates: std::sync::OnceLock::new(),
+        };
         columns.valid().then_some(columns)
     }
 
     /// [`Columns::decode`] of bytes that live as long as the program (the embedded file):
-    /// the records are read where they are, and not checked row by row at every start (a
-    /// test checks the embedded file; every lookup is checked anyway, so a bad id reads
-    /// as an empty string or no row, never a panic). The tables after the records are read
-    /// the first time one is asked for (tables that do not decode read as empty ones).
+    /// read where they are, and not checked record by record at every start (a test checks
+    /// the embedded file; every lookup is checked anyway, so a bad id reads as an empty
+    /// string or no row, never a panic).
     pub fn decode_static(bytes: &'static [u8], count: usize) -> Option<Columns> {
-        let (records, attack_count, tables) = Columns::split(bytes, count)?;
         Some(Columns {
-            records: Cow::Borrowed(records),
-            rows: count,
-            attack_count,
-            encoded: tables,
-            read: std::sync::OnceLock::new(),
+            bytes: Cow::Borrowed(bytes),
+            at: Layout::read(bytes, count)?,
+            dates: std::sync::OnceLock::new(),
         })
     }
 
-    /// The file form's records (rows, then attacks), its attack count and its encoded
-    /// tables; `None` when it is from another version, too short, or not of `count` rows.
-    fn split(bytes: &[u8], count: usize) -> Option<(&[u8], usize, &[u8])> {
-        let rest = bytes.strip_prefix(MAGIC)?;
-        let (stated, rest) = rest.split_first_chunk::<4>()?;
-        let (attack_count, rest) = rest.split_first_chunk::<4>()?;
-        if u32::from_le_bytes(*stated) as usize != count {
-            return None;
-        }
-        let attack_count = u32::from_le_bytes(*attack_count) as usize;
-        let size = count
-            .checked_mul(ROW_BYTES)?
-            .checked_add(attack_count.checked_mul(ATTACK_BYTES)?)?;
-        let (records, rest) = rest.split_at_checked(size)?;
-        Some((records, attack_count, rest))
+    /// `records` records of `width` bytes from `start`: empty when they are not there.
+    fn part(&self, start: usize, records: usize, width: usize) -> &[u8] {
+        let len = records.saturating_mul(width);
+        (start.checked_add(len))
+            .and_then(|end| self.bytes.get(start..end))
+            .unwrap_or_default()
     }
 
-    fn from_parts(
-        records: Cow<'static, [u8]>,
-        rows: usize,
-        attack_count: usize,
-        stored: Tables,
-    ) -> Columns {
-        Columns {
-            records,
-            rows,
-            attack_count,
-            encoded: &[],
-            read: std::sync::OnceLock::from(Read::of(stored)),
+    fn pool(&self, which: usize) -> Pool<'_> {
+        let at = self.at.pools.get(which).copied().unwrap_or_default();
+        Pool {
+            ends: self.part(at.ends, at.count, 4),
+            text: self.part(at.text, at.len, 1),
         }
-    }
-
-    /// The tables, read from `encoded` the first time.
-    fn tables(&self) -> &Read {
-        self.read
-            .get_or_init(|| Read::of(postcard::from_bytes(self.encoded).unwrap_or_default()))
     }
 
     /// Row `index`'s record, whether or not its printing decodes.
     fn stored_row(&self, index: usize) -> Option<Row> {
-        if index >= self.rows {
+        if index >= self.at.rows {
             return None;
         }
-        let start = index.checked_mul(ROW_BYTES)?;
-        let record = self.records.get(start..start.checked_add(ROW_BYTES)?)?;
+        let start = index.checked_mul(ROW_BYTES)?.checked_add(self.at.rows_at)?;
+        let record = self.bytes.get(start..start.checked_add(ROW_BYTES)?)?;
         Row::read(record.try_into().ok()?)
     }
 
@@ -501,44 +592,157 @@ impl Columns {
             .map_or(0, |row| row.attacks_end as usize)
     }
 
-    /// Every id in range, the attack ends in order: nothing a lookup can trip on. One pass
+    /// Every id in range, the attack ends in order, each edition's runs in order and holding
+    /// exactly its printings whose record decodes: nothing a lookup can trip on. One pass
     /// over the records, read in place.
     pub(crate) fn valid(&self) -> bool {
-        let s = &self.tables().stored;
-        let attacks = u32::try_from(self.attack_count).unwrap_or(u32::MAX);
-        let names = s.names.len();
+        let (names, numbers) = (self.names(), self.numbers());
+        let (rarities, artists) = (self.rarities(), self.artists());
+        let attacks = u32::try_from(self.at.attacks).unwrap_or(u32::MAX);
+        let editions = self.editions();
         let in_pool = |id: u32, pool: &Pool| (id as usize) < pool.len();
-        [&s.names, &s.numbers, &s.rarities, &s.artists]
-            .iter()
-            .all(|pool| pool.valid())
-            && s.editions.iter().all(|e| {
+        let rows_fit = (0..self.at.rows)
+            .try_fold(0u32, |end, index| {
+                let row = self.stored_row(index)?;
+                let fits = row.has(flag::MISSING)
+                    || ((row.edition as usize) < editions.len()
+                        && in_pool(row.number, &numbers)
+                        && in_pool(row.card, &names)
+                        && row.evolves.is_none_or(|id| in_pool(id, &names))
+                        && row.rarity.is_none_or(|id| in_pool(id, &rarities))
+                        && row.artist.is_none_or(|id| in_pool(id, &artists))
+                        && row.attacks_end <= attacks);
+                (fits && row.attacks_end >= end).then_some(row.attacks_end)
+            })
+            .is_some();
+        [names, numbers, rarities, artists].iter().all(Pool::valid)
+            && editions.iter().all(|e| {
                 [e.set_id, e.set_code, e.release_date, e.series]
                     .iter()
-                    .all(|&id| (id as usize) < names)
+                    .all(|&id| in_pool(id, &names))
             })
-            && (0..self.rows)
-                .try_fold(0u32, |end, index| {
-                    let row = self.stored_row(index)?;
-                    let fits = row.has(flag::MISSING)
-                        || ((row.edition as usize) < s.editions.len()
-                            && in_pool(row.number, &s.numbers)
-                            && in_pool(row.card, &s.names)
-                            && row.evolves.is_none_or(|id| in_pool(id, &s.names))
-                            && row.rarity.is_none_or(|id| in_pool(id, &s.rarities))
-                            && row.artist.is_none_or(|id| in_pool(id, &s.artists))
-                            && row.attacks_end <= attacks);
-                    (fits && row.attacks_end >= end).then_some(row.attacks_end)
+            && rows_fit
+            && self.runs_valid()
+            && INDEXED.iter().all(|&field| self.index_valid(field))
+    }
+
+    /// Whether `field`'s index lists, for each id of the names pool, the printings whose
+    /// record decodes and whose field is that id, in order, and all of them.
+    fn index_valid(&self, field: Field) -> bool {
+        let (ends, list) = self.index(field);
+        let mut start = 0;
+        for value in 0..ends.len() / 4 {
+            let end = u32_at(ends, value * 4) as usize;
+            let Some(rows) = list.get(start * 4..end.saturating_mul(4)) else {
+                return false;
+            };
+            let rows = rows.chunks_exact(4).map(|b| u32_at(b, 0) as usize);
+            let in_order = rows.clone().zip(rows.clone().skip(1)).all(|(a, b)| a < b);
+            let fit = rows.clone().all(|index| {
+                self.stored_row(index).is_some_and(|row| {
+                    !row.has(flag::MISSING) && row.get(field) == u32::try_from(value).ok()
                 })
-                .is_some()
+            });
+            if !in_order || !fit {
+                return false;
+            }
+            start = end;
+        }
+        let having = (0..self.at.rows)
+            .filter_map(|index| self.stored_row(index))
+            .filter(|row| !row.has(flag::MISSING) && row.get(field).is_some())
+            .count();
+        start * 4 == list.len() && start == having
+    }
+
+    /// `field`'s index: its ends and its list (both empty for a field not indexed).
+    fn index(&self, field: Field) -> (&[u8], &[u8]) {
+        let Some(&(ends, list, listed)) =
+            (INDEXED.iter().position(|&f| f == field)).and_then(|at| self.at.indexes.get(at))
+        else {
+            return (&[], &[]);
+        };
+        let names = self.at.pools[NAMES].count;
+        (self.part(ends, names, 4), self.part(list, listed, 4))
+    }
+
+    /// The printings whose record decodes and whose `field` is `value`, in order, read from
+    /// the field's index; `None` for a field that is not indexed (the rules name and what it
+    /// evolves from are).
+    pub fn rows_where(&self, field: Field, value: u32) -> Option<impl Iterator<Item = usize> + '_> {
+        INDEXED.contains(&field).then_some(())?;
+        let (ends, list) = self.index(field);
+        let value = value as usize;
+        let end = |value: usize| u32_at(ends, value.checked_mul(4)?).try_into().ok();
+        let range = match (value.checked_sub(1).map_or(Some(0), end), end(value)) {
+            (Some(start), Some(end)) if value < ends.len() / 4 => start..end,
+            _ => 0..0,
+        };
+        let rows = list.get(range.start * 4..range.end * 4).unwrap_or_default();
+        Some(rows.chunks_exact(4).map(|b| u32_at(b, 0) as usize))
+    }
+
+    /// Whether each edition's runs are in order, of its printings whose record decodes, and
+    /// all of them: the runs cover as many printings as decode, and no printing twice.
+    fn runs_valid(&self) -> bool {
+        let editions = self.editions();
+        let (mut covered, mut last_end) = (0usize, 0usize);
+        for edition in 0..editions.len() {
+            let runs = editions.runs(edition);
+            if runs.start != last_end || runs.end > self.at.runs {
+                return false;
+            }
+            last_end = runs.end;
+            let mut after = 0;
+            for run in self.runs(runs) {
+                let rows_ok = run.clone().all(|index| {
+                    (self.stored_row(index)).is_some_and(|row| {
+                        !row.has(flag::MISSING) && row.edition as usize == edition
+                    })
+                });
+                if run.start < after || run.is_empty() || run.end > self.at.rows || !rows_ok {
+                    return false;
+                }
+                (after, covered) = (run.end, covered + run.len());
+            }
+        }
+        let decoding = (0..self.at.rows)
+            .filter(|&index| {
+                self.stored_row(index)
+                    .is_some_and(|r| !r.has(flag::MISSING))
+            })
+            .count();
+        last_end == self.at.runs && covered == decoding
+    }
+
+    /// The runs `range` (indexes in the runs) as ranges of printings.
+    fn runs(
+        &self,
+        range: std::ops::Range<usize>,
+    ) -> impl Iterator<Item = std::ops::Range<usize>> + '_ {
+        let records = self.part(self.at.runs_at, self.at.runs, RUN_BYTES);
+        range.filter_map(move |run| {
+            let record = records.get(run * RUN_BYTES..(run + 1) * RUN_BYTES)?;
+            Some(u32_at(record, 0) as usize..u32_at(record, 4) as usize)
+        })
+    }
+
+    /// The printings of edition `edition` whose record decodes, as ranges in order: what
+    /// testing each row's edition finds, read from a few records.
+    pub fn edition_rows(
+        &self,
+        edition: usize,
+    ) -> impl Iterator<Item = std::ops::Range<usize>> + '_ {
+        self.runs(self.editions().runs(edition))
     }
 
     /// How many printings the columns describe.
     pub fn len(&self) -> usize {
-        self.rows
+        self.at.rows
     }
 
     pub fn is_empty(&self) -> bool {
-        self.rows == 0
+        self.at.rows == 0
     }
 
     /// Row `index`'s `field` as its record holds it, the rest of the record unread: what
@@ -546,11 +750,13 @@ impl Columns {
     /// `evolves` it has not, or past the end). Whether the row decodes is not checked:
     /// [`Columns::row`] says.
     pub fn field(&self, index: usize, field: Field) -> Option<u32> {
-        if index >= self.rows {
+        if index >= self.at.rows {
             return None;
         }
-        let at = index.checked_mul(ROW_BYTES)?.checked_add(field.at())?;
-        let word = self.records.get(at..at.checked_add(4)?)?;
+        let at = (index.checked_mul(ROW_BYTES)?)
+            .checked_add(self.at.rows_at)?
+            .checked_add(field.at())?;
+        let word = self.bytes.get(at..at.checked_add(4)?)?;
         let value = u32::from_le_bytes(word.try_into().ok()?);
         match field {
             Field::Evolves => optional(value),
@@ -564,34 +770,43 @@ impl Columns {
         (!row.has(flag::MISSING)).then_some(row)
     }
 
-    pub fn editions(&self) -> &[Edition] {
-        &self.tables().stored.editions
+    pub fn editions(&self) -> Editions<'_> {
+        Editions {
+            records: self.part(self.at.editions_at, self.at.editions, EDITION_BYTES),
+        }
     }
 
     /// The pool of set ids and codes, release dates, series and rules names.
-    pub fn names(&self) -> &Pool {
-        &self.tables().stored.names
+    pub fn names(&self) -> Pool<'_> {
+        self.pool(NAMES)
     }
 
-    pub fn numbers(&self) -> &Pool {
-        &self.tables().stored.numbers
+    pub fn numbers(&self) -> Pool<'_> {
+        self.pool(NUMBERS)
     }
 
-    pub fn rarities(&self) -> &Pool {
-        &self.tables().stored.rarities
+    pub fn rarities(&self) -> Pool<'_> {
+        self.pool(RARITIES)
     }
 
-    pub fn artists(&self) -> &Pool {
-        &self.tables().stored.artists
+    pub fn artists(&self) -> Pool<'_> {
+        self.pool(ARTISTS)
     }
 
     /// Edition `edition`'s release date and its year, read as [`Printing::release_date`]
     /// is read by `released` and `year`.
     pub fn released(&self, edition: u32) -> (Option<Date>, Option<u32>) {
-        (self.tables().dates)
-            .get(edition as usize)
-            .copied()
-            .unwrap_or((None, None))
+        let dates = self.dates.get_or_init(|| {
+            let names = self.names();
+            (self.editions().iter())
+                .map(|edition| {
+                    let released = names.get(edition.release_date);
+                    let year = released.get(..4).and_then(|y| y.parse().ok());
+                    (crate::util::date::parse(released), year)
+                })
+                .collect()
+        });
+        dates.get(edition as usize).copied().unwrap_or((None, None))
     }
 
     /// Printing `id`'s attacks.
@@ -605,11 +820,11 @@ impl Columns {
             ),
             Err(_) => (0, 0),
         };
-        let base = self.rows.saturating_mul(ROW_BYTES);
-        let end = end.min(self.attack_count);
+        let records = self.part(self.at.attacks_at, self.at.attacks, ATTACK_BYTES);
+        let end = end.min(self.at.attacks);
         (start..end.max(start)).filter_map(move |at| {
-            let from = base.checked_add(at.checked_mul(ATTACK_BYTES)?)?;
-            let record = self.records.get(from..from.checked_add(ATTACK_BYTES)?)?;
+            let from = at.checked_mul(ATTACK_BYTES)?;
+            let record = records.get(from..from.checked_add(ATTACK_BYTES)?)?;
             Some(AttackFacts::read(record.try_into().ok()?))
         })
     }
@@ -621,11 +836,10 @@ impl Columns {
         let Some(row) = self.row(id) else {
             return false;
         };
-        let stored = &self.tables().stored;
-        let Some(edition) = stored.editions.get(row.edition as usize) else {
+        let Some(edition) = self.editions().get(row.edition as usize) else {
             return false;
         };
-        let names = &stored.names;
+        let names = self.names();
         let set = |field: &mut String, text: &str| {
             field.clear();
             field.push_str(text);
@@ -634,12 +848,108 @@ impl Columns {
         set(&mut stub.set_id, names.get(edition.set_id));
         set(&mut stub.release_date, names.get(edition.release_date));
         set(&mut stub.series, names.get(edition.series));
-        set(&mut stub.number, stored.numbers.get(row.number));
+        set(&mut stub.number, self.numbers().get(row.number));
         stub.regulation_mark = row.mark;
         stub.category = row.category;
         stub.energy = row.energy;
         true
     }
+}
+
+/// The file form (see [`MAGIC`]) of these rows, attacks, editions and pools, with each
+/// edition's runs of printings; `None` past 4 GiB.
+fn file_form(
+    rows: &[Row],
+    attacks: &[AttackFacts],
+    editions: &[Edition],
+    pools: [&Interner; POOLS],
+) -> Option<Vec<u8>> {
+    // Each edition's runs, in printing order; a printing whose record does not decode is
+    // in none.
+    let mut runs: Vec<Vec<(u32, u32)>> = vec![Vec::new(); editions.len()];
+    for (index, row) in rows.iter().enumerate() {
+        let index = u32::try_from(index).ok()?;
+        let Some(list) = (!row.has(flag::MISSING))
+            .then(|| runs.get_mut(row.edition as usize))
+            .flatten()
+        else {
+            continue;
+        };
+        match list.last_mut() {
+            Some((_, end)) if *end == index => *end = index + 1,
+            _ => list.push((index, index + 1)),
+        }
+    }
+    let count = |n: usize| u32::try_from(n).ok();
+    let mut header = vec![
+        count(rows.len())?,
+        count(attacks.len())?,
+        count(editions.len())?,
+        count(runs.iter().map(Vec::len).sum())?,
+    ];
+    for pool in pools {
+        header.extend([count(pool.ends.len())?, count(pool.text.len())?]);
+    }
+    // Each indexed field's printings, by value.
+    let names = pools[NAMES].ends.len();
+    let mut indexes = Vec::new();
+    for field in INDEXED {
+        let mut by_value: Vec<Vec<u32>> = vec![Vec::new(); names];
+        for (index, row) in rows.iter().enumerate() {
+            let value = (!row.has(flag::MISSING)).then(|| row.get(field)).flatten();
+            if let Some(list) = value.and_then(|value| by_value.get_mut(value as usize)) {
+                list.push(count(index)?);
+            }
+        }
+        header.push(count(by_value.iter().map(Vec::len).sum())?);
+        indexes.push(by_value);
+    }
+    let mut out = MAGIC.to_vec();
+    for word in header {
+        out.extend_from_slice(&word.to_le_bytes());
+    }
+    for row in rows {
+        out.extend_from_slice(&row.record());
+    }
+    for attack in attacks {
+        out.extend_from_slice(&attack.record());
+    }
+    let mut runs_end = 0;
+    for (edition, list) in editions.iter().zip(&runs) {
+        runs_end += count(list.len())?;
+        let words = [
+            edition.set_id,
+            edition.set_code,
+            edition.release_date,
+            edition.series,
+            runs_end,
+        ];
+        words
+            .iter()
+            .for_each(|w| out.extend_from_slice(&w.to_le_bytes()));
+    }
+    for (start, end) in runs.iter().flatten() {
+        out.extend_from_slice(&start.to_le_bytes());
+        out.extend_from_slice(&end.to_le_bytes());
+    }
+    for pool in pools {
+        pool.ends
+            .iter()
+            .for_each(|w| out.extend_from_slice(&w.to_le_bytes()));
+        out.extend_from_slice(pool.text.as_bytes());
+    }
+    for by_value in indexes {
+        let mut end = 0;
+        for list in &by_value {
+            end += count(list.len())?;
+            out.extend_from_slice(&end.to_le_bytes());
+        }
+        by_value
+            .iter()
+            .flatten()
+            .for_each(|index| out.extend_from_slice(&index.to_le_bytes()));
+    }
+    Some(out)
 }
 
 /// The id of the printings whose twin key is `key`: the next one for a new key; `None` once
@@ -893,6 +1203,23 @@ mod tests {
         assert!(back.row(1).is_none());
         assert!(back.attacks(2).next().is_none());
         assert_eq!(back.released(row.edition).1, Some(2024));
+        // Each edition's runs and each indexed field's lists leave out the printing whose
+        // record does not decode (row 1, which reads as edition 0).
+        let runs = |edition| back.edition_rows(edition).flatten().collect::<Vec<_>>();
+        assert_eq!((runs(0), runs(1), runs(2)), (vec![0], vec![2], vec![3]));
+        assert!(runs(3).is_empty());
+        let rows_where = |field, value| back.rows_where(field, value).unwrap().collect::<Vec<_>>();
+        assert_eq!(rows_where(Field::Card, row.card), [0]);
+        assert_eq!(rows_where(Field::Evolves, row.card), [3]);
+        assert!(rows_where(Field::Evolves, u32::MAX).is_empty());
+        assert!(back.rows_where(Field::Edition, 0).is_none());
+        // A run or a list that does not hold what the rows say is refused.
+        let at = Layout::read(&bytes, 4).unwrap();
+        for place in [at.runs_at, at.runs_at + 4, at.indexes[0].1, at.indexes[1].1] {
+            let mut damaged = bytes.clone();
+            damaged[place] ^= 1;
+            assert!(Columns::decode(&damaged, 4).is_none(), "{place}");
+        }
     }
 
     /// Printings share a twin class exactly when the reprint rule finds them the same
