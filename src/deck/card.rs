@@ -935,16 +935,7 @@ pub fn name_then_code(line: &super::CardLine) -> Option<super::CardLine> {
 /// Where the last bracket (`(`, `[`) still open at `at` opens, after the name's first
 /// character: `None` when every bracket before `at` is closed.
 fn opened_before(text: &str, at: usize) -> Option<usize> {
-    let mut open = Vec::new();
-    for (index, c) in text.get(..at)?.char_indices() {
-        match c {
-            '(' | '[' => open.push(index),
-            ')' | ']' => {
-                open.pop();
-            }
-            _ => {}
-        }
-    }
+    let (open, _) = super::lines::unclosed_brackets(text.get(..at)?);
     open.last().copied().filter(|&index| index > 0)
 }
 

@@ -111,6 +111,21 @@ pub(crate) fn blank_markup(s: &str) -> Option<String> {
     Some(out)
 }
 
+/// The brackets (`(`, `[`) of `text` left open at its end, each by where it opens, and how
+/// many closing ones (`)`, `]`) close none: a note a post opens on a card line and closes on
+/// the next one.
+pub(crate) fn unclosed_brackets(text: &str) -> (Vec<usize>, usize) {
+    let (mut open, mut unmatched) = (Vec::new(), 0);
+    for (at, c) in text.char_indices() {
+        match c {
+            '(' | '[' => open.push(at),
+            ')' | ']' if open.pop().is_none() => unmatched += 1,
+            _ => {}
+        }
+    }
+    (open, unmatched)
+}
+
 /// `s` without surrounding blanks, and how many bytes were cut from its start.
 pub(crate) fn trim(s: &str) -> (usize, &str) {
     let t = s.trim_start_matches(is_blank);

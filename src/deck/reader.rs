@@ -7,7 +7,7 @@
 use super::card::{Count, Parts, Range};
 use super::classify::{Class, classify};
 use super::header::{Form, Hint, Marker, Role, deck_language, fitting_languages};
-use super::lines::{Line, last_tokens, trim};
+use super::lines::{Line, last_tokens, trim, unclosed_brackets};
 use super::shapes::{self, EXAMPLE};
 use super::spreadsheet::{self, Columns};
 use super::{
@@ -262,7 +262,7 @@ impl Reader {
                 .to_owned()
         };
         self.coded_cards |= parts.set.is_some();
-        self.open_note = (bracket_depth(line.text) > 0).then_some(line.number);
+        self.open_note = (!unclosed_brackets(line.text).0.is_empty()).then_some(line.number);
         let name = parts.name;
         let set = parts.set.map(text);
         self.deck.cards.push(CardLine {
@@ -330,20 +330,12 @@ impl Reader {
     }
 }
 
-/// How many brackets (`(`, `[`) `text` leaves open: below 0 when it closes more than it
-/// opens.
-fn bracket_depth(text: &str) -> isize {
-    text.chars().fold(0, |depth, c| match c {
-        '(' | '[' => depth + 1,
-        ')' | ']' => depth - 1,
-        _ => depth,
-    })
-}
-
-/// Whether a line that is no card ends a note a card line above left open: it closes more
-/// brackets than it opens, and holds no digit (no count nor number of a card of its own).
+/// Whether a line that is no card ends a note a card line above left open: it closes a
+/// bracket it did not open, opens none it leaves open, and holds no digit (no count nor
+/// number of a card of its own).
 fn closes_a_wrapped_note(text: &str) -> bool {
-    bracket_depth(text) < 0 && !text.chars().any(|c| c.is_ascii_digit())
+    let (open, unmatched) = unclosed_brackets(text);
+    unmatched > 0 && open.is_empty() && !text.chars().any(|c| c.is_ascii_digit())
 }
 
 fn span_of(line: Line<'_>, (start, end): Range) -> Span {
