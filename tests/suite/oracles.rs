@@ -616,8 +616,7 @@ pub fn assist_any(bytes: &[u8]) {
     }
     static ROOT: OnceLock<std::path::PathBuf> = OnceLock::new();
     let root = ROOT.get_or_init(|| {
-        let root =
-            std::env::temp_dir().join(format!("deckbox-assist-oracle-{}", std::process::id()));
+        let root = std::env::temp_dir().join("deckbox-assist-oracle");
         std::fs::create_dir_all(root.join("decks")).unwrap();
         std::fs::write(root.join("decks/deck.txt"), "4 Pikachu\n").unwrap();
         root.canonicalize().unwrap()

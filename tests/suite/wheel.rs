@@ -75,7 +75,17 @@ fn deckbox_output(program: &Path, args: &[&str]) -> (Option<i32>, String) {
 /// lives in the target's `tmp` folder under this process's id; folders of finished runs are
 /// removed first.
 pub fn built_wheel() -> &'static Path {
-    static WHEEL: OnceLock<PathBuf> = OnceLock::new();
+    &built_wheel_and_log().0
+}
+
+/// What maturin said while building [`built_wheel`]'s wheel (cargo's `Compiling` lines tell
+/// a wheel built afresh from one built from the binary under test).
+fn built_wheel_log() -> &'static str {
+    &built_wheel_and_log().1
+}
+
+fn built_wheel_and_log() -> &'static (PathBuf, String) {
+    static WHEEL: OnceLock<(PathBuf, String)> = OnceLock::new();
     WHEEL.get_or_init(|| {
         let tmp = Path::new(env!("CARGO_TARGET_TMPDIR"));
         std::fs::create_dir_all(tmp).unwrap();
@@ -139,7 +149,7 @@ fn profile_copy(from: &Path, to: &Path) {
     }
 }
 
-fn build_wheel(out: &Path) -> PathBuf {
+fn build_wheel(out: &Path) -> (PathBuf, String) {
     let under_test = Path::new(env!("CARGO_BIN_EXE_deckbox"));
     let profile_dir = under_test.parent().unwrap();
     let profile = profile_dir
@@ -172,7 +182,8 @@ fn build_wheel(out: &Path) -> PathBuf {
         .map(|entry| entry.unwrap().path())
         .collect();
     assert_eq!(found.len(), 1, "{found:?}");
-    found.into_iter().next().unwrap()
+    let log = String::from_utf8_lossy(&built.stderr).into_owned();
+    (found.into_iter().next().unwrap(), log)
 }
 
 #[cfg(unix)]
@@ -219,9 +230,11 @@ fn the_wheel_installs_into_a_fresh_venv_and_runs_deckbox() {
     // The environment's deckbox is the binary under test.
     let from_wheel = venv.join("bin/deckbox");
     let under_test = Path::new(env!("CARGO_BIN_EXE_deckbox"));
-    assert_eq!(
-        std::fs::read(&from_wheel).unwrap(),
-        std::fs::read(under_test).unwrap()
+    assert!(
+        std::fs::read(&from_wheel).unwrap() == std::fs::read(under_test).unwrap(),
+        "the wheel's deckbox is not the binary under test: maturin's cargo build compiled \
+         instead of finding the build fresh; its output:\n{}",
+        built_wheel_log()
     );
     let said = deckbox_output(&from_wheel, &["--version"]);
     assert_eq!(said, (Some(0), format!("deckbox {version}\n")));
