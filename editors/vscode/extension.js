@@ -1,4 +1,6 @@
-// Starts `deckbox lsp` for deck lists (the language `decklist`); everything else is the
+// Starts `deckbox lsp` for deck lists (the language `decklist`: `*.deck`, `*.ptcgl`,
+// `*.ptcgo`, and `*.txt` under a `decks/` folder) and for JSON files under a `decks/` folder,
+// which the server checks only when they read as a deck list; everything else is the
 // server's (docs/editors.md).
 const vscode = require('vscode');
 const { LanguageClient } = require('vscode-languageclient/node');
@@ -13,7 +15,10 @@ function activate(context) {
     'deckbox',
     { run: server, debug: server },
     {
-      documentSelector: [{ language: 'decklist' }],
+      documentSelector: [
+        { language: 'decklist' },
+        { language: 'json', pattern: '**/decks/**/*.json' },
+      ],
       synchronize: {
         fileEvents: vscode.workspace.createFileSystemWatcher('**/deckbox.toml'),
       },

@@ -99,6 +99,12 @@ fn the_vscode_extension_builds() {
     assert_eq!(package["main"], "./extension.js");
     assert_eq!(package["activationEvents"][0], "onLanguage:decklist");
     assert_eq!(package["contributes"]["languages"][0]["id"], "decklist");
+    // `*.txt` deck lists under `decks/`, as the Neovim and Helix blocks of docs/editors.md
+    // choose them.
+    assert_eq!(
+        package["contributes"]["languages"][0]["filenamePatterns"],
+        serde_json::json!(["**/decks/**/*.txt"])
+    );
     assert_eq!(
         package["contributes"]["configuration"]["properties"]["deckbox.path"]["default"],
         "deckbox"

@@ -116,9 +116,14 @@ fn uri(dir: &std::path::Path, name: &str) -> String {
 }
 
 fn open(uri: &str, text: &str) -> Message {
+    open_as(uri, "decklist", text)
+}
+
+/// A `didOpen` of a buffer the editor gives the language id `language`.
+fn open_as(uri: &str, language: &str, text: &str) -> Message {
     Notification::new(
         "textDocument/didOpen".to_string(),
-        json!({ "textDocument": { "uri": uri, "languageId": "decklist", "version": 1, "text": text } }),
+        json!({ "textDocument": { "uri": uri, "languageId": language, "version": 1, "text": text } }),
     )
     .into()
 }
@@ -685,13 +690,6 @@ fn trainers_under_the_pokemon_header_get_their_header() {
 #[test]
 fn a_json_deck_list_is_checked_and_other_json_left_alone() {
     let dir = tempfile::tempdir().unwrap();
-    let json_open = |uri: &str, text: &str| -> Message {
-        Notification::new(
-            "textDocument/didOpen".to_string(),
-            json!({ "textDocument": { "uri": uri, "languageId": "json", "version": 1, "text": text } }),
-        )
-        .into()
-    };
     let deck = uri(dir.path(), "deck.json");
     let package = uri(dir.path(), "package.json");
     let list = r#"{"pokemon": [{"count": 5, "name": "Dreepy", "set": "TWM", "number": "128"}]}"#;
@@ -699,7 +697,10 @@ fn a_json_deck_list_is_checked_and_other_json_left_alone() {
         r#"{"name": "decks", "version": "1.0.0", "scripts": {"test": "deckbox check ."}}"#;
     let mut client = Client::start(
         dir.path(),
-        vec![json_open(&deck, list), json_open(&package, manifest)],
+        vec![
+            open_as(&deck, "json", list),
+            open_as(&package, "json", manifest),
+        ],
     );
     let mut published = [client.diagnostics(), client.diagnostics()];
     published.sort_by_key(|params| params["uri"].as_str().unwrap().to_string());
@@ -723,5 +724,37 @@ fn a_json_deck_list_is_checked_and_other_json_left_alone() {
     assert_eq!(broken["uri"], json!(deck));
     let said = broken["diagnostics"].to_string();
     assert!(said.contains("not a deck list"), "{said}");
+    client.stop();
+}
+
+/// A JSON deck list in a folder `[files] exclude` leaves out gets nothing, as `check .` would
+/// skip it; a buffer the editor says is JSON is read as one whatever its name (an unsaved
+/// buffer, a file with no extension).
+#[test]
+fn an_excluded_json_deck_is_left_alone_and_json_is_known_by_its_language() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("deckbox.toml"),
+        "[files]\nexclude = [\"archive/*\"]\n",
+    )
+    .unwrap();
+    std::fs::create_dir(dir.path().join("archive")).unwrap();
+    let list = r#"{"pokemon": [{"count": 5, "name": "Dreepy", "set": "TWM", "number": "128"}]}"#;
+    let archived = uri(dir.path(), "archive/old.json");
+    let unnamed = uri(dir.path(), "list");
+    let mut client = Client::start(
+        dir.path(),
+        vec![
+            open_as(&archived, "json", list),
+            open_as(&unnamed, "json", list),
+        ],
+    );
+    let mut published = [client.diagnostics(), client.diagnostics()];
+    published.sort_by_key(|params| params["uri"].as_str().unwrap().to_string());
+    assert_eq!(published[0]["uri"], json!(archived));
+    assert_eq!(published[0]["diagnostics"], json!([]));
+    assert_eq!(published[1]["uri"], json!(unnamed));
+    let found = codes(&published[1]);
+    assert!(found.contains(&"copy-limit".to_string()), "{found:?}");
     client.stop();
 }
