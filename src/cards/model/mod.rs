@@ -623,7 +623,8 @@ pub enum Source {
 }
 
 /// Normalizes a set code as written in a list into the code printings are indexed by:
-/// upper case, and the aliases deck lists use for promo sets (`PR-SV` is `SVP`).
+/// upper case, and the aliases deck lists use for promo sets (`PR-SV` is `SVP`, `PR-EX` the
+/// Nintendo Black Star promos' `PR-NP`).
 pub fn set_key(code: &str) -> String {
     let upper = code.trim().to_ascii_uppercase();
     let canonical = match upper.as_str() {
@@ -633,6 +634,10 @@ pub fn set_key(code: &str) -> String {
         "PR-XY" | "XYP" => "XYP",
         "PR-BLW" | "PR-BW" | "BWP" => "BWP",
         "PR-MEP" | "MEP" => "MEP",
+        // The codes printings carry are `PR-DPP` and `PR-NP`; lists kept as records
+        // (ptcg-story's 2004–2009 event records) write the series' short name.
+        "PR-DP" => "PR-DPP",
+        "PR-EX" => "PR-NP",
         other => other,
     };
     canonical.to_string()
@@ -807,5 +812,16 @@ mod tests {
             ("SVP".to_string(), "85".to_string())
         );
         assert_eq!(set_key("TWM"), "TWM");
+        // ptcg-story's records: `"set": "PR-EX", "number": "17"` (Torchic, Nintendo Black
+        // Star Promos 017) and `"set": "PR-DP", "number": "DP41"` (Toxicroak G).
+        assert_eq!(set_key("PR-EX"), "PR-NP");
+        assert_eq!(
+            split_subset("PR-DP", "41"),
+            ("PR-DPP".to_string(), "DP41".to_string())
+        );
+        assert_eq!(
+            split_subset("pr-dp", "DP41"),
+            ("PR-DPP".to_string(), "DP41".to_string())
+        );
     }
 }
