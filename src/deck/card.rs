@@ -567,7 +567,10 @@ impl Shapes {
     fn compile() -> Shapes {
         Shapes {
             glued: Regex::new(r"^[A-Z]{2,5}[0-9]{1,4}[a-z]?$").ok(),
-            code: Regex::new(r"^[A-Z][A-Za-z0-9]{1,9}(?:-[A-Z0-9]{1,4})?$").ok(),
+            code: Regex::new(
+                r"^(?:[A-Z][A-Za-z0-9]{1,9}(?:-[A-Z0-9]{1,4})?|TK-[A-Z][A-Za-z]{2,11})$",
+            )
+            .ok(),
             number: Regex::new(
                 r"^[A-Za-z]{0,5}[0-9]{1,4}[A-Za-z]{0,2}(?:/[A-Za-z]{0,5}[0-9]{1,4})?$",
             )
@@ -614,8 +617,10 @@ fn ends_in_energy(word: &str) -> bool {
             .is_some_and(|end| end.eq_ignore_ascii_case("energy"))
 }
 
-/// Whether `tok` has the shape of a set code: `SVI`, `PR-SV`, `CRZ-GG`, `SWSHEnergy`, or
-/// exactly `Energy` (old exports' code for basic Energy). Needs two upper-case letters so
+/// Whether `tok` has the shape of a set code: `SVI`, `PR-SV`, `CRZ-GG`, `SWSHEnergy`, a
+/// Trainer Kit's code in PTCG Online's exports (`TK-` and the kit's Pokémon, capitalised:
+/// `TK-AlolanRaichu`, `TK-PikachuLibre`), or exactly `Energy` (old exports' code for basic
+/// Energy). Needs two upper-case letters so
 /// that name words (`Mr.`, `Null`) never match, or one and a digit: the Wizards-era codes
 /// `N1`–`N4` (Neo), `B2` (Base Set 2), `G1`/`G2` (Gym). Name suffixes are excluded by name.
 /// Also two digits and a capital: PTCG Live's code of the 30th Celebration set, `30C`
@@ -1373,6 +1378,9 @@ mod tests {
             "CRZ-GG",
             "SWSHEnergy",
             "SMEnergy",
+            "TK-AlolanRaichu",
+            "TK-PikachuLibre",
+            "TK-Suicune",
             "Energy",
             "XY",
             "N1",
@@ -1390,6 +1398,8 @@ mod tests {
             "Iono",
             "V-UNION",
             "SVI-ABCDE",
+            "TK-pikachu",
+            "TK-",
             "sVI",
             "n1",
             "N12",

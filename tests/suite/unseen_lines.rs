@@ -1406,3 +1406,30 @@ fn ex_in_capitals_is_the_pokemon_ex_of_the_date() {
     let (_, cards) = read("1x Blaziken EX\n1 Mewtwo EX\n", "unlimited", "2014-06-01");
     assert_eq!(cards, ["Blaziken EX, XYP XY54", "Mewtwo EX, LTR 54"]);
 }
+
+/// PTCG Online's exports number a Trainer Kit's cards under a code of the kit's own, `TK-`
+/// and its Pokémon (`* 10 Psychic Energy TK-AlolanRaichu 20`, `* 2 Purugly TK-PikachuLibre
+/// 19`: `tests/corpus/lists/pokemongoback/deck1-trainer-kit.txt` and `deck2-trainer-kit.txt`):
+/// the code ends the card's name, which names the card.
+#[test]
+fn a_ptcgo_trainer_kit_code_ends_the_name() {
+    let text = "##Pokémon - 2\n\n* 2 Purugly TK-PikachuLibre 19\n\n##Energy - 20\n\n* 10 Psychic Energy TK-AlolanRaichu 20\n* 10 Fighting Energy TK-Lycanroc 5\n";
+    let (_, cards) = read(text, "expanded", "2018-06-11");
+    assert_eq!(
+        card_names(&cards),
+        ["Purugly", "Psychic Energy", "Fighting Energy"],
+        "{cards:?}"
+    );
+}
+
+/// ptcg-story's record of the 2020 Oceania International Championships writes basic
+/// Darkness Energy as players shorten it, `Dark Energy`
+/// (`tests/corpus/lists/ptcg-story/2020-ocic-masters-03.json`, line 141, 9 copies): a name
+/// no card has. In a text list it is read as Darkness Energy, a basic Energy, so any count
+/// of it is legal.
+#[test]
+fn dark_energy_is_darkness_energy() {
+    let (deck, cards) = read("9 Dark Energy\n", "standard", "2020-02-21");
+    assert_eq!(card_names(&cards), ["Darkness Energy"]);
+    assert!(!rules(&deck).contains(&"copy-limit"), "{:?}", rules(&deck));
+}
