@@ -45,6 +45,7 @@ mod suffix;
 mod tail;
 mod text;
 
+pub use shorthand::energy_type_word;
 pub use shorthand::shorthand;
 pub use shorthand::special_energy;
 

@@ -35,6 +35,19 @@ pub fn shorthand(written: &str) -> Option<&'static str> {
         })
 }
 
+/// The English name of the basic Energy whose type `written` names as a whole word of at
+/// least three letters (`dark`, `Fire`, `Darkness`, `eau`): what event records write in
+/// place of a basic Energy's number (ptcg-story's `"set": "SSH", "number": "dark"`). Not
+/// the one-letter symbols, which [`shorthand`] also reads.
+pub fn energy_type_word(written: &str) -> Option<&'static str> {
+    let mut key = String::new();
+    fold_into(&mut key, written.trim());
+    if key.chars().count() < 3 {
+        return None;
+    }
+    energy::type_alone(&key)
+}
+
 /// The English name of the special Energy `written` names by its type and `(Special)`, as
 /// posts tell it from the basic Energy of the same type (`4 Darkness (Special)` beside `7
 /// Darkness (Basic)`, thetopcut.net's 2012 Dutch Nationals list). Only Darkness and Metal

@@ -1427,9 +1427,40 @@ fn a_ptcgo_trainer_kit_code_ends_the_name() {
 /// (`tests/corpus/lists/ptcg-story/2020-ocic-masters-03.json`, line 141, 9 copies): a name
 /// no card has. In a text list it is read as Darkness Energy, a basic Energy, so any count
 /// of it is legal.
+///
+/// The record itself writes it with a set and a type word for its number (`"set": "SSH",
+/// "number": "dark"`, as it writes `"fire"`, `"metal"` … for every basic Energy): the word
+/// names no printing, so the line is read by its name, and the nickname applies.
 #[test]
 fn dark_energy_is_darkness_energy() {
     let (deck, cards) = read("9 Dark Energy\n", "standard", "2020-02-21");
     assert_eq!(card_names(&cards), ["Darkness Energy"]);
     assert!(!rules(&deck).contains(&"copy-limit"), "{:?}", rules(&deck));
+    let record = r#"{"energy": [
+        {"count": 9, "name": "Dark Energy", "number": "dark", "set": "SSH"},
+        {"count": 4, "name": "Metal Energy", "number": "metal", "set": "SSH"}
+    ]}"#;
+    let format = Format::load_at("standard", Some("2020-02-21".parse().unwrap())).unwrap();
+    let deck = check::check(
+        &DeckInput::from_bytes("record.json", record.as_bytes()),
+        embedded_db(),
+        &format,
+    );
+    let said = rules(&deck);
+    assert!(
+        !said
+            .iter()
+            .any(|rule| MISSED.contains(rule) || *rule == "copy-limit"),
+        "{said:?}"
+    );
+    let names: Vec<String> = (deck.cards.iter())
+        .map(|card| {
+            let printing = embedded_db()
+                .get(card.printing.expect("identified"))
+                .unwrap();
+            assert!(printing.is_basic_energy(), "{}", printing.rules_name());
+            printing.rules_name().to_string()
+        })
+        .collect();
+    assert_eq!(names, ["Darkness Energy", "Metal Energy"]);
 }

@@ -503,11 +503,14 @@ pub fn name_languages(db: &CardDb, name: &str) -> Vec<Language> {
 }
 
 /// Whether a set code and number say nothing about the printing: an old export's code for
-/// basic Energy (`SWSHEnergy 3`) or the Limitless deck builder's type letter in place of a
-/// basic Energy's number (`SVE R`). Such a line is identified by its name alone.
+/// basic Energy (`SWSHEnergy 3`), the Limitless deck builder's type letter in place of a
+/// basic Energy's number (`SVE R`), or an event record's type word there (`"set": "SSH",
+/// "number": "dark"`: no card's number is a word). Such a line is identified by its name
+/// alone.
 pub fn is_placeholder(set: &str, number: &str) -> bool {
     is_energy_pseudo_code(set)
         || matches!(number, "G" | "R" | "W" | "L" | "P" | "F" | "D" | "M" | "Y")
+        || names::energy_type_word(number).is_some()
 }
 
 /// Whether `code` is one of Pokémon TCG Live's own codes for alternate prints it offers
