@@ -219,6 +219,8 @@ mod tests {
             ("Llamas Obsidianas", "sv03"),
             ("SM - Team Up", "sm9"),
             ("SVE: Scarlet & Violet Energies", "sve"),
+            ("Scarlet & Violet Promo", "svp"),
+            ("Mega Evolution Promos", "mep"),
             ("Prize Pack Series Cards", "*"),
             ("Nowhere Land", "?"),
         ] {

@@ -906,6 +906,74 @@ fn real_exports_collectr_reads_every_row_as_its_printing() {
     }
 }
 
+/// Rows of a second Collectr export (tests/fixtures/need/real/collectr-pokedumpster.csv: the
+/// slice of a real export that PokeDumpster's importer tests keep), checked by hand against
+/// the card index: Budew `221/217` of `Ascended Heroes` is ASC 221 (its illustration rare),
+/// `Umbreon ex - 176` with the number `SVP 176` is SVP 176, and Meloetta `026` of
+/// `Mega Evolution Promos`, Collectr's name for the Mega Evolution promos, is MEP 26. The
+/// Lorcana row and the two sealed products (no card number) are no Pokémon card: each is
+/// reported at its line and nothing is counted for it.
+#[test]
+fn real_exports_collectr_second_export_reads_promos_and_new_sets() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("deck.txt"),
+        "1 Budew ASC 221\n2 Umbreon ex SVP 176\n1 Meloetta MEP 26\n",
+    )
+    .unwrap();
+    let export = common::repo()
+        .join(FIXTURES)
+        .join("real/collectr-pokedumpster.csv");
+    let export = export.to_str().unwrap();
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "need",
+            "--format",
+            "unlimited",
+            "deck.txt",
+            "--have",
+            export,
+        ];
+        args.extend_from_slice(extra);
+        run_deckbox(dir.path(), &args, b"")
+    };
+    for exact in [&[][..], &["--exact-printing"][..]] {
+        let (code, out) = run(&[exact, &["--output", "list"]].concat());
+        // Nothing is missing (exit 0); the rows that are no card are reported all the same.
+        assert_eq!(code, 0, "{out}");
+        assert_eq!(stdout_of(&out), "", "{exact:?}\n{out}");
+        for line in [2, 6, 7] {
+            assert!(
+                out.contains(&format!(
+                    "{export}:{line}:3: error unknown-card: unknown card '"
+                )),
+                "{line}\n{out}"
+            );
+        }
+        // The promo set's name is one deckbox knows: no warning about line 5.
+        assert!(!out.contains(&format!("{export}:5:")), "{out}");
+    }
+    let (_, out) = run(&["--output", "json"]);
+    let json: serde_json::Value = serde_json::from_str(stdout_of(&out)).unwrap();
+    let printings: Vec<(u64, &str)> = json["collection"]["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|row| row["reading"] == "printing")
+        .map(|row| {
+            (
+                row["line"].as_u64().unwrap(),
+                row["printing"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        printings,
+        [(3, "ASC 221"), (4, "SVP 176"), (5, "MEP 26")],
+        "{out}"
+    );
+}
+
 /// Real exports of TCGplayer (app and web), Dragon Shield and Deckbox.org
 /// (tests/fixtures/need/real/SOURCES.md): of Magic cards, the only ones public, so every
 /// row is reported at its own line as a card deckbox does not know and nothing is counted;
@@ -917,6 +985,7 @@ fn real_exports_of_other_games_are_read_row_by_row() {
         ("real/tcgplayer-app.csv", 2..=4),
         ("real/tcgplayer-web.csv", 2..=9),
         ("real/dragonshield.csv", 3..=10),
+        ("real/dragonshield-utf16.csv", 3..=32),
         ("real/deckbox-org.csv", 2..=9),
     ];
     for (export, rows) in exports {
@@ -942,4 +1011,24 @@ fn real_exports_of_other_games_are_read_row_by_row() {
             );
         }
     }
+}
+
+/// A real Dragon Shield export as the card manager wrote it in 2022
+/// (tests/fixtures/need/real/dragonshield-utf16.csv): UTF-16LE with no byte-order mark,
+/// CRLF, and the older price columns `AVG,LOW,TREND`. It is decoded, said so once, and read
+/// row by row.
+#[test]
+fn real_exports_dragonshield_utf16_is_decoded_and_said() {
+    let export = "real/dragonshield-utf16.csv";
+    let (code, out) = need(&["deck.txt", "--have", export, "--output", "list"]);
+    assert_eq!(code, 1, "{out}");
+    let warning =
+        format!("{export}:1:1: warning encoding: the file is not UTF-8; it was read as UTF-16LE");
+    assert_eq!(out.matches(&warning).count(), 1, "{out}");
+    assert!(
+        out.contains(&format!(
+            "{export}:3:3: error unknown-card: unknown card 'Abzan Falconer'"
+        )),
+        "{out}"
+    );
 }
