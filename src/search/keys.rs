@@ -702,19 +702,27 @@ impl Needle {
     /// [`Needle::in_text`] of text `id` of `lang`'s table, read from the folded table (the
     /// generator folded it with [`crate::names::fold`]): its block is searched once.
     fn in_table(&self, db: &CardDb, lang: Language, id: u32) -> bool {
-        let blocks = self.tables.blocks[lang.index()].get_or_init(|| {
-            (0..db.folded_block_count(lang))
-                .map(|_| OnceLock::new())
-                .collect()
-        });
-        let Some(k) = db.folded_block_of(lang, id) else {
-            return false;
-        };
-        let Some(cell) = blocks.get(k) else {
+        let (count, k) = (db.folded_block_count(lang), db.folded_block_of(lang, id));
+        self.in_folded(lang, id, count, k, |k| db.folded_block(lang, k))
+    }
+
+    /// [`Needle::in_table`] of text `id` of `lang`'s table, in block `k` of the `count`
+    /// blocks of its folded table, `block` reading a block: searched once.
+    fn in_folded<'b>(
+        &self,
+        lang: Language,
+        id: u32,
+        count: usize,
+        k: Option<usize>,
+        block: impl FnOnce(usize) -> Option<FoldedBlock<'b>>,
+    ) -> bool {
+        let blocks = self.tables.blocks[lang.index()]
+            .get_or_init(|| (0..count).map(|_| OnceLock::new()).collect());
+        let Some(cell) = k.and_then(|k| blocks.get(k)) else {
             return false;
         };
         let hits = cell.get_or_init(|| {
-            db.folded_block(lang, k)
+            k.and_then(block)
                 .map(|block| self.in_block(block))
                 .unwrap_or_default()
         });
@@ -761,8 +769,9 @@ impl Needle {
     /// computed once: the texts that hold every word of the needle are the candidates (a
     /// match at word boundaries is whole words of the text), each checked as
     /// [`Needle::in_table`] checks it unless the needle is one word alone, and the printings
-    /// read from each text's uses. `None` when the database has no index or the needle has
-    /// no word: then each printing's texts are read.
+    /// read from each text's uses. `None` when the database has no index, the needle has
+    /// no word or a folded table a phrase needs does not open: then each printing's texts
+    /// are read.
     pub(super) fn indexed(&self, db: &CardDb, parts: TextParts) -> Option<&Mask> {
         let found = self.indexed.get_or_init(|| {
             let index = db.word_index()?;
@@ -784,9 +793,17 @@ impl Needle {
                     let ids = index.texts_with(lang, word);
                     candidates.retain(|id| ids.binary_search(id).is_ok());
                 }
+                // A phrase opens its language's folded table alone, only for its candidates.
+                let folded = match (alone, candidates.is_empty()) {
+                    (false, false) => Some(index.folded(lang)?),
+                    _ => None,
+                };
                 for &id in &candidates {
-                    if !alone && !self.in_table(db, lang, id) {
-                        continue;
+                    if let Some((table, details)) = folded {
+                        let (count, k) = (table.block_count(), table.block_of(id));
+                        if !self.in_folded(lang, id, count, k, |k| table.block(details, k)) {
+                            continue;
+                        }
                     }
                     index.uses(lang, id, mask, &mut |printing| found.set(printing as usize));
                 }
@@ -1112,6 +1129,96 @@ mod tests {
             }
         }
         assert!(found > 10_000, "{found} printings found in all");
+    }
+
+    /// Phrases of two to four words around an accent, a hyphen, an apostrophe, a `'s` or a
+    /// number, cut from the texts of each of the six languages as written (and in upper
+    /// case), find the same printings through the word index (the folded table opened
+    /// alone) as reading every printing's texts, under the three keys and negated.
+    #[test]
+    fn phrases_across_languages_through_the_index_are_what_a_scan_finds() {
+        let Ok(indexed) = crate::cards::storage::embedded::open() else {
+            panic!("the embedded index");
+        };
+        let Ok(scanned) = crate::cards::storage::embedded::open() else {
+            panic!("the embedded index");
+        };
+        let scanned = scanned.without_word_index();
+        type Mark = fn(&str) -> bool;
+        let marks: [(&str, Mark); 5] = [
+            ("accent", |w| {
+                w.chars().any(|c| !c.is_ascii() && c.is_alphabetic())
+            }),
+            ("hyphen", |w| w.trim_matches('-').contains('-')),
+            ("apostrophe", |w| {
+                w.contains(['\'', '’']) && !w.ends_with("'s")
+            }),
+            ("'s", |w| w.ends_with("'s") || w.ends_with("’s")),
+            ("number", |w| w.chars().any(|c| c.is_ascii_digit())),
+        ];
+        let (mut queries, mut found, mut langs_of_mark) = (0, 0, [0; 5]);
+        for lang in Language::ALL {
+            for (mark, test) in marks {
+                let mut phrases = Vec::new();
+                for id in (1u32..).step_by(37) {
+                    let Some(text) = indexed.table_text(lang, id) else {
+                        break;
+                    };
+                    let words: Vec<&str> = text.split_whitespace().collect();
+                    let Some(at) = words.iter().position(|w| test(w)) else {
+                        continue;
+                    };
+                    let len = 2 + phrases.len() % 3;
+                    let from = at.saturating_sub(phrases.len() % 2);
+                    let Some(phrase) = words.get(from..(from + len).min(words.len())) else {
+                        continue;
+                    };
+                    let phrase = phrase.join(" ");
+                    if phrase.contains(['"', '\\']) || phrases.contains(&phrase) {
+                        continue;
+                    }
+                    phrases.push(phrase);
+                    if phrases.len() == 4 {
+                        break;
+                    }
+                }
+                // English has every mark; each language has accents or numbers.
+                let needed = lang == Language::En || ["accent", "number"].contains(&mark);
+                assert!(
+                    !needed || phrases.len() == 4,
+                    "{lang:?} {mark}: {phrases:?}"
+                );
+                langs_of_mark[marks.iter().position(|(m, _)| *m == mark).unwrap_or(0)] +=
+                    usize::from(!phrases.is_empty());
+                for (n, phrase) in phrases.iter().enumerate() {
+                    let key = ["text", "attack", "ability"][n % 3];
+                    let shown = if n == 3 {
+                        phrase.to_uppercase()
+                    } else {
+                        phrase.clone()
+                    };
+                    for query in [
+                        format!("{key}:\"{shown}\""),
+                        format!("kind:trainer -text:\"{shown}\""),
+                    ] {
+                        let by_index = crate::search::search(&indexed, &query);
+                        let by_scan = crate::search::search(&scanned, &query);
+                        assert!(by_index == by_scan, "{lang:?} {mark}: {query}");
+                        queries += 1;
+                    }
+                    let text = crate::search::search(&indexed, &format!("text:\"{phrase}\""));
+                    found += text.map_or(0, |ids| ids.len());
+                }
+            }
+        }
+        assert!(queries > 150, "{queries} queries");
+        assert!(found > 100, "{found} printings found by the phrases");
+        // Apostrophes and hyphens stand in several languages' texts, not only English.
+        assert!(langs_of_mark.iter().all(|&n| n >= 1), "{langs_of_mark:?}");
+        assert!(
+            langs_of_mark[1] >= 3 && langs_of_mark[2] >= 3,
+            "{langs_of_mark:?}"
+        );
     }
 
     /// Phrases answered through the word index (candidates read in place from the plain

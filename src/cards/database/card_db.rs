@@ -344,24 +344,18 @@ impl CardDb {
             EncodedColumns::Static(bytes) => *bytes,
             EncodedColumns::InRecords(range) => self.records.bytes.get(range.clone())?,
         };
-        let Decoded::Opened { opened, .. } = self.decoded_details() else {
-            return None;
+        // The details are not opened: the index names where each folded table is in them,
+        // and a phrase opens its language's alone (`WordIndex::folded`).
+        let details = match &self.details.encoded {
+            EncodedDetails::None => return None,
+            EncodedDetails::Static(details) => *details,
+            EncodedDetails::InRecords(range) => self.records.bytes.get(range.clone())?,
         };
-        let words = self.words.get_or_init(|| {
-            let details_len = match &self.details.encoded {
-                EncodedDetails::None => return None,
-                EncodedDetails::Static(details) => details.len(),
-                EncodedDetails::InRecords(range) => range.len(),
-            };
-            let words = Words::open(bytes, self.len(), details_len)?;
-            let fits = Language::ALL
-                .into_iter()
-                .all(|lang| words.text_count(lang) == opened.text_count(lang));
-            fits.then_some(words)
-        });
+        let words = (self.words).get_or_init(|| Words::open(bytes, self.len(), details.len()));
         Some(WordIndex {
             words: words.as_ref()?,
             bytes,
+            details,
             printings: self.len(),
         })
     }

@@ -673,17 +673,17 @@ pub fn open(bytes: std::borrow::Cow<'static, [u8]>) -> Option<Opened> {
     let count = count(&bytes)?;
     let mut reader = Reader::new(&bytes, HEADER_LEN);
     let mut sections = Vec::with_capacity(SECTIONS);
-    let mut folded_firsts = Vec::with_capacity(6);
+    let mut folded_frames = Vec::with_capacity(6);
     for index in 0..SECTIONS {
         let frame = reader.blob()?;
         let start = reader.position() - frame.len();
-        let mut inner = Reader::new(bytes.get(..reader.position())?, start);
-        // The records (section 7) are not texts; the folded tables (8 and on) open with the
-        // first text of each block, and each of their strings is a block that
-        // `Folded::block` checks to be UTF-8 itself.
+        // The records (section 7) are not texts; the folded tables (8 and on) are read
+        // once the languages' text counts are known.
         if index > 7 {
-            folded_firsts.push(inner.u32s()?);
+            folded_frames.push(start..reader.position());
+            continue;
         }
+        let mut inner = Reader::new(bytes.get(..reader.position())?, start);
         let section = Section::read(&mut inner, index < 7)?;
         inner.at_end().then_some(())?;
         sections.push(section);
@@ -691,12 +691,11 @@ pub fn open(bytes: std::borrow::Cow<'static, [u8]>) -> Option<Opened> {
     if !reader.at_end() {
         return None;
     }
-    let folded_blocks = sections.split_off(8);
     let records = sections.pop()?;
     let languages = sections.split_off(1);
     let common = sections.pop()?;
-    let folded = (folded_firsts.into_iter().zip(folded_blocks).zip(&languages))
-        .map(|((firsts, blocks), table)| Folded::new(firsts, blocks, table.len()))
+    let folded = (folded_frames.into_iter().zip(&languages))
+        .map(|(frame, table)| Some(open_folded(&bytes, frame, table.len())?.0))
         .collect::<Option<Vec<_>>>()?;
     (records.len() == count && languages.len() == 6).then_some(Opened {
         bytes,
@@ -705,6 +704,67 @@ pub fn open(bytes: std::borrow::Cow<'static, [u8]>) -> Option<Opened> {
         records,
         folded,
     })
+}
+
+/// Where each language's folded table is in encoded details (by [`Language::index`]): the
+/// frame a [`FoldedTable`] opens from, found by walking the sections' lengths (no section
+/// is read). `None` when the frame is out of place.
+pub fn folded_frames(bytes: &[u8]) -> Option<Vec<std::ops::Range<usize>>> {
+    count(bytes)?;
+    let mut reader = Reader::new(bytes, HEADER_LEN);
+    let mut frames = Vec::with_capacity(6);
+    for index in 0..SECTIONS {
+        let frame = reader.blob()?;
+        if index > 7 {
+            frames.push(reader.position() - frame.len()..reader.position());
+        }
+    }
+    reader.at_end().then_some(frames)
+}
+
+/// One language's folded table opened alone, from its frame ([`folded_frames`]) in the
+/// encoded details `bytes`, for a table of `texts` texts: what a text search checks its
+/// candidates against without opening the rest of the details.
+pub struct FoldedTable(Folded);
+
+impl std::fmt::Debug for FoldedTable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "FoldedTable({} blocks)", self.0.firsts.len())
+    }
+}
+
+/// Opens the folded table whose frame is `frame` in `bytes` (the first text of each block,
+/// then the blocks as the strings of a section); `None` when it is out of place or does not
+/// hold `texts` texts.
+pub fn open_folded(
+    bytes: &[u8],
+    frame: std::ops::Range<usize>,
+    texts: usize,
+) -> Option<FoldedTable> {
+    let mut inner = Reader::new(bytes.get(..frame.end)?, frame.start);
+    let firsts = inner.u32s()?;
+    // Each string is a block that `Folded::block` checks to be UTF-8 itself.
+    let blocks = Section::read(&mut inner, false)?;
+    inner.at_end().then_some(())?;
+    Folded::new(firsts, blocks, texts).map(FoldedTable)
+}
+
+impl FoldedTable {
+    /// Which block holds text `id` (1 is the table's first text); `None` for 0 and past
+    /// the end.
+    pub fn block_of(&self, id: u32) -> Option<usize> {
+        self.0.holding(id)
+    }
+
+    /// Block `k`, checked, read from the encoded details `bytes` it was opened from.
+    pub fn block<'s>(&'s self, bytes: &'s [u8], k: usize) -> Option<FoldedBlock<'s>> {
+        self.0.block(bytes, k)
+    }
+
+    /// How many blocks the table has.
+    pub fn block_count(&self) -> usize {
+        self.0.firsts.len()
+    }
 }
 
 /// A language's table folded ([`encode_folded`]): the first text of each block, and the

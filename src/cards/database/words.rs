@@ -10,19 +10,57 @@
 //! A word is a longest run of alphanumeric characters (`char::is_alphanumeric`) of a text
 //! folded by [`crate::names::fold`], as the search's word boundaries read them. Every
 //! number is read in place from the bytes (little-endian `u32` ends, LEB128 postings): opening
-//! the index reads the header and six frames, nothing else. Like the rest of this
+//! the index reads the header and the six directories after it, nothing else. Finding a word
+//! reads the first words of its buckets (together at the front) and one bucket; checking a
+//! phrase opens only its language's folded table of the details (its frame's place is in
+//! the directory), not the rest of the details. Like the rest of this
 //! sub-wing it reads no file and knows nothing of deck lists.
 
-use super::details_encoding::{self, FOLDED_END, TextParts};
+use std::sync::OnceLock;
+
+use super::details_encoding::{self, FOLDED_END, FoldedTable, TextParts};
 use crate::names::lang::Language;
 
 const MAGIC: &[u8; 8] = b"DBXWORDS";
-/// Bumped whenever the layout or the words read change.
-const VERSION: u32 = 1;
+/// Bumped whenever the layout or the words read change. 2: a directory at the front, words
+/// in buckets found through their first words, the folded tables' places in the details.
+const VERSION: u32 = 2;
 /// Magic, version, total length, printing count, length of the details it indexes.
 const HEADER_LEN: usize = 8 + 4 + 8 + 4 + 8;
+/// Words of a bucket: a lookup binary-searches the first word of each bucket (the fences,
+/// together at the front), then reads one bucket's words in order.
+const BUCKET: usize = 32;
+/// The pieces of each language's part ([`blob`]).
+const BLOBS: usize = 7;
+/// A language's directory: word, text and bucket counts, its folded table's frame in the
+/// details (start, end), and the start and end of each piece, `u32` each.
+const DIRECTORY_LEN: usize = 4 * (3 + 2 + 2 * BLOBS);
 /// Bits of a use that say where a printing carries the text ([`Part`]).
 const PART_BITS: u32 = 3;
+
+/// The pieces of a language's part, by their index in its directory.
+mod blob {
+    /// The first word of each bucket, end to end.
+    pub const FENCES: usize = 0;
+    /// Where each of those words ends in [`FENCES`], `u32` each.
+    pub const FENCE_ENDS: usize = 1;
+    /// For each bucket, where its words start in [`ENTRIES`] and its first word's postings
+    /// in [`POSTINGS`], `u32` each.
+    pub const BUCKETS: usize = 2;
+    /// Each word in order: its length (LEB128), its bytes, the length of its postings.
+    pub const ENTRIES: usize = 3;
+    /// Each word's text ids, LEB128 deltas, in the order of the words.
+    pub const POSTINGS: usize = 4;
+    /// Where each text's uses end in [`USES`], `u32` each.
+    pub const USE_ENDS: usize = 5;
+    /// Each text's uses: printing deltas shifted left by `PART_BITS`, with the part.
+    pub const USES: usize = 6;
+    /// The order of the pieces in the file (each piece of the six languages in turn): the
+    /// fences first, so that every lookup's binary search reads the front of the file.
+    pub const ORDER: [usize; super::BLOBS] = [
+        FENCES, FENCE_ENDS, BUCKETS, ENTRIES, POSTINGS, USE_ENDS, USES,
+    ];
+}
 
 /// Where a printing carries a text: the parts of [`TextParts`], one bit each.
 pub mod part {
@@ -88,10 +126,43 @@ fn put_len(out: &mut Vec<u8>, len: usize) -> Option<()> {
     Some(())
 }
 
+/// Every word of the folded texts of `blocks` (a language's folded table), sorted, with the
+/// ids of the texts that hold it; `None` when a block does not read.
+fn postings<'b>(
+    blocks: impl Iterator<Item = Option<details_encoding::FoldedBlock<'b>>>,
+) -> Option<std::collections::BTreeMap<String, Vec<u32>>> {
+    let mut postings: std::collections::BTreeMap<String, Vec<u32>> = Default::default();
+    for block in blocks {
+        let block = block?;
+        let bodies = block.text.split_terminator(char::from(FOLDED_END));
+        for (id, text) in (block.first..).zip(bodies) {
+            for word in words(text) {
+                let ids = postings.entry(word.to_string()).or_default();
+                if ids.last() != Some(&id) {
+                    ids.push(id);
+                }
+            }
+        }
+    }
+    Some(postings)
+}
+
+/// One language's part of the index as [`encode`] lays it out: its counts, where its
+/// folded table is in the details, and its [`BLOBS`] pieces.
+struct Part {
+    words: usize,
+    texts: usize,
+    buckets: usize,
+    folded: std::ops::Range<usize>,
+    /// By [`blob`]: the bytes of each piece.
+    blobs: [Vec<u8>; BLOBS],
+}
+
 /// Builds the word index of the encoded details `details` (see `details_encoding`);
 /// `None` when they do not open or a table does not read back whole.
 pub fn encode(details: &[u8]) -> Option<Vec<u8>> {
     let opened = details_encoding::open(std::borrow::Cow::Owned(details.to_vec()))?;
+    let folded = details_encoding::folded_frames(details)?;
     let printings = opened.len();
     // uses[lang][text - 1]: (printing, part index), in printing order.
     let mut uses: Vec<Vec<Vec<(u32, u8)>>> = Language::ALL
@@ -124,62 +195,86 @@ pub fn encode(details: &[u8]) -> Option<Vec<u8>> {
             (!broken).then_some(())?;
         }
     }
-    let mut body = Vec::new();
+    let mut parts = Vec::with_capacity(6);
     for lang in Language::ALL {
         let texts = opened.text_count(lang);
-        let mut postings: std::collections::BTreeMap<String, Vec<u32>> = Default::default();
-        for k in 0..opened.folded_block_count(lang) {
-            let block = opened.folded_block(lang, k)?;
-            let bodies = block.text.split_terminator(char::from(FOLDED_END));
-            for (id, text) in (block.first..).zip(bodies) {
-                for word in words(text) {
-                    let ids = postings.entry(word.to_string()).or_default();
-                    if ids.last() != Some(&id) {
-                        ids.push(id);
-                    }
-                }
-            }
-        }
-        let (mut word_bytes, mut word_ends) = (Vec::new(), Vec::new());
-        let (mut posting_bytes, mut posting_ends) = (Vec::new(), Vec::new());
-        for (word, ids) in &postings {
-            word_bytes.extend_from_slice(word.as_bytes());
-            word_ends.push(word_bytes.len());
+        let blocks = (0..opened.folded_block_count(lang)).map(|k| opened.folded_block(lang, k));
+        let postings = postings(blocks)?;
+        let mut blobs: [Vec<u8>; BLOBS] = Default::default();
+        let mut buckets = 0;
+        for (index, (word, ids)) in postings.iter().enumerate() {
+            let mut list = Vec::new();
             let mut previous = 0;
             for &id in ids {
-                put_varint(&mut posting_bytes, u64::from(id - previous));
+                put_varint(&mut list, u64::from(id - previous));
                 previous = id;
             }
-            posting_ends.push(posting_bytes.len());
+            if index % BUCKET == 0 {
+                buckets += 1;
+                blobs[blob::FENCES].extend_from_slice(word.as_bytes());
+                let (fences, entries) = (blobs[blob::FENCES].len(), blobs[blob::ENTRIES].len());
+                let postings = blobs[blob::POSTINGS].len();
+                put_len(&mut blobs[blob::FENCE_ENDS], fences)?;
+                put_len(&mut blobs[blob::BUCKETS], entries)?;
+                put_len(&mut blobs[blob::BUCKETS], postings)?;
+            }
+            put_varint(&mut blobs[blob::ENTRIES], word.len() as u64);
+            blobs[blob::ENTRIES].extend_from_slice(word.as_bytes());
+            put_varint(&mut blobs[blob::ENTRIES], list.len() as u64);
+            blobs[blob::POSTINGS].extend_from_slice(&list);
         }
-        let (mut use_bytes, mut use_ends) = (Vec::new(), Vec::new());
         for list in uses.get(lang.index())? {
             let mut previous = 0;
             for &(printing, part_index) in list {
                 let delta = u64::from(printing - previous) << PART_BITS | u64::from(part_index);
-                put_varint(&mut use_bytes, delta);
+                put_varint(&mut blobs[blob::USES], delta);
                 previous = printing;
             }
-            use_ends.push(use_bytes.len());
+            let end = blobs[blob::USES].len();
+            put_len(&mut blobs[blob::USE_ENDS], end)?;
         }
-        put_len(&mut body, postings.len())?;
-        put_len(&mut body, texts)?;
-        for end in word_ends.iter().chain(&posting_ends).chain(&use_ends) {
-            put_len(&mut body, *end)?;
-        }
-        for blob in [&word_bytes, &posting_bytes, &use_bytes] {
-            put_len(&mut body, blob.len())?;
-            body.extend_from_slice(blob);
+        parts.push(Part {
+            words: postings.len(),
+            texts,
+            buckets,
+            folded: folded.get(lang.index())?.clone(),
+            blobs,
+        });
+    }
+    // The header and the six directories, then every piece in the order of `FRONT`: what
+    // every lookup reads (the fences) stands together at the front.
+    let mut at = HEADER_LEN + 6 * DIRECTORY_LEN;
+    let mut places: Vec<[std::ops::Range<usize>; BLOBS]> = vec![Default::default(); parts.len()];
+    for &piece in &blob::ORDER {
+        for (part, place) in parts.iter().zip(&mut places) {
+            let len = part.blobs.get(piece)?.len();
+            *place.get_mut(piece)? = at..at + len;
+            at += len;
         }
     }
-    let mut out = Vec::with_capacity(HEADER_LEN + body.len());
+    let mut out = Vec::with_capacity(at);
     out.extend_from_slice(MAGIC);
     put_u32(&mut out, VERSION);
-    out.extend_from_slice(&((HEADER_LEN + body.len()) as u64).to_le_bytes());
+    out.extend_from_slice(&(at as u64).to_le_bytes());
     put_len(&mut out, printings)?;
     out.extend_from_slice(&(details.len() as u64).to_le_bytes());
-    out.extend_from_slice(&body);
-    Some(out)
+    for (part, place) in parts.iter().zip(&places) {
+        for value in [part.words, part.texts, part.buckets] {
+            put_len(&mut out, value)?;
+        }
+        put_len(&mut out, part.folded.start)?;
+        put_len(&mut out, part.folded.end)?;
+        for range in place {
+            put_len(&mut out, range.start)?;
+            put_len(&mut out, range.end)?;
+        }
+    }
+    for &piece in &blob::ORDER {
+        for part in &parts {
+            out.extend_from_slice(part.blobs.get(piece)?);
+        }
+    }
+    (out.len() == at).then_some(out)
 }
 
 /// One language's part of the index: where its pieces are in the bytes.
@@ -187,20 +282,26 @@ pub fn encode(details: &[u8]) -> Option<Vec<u8>> {
 struct Table {
     words: usize,
     texts: usize,
-    /// Start of the `u32` ends: the words', the postings', the uses'.
-    word_ends: usize,
-    posting_ends: usize,
-    use_ends: usize,
-    word_bytes: std::ops::Range<usize>,
-    posting_bytes: std::ops::Range<usize>,
-    use_bytes: std::ops::Range<usize>,
+    buckets: usize,
+    /// Where its folded table's frame is in the details the index was built from.
+    folded: std::ops::Range<usize>,
+    /// By [`blob`]: where each piece is.
+    blobs: [std::ops::Range<usize>; BLOBS],
+}
+
+impl Table {
+    fn piece<'b>(&self, bytes: &'b [u8], piece: usize) -> Option<&'b [u8]> {
+        bytes.get(self.blobs.get(piece)?.clone())
+    }
 }
 
 /// An opened word index: the frame of each language's part, read from the header; the
-/// words, postings and uses are read from the bytes when asked for.
-#[derive(Debug, Clone)]
+/// words, postings and uses are read from the bytes when asked for, and each language's
+/// folded table opened the first time a phrase is checked against it.
+#[derive(Debug)]
 pub struct Words {
     tables: Vec<Table>,
+    folded: [OnceLock<Option<FoldedTable>>; 6],
 }
 
 fn u32_at(bytes: &[u8], at: usize) -> Option<u32> {
@@ -208,12 +309,12 @@ fn u32_at(bytes: &[u8], at: usize) -> Option<u32> {
     Some(u32::from_le_bytes(raw.try_into().ok()?))
 }
 
-/// Element `index` of the `count` little-endian `u32` ends starting at `start`, as the
-/// range of a blob of `len` bytes it closes; `None` past the end or out of order.
-fn span(bytes: &[u8], start: usize, index: usize, len: usize) -> Option<std::ops::Range<usize>> {
-    let end = u32_at(bytes, start.checked_add(index.checked_mul(4)?)?)? as usize;
+/// Element `index` of the `count` little-endian `u32` ends in `ends`, as the range of a
+/// blob of `len` bytes it closes; `None` past the end or out of order.
+fn span(ends: &[u8], index: usize, len: usize) -> Option<std::ops::Range<usize>> {
+    let end = u32_at(ends, index.checked_mul(4)?)? as usize;
     let begin = match index.checked_sub(1) {
-        Some(previous) => u32_at(bytes, start + previous * 4)? as usize,
+        Some(previous) => u32_at(ends, previous * 4)? as usize,
         None => 0,
     };
     (begin <= end && end <= len).then_some(begin..end)
@@ -232,33 +333,39 @@ impl Words {
             && u64::from_le_bytes(header.get(24..32)?.try_into().ok()?) == details_len as u64;
         fits.then_some(())?;
         let mut at = HEADER_LEN;
+        let mut next = || {
+            let value = u32_at(bytes, at)? as usize;
+            at += 4;
+            Some(value)
+        };
         let mut tables = Vec::with_capacity(6);
         for _ in Language::ALL {
-            let words = u32_at(bytes, at)? as usize;
-            let texts = u32_at(bytes, at + 4)? as usize;
-            let word_ends = at.checked_add(8)?;
-            let posting_ends = word_ends.checked_add(words.checked_mul(4)?)?;
-            let use_ends = posting_ends.checked_add(words.checked_mul(4)?)?;
-            at = use_ends.checked_add(texts.checked_mul(4)?)?;
-            let mut blob = || {
-                let len = u32_at(bytes, at)? as usize;
-                let start = at.checked_add(4)?;
-                at = start.checked_add(len)?;
-                (at <= bytes.len()).then_some(start..at)
-            };
-            let (word_bytes, posting_bytes, use_bytes) = (blob()?, blob()?, blob()?);
+            let (words, texts, buckets) = (next()?, next()?, next()?);
+            let folded = next()?..next()?;
+            let mut blobs: [std::ops::Range<usize>; BLOBS] = Default::default();
+            for range in &mut blobs {
+                *range = next()?..next()?;
+                (range.start <= range.end && range.end <= bytes.len()).then_some(())?;
+            }
+            let sized = |piece: usize, len: usize| blobs.get(piece).is_some_and(|r| r.len() == len);
+            let fits = (folded.start <= folded.end && folded.end <= details_len)
+                && words.div_ceil(BUCKET) == buckets
+                && sized(blob::FENCE_ENDS, buckets.checked_mul(4)?)
+                && sized(blob::BUCKETS, buckets.checked_mul(8)?)
+                && sized(blob::USE_ENDS, texts.checked_mul(4)?);
+            fits.then_some(())?;
             tables.push(Table {
                 words,
                 texts,
-                word_ends,
-                posting_ends,
-                use_ends,
-                word_bytes,
-                posting_bytes,
-                use_bytes,
+                buckets,
+                folded,
+                blobs,
             });
         }
-        (at == bytes.len()).then_some(Words { tables })
+        Some(Words {
+            tables,
+            folded: Default::default(),
+        })
     }
 
     /// How many texts `lang`'s table holds, as the index read it.
@@ -274,22 +381,41 @@ impl Words {
 
     fn read_postings(&self, bytes: &[u8], lang: Language, word: &str) -> Option<Vec<u32>> {
         let table = self.tables.get(lang.index())?;
-        let words = bytes.get(table.word_bytes.clone())?;
-        let word_at = |index: usize| {
-            let range = span(bytes, table.word_ends, index, words.len())?;
-            words.get(range)
-        };
-        // Binary search over the sorted words, each read in place.
-        let (mut low, mut high) = (0, table.words);
+        let fences = table.piece(bytes, blob::FENCES)?;
+        let fence_ends = table.piece(bytes, blob::FENCE_ENDS)?;
+        let fence = |k: usize| fences.get(span(fence_ends, k, fences.len())?);
+        // The last bucket whose first word is not past `word`: binary search over the
+        // fences, which stand together at the front of the index.
+        let (mut low, mut high) = (0, table.buckets);
         while low < high {
             let middle = low + (high - low) / 2;
-            match word_at(middle)?.cmp(word.as_bytes()) {
-                std::cmp::Ordering::Less => low = middle + 1,
-                std::cmp::Ordering::Greater => high = middle,
+            if fence(middle)? <= word.as_bytes() {
+                low = middle + 1;
+            } else {
+                high = middle;
+            }
+        }
+        let Some(k) = low.checked_sub(1) else {
+            return Some(Vec::new());
+        };
+        let buckets = table.piece(bytes, blob::BUCKETS)?;
+        let entries = table.piece(bytes, blob::ENTRIES)?;
+        let postings = table.piece(bytes, blob::POSTINGS)?;
+        let mut at = u32_at(buckets, k.checked_mul(8)?)? as usize;
+        let mut posting = u32_at(buckets, k * 8 + 4)? as usize;
+        // The bucket's words one after the other, each with the length of its postings.
+        let in_bucket = table.words.checked_sub(k * BUCKET)?.min(BUCKET);
+        for _ in 0..in_bucket {
+            let len = usize::try_from(get_varint(entries, &mut at)?).ok()?;
+            let entry = entries.get(at..at.checked_add(len)?)?;
+            at += len;
+            let list_len = usize::try_from(get_varint(entries, &mut at)?).ok()?;
+            let list_end = posting.checked_add(list_len)?;
+            match entry.cmp(word.as_bytes()) {
+                std::cmp::Ordering::Less => posting = list_end,
+                std::cmp::Ordering::Greater => break,
                 std::cmp::Ordering::Equal => {
-                    let postings = bytes.get(table.posting_bytes.clone())?;
-                    let range = span(bytes, table.posting_ends, middle, postings.len())?;
-                    let list = postings.get(range)?;
+                    let list = postings.get(posting..list_end)?;
                     let (mut ids, mut at, mut id) = (Vec::new(), 0, 0u32);
                     while at < list.len() {
                         let delta = u32::try_from(get_varint(list, &mut at)?).ok()?;
@@ -319,8 +445,9 @@ impl Words {
         let table = self.tables.get(lang.index())?;
         let index = id.checked_sub(1)? as usize;
         (index < table.texts).then_some(())?;
-        let all = bytes.get(table.use_bytes.clone())?;
-        let list = all.get(span(bytes, table.use_ends, index, all.len())?)?;
+        let all = table.piece(bytes, blob::USES)?;
+        let ends = table.piece(bytes, blob::USE_ENDS)?;
+        let list = all.get(span(ends, index, all.len())?)?;
         let (mut at, mut printing) = (0, 0u32);
         while at < list.len() {
             let value = get_varint(list, &mut at)?;
@@ -334,18 +461,30 @@ impl Words {
         }
         Some(())
     }
+
+    /// `lang`'s folded table, opened from `details` (the details the index was built from)
+    /// the first time; `None` when it does not open there.
+    pub fn folded(&self, details: &[u8], lang: Language) -> Option<&FoldedTable> {
+        let table = self.tables.get(lang.index())?;
+        let cell = self.folded.get(lang.index())?;
+        cell.get_or_init(|| {
+            details_encoding::open_folded(details, table.folded.clone(), table.texts)
+        })
+        .as_ref()
+    }
 }
 
-/// An opened index with the bytes it reads and the number of printings it was opened for:
-/// what [`crate::cards::CardDb::word_index`] hands a search.
+/// An opened index with the bytes it reads, the details it was built from and the number
+/// of printings it was opened for: what [`crate::cards::CardDb::word_index`] hands a search.
 #[derive(Debug, Clone, Copy)]
 pub struct WordIndex<'a> {
     pub(super) words: &'a Words,
     pub(super) bytes: &'a [u8],
+    pub(super) details: &'a [u8],
     pub(super) printings: usize,
 }
 
-impl WordIndex<'_> {
+impl<'a> WordIndex<'a> {
     /// The ids of `lang`'s texts that hold `word` (folded, one [`words`] word), in order.
     pub fn texts_with(&self, lang: Language, word: &str) -> Vec<u32> {
         self.words.texts_with(self.bytes, lang, word)
@@ -358,6 +497,13 @@ impl WordIndex<'_> {
             .uses(self.bytes, lang, id, mask, self.printings, visit)
             .is_some()
     }
+
+    /// `lang`'s folded table, with the details' bytes its blocks are read from: opened
+    /// alone the first time (the rest of the details is not read); `None` when it does not
+    /// open.
+    pub fn folded(&self, lang: Language) -> Option<(&'a FoldedTable, &'a [u8])> {
+        Some((self.words.folded(self.details, lang)?, self.details))
+    }
 }
 
 #[cfg(test)]
@@ -368,6 +514,59 @@ mod tests {
         let details = details_encoding::encode(&details_encoding::tests::sample(), true).unwrap();
         let words = encode(&details).unwrap();
         (details, words)
+    }
+
+    /// Every word of every language's texts in the embedded index is found with the texts
+    /// that hold it (as reading the folded tables finds them), and strings that are not
+    /// words of the table (cut short, made longer, before the first, after the last) find
+    /// nothing: every bucket and fence of the layout is read. Each folded table opened
+    /// alone from the index's directory is the one the details open with the rest.
+    #[test]
+    fn every_word_is_found_with_its_texts() {
+        let Ok(db) = crate::cards::storage::embedded::open() else {
+            panic!("the embedded index");
+        };
+        let Some(index) = db.word_index() else {
+            panic!("cards/words.bin fits the index");
+        };
+        let mut checked = 0;
+        for lang in Language::ALL {
+            let blocks = (0..db.folded_block_count(lang)).map(|k| db.folded_block(lang, k));
+            let postings = postings(blocks).unwrap();
+            assert!(postings.len() > 5000, "{lang:?}: {} words", postings.len());
+            let expected = |word: &str| postings.get(word).cloned().unwrap_or_default();
+            for word in postings.keys() {
+                let mut cut = word.clone();
+                cut.pop();
+                let longer = [
+                    format!("{word}\u{1}"),
+                    format!("{word}0"),
+                    format!("{word}zzq"),
+                ];
+                for probe in [word.clone(), cut].into_iter().chain(longer) {
+                    assert_eq!(index.texts_with(lang, &probe), expected(&probe), "{probe}");
+                    checked += 1;
+                }
+            }
+            for probe in ["", "\u{1}", "\u{10ffff}", "zzzzzzzz"] {
+                assert_eq!(index.texts_with(lang, probe), expected(probe), "{probe:?}");
+            }
+            let Some((table, details)) = index.folded(lang) else {
+                panic!("{lang:?}: the folded table opens alone");
+            };
+            assert_eq!(table.block_count(), db.folded_block_count(lang));
+            for k in 0..table.block_count() {
+                let (alone, with_the_rest) = (table.block(details, k), db.folded_block(lang, k));
+                assert_eq!(
+                    alone.map(|b| (b.first, b.text)),
+                    with_the_rest.map(|b| (b.first, b.text))
+                );
+            }
+            for id in 0..=index.words.text_count(lang) as u32 + 1 {
+                assert_eq!(table.block_of(id), db.folded_block_of(lang, id), "{id}");
+            }
+        }
+        assert!(checked > 200_000, "{checked} probes");
     }
 
     #[test]

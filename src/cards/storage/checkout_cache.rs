@@ -37,8 +37,8 @@ use crate::cards::sources::{CardDbError, curated, from_pokemontcg, from_tcgdex};
 /// Bumped whenever [`Printing`] or the loaders change what they produce, so that older
 /// cache files are rebuilt (20: the search columns they keep are `DBXCOLS2`; 21: the word
 /// index of the texts follows them; 22: the columns are `DBXCOLS3`; 23: `DBXCOLS4`; 24:
-/// `DBXCOLS5`).
-pub(crate) const FORMAT_VERSION: u32 = 24;
+/// `DBXCOLS5`; 25: the word index is `DBXWORDS` 2).
+pub(crate) const FORMAT_VERSION: u32 = 25;
 const MAGIC: &[u8; 8] = b"DBXCARDS";
 /// Magic, version, checkout fingerprint, curated-flags hash, total file length.
 const HEADER_LEN: usize = 8 + 4 + 8 + 8 + 8 + 4;
