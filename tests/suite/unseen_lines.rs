@@ -14,9 +14,14 @@ use deckbox::names::lang::Language;
 const MISSED: [&str; 3] = ["unknown-card", "card-mismatch", "parse-error"];
 
 fn checked(text: &str, format: &str, date: &str) -> CheckedDeck {
+    checked_file("list.txt", text, format, date)
+}
+
+/// [`checked`] of `text` as the file `name` (`record.json` is read as a JSON record).
+fn checked_file(name: &str, text: &str, format: &str, date: &str) -> CheckedDeck {
     let format = Format::load_at(format, Some(date.parse().unwrap())).unwrap();
     check::check(
-        &DeckInput::from_bytes("list.txt", text.as_bytes()),
+        &DeckInput::from_bytes(name, text.as_bytes()),
         embedded_db(),
         &format,
     )
@@ -1440,12 +1445,7 @@ fn dark_energy_is_darkness_energy() {
         {"count": 9, "name": "Dark Energy", "number": "dark", "set": "SSH"},
         {"count": 4, "name": "Metal Energy", "number": "metal", "set": "SSH"}
     ]}"#;
-    let format = Format::load_at("standard", Some("2020-02-21".parse().unwrap())).unwrap();
-    let deck = check::check(
-        &DeckInput::from_bytes("record.json", record.as_bytes()),
-        embedded_db(),
-        &format,
-    );
+    let deck = checked_file("record.json", record, "standard", "2020-02-21");
     let said = rules(&deck);
     assert!(
         !said
